@@ -1,0 +1,32 @@
+import PrayCore
+
+/// A ``PrayKitDependency`` for tests: every service is a stored property the test replaces one by
+/// one; the defaults are mocks that throw ``MockError`` when used without being set up.
+///
+/// ```swift
+/// var dependency = PrayDependencyMock()
+/// let prayers = PrayerServiceMock()
+/// prayers.result = .success(PrayerAPI.Response(schedules: [.mock()], source: .calculated))
+/// dependency.prayers = prayers
+/// let app = MyApp(dependency: dependency)
+/// ```
+public struct PrayDependencyMock: PrayKitDependency {
+    /// What ``prayerService()`` returns.
+    public var prayers: any PrayerService = PrayerServiceMock()
+    /// What ``logServices()`` returns; a ``LogServiceMemory`` by default.
+    public var logs: [any LogService] = [LogServiceMemory()]
+    /// The least important level ``log()`` records.
+    public var minLogLevel: LogLevel = .trace
+
+    /// Creates a dependency whose services are all unconfigured mocks.
+    public init() {}
+
+    /// Returns ``prayers``.
+    public func prayerService() -> any PrayerService { prayers }
+    /// Returns a manager over ``prayers``.
+    public func prayerManager() -> PrayerManager { PrayerManager(service: prayers, log: log()) }
+    /// Returns ``logs``.
+    public func logServices() -> [any LogService] { logs }
+    /// Returns a logger over ``logs`` at ``minLogLevel``.
+    public func log() -> LogManager { LogManager(services: logs, minLevel: minLogLevel) }
+}

@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "PrayKit",
+    platforms: [.macOS(.v15), .iOS(.v18), .watchOS(.v11), .tvOS(.v18), .visionOS(.v2)],
+    products: [
+        .library(name: "PrayCore", targets: ["PrayCore"]),
+        .library(name: "PrayServices", targets: ["PrayServices"]),
+        .library(name: "PrayMocks", targets: ["PrayMocks"]),
+        .library(name: "PrayKit", targets: ["PrayKit"]),
+        .executable(name: "praykit", targets: ["PrayCLI"]),
+        .executable(name: "praykit-bench", targets: ["PrayBenchmarks"]),
+    ],
+    targets: [
+        .target(name: "PrayCore"),
+        .target(name: "PrayServices", dependencies: ["PrayCore"]),
+        .target(name: "PrayMocks", dependencies: ["PrayCore"], path: "Mocks"),
+        .target(name: "PrayKit", dependencies: ["PrayCore", "PrayServices"]),
+        .executableTarget(name: "PrayCLI", dependencies: ["PrayKit"]),
+        .executableTarget(name: "PrayBenchmarks", dependencies: ["PrayKit"]),
+        .testTarget(name: "PrayCoreTests", dependencies: ["PrayCore", "PrayMocks"]),
+        .testTarget(
+            name: "PrayServicesTests",
+            dependencies: ["PrayServices", "PrayMocks"],
+            resources: [.copy("Resources")]
+        ),
+        .testTarget(name: "PrayKitTests", dependencies: ["PrayKit", "PrayMocks"]),
+        .testTarget(name: "PrayCLITests", dependencies: ["PrayCLI", "PrayCore"]),
+    ]
+)

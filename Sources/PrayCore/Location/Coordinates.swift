@@ -1,0 +1,68 @@
+/// A place on Earth: geodetic latitude and longitude on WGS84 in degrees, and elevation above sea
+/// level in metres.
+///
+/// Values are checked when a value is made, so a `Coordinates` in hand is always usable:
+///
+/// ```swift
+/// let makkah = try Coordinates(latitude: 21.4225, longitude: 39.8262)
+/// let denver = try Coordinates(latitude: 39.7392, longitude: -104.9903, elevation: 1609)
+/// ```
+public struct Coordinates: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Latitude in degrees, north positive, −90…90.
+    public let latitude: Double
+    /// Longitude in degrees, east positive, −180…180.
+    public let longitude: Double
+    /// Elevation above sea level in metres, −1000…10000. It lowers the apparent horizon and so makes
+    /// sunrise earlier and sunset later.
+    public let elevation: Double
+
+    /// The range of accepted latitudes in degrees.
+    public static let latitudeRange: ClosedRange<Double> = -90...90
+    /// The range of accepted longitudes in degrees.
+    public static let longitudeRange: ClosedRange<Double> = -180...180
+    /// The range of accepted elevations in metres: from below the Dead Sea shore to above Everest.
+    public static let elevationRange: ClosedRange<Double> = -1000...10000
+
+    /// Creates coordinates after checking each value.
+    /// - Parameters:
+    ///   - latitude: Degrees north (negative south), −90…90.
+    ///   - longitude: Degrees east (negative west), −180…180.
+    ///   - elevation: Metres above sea level, −1000…10000; 0 when unknown.
+    /// - Throws: ``ValidationError`` for a value that is out of range or not a finite number.
+    public init(latitude: Double, longitude: Double, elevation: Double = 0) throws(ValidationError) {
+        guard latitude.isFinite, Self.latitudeRange.contains(latitude) else {
+            throw .outOfRange("latitude", latitude, Self.latitudeRange, unit: "degrees")
+        }
+        guard longitude.isFinite, Self.longitudeRange.contains(longitude) else {
+            throw .outOfRange("longitude", longitude, Self.longitudeRange, unit: "degrees")
+        }
+        guard elevation.isFinite, Self.elevationRange.contains(elevation) else {
+            throw .outOfRange("elevation", elevation, Self.elevationRange, unit: "metres")
+        }
+        self.latitude = latitude
+        self.longitude = longitude
+        self.elevation = elevation
+    }
+
+    /// Decodes and checks coordinates, so a bad file cannot smuggle in latitude 91.
+    /// - Throws: `DecodingError.dataCorrupted` naming the ``ValidationError``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let latitude = try container.decode(Double.self, forKey: .latitude)
+        let longitude = try container.decode(Double.self, forKey: .longitude)
+        let elevation = try container.decodeIfPresent(Double.self, forKey: .elevation) ?? 0
+        do {
+            try self.init(latitude: latitude, longitude: longitude, elevation: elevation)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.message, underlyingError: error)
+            )
+        }
+    }
+
+    /// `21.4225, 39.8262` or, with an elevation, `39.7392, -104.9903, 1609 m`.
+    public var description: String {
+        let place = "\(latitude.formattedCompactly), \(longitude.formattedCompactly)"
+        return elevation == 0 ? place : "\(place), \(elevation.formattedCompactly) m"
+    }
+}

@@ -1,0 +1,26 @@
+/// The services an app uses, one factory function each. Apps get them from `PrayDependency` (in the
+/// PrayKit module); tests adopt this protocol with mocks (`PrayDependencyMock` in PrayMocks).
+///
+/// ```swift
+/// struct TimetableModel {
+///     let dependency: any PrayKitDependency
+///     func today(_ request: PrayerAPI.Request) async throws -> PrayerDay {
+///         try await dependency.prayerManager().day(for: request)
+///     }
+/// }
+/// ```
+public protocol PrayKitDependency: Sendable {
+    // MARK: - Prayer
+
+    /// The service that calculates prayer times from the sun's position.
+    func prayerService() -> any PrayerService
+    /// The manager that builds prayer days from ``prayerService()``.
+    func prayerManager() -> PrayerManager
+
+    // MARK: - Logging
+
+    /// The destinations log events go to.
+    func logServices() -> [any LogService]
+    /// The logger services receive.
+    func log() -> LogManager
+}

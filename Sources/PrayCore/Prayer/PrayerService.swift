@@ -1,0 +1,104 @@
+import Foundation
+
+/// Computes or fetches the prayer times of a run of civil days at one place.
+///
+/// `PrayerServiceAstronomical` calculates them; other implementations serve published timetables.
+/// Apps receive one from their ``PrayKitDependency`` and tests pass a mock.
+public protocol PrayerService: Sendable {
+    /// Returns the schedule of each requested day.
+    /// - Throws: ``ValidationError`` for a request that cannot be served as asked, ``PrayError`` when
+    ///   the times cannot be produced.
+    func prayerTimes(for request: PrayerAPI.Request) async throws -> PrayerAPI.Response
+}
+
+/// The request and response of ``PrayerService``.
+public enum PrayerAPI {
+    /// The days, the place and the parameters.
+    ///
+    /// ```swift
+    /// let request = PrayerAPI.Request(
+    ///     coordinates: try Coordinates(latitude: 21.4225, longitude: 39.8262),
+    ///     timeZone: TimeZone(identifier: "Asia/Riyadh")!,
+    ///     date: try CivilDate(parsing: "2026-11-29"),
+    ///     parameters: CalculationParameters(method: .ummAlQura)
+    /// )
+    /// ```
+    public struct Request: Hashable, Sendable {
+        /// The place.
+        public var coordinates: Coordinates
+        /// The zone whose civil days are asked for.
+        public var timeZone: TimeZone
+        /// The first day.
+        public var date: CivilDate
+        /// How many consecutive days, from ``date``.
+        public var days: Int
+        /// How the times are calculated.
+        public var parameters: CalculationParameters
+
+        /// The most days one request may ask for: 100 years.
+        public static let maximumDays = 36_525
+
+        /// Creates a request.
+        public init(
+            coordinates: Coordinates, timeZone: TimeZone, date: CivilDate, days: Int = 1,
+            parameters: CalculationParameters
+        ) {
+            self.coordinates = coordinates
+            self.timeZone = timeZone
+            self.date = date
+            self.days = days
+            self.parameters = parameters
+        }
+
+        /// The civil days asked for.
+        public var dates: [CivilDate] { (0..<max(0, days)).map { date.adding(days: $0) } }
+
+        /// Checks the day count and the parameters.
+        /// - Throws: ``ValidationError`` for a day count outside 1…``maximumDays`` or an unusable
+        ///   parameter.
+        public func validate() throws(ValidationError) {
+            guard (1...Self.maximumDays).contains(days) else {
+                throw ValidationError(
+                    field: "days", message: "days must be between 1 and \(Self.maximumDays), got \(days)"
+                )
+            }
+            guard date.daysSince1970 + days - 1 <= CivilDate(daysSince1970: 2_932_896).daysSince1970 else {
+                throw ValidationError(field: "days", message: "the requested days run past the year 9999")
+            }
+            try parameters.validate()
+        }
+    }
+
+    /// The schedules and where they came from.
+    public struct Response: Hashable, Sendable {
+        /// One schedule per requested day, in order.
+        public let schedules: [PrayerSchedule]
+        /// Where the times came from.
+        public let source: Source
+
+        /// Creates a response.
+        public init(schedules: [PrayerSchedule], source: Source) {
+            self.schedules = schedules
+            self.source = source
+        }
+    }
+
+    /// Where a response's times came from.
+    public enum Source: Hashable, Sendable, CustomStringConvertible {
+        /// Calculated from the sun's position.
+        case calculated
+        /// Fetched just now from a published timetable.
+        case remote(provider: String, fetchedAt: Date)
+        /// Served from the local cache of a published timetable, fetched earlier.
+        case cache(provider: String, fetchedAt: Date)
+
+        /// `calculated`, `aladhan` or `aladhan (cached)`.
+        public var description: String {
+            switch self {
+            case .calculated: "calculated"
+            case .remote(let provider, _): provider
+            case .cache(let provider, _): "\(provider) (cached)"
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+/// A day of the proleptic Gregorian calendar — year, month and day, with no time and no zone.
+///
+/// Prayer times belong to a civil day in a place's time zone, so services take a `CivilDate` and a
+/// `TimeZone` rather than a `Date` (an instant). The value is always a real day:
+///
+/// ```swift
+/// let day = try CivilDate(year: 2026, month: 11, day: 29)
+/// let parsed = try CivilDate(parsing: "2026-11-29")      // same day
+/// let next = day.adding(days: 1)                           // 2026-11-30
+/// _ = try CivilDate(parsing: "2026-02-30")                 // throws: February 2026 has 28 days
+/// ```
+public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The year, 1…9999.
+    public let year: Int
+    /// The month, 1…12.
+    public let month: Int
+    /// The day of the month, 1…28, 29, 30 or 31.
+    public let day: Int
+
+    /// The years a `CivilDate` can hold.
+    public static let yearRange: ClosedRange<Int> = 1...9999
+
+    /// Creates a day after checking that it exists.
+    /// - Throws: ``ValidationError`` for a month outside 1…12, a day the month does not have, or a
+    ///   year outside 1…9999.
+    public init(year: Int, month: Int, day: Int) throws(ValidationError) {
+        guard Self.yearRange.contains(year) else {
+            throw ValidationError(field: "date", message: "year must be between 1 and 9999, got \(year)")
+        }
+        guard (1...12).contains(month) else {
+            throw ValidationError(field: "date", message: "month must be between 1 and 12, got \(month)")
+        }
+        let length = Self.daysIn(month: month, year: year)
+        guard (1...length).contains(day) else {
+            let name = Self.monthNames[month - 1]
+            throw ValidationError(
+                field: "date", message: "\(name) \(year) has \(length) days, so day \(day) does not exist"
+            )
+        }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD` (ISO 8601 calendar date, four-digit year).
+    /// - Throws: ``ValidationError`` for text of another shape or a day that does not exist.
+    public init(parsing text: String) throws(ValidationError) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else {
+            throw ValidationError(field: "date", message: "date must look like YYYY-MM-DD, got '\(text)'")
+        }
+        try self.init(year: year, month: month, day: day)
+    }
+
+    /// Creates the day that is `days` days after 1970-01-01 (negative before it).
+    ///
+    /// Uses Howard Hinnant's `civil_from_days` algorithm ("chrono-Compatible Low-Level Date
+    /// Algorithms"), exact for the whole proleptic Gregorian calendar.
+    /// - Precondition: the result lies in years 1…9999.
+    public init(daysSince1970 days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        precondition(Self.yearRange.contains(year), "CivilDate out of range: year \(year)")
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The number of days from 1970-01-01 to this day (negative before it).
+    ///
+    /// Howard Hinnant's `days_from_civil`.
+    public var daysSince1970: Int {
+        Self.daysFromCivil(year: year, month: month, day: day)
+    }
+
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// Returns the day `days` days later (earlier when negative).
+    public func adding(days: Int) -> CivilDate {
+        CivilDate(daysSince1970: daysSince1970 + days)
+    }
+
+    /// The ISO weekday: 1 is Monday, 7 is Sunday.
+    public var isoWeekday: Int {
+        // 1970-01-01 was a Thursday (ISO 4).
+        let offset = (daysSince1970 + 3) % 7
+        return (offset < 0 ? offset + 7 : offset) + 1
+    }
+
+    /// The English name of the weekday, such as `"Sunday"`.
+    public var weekdayName: String {
+        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][isoWeekday - 1]
+    }
+
+    /// The day of the year, 1…366.
+    public var dayOfYear: Int {
+        daysSince1970 - Self.daysFromCivil(year: year, month: 1, day: 1) + 1
+    }
+
+    /// Whether `year` has 366 days in the Gregorian calendar.
+    public static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    /// The number of days in `month` of `year`.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    /// Orders days chronologically.
+    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// Decodes a `YYYY-MM-DD` string.
+    /// - Throws: `DecodingError.dataCorrupted` for a string that is not a real day.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        }
+    }
+
+    /// Encodes as a `YYYY-MM-DD` string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June",
+        "July", "August", "September", "October", "November", "December",
+    ]
+}

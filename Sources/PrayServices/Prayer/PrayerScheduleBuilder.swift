@@ -1,0 +1,252 @@
+import Foundation
+import PrayCore
+
+/// Turns the sun's events into a day's prayer times: the method's intervals, the high-latitude rule or
+/// the Moonsighting Committee's seasons for fajr and isha, the night times, adjustments and rounding.
+struct PrayerScheduleBuilder {
+    private let parameters: CalculationParameters
+    private let coordinates: Coordinates
+    private let rule: HighLatitudeRule
+    private let adjustments: PrayerAdjustments
+    private let horizon: Double
+    private var clock: ZoneClock
+    private var ruleDays = 0
+    private var seasonalDays = 0
+    private var polarDays = 0
+    private var unavailableDays = 0
+
+    /// A time before adjustments and rounding, or why there is none.
+    private enum Base {
+        case time(Double, PrayerTime.Derivation)
+        case unavailable(PrayerTime.Unavailability)
+
+        var time: Double? {
+            if case .time(let time, _) = self { return time }
+            return nil
+        }
+    }
+
+    init(request: PrayerAPI.Request, clock: ZoneClock) {
+        parameters = request.parameters
+        coordinates = request.coordinates
+        rule = request.parameters.highLatitudeRule.resolved(latitude: request.coordinates.latitude)
+        adjustments = request.parameters.totalAdjustments
+        horizon = -(0.8333 + Observer(request.coordinates).horizonDip)
+        self.clock = clock
+    }
+
+    /// The schedule of `date`, whose solar day is `current`, between `previous` and `next`.
+    mutating func schedule(
+        date: CivilDate, previous: SolarEvents, current: SolarEvents, next: SolarEvents
+    ) -> PrayerSchedule {
+        var bases = [Prayer: Base]()
+        bases[.sunrise] = event(current.sunrise, .altitude(horizon), altitude: horizon)
+        bases[.sunset] = event(current.sunset, .altitude(horizon), altitude: horizon)
+        bases[.dhuhr] = .time(current.transit, .transit)
+        bases[.asr] = event(
+            current.asr, .shadow(factor: parameters.asrShadowFactor), altitude: current.asrAltitude ?? 0
+        )
+        let fajr = fajrBase(previous: previous, current: current, date: date)
+        bases[.fajr] = fajr
+        let maghrib = maghribBase(current: current, next: next)
+        bases[.maghrib] = maghrib
+        bases[.isha] = ishaBase(current: current, next: next, maghrib: maghrib, date: date)
+        if case .angle(let angle) = parameters.imsak {
+            bases[.imsak] = morningTwilight(current.imsak, angle: angle, previous: previous, current: current)
+        }
+        let nextFajr = fajrBase(previous: current, current: next, date: date.adding(days: 1)).time
+        let nights = (
+            sunsetToSunrise: interval(current.sunset, next.sunrise),
+            sunsetToFajr: interval(current.sunset, nextFajr),
+            maghribToFajr: interval(maghrib.time, nextFajr)
+        )
+        let night: DateInterval? =
+            switch parameters.night {
+            case .sunsetToSunrise: nights.sunsetToSunrise
+            case .sunsetToFajr: nights.sunsetToFajr
+            case .maghribToFajr: nights.maghribToFajr
+            }
+        for (prayer, fraction) in [(Prayer.firstThird, 1.0 / 3), (.midnight, 0.5), (.lastThird, 2.0 / 3)] {
+            if let night {
+                let time = night.start.timeIntervalSince1970 + fraction * night.duration
+                bases[prayer] = .time(time, .nightFraction(fraction, night: parameters.night))
+            } else {
+                bases[prayer] = .unavailable(.requires(parameters.night == .sunsetToSunrise ? .sunrise : .fajr))
+            }
+        }
+        return finish(date: date, bases: bases, basis: current.basis, nights: nights)
+    }
+
+    /// Logs, once per request, how many days needed a rule.
+    func logSummary(to log: LogManager, request: PrayerAPI.Request) {
+        let place = ["prayer.latitude": "\(coordinates.latitude)", "prayer.date": "\(request.date)"]
+        if ruleDays > 0 {
+            log.notice(
+                "High-latitude rule applied",
+                metadata: place.merging(["prayer.rule": rule.rawValue, "prayer.days": "\(ruleDays)"]) { $1 }
+            )
+        }
+        if seasonalDays > 0 {
+            log.debug("Moonsighting Committee season applied", metadata: place.merging(["prayer.days": "\(seasonalDays)"]) { $1 })
+        }
+        if polarDays > 0 {
+            log.notice(
+                "Polar resolution applied",
+                metadata: place.merging(
+                    ["prayer.resolution": parameters.polarResolution.rawValue, "prayer.days": "\(polarDays)"]
+                ) { $1 }
+            )
+        }
+        if unavailableDays > 0 {
+            log.info("Some times are unavailable", metadata: place.merging(["prayer.days": "\(unavailableDays)"]) { $1 })
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func event(_ time: Double?, _ derivation: PrayerTime.Derivation, altitude: Double) -> Base {
+        time.map { .time($0, derivation) } ?? .unavailable(.sunDoesNotReach(altitude: altitude))
+    }
+
+    private func interval(_ start: Double?, _ end: Double?) -> DateInterval? {
+        guard let start, let end, end > start else { return nil }
+        return DateInterval(start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: end))
+    }
+
+    /// The part of the night a rule allows between sunrise and fajr (or sunset and isha).
+    private func portion(angle: Double) -> Double {
+        switch rule {
+        case .middleOfTheNight: 1.0 / 2
+        case .seventhOfTheNight: 1.0 / 7
+        case .twilightAngle: angle / 60
+        case .none, .recommended: 0
+        }
+    }
+
+    private func fajrBase(previous: SolarEvents, current: SolarEvents, date: CivilDate) -> Base {
+        guard let angle = parameters.fajrAngle else { return .unavailable(.notConfigured) }
+        guard parameters.seasonalTwilight != nil else {
+            return morningTwilight(current.fajr, angle: angle, previous: previous, current: current)
+        }
+        // Moonsighting Committee: one seventh of the night from 55°, then never earlier than the
+        // seasonal curve (Adhan's `seasonAdjustedMorningTwilight` as the safe bound).
+        var base: Base = event(current.fajr, .altitude(-angle), altitude: -angle)
+        if abs(coordinates.latitude) >= 55, let sunrise = current.sunrise, let sunset = previous.sunset, sunrise > sunset {
+            base = .time(sunrise - (sunrise - sunset) / 7, .highLatitudeRule(.seventhOfTheNight))
+        }
+        if let sunrise = current.sunrise {
+            let minutes = MoonsightingCommittee.fajrMinutesBeforeSunrise(latitude: coordinates.latitude, date: date)
+            let seasonal = sunrise - (minutes * 60).rounded()
+            if base.time.map({ $0 < seasonal }) ?? true { base = .time(seasonal, .seasonal(nil)) }
+        }
+        return base
+    }
+
+    private func ishaBase(current: SolarEvents, next: SolarEvents, maghrib: Base, date: CivilDate) -> Base {
+        if let minutes = parameters.ishaInterval {
+            guard let maghrib = maghrib.time else { return .unavailable(.requires(.maghrib)) }
+            return .time(maghrib + Double(minutes) * 60, .interval(minutes: minutes, from: .maghrib))
+        }
+        guard let angle = parameters.ishaAngle else { return .unavailable(.notConfigured) }
+        guard let shafaq = parameters.seasonalTwilight else {
+            return eveningTwilight(current.isha, angle: angle, current: current, next: next)
+        }
+        // Moonsighting Committee: one seventh of the night from 55°, then never later than the seasonal
+        // curve for the chosen shafaq.
+        var base: Base = event(current.isha, .altitude(-angle), altitude: -angle)
+        if abs(coordinates.latitude) >= 55, let sunset = current.sunset, let sunrise = next.sunrise, sunrise > sunset {
+            base = .time(sunset + (sunrise - sunset) / 7, .highLatitudeRule(.seventhOfTheNight))
+        }
+        if let sunset = current.sunset {
+            let minutes = MoonsightingCommittee.ishaMinutesAfterSunset(
+                latitude: coordinates.latitude, date: date, shafaq: shafaq
+            )
+            let seasonal = sunset + (minutes * 60).rounded()
+            if base.time.map({ $0 > seasonal }) ?? true { base = .time(seasonal, .seasonal(shafaq)) }
+        }
+        return base
+    }
+
+    private func maghribBase(current: SolarEvents, next: SolarEvents) -> Base {
+        if let angle = parameters.maghribAngle {
+            return eveningTwilight(current.maghrib, angle: angle, current: current, next: next)
+        }
+        guard let sunset = current.sunset else { return .unavailable(.sunDoesNotReach(altitude: horizon)) }
+        if let minutes = parameters.maghribInterval, minutes != 0 {
+            return .time(sunset + Double(minutes) * 60, .interval(minutes: minutes, from: .sunset))
+        }
+        return .time(sunset, .altitude(horizon))
+    }
+
+    /// A morning time at `angle` below the horizon, no earlier than the rule's portion of the night
+    /// (previous sunset to this sunrise) before sunrise.
+    private func morningTwilight(
+        _ time: Double?, angle: Double, previous: SolarEvents, current: SolarEvents
+    ) -> Base {
+        let base = event(time, .altitude(-angle), altitude: -angle)
+        guard rule != .none, let sunrise = current.sunrise, let sunset = previous.sunset, sunrise > sunset else {
+            return base
+        }
+        let safe = sunrise - portion(angle: angle) * (sunrise - sunset)
+        return base.time.map { $0 >= safe } ?? false ? base : .time(safe, .highLatitudeRule(rule))
+    }
+
+    /// An evening time at `angle` below the horizon, no later than the rule's portion of the night
+    /// (sunset to the next sunrise) after sunset.
+    private func eveningTwilight(_ time: Double?, angle: Double, current: SolarEvents, next: SolarEvents) -> Base {
+        let base = event(time, .altitude(-angle), altitude: -angle)
+        guard rule != .none, let sunset = current.sunset, let sunrise = next.sunrise, sunrise > sunset else {
+            return base
+        }
+        let safe = sunset + portion(angle: angle) * (sunrise - sunset)
+        return base.time.map { $0 <= safe } ?? false ? base : .time(safe, .highLatitudeRule(rule))
+    }
+
+    /// Applies adjustments and rounding and assembles the schedule.
+    private mutating func finish(
+        date: CivilDate, bases: [Prayer: Base], basis: PolarBasis?,
+        nights: (sunsetToSunrise: DateInterval?, sunsetToFajr: DateInterval?, maghribToFajr: DateInterval?)
+    ) -> PrayerSchedule {
+        var times: [PrayerTime] = []
+        var unavailable: [Prayer: PrayerTime.Unavailability] = [:]
+        var adjustedFajr: Double?
+        var usedRule = false
+        var usedSeason = false
+        for prayer in Prayer.allCases {
+            let minutes = adjustments[prayer]
+            var base = bases[prayer]
+            if prayer == .imsak, case .minutesBeforeFajr(let before) = parameters.imsak {
+                // Imsak follows the fajr people see: adjusted fajr minus the minutes.
+                base = adjustedFajr.map { .time($0 - Double(before) * 60, .interval(minutes: -before, from: .fajr)) }
+                    ?? .unavailable(.requires(.fajr))
+            }
+            switch base {
+            case .time(let time, let derivation)?:
+                let adjusted = time + Double(minutes) * 60
+                if prayer == .fajr { adjustedFajr = adjusted }
+                if case .highLatitudeRule = derivation { usedRule = true }
+                if case .seasonal = derivation { usedSeason = true }
+                let rounded = clock.round(adjusted, parameters.rounding)
+                times.append(
+                    PrayerTime(
+                        prayer: prayer, date: Date(timeIntervalSince1970: rounded), derivation: derivation,
+                        adjustmentMinutes: minutes, rounding: parameters.rounding, polarBasis: basis
+                    )
+                )
+            case .unavailable(let reason)?:
+                unavailable[prayer] = reason
+            case nil:
+                unavailable[prayer] = .notConfigured
+            }
+        }
+        ruleDays += usedRule ? 1 : 0
+        seasonalDays += usedSeason ? 1 : 0
+        polarDays += basis == nil ? 0 : 1
+        unavailableDays += unavailable.isEmpty ? 0 : 1
+        return PrayerSchedule(
+            date: date, timeZone: clock.timeZone, coordinates: coordinates, times: times, unavailable: unavailable,
+            sunsetToSunrise: nights.sunsetToSunrise, sunsetToFajr: nights.sunsetToFajr,
+            maghribToFajr: nights.maghribToFajr, polarBasis: basis
+        )
+    }
+}

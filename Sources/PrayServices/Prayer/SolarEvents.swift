@@ -1,0 +1,76 @@
+import PrayCore
+
+/// The altitudes a calculation asks the sun about, degrees (topocentric, no refraction).
+struct EventAltitudes {
+    /// Sunrise and sunset: the upper limb on the horizon, −(0.8333° + dip) (DESIGN §5).
+    let horizon: Double
+    let fajr: Double?
+    let isha: Double?
+    let maghrib: Double?
+    let imsak: Double?
+    let shadowFactor: Double
+
+    init(parameters: CalculationParameters, observer: Observer) {
+        horizon = -(0.8333 + observer.horizonDip)
+        fajr = parameters.fajrAngle.map { -$0 }
+        isha = parameters.ishaInterval == nil ? parameters.ishaAngle.map { -$0 } : nil
+        maghrib = parameters.maghribAngle.map { -$0 }
+        if case .angle(let angle) = parameters.imsak { imsak = -angle } else { imsak = nil }
+        shadowFactor = parameters.asrShadowFactor
+    }
+}
+
+/// The sun's events of one solar day at one place, in Unix seconds: the raw material of a prayer
+/// schedule before any rule, adjustment or rounding.
+struct SolarEvents {
+    var transit: Double
+    var sunrise: Double?
+    var sunset: Double?
+    var fajr: Double?
+    var isha: Double?
+    var maghrib: Double?
+    var imsak: Double?
+    var asr: Double?
+    /// The altitude Asr needed, or `nil` when the sun stays below the horizon all day.
+    var asrAltitude: Double?
+    /// Set when the events were borrowed from another latitude or day.
+    var basis: PolarBasis?
+
+    /// Whether the sun rises and sets, so the day needs no polar resolution.
+    var hasSunriseAndSunset: Bool { sunrise != nil && sunset != nil }
+
+    /// Solves every event of `day` for `altitudes`.
+    init(_ day: SolarDay, _ altitudes: EventAltitudes) {
+        transit = unixSeconds(day.transit)
+        sunrise = day.time(altitude: altitudes.horizon, morning: true).map(unixSeconds)
+        sunset = day.time(altitude: altitudes.horizon, morning: false).map(unixSeconds)
+        fajr = altitudes.fajr.flatMap { day.time(altitude: $0, morning: true) }.map(unixSeconds)
+        isha = altitudes.isha.flatMap { day.time(altitude: $0, morning: false) }.map(unixSeconds)
+        maghrib = altitudes.maghrib.flatMap { day.time(altitude: $0, morning: false) }.map(unixSeconds)
+        imsak = altitudes.imsak.flatMap { day.time(altitude: $0, morning: true) }.map(unixSeconds)
+        asrAltitude = day.asrAltitude(shadowFactor: altitudes.shadowFactor)
+        asr = asrAltitude.flatMap { day.time(altitude: $0, morning: false) }.map(unixSeconds)
+    }
+
+    /// These events moved so that their transit falls at `transit`, marked as borrowed from `basis`.
+    func moved(toTransit newTransit: Double, basis: PolarBasis) -> SolarEvents {
+        let shift = newTransit - transit
+        var moved = self
+        moved.transit = newTransit
+        for keyPath in [\SolarEvents.sunrise, \.sunset, \.fajr, \.isha, \.maghrib, \.imsak, \.asr] {
+            moved[keyPath: keyPath] = self[keyPath: keyPath].map { $0 + shift }
+        }
+        moved.basis = basis
+        return moved
+    }
+}
+
+/// Unix seconds for UT days from J2000.0 (2000-01-01T12:00Z is Unix 946728000).
+func unixSeconds(_ daysFromJ2000: Double) -> Double {
+    (daysFromJ2000 + 10957.5) * 86400
+}
+
+/// UT days from J2000.0 for Unix seconds.
+func daysFromJ2000(_ unixSeconds: Double) -> Double {
+    unixSeconds / 86400 - 10957.5
+}
