@@ -16,3 +16,7 @@ import PrayCore
         for t in s.times { print(s.date, t.prayer, f.string(from: t.date), t.derivation) }
     }
 }
+@Test func scratchBundle() throws {
+    print("RES", Bundle.module.resourceURL as Any, Bundle.module.bundleURL)
+    print(try Fixtures.files(in: "adhan"))
+}

@@ -58,7 +58,7 @@ extension CalculationMethod {
         case .algeria:
             parameters.set(fajr: 18, isha: 17)
         case .morocco:
-            parameters.set(fajr: 19, isha: 17, adjustments: [.dhuhr: 5, .maghrib: 5])
+            parameters.set(fajr: 19, isha: 17, adjustments: [.sunrise: -3, .dhuhr: 5, .maghrib: 5])
         case .portugal:
             parameters.set(fajr: 18, ishaInterval: 77, adjustments: [.dhuhr: 5])
             parameters.maghribInterval = 3

@@ -57,7 +57,8 @@ public enum CalculationMethod: String, CaseIterable, Codable, Hashable, Sendable
     case tunisia = "tunisia"
     /// Algeria's Ministry of Religious Affairs and Wakfs: fajr 18°, isha 17°.
     case algeria = "algeria"
-    /// Morocco's Ministry of Habous and Islamic Affairs: fajr 19°, isha 17°, dhuhr +5, maghrib +5 min.
+    /// Morocco's Ministry of Habous and Islamic Affairs: fajr 19°, isha 17°, sunrise −3, dhuhr +5,
+    /// maghrib +5 min (the sunrise minutes match the ministry's published tables; AlAdhan omits them).
     case morocco = "morocco"
     /// Comunidade Islâmica de Lisboa: fajr 18°, maghrib 3 min after sunset, isha 77 min after
     /// maghrib, dhuhr +5 min.
