@@ -144,7 +144,8 @@ How to run
     /tmp/spa-venv/bin/python Scripts/reference/spa_reference.py            # writes the fixture
     /tmp/spa-venv/bin/python Scripts/reference/spa_reference.py --verify   # sanity checks only
 
-Single process, single thread; about 20-30 minutes on one core.
+Single process, single thread; about 10 minutes on one core (596 s for the
+full 2100 cases on the reference machine, ~0.28 s per case).
 Generated with pvlib 0.16.1, numpy 2.4.6, scipy 1.17.1, Python 3.11.
 """
 

@@ -53,8 +53,11 @@ public enum Prayer: String, CaseIterable, Codable, CodingKeyRepresentable, Hasha
     /// The raw value, as in JSON.
     public var description: String { rawValue }
 
-    /// The position of this case in `allCases`, for fixed-size per-prayer storage.
-    var index: Int {
+    /// The position of this case in ``chronological``, for ordering times that fall on the same instant.
+    var chronologicalOrder: Int { Self.chronological.firstIndex(of: self) ?? 0 }
+
+    /// The position of this case in `allCases` (0…10), for fixed-size per-prayer storage.
+    public var ordinal: Int {
         switch self {
         case .fajr: 0
         case .sunrise: 1

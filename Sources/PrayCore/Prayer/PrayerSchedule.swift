@@ -24,7 +24,9 @@ public struct PrayerSchedule: Hashable, Sendable {
     /// Where the times came from when ``PolarResolution`` filled a day without sunrise or sunset.
     public let polarBasis: PolarBasis?
 
-    private let slots: [Slot]
+    /// The times that exist, in ``Prayer/allCases`` order.
+    private let storedTimes: [PrayerTime]
+    private let unavailable: [Prayer: PrayerTime.Unavailability]
 
     /// Creates a schedule.
     /// - Parameters:
@@ -44,12 +46,18 @@ public struct PrayerSchedule: Hashable, Sendable {
         sunsetToSunrise: DateInterval? = nil, sunsetToFajr: DateInterval? = nil, maghribToFajr: DateInterval? = nil,
         polarBasis: PolarBasis? = nil
     ) {
-        var slots = Prayer.allCases.map { Slot.unavailable(unavailable[$0] ?? .notConfigured) }
-        for time in times { slots[time.prayer.index] = .time(time) }
+        // One time per prayer, the last one given winning, kept in `allCases` order.
+        var storedTimes = times
+        if !storedTimes.indices.dropFirst().allSatisfy({ storedTimes[$0 - 1].prayer.ordinal < storedTimes[$0].prayer.ordinal }) {
+            var latest = [Prayer: PrayerTime]()
+            for time in times { latest[time.prayer] = time }
+            storedTimes = Prayer.allCases.compactMap { latest[$0] }
+        }
         self.date = date
         self.timeZone = timeZone
         self.coordinates = coordinates
-        self.slots = slots
+        self.storedTimes = storedTimes
+        self.unavailable = unavailable.filter { entry in !storedTimes.contains { $0.prayer == entry.key } }
         self.sunsetToSunrise = sunsetToSunrise
         self.sunsetToFajr = sunsetToFajr
         self.maghribToFajr = maghribToFajr
@@ -58,19 +66,18 @@ public struct PrayerSchedule: Hashable, Sendable {
 
     /// The time of `prayer`, or `nil` when it is unavailable this day.
     public subscript(prayer: Prayer) -> PrayerTime? {
-        if case .time(let time) = slots[prayer.index] { return time }
-        return nil
+        storedTimes.first { $0.prayer == prayer }
     }
 
     /// Why `prayer` has no time this day, or `nil` when it has one.
     public func unavailability(of prayer: Prayer) -> PrayerTime.Unavailability? {
-        if case .unavailable(let reason) = slots[prayer.index] { return reason }
-        return nil
+        guard self[prayer] == nil else { return nil }
+        return unavailable[prayer] ?? .notConfigured
     }
 
     /// The times that exist, in the order they happen.
     public var times: [PrayerTime] {
-        Prayer.chronological.compactMap { self[$0] }.sorted { $0.date < $1.date }
+        storedTimes.sorted { ($0.date, $0.prayer.chronologicalOrder) < ($1.date, $1.prayer.chronologicalOrder) }
     }
 
     /// The night measured as `measure`, when its two ends exist.
@@ -80,11 +87,6 @@ public struct PrayerSchedule: Hashable, Sendable {
         case .sunsetToFajr: sunsetToFajr
         case .maghribToFajr: maghribToFajr
         }
-    }
-
-    private enum Slot: Hashable, Sendable {
-        case time(PrayerTime)
-        case unavailable(PrayerTime.Unavailability)
     }
 }
 

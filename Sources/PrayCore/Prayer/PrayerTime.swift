@@ -18,9 +18,9 @@ public struct PrayerTime: Hashable, Sendable {
     public let adjustmentMinutes: Int
     /// The rounding applied to the adjusted time.
     public let rounding: Rounding
-    /// Where the sun's times were borrowed from when the sun neither rose nor set this day and a
-    /// ``PolarResolution`` was asked for; `nil` for times of the day itself.
-    public let polarBasis: PolarBasis?
+    /// Whether the sun's times were borrowed from another latitude or day because the sun neither
+    /// rose nor set this day (``PrayerSchedule/polarBasis`` says which).
+    public let isPolarResolved: Bool
 
     /// Creates a time.
     /// - Parameters:
@@ -29,17 +29,17 @@ public struct PrayerTime: Hashable, Sendable {
     ///   - derivation: How the time was obtained.
     ///   - adjustmentMinutes: The minutes added to the derived time.
     ///   - rounding: The rounding applied.
-    ///   - polarBasis: The latitude or day the sun's times came from, if not this day's own.
+    ///   - isPolarResolved: Whether the sun's times came from another latitude or day.
     public init(
         prayer: Prayer, date: Date, derivation: Derivation, adjustmentMinutes: Int = 0, rounding: Rounding = .none,
-        polarBasis: PolarBasis? = nil
+        isPolarResolved: Bool = false
     ) {
         self.prayer = prayer
         self.date = date
         self.derivation = derivation
         self.adjustmentMinutes = adjustmentMinutes
         self.rounding = rounding
-        self.polarBasis = polarBasis
+        self.isPolarResolved = isPolarResolved
     }
 
     /// Whether minutes were added to or taken from the derived time.

@@ -7,64 +7,48 @@
 /// about a second; later years are a prediction. A one-minute error in ΔT moves the sun by about
 /// 2.5″, a tenth of a second in a prayer time.
 enum DeltaT {
+    /// One piece of the model: from `start` (a decimal year), c0 + c1·t + c2·t² + … with
+    /// t = (y − origin)/scale.
+    private struct Piece {
+        let start: Double
+        let origin: Double
+        let scale: Double
+        let coefficients: [Double]
+    }
+
+    private static let pieces: [Piece] = [
+        Piece(start: -500, origin: 0, scale: 100,
+              coefficients: [10583.6, -1014.41, 33.78311, -5.952053, -0.1798452, 0.022174192, 0.0090316521]),
+        Piece(start: 500, origin: 1000, scale: 100,
+              coefficients: [1574.2, -556.01, 71.23472, 0.319781, -0.8503463, -0.005050998, 0.0083572073]),
+        Piece(start: 1600, origin: 1600, scale: 1, coefficients: [120, -0.9808, -0.01532, 1.0 / 7129]),
+        Piece(start: 1700, origin: 1700, scale: 1, coefficients: [8.83, 0.1603, -0.0059285, 0.00013336, -1.0 / 1_174_000]),
+        Piece(start: 1800, origin: 1800, scale: 1,
+              coefficients: [13.72, -0.332447, 0.0068612, 0.0041116, -0.00037436, 0.0000121272, -0.0000001699,
+                             0.000000000875]),
+        Piece(start: 1860, origin: 1860, scale: 1,
+              coefficients: [7.62, 0.5737, -0.251754, 0.01680668, -0.0004473624, 1.0 / 233_174]),
+        Piece(start: 1900, origin: 1900, scale: 1, coefficients: [-2.79, 1.494119, -0.0598939, 0.0061966, -0.000197]),
+        Piece(start: 1920, origin: 1920, scale: 1, coefficients: [21.20, 0.84493, -0.076100, 0.0020936]),
+        Piece(start: 1941, origin: 1950, scale: 1, coefficients: [29.07, 0.407, -1.0 / 233, 1.0 / 2547]),
+        Piece(start: 1961, origin: 1975, scale: 1, coefficients: [45.45, 1.067, -1.0 / 260, -1.0 / 718]),
+        Piece(start: 1986, origin: 2000, scale: 1,
+              coefficients: [63.86, 0.3345, -0.060374, 0.0017275, 0.000651814, 0.00002373599]),
+        Piece(start: 2005, origin: 2000, scale: 1, coefficients: [62.92, 0.32217, 0.005589]),
+    ]
+
     /// ΔT in seconds at the decimal year `y` (e.g. 2026.5 for early July 2026).
     static func seconds(decimalYear y: Double) -> Double {
-        switch y {
-        case ..<(-500):
-            return longTerm(y)
-        case ..<500:
-            let u = y / 100
-            return polynomial(u, [10583.6, -1014.41, 33.78311, -5.952053, -0.1798452, 0.022174192, 0.0090316521])
-        case ..<1600:
-            let u = (y - 1000) / 100
-            return polynomial(u, [1574.2, -556.01, 71.23472, 0.319781, -0.8503463, -0.005050998, 0.0083572073])
-        case ..<1700:
-            let t = y - 1600
-            return polynomial(t, [120, -0.9808, -0.01532, 1.0 / 7129])
-        case ..<1800:
-            let t = y - 1700
-            return polynomial(t, [8.83, 0.1603, -0.0059285, 0.00013336, -1.0 / 1_174_000])
-        case ..<1860:
-            let t = y - 1800
-            return polynomial(
-                t, [13.72, -0.332447, 0.0068612, 0.0041116, -0.00037436, 0.0000121272, -0.0000001699, 0.000000000875]
-            )
-        case ..<1900:
-            let t = y - 1860
-            return polynomial(t, [7.62, 0.5737, -0.251754, 0.01680668, -0.0004473624, 1.0 / 233_174])
-        case ..<1920:
-            let t = y - 1900
-            return polynomial(t, [-2.79, 1.494119, -0.0598939, 0.0061966, -0.000197])
-        case ..<1941:
-            let t = y - 1920
-            return polynomial(t, [21.20, 0.84493, -0.076100, 0.0020936])
-        case ..<1961:
-            let t = y - 1950
-            return polynomial(t, [29.07, 0.407, -1.0 / 233, 1.0 / 2547])
-        case ..<1986:
-            let t = y - 1975
-            return polynomial(t, [45.45, 1.067, -1.0 / 260, -1.0 / 718])
-        case ..<2005:
-            let t = y - 2000
-            return polynomial(t, [63.86, 0.3345, -0.060374, 0.0017275, 0.000651814, 0.00002373599])
-        case ..<2050:
-            let t = y - 2000
-            return polynomial(t, [62.92, 0.32217, 0.005589])
-        case ..<2150:
-            return longTerm(y) - 0.5628 * (2150 - y)
-        default:
-            return longTerm(y)
-        }
-    }
-
-    /// The long-term parabola −20 + 32·u², u = (y − 1820)/100 (Morrison and Stephenson 2004).
-    private static func longTerm(_ y: Double) -> Double {
+        // Before −500 and after 2150: the parabola −20 + 32·u², u = (y − 1820)/100 (Morrison and
+        // Stephenson 2004); 2050–2150 blends it into the 2005–2050 polynomial.
         let u = (y - 1820) / 100
-        return -20 + 32 * u * u
-    }
-
-    /// Evaluates c0 + c1·x + c2·x² + … by Horner's rule.
-    private static func polynomial(_ x: Double, _ coefficients: [Double]) -> Double {
-        coefficients.reversed().reduce(0) { $0 * x + $1 }
+        let parabola = -20 + 32 * u * u
+        if y < -500 || y >= 2150 { return parabola }
+        if y >= 2050 { return parabola - 0.5628 * (2150 - y) }
+        guard let piece = pieces.last(where: { $0.start <= y }) else { return parabola }
+        let t = (y - piece.origin) / piece.scale
+        var value = 0.0
+        for coefficient in piece.coefficients.reversed() { value = value * t + coefficient }
+        return value
     }
 }

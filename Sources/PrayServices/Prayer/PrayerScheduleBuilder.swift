@@ -7,7 +7,8 @@ struct PrayerScheduleBuilder {
     private let parameters: CalculationParameters
     private let coordinates: Coordinates
     private let rule: HighLatitudeRule
-    private let adjustments: PrayerAdjustments
+    /// The total adjustment of each prayer in minutes, indexed by ``Prayer/ordinal``.
+    private let adjustments: [Int]
     private let horizon: Double
     private var clock: ZoneClock
     private var ruleDays = 0
@@ -26,11 +27,59 @@ struct PrayerScheduleBuilder {
         }
     }
 
+    /// One ``Base`` per prayer, stored inline: a dictionary's hashing and an array's allocation were
+    /// each a tenth of the time of a day.
+    private struct Bases {
+        private var fajr, sunrise, dhuhr, asr, sunset, maghrib, isha, imsak, midnight, firstThird, lastThird: Base
+
+        init() {
+            let none = Base.unavailable(.notConfigured)
+            (fajr, sunrise, dhuhr, asr, sunset, maghrib) = (none, none, none, none, none, none)
+            (isha, imsak, midnight, firstThird, lastThird) = (none, none, none, none, none)
+        }
+
+        subscript(prayer: Prayer) -> Base {
+            get {
+                switch prayer {
+                case .fajr: fajr
+                case .sunrise: sunrise
+                case .dhuhr: dhuhr
+                case .asr: asr
+                case .sunset: sunset
+                case .maghrib: maghrib
+                case .isha: isha
+                case .imsak: imsak
+                case .midnight: midnight
+                case .firstThird: firstThird
+                case .lastThird: lastThird
+                }
+            }
+            set {
+                switch prayer {
+                case .fajr: fajr = newValue
+                case .sunrise: sunrise = newValue
+                case .dhuhr: dhuhr = newValue
+                case .asr: asr = newValue
+                case .sunset: sunset = newValue
+                case .maghrib: maghrib = newValue
+                case .isha: isha = newValue
+                case .imsak: imsak = newValue
+                case .midnight: midnight = newValue
+                case .firstThird: firstThird = newValue
+                case .lastThird: lastThird = newValue
+                }
+            }
+        }
+    }
+
+    private static let nightFractions: [(Prayer, Double)] = [(.firstThird, 1.0 / 3), (.midnight, 0.5), (.lastThird, 2.0 / 3)]
+
     init(request: PrayerAPI.Request, clock: ZoneClock) {
         parameters = request.parameters
         coordinates = request.coordinates
         rule = request.parameters.highLatitudeRule.resolved(latitude: request.coordinates.latitude)
-        adjustments = request.parameters.totalAdjustments
+        let total = request.parameters.totalAdjustments
+        adjustments = Prayer.allCases.map { total[$0] }
         horizon = -(0.8333 + Observer(request.coordinates).horizonDip)
         self.clock = clock
     }
@@ -39,7 +88,7 @@ struct PrayerScheduleBuilder {
     mutating func schedule(
         date: CivilDate, previous: SolarEvents, current: SolarEvents, next: SolarEvents
     ) -> PrayerSchedule {
-        var bases = [Prayer: Base]()
+        var bases = Bases()
         bases[.sunrise] = event(current.sunrise, .altitude(horizon), altitude: horizon)
         bases[.sunset] = event(current.sunset, .altitude(horizon), altitude: horizon)
         bases[.dhuhr] = .time(current.transit, .transit)
@@ -66,7 +115,7 @@ struct PrayerScheduleBuilder {
             case .sunsetToFajr: nights.sunsetToFajr
             case .maghribToFajr: nights.maghribToFajr
             }
-        for (prayer, fraction) in [(Prayer.firstThird, 1.0 / 3), (.midnight, 0.5), (.lastThird, 2.0 / 3)] {
+        for (prayer, fraction) in Self.nightFractions {
             if let night {
                 let time = night.start.timeIntervalSince1970 + fraction * night.duration
                 bases[prayer] = .time(time, .nightFraction(fraction, night: parameters.night))
@@ -204,16 +253,17 @@ struct PrayerScheduleBuilder {
 
     /// Applies adjustments and rounding and assembles the schedule.
     private mutating func finish(
-        date: CivilDate, bases: [Prayer: Base], basis: PolarBasis?,
+        date: CivilDate, bases: Bases, basis: PolarBasis?,
         nights: (sunsetToSunrise: DateInterval?, sunsetToFajr: DateInterval?, maghribToFajr: DateInterval?)
     ) -> PrayerSchedule {
         var times: [PrayerTime] = []
+        times.reserveCapacity(Prayer.allCases.count)
         var unavailable: [Prayer: PrayerTime.Unavailability] = [:]
         var adjustedFajr: Double?
         var usedRule = false
         var usedSeason = false
         for prayer in Prayer.allCases {
-            let minutes = adjustments[prayer]
+            let minutes = adjustments[prayer.ordinal]
             var base = bases[prayer]
             if prayer == .imsak, case .minutesBeforeFajr(let before) = parameters.imsak {
                 // Imsak follows the fajr people see: adjusted fajr minus the minutes.
@@ -221,7 +271,7 @@ struct PrayerScheduleBuilder {
                     ?? .unavailable(.requires(.fajr))
             }
             switch base {
-            case .time(let time, let derivation)?:
+            case .time(let time, let derivation):
                 let adjusted = time + Double(minutes) * 60
                 if prayer == .fajr { adjustedFajr = adjusted }
                 if case .highLatitudeRule = derivation { usedRule = true }
@@ -230,13 +280,12 @@ struct PrayerScheduleBuilder {
                 times.append(
                     PrayerTime(
                         prayer: prayer, date: Date(timeIntervalSince1970: rounded), derivation: derivation,
-                        adjustmentMinutes: minutes, rounding: parameters.rounding, polarBasis: basis
+                        adjustmentMinutes: minutes, rounding: parameters.rounding,
+                        isPolarResolved: basis != nil && prayer != .dhuhr
                     )
                 )
-            case .unavailable(let reason)?:
+            case .unavailable(let reason):
                 unavailable[prayer] = reason
-            case nil:
-                unavailable[prayer] = .notConfigured
             }
         }
         ruleDays += usedRule ? 1 : 0

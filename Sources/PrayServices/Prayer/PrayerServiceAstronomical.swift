@@ -56,7 +56,14 @@ extension PrayerServiceAstronomical {
         let ephemeris = SolarEphemeris(covering: (noons[0] - 1.6)...(noons[noons.count - 1] + 1.6))
         let observer = Observer(request.coordinates)
         let altitudes = EventAltitudes(parameters: request.parameters, observer: observer)
-        var events = noons.map { SolarEvents(SolarDay(ephemeris: ephemeris, observer: observer, near: $0), altitudes) }
+        var previous: SolarDay?
+        var events: [SolarEvents] = []
+        events.reserveCapacity(noons.count)
+        for noon in noons {
+            let day = SolarDay(ephemeris: ephemeris, observer: observer, near: noon, after: previous)
+            events.append(SolarEvents(day, altitudes))
+            previous = day
+        }
         if request.parameters.polarResolution != .unresolved {
             resolvePolarDays(&events, days: civilDays, noons: noons, request: request, altitudes: altitudes)
         }

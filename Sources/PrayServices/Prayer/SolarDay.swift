@@ -1,6 +1,27 @@
 import Foundation
 import PrayCore
 
+/// An altitude of the sun's centre in degrees with its sine and cosine, computed once per request.
+struct Altitude {
+    let degrees: Double
+    let sine: Double
+    let cosine: Double
+
+    init(_ degrees: Double) {
+        self.degrees = degrees
+        sine = sin(degrees * radiansPerDegree)
+        cosine = cos(degrees * radiansPerDegree)
+    }
+
+    /// The altitude whose cotangent is `cotangent` (> 0), without calling atan, sin and cos twice.
+    init(cotangent: Double) {
+        let hypotenuse = (1 + cotangent * cotangent).squareRoot()
+        degrees = atan(1 / cotangent) * degreesPerRadian
+        sine = 1 / hypotenuse
+        cosine = cotangent / hypotenuse
+    }
+}
+
 /// A place on Earth as the solar calculations need it.
 struct Observer {
     /// Geodetic latitude, degrees.
@@ -49,6 +70,13 @@ struct SolarDay {
     let nextLowerTransit: Double
     /// The sun's geocentric declination at ``transit``, degrees.
     let transitDeclination: Double
+    /// How fast the declination changes over the day, degrees per day.
+    private let declinationRate: Double
+    /// How fast the hour angle grows, degrees per day: 360.985647 less the right ascension's rate.
+    private let hourAngleRate: Double
+    private let nextLowerState: SolarEphemeris.State
+    private let sinTransitDeclination: Double
+    private let cosTransitDeclination: Double
 
     private let ephemeris: SolarEphemeris
     private let observer: Observer
@@ -64,27 +92,46 @@ struct SolarDay {
     /// Solutions stop improving below this change: 0.86 ms.
     private static let tolerance = 1e-8
 
-    /// Finds the solar day whose upper transit is nearest `approximateNoon`.
-    init(ephemeris: SolarEphemeris, observer: Observer, near approximateNoon: Double) {
+    /// Finds the solar day whose upper transit is nearest `approximateNoon`. When `previous` is the
+    /// solar day just before, its lower transit after is this day's lower transit before.
+    init(ephemeris: SolarEphemeris, observer: Observer, near approximateNoon: Double, after previous: SolarDay? = nil) {
         self.ephemeris = ephemeris
         self.observer = observer
-        let transit = Self.solveHourAngle(0, from: approximateNoon, ephemeris, observer)
+        let (transit, atTransit) = Self.solveHourAngle(0, from: approximateNoon, ephemeris, observer)
         self.transit = transit
-        previousLowerTransit = Self.solveHourAngle(180, from: transit - 0.5, ephemeris, observer)
-        nextLowerTransit = Self.solveHourAngle(180, from: transit + 0.5, ephemeris, observer)
-        transitDeclination = ephemeris.state(at: transit).declination
+        let before: SolarEphemeris.State
+        if let previous, abs(previous.nextLowerTransit - (transit - 0.5)) < 0.1 {
+            (previousLowerTransit, before) = (previous.nextLowerTransit, previous.nextLowerState)
+        } else {
+            (previousLowerTransit, before) = Self.solveHourAngle(180, from: transit - 0.5, ephemeris, observer)
+        }
+        let after: SolarEphemeris.State
+        (nextLowerTransit, after) = Self.solveHourAngle(180, from: transit + 0.5, ephemeris, observer)
+        nextLowerState = after
+        transitDeclination = atTransit.declination
+        let span = nextLowerTransit - previousLowerTransit
+        declinationRate = (after.declination - before.declination) / span
+        hourAngleRate = 360.985_647 - (after.rightAscension - before.rightAscension) / span
         parallax = 8.794 / 3600 / ephemeris.radius(at: transit) * observer.geocentricDistance
-        highest = Self.altitude(at: transit, ephemeris, observer)
-        lowestBefore = Self.altitude(at: previousLowerTransit, ephemeris, observer)
-        lowestAfter = Self.altitude(at: nextLowerTransit, ephemeris, observer)
+        // On the meridian the altitude is 90° − |φ − δ|, below the pole −90° + |φ + δ| (Meeus eq. 13.6
+        // with H = 0 and 180°).
+        highest = 90 - abs(observer.latitude - atTransit.declination)
+        lowestBefore = abs(observer.latitude + before.declination) - 90
+        lowestAfter = abs(observer.latitude + after.declination) - 90
+        let delta = atTransit.declination * radiansPerDegree
+        sinTransitDeclination = sin(delta)
+        cosTransitDeclination = cos(delta)
     }
 
     /// The instant the sun's centre crosses topocentric altitude `altitude` (degrees) rising
     /// (`morning`) or setting, or `nil` when it does not reach that altitude on that side of the day.
-    func time(altitude: Double, morning: Bool) -> Double? {
+    func time(altitude: Altitude, morning: Bool) -> Double? {
         // The sun as seen from the observer is lower than from the Earth's centre by the parallax in
-        // altitude, ξ·ρ·cos h; solve for the geocentric altitude that shows as `altitude`.
-        let target = altitude + parallax * cos(altitude * radiansPerDegree)
+        // altitude, p = ξ·ρ·cos h; solve for the geocentric altitude that shows as `altitude`.
+        // sin(h + p) = sin h + p·cos h to 1e-9 (p < 0.003°).
+        let shift = parallax * altitude.cosine
+        let target = altitude.degrees + shift
+        let sinTarget = altitude.sine + shift * radiansPerDegree * altitude.cosine
         var high = (time: transit, altitude: highest)
         var low =
             morning ? (time: previousLowerTransit, altitude: lowestBefore) : (time: nextLowerTransit, altitude: lowestAfter)
@@ -92,7 +139,7 @@ struct SolarDay {
         if abs(high.altitude - target) < Self.edgeMargin { high = extremum(in: window, maximum: true) }
         if abs(low.altitude - target) < Self.edgeMargin { low = extremum(in: window, maximum: false) }
         guard low.altitude < target, target < high.altitude else { return nil }
-        if let time = iterate(target: target, morning: morning), window.contains(time) {
+        if let time = iterate(sinTarget: sinTarget, morning: morning), window.contains(time) {
             return time
         }
         return bisect(target: target, low.time, high.time)
@@ -100,32 +147,56 @@ struct SolarDay {
 
     /// The altitude of the sun's centre at which Asr begins: cot h = factor + tan|φ − δ|, with δ the
     /// declination at transit; `nil` when the sun does not rise (|φ − δ| ≥ 90°).
-    func asrAltitude(shadowFactor: Double) -> Double? {
+    func asrAltitude(shadowFactor: Double) -> Altitude? {
         let zenithDistance = abs(observer.latitude - transitDeclination)
         guard zenithDistance < 90 else { return nil }
-        return atan(1 / (shadowFactor + tan(zenithDistance * radiansPerDegree))) * degreesPerRadian
+        return Altitude(cotangent: shadowFactor + tan(zenithDistance * radiansPerDegree))
     }
 
     // MARK: - Helpers
 
     /// Meeus ch. 15: the event's hour angle at the declination of the current estimate, moved to
     /// until the estimate stops changing. `nil` when cos H₀ leaves [−1, 1] or it does not settle.
-    private func iterate(target: Double, morning: Bool) -> Double? {
-        let sinTarget = sin(target * radiansPerDegree)
-        var time = transit
-        var declination = transitDeclination
-        var hourAngle = 0.0
-        for _ in 0..<10 {
-            let delta = declination * radiansPerDegree
-            let cosH0 = (sinTarget - observer.sinLatitude * sin(delta)) / (observer.cosLatitude * cos(delta))
-            guard abs(cosH0) <= 1 else { return nil }
-            let h0 = acos(cosH0) * degreesPerRadian
-            let step = ((morning ? -h0 : h0) - hourAngle) / 360
-            time += step
-            if abs(step) < Self.tolerance { return time }
+    ///
+    /// The first estimate uses the declination extrapolated from the transit with the day's rate, so
+    /// it is within a second or so. Each correction then leaves an error of r·|step|, where
+    /// r = |dH₀/dδ·dδ/dt| / (dH/dt) is how much the target hour angle moves with the estimate
+    /// (about 1/1000 at middle latitudes); the loop stops once that is below ``tolerance``.
+    private func iterate(sinTarget: Double, morning: Bool) -> Double? {
+        let sign = morning ? -1.0 : 1.0
+        var rate = 0.0
+        func hourAngle(declination: Double) -> Double? {
+            // sin and cos of δ from those at transit: δ differs by less than 0.5° within the day, so
+            // the series of the angle-sum formulas to the fifth power is exact to rounding.
+            let e = (declination - transitDeclination) * radiansPerDegree
+            let e2 = e * e
+            let sinE = e * (1 - e2 / 6 * (1 - e2 / 20))
+            let cosE = 1 - e2 / 2 * (1 - e2 / 12 * (1 - e2 / 30))
+            let sinDelta = sinTransitDeclination * cosE + cosTransitDeclination * sinE
+            let cosDelta = cosTransitDeclination * cosE - sinTransitDeclination * sinE
+            let denominator = observer.cosLatitude * cosDelta
+            let cosH0 = (sinTarget - observer.sinLatitude * sinDelta) / denominator
+            guard abs(cosH0) < 1 else { return nil }
+            // dH₀/dδ = (sin φ − cos H₀·cos φ·sin δ) / (cos φ·cos δ·sin H₀), from differentiating
+            // the cosine formula; both angles in the same unit.
+            let sinH0 = (1 - cosH0 * cosH0).squareRoot()
+            rate = abs((observer.sinLatitude - cosH0 * observer.cosLatitude * sinDelta) / (denominator * sinH0))
+            return sign * acos(cosH0) * degreesPerRadian
+        }
+        guard let first = hourAngle(declination: transitDeclination),
+            let second = hourAngle(declination: transitDeclination + declinationRate * first / hourAngleRate)
+        else { return nil }
+        var time = transit + second / hourAngleRate
+        for _ in 0..<12 {
             let state = ephemeris.state(at: time)
-            declination = state.declination
-            hourAngle = Self.normalized(state.siderealTime + observer.longitude - state.rightAscension)
+            guard let target = hourAngle(declination: state.declination) else { return nil }
+            let step = Self.normalized(target - (state.siderealTime + observer.longitude - state.rightAscension))
+                / hourAngleRate
+            time += step
+            let ratio = rate * abs(declinationRate) / hourAngleRate
+            if abs(step) < Self.tolerance || (ratio < 0.5 && abs(step) * ratio / (1 - ratio) < Self.tolerance) {
+                return time
+            }
         }
         return nil
     }
@@ -193,31 +264,40 @@ struct SolarDay {
     /// The geocentric altitude of the sun's centre at `time`, degrees (Meeus eq. 13.6).
     private static func altitude(at time: Double, _ ephemeris: SolarEphemeris, _ observer: Observer) -> Double {
         let state = ephemeris.state(at: time)
+        return altitude(state, hourAngle: state.siderealTime + observer.longitude - state.rightAscension, observer)
+    }
+
+    /// The geocentric altitude of the sun's centre for a declination and hour angle, degrees.
+    private static func altitude(_ state: SolarEphemeris.State, hourAngle: Double, _ observer: Observer) -> Double {
         let delta = state.declination * radiansPerDegree
-        let hourAngle = (state.siderealTime + observer.longitude - state.rightAscension) * radiansPerDegree
-        let sinAltitude = observer.sinLatitude * sin(delta) + observer.cosLatitude * cos(delta) * cos(hourAngle)
+        let sinAltitude =
+            observer.sinLatitude * sin(delta) + observer.cosLatitude * cos(delta) * cos(hourAngle * radiansPerDegree)
         return asin(min(1, max(-1, sinAltitude))) * degreesPerRadian
     }
 
     /// The instant near `guess` at which the local hour angle is `target` degrees (0: upper transit,
-    /// 180: lower transit). The hour angle grows by about 360° a day.
+    /// 180: lower transit), and the sun then. The hour angle grows by 360° a day give or take 0.1°,
+    /// so each step leaves at most 3e-4 of the error before it: a step below 1e-5 day leaves less
+    /// than a millisecond.
     private static func solveHourAngle(
         _ target: Double, from guess: Double, _ ephemeris: SolarEphemeris, _ observer: Observer
-    ) -> Double {
+    ) -> (Double, SolarEphemeris.State) {
         var time = guess
+        var state = ephemeris.state(at: time)
         for _ in 0..<8 {
-            let state = ephemeris.state(at: time)
             let step = normalized(state.siderealTime + observer.longitude - state.rightAscension - target) / 360
             time -= step
-            if abs(step) < tolerance { break }
+            state = ephemeris.state(at: time)
+            if abs(step) < 1e-5 { break }
         }
-        return time
+        return (time, state)
     }
 
     /// An angle in degrees reduced to (−180, 180].
     static func normalized(_ degrees: Double) -> Double {
-        var value = degrees.truncatingRemainder(dividingBy: 360)
-        if value > 180 { value -= 360 } else if value <= -180 { value += 360 }
+        // Subtracting whole turns avoids fmod, which dominated the profile.
+        var value = degrees - 360 * (degrees / 360).rounded()
+        if value <= -180 { value += 360 } else if value > 180 { value -= 360 }
         return value
     }
 }

@@ -3,19 +3,19 @@ import PrayCore
 /// The altitudes a calculation asks the sun about, degrees (topocentric, no refraction).
 struct EventAltitudes {
     /// Sunrise and sunset: the upper limb on the horizon, −(0.8333° + dip) (DESIGN §5).
-    let horizon: Double
-    let fajr: Double?
-    let isha: Double?
-    let maghrib: Double?
-    let imsak: Double?
+    let horizon: Altitude
+    let fajr: Altitude?
+    let isha: Altitude?
+    let maghrib: Altitude?
+    let imsak: Altitude?
     let shadowFactor: Double
 
     init(parameters: CalculationParameters, observer: Observer) {
-        horizon = -(0.8333 + observer.horizonDip)
-        fajr = parameters.fajrAngle.map { -$0 }
-        isha = parameters.ishaInterval == nil ? parameters.ishaAngle.map { -$0 } : nil
-        maghrib = parameters.maghribAngle.map { -$0 }
-        if case .angle(let angle) = parameters.imsak { imsak = -angle } else { imsak = nil }
+        horizon = Altitude(-(0.8333 + observer.horizonDip))
+        fajr = parameters.fajrAngle.map { Altitude(-$0) }
+        isha = parameters.ishaInterval == nil ? parameters.ishaAngle.map { Altitude(-$0) } : nil
+        maghrib = parameters.maghribAngle.map { Altitude(-$0) }
+        if case .angle(let angle) = parameters.imsak { imsak = Altitude(-angle) } else { imsak = nil }
         shadowFactor = parameters.asrShadowFactor
     }
 }
@@ -48,7 +48,8 @@ struct SolarEvents {
         isha = altitudes.isha.flatMap { day.time(altitude: $0, morning: false) }.map(unixSeconds)
         maghrib = altitudes.maghrib.flatMap { day.time(altitude: $0, morning: false) }.map(unixSeconds)
         imsak = altitudes.imsak.flatMap { day.time(altitude: $0, morning: true) }.map(unixSeconds)
-        asrAltitude = day.asrAltitude(shadowFactor: altitudes.shadowFactor)
+        let asrAltitude = day.asrAltitude(shadowFactor: altitudes.shadowFactor)
+        self.asrAltitude = asrAltitude?.degrees
         asr = asrAltitude.flatMap { day.time(altitude: $0, morning: false) }.map(unixSeconds)
     }
 
