@@ -57,7 +57,8 @@ public struct PrayerSchedule: Hashable, Sendable {
         self.timeZone = timeZone
         self.coordinates = coordinates
         self.storedTimes = storedTimes
-        self.unavailable = unavailable.filter { entry in !storedTimes.contains { $0.prayer == entry.key } }
+        self.unavailable =
+            unavailable.isEmpty ? unavailable : unavailable.filter { entry in !storedTimes.contains { $0.prayer == entry.key } }
         self.sunsetToSunrise = sunsetToSunrise
         self.sunsetToFajr = sunsetToFajr
         self.maghribToFajr = maghribToFajr

@@ -1,63 +1,63 @@
 import Foundation
 
 /// The Earth's heliocentric longitude, latitude and radius series of NREL SPA (§3.2, Table A4.2) at
-/// one instant, able to step to the same instant of the next day without evaluating a cosine.
+/// one instant, able to step a fixed number of days ahead without evaluating a cosine.
 ///
-/// Every term is A·cos(B + C·τ), τ in Julian millennia of TT. One day later each argument grows by
-/// the constant C/365250, so the terms advance by rotation (``PeriodicSeries``). A fresh evaluation
-/// every ``refreshInterval`` days keeps rounding drift far below the algorithm's own precision.
+/// Every term is A·cos(B + C·τ), τ in Julian millennia of TT. A fixed step in time adds the constant
+/// C·step to each argument, so the terms advance by rotation (``PeriodicSeries``). A fresh evaluation
+/// every ``refreshInterval`` steps keeps rounding drift far below the algorithm's own precision.
 struct EarthSeries {
     /// τ: Julian ephemeris millennia from J2000.0.
     private(set) var millennia: Double
+    private let stepDays: Double
     private var terms: PeriodicSeries
     private var stepsSinceRefresh = 0
 
     /// Steps taken before the terms are evaluated afresh.
-    static let refreshInterval = 512
-    /// τ advances by one day.
-    static let dayInMillennia = 1.0 / 365_250
+    static let refreshInterval = 256
 
-    /// Evaluates every term at τ = `millennia`.
-    init(millennia: Double) {
+    /// Evaluates every term at τ = `millennia`, ready to advance by `stepDays` days at a time.
+    init(millennia: Double, stepDays: Double = 1) {
         let table = Self.table
         self.millennia = millennia
+        self.stepDays = stepDays
         terms = PeriodicSeries(
             arguments: table.phase.indices.map { table.phase[$0] + table.frequency[$0] * millennia },
-            steps: table.frequency.map { $0 * Self.dayInMillennia }
+            steps: table.frequency.map { $0 * stepDays / 365_250 }
         )
     }
 
-    /// Moves every term one day (of TT) later.
-    mutating func advanceOneDay() {
+    /// Moves every term one step later.
+    mutating func advance() {
         stepsSinceRefresh += 1
         guard stepsSinceRefresh < Self.refreshInterval else {
-            self = EarthSeries(millennia: millennia + Self.dayInMillennia)
+            self = EarthSeries(millennia: millennia + stepDays / 365_250, stepDays: stepDays)
             return
         }
-        millennia += Self.dayInMillennia
+        millennia += stepDays / 365_250
         terms.advance()
     }
 
-    /// Heliocentric longitude L and latitude B in radians and radius R in AU (§3.2, eq. 9–12).
+    /// Heliocentric longitude L and latitude B in radians and radius R in AU (§3.2, eq. 9–12): for
+    /// each quantity Σ_p τ^p · Σ_i A_i·cos(B_i + C_i·τ) over its series (L0…L5, B0…B1, R0…R4), ×1e-8.
     func heliocentric() -> (longitude: Double, latitude: Double, radius: Double) {
         let table = Self.table
-        return terms.cosines.withUnsafeBufferPointer { cosines in
-            table.amplitude.withUnsafeBufferPointer { amplitude in
-                // Each quantity is Σ_p τ^p · Σ_i A_i cos(…) over its series L0…L5, B0…B1 or R0…R4.
-                func series(_ groups: ArraySlice<Range<Int>>) -> Double {
-                    var value = 0.0
-                    for range in groups.reversed() {
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: table.starts.count - 1) { sums in
+            terms.cosines.withUnsafeBufferPointer { cosines in
+                table.amplitude.withUnsafeBufferPointer { amplitude in
+                    for group in 0..<sums.count {
                         var sum = 0.0
-                        for i in range { sum += amplitude[i] * cosines[i] }
-                        value = value * millennia + sum
+                        for i in table.starts[group]..<table.starts[group + 1] { sum += amplitude[i] * cosines[i] }
+                        sums[group] = sum
                     }
-                    return value / 1e8
                 }
-                return (
-                    series(table.groups[table.longitude]), series(table.groups[table.latitude]),
-                    series(table.groups[table.radius])
-                )
             }
+            func polynomial(_ groups: Range<Int>) -> Double {
+                var value = 0.0
+                for group in groups.reversed() { value = value * millennia + sums[group] }
+                return value / 1e8
+            }
+            return (polynomial(table.longitude), polynomial(table.latitude), polynomial(table.radius))
         }
     }
 
@@ -66,8 +66,8 @@ struct EarthSeries {
         var amplitude: [Double] = []
         var phase: [Double] = []
         var frequency: [Double] = []
-        /// The index range of each series L0…L5, B0…B1, R0…R4, in that order.
-        var groups: [Range<Int>] = []
+        /// Series g (L0…L5, B0…B1, R0…R4 in that order) is the terms starts[g]..<starts[g + 1].
+        var starts: [Int] = [0]
         var longitude = 0..<0
         var latitude = 0..<0
         var radius = 0..<0
@@ -76,17 +76,16 @@ struct EarthSeries {
     private static let table: Table = {
         var table = Table()
         func append(_ series: [[(amplitude: Double, phase: Double, frequency: Double)]]) -> Range<Int> {
-            let first = table.groups.count
+            let first = table.starts.count - 1
             for group in series {
-                let start = table.amplitude.count
                 for term in group {
                     table.amplitude.append(term.amplitude)
                     table.phase.append(term.phase)
                     table.frequency.append(term.frequency)
                 }
-                table.groups.append(start..<table.amplitude.count)
+                table.starts.append(table.amplitude.count)
             }
-            return first..<table.groups.count
+            return first..<(table.starts.count - 1)
         }
         table.longitude = append(SolarPositionAlgorithm.earthLongitudeTerms)
         table.latitude = append(SolarPositionAlgorithm.earthLatitudeTerms)

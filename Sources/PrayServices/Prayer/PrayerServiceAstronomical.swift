@@ -61,7 +61,7 @@ extension PrayerServiceAstronomical {
         events.reserveCapacity(noons.count)
         for noon in noons {
             let day = SolarDay(ephemeris: ephemeris, observer: observer, near: noon, after: previous)
-            events.append(SolarEvents(day, altitudes))
+            events.append(SolarEvents(day, altitudes, previous: events.last))
             previous = day
         }
         if request.parameters.polarResolution != .unresolved {

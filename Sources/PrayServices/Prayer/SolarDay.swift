@@ -125,7 +125,11 @@ struct SolarDay {
 
     /// The instant the sun's centre crosses topocentric altitude `altitude` (degrees) rising
     /// (`morning`) or setting, or `nil` when it does not reach that altitude on that side of the day.
-    func time(altitude: Altitude, morning: Bool) -> Double? {
+    /// - Parameters:
+    ///   - altitude: The altitude.
+    ///   - morning: Whether the sun is rising.
+    ///   - hint: The same event's offset from its transit on the day before, in days, if known.
+    func time(altitude: Altitude, morning: Bool, hint: Double? = nil) -> Double? {
         // The sun as seen from the observer is lower than from the Earth's centre by the parallax in
         // altitude, p = ξ·ρ·cos h; solve for the geocentric altitude that shows as `altitude`.
         // sin(h + p) = sin h + p·cos h to 1e-9 (p < 0.003°).
@@ -139,7 +143,7 @@ struct SolarDay {
         if abs(high.altitude - target) < Self.edgeMargin { high = extremum(in: window, maximum: true) }
         if abs(low.altitude - target) < Self.edgeMargin { low = extremum(in: window, maximum: false) }
         guard low.altitude < target, target < high.altitude else { return nil }
-        if let time = iterate(sinTarget: sinTarget, morning: morning), window.contains(time) {
+        if let time = iterate(sinTarget: sinTarget, morning: morning, hint: hint), window.contains(time) {
             return time
         }
         return bisect(target: target, low.time, high.time)
@@ -158,14 +162,17 @@ struct SolarDay {
     /// Meeus ch. 15: the event's hour angle at the declination of the current estimate, moved to
     /// until the estimate stops changing. `nil` when cos H₀ leaves [−1, 1] or it does not settle.
     ///
-    /// The first estimate uses the declination extrapolated from the transit with the day's rate, so
-    /// it is within a second or so. Each correction then leaves an error of r·|step|, where
-    /// r = |dH₀/dδ·dδ/dt| / (dH/dt) is how much the target hour angle moves with the estimate
-    /// (about 1/1000 at middle latitudes); the loop stops once that is below ``tolerance``.
-    private func iterate(sinTarget: Double, morning: Bool) -> Double? {
+    /// The declination of the first estimate is extrapolated from the transit with the day's rate, at
+    /// the hour angle of `hint` (the same event's offset from transit the day before, in days) or of
+    /// the transit's declination, so the estimate is within a second or so. Each correction leaves
+    /// an error of r·|step|, where r = |dH₀/dδ·dδ/dt| / (dH/dt) is how much the target hour angle
+    /// moves with the estimate (about 1/1000 at middle latitudes); the loop stops once that is below
+    /// ``tolerance``. While δ stays within 0.001° of the last exact evaluation, the target hour angle
+    /// is moved along dH₀/dδ instead of calling acos again.
+    private func iterate(sinTarget: Double, morning: Bool, hint: Double?) -> Double? {
         let sign = morning ? -1.0 : 1.0
-        var rate = 0.0
-        func hourAngle(declination: Double) -> Double? {
+        /// The event's hour angle (degrees) at `declination`, and its derivative dH/dδ.
+        func hourAngle(declination: Double) -> (angle: Double, slope: Double)? {
             // sin and cos of δ from those at transit: δ differs by less than 0.5° within the day, so
             // the series of the angle-sum formulas to the fifth power is exact to rounding.
             let e = (declination - transitDeclination) * radiansPerDegree
@@ -177,23 +184,35 @@ struct SolarDay {
             let denominator = observer.cosLatitude * cosDelta
             let cosH0 = (sinTarget - observer.sinLatitude * sinDelta) / denominator
             guard abs(cosH0) < 1 else { return nil }
-            // dH₀/dδ = (sin φ − cos H₀·cos φ·sin δ) / (cos φ·cos δ·sin H₀), from differentiating
-            // the cosine formula; both angles in the same unit.
+            // Differentiating the cosine formula: dH₀/dδ = (sin φ·cos δ − cos H₀·cos φ·sin δ) /
+            // (cos φ·cos δ·sin H₀).
             let sinH0 = (1 - cosH0 * cosH0).squareRoot()
-            rate = abs((observer.sinLatitude - cosH0 * observer.cosLatitude * sinDelta) / (denominator * sinH0))
-            return sign * acos(cosH0) * degreesPerRadian
+            let slope = (observer.sinLatitude * cosDelta - cosH0 * observer.cosLatitude * sinDelta) / (denominator * sinH0)
+            return (sign * acos(cosH0) * degreesPerRadian, sign * slope)
         }
-        guard let first = hourAngle(declination: transitDeclination),
-            let second = hourAngle(declination: transitDeclination + declinationRate * first / hourAngleRate)
-        else { return nil }
-        var time = transit + second / hourAngleRate
+        let offset: Double
+        if let hint {
+            offset = hint
+        } else {
+            guard let first = hourAngle(declination: transitDeclination) else { return nil }
+            offset = first.angle / hourAngleRate
+        }
+        var reference = transitDeclination + declinationRate * offset
+        guard var exact = hourAngle(declination: reference) else { return nil }
+        var time = transit + exact.angle / hourAngleRate
+        let ratio = abs(exact.slope * declinationRate) / hourAngleRate
         for _ in 0..<12 {
             let state = ephemeris.state(at: time)
-            guard let target = hourAngle(declination: state.declination) else { return nil }
+            // Linear in δ only while the curvature of H₀(δ) cannot matter: a slope below 10 and
+            // a change below 0.001° keep the error under 0.01″.
+            if abs(state.declination - reference) > 0.001 || abs(exact.slope) > 10 {
+                guard let fresh = hourAngle(declination: state.declination) else { return nil }
+                (exact, reference) = (fresh, state.declination)
+            }
+            let target = exact.angle + exact.slope * (state.declination - reference)
             let step = Self.normalized(target - (state.siderealTime + observer.longitude - state.rightAscension))
                 / hourAngleRate
             time += step
-            let ratio = rate * abs(declinationRate) / hourAngleRate
             if abs(step) < Self.tolerance || (ratio < 0.5 && abs(step) * ratio / (1 - ratio) < Self.tolerance) {
                 return time
             }

@@ -1,16 +1,17 @@
 import Foundation
 
-/// The sun's apparent position over a run of days: NREL SPA evaluated once per day at 0h TT and
-/// interpolated in between.
+/// The sun's apparent position over a run of days: NREL SPA evaluated at nodes two days apart (0h
+/// TT) and interpolated in between.
 ///
-/// This is the scheme of SPA's own Appendix A.2 and of Meeus, *Astronomical Algorithms* (2nd ed.),
-/// ch. 15: α and δ at three consecutive 0h TT, interpolated with Meeus eq. 3.3,
-/// y = y₂ + n/2·(a + b + n·c). Over a day the interpolation error is below 0.03″ (the third
-/// difference of α and δ), far below SPA's own ±0.0003°. Days share their nodes: day N at 24h is day
-/// N+1 at 0h, so a timetable of many days costs one SPA evaluation per day, and that evaluation
-/// steps its series from the previous day's (``EarthSeries``, ``NutationSeries``).
+/// The scheme of SPA's Appendix A.2 and of Meeus, *Astronomical Algorithms* (2nd ed.), ch. 15 —
+/// tabulate α and δ, interpolate (Meeus ch. 3) — with a cubic through four nodes instead of a
+/// parabola through three. The interpolation error is bounded by the fourth difference: the
+/// fastest terms of α and δ are the Moon's pull on the Earth (6.5″, 29.5 days) and the short
+/// nutation (0.2″, 13.7 days), which leave at most 0.01″ at a two-day spacing — a thousandth of a
+/// second of time, a hundredth of SPA's own ±0.0003°. Nodes are shared by every day between them,
+/// and each node steps its series from the previous one (``EarthSeries``, ``NutationSeries``).
 ///
-/// Instants are UT days from J2000.0 (JD − 2451545.0). Node `k` sits at JDE = 2451544.5 + k.
+/// Instants are UT days from J2000.0 (JD − 2451545.0). Node `k` sits at JDE = 2451544.5 + 2k.
 struct SolarEphemeris {
     /// The sun at one instant.
     struct State {
@@ -22,34 +23,39 @@ struct SolarEphemeris {
         var siderealTime: Double
     }
 
-    /// One node and the coefficients of Meeus eq. 3.3 centred on it: y = y₀ + n·(y₁ + n·y₂).
-    private struct Node {
-        var alpha: (Double, Double, Double)
-        var delta: (Double, Double, Double)
-        var equinoxes: (Double, Double, Double)
+    /// Days between nodes.
+    static let spacing = 2.0
+
+    /// The cubic from node k to node k + 1: y = c0 + n·(c1 + n·(c2 + n·c3)), n ∈ [0, 1].
+    private struct Interval {
+        var alpha: (Double, Double, Double, Double)
+        var delta: (Double, Double, Double, Double)
+        var equinoxes: (Double, Double, Double, Double)
         var radius: Double
         /// ΔT in days.
         var deltaT: Double
     }
 
-    private let firstNode: Int
-    private let nodes: [Node]
+    /// JDE − 2451544.5 of the first interval's start, in days.
+    private let start: Double
+    private let intervals: [Interval]
 
     /// Evaluates SPA at every node needed for instants in `range` (UT days from J2000.0).
     init(covering range: ClosedRange<Double>) {
-        // ΔT moves an instant by less than 0.01 day; two spare nodes on each side leave room for it
-        // and for the three-point stencil.
-        let first = Int((range.lowerBound + 0.5).rounded(.down)) - 2
-        let last = Int((range.upperBound + 0.5).rounded(.up)) + 2
+        let spacing = Self.spacing
+        // ΔT moves an instant by less than 0.01 day; a spare node at each end leaves room for it and
+        // one more for the four-point stencil.
+        let first = Int(((range.lowerBound + 0.5) / spacing).rounded(.down)) - 2
+        let last = Int(((range.upperBound + 0.5) / spacing).rounded(.up)) + 2
         var positions: [SolarPositionAlgorithm.Position] = []
         positions.reserveCapacity(last - first + 1)
-        let firstCentury = (Double(first) - 0.5) / 36525
-        var earth = EarthSeries(millennia: firstCentury / 10)
-        var nutation = NutationSeries(julianEphemerisCentury: firstCentury)
+        let firstCentury = (Double(first) * spacing - 0.5) / 36525
+        var earth = EarthSeries(millennia: firstCentury / 10, stepDays: spacing)
+        var nutation = NutationSeries(julianEphemerisCentury: firstCentury, stepDays: spacing)
         for k in first...last {
             if k > first {
-                earth.advanceOneDay()
-                nutation.advanceOneDay()
+                earth.advance()
+                nutation.advance()
             }
             var position = SolarPositionAlgorithm.position(earth: earth, nutation: nutation)
             // Keep α continuous across 0/360 so that differences between nodes are small.
@@ -58,26 +64,25 @@ struct SolarEphemeris {
             }
             positions.append(position)
         }
-        func coefficients(_ before: Double, _ y0: Double, _ after: Double) -> (Double, Double, Double) {
-            (y0, (after - before) / 2, (after - 2 * y0 + before) / 2)
-        }
-        firstNode = first
-        nodes = positions.indices.map { i in
-            let (before, now, after) = (positions[max(0, i - 1)], positions[i], positions[min(positions.count - 1, i + 1)])
-            return Node(
-                alpha: coefficients(before.rightAscension, now.rightAscension, after.rightAscension),
-                delta: coefficients(before.declination, now.declination, after.declination),
-                equinoxes: coefficients(before.equationOfEquinoxes, now.equationOfEquinoxes, after.equationOfEquinoxes),
-                radius: now.radius,
-                // Node k is 0h TT of the day that starts k days after 2000-01-01 0h.
-                deltaT: DeltaT.seconds(decimalYear: 2000 + Double(first + i) / 365.2425) / 86400
+        start = Double(first + 1) * spacing
+        intervals = (1..<(positions.count - 2)).map { i in
+            let (p0, p1, p2, p3) = (positions[i - 1], positions[i], positions[i + 1], positions[i + 2])
+            return Interval(
+                alpha: Self.cubic(p0.rightAscension, p1.rightAscension, p2.rightAscension, p3.rightAscension),
+                delta: Self.cubic(p0.declination, p1.declination, p2.declination, p3.declination),
+                equinoxes: Self.cubic(
+                    p0.equationOfEquinoxes, p1.equationOfEquinoxes, p2.equationOfEquinoxes, p3.equationOfEquinoxes
+                ),
+                radius: p1.radius,
+                // Node k is 0h TT of the day that starts 2k days after 2000-01-01 0h.
+                deltaT: DeltaT.seconds(decimalYear: 2000 + Double(first + i) * spacing / 365.2425) / 86400
             )
         }
     }
 
     /// The sun at `day` (UT days from J2000.0).
     func state(at day: Double) -> State {
-        let (node, n) = node(for: day)
+        let (interval, n) = interval(for: day)
         // Greenwich mean sidereal time, SPA §3.8 eq. 12 (Meeus eq. 12.4), plus the equation of the
         // equinoxes for apparent sidereal time.
         let centuries = day / 36525
@@ -85,30 +90,40 @@ struct SolarEphemeris {
             280.460_618_37 + 360.985_647_366_29 * day
             + centuries * centuries * (0.000_387_933 - centuries / 38_710_000)
         return State(
-            rightAscension: node.alpha.0 + n * (node.alpha.1 + n * node.alpha.2),
-            declination: node.delta.0 + n * (node.delta.1 + n * node.delta.2),
-            siderealTime: meanSidereal + node.equinoxes.0 + n * (node.equinoxes.1 + n * node.equinoxes.2)
+            rightAscension: Self.evaluate(interval.alpha, n),
+            declination: Self.evaluate(interval.delta, n),
+            siderealTime: meanSidereal + Self.evaluate(interval.equinoxes, n)
         )
     }
 
-    /// The Earth–sun distance in AU at `day` (the nearest node's: R changes by 3e-4 a day, 0.003″ of
-    /// parallax).
+    /// The Earth–sun distance in AU at `day`, to 3e-4 AU (0.003″ of parallax).
     func radius(at day: Double) -> Double {
-        node(for: day).node.radius
+        interval(for: day).interval.radius
     }
 
-    /// The node nearest a UT instant and the interpolation factor n ∈ [−0.5, 0.5].
-    private func node(for day: Double) -> (node: Node, n: Double) {
-        // Positions from the first node, so truncation rounds (no libm call).
-        let fromFirst = day + 0.5 - Double(firstNode)
-        let approximate = nodes[clamped(Int(fromFirst + 0.5))]
-        let x = fromFirst + approximate.deltaT
-        let index = clamped(Int(x + 0.5))
-        return (nodes[index], x - Double(index))
+    /// The interval holding a UT instant and the position n ∈ [0, 1) in it.
+    private func interval(for day: Double) -> (interval: Interval, n: Double) {
+        let fromStart = (day + 0.5 - start) / Self.spacing
+        // Positions from the start are positive, so truncation is floor (and no libm call).
+        let approximate = intervals[checked(Int(fromStart))]
+        let x = fromStart + approximate.deltaT / Self.spacing
+        let index = checked(Int(x))
+        return (intervals[index], x - Double(index))
     }
 
-    private func clamped(_ index: Int) -> Int {
-        precondition(index >= 1 && index < nodes.count - 1, "SolarEphemeris asked for a day it does not cover")
+    private func checked(_ index: Int) -> Int {
+        precondition(index >= 0 && index < intervals.count, "SolarEphemeris asked for a day it does not cover")
         return index
+    }
+
+    /// The cubic through (−1, y0), (0, y1), (1, y2), (2, y3) as coefficients of n⁰…n³ (Lagrange).
+    private static func cubic(
+        _ y0: Double, _ y1: Double, _ y2: Double, _ y3: Double
+    ) -> (Double, Double, Double, Double) {
+        (y1, -y0 / 3 - y1 / 2 + y2 - y3 / 6, (y0 + y2) / 2 - y1, (y3 - y0) / 6 + (y1 - y2) / 2)
+    }
+
+    private static func evaluate(_ c: (Double, Double, Double, Double), _ n: Double) -> Double {
+        c.0 + n * (c.1 + n * (c.2 + n * c.3))
     }
 }

@@ -39,18 +39,25 @@ struct SolarEvents {
     /// Whether the sun rises and sets, so the day needs no polar resolution.
     var hasSunriseAndSunset: Bool { sunrise != nil && sunset != nil }
 
-    /// Solves every event of `day` for `altitudes`.
-    init(_ day: SolarDay, _ altitudes: EventAltitudes) {
-        transit = unixSeconds(day.transit)
-        sunrise = day.time(altitude: altitudes.horizon, morning: true).map(unixSeconds)
-        sunset = day.time(altitude: altitudes.horizon, morning: false).map(unixSeconds)
-        fajr = altitudes.fajr.flatMap { day.time(altitude: $0, morning: true) }.map(unixSeconds)
-        isha = altitudes.isha.flatMap { day.time(altitude: $0, morning: false) }.map(unixSeconds)
-        maghrib = altitudes.maghrib.flatMap { day.time(altitude: $0, morning: false) }.map(unixSeconds)
-        imsak = altitudes.imsak.flatMap { day.time(altitude: $0, morning: true) }.map(unixSeconds)
+    /// Solves every event of `day` for `altitudes`, starting from the offsets of the `previous`
+    /// day's events when there is one.
+    init(_ day: SolarDay, _ altitudes: EventAltitudes, previous: SolarEvents? = nil) {
+        let transit = unixSeconds(day.transit)
+        func solve(_ altitude: Altitude?, morning: Bool, _ before: KeyPath<SolarEvents, Double?>) -> Double? {
+            guard let altitude else { return nil }
+            let hint = previous.flatMap { previous in previous[keyPath: before].map { ($0 - previous.transit) / 86400 } }
+            return day.time(altitude: altitude, morning: morning, hint: hint).map(unixSeconds)
+        }
+        self.transit = transit
+        sunrise = solve(altitudes.horizon, morning: true, \.sunrise)
+        sunset = solve(altitudes.horizon, morning: false, \.sunset)
+        fajr = solve(altitudes.fajr, morning: true, \.fajr)
+        isha = solve(altitudes.isha, morning: false, \.isha)
+        maghrib = solve(altitudes.maghrib, morning: false, \.maghrib)
+        imsak = solve(altitudes.imsak, morning: true, \.imsak)
         let asrAltitude = day.asrAltitude(shadowFactor: altitudes.shadowFactor)
         self.asrAltitude = asrAltitude?.degrees
-        asr = asrAltitude.flatMap { day.time(altitude: $0, morning: false) }.map(unixSeconds)
+        asr = solve(asrAltitude, morning: false, \.asr)
     }
 
     /// These events moved so that their transit falls at `transit`, marked as borrowed from `basis`.
