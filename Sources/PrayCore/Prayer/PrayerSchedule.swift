@@ -16,17 +16,18 @@ public struct PrayerSchedule: Hashable, Sendable {
     /// The place.
     public let coordinates: Coordinates
     /// The night from this day's sunset to the next sunrise, when both exist (before adjustments).
-    public let sunsetToSunrise: DateInterval?
+    public var sunsetToSunrise: DateInterval? { nights.interval(0) }
     /// The night from this day's sunset to the next fajr, when both exist.
-    public let sunsetToFajr: DateInterval?
+    public var sunsetToFajr: DateInterval? { nights.interval(1) }
     /// The night from this day's maghrib to the next fajr, when both exist.
-    public let maghribToFajr: DateInterval?
+    public var maghribToFajr: DateInterval? { nights.interval(2) }
     /// Where the times came from when ``PolarResolution`` filled a day without sunrise or sunset.
     public let polarBasis: PolarBasis?
 
     /// The times that exist, in ``Prayer/allCases`` order.
     private let storedTimes: [PrayerTime]
     private let unavailable: [Prayer: PrayerTime.Unavailability]
+    private let nights: Nights
 
     /// Creates a schedule.
     /// - Parameters:
@@ -59,9 +60,7 @@ public struct PrayerSchedule: Hashable, Sendable {
         self.storedTimes = storedTimes
         self.unavailable =
             unavailable.isEmpty ? unavailable : unavailable.filter { entry in !storedTimes.contains { $0.prayer == entry.key } }
-        self.sunsetToSunrise = sunsetToSunrise
-        self.sunsetToFajr = sunsetToFajr
-        self.maghribToFajr = maghribToFajr
+        nights = Nights(sunsetToSunrise, sunsetToFajr, maghribToFajr)
         self.polarBasis = polarBasis
     }
 
@@ -103,6 +102,43 @@ public enum PolarBasis: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .latitude(let latitude): "latitude \(latitude.formattedCompactly)"
         case .day(let day): "day \(day)"
+        }
+    }
+}
+
+extension PrayerSchedule {
+    /// The three nights as start and end seconds, +∞ for a night that does not exist: 48 bytes
+    /// instead of 72 for three optional intervals, in a value stored once per day.
+    fileprivate struct Nights: Hashable, Sendable {
+        private let first: (start: Double, end: Double)
+        private let second: (start: Double, end: Double)
+        private let third: (start: Double, end: Double)
+
+        init(_ first: DateInterval?, _ second: DateInterval?, _ third: DateInterval?) {
+            func bounds(_ interval: DateInterval?) -> (start: Double, end: Double) {
+                guard let interval else { return (.infinity, .infinity) }
+                return (interval.start.timeIntervalSince1970, interval.end.timeIntervalSince1970)
+            }
+            (self.first, self.second, self.third) = (bounds(first), bounds(second), bounds(third))
+        }
+
+        func interval(_ index: Int) -> DateInterval? {
+            let bounds = index == 0 ? first : index == 1 ? second : third
+            guard bounds.start.isFinite else { return nil }
+            return DateInterval(
+                start: Date(timeIntervalSince1970: bounds.start), end: Date(timeIntervalSince1970: bounds.end)
+            )
+        }
+
+        static func == (lhs: Nights, rhs: Nights) -> Bool {
+            lhs.first == rhs.first && lhs.second == rhs.second && lhs.third == rhs.third
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for bounds in [first, second, third] {
+                hasher.combine(bounds.start)
+                hasher.combine(bounds.end)
+            }
         }
     }
 }

@@ -10,12 +10,17 @@
 /// _ = try CivilDate(parsing: "2026-02-30")                 // throws: February 2026 has 28 days
 /// ```
 public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    // Packed into four bytes: schedules and logs hold many dates.
+    private let storedYear: Int16
+    private let storedMonth: UInt8
+    private let storedDay: UInt8
+
     /// The year, 1…9999.
-    public let year: Int
+    public var year: Int { Int(storedYear) }
     /// The month, 1…12.
-    public let month: Int
+    public var month: Int { Int(storedMonth) }
     /// The day of the month, 1…28, 29, 30 or 31.
-    public let day: Int
+    public var day: Int { Int(storedDay) }
 
     /// The years a `CivilDate` can hold.
     public static let yearRange: ClosedRange<Int> = 1...9999
@@ -37,9 +42,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
                 field: "date", message: "\(name) \(year) has \(length) days, so day \(day) does not exist"
             )
         }
-        self.year = year
-        self.month = month
-        self.day = day
+        storedYear = Int16(year)
+        storedMonth = UInt8(month)
+        storedDay = UInt8(day)
     }
 
     /// Parses `YYYY-MM-DD` (ISO 8601 calendar date, four-digit year).
@@ -71,9 +76,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         precondition(Self.yearRange.contains(year), "CivilDate out of range: year \(year)")
-        self.year = year
-        self.month = month
-        self.day = day
+        storedYear = Int16(year)
+        storedMonth = UInt8(month)
+        storedDay = UInt8(day)
     }
 
     /// The number of days from 1970-01-01 to this day (negative before it).

@@ -15,6 +15,9 @@ struct PrayerScheduleBuilder {
     private var seasonalDays = 0
     private var polarDays = 0
     private var unavailableDays = 0
+    /// The fajr of the day after the last one built (needed for that day's night), keyed by its
+    /// transit, so the next day does not solve it again.
+    private var cachedFajr: (transit: Double, base: Base)?
 
     /// A time before adjustments and rounding, or why there is none.
     private enum Base {
@@ -72,6 +75,9 @@ struct PrayerScheduleBuilder {
         }
     }
 
+    /// `Prayer.allCases` once: the synthesized property builds a new array at every call.
+    private static let prayers = Prayer.allCases
+
     private static let nightFractions: [(Prayer, Double)] = [(.firstThird, 1.0 / 3), (.midnight, 0.5), (.lastThird, 2.0 / 3)]
 
     init(request: PrayerAPI.Request, clock: ZoneClock) {
@@ -95,7 +101,8 @@ struct PrayerScheduleBuilder {
         bases[.asr] = event(
             current.asr, .shadow(factor: parameters.asrShadowFactor), altitude: current.asrAltitude ?? 0
         )
-        let fajr = fajrBase(previous: previous, current: current, date: date)
+        let fajr = cachedFajr?.transit == current.transit
+            ? cachedFajr!.base : fajrBase(previous: previous, current: current, date: date)
         bases[.fajr] = fajr
         let maghrib = maghribBase(current: current, next: next)
         bases[.maghrib] = maghrib
@@ -103,7 +110,9 @@ struct PrayerScheduleBuilder {
         if case .angle(let angle) = parameters.imsak {
             bases[.imsak] = morningTwilight(current.imsak, angle: angle, previous: previous, current: current)
         }
-        let nextFajr = fajrBase(previous: current, current: next, date: date.adding(days: 1)).time
+        let nextFajrBase = fajrBase(previous: current, current: next, date: date.adding(days: 1))
+        cachedFajr = (next.transit, nextFajrBase)
+        let nextFajr = nextFajrBase.time
         let nights = (
             sunsetToSunrise: interval(current.sunset, next.sunrise),
             sunsetToFajr: interval(current.sunset, nextFajr),
@@ -172,7 +181,7 @@ struct PrayerScheduleBuilder {
         }
     }
 
-    private func fajrBase(previous: SolarEvents, current: SolarEvents, date: CivilDate) -> Base {
+    private func fajrBase(previous: SolarEvents, current: SolarEvents, date: @autoclosure () -> CivilDate) -> Base {
         guard let angle = parameters.fajrAngle else { return .unavailable(.notConfigured) }
         guard parameters.seasonalTwilight != nil else {
             return morningTwilight(current.fajr, angle: angle, previous: previous, current: current)
@@ -184,7 +193,7 @@ struct PrayerScheduleBuilder {
             base = .time(sunrise - (sunrise - sunset) / 7, .highLatitudeRule(.seventhOfTheNight))
         }
         if let sunrise = current.sunrise {
-            let minutes = MoonsightingCommittee.fajrMinutesBeforeSunrise(latitude: coordinates.latitude, date: date)
+            let minutes = MoonsightingCommittee.fajrMinutesBeforeSunrise(latitude: coordinates.latitude, date: date())
             let seasonal = sunrise - (minutes * 60).rounded()
             if base.time.map({ $0 < seasonal }) ?? true { base = .time(seasonal, .seasonal(nil)) }
         }
@@ -257,12 +266,12 @@ struct PrayerScheduleBuilder {
         nights: (sunsetToSunrise: DateInterval?, sunsetToFajr: DateInterval?, maghribToFajr: DateInterval?)
     ) -> PrayerSchedule {
         var times: [PrayerTime] = []
-        times.reserveCapacity(Prayer.allCases.count)
+        times.reserveCapacity(Self.prayers.count)
         var unavailable: [Prayer: PrayerTime.Unavailability] = [:]
         var adjustedFajr: Double?
         var usedRule = false
         var usedSeason = false
-        for prayer in Prayer.allCases {
+        for prayer in Self.prayers {
             let minutes = adjustments[prayer.ordinal]
             var base = bases[prayer]
             if prayer == .imsak, case .minutesBeforeFajr(let before) = parameters.imsak {

@@ -49,89 +49,25 @@ extension PrayerServiceAstronomical {
                     + "–\(Self.supportedYears.upperBound); \(request.date.year) is outside them"
             )
         }
+        // Every event of the days asked for, and of the day before and after (their nights), lies
+        // within 1.6 days of 12:00 UTC of its civil day shifted by the zone's offset (≤ 14 h).
+        let firstNoon = Double(request.date.daysSince1970) - 10957
+        let ephemeris = SolarEphemeris(covering: (firstNoon - 3.2)...(firstNoon + Double(request.days) + 2.2))
         var clock = ZoneClock(timeZone: request.timeZone)
-        // The day before and after each requested day are needed for the nights on either side.
-        let civilDays = (-1...request.days).map { request.date.adding(days: $0) }
-        let noons = civilDays.map { daysFromJ2000(clock.instant(of: $0, hour: 12)) }
-        let ephemeris = SolarEphemeris(covering: (noons[0] - 1.6)...(noons[noons.count - 1] + 1.6))
-        let observer = Observer(request.coordinates)
-        let altitudes = EventAltitudes(parameters: request.parameters, observer: observer)
-        var previous: SolarDay?
-        var events: [SolarEvents] = []
-        events.reserveCapacity(noons.count)
-        for noon in noons {
-            let day = SolarDay(ephemeris: ephemeris, observer: observer, near: noon, after: previous)
-            events.append(SolarEvents(day, altitudes, previous: events.last))
-            previous = day
-        }
-        if request.parameters.polarResolution != .unresolved {
-            resolvePolarDays(&events, days: civilDays, noons: noons, request: request, altitudes: altitudes)
-        }
+        var stream = SolarEventStream(request: request, ephemeris: ephemeris)
         var builder = PrayerScheduleBuilder(request: request, clock: clock)
+        var date = request.date
+        var previous = stream.events(on: date.adding(days: -1), noon: daysFromJ2000(clock.instant(of: date.adding(days: -1), hour: 12)))
+        var current = stream.events(on: date, noon: daysFromJ2000(clock.instant(of: date, hour: 12)))
         var schedules: [PrayerSchedule] = []
         schedules.reserveCapacity(request.days)
-        for index in 1...request.days {
-            schedules.append(
-                builder.schedule(
-                    date: civilDays[index], previous: events[index - 1], current: events[index],
-                    next: events[index + 1]
-                )
-            )
+        for _ in 0..<request.days {
+            let tomorrow = date.adding(days: 1)
+            let next = stream.events(on: tomorrow, noon: daysFromJ2000(clock.instant(of: tomorrow, hour: 12)))
+            schedules.append(builder.schedule(date: date, previous: previous, current: current, next: next))
+            (previous, current, date) = (current, next, tomorrow)
         }
         builder.logSummary(to: log, request: request)
         return schedules
-    }
-}
-
-// MARK: - Helpers
-
-extension PrayerServiceAstronomical {
-    /// Replaces the events of days without sunrise or sunset by those of the nearest latitude or day
-    /// that has both.
-    private func resolvePolarDays(
-        _ events: inout [SolarEvents], days: [CivilDate], noons: [Double], request: PrayerAPI.Request,
-        altitudes: EventAltitudes
-    ) {
-        let coordinates = request.coordinates
-        var wideEphemeris: SolarEphemeris?
-        for index in events.indices where !events[index].hasSunriseAndSunset {
-            let noon = noons[index]
-            switch request.parameters.polarResolution {
-            case .unresolved:
-                return
-            case .nearestLatitude:
-                let ephemeris = SolarEphemeris(covering: (noon - 1.6)...(noon + 1.6))
-                let sign = coordinates.latitude < 0 ? -1.0 : 1.0
-                var latitude = coordinates.latitude
-                while abs(latitude) > 0.5 {
-                    latitude -= sign * 0.5
-                    guard let place = try? Coordinates(latitude: latitude, longitude: coordinates.longitude,
-                                                       elevation: coordinates.elevation) else { break }
-                    let day = SolarDay(ephemeris: ephemeris, observer: Observer(place), near: noon)
-                    let candidate = SolarEvents(day, altitudes)
-                    if candidate.hasSunriseAndSunset {
-                        events[index] = candidate.moved(toTransit: events[index].transit, basis: .latitude(latitude))
-                        break
-                    }
-                }
-            case .nearestDay:
-                let ephemeris = wideEphemeris ?? SolarEphemeris(covering: (noons[0] - 186)...(noons[noons.count - 1] + 186))
-                wideEphemeris = ephemeris
-                let observer = Observer(coordinates)
-                let transit = events[index].transit
-                for distance in 1...183 {
-                    let found = [distance, -distance].lazy.compactMap { offset -> SolarEvents? in
-                        let day = SolarDay(ephemeris: ephemeris, observer: observer, near: noon + Double(offset))
-                        let candidate = SolarEvents(day, altitudes)
-                        guard candidate.hasSunriseAndSunset else { return nil }
-                        return candidate.moved(toTransit: transit, basis: .day(days[index].adding(days: offset)))
-                    }.first
-                    if let found {
-                        events[index] = found
-                        break
-                    }
-                }
-            }
-        }
     }
 }

@@ -87,17 +87,38 @@ struct SolarDay {
     private let lowestAfter: Double
 
     /// The degrees within which a day's extreme altitude is located exactly rather than taken at the
-    /// transit. The drift of the declination moves the true extreme by at most ~0.2° (at the poles).
-    private static let edgeMargin = 0.25
+    /// transit. The drift of the declination moves the true extreme off the meridian by about
+    /// (dδ/dt·sin(φ − δ))² / (2·cos φ·cos δ·(dH/dt)²): under 0.001° up to 80° of latitude, up to
+    /// ~0.2° at the poles.
+    private var edgeMargin: Double { abs(observer.latitude) > 80 ? 0.3 : 0.01 }
     /// Solutions stop improving below this change: 0.86 ms.
     private static let tolerance = 1e-8
 
-    /// Finds the solar day whose upper transit is nearest `approximateNoon`. When `previous` is the
-    /// solar day just before, its lower transit after is this day's lower transit before.
-    init(ephemeris: SolarEphemeris, observer: Observer, near approximateNoon: Double, after previous: SolarDay? = nil) {
+    /// What the next solar day can take over from this one: its transit a day later is within a
+    /// minute of the next, and its lower transit after is the next day's lower transit before.
+    struct Continuation {
+        let transit: Double
+        let nextLowerTransit: Double
+        let nextLowerState: SolarEphemeris.State
+    }
+
+    /// What the next solar day can take over from this one.
+    var continuation: Continuation {
+        Continuation(transit: transit, nextLowerTransit: nextLowerTransit, nextLowerState: nextLowerState)
+    }
+
+    /// Finds the solar day whose upper transit is nearest `approximateNoon`, starting from the day
+    /// before's ``continuation`` when there is one.
+    init(
+        ephemeris: SolarEphemeris, observer: Observer, near approximateNoon: Double, after previous: Continuation? = nil
+    ) {
         self.ephemeris = ephemeris
         self.observer = observer
-        let (transit, atTransit) = Self.solveHourAngle(0, from: approximateNoon, ephemeris, observer)
+        // The day before's transit, a day later, is within a minute of this one.
+        let guess = previous.map { $0.transit + 1 } ?? approximateNoon
+        let (transit, atTransit) = Self.solveHourAngle(
+            0, from: abs(guess - approximateNoon) < 0.5 ? guess : approximateNoon, ephemeris, observer
+        )
         self.transit = transit
         let before: SolarEphemeris.State
         if let previous, abs(previous.nextLowerTransit - (transit - 0.5)) < 0.1 {
@@ -140,8 +161,8 @@ struct SolarDay {
         var low =
             morning ? (time: previousLowerTransit, altitude: lowestBefore) : (time: nextLowerTransit, altitude: lowestAfter)
         let window = morning ? previousLowerTransit...transit : transit...nextLowerTransit
-        if abs(high.altitude - target) < Self.edgeMargin { high = extremum(in: window, maximum: true) }
-        if abs(low.altitude - target) < Self.edgeMargin { low = extremum(in: window, maximum: false) }
+        if abs(high.altitude - target) < edgeMargin { high = extremum(in: window, maximum: true) }
+        if abs(low.altitude - target) < edgeMargin { low = extremum(in: window, maximum: false) }
         guard low.altitude < target, target < high.altitude else { return nil }
         if let time = iterate(sinTarget: sinTarget, morning: morning, hint: hint), window.contains(time) {
             return time
@@ -167,8 +188,8 @@ struct SolarDay {
     /// the transit's declination, so the estimate is within a second or so. Each correction leaves
     /// an error of r·|step|, where r = |dH₀/dδ·dδ/dt| / (dH/dt) is how much the target hour angle
     /// moves with the estimate (about 1/1000 at middle latitudes); the loop stops once that is below
-    /// ``tolerance``. While δ stays within 0.001° of the last exact evaluation, the target hour angle
-    /// is moved along dH₀/dδ instead of calling acos again.
+    /// ``tolerance``. While δ stays close to the last exact evaluation, the target hour angle is moved
+    /// along dH₀/dδ instead of calling acos again.
     private func iterate(sinTarget: Double, morning: Bool, hint: Double?) -> Double? {
         let sign = morning ? -1.0 : 1.0
         /// The event's hour angle (degrees) at `declination`, and its derivative dH/dδ.
@@ -203,9 +224,9 @@ struct SolarDay {
         let ratio = abs(exact.slope * declinationRate) / hourAngleRate
         for _ in 0..<12 {
             let state = ephemeris.state(at: time)
-            // Linear in δ only while the curvature of H₀(δ) cannot matter: a slope below 10 and
-            // a change below 0.001° keep the error under 0.01″.
-            if abs(state.declination - reference) > 0.001 || abs(exact.slope) > 10 {
+            // Linear in δ only while the curvature of H₀(δ) cannot matter: a change Δδ with
+            // Δδ·(1 + |dH₀/dδ|) below 0.02° leaves an error near ½·(dH₀/dδ)²·Δδ², under 0.02″.
+            if abs(state.declination - reference) * (1 + abs(exact.slope)) > 0.02 {
                 guard let fresh = hourAngle(declination: state.declination) else { return nil }
                 (exact, reference) = (fresh, state.declination)
             }
@@ -295,27 +316,31 @@ struct SolarDay {
     }
 
     /// The instant near `guess` at which the local hour angle is `target` degrees (0: upper transit,
-    /// 180: lower transit), and the sun then. The hour angle grows by 360° a day give or take 0.1°,
-    /// so each step leaves at most 3e-4 of the error before it: a step below 1e-5 day leaves less
-    /// than a millisecond.
+    /// 180: lower transit), and the sun then, by Newton's method with the hour angle's rate
+    /// 360.985647° − dα/dt. The rate changes by 0.1° a day at most, so a step of s leaves an error
+    /// below 2e-4·s²: once a step is under 1e-3 day (86 s) the error left is far below a
+    /// millisecond, and the state is moved along by the step instead of evaluated again.
     private static func solveHourAngle(
         _ target: Double, from guess: Double, _ ephemeris: SolarEphemeris, _ observer: Observer
     ) -> (Double, SolarEphemeris.State) {
         var time = guess
         var state = ephemeris.state(at: time)
         for _ in 0..<8 {
-            let step = normalized(state.siderealTime + observer.longitude - state.rightAscension - target) / 360
+            let hourAngle = normalized(state.siderealTime + observer.longitude - state.rightAscension - target)
+            let step = hourAngle / (360.985_647 - state.rightAscensionRate)
             time -= step
+            if abs(step) < 1e-3 { return (time, state.advanced(by: -step)) }
             state = ephemeris.state(at: time)
-            if abs(step) < 1e-5 { break }
         }
         return (time, state)
     }
 
     /// An angle in degrees reduced to (−180, 180].
     static func normalized(_ degrees: Double) -> Double {
-        // Subtracting whole turns avoids fmod, which dominated the profile.
-        var value = degrees - 360 * (degrees / 360).rounded()
+        // Subtracting whole turns, counted by truncation: fmod and libm's round cost more than the
+        // rest of an iteration.
+        let turns = degrees / 360
+        var value = degrees - 360 * Double(Int(turns + (turns < 0 ? -0.5 : 0.5)))
         if value <= -180 { value += 360 } else if value > 180 { value -= 360 }
         return value
     }

@@ -21,6 +21,20 @@ struct SolarEphemeris {
         var declination: Double
         /// Greenwich apparent sidereal time, degrees (not reduced).
         var siderealTime: Double
+        /// dα/dt, degrees per day.
+        var rightAscensionRate: Double
+        /// dδ/dt, degrees per day.
+        var declinationRate: Double
+
+        /// This state moved by `days` along its rates (for shifts of a fraction of a second).
+        func advanced(by days: Double) -> State {
+            State(
+                rightAscension: rightAscension + rightAscensionRate * days,
+                declination: declination + declinationRate * days,
+                siderealTime: siderealTime + 360.985_647_366_29 * days,
+                rightAscensionRate: rightAscensionRate, declinationRate: declinationRate
+            )
+        }
     }
 
     /// Days between nodes.
@@ -92,8 +106,16 @@ struct SolarEphemeris {
         return State(
             rightAscension: Self.evaluate(interval.alpha, n),
             declination: Self.evaluate(interval.delta, n),
-            siderealTime: meanSidereal + Self.evaluate(interval.equinoxes, n)
+            siderealTime: meanSidereal + Self.evaluate(interval.equinoxes, n),
+            rightAscensionRate: Self.derivative(interval.alpha, n) / Self.spacing,
+            declinationRate: Self.derivative(interval.delta, n) / Self.spacing
         )
+    }
+
+    /// Whether `day` (UT days from J2000.0), and a day and a half either side of it, can be answered.
+    func covers(_ day: Double) -> Bool {
+        let fromStart = (day + 0.5 - start) / Self.spacing
+        return fromStart - 1 >= 0 && fromStart + 1 < Double(intervals.count)
     }
 
     /// The Earth–sun distance in AU at `day`, to 3e-4 AU (0.003″ of parallax).
@@ -125,5 +147,9 @@ struct SolarEphemeris {
 
     private static func evaluate(_ c: (Double, Double, Double, Double), _ n: Double) -> Double {
         c.0 + n * (c.1 + n * (c.2 + n * c.3))
+    }
+
+    private static func derivative(_ c: (Double, Double, Double, Double), _ n: Double) -> Double {
+        c.1 + n * (2 * c.2 + n * 3 * c.3)
     }
 }

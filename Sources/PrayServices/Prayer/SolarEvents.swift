@@ -41,23 +41,28 @@ struct SolarEvents {
 
     /// Solves every event of `day` for `altitudes`, starting from the offsets of the `previous`
     /// day's events when there is one.
-    init(_ day: SolarDay, _ altitudes: EventAltitudes, previous: SolarEvents? = nil) {
-        let transit = unixSeconds(day.transit)
-        func solve(_ altitude: Altitude?, morning: Bool, _ before: KeyPath<SolarEvents, Double?>) -> Double? {
-            guard let altitude else { return nil }
-            let hint = previous.flatMap { previous in previous[keyPath: before].map { ($0 - previous.transit) / 86400 } }
-            return day.time(altitude: altitude, morning: morning, hint: hint).map(unixSeconds)
-        }
-        self.transit = transit
-        sunrise = solve(altitudes.horizon, morning: true, \.sunrise)
-        sunset = solve(altitudes.horizon, morning: false, \.sunset)
-        fajr = solve(altitudes.fajr, morning: true, \.fajr)
-        isha = solve(altitudes.isha, morning: false, \.isha)
-        maghrib = solve(altitudes.maghrib, morning: false, \.maghrib)
-        imsak = solve(altitudes.imsak, morning: true, \.imsak)
+    init(_ day: borrowing SolarDay, _ altitudes: EventAltitudes, previous: SolarEvents? = nil) {
+        let before = previous?.transit ?? 0
+        transit = unixSeconds(day.transit)
+        sunrise = Self.solve(day, altitudes.horizon, morning: true, previous?.sunrise, before)
+        sunset = Self.solve(day, altitudes.horizon, morning: false, previous?.sunset, before)
+        fajr = Self.solve(day, altitudes.fajr, morning: true, previous?.fajr, before)
+        isha = Self.solve(day, altitudes.isha, morning: false, previous?.isha, before)
+        maghrib = Self.solve(day, altitudes.maghrib, morning: false, previous?.maghrib, before)
+        imsak = Self.solve(day, altitudes.imsak, morning: true, previous?.imsak, before)
         let asrAltitude = day.asrAltitude(shadowFactor: altitudes.shadowFactor)
         self.asrAltitude = asrAltitude?.degrees
-        asr = solve(asrAltitude, morning: false, \.asr)
+        asr = Self.solve(day, asrAltitude, morning: false, previous?.asr, before)
+    }
+
+    /// The event at `altitude`, hinted by the same event (`hint`, Unix seconds) of the day whose
+    /// transit was `previousTransit`.
+    private static func solve(
+        _ day: borrowing SolarDay, _ altitude: Altitude?, morning: Bool, _ hint: Double?, _ previousTransit: Double
+    ) -> Double? {
+        guard let altitude else { return nil }
+        let offset = hint.map { ($0 - previousTransit) / 86400 }
+        return day.time(altitude: altitude, morning: morning, hint: offset).map(unixSeconds)
     }
 
     /// These events moved so that their transit falls at `transit`, marked as borrowed from `basis`.
