@@ -1,1 +1,109 @@
+import Foundation
+import PrayCore
+import PrayServices
+import Synchronization
 
+/// The container apps use: every service of ``PrayKitDependency``, created once, on first use, and
+/// shared.
+///
+/// ```swift
+/// PrayDependency.configure(.init(minLogLevel: .info))   // optional, before first use
+/// let dependency = PrayDependency()
+/// let day = try await dependency.prayerManager().day(for: request)
+/// ```
+///
+/// Each service is a stored `static let`, which Swift creates lazily and thread-safely the first
+/// time it is read; services that need others read those lets. That is the whole wiring.
+public struct PrayDependency: PrayKitDependency {
+    /// Creates a handle on the shared services.
+    public init() {}
+}
+
+// MARK: - Configuration
+
+extension PrayDependency {
+    /// What a process sets once, before the first service is used.
+    public struct Configuration: Equatable, Sendable {
+        /// The least important log level recorded.
+        public var minLogLevel: LogLevel
+        /// Where log events go; the console (standard error) by default.
+        public var logServices: [any LogService]
+
+        /// Creates a configuration.
+        /// - Parameters:
+        ///   - minLogLevel: The least important log level recorded; warnings by default.
+        ///   - logServices: Where log events go; the console by default.
+        public init(minLogLevel: LogLevel = .warning, logServices: [any LogService] = [LogServiceConsole()]) {
+            self.minLogLevel = minLogLevel
+            self.logServices = logServices
+        }
+
+        /// Compares the log level and the kinds of log services.
+        public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
+            lhs.minLogLevel == rhs.minLogLevel
+                && lhs.logServices.map { ObjectIdentifier(type(of: $0)) }
+                    == rhs.logServices.map { ObjectIdentifier(type(of: $0)) }
+        }
+    }
+
+    /// Sets the configuration. Call it once, before any service is used; a later call with a
+    /// different configuration is a programming error (it traps in debug builds and is ignored in
+    /// release builds, where the first configuration stays).
+    public static func configure(_ configuration: Configuration) {
+        let accepted = ConfigurationStore.shared.set(configuration)
+        assert(accepted, "PrayDependency.configure(_:) called after first use or with a different configuration")
+    }
+
+    /// The configuration in effect; reading it fixes it.
+    static let configuration: Configuration = ConfigurationStore.shared.freeze()
+}
+
+/// The set-once configuration: open until first read, then fixed.
+private final class ConfigurationStore: Sendable {
+    static let shared = ConfigurationStore()
+    private let state = Mutex<(configuration: PrayDependency.Configuration?, frozen: Bool)>((nil, false))
+
+    /// Stores `configuration` unless the configuration was already read or set differently.
+    func set(_ configuration: PrayDependency.Configuration) -> Bool {
+        state.withLock { state in
+            if let current = state.configuration { return current == configuration }
+            guard !state.frozen else { return false }
+            state.configuration = configuration
+            return true
+        }
+    }
+
+    /// Fixes and returns the configuration: the one set, or the defaults.
+    func freeze() -> PrayDependency.Configuration {
+        state.withLock { state in
+            state.frozen = true
+            let configuration = state.configuration ?? PrayDependency.Configuration()
+            state.configuration = configuration
+            return configuration
+        }
+    }
+}
+
+// MARK: - Logging
+
+extension PrayDependency {
+    private static let logServices: [any LogService] = configuration.logServices
+    private static let log = LogManager(services: logServices, minLevel: configuration.minLogLevel)
+
+    /// The configured log destinations.
+    public func logServices() -> [any LogService] { Self.logServices }
+    /// The shared logger.
+    public func log() -> LogManager { Self.log }
+}
+
+// MARK: - Prayer
+
+extension PrayDependency {
+    private static let prayerService = PrayerServiceAstronomical(log: log)
+    private static let prayerManager = PrayerManager(service: prayerService, log: log)
+
+    /// The astronomical prayer-time service.
+    public func prayerService() -> any PrayerService { Self.prayerService }
+    /// The prayer manager over ``prayerService()``.
+    public func prayerManager() -> PrayerManager { Self.prayerManager }
+}

@@ -15,6 +15,7 @@ struct PrayerScheduleBuilder {
     private var seasonalDays = 0
     private var polarDays = 0
     private var unavailableDays = 0
+    private var reorderedDays = 0
     /// The fajr of the day after the last one built (needed for that day's night), keyed by its
     /// transit, so the next day does not solve it again.
     private var cachedFajr: (transit: Double, base: Base)?
@@ -30,18 +31,17 @@ struct PrayerScheduleBuilder {
         }
     }
 
-    /// One ``Base`` per prayer, stored inline: a dictionary's hashing and an array's allocation were
+    /// One value per prayer, stored inline: a dictionary's hashing and an array's allocation were
     /// each a tenth of the time of a day.
-    private struct Bases {
-        private var fajr, sunrise, dhuhr, asr, sunset, maghrib, isha, imsak, midnight, firstThird, lastThird: Base
+    private struct PerPrayer<Value> {
+        private var fajr, sunrise, dhuhr, asr, sunset, maghrib, isha, imsak, midnight, firstThird, lastThird: Value
 
-        init() {
-            let none = Base.unavailable(.notConfigured)
-            (fajr, sunrise, dhuhr, asr, sunset, maghrib) = (none, none, none, none, none, none)
-            (isha, imsak, midnight, firstThird, lastThird) = (none, none, none, none, none)
+        init(_ value: Value) {
+            (fajr, sunrise, dhuhr, asr, sunset, maghrib) = (value, value, value, value, value, value)
+            (isha, imsak, midnight, firstThird, lastThird) = (value, value, value, value, value)
         }
 
-        subscript(prayer: Prayer) -> Base {
+        subscript(prayer: Prayer) -> Value {
             get {
                 switch prayer {
                 case .fajr: fajr
@@ -75,6 +75,14 @@ struct PrayerScheduleBuilder {
         }
     }
 
+    private typealias Bases = PerPrayer<Base>
+
+    /// The sequences whose adjusted times must not go backwards: the day's, and the night's.
+    private static let sequences: [[Prayer]] = [
+        [.imsak, .fajr, .sunrise, .dhuhr, .asr, .sunset, .maghrib, .isha],
+        [.sunset, .firstThird, .midnight, .lastThird],
+    ]
+
     /// `Prayer.allCases` once: the synthesized property builds a new array at every call.
     private static let prayers = Prayer.allCases
 
@@ -94,7 +102,7 @@ struct PrayerScheduleBuilder {
     mutating func schedule(
         date: CivilDate, previous: SolarEvents, current: SolarEvents, next: SolarEvents
     ) -> PrayerSchedule {
-        var bases = Bases()
+        var bases = Bases(.unavailable(.notConfigured))
         bases[.sunrise] = event(current.sunrise, .altitude(horizon), altitude: horizon)
         bases[.sunset] = event(current.sunset, .altitude(horizon), altitude: horizon)
         bases[.dhuhr] = .time(current.transit, .transit)
@@ -153,6 +161,12 @@ struct PrayerScheduleBuilder {
                 metadata: place.merging(
                     ["prayer.resolution": parameters.polarResolution.rawValue, "prayer.days": "\(polarDays)"]
                 ) { $1 }
+            )
+        }
+        if reorderedDays > 0 {
+            log.notice(
+                "Adjusted times held back to keep the day in order",
+                metadata: place.merging(["prayer.times": "\(reorderedDays)"]) { $1 }
             )
         }
         if unavailableDays > 0 {
@@ -262,40 +276,56 @@ struct PrayerScheduleBuilder {
 
     /// Applies adjustments and rounding and assembles the schedule.
     private mutating func finish(
-        date: CivilDate, bases: Bases, basis: PolarBasis?,
+        date: CivilDate, bases initial: Bases, basis: PolarBasis?,
         nights: (sunsetToSunrise: DateInterval?, sunsetToFajr: DateInterval?, maghribToFajr: DateInterval?)
     ) -> PrayerSchedule {
-        var times: [PrayerTime] = []
-        times.reserveCapacity(Self.prayers.count)
+        var bases = initial
+        // Adjust every time (imsak after fajr, which it follows).
+        var adjusted = PerPrayer<Double?>(nil)
         var unavailable: [Prayer: PrayerTime.Unavailability] = [:]
-        var adjustedFajr: Double?
-        var usedRule = false
-        var usedSeason = false
         for prayer in Self.prayers {
-            let minutes = adjustments[prayer.ordinal]
             var base = bases[prayer]
             if prayer == .imsak, case .minutesBeforeFajr(let before) = parameters.imsak {
                 // Imsak follows the fajr people see: adjusted fajr minus the minutes.
-                base = adjustedFajr.map { .time($0 - Double(before) * 60, .interval(minutes: -before, from: .fajr)) }
+                base = adjusted[.fajr].map { .time($0 - Double(before) * 60, .interval(minutes: -before, from: .fajr)) }
                     ?? .unavailable(.requires(.fajr))
+                bases[.imsak] = base
             }
             switch base {
-            case .time(let time, let derivation):
-                let adjusted = time + Double(minutes) * 60
-                if prayer == .fajr { adjustedFajr = adjusted }
-                if case .highLatitudeRule = derivation { usedRule = true }
-                if case .seasonal = derivation { usedSeason = true }
-                let rounded = clock.round(adjusted, parameters.rounding)
-                times.append(
-                    PrayerTime(
-                        prayer: prayer, date: Date(timeIntervalSince1970: rounded), derivation: derivation,
-                        adjustmentMinutes: minutes, rounding: parameters.rounding,
-                        isPolarResolved: basis != nil && prayer != .dhuhr
-                    )
-                )
-            case .unavailable(let reason):
-                unavailable[prayer] = reason
+            case .time(let time, _): adjusted[prayer] = time + Double(adjustments[prayer.ordinal]) * 60
+            case .unavailable(let reason): unavailable[prayer] = reason
             }
+        }
+        // Minute adjustments can reorder times on days when the sun barely moves (dhuhr +5 past an
+        // Asr a minute after transit, near the polar night): a later time never shows before an
+        // earlier one, it starts with it.
+        for sequence in Self.sequences {
+            var latest = -Double.infinity
+            for prayer in sequence {
+                guard let time = adjusted[prayer] else { continue }
+                if time < latest {
+                    adjusted[prayer] = latest
+                    reorderedDays += 1
+                } else {
+                    latest = time
+                }
+            }
+        }
+        var times: [PrayerTime] = []
+        times.reserveCapacity(Self.prayers.count)
+        var usedRule = false
+        var usedSeason = false
+        for prayer in Self.prayers {
+            guard case .time(_, let derivation) = bases[prayer], let time = adjusted[prayer] else { continue }
+            if case .highLatitudeRule = derivation { usedRule = true }
+            if case .seasonal = derivation { usedSeason = true }
+            times.append(
+                PrayerTime(
+                    prayer: prayer, date: Date(timeIntervalSince1970: clock.round(time, parameters.rounding)),
+                    derivation: derivation, adjustmentMinutes: adjustments[prayer.ordinal], rounding: parameters.rounding,
+                    isPolarResolved: basis != nil && prayer != .dhuhr
+                )
+            )
         }
         ruleDays += usedRule ? 1 : 0
         seasonalDays += usedSeason ? 1 : 0

@@ -1,0 +1,217 @@
+import Foundation
+import PrayCore
+
+/// `praykit times`: prayer times for a place and a run of days.
+struct TimesCommand {
+    static let name = "times"
+    static let overview = "Print prayer times for a place and one or more days."
+    static let usage = "praykit times --lat <deg> --lon <deg> [options]"
+
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "lat", value: "deg", help: "Latitude in degrees, north positive (-90…90)."),
+        OptionSpec(name: "lon", value: "deg", help: "Longitude in degrees, east positive (-180…180)."),
+        OptionSpec(name: "elevation", value: "m", help: "Elevation in metres; lowers the horizon.", defaultText: "0"),
+        OptionSpec(
+            name: "tz", value: "IANA", help: "Time zone of the days, such as Asia/Riyadh.",
+            defaultText: "$TZ, else the system zone"
+        ),
+        OptionSpec(name: "date", value: "YYYY-MM-DD", help: "First day.", defaultText: "today in the zone"),
+        OptionSpec(name: "days", value: "n", help: "Number of consecutive days (1…3660).", defaultText: "1"),
+        OptionSpec(
+            name: "method", value: "name",
+            help: "Calculation method or alias (mwl, isna, makkah, …); see 'praykit methods'.",
+            defaultText: "muslim-world-league"
+        ),
+        OptionSpec(name: "madhab", value: "name", help: "Asr shadow: shafi (1) or hanafi (2).", choices: ["shafi", "hanafi"], defaultText: "shafi"),
+        OptionSpec(name: "fajr-angle", value: "deg", help: "Fajr when the sun is this far below the horizon."),
+        OptionSpec(name: "isha-angle", value: "deg", help: "Isha when the sun is this far below the horizon."),
+        OptionSpec(name: "isha-interval", value: "min", help: "Isha this many minutes after maghrib."),
+        OptionSpec(name: "maghrib-angle", value: "deg", help: "Maghrib when the sun is this far below the horizon."),
+        OptionSpec(name: "maghrib-interval", value: "min", help: "Maghrib this many minutes after sunset."),
+        OptionSpec(name: "imsak-minutes", value: "min", help: "Imsak this many minutes before fajr.", defaultText: "10"),
+        OptionSpec(name: "imsak-angle", value: "deg", help: "Imsak when the sun is this far below the horizon."),
+        OptionSpec(
+            name: "high-latitude-rule", value: "rule", help: "How fajr and isha are bounded where twilight lasts long.",
+            choices: HighLatitudeRule.allCases.map(\.rawValue), defaultText: "the method's, usually middle-of-the-night"
+        ),
+        OptionSpec(
+            name: "polar-resolution", value: "rule", help: "What to do on days without sunrise or sunset.",
+            choices: PolarResolution.allCases.map(\.rawValue), defaultText: "unresolved"
+        ),
+        OptionSpec(
+            name: "shafaq", value: "name", help: "Twilight for the Moonsighting Committee's isha.",
+            choices: Shafaq.allCases.map(\.rawValue), defaultText: "general"
+        ),
+        OptionSpec(
+            name: "night", value: "measure", help: "The night divided by midnight and the thirds.",
+            choices: NightMeasure.allCases.map(\.rawValue), defaultText: "the method's"
+        ),
+        OptionSpec(name: "adjust", value: "list", help: "Minutes to add per time, such as fajr=2,isha=-3."),
+        OptionSpec(
+            name: "rounding", value: "mode", help: "Rounding to the minute.", choices: Rounding.allCases.map(\.rawValue),
+            defaultText: "the method's, usually nearest"
+        ),
+        OptionSpec(name: "format", value: "format", help: "Output format.", choices: ["table", "json", "csv"], defaultText: "table"),
+    ]
+
+    static var help: String {
+        HelpText.render(
+            overview: overview, usage: usage, options: options,
+            footer: """
+                EXAMPLES:
+                  praykit times --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --method umm-al-qura
+                  praykit times --lat 51.5074 --lon -0.1278 --date 2026-06-21 --days 7 --format json
+                """
+        )
+    }
+
+    /// Where the zone came from, as printed with the output.
+    enum ZoneSource: String {
+        case option = "--tz"
+        case environment = "$TZ"
+        case system = "system"
+    }
+
+    let request: PrayerAPI.Request
+    let zoneSource: ZoneSource
+    let format: String
+
+    /// Reads and checks the command line.
+    /// - Parameters:
+    ///   - arguments: The arguments after `times`.
+    ///   - environment: The process environment (for `TZ`).
+    ///   - now: The current instant, for the default date.
+    /// - Throws: ``CLIError`` (usage) for anything missing or invalid.
+    init(_ arguments: ParsedArguments, environment: [String: String], now: Date) throws(CLIError) {
+        func fail(_ message: String) -> CLIError { .usage(message, command: Self.name) }
+        func number(_ name: String) throws(CLIError) -> Double? {
+            guard let text = arguments[name] else { return nil }
+            guard let value = Double(text), value.isFinite else {
+                throw fail("--\(name) must be a number, got '\(text)'")
+            }
+            return value
+        }
+        func integer(_ name: String) throws(CLIError) -> Int? {
+            guard let text = arguments[name] else { return nil }
+            guard let value = Int(text) else { throw fail("--\(name) must be a whole number, got '\(text)'") }
+            return value
+        }
+        func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type) throws(CLIError) -> T?
+        where T.RawValue == String {
+            guard let text = arguments[name] else { return nil }
+            guard let value = T(rawValue: text.lowercased()) else {
+                let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fail("--\(name) must be one of \(names), got '\(text)'")
+            }
+            return value
+        }
+
+        guard let latitude = try number("lat") else { throw fail("Missing expected argument '--lat <deg>'") }
+        guard let longitude = try number("lon") else { throw fail("Missing expected argument '--lon <deg>'") }
+        let elevation = try number("elevation") ?? 0
+        let coordinates: Coordinates
+        do {
+            coordinates = try Coordinates(latitude: latitude, longitude: longitude, elevation: elevation)
+        } catch {
+            throw fail(error.message)
+        }
+        let (timeZone, source) = try Self.zone(arguments["tz"], environment: environment)
+        zoneSource = source
+        let date: CivilDate
+        if let text = arguments["date"] {
+            do { date = try CivilDate(parsing: text) } catch { throw fail(error.message) }
+        } else {
+            date = LocalClock(timeZone: timeZone).components(now).day
+        }
+        let days = try integer("days") ?? 1
+        guard (1...3660).contains(days) else { throw fail("--days must be between 1 and 3660, got \(days)") }
+        let methodName = arguments["method"] ?? CalculationMethod.muslimWorldLeague.rawValue
+        let method: CalculationMethod
+        do { method = try CalculationMethod.named(methodName) } catch { throw fail(error.message) }
+        var parameters = CalculationParameters(method: method)
+        if let madhab = try choice("madhab", Madhab.self) { parameters.madhab = madhab }
+        if let angle = try number("fajr-angle") { parameters.fajrAngle = angle }
+        if let angle = try number("isha-angle") {
+            parameters.ishaAngle = angle
+            parameters.ishaInterval = nil
+        }
+        if let minutes = try integer("isha-interval") { parameters.ishaInterval = minutes }
+        if let angle = try number("maghrib-angle") {
+            parameters.maghribAngle = angle
+            parameters.maghribInterval = nil
+        }
+        if let minutes = try integer("maghrib-interval") {
+            parameters.maghribInterval = minutes
+            parameters.maghribAngle = nil
+        }
+        if let minutes = try integer("imsak-minutes") { parameters.imsak = .minutesBeforeFajr(minutes) }
+        if let angle = try number("imsak-angle") { parameters.imsak = .angle(angle) }
+        if let rule = try choice("high-latitude-rule", HighLatitudeRule.self) { parameters.highLatitudeRule = rule }
+        if let resolution = try choice("polar-resolution", PolarResolution.self) { parameters.polarResolution = resolution }
+        if let shafaq = try choice("shafaq", Shafaq.self) {
+            guard parameters.method == .moonsightingCommittee else {
+                throw fail("--shafaq applies only to --method moonsighting-committee")
+            }
+            parameters.seasonalTwilight = shafaq
+        }
+        if let night = try choice("night", NightMeasure.self) { parameters.night = night }
+        if let rounding = try choice("rounding", Rounding.self) { parameters.rounding = rounding }
+        if let text = arguments["adjust"] {
+            do { parameters.adjustments = try PrayerAdjustments(parsing: text) } catch { throw fail(error.message) }
+        }
+        if case .minutesBeforeFajr(let minutes) = parameters.imsak, !(0...1440).contains(minutes) {
+            throw fail("--imsak-minutes must be between 0 and 1440, got \(minutes)")
+        }
+        do { try parameters.validate() } catch { throw fail("--\(error.field): \(error.message)") }
+        format = try Self.format(arguments["format"], allowed: ["table", "json", "csv"], command: Self.name)
+        request = PrayerAPI.Request(
+            coordinates: coordinates, timeZone: timeZone, date: date, days: days, parameters: parameters
+        )
+    }
+
+    private var timeZone: TimeZone { request.timeZone }
+
+    /// Calculates and renders the times.
+    /// - Throws: ``CLIError`` (runtime) when the service fails.
+    func run(service: any PrayerService) async throws(CLIError) -> String {
+        let response: PrayerAPI.Response
+        do {
+            response = try await service.prayerTimes(for: request)
+        } catch let error as ValidationError {
+            throw .usage(error.message, command: Self.name)
+        } catch {
+            throw .runtime("\(error)")
+        }
+        let output = TimesOutput(request: request, response: response, zoneSource: zoneSource)
+        switch format {
+        case "json": return output.json()
+        case "csv": return output.csv()
+        default: return output.table()
+        }
+    }
+
+    /// The zone from `--tz`, else `$TZ`, else the system's.
+    static func zone(_ option: String?, environment: [String: String]) throws(CLIError) -> (TimeZone, ZoneSource) {
+        if let option {
+            guard let zone = TimeZone(identifier: option) else {
+                throw .usage("Unknown time zone '\(option)'; use an IANA name such as Europe/London", command: name)
+            }
+            return (zone, .option)
+        }
+        if let variable = environment["TZ"], !variable.isEmpty {
+            // POSIX allows a leading colon: TZ=:Europe/London.
+            let identifier = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
+            if let zone = TimeZone(identifier: identifier) { return (zone, .environment) }
+        }
+        return (TimeZone.current, .system)
+    }
+
+    /// The `--format` value, checked against `allowed` (the first is the default).
+    static func format(_ text: String?, allowed: [String], command: String) throws(CLIError) -> String {
+        let format = text?.lowercased() ?? allowed[0]
+        guard allowed.contains(format) else {
+            throw .usage("--format must be one of \(allowed.joined(separator: ", ")), got '\(text ?? "")'", command: command)
+        }
+        return format
+    }
+}

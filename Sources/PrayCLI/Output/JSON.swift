@@ -1,0 +1,87 @@
+import PrayCore
+
+/// A JSON value with ordered object keys, so output follows the documented field order.
+indirect enum JSON {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    /// A number, or `null` for NaN and infinities (which JSON cannot hold).
+    static func number(_ value: Double?) -> JSON {
+        guard let value, value.isFinite else { return .null }
+        return .number(value)
+    }
+
+    /// A string, or `null`.
+    static func string(_ value: String?) -> JSON {
+        value.map { .string($0) } ?? .null
+    }
+
+    /// The text, indented by two spaces per level; arrays of scalars stay on one line.
+    func rendered(indent: Int = 0) -> String {
+        var output = ""
+        write(to: &output, indent: indent)
+        return output
+    }
+
+    private func write(to output: inout String, indent: Int) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .int(let value): output += String(value)
+        case .number(let value): output += value.formattedCompactly
+        case .string(let value): Self.escape(value, into: &output)
+        case .array(let values):
+            if values.isEmpty {
+                output += "[]"
+                return
+            }
+            let inner = String(repeating: "  ", count: indent + 1)
+            output += "[\n"
+            for (index, value) in values.enumerated() {
+                output += inner
+                value.write(to: &output, indent: indent + 1)
+                output += index == values.count - 1 ? "\n" : ",\n"
+            }
+            output += String(repeating: "  ", count: indent) + "]"
+        case .object(let members):
+            if members.isEmpty {
+                output += "{}"
+                return
+            }
+            let inner = String(repeating: "  ", count: indent + 1)
+            output += "{\n"
+            for (index, (key, value)) in members.enumerated() {
+                output += inner
+                Self.escape(key, into: &output)
+                output += ": "
+                value.write(to: &output, indent: indent + 1)
+                output += index == members.count - 1 ? "\n" : ",\n"
+            }
+            output += String(repeating: "  ", count: indent) + "}"
+        }
+    }
+
+    /// Writes a JSON string literal (RFC 8259 §7): quotes, backslashes and control characters escaped.
+    private static func escape(_ text: String, into output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import PrayCore
+
+/// Writes instants as wall-clock times of one zone: ISO 8601 with the offset in effect at that
+/// instant (`2026-11-29T05:20:00+03:00`), or `05:20` for tables.
+struct LocalClock {
+    let timeZone: TimeZone
+
+    /// The civil date, seconds since local midnight and offset of `date`, to the nearest second.
+    func components(_ date: Date) -> (day: CivilDate, seconds: Int, offset: Int) {
+        let instant = Int(date.timeIntervalSince1970.rounded())
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+        let local = instant + offset
+        let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
+        return (CivilDate(daysSince1970: days), local - days * 86400, offset)
+    }
+
+    /// `2026-11-29T05:20:00+03:00`; the offset carries seconds only for historical local mean times.
+    func iso8601(_ date: Date) -> String {
+        let (day, seconds, offset) = components(date)
+        return "\(day)T\(Self.clock(seconds, withSeconds: true))\(Self.offset(offset))"
+    }
+
+    /// `05:20`, or `05:20:07` with seconds.
+    func time(_ date: Date, withSeconds: Bool) -> String {
+        Self.clock(components(date).seconds, withSeconds: withSeconds)
+    }
+
+    /// `+03:00`, `-09:30`, `+05:45`.
+    static func offset(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let magnitude = abs(seconds)
+        var text = "\(sign)\(pad(magnitude / 3600)):\(pad(magnitude / 60 % 60))"
+        if magnitude % 60 != 0 { text += ":\(pad(magnitude % 60))" }
+        return text
+    }
+
+    private static func clock(_ seconds: Int, withSeconds: Bool) -> String {
+        let text = "\(pad(seconds / 3600)):\(pad(seconds / 60 % 60))"
+        return withSeconds ? text + ":\(pad(seconds % 60))" : text
+    }
+
+    private static func pad(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : String(value)
+    }
+}
