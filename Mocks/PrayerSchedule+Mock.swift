@@ -27,7 +27,8 @@ extension PrayerSchedule {
             let seconds = Double((parts.first ?? 0) * 3600 + (parts.dropFirst().first ?? 0) * 60)
             return PrayerTime(prayer: prayer, date: midnight.addingTimeInterval(seconds), derivation: .transit)
         }
-        let reasons = Dictionary(uniqueKeysWithValues: unavailable.map { ($0, PrayerTime.Unavailability.sunDoesNotReach(altitude: -18)) })
+        let reasons = Dictionary(
+            uniqueKeysWithValues: unavailable.map { ($0, PrayerTime.Unavailability.sunDoesNotReach(altitude: -18)) })
         return PrayerSchedule(
             date: date, timeZone: timeZone, coordinates: coordinates, times: times, unavailable: reasons
         )

@@ -24,12 +24,18 @@ public final class PrayerServiceMock: PrayerService {
     /// The fixed answer to every call; setting it clears ``respond``.
     public var result: Result<PrayerAPI.Response, any Error>? {
         get { state.withLock { $0.result } }
-        set { state.withLock { $0.result = newValue; $0.respond = nil } }
+        set {
+            state.withLock {
+                $0.result = newValue; $0.respond = nil
+            }
+        }
     }
 
     /// Sets a closure that builds the answer from the request (for tests of ranges of days).
     public func respond(with closure: @escaping @Sendable (PrayerAPI.Request) throws -> PrayerAPI.Response) {
-        state.withLock { $0.respond = closure; $0.result = nil }
+        state.withLock {
+            $0.respond = closure; $0.result = nil
+        }
     }
 
     /// The requests received, oldest first.

@@ -2,41 +2,60 @@ import Foundation
 import PrayCore
 import PrayServices
 
-/// `praykit-bench`: how fast the astronomical service computes prayer days.
+/// `praykit-bench`: how fast the astronomical service computes prayer days on one core.
 ///
-/// Usage: `praykit-bench [--json] [--days N] [--rounds N]`
+/// It measures three things: a long run of consecutive days for one place (the cost per prayer
+/// day, best of several rounds), the first day in a fresh process (tables and caches cold), and a
+/// one-day request once warm.
 struct Benchmark {
     var days = 3660
     var rounds = 20
     var json = false
 
-    static func main() throws {
+    static let help = """
+        OVERVIEW: Measures the prayer-time engine on one core.
+
+        USAGE: praykit-bench [--json] [--days <n>] [--rounds <n>]
+
+        OPTIONS:
+          --json                  Print one JSON object on one line.
+          --days <n>              Consecutive days per round (default: 3660).
+          --rounds <n>            Rounds; the fastest is reported (default: 20).
+          -h, --help              Show help information.
+
+        """
+
+    static func main() -> Int32 {
         var benchmark = Benchmark()
         var arguments = CommandLine.arguments.dropFirst().makeIterator()
         while let argument = arguments.next() {
             switch argument {
             case "--json": benchmark.json = true
-            case "--days": benchmark.days = Int(arguments.next() ?? "") ?? benchmark.days
-            case "--rounds": benchmark.rounds = Int(arguments.next() ?? "") ?? benchmark.rounds
+            case "--days", "--rounds":
+                guard let value = arguments.next().flatMap({ Int($0) }), value > 0, value <= 36_525 else {
+                    FileHandle.standardError.write(
+                        Data("Error: \(argument) needs a whole number from 1 to 36525\n".utf8))
+                    return 64
+                }
+                if argument == "--days" { benchmark.days = value } else { benchmark.rounds = value }
             case "-h", "--help":
-                print("""
-                    OVERVIEW: Measures the prayer-time engine on one core.
-
-                    USAGE: praykit-bench [--json] [--days <n>] [--rounds <n>]
-
-                    OPTIONS:
-                      --json          Print one JSON object on one line.
-                      --days <n>      Consecutive days per round (default: 3660).
-                      --rounds <n>    Rounds; the fastest is reported (default: 20).
-                      -h, --help      Show help information.
-                    """)
-                return
+                print(help, terminator: "")
+                return 0
             default:
-                FileHandle.standardError.write(Data("Error: unknown option '\(argument)'\n".utf8))
-                exit(64)
+                FileHandle.standardError.write(
+                    Data(
+                        "Error: Unknown option '\(argument)'\nUsage: praykit-bench [--json] [--days <n>] [--rounds <n>]\n"
+                            .utf8))
+                return 64
             }
         }
-        try benchmark.run()
+        do {
+            try benchmark.run()
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            return 1
+        }
     }
 
     func run() throws {
@@ -45,46 +64,44 @@ struct Benchmark {
         let place = try Coordinates(latitude: 51.5074, longitude: -0.1278)
         let start = try CivilDate(parsing: "2026-01-01")
         let parameters = CalculationParameters(method: .muslimWorldLeague)
-        // First day: the first request in a fresh process, static tables included.
-        let first = try measure {
-            try service.schedules(for: PrayerAPI.Request(coordinates: place, timeZone: zone, date: start, parameters: parameters))
+        func request(_ date: CivilDate, days: Int = 1) -> PrayerAPI.Request {
+            PrayerAPI.Request(coordinates: place, timeZone: zone, date: date, days: days, parameters: parameters)
         }
-        var best = Double.infinity
         var checksum = 0.0
-        for _ in 0..<rounds {
-            let request = PrayerAPI.Request(coordinates: place, timeZone: zone, date: start, days: days, parameters: parameters)
-            let start = DispatchTime.now().uptimeNanoseconds
-            let schedules = try service.schedules(for: request)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        func consume(_ schedules: [PrayerSchedule]) {
             checksum += schedules.last?[.isha]?.date.timeIntervalSince1970 ?? 0
-            best = min(best, seconds)
         }
-        let single = try measure {
-            for offset in 0..<200 {
-                _ = try service.schedules(
-                    for: PrayerAPI.Request(coordinates: place, timeZone: zone, date: start.adding(days: offset), parameters: parameters))
-            }
-        } / 200
-        let nsPerDay = best / Double(days) * 1e9
+        // The first request in this process: static tables, zone data and caches are cold.
+        var started = DispatchTime.now().uptimeNanoseconds
+        consume(try service.schedules(for: request(start)))
+        let firstDay = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e3
+        // Many consecutive days, best of the rounds.
+        var best = Double.infinity
+        for _ in 0..<rounds {
+            started = DispatchTime.now().uptimeNanoseconds
+            let schedules = try service.schedules(for: request(start, days: days))
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - started))
+            consume(schedules)
+        }
+        // One-day requests, warm.
+        started = DispatchTime.now().uptimeNanoseconds
+        for offset in 0..<200 { consume(try service.schedules(for: request(start.adding(days: offset)))) }
+        let singleDay = Double(DispatchTime.now().uptimeNanoseconds - started) / 200 / 1e3
+        let nsPerDay = best / Double(days)
+        guard checksum.isFinite, checksum > 0 else { throw PrayError(.unavailable, message: "no times were computed") }
         if json {
             print(
-                "{\"nsPerPrayerDay\":\(Int(nsPerDay.rounded())),\"prayerDaysPerSecond\":\(Int((1e9 / nsPerDay).rounded())),"
-                    + "\"firstDayMicroseconds\":\(Int((first * 1e6).rounded())),\"singleDayMicroseconds\":\(Int((single * 1e6).rounded())),"
-                    + "\"days\":\(days),\"rounds\":\(rounds)}")
+                #"{"nsPerPrayerDay":\#(Int(nsPerDay.rounded())),"prayerDaysPerSecond":\#(Int((1e9 / nsPerDay).rounded())),"#
+                    + #""firstDayMicroseconds":\#(Int(firstDay.rounded())),"singleDayMicroseconds":\#(Int(singleDay.rounded())),"#
+                    + #""days":\#(days),"rounds":\#(rounds),"place":"London","method":"muslim-world-league"}"#
+            )
         } else {
-            print("praykit-bench: \(days) consecutive days, London, Muslim World League, best of \(rounds) rounds")
-            print("  \(Int(nsPerDay.rounded())) ns per prayer-day (\(Int((1e9 / nsPerDay).rounded())) days/s)")
-            print("  first day in a fresh process: \(Int((first * 1e6).rounded())) µs")
-            print("  one-day request, warm: \(Int((single * 1e6).rounded())) µs")
+            print("praykit-bench: London, Muslim World League, \(days) consecutive days, best of \(rounds) rounds")
+            print("  \(Int(nsPerDay.rounded())) ns per prayer-day (\(Int((1e9 / nsPerDay).rounded())) prayer-days/s)")
+            print("  first day in a fresh process: \(Int(firstDay.rounded())) µs")
+            print("  one-day request, warm: \(Int(singleDay.rounded())) µs")
         }
-        if checksum == 0 { print("(no times)") }
-    }
-
-    func measure(_ body: () throws -> Void) rethrows -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 }
 
-try Benchmark.main()
+exit(Benchmark.main())

@@ -36,7 +36,8 @@ enum PrayCommandLine {
         } catch {
             var message = "Error: \(error.message)\n"
             if case .usage(let command) = error.kind {
-                message += "Usage: \(usage(of: command))\n  See 'praykit \(command.isEmpty ? "" : command + " ")--help' for more information.\n"
+                message +=
+                    "Usage: \(usage(of: command))\n  See 'praykit \(command.isEmpty ? "" : command + " ")--help' for more information.\n"
             }
             FileHandle.standardError.write(Data(message.utf8))
             return error.exitCode

@@ -44,7 +44,8 @@ import Testing
         for row in fixture.times {
             let date = try CivilDate(parsing: try #require(row["date"]))
             // When
-            let request = PrayerAPI.Request(coordinates: coordinates, timeZone: zone, date: date, parameters: parameters)
+            let request = PrayerAPI.Request(
+                coordinates: coordinates, timeZone: zone, date: date, parameters: parameters)
             let schedule = try #require(try service.schedules(for: request).first)
             // Then
             let override = Self.clockOverrides[file].flatMap { $0.0.contains(date.description) ? $0.1 : nil }

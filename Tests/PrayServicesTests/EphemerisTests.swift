@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PrayServices
 
 /// The interpolated ephemeris against SPA evaluated afresh at the same instant.

@@ -27,8 +27,10 @@ import Testing
     static let runs: [(parameters: CalculationParameters, events: [(String, Prayer)])] = [
         (
             parameters(fajr: 18, isha: 18, shadow: 1),
-            [("fajr18", .fajr), ("sunrise", .sunrise), ("transit", .dhuhr), ("asr1", .asr), ("sunset", .sunset),
-             ("isha18", .isha)]
+            [
+                ("fajr18", .fajr), ("sunrise", .sunrise), ("transit", .dhuhr), ("asr1", .asr), ("sunset", .sunset),
+                ("isha18", .isha),
+            ]
         ),
         (parameters(fajr: 15, isha: 15, shadow: 2), [("fajr15", .fajr), ("asr2", .asr), ("isha15", .isha)]),
         (parameters(fajr: 19.5, isha: 17, shadow: 1), [("fajr195", .fajr), ("isha17", .isha)]),
@@ -54,7 +56,8 @@ import Testing
         var existenceChecked = 0
         for item in reference.cases {
             let zone = try #require(TimeZone(secondsFromGMT: item.utcOffsetHours * 3600))
-            let coordinates = try Coordinates(latitude: item.latitude, longitude: item.longitude, elevation: item.elevation)
+            let coordinates = try Coordinates(
+                latitude: item.latitude, longitude: item.longitude, elevation: item.elevation)
             let tolerance = item.kind == "polar" ? 30.0 : 2.0
             for run in Self.runs {
                 // When
@@ -84,7 +87,9 @@ import Testing
             }
         }
         let summary = worst.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.3f", $0.value)) s" }
-        print("SPA reference: \(checked) times, \(existenceChecked) existence checks; worst: \(summary.joined(separator: ", "))")
+        print(
+            "SPA reference: \(checked) times, \(existenceChecked) existence checks; worst: \(summary.joined(separator: ", "))"
+        )
         #expect(checked > 19000)
     }
 }

@@ -26,7 +26,8 @@ import Testing
         var checked = 0
         for latitude in stride(from: -90.0, through: 90.0, by: 1.0) {
             let request = PrayerAPI.Request(
-                coordinates: try Coordinates(latitude: latitude, longitude: 13.4), timeZone: TimeZone(identifier: "UTC")!,
+                coordinates: try Coordinates(latitude: latitude, longitude: 13.4),
+                timeZone: TimeZone(identifier: "UTC")!,
                 date: start, days: 366, parameters: parameters
             )
             // When
@@ -46,7 +47,8 @@ import Testing
                 }
                 for sequence in Self.sequences {
                     let times = sequence.compactMap { schedule[$0]?.date }
-                    #expect(times == times.sorted(), "\(method) \(latitude)° \(schedule.date): \(sequence) out of order")
+                    #expect(
+                        times == times.sorted(), "\(method) \(latitude)° \(schedule.date): \(sequence) out of order")
                 }
                 // A day's transit is on its own civil day (UTC here).
                 if let dhuhr = schedule[.dhuhr]?.date {

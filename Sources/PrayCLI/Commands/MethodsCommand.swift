@@ -6,7 +6,8 @@ struct MethodsCommand {
     static let overview = "List the calculation methods and their parameters."
     static let usage = "praykit methods [--format <format>]"
     static let options: [OptionSpec] = [
-        OptionSpec(name: "format", value: "format", help: "Output format.", choices: ["table", "json"], defaultText: "table")
+        OptionSpec(
+            name: "format", value: "format", help: "Output format.", choices: ["table", "json"], defaultText: "table")
     ]
 
     static var help: String {
@@ -40,12 +41,15 @@ struct MethodsCommand {
         for method in CalculationMethod.allCases {
             let parameters = method.parameters
             let isha =
-                parameters.ishaInterval.map { "\($0) min" } ?? parameters.ishaAngle.map { "\($0.formattedCompactly)°" } ?? "-"
+                parameters.ishaInterval.map { "\($0) min" } ?? parameters.ishaAngle.map { "\($0.formattedCompactly)°" }
+                ?? "-"
             let maghrib =
                 parameters.maghribAngle.map { "\($0.formattedCompactly)°" }
                 ?? parameters.maghribInterval.map { "+\($0) min" } ?? "sunset"
             var adjustments = parameters.methodAdjustments.description
-            if parameters.seasonalTwilight != nil { adjustments += (adjustments.isEmpty ? "" : "; ") + "seasonal fajr/isha" }
+            if parameters.seasonalTwilight != nil {
+                adjustments += (adjustments.isEmpty ? "" : "; ") + "seasonal fajr/isha"
+            }
             rows.append([
                 method.rawValue, method.aliases.joined(separator: ", "),
                 parameters.fajrAngle.map { "\($0.formattedCompactly)°" } ?? "-", isha, maghrib,

@@ -22,13 +22,16 @@ struct TimesCommand {
             help: "Calculation method or alias (mwl, isna, makkah, …); see 'praykit methods'.",
             defaultText: "muslim-world-league"
         ),
-        OptionSpec(name: "madhab", value: "name", help: "Asr shadow: shafi (1) or hanafi (2).", choices: ["shafi", "hanafi"], defaultText: "shafi"),
+        OptionSpec(
+            name: "madhab", value: "name", help: "Asr shadow: shafi (1) or hanafi (2).", choices: ["shafi", "hanafi"],
+            defaultText: "shafi"),
         OptionSpec(name: "fajr-angle", value: "deg", help: "Fajr when the sun is this far below the horizon."),
         OptionSpec(name: "isha-angle", value: "deg", help: "Isha when the sun is this far below the horizon."),
         OptionSpec(name: "isha-interval", value: "min", help: "Isha this many minutes after maghrib."),
         OptionSpec(name: "maghrib-angle", value: "deg", help: "Maghrib when the sun is this far below the horizon."),
         OptionSpec(name: "maghrib-interval", value: "min", help: "Maghrib this many minutes after sunset."),
-        OptionSpec(name: "imsak-minutes", value: "min", help: "Imsak this many minutes before fajr.", defaultText: "10"),
+        OptionSpec(
+            name: "imsak-minutes", value: "min", help: "Imsak this many minutes before fajr.", defaultText: "10"),
         OptionSpec(name: "imsak-angle", value: "deg", help: "Imsak when the sun is this far below the horizon."),
         OptionSpec(
             name: "high-latitude-rule", value: "rule", help: "How fajr and isha are bounded where twilight lasts long.",
@@ -48,10 +51,13 @@ struct TimesCommand {
         ),
         OptionSpec(name: "adjust", value: "list", help: "Minutes to add per time, such as fajr=2,isha=-3."),
         OptionSpec(
-            name: "rounding", value: "mode", help: "Rounding to the minute.", choices: Rounding.allCases.map(\.rawValue),
+            name: "rounding", value: "mode", help: "Rounding to the minute.",
+            choices: Rounding.allCases.map(\.rawValue),
             defaultText: "the method's, usually nearest"
         ),
-        OptionSpec(name: "format", value: "format", help: "Output format.", choices: ["table", "json", "csv"], defaultText: "table"),
+        OptionSpec(
+            name: "format", value: "format", help: "Output format.", choices: ["table", "json", "csv"],
+            defaultText: "table"),
     ]
 
     static var help: String {
@@ -147,7 +153,9 @@ struct TimesCommand {
         if let minutes = try integer("imsak-minutes") { parameters.imsak = .minutesBeforeFajr(minutes) }
         if let angle = try number("imsak-angle") { parameters.imsak = .angle(angle) }
         if let rule = try choice("high-latitude-rule", HighLatitudeRule.self) { parameters.highLatitudeRule = rule }
-        if let resolution = try choice("polar-resolution", PolarResolution.self) { parameters.polarResolution = resolution }
+        if let resolution = try choice("polar-resolution", PolarResolution.self) {
+            parameters.polarResolution = resolution
+        }
         if let shafaq = try choice("shafaq", Shafaq.self) {
             guard parameters.method == .moonsightingCommittee else {
                 throw fail("--shafaq applies only to --method moonsighting-committee")
@@ -210,7 +218,8 @@ struct TimesCommand {
     static func format(_ text: String?, allowed: [String], command: String) throws(CLIError) -> String {
         let format = text?.lowercased() ?? allowed[0]
         guard allowed.contains(format) else {
-            throw .usage("--format must be one of \(allowed.joined(separator: ", ")), got '\(text ?? "")'", command: command)
+            throw .usage(
+                "--format must be one of \(allowed.joined(separator: ", ")), got '\(text ?? "")'", command: command)
         }
         return format
     }

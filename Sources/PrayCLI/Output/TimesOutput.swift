@@ -146,8 +146,9 @@ struct TimesOutput {
             lines.append(cells.joined(separator: "  ").trimmingTrailingSpaces)
         }
         let legend = [
-            ("*", "high-latitude rule or Moonsighting Committee season"), ("~", "taken from the nearest latitude or day"),
-            ("--", "unavailable: the sun does not reach the angle that day"),
+            ("*", "high-latitude rule or Moonsighting Committee season"),
+            ("~", "taken from the nearest latitude or day"),
+            ("--", "unavailable this day (--format json says why)"),
         ].filter { usedMarks.contains($0.0) }
         if !legend.isEmpty {
             lines.append("")
@@ -158,7 +159,9 @@ struct TimesOutput {
 
     private func header() -> [String] {
         let place = request.coordinates
-        let offset = LocalClock.offset(request.timeZone.secondsFromGMT(for: response.schedules.first?[.dhuhr]?.date ?? Date(timeIntervalSince1970: 0)))
+        let offset = LocalClock.offset(
+            request.timeZone.secondsFromGMT(
+                for: response.schedules.first?[.dhuhr]?.date ?? Date(timeIntervalSince1970: 0)))
         var method = "\(parameters.method.displayName) (\(parameters.method.rawValue))"
         if parameters.method == .custom { method = "custom" }
         var settings: [String] = []
@@ -170,7 +173,8 @@ struct TimesOutput {
         }
         if let angle = parameters.maghribAngle { settings.append("maghrib \(angle.formattedCompactly)°") }
         if let minutes = parameters.maghribInterval { settings.append("maghrib \(minutes) min after sunset") }
-        settings.append("Asr \(parameters.madhab?.rawValue ?? "factor \(parameters.asrShadowFactor.formattedCompactly)")")
+        settings.append(
+            "Asr \(parameters.madhab?.rawValue ?? "factor \(parameters.asrShadowFactor.formattedCompactly)")")
         let adjustments = parameters.totalAdjustments
         if !adjustments.isEmpty { settings.append("adjustments \(adjustments)") }
         let rule = parameters.highLatitudeRule.resolved(latitude: place.latitude)

@@ -19,7 +19,9 @@ public struct LogManager: Sendable {
     ///   - services: The destinations.
     ///   - minLevel: The least important level that is recorded.
     ///   - now: The clock that stamps events; the system clock by default.
-    public init(services: [any LogService], minLevel: LogLevel = .warning, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        services: [any LogService], minLevel: LogLevel = .warning, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.services = services
         self.minLevel = minLevel
         self.now = now

@@ -163,11 +163,13 @@ public struct PrayerAdjustments: Hashable, Sendable, Codable, CustomStringConver
             }
             guard let prayer = Prayer(rawValue: pair[0]) else {
                 let names = Prayer.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError(field: "adjust", message: "unknown time '\(pair[0])' in --adjust; use one of \(names)")
+                throw ValidationError(
+                    field: "adjust", message: "unknown time '\(pair[0])' in --adjust; use one of \(names)")
             }
             guard let value = Int(pair[1]), (-1440...1440).contains(value) else {
                 throw ValidationError(
-                    field: "adjust", message: "adjustment for \(prayer) must be whole minutes within ±1440, got '\(pair[1])'"
+                    field: "adjust",
+                    message: "adjustment for \(prayer) must be whole minutes within ±1440, got '\(pair[1])'"
                 )
             }
             minutes[prayer] = value

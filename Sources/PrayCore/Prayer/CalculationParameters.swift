@@ -56,7 +56,8 @@ public struct CalculationParameters: Hashable, Sendable, Codable {
         ishaInterval: Int? = nil, maghribAngle: Double? = nil, maghribInterval: Int? = nil,
         asrShadowFactor: Double = 1, highLatitudeRule: HighLatitudeRule = .none,
         polarResolution: PolarResolution = .unresolved, seasonalTwilight: Shafaq? = nil,
-        methodAdjustments: PrayerAdjustments = PrayerAdjustments(), adjustments: PrayerAdjustments = PrayerAdjustments(),
+        methodAdjustments: PrayerAdjustments = PrayerAdjustments(),
+        adjustments: PrayerAdjustments = PrayerAdjustments(),
         rounding: Rounding = .nearest, imsak: Imsak = .minutesBeforeFajr(10), night: NightMeasure = .sunsetToSunrise,
         ramadanIshaInterval: Int? = nil
     ) {

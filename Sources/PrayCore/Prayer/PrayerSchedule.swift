@@ -49,7 +49,9 @@ public struct PrayerSchedule: Hashable, Sendable {
     ) {
         // One time per prayer, the last one given winning, kept in `allCases` order.
         var storedTimes = times
-        if !storedTimes.indices.dropFirst().allSatisfy({ storedTimes[$0 - 1].prayer.ordinal < storedTimes[$0].prayer.ordinal }) {
+        if !storedTimes.indices.dropFirst().allSatisfy({
+            storedTimes[$0 - 1].prayer.ordinal < storedTimes[$0].prayer.ordinal
+        }) {
             var latest = [Prayer: PrayerTime]()
             for time in times { latest[time.prayer] = time }
             storedTimes = Prayer.allCases.compactMap { latest[$0] }
@@ -59,7 +61,8 @@ public struct PrayerSchedule: Hashable, Sendable {
         self.coordinates = coordinates
         self.storedTimes = storedTimes
         self.unavailable =
-            unavailable.isEmpty ? unavailable : unavailable.filter { entry in !storedTimes.contains { $0.prayer == entry.key } }
+            unavailable.isEmpty
+            ? unavailable : unavailable.filter { entry in !storedTimes.contains { $0.prayer == entry.key } }
         nights = Nights(sunsetToSunrise, sunsetToFajr, maghribToFajr)
         self.polarBasis = polarBasis
     }

@@ -96,6 +96,9 @@ extension PrayerTime {
         case notConfigured
         /// The time is measured from another time that is itself unavailable.
         case requires(Prayer)
+        /// The civil day does not exist in the time zone: its clocks skipped it (Pacific/Apia,
+        /// 2011-12-30).
+        case dayNotInZone
 
         /// A sentence for people.
         public var description: String {
@@ -103,6 +106,7 @@ extension PrayerTime {
             case .sunDoesNotReach(let altitude): "the sun does not reach \(altitude.formattedCompactly)° this day"
             case .notConfigured: "the method sets no parameter for this time"
             case .requires(let prayer): "\(prayer) is unavailable this day"
+            case .dayNotInZone: "this day does not exist in the time zone: its clocks skipped it"
             }
         }
     }

@@ -17,23 +17,31 @@ enum DeltaT {
     }
 
     private static let pieces: [Piece] = [
-        Piece(start: -500, origin: 0, scale: 100,
-              coefficients: [10583.6, -1014.41, 33.78311, -5.952053, -0.1798452, 0.022174192, 0.0090316521]),
-        Piece(start: 500, origin: 1000, scale: 100,
-              coefficients: [1574.2, -556.01, 71.23472, 0.319781, -0.8503463, -0.005050998, 0.0083572073]),
+        Piece(
+            start: -500, origin: 0, scale: 100,
+            coefficients: [10583.6, -1014.41, 33.78311, -5.952053, -0.1798452, 0.022174192, 0.0090316521]),
+        Piece(
+            start: 500, origin: 1000, scale: 100,
+            coefficients: [1574.2, -556.01, 71.23472, 0.319781, -0.8503463, -0.005050998, 0.0083572073]),
         Piece(start: 1600, origin: 1600, scale: 1, coefficients: [120, -0.9808, -0.01532, 1.0 / 7129]),
-        Piece(start: 1700, origin: 1700, scale: 1, coefficients: [8.83, 0.1603, -0.0059285, 0.00013336, -1.0 / 1_174_000]),
-        Piece(start: 1800, origin: 1800, scale: 1,
-              coefficients: [13.72, -0.332447, 0.0068612, 0.0041116, -0.00037436, 0.0000121272, -0.0000001699,
-                             0.000000000875]),
-        Piece(start: 1860, origin: 1860, scale: 1,
-              coefficients: [7.62, 0.5737, -0.251754, 0.01680668, -0.0004473624, 1.0 / 233_174]),
+        Piece(
+            start: 1700, origin: 1700, scale: 1, coefficients: [8.83, 0.1603, -0.0059285, 0.00013336, -1.0 / 1_174_000]),
+        Piece(
+            start: 1800, origin: 1800, scale: 1,
+            coefficients: [
+                13.72, -0.332447, 0.0068612, 0.0041116, -0.00037436, 0.0000121272, -0.0000001699,
+                0.000000000875,
+            ]),
+        Piece(
+            start: 1860, origin: 1860, scale: 1,
+            coefficients: [7.62, 0.5737, -0.251754, 0.01680668, -0.0004473624, 1.0 / 233_174]),
         Piece(start: 1900, origin: 1900, scale: 1, coefficients: [-2.79, 1.494119, -0.0598939, 0.0061966, -0.000197]),
         Piece(start: 1920, origin: 1920, scale: 1, coefficients: [21.20, 0.84493, -0.076100, 0.0020936]),
         Piece(start: 1941, origin: 1950, scale: 1, coefficients: [29.07, 0.407, -1.0 / 233, 1.0 / 2547]),
         Piece(start: 1961, origin: 1975, scale: 1, coefficients: [45.45, 1.067, -1.0 / 260, -1.0 / 718]),
-        Piece(start: 1986, origin: 2000, scale: 1,
-              coefficients: [63.86, 0.3345, -0.060374, 0.0017275, 0.000651814, 0.00002373599]),
+        Piece(
+            start: 1986, origin: 2000, scale: 1,
+            coefficients: [63.86, 0.3345, -0.060374, 0.0017275, 0.000651814, 0.00002373599]),
         Piece(start: 2005, origin: 2000, scale: 1, coefficients: [62.92, 0.32217, 0.005589]),
     ]
 

@@ -86,7 +86,9 @@ struct PrayerScheduleBuilder {
     /// `Prayer.allCases` once: the synthesized property builds a new array at every call.
     private static let prayers = Prayer.allCases
 
-    private static let nightFractions: [(Prayer, Double)] = [(.firstThird, 1.0 / 3), (.midnight, 0.5), (.lastThird, 2.0 / 3)]
+    private static let nightFractions: [(Prayer, Double)] = [
+        (.firstThird, 1.0 / 3), (.midnight, 0.5), (.lastThird, 2.0 / 3),
+    ]
 
     init(request: PrayerAPI.Request, clock: ZoneClock) {
         parameters = request.parameters
@@ -109,7 +111,8 @@ struct PrayerScheduleBuilder {
         bases[.asr] = event(
             current.asr, .shadow(factor: parameters.asrShadowFactor), altitude: current.asrAltitude ?? 0
         )
-        let fajr = cachedFajr?.transit == current.transit
+        let fajr =
+            cachedFajr?.transit == current.transit
             ? cachedFajr!.base : fajrBase(previous: previous, current: current, date: date)
         bases[.fajr] = fajr
         let maghrib = maghribBase(current: current, next: next)
@@ -153,7 +156,9 @@ struct PrayerScheduleBuilder {
             )
         }
         if seasonalDays > 0 {
-            log.debug("Moonsighting Committee season applied", metadata: place.merging(["prayer.days": "\(seasonalDays)"]) { $1 })
+            log.debug(
+                "Moonsighting Committee season applied",
+                metadata: place.merging(["prayer.days": "\(seasonalDays)"]) { $1 })
         }
         if polarDays > 0 {
             log.notice(
@@ -170,7 +175,8 @@ struct PrayerScheduleBuilder {
             )
         }
         if unavailableDays > 0 {
-            log.info("Some times are unavailable", metadata: place.merging(["prayer.days": "\(unavailableDays)"]) { $1 })
+            log.info(
+                "Some times are unavailable", metadata: place.merging(["prayer.days": "\(unavailableDays)"]) { $1 })
         }
     }
 
@@ -203,7 +209,9 @@ struct PrayerScheduleBuilder {
         // Moonsighting Committee: one seventh of the night from 55°, then never earlier than the
         // seasonal curve (Adhan's `seasonAdjustedMorningTwilight` as the safe bound).
         var base: Base = event(current.fajr, .altitude(-angle), altitude: -angle)
-        if abs(coordinates.latitude) >= 55, let sunrise = current.sunrise, let sunset = previous.sunset, sunrise > sunset {
+        if abs(coordinates.latitude) >= 55, let sunrise = current.sunrise, let sunset = previous.sunset,
+            sunrise > sunset
+        {
             base = .time(sunrise - (sunrise - sunset) / 7, .highLatitudeRule(.seventhOfTheNight))
         }
         if let sunrise = current.sunrise {
@@ -287,7 +295,8 @@ struct PrayerScheduleBuilder {
             var base = bases[prayer]
             if prayer == .imsak, case .minutesBeforeFajr(let before) = parameters.imsak {
                 // Imsak follows the fajr people see: adjusted fajr minus the minutes.
-                base = adjusted[.fajr].map { .time($0 - Double(before) * 60, .interval(minutes: -before, from: .fajr)) }
+                base =
+                    adjusted[.fajr].map { .time($0 - Double(before) * 60, .interval(minutes: -before, from: .fajr)) }
                     ?? .unavailable(.requires(.fajr))
                 bases[.imsak] = base
             }
@@ -322,7 +331,8 @@ struct PrayerScheduleBuilder {
             times.append(
                 PrayerTime(
                     prayer: prayer, date: Date(timeIntervalSince1970: clock.round(time, parameters.rounding)),
-                    derivation: derivation, adjustmentMinutes: adjustments[prayer.ordinal], rounding: parameters.rounding,
+                    derivation: derivation, adjustmentMinutes: adjustments[prayer.ordinal],
+                    rounding: parameters.rounding,
                     isPolarResolved: basis != nil && prayer != .dhuhr
                 )
             )

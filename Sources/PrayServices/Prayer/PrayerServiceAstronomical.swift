@@ -56,18 +56,44 @@ extension PrayerServiceAstronomical {
         var clock = ZoneClock(timeZone: request.timeZone)
         var stream = SolarEventStream(request: request, ephemeris: ephemeris)
         var builder = PrayerScheduleBuilder(request: request, clock: clock)
-        var date = request.date
-        var previous = stream.events(on: date.adding(days: -1), noon: daysFromJ2000(clock.instant(of: date.adding(days: -1), hour: 12)))
-        var current = stream.events(on: date, noon: daysFromJ2000(clock.instant(of: date, hour: 12)))
+        /// The events of the nearest civil day from `date` in `direction` that the zone has.
+        func events(from date: CivilDate, direction: Int) -> (CivilDate, SolarEvents) {
+            var date = date
+            for _ in 0..<3 {
+                if let noon = clock.instant(of: date, hour: 12) {
+                    return (date, stream.events(on: date, noon: daysFromJ2000(noon)))
+                }
+                date = date.adding(days: direction)
+            }
+            // No zone skips three days in a row; fall back to UTC noon.
+            return (date, stream.events(on: date, noon: Double(date.daysSince1970) - 10957))
+        }
+        var previous = events(from: request.date.adding(days: -1), direction: -1).1
+        var (currentDate, current) = events(from: request.date, direction: 1)
         var schedules: [PrayerSchedule] = []
         schedules.reserveCapacity(request.days)
-        for _ in 0..<request.days {
-            let tomorrow = date.adding(days: 1)
-            let next = stream.events(on: tomorrow, noon: daysFromJ2000(clock.instant(of: tomorrow, hour: 12)))
+        for date in request.dates {
+            guard date == currentDate else {
+                // A day the zone skipped: nothing happens on it.
+                schedules.append(PrayerSchedule(skipped: date, request: request))
+                continue
+            }
+            let (nextDate, next) = events(from: date.adding(days: 1), direction: 1)
             schedules.append(builder.schedule(date: date, previous: previous, current: current, next: next))
-            (previous, current, date) = (current, next, tomorrow)
+            (previous, current, currentDate) = (current, next, nextDate)
         }
         builder.logSummary(to: log, request: request)
         return schedules
+    }
+}
+
+extension PrayerSchedule {
+    /// The schedule of a civil day the zone does not have.
+    fileprivate init(skipped date: CivilDate, request: PrayerAPI.Request) {
+        let reasons = Dictionary(
+            uniqueKeysWithValues: Prayer.allCases.map { ($0, PrayerTime.Unavailability.dayNotInZone) })
+        self.init(
+            date: date, timeZone: request.timeZone, coordinates: request.coordinates, times: [], unavailable: reasons
+        )
     }
 }

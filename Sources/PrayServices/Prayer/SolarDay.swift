@@ -159,7 +159,8 @@ struct SolarDay {
         let sinTarget = altitude.sine + shift * radiansPerDegree * altitude.cosine
         var high = (time: transit, altitude: highest)
         var low =
-            morning ? (time: previousLowerTransit, altitude: lowestBefore) : (time: nextLowerTransit, altitude: lowestAfter)
+            morning
+            ? (time: previousLowerTransit, altitude: lowestBefore) : (time: nextLowerTransit, altitude: lowestAfter)
         let window = morning ? previousLowerTransit...transit : transit...nextLowerTransit
         if abs(high.altitude - target) < edgeMargin { high = extremum(in: window, maximum: true) }
         if abs(low.altitude - target) < edgeMargin { low = extremum(in: window, maximum: false) }
@@ -208,7 +209,8 @@ struct SolarDay {
             // Differentiating the cosine formula: dH₀/dδ = (sin φ·cos δ − cos H₀·cos φ·sin δ) /
             // (cos φ·cos δ·sin H₀).
             let sinH0 = (1 - cosH0 * cosH0).squareRoot()
-            let slope = (observer.sinLatitude * cosDelta - cosH0 * observer.cosLatitude * sinDelta) / (denominator * sinH0)
+            let slope =
+                (observer.sinLatitude * cosDelta - cosH0 * observer.cosLatitude * sinDelta) / (denominator * sinH0)
             return (sign * acos(cosH0) * degreesPerRadian, sign * slope)
         }
         let offset: Double
@@ -231,7 +233,8 @@ struct SolarDay {
                 (exact, reference) = (fresh, state.declination)
             }
             let target = exact.angle + exact.slope * (state.declination - reference)
-            let step = Self.normalized(target - (state.siderealTime + observer.longitude - state.rightAscension))
+            let step =
+                Self.normalized(target - (state.siderealTime + observer.longitude - state.rightAscension))
                 / hourAngleRate
             time += step
             if abs(step) < Self.tolerance || (ratio < 0.5 && abs(step) * ratio / (1 - ratio) < Self.tolerance) {

@@ -36,8 +36,9 @@ struct SolarEvents {
     /// Set when the events were borrowed from another latitude or day.
     var basis: PolarBasis?
 
-    /// Whether the sun rises and sets, so the day needs no polar resolution.
-    var hasSunriseAndSunset: Bool { sunrise != nil && sunset != nil }
+    /// Whether the sun rises and sets (and stands high enough for Asr), so the day needs no polar
+    /// resolution.
+    var hasSunriseAndSunset: Bool { sunrise != nil && sunset != nil && asr != nil }
 
     /// Solves every event of `day` for `altitudes`, starting from the offsets of the `previous`
     /// day's events when there is one.

@@ -17,20 +17,31 @@ struct ZoneClock {
     mutating func offset(at instant: Double) -> Int {
         if instant >= validFrom && instant < validUntil { return offset }
         let date = Date(timeIntervalSince1970: instant)
-        offset = timeZone.secondsFromGMT(for: date)
-        validFrom = instant
-        validUntil = timeZone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
+        let newOffset = timeZone.secondsFromGMT(for: date)
+        let next = timeZone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
+        if newOffset == offset && next == validUntil {
+            // The same period, asked about earlier than before: widen it rather than replace it.
+            validFrom = min(validFrom, instant)
+        } else {
+            (offset, validFrom, validUntil) = (newOffset, instant, next)
+        }
         return offset
     }
 
     /// The UTC instant (Unix seconds) of `hour` o'clock local time on `date`. In a gap (clocks skip
-    /// forward) this is the instant the same wall time would have with the earlier offset.
-    mutating func instant(of date: CivilDate, hour: Double) -> Double {
+    /// forward) it is an instant of the same civil day; `nil` when the zone skipped the whole day
+    /// (Pacific/Apia skipped 2011-12-30 when it crossed the date line).
+    mutating func instant(of date: CivilDate, hour: Double) -> Double? {
         let local = Double(date.daysSince1970) * 86400 + hour * 3600
         let cached = Double(offset)
         let guess = local - Double(offset(at: local - cached))
         let corrected = local - Double(offset(at: guess))
-        return Double(offset(at: corrected)) == local - corrected ? corrected : guess
+        if Double(offset(at: corrected)) == local - corrected { return corrected }
+        for candidate in [guess, corrected] {
+            let localDay = ((candidate + Double(offset(at: candidate))) / 86400).rounded(.down)
+            if Int(localDay) == date.daysSince1970 { return candidate }
+        }
+        return nil
     }
 
     /// Rounds `instant` (Unix seconds) to a whole minute of local time, so that zones whose offset

@@ -1,0 +1,48 @@
+import PrayCore
+import Testing
+
+@Suite struct CivilDateTests {
+    @Test func parsesAndPrintsISODates() throws {
+        let date = try CivilDate(parsing: "2026-11-29")
+        #expect(date.year == 2026 && date.month == 11 && date.day == 29)
+        #expect(date.description == "2026-11-29")
+        #expect(date.weekdayName == "Sunday")
+        #expect(date.dayOfYear == 333)
+    }
+
+    @Test(arguments: [
+        "2026-02-30", "2026-13-01", "2026-00-10", "2025-02-29", "26-01-01", "2026-1-01", "2026/01/01", "abcd-ef-gh", "",
+    ])
+    func rejectsDaysThatDoNotExist(_ text: String) {
+        #expect(throws: ValidationError.self) { try CivilDate(parsing: text) }
+    }
+
+    @Test func knowsLeapYears() throws {
+        #expect(throws: Never.self) { try CivilDate(parsing: "2024-02-29") }
+        #expect(throws: Never.self) { try CivilDate(parsing: "2000-02-29") }
+        #expect(throws: ValidationError.self) { try CivilDate(parsing: "1900-02-29") }
+        #expect(CivilDate.daysIn(month: 2, year: 2100) == 28)
+    }
+
+    @Test func daysSince1970RoundTripsAcrossTheCalendar() {
+        for days in stride(from: -719_162, through: 2_932_896, by: 997) {
+            let date = CivilDate(daysSince1970: days)
+            #expect(date.daysSince1970 == days)
+        }
+        #expect(CivilDate(daysSince1970: 0).description == "1970-01-01")
+        #expect(CivilDate(daysSince1970: -1).description == "1969-12-31")
+    }
+
+    @Test func addsDaysAcrossMonthsAndYears() throws {
+        let date = try CivilDate(parsing: "2024-12-31")
+        #expect(date.adding(days: 1).description == "2025-01-01")
+        #expect(date.adding(days: -366).description == "2023-12-31")
+        #expect(date.adding(days: 60).description == "2025-03-01")
+        #expect(try CivilDate(parsing: "2024-02-28").adding(days: 1).description == "2024-02-29")
+    }
+
+    @Test func ordersChronologically() throws {
+        #expect(try CivilDate(parsing: "2025-12-31") < CivilDate(parsing: "2026-01-01"))
+        #expect(try CivilDate(parsing: "2026-02-01") > CivilDate(parsing: "2026-01-31"))
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import PrayCore
+import PrayKit
+import PrayMocks
+import Testing
+
+/// A small "app" the way an app would use the container: it only knows `PrayKitDependency`.
+struct NextPrayerModel {
+    let dependency: any PrayKitDependency
+
+    func nextPrayer(after now: Date, request: PrayerAPI.Request) async throws -> PrayerTime? {
+        try await dependency.prayerManager().day(for: request).next(at: now)
+    }
+}
+
+@Suite struct PrayDependencyTests {
+    let request = PrayerAPI.Request(
+        coordinates: .mockMakkah, timeZone: TimeZone(identifier: "Asia/Riyadh")!, date: .mockDate,
+        parameters: CalculationParameters(method: .ummAlQura)
+    )
+
+    @Test func theRealContainerCalculates() async throws {
+        // Given
+        let model = NextPrayerModel(dependency: PrayDependency())
+        // 2026-11-29 13:00 in Riyadh (10:00 UTC)
+        let now = Date(timeIntervalSince1970: Double(CivilDate.mockDate.daysSince1970) * 86400 + 10 * 3600)
+        // When
+        let next = try await model.nextPrayer(after: now, request: request)
+        // Then Asr, at 15:16 Riyadh time
+        #expect(next?.prayer == .asr)
+        #expect(next.map { abs($0.date.timeIntervalSince(now) - (2 * 3600 + 16 * 60)) <= 60 } == true)
+    }
+
+    @Test func theContainerSharesItsServices() {
+        let first = PrayDependency().prayerService() as AnyObject
+        let second = PrayDependency().prayerService() as AnyObject
+        #expect(type(of: first) == type(of: second))
+        #expect(!PrayDependency().logServices().isEmpty)
+    }
+
+    @Test func aMockContainerSwapsTheService() async throws {
+        // Given
+        var dependency = PrayDependencyMock()
+        let service = PrayerServiceMock()
+        service.respond { request in
+            PrayerAPI.Response(schedules: request.dates.map { PrayerSchedule.mock(date: $0) }, source: .calculated)
+        }
+        dependency.prayers = service
+        let model = NextPrayerModel(dependency: dependency)
+        let now = Date(timeIntervalSince1970: Double(CivilDate.mockDate.daysSince1970) * 86400 + 13 * 3600)
+        // When
+        let next = try await model.nextPrayer(after: now, request: request)
+        // Then the mock's 15:30 Asr, and the mock saw the widened request
+        #expect(next?.prayer == .asr)
+        #expect(service.requests.first?.date == CivilDate.mockDate.adding(days: -1))
+    }
+}
