@@ -13,6 +13,10 @@ import PrayCore
 public struct PrayDependencyMock: PrayKitDependency {
     /// What ``prayerService()`` returns.
     public var prayers: any PrayerService = PrayerServiceMock()
+    /// What ``qiblaService()`` returns.
+    public var qibla: any QiblaService = QiblaServiceMock()
+    /// What ``hijriService()`` returns.
+    public var hijri: any HijriService = HijriServiceMock()
     /// What ``logServices()`` returns; a ``LogServiceMemory`` by default.
     public var logs: [any LogService] = [LogServiceMemory()]
     /// The least important level ``log()`` records.
@@ -25,6 +29,10 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func prayerService() -> any PrayerService { prayers }
     /// Returns a manager over ``prayers``.
     public func prayerManager() -> PrayerManager { PrayerManager(service: prayers, log: log()) }
+    /// Returns ``qibla``.
+    public func qiblaService() -> any QiblaService { qibla }
+    /// Returns ``hijri``.
+    public func hijriService() -> any HijriService { hijri }
     /// Returns ``logs``.
     public func logServices() -> [any LogService] { logs }
     /// Returns a logger over ``logs`` at ``minLogLevel``.

@@ -21,6 +21,7 @@ enum PrayCommandLine {
             "SUBCOMMANDS:",
             HelpText.row(TimesCommand.name, TimesCommand.overview),
             HelpText.row(MethodsCommand.name, MethodsCommand.overview),
+            HelpText.row(HijriCommand.name, HijriCommand.overview),
             HelpText.row("help", "Show help for a subcommand."),
             "",
             "  See 'praykit help <subcommand>' for detailed help.",
@@ -60,7 +61,13 @@ enum PrayCommandLine {
             let parsed = try ParsedArguments(rest, options: TimesCommand.options, command: TimesCommand.name)
             if parsed.wantsHelp { return TimesCommand.help }
             let command = try TimesCommand(parsed, environment: environment, now: now)
-            return try await command.run(service: PrayDependency().prayerService())
+            let dependency = PrayDependency()
+            return try await command.run(service: dependency.prayerService(), hijri: dependency.hijriService())
+        case HijriCommand.name:
+            let parsed = try ParsedArguments(rest, options: HijriCommand.options, command: HijriCommand.name)
+            if parsed.wantsHelp { return HijriCommand.help }
+            let command = try HijriCommand(parsed, environment: environment, now: now)
+            return try await command.run(service: PrayDependency().hijriService())
         case MethodsCommand.name:
             let parsed = try ParsedArguments(rest, options: MethodsCommand.options, command: MethodsCommand.name)
             if parsed.wantsHelp { return MethodsCommand.help }
@@ -74,6 +81,7 @@ enum PrayCommandLine {
         switch topic {
         case TimesCommand.name: TimesCommand.help
         case MethodsCommand.name: MethodsCommand.help
+        case HijriCommand.name: HijriCommand.help
         default: throw .usage("Unknown subcommand '\(topic)'", command: "")
         }
     }
@@ -82,6 +90,7 @@ enum PrayCommandLine {
         switch command {
         case TimesCommand.name: TimesCommand.usage
         case MethodsCommand.name: MethodsCommand.usage
+        case HijriCommand.name: HijriCommand.usage
         default: usage
         }
     }

@@ -17,6 +17,11 @@ public protocol PrayKitDependency: Sendable {
     /// The manager that builds prayer days from ``prayerService()``.
     func prayerManager() -> PrayerManager
 
+    // MARK: - Qibla and Hijri
+
+    /// The service that converts between Gregorian and Hijri dates.
+    func hijriService() -> any HijriService
+
     // MARK: - Logging
 
     /// The destinations log events go to.

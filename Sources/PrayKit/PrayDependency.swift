@@ -107,3 +107,12 @@ extension PrayDependency {
     /// The prayer manager over ``prayerService()``.
     public func prayerManager() -> PrayerManager { Self.prayerManager }
 }
+
+// MARK: - Qibla and Hijri
+
+extension PrayDependency {
+    private static let hijriService = HijriServiceUmmAlQura(prayerService: prayerService, log: log)
+
+    /// The Umm al-Qura Hijri service.
+    public func hijriService() -> any HijriService { Self.hijriService }
+}

@@ -91,44 +91,22 @@ struct TimesCommand {
     init(_ arguments: ParsedArguments, environment: [String: String], now: Date) throws(CLIError) {
         func fail(_ message: String) -> CLIError { .usage(message, command: Self.name) }
         func number(_ name: String) throws(CLIError) -> Double? {
-            guard let text = arguments[name] else { return nil }
-            guard let value = Double(text), value.isFinite else {
-                throw fail("--\(name) must be a number, got '\(text)'")
-            }
-            return value
+            try CommandValues.number(arguments, name, command: Self.name)
         }
         func integer(_ name: String) throws(CLIError) -> Int? {
-            guard let text = arguments[name] else { return nil }
-            guard let value = Int(text) else { throw fail("--\(name) must be a whole number, got '\(text)'") }
-            return value
+            try CommandValues.integer(arguments, name, command: Self.name)
         }
-        func choice<T: RawRepresentable & CaseIterable>(_ name: String, _: T.Type) throws(CLIError) -> T?
+        func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(CLIError) -> T?
         where T.RawValue == String {
-            guard let text = arguments[name] else { return nil }
-            guard let value = T(rawValue: text.lowercased()) else {
-                let names = T.allCases.map(\.rawValue).joined(separator: ", ")
-                throw fail("--\(name) must be one of \(names), got '\(text)'")
-            }
-            return value
+            try CommandValues.choice(arguments, name, type, command: Self.name)
         }
 
-        guard let latitude = try number("lat") else { throw fail("Missing expected argument '--lat <deg>'") }
-        guard let longitude = try number("lon") else { throw fail("Missing expected argument '--lon <deg>'") }
-        let elevation = try number("elevation") ?? 0
-        let coordinates: Coordinates
-        do {
-            coordinates = try Coordinates(latitude: latitude, longitude: longitude, elevation: elevation)
-        } catch {
-            throw fail(error.message)
-        }
+        let coordinates = try CommandValues.coordinates(arguments, command: Self.name)
         let (timeZone, source) = try Self.zone(arguments["tz"], environment: environment)
         zoneSource = source
-        let date: CivilDate
-        if let text = arguments["date"] {
-            do { date = try CivilDate(parsing: text) } catch { throw fail(error.message) }
-        } else {
-            date = LocalClock(timeZone: timeZone).components(now).day
-        }
+        let date =
+            try CommandValues.date(arguments, "date", command: Self.name)
+            ?? LocalClock(timeZone: timeZone).components(now).day
         let days = try integer("days") ?? 1
         guard (1...3660).contains(days) else { throw fail("--days must be between 1 and 3660, got \(days)") }
         let methodName = arguments["method"] ?? CalculationMethod.muslimWorldLeague.rawValue
@@ -181,7 +159,7 @@ struct TimesCommand {
 
     /// Calculates and renders the times.
     /// - Throws: ``CLIError`` (runtime) when the service fails.
-    func run(service: any PrayerService) async throws(CLIError) -> String {
+    func run(service: any PrayerService, hijri: any HijriService) async throws(CLIError) -> String {
         let response: PrayerAPI.Response
         do {
             response = try await service.prayerTimes(for: request)
@@ -190,7 +168,9 @@ struct TimesCommand {
         } catch {
             throw .runtime("\(error)")
         }
-        let output = TimesOutput(request: request, response: response, zoneSource: zoneSource)
+        // The Hijri date of each day's daytime, Umm al-Qura; a failure here loses only that column.
+        let hijriDays = try? hijri.days(for: HijriAPI.Request(date: request.date, days: request.days))
+        let output = TimesOutput(request: request, response: response, zoneSource: zoneSource, hijri: hijriDays ?? [])
         switch format {
         case "json": return output.json()
         case "csv": return output.csv()
@@ -199,10 +179,12 @@ struct TimesCommand {
     }
 
     /// The zone from `--tz`, else `$TZ`, else the system's.
-    static func zone(_ option: String?, environment: [String: String]) throws(CLIError) -> (TimeZone, ZoneSource) {
+    static func zone(
+        _ option: String?, environment: [String: String], command: String = name
+    ) throws(CLIError) -> (TimeZone, ZoneSource) {
         if let option {
             guard let zone = TimeZone(identifier: option) else {
-                throw .usage("Unknown time zone '\(option)'; use an IANA name such as Europe/London", command: name)
+                throw .usage("Unknown time zone '\(option)'; use an IANA name such as Europe/London", command: command)
             }
             return (zone, .option)
         }

@@ -6,6 +6,8 @@ struct TimesOutput {
     let request: PrayerAPI.Request
     let response: PrayerAPI.Response
     let zoneSource: TimesCommand.ZoneSource
+    /// The Hijri date of each day, in the order of the schedules (empty when unknown).
+    let hijri: [HijriDay]
 
     private var clock: LocalClock { LocalClock(timeZone: request.timeZone) }
     private var parameters: CalculationParameters { request.parameters }
@@ -73,8 +75,13 @@ struct TimesOutput {
         ])
     }
 
+    private func hijriDate(of schedule: PrayerSchedule) -> String? {
+        hijri.first { $0.gregorian == schedule.date }?.hijri.description
+    }
+
     private func day(_ schedule: PrayerSchedule) -> JSON {
         var members: [(String, JSON)] = [("date", .string(schedule.date.description))]
+        members.append(("hijri", .string(hijriDate(of: schedule))))
         for prayer in Self.jsonPrayers {
             members.append((prayer.rawValue, .string(schedule[prayer].map { clock.iso8601($0.date) })))
         }
@@ -119,11 +126,11 @@ struct TimesOutput {
         var lines = header()
         lines.append("")
         let width = withSeconds ? 8 : 5
-        let headings = ["Date"] + Self.tablePrayers.map(\.name)
+        let headings = ["Date", "Hijri"] + Self.tablePrayers.map(\.name)
         var rows = [headings]
         var usedMarks = Set<String>()
         for schedule in response.schedules {
-            var row = [schedule.date.description]
+            var row = [schedule.date.description, hijriDate(of: schedule) ?? "--"]
             for prayer in Self.tablePrayers {
                 guard let time = schedule[prayer] else {
                     row.append("--")
@@ -137,7 +144,7 @@ struct TimesOutput {
             rows.append(row)
         }
         let widths = headings.indices.map { column in
-            max(column == 0 ? 10 : width + 1, rows.map { $0[column].count }.max() ?? 0)
+            max(column < 2 ? 10 : width + 1, rows.map { $0[column].count }.max() ?? 0)
         }
         for row in rows {
             let cells = row.enumerated().map { column, cell in

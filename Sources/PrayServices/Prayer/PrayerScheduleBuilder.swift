@@ -146,6 +146,14 @@ struct PrayerScheduleBuilder {
         return finish(date: date, bases: bases, basis: current.basis, nights: nights)
     }
 
+    /// Whether the civil day's (daytime) Hijri date is in Ramadan, in the Umm al-Qura calendar — the
+    /// rule AlAdhan applies for the Umm al-Qura method's 120-minute isha.
+    static func isRamadan(_ date: CivilDate) -> Bool {
+        let day = date.daysSince1970
+        let hijri = UmmAlQuraTable.date(daysSince1970: day) ?? TabularIslamicCalendar.date(daysSince1970: day)
+        return hijri.month == HijriMonth.ramadan.rawValue
+    }
+
     /// Logs, once per request, how many days needed a rule.
     func logSummary(to log: LogManager, request: PrayerAPI.Request) {
         let place = ["prayer.latitude": "\(coordinates.latitude)", "prayer.date": "\(request.date)"]
@@ -223,8 +231,9 @@ struct PrayerScheduleBuilder {
     }
 
     private func ishaBase(current: SolarEvents, next: SolarEvents, maghrib: Base, date: CivilDate) -> Base {
-        if let minutes = parameters.ishaInterval {
+        if var minutes = parameters.ishaInterval {
             guard let maghrib = maghrib.time else { return .unavailable(.requires(.maghrib)) }
+            if let ramadan = parameters.ramadanIshaInterval, Self.isRamadan(date) { minutes = ramadan }
             return .time(maghrib + Double(minutes) * 60, .interval(minutes: minutes, from: .maghrib))
         }
         guard let angle = parameters.ishaAngle else { return .unavailable(.notConfigured) }

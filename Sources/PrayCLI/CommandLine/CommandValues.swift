@@ -1,0 +1,57 @@
+import Foundation
+import PrayCore
+
+/// Reading typed values from parsed arguments, with the command's usage errors.
+enum CommandValues {
+    /// A finite number, or `nil` when the option is absent.
+    static func number(_ arguments: ParsedArguments, _ name: String, command: String) throws(CLIError) -> Double? {
+        guard let text = arguments[name] else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            throw .usage("--\(name) must be a number, got '\(text)'", command: command)
+        }
+        return value
+    }
+
+    /// A whole number, or `nil` when the option is absent.
+    static func integer(_ arguments: ParsedArguments, _ name: String, command: String) throws(CLIError) -> Int? {
+        guard let text = arguments[name] else { return nil }
+        guard let value = Int(text) else {
+            throw .usage("--\(name) must be a whole number, got '\(text)'", command: command)
+        }
+        return value
+    }
+
+    /// `--lat`, `--lon` and `--elevation` as checked coordinates; both of `--lat` and `--lon` are required.
+    static func coordinates(_ arguments: ParsedArguments, command: String) throws(CLIError) -> Coordinates {
+        guard let latitude = try number(arguments, "lat", command: command) else {
+            throw .usage("Missing expected argument '--lat <deg>'", command: command)
+        }
+        guard let longitude = try number(arguments, "lon", command: command) else {
+            throw .usage("Missing expected argument '--lon <deg>'", command: command)
+        }
+        let elevation = try number(arguments, "elevation", command: command) ?? 0
+        do {
+            return try Coordinates(latitude: latitude, longitude: longitude, elevation: elevation)
+        } catch {
+            throw .usage(error.message, command: command)
+        }
+    }
+
+    /// A `YYYY-MM-DD` civil date, or `nil` when the option is absent.
+    static func date(_ arguments: ParsedArguments, _ name: String, command: String) throws(CLIError) -> CivilDate? {
+        guard let text = arguments[name] else { return nil }
+        do { return try CivilDate(parsing: text) } catch { throw .usage(error.message, command: command) }
+    }
+
+    /// One of a string enumeration, or `nil` when the option is absent.
+    static func choice<T: RawRepresentable & CaseIterable>(
+        _ arguments: ParsedArguments, _ name: String, _: T.Type, command: String
+    ) throws(CLIError) -> T? where T.RawValue == String {
+        guard let text = arguments[name] else { return nil }
+        guard let value = T(rawValue: text.lowercased()) else {
+            let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .usage("--\(name) must be one of \(names), got '\(text)'", command: command)
+        }
+        return value
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import PrayCore
+
+/// Hijri dates from the official Umm al-Qura table (1343–1500 AH, every day checked against it in the
+/// tests), the tabular calendar outside it or when asked, a local sighting offset, and the Islamic
+/// day that begins at maghrib.
+///
+/// ```swift
+/// let hijri = HijriServiceUmmAlQura(prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
+/// let today = try hijri.days(for: HijriAPI.Request(date: try CivilDate(parsing: "2026-11-29")))[0]
+/// print(today.hijri, today.hijri.monthNameArabic)   // 1448-06-19 جمادى الآخرة
+/// ```
+public struct HijriServiceUmmAlQura: HijriService {
+    private let prayerService: any PrayerService
+    private let log: LogManager
+
+    /// The accepted sighting offsets, in days.
+    public static let offsets: ClosedRange<Int> = -2...2
+
+    /// Creates the service.
+    /// - Parameters:
+    ///   - prayerService: Finds maghrib for ``islamicDay(at:place:)``.
+    ///   - log: The logger.
+    public init(prayerService: any PrayerService, log: LogManager) {
+        self.prayerService = prayerService
+        self.log = log
+    }
+}
+
+extension HijriServiceUmmAlQura {
+    /// Converts each requested civil day.
+    /// - Throws: ``HijriError`` for a bad offset, a day count outside 1…60000, or days before 1 AH.
+    public func days(for request: HijriAPI.Request) throws(HijriError) -> [HijriDay] {
+        try Self.check(offset: request.offset)
+        guard (1...HijriAPI.Request.maximumDays).contains(request.days) else {
+            throw HijriError(
+                .outOfRange, message: "days must be between 1 and \(HijriAPI.Request.maximumDays), got \(request.days)"
+            )
+        }
+        let first = request.date.daysSince1970
+        guard first + request.days - 1 <= CivilDate.lastDay else {
+            throw HijriError(.outOfRange, message: "the requested days run past the year 9999")
+        }
+        var days: [HijriDay] = []
+        days.reserveCapacity(request.days)
+        for day in first..<(first + request.days) {
+            days.append(try Self.convert(day, calendar: request.calendar, offset: request.offset))
+        }
+        return days
+    }
+
+    /// The civil day of a Hijri date.
+    /// - Throws: ``HijriError`` when the date does not exist in `calendar` or is out of range.
+    public func day(of date: HijriDate, calendar: HijriCalendar, offset: Int) throws(HijriError) -> HijriDay {
+        try Self.check(offset: offset)
+        let (start, length, _) = try Self.month(date.monthNumber, of: date.year, calendar: calendar)
+        guard date.day <= length else {
+            throw HijriError(
+                .invalidDate,
+                message: "\(date.monthName) \(date.year) has \(length) days in the \(calendar) calendar, "
+                    + "so \(date) does not exist"
+            )
+        }
+        return try Self.convert(start + date.day - 1 - offset, calendar: calendar, offset: offset)
+    }
+
+    /// Every day of a Hijri month.
+    /// - Throws: ``HijriError`` for a month out of range.
+    public func month(
+        _ month: HijriMonth, of year: Int, calendar: HijriCalendar, offset: Int
+    ) throws(HijriError) -> [HijriDay] {
+        try Self.check(offset: offset)
+        let (start, length, _) = try Self.month(month.rawValue, of: year, calendar: calendar)
+        var days: [HijriDay] = []
+        for day in start..<(start + length) {
+            days.append(try Self.convert(day - offset, calendar: calendar, offset: offset))
+        }
+        return days
+    }
+
+    /// The Islamic date at `instant`: the civil day's Hijri date before its maghrib, the next one after.
+    /// Where the sun gives no maghrib that day (polar day or night), the civil day's date.
+    /// - Throws: ``HijriError``, or what the prayer service throws.
+    public func islamicDay(at instant: Date, place: HijriAPI.Place) async throws -> HijriAPI.IslamicDay {
+        try Self.check(offset: place.offset)
+        let local = instant.timeIntervalSince1970 + Double(place.timeZone.secondsFromGMT(for: instant))
+        let civil = CivilDate(daysSince1970: Int((local / 86400).rounded(.down)))
+        let request = PrayerAPI.Request(
+            coordinates: place.coordinates, timeZone: place.timeZone, date: civil, parameters: place.parameters
+        )
+        let maghrib = try await prayerService.prayerTimes(for: request).schedules.first?[.maghrib]?.date
+        if maghrib == nil {
+            log.info("No maghrib: the Hijri date follows the civil day", metadata: ["hijri.date": "\(civil)"])
+        }
+        let isAfterMaghrib = maghrib.map { instant >= $0 } ?? false
+        let day = try Self.convert(
+            civil.daysSince1970 + (isAfterMaghrib ? 1 : 0), calendar: place.calendar, offset: place.offset
+        )
+        return HijriAPI.IslamicDay(day: day, civilDate: civil, maghrib: maghrib, isAfterMaghrib: isAfterMaghrib)
+    }
+
+    /// The first day after `date` that is one of `kinds`.
+    /// - Throws: ``HijriError`` when none comes before the end of the calendar's range.
+    public func nextNotableDay(
+        after date: CivilDate, kinds: Set<NotableDay.Kind>, calendar: HijriCalendar, offset: Int
+    ) throws(HijriError) -> HijriDay {
+        try Self.check(offset: offset)
+        var day = date.daysSince1970 + 1
+        // Every kind recurs within a Hijri year (355 days).
+        while day <= min(date.daysSince1970 + 400, CivilDate.lastDay) {
+            let hijri = try Self.convert(day, calendar: calendar, offset: offset)
+            if hijri.notableDays.contains(where: { kinds.contains($0.kind) }) { return hijri }
+            day += 1
+        }
+        throw HijriError(.outOfRange, message: "no notable day of the kinds asked for follows \(date)")
+    }
+}
+
+// MARK: - Helpers
+
+extension HijriServiceUmmAlQura {
+    /// The Hijri day of civil day `day` (days from 1970-01-01) with `offset` applied.
+    static func convert(_ day: Int, calendar: HijriCalendar, offset: Int) throws(HijriError) -> HijriDay {
+        let shifted = day + offset
+        let tableDate = calendar == .ummAlQura ? UmmAlQuraTable.date(daysSince1970: shifted) : nil
+        let (year, month, dayOfMonth) = tableDate ?? TabularIslamicCalendar.date(daysSince1970: shifted)
+        guard year >= 1 else {
+            throw HijriError(
+                .outOfRange, message: "\(CivilDate(daysSince1970: day)) is before the Hijri calendar began")
+        }
+        let length =
+            tableDate != nil
+            ? UmmAlQuraTable.monthLength(year: year, month: month) ?? 30
+            : TabularIslamicCalendar.monthLength(year: year, month: month)
+        return HijriDay(
+            gregorian: CivilDate(daysSince1970: day), hijri: try HijriDate(year: year, month: month, day: dayOfMonth),
+            monthLength: length, calendar: calendar, isTabular: tableDate == nil, offset: offset
+        )
+    }
+
+    /// The first day (days from 1970-01-01, before any offset), length and source of a Hijri month.
+    static func month(
+        _ month: Int, of year: Int, calendar: HijriCalendar
+    ) throws(HijriError) -> (start: Int, length: Int, isTabular: Bool) {
+        if calendar == .ummAlQura, let start = UmmAlQuraTable.monthStart(year: year, month: month),
+            let length = UmmAlQuraTable.monthLength(year: year, month: month)
+        {
+            return (start, length, false)
+        }
+        let start = TabularIslamicCalendar.daysSince1970(year: year, month: month, day: 1)
+        guard year >= 1, start <= CivilDate.lastDay else {
+            throw HijriError(.outOfRange, message: "Hijri year \(year) is outside the years PrayKit converts")
+        }
+        return (start, TabularIslamicCalendar.monthLength(year: year, month: month), true)
+    }
+
+    static func check(offset: Int) throws(HijriError) {
+        guard offsets.contains(offset) else {
+            throw HijriError(.invalidOffset, message: "the Hijri offset must be between -2 and 2 days, got \(offset)")
+        }
+    }
+}
+
+extension CivilDate {
+    /// 9999-12-31 as days from 1970-01-01.
+    static let lastDay = 2_932_896
+}

@@ -1,0 +1,230 @@
+import Foundation
+import PrayCore
+import PrayMocks
+import Testing
+
+@testable import PrayServices
+
+/// The Umm al-Qura calendar against its official table, the tabular calendar against Foundation's
+/// `.islamicCivil`, and the service's conversions, month views, notable days and maghrib rule.
+@Suite struct HijriTests {
+    struct Table: Decodable {
+        struct Month: Decodable {
+            let year: Int
+            let month: Int
+            let start: String
+            let length: Int
+        }
+        let months: [Month]
+        let dayCount: Int
+    }
+
+    struct SpotChecks: Decodable {
+        struct Day: Decodable {
+            struct Date: Decodable {
+                let year: Int
+                let month: Int
+                let day: Int
+            }
+            let gregorian: String
+            let hijri: Date
+            let weekday: String
+            let monthLength: Int
+        }
+        let days: [Day]
+    }
+
+    let service = HijriServiceUmmAlQura(prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
+
+    @Test func everyDayOfTheOfficialTableAgrees() throws {
+        // Given the official table, 1 Muharram 1343 … 30 Dhu al-Hijjah 1500
+        let table = try JSONDecoder().decode(Table.self, from: Fixtures.data("hijri-umm-al-qura.json"))
+        let first = try CivilDate(parsing: table.months[0].start)
+        // When every day is converted in one request
+        let days = try service.days(for: HijriAPI.Request(date: first, days: table.dayCount))
+        // Then every day has the table's date and month length, and converts back
+        var index = 0
+        var differences = 0
+        for month in table.months {
+            #expect(try CivilDate(parsing: month.start) == days[index].gregorian)
+            for day in 1...month.length {
+                let converted = days[index]
+                let expected = (month.year, month.month, day, month.length)
+                let actual = (
+                    converted.hijri.year, converted.hijri.monthNumber, converted.hijri.day, converted.monthLength
+                )
+                if actual != expected || converted.isTabular { differences += 1 }
+                index += 1
+            }
+            let back = try service.day(
+                of: try HijriDate(year: month.year, month: month.month, day: month.length), calendar: .ummAlQura,
+                offset: 0)
+            #expect(back.gregorian == days[index - 1].gregorian)
+        }
+        #expect(index == table.dayCount)
+        #expect(differences == 0)
+        print("Umm al-Qura: \(index) days checked against the official table, \(differences) differ")
+    }
+
+    @Test func spotChecksFromHijridate() throws {
+        let checks = try JSONDecoder().decode(SpotChecks.self, from: Fixtures.data("hijri-spot-checks.json"))
+        for check in checks.days {
+            let day = try #require(
+                try service.days(for: HijriAPI.Request(date: CivilDate(parsing: check.gregorian))).first)
+            #expect(
+                day.hijri.year == check.hijri.year && day.hijri.monthNumber == check.hijri.month
+                    && day.hijri.day == check.hijri.day, "\(check.gregorian)")
+            #expect(day.weekday == check.weekday)
+            #expect(day.monthLength == check.monthLength)
+        }
+        #expect(checks.days.count >= 60)
+    }
+
+    @Test func theTabularCalendarMatchesFoundationsIslamicCivil() throws {
+        // Given Foundation's arithmetic calendar (ICU "islamic-civil")
+        var islamic = Calendar(identifier: .islamicCivil)
+        islamic.timeZone = TimeZone(identifier: "UTC")!
+        // When every day from 1800 to 2200, and a sample to the year 9000, are converted
+        let days =
+            Array(stride(from: -62_091, through: 84_006, by: 1))
+            + Array(stride(from: -400_000, through: 2_600_000, by: 997))
+        var differences = 0
+        for day in days {
+            let tabular = TabularIslamicCalendar.date(daysSince1970: day)
+            let components = islamic.dateComponents(
+                [.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86400))
+            if (components.year, components.month, components.day) != (tabular.year, tabular.month, tabular.day) {
+                differences += 1
+            }
+            #expect(
+                TabularIslamicCalendar.daysSince1970(year: tabular.year, month: tabular.month, day: tabular.day) == day)
+        }
+        // Then they agree on every one
+        #expect(differences == 0)
+    }
+
+    @Test func outsideTheTableTheTabularCalendarSaysSo() throws {
+        let before = try #require(try service.days(for: HijriAPI.Request(date: CivilDate(parsing: "1924-07-31"))).first)
+        let after = try #require(try service.days(for: HijriAPI.Request(date: CivilDate(parsing: "2077-11-17"))).first)
+        let inside = try #require(try service.days(for: HijriAPI.Request(date: CivilDate(parsing: "2077-11-16"))).first)
+        #expect(before.isTabular && after.isTabular && !inside.isTabular)
+        #expect(before.hijri.year == 1342 && after.hijri.year == 1501)
+        let civil = try #require(
+            try service.days(for: HijriAPI.Request(date: CivilDate(parsing: "2026-11-29"), calendar: .civil)).first)
+        #expect(civil.isTabular && civil.calendar == .civil)
+    }
+
+    @Test func anOffsetShiftsTheDate() throws {
+        let date = try CivilDate(parsing: "2026-03-19")  // 30 Ramadan 1447 (Umm al-Qura)
+        let plain = try #require(try service.days(for: HijriAPI.Request(date: date)).first)
+        let plus = try #require(try service.days(for: HijriAPI.Request(date: date, offset: 1)).first)
+        let minus = try #require(try service.days(for: HijriAPI.Request(date: date, offset: -1)).first)
+        #expect(plain.hijri.description == "1447-09-30")
+        #expect(plus.hijri.description == "1447-10-01")
+        #expect(plus.notableDays.map(\.kind) == [.eidAlFitr])
+        #expect(minus.hijri.description == "1447-09-29")
+        let eid = try service.day(of: try HijriDate(parsing: "1447-10-01"), calendar: .ummAlQura, offset: 1)
+        #expect(eid.gregorian == date)
+        #expect(throws: HijriError.self) { try service.days(for: HijriAPI.Request(date: date, offset: 3)) }
+    }
+
+    @Test func datesThatDoNotExistAreErrors() throws {
+        #expect(throws: HijriError.self) { try HijriDate(parsing: "1447-13-01") }
+        #expect(throws: HijriError.self) { try HijriDate(parsing: "1447-02-32") }
+        #expect(throws: HijriError.self) {
+            try service.day(of: HijriDate(parsing: "1447-02-31"), calendar: .ummAlQura, offset: 0)
+        }
+        #expect(throws: HijriError.self) {
+            try service.day(of: HijriDate(parsing: "1447-02-30"), calendar: .civil, offset: 0)
+        }
+        // Safar 1447 has 29 days in the Umm al-Qura table.
+        #expect(throws: HijriError.self) {
+            try service.day(of: HijriDate(parsing: "1447-02-30"), calendar: .ummAlQura, offset: 0)
+        }
+        #expect(throws: Never.self) {
+            try service.day(of: HijriDate(parsing: "1447-02-29"), calendar: .ummAlQura, offset: 0)
+        }
+        #expect(throws: HijriError.self) {
+            try service.days(for: HijriAPI.Request(date: CivilDate(parsing: "0500-01-01")))
+        }
+        #expect(throws: HijriError.self) {
+            try service.days(for: HijriAPI.Request(date: CivilDate(parsing: "2026-01-01"), days: 60_001))
+        }
+    }
+
+    @Test func aMonthViewListsEveryDay() throws {
+        let ramadan = try service.month(.ramadan, of: 1447, calendar: .ummAlQura, offset: 0)
+        #expect(ramadan.count == 30)
+        #expect(ramadan.first?.gregorian.description == "2026-02-18")
+        #expect(ramadan.map(\.hijri.day) == Array(1...30))
+        #expect(ramadan[26].notableDays.map(\.kind) == [.laylatAlQadr])
+        let civil = try service.month(.dhuAlHijjah, of: 1447, calendar: .civil, offset: 0)
+        #expect(civil.count == TabularIslamicCalendar.monthLength(year: 1447, month: 12))
+    }
+
+    @Test func notableDaysAndTheNextOne() throws {
+        let arafah = try service.day(of: try HijriDate(parsing: "1447-12-09"), calendar: .ummAlQura, offset: 0)
+        #expect(arafah.notableDays.map(\.kind) == [.dayOfArafah])
+        let tashreeq = try service.day(of: try HijriDate(parsing: "1447-12-13"), calendar: .ummAlQura, offset: 0)
+        #expect(tashreeq.notableDays.map(\.kind) == [.daysOfTashreeq, .whiteDays])
+        let next = try service.nextNotableDay(after: try CivilDate(parsing: "2026-11-29"))
+        #expect(next.hijri.description == "1448-07-13")
+        let eid = try service.nextNotableDay(
+            after: try CivilDate(parsing: "2026-11-29"), kinds: [.eidAlFitr], calendar: .ummAlQura, offset: 0)
+        #expect(eid.hijri.monthNumber == 10 && eid.hijri.day == 1)
+        #expect(NotableDay.Kind.allCases.allSatisfy { !$0.name.isEmpty && !$0.arabicName.isEmpty && !$0.dates.isEmpty })
+    }
+
+    @Test func theIslamicDayBeginsAtMaghrib() async throws {
+        // Given Makkah on 2026-11-29, maghrib at 17:37 (UTC+3)
+        let place = HijriAPI.Place(
+            coordinates: try Coordinates(latitude: 21.4225, longitude: 39.8262),
+            timeZone: TimeZone(identifier: "Asia/Riyadh")!
+        )
+        let midnight = Double(try CivilDate(parsing: "2026-11-29").daysSince1970) * 86400 - 3 * 3600
+        // When
+        let afternoon = try await service.islamicDay(
+            at: Date(timeIntervalSince1970: midnight + 17 * 3600), place: place)
+        let evening = try await service.islamicDay(at: Date(timeIntervalSince1970: midnight + 18 * 3600), place: place)
+        // Then
+        #expect(afternoon.day.hijri.description == "1448-06-19" && !afternoon.isAfterMaghrib)
+        #expect(evening.day.hijri.description == "1448-06-20" && evening.isAfterMaghrib)
+        #expect(evening.civilDate.description == "2026-11-29")
+        #expect(evening.maghrib.map { abs($0.timeIntervalSince1970 - (midnight + 17 * 3600 + 37 * 60)) < 60 } == true)
+    }
+
+    @Test func aMockPrayerServiceDrivesTheMaghribRule() async throws {
+        // Given a prayer service that says maghrib is at 18:00 UTC
+        let prayers = PrayerServiceMock()
+        prayers.respond { request in
+            PrayerAPI.Response(schedules: [.mock(date: request.date, clock: [.maghrib: "18:00"])], source: .calculated)
+        }
+        let hijri = HijriServiceUmmAlQura(prayerService: prayers, log: .silent)
+        let place = HijriAPI.Place(coordinates: .mockMakkah, timeZone: .gmt)
+        let evening = Date(timeIntervalSince1970: Double(CivilDate.mockDate.daysSince1970) * 86400 + 18 * 3600 + 1)
+        // When
+        let result = try await hijri.islamicDay(at: evening, place: place)
+        // Then
+        #expect(result.isAfterMaghrib)
+        #expect(prayers.requests.first?.date == .mockDate)
+    }
+
+    @Test func foundationsUmmAlQuraIsNotTheOfficialTable() throws {
+        // Foundation's `.islamicUmmAlQura` (ICU's computed table) is why PrayKit carries the
+        // published one: count the days on which they differ.
+        let table = try JSONDecoder().decode(Table.self, from: Fixtures.data("hijri-umm-al-qura.json"))
+        var icu = Calendar(identifier: .islamicUmmAlQura)
+        icu.timeZone = TimeZone(identifier: "UTC")!
+        let first = try CivilDate(parsing: table.months[0].start).daysSince1970
+        var differences = 0
+        for day in first..<(first + table.dayCount) {
+            let ours = try #require(UmmAlQuraTable.date(daysSince1970: day))
+            let theirs = icu.dateComponents(
+                [.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86400))
+            if (theirs.year, theirs.month, theirs.day) != (ours.year, ours.month, ours.day) { differences += 1 }
+        }
+        print(
+            "Foundation's islamicUmmAlQura differs from the official table on \(differences) of \(table.dayCount) days")
+        #expect(differences > 0)
+    }
+}
