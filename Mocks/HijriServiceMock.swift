@@ -99,11 +99,17 @@ extension HijriDay {
         gregorian: CivilDate = .mockDate, year: Int = 1448, month: Int = 6, day: Int = 19, monthLength: Int = 30,
         calendar: HijriCalendar = .ummAlQura
     ) -> HijriDay {
-        let date: HijriDate
-        do { date = try HijriDate(year: year, month: month, day: day) } catch { fatalError("\(error)") }
-        return HijriDay(
-            gregorian: gregorian, hijri: date, monthLength: monthLength, calendar: calendar,
+        HijriDay(
+            gregorian: gregorian, hijri: .mock(year: year, month: month, day: day), monthLength: monthLength,
+            calendar: calendar,
             isTabular: calendar == .civil
         )
+    }
+}
+
+extension HijriDate {
+    /// A Hijri date for tests: 19 Jumada al-Akhirah 1448 unless told otherwise.
+    public static func mock(year: Int = 1448, month: Int = 6, day: Int = 19) -> HijriDate {
+        do { return try HijriDate(year: year, month: month, day: day) } catch { fatalError("\(error)") }
     }
 }

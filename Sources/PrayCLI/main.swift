@@ -21,6 +21,7 @@ enum PrayCommandLine {
             "SUBCOMMANDS:",
             HelpText.row(TimesCommand.name, TimesCommand.overview),
             HelpText.row(MethodsCommand.name, MethodsCommand.overview),
+            HelpText.row(QiblaCommand.name, QiblaCommand.overview),
             HelpText.row(HijriCommand.name, HijriCommand.overview),
             HelpText.row("help", "Show help for a subcommand."),
             "",
@@ -63,6 +64,10 @@ enum PrayCommandLine {
             let command = try TimesCommand(parsed, environment: environment, now: now)
             let dependency = PrayDependency()
             return try await command.run(service: dependency.prayerService(), hijri: dependency.hijriService())
+        case QiblaCommand.name:
+            let parsed = try ParsedArguments(rest, options: QiblaCommand.options, command: QiblaCommand.name)
+            if parsed.wantsHelp { return QiblaCommand.help }
+            return try QiblaCommand(parsed).run(service: PrayDependency().qiblaService())
         case HijriCommand.name:
             let parsed = try ParsedArguments(rest, options: HijriCommand.options, command: HijriCommand.name)
             if parsed.wantsHelp { return HijriCommand.help }
@@ -82,6 +87,7 @@ enum PrayCommandLine {
         case TimesCommand.name: TimesCommand.help
         case MethodsCommand.name: MethodsCommand.help
         case HijriCommand.name: HijriCommand.help
+        case QiblaCommand.name: QiblaCommand.help
         default: throw .usage("Unknown subcommand '\(topic)'", command: "")
         }
     }
@@ -91,6 +97,7 @@ enum PrayCommandLine {
         case TimesCommand.name: TimesCommand.usage
         case MethodsCommand.name: MethodsCommand.usage
         case HijriCommand.name: HijriCommand.usage
+        case QiblaCommand.name: QiblaCommand.usage
         default: usage
         }
     }

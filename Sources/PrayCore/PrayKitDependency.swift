@@ -19,6 +19,8 @@ public protocol PrayKitDependency: Sendable {
 
     // MARK: - Qibla and Hijri
 
+    /// The service that finds the direction of the Kaaba.
+    func qiblaService() -> any QiblaService
     /// The service that converts between Gregorian and Hijri dates.
     func hijriService() -> any HijriService
 

@@ -111,8 +111,11 @@ extension PrayDependency {
 // MARK: - Qibla and Hijri
 
 extension PrayDependency {
+    private static let qiblaService = QiblaServiceGeodesic(log: log)
     private static let hijriService = HijriServiceUmmAlQura(prayerService: prayerService, log: log)
 
+    /// The geodesic qibla service.
+    public func qiblaService() -> any QiblaService { Self.qiblaService }
     /// The Umm al-Qura Hijri service.
     public func hijriService() -> any HijriService { Self.hijriService }
 }

@@ -38,17 +38,18 @@ public struct Qibla: Hashable, Sendable {
 
     /// Places where every direction is as good as another.
     public enum Degeneracy: String, Hashable, Sendable, CustomStringConvertible {
-        /// At the Kaaba (within a metre): every direction faces it. ``direction`` is 0.
+        /// At the Kaaba (within 10 cm of its centre point): every direction faces it. ``direction`` is 0.
         case atKaaba = "at-kaaba"
-        /// At the Kaaba's antipode (within a metre): the shortest paths leave in every direction.
-        /// ``direction`` is the one the geodesic solution picks (along a meridian).
+        /// At the Kaaba's antipode or on the short stretch of its parallel beside it (within 0.6° of
+        /// longitude) where two or more shortest paths lead to the Kaaba. ``direction`` is the one the
+        /// geodesic solution picks; ``sphericalDirection`` still names a single great circle.
         case antipode = "antipode"
 
         /// A sentence for people.
         public var description: String {
             switch self {
             case .atKaaba: "at the Kaaba: every direction faces it"
-            case .antipode: "at the Kaaba's antipode: every direction is a shortest path"
+            case .antipode: "at or beside the Kaaba's antipode: more than one direction is a shortest path"
             }
         }
     }
