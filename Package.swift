@@ -13,9 +13,11 @@ let package = Package(
         .executable(name: "praykit-bench", targets: ["PrayBenchmarks"]),
     ],
     targets: [
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "PrayCore"),
-        .target(name: "PrayServices", dependencies: ["PrayCore"]),
-        .target(name: "PrayMocks", dependencies: ["PrayCore"], path: "Mocks"),
+        .target(name: "PrayServices", dependencies: ["PrayCore", "CSQLite"]),
+        // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.
+        .target(name: "PrayMocks", dependencies: ["PrayCore", "PrayServices"], path: "Mocks"),
         .target(name: "PrayKit", dependencies: ["PrayCore", "PrayServices"]),
         .executableTarget(name: "PrayCLI", dependencies: ["PrayKit"]),
         .executableTarget(name: "PrayBenchmarks", dependencies: ["PrayKit"]),
@@ -26,6 +28,6 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "PrayKitTests", dependencies: ["PrayKit", "PrayMocks"]),
-        .testTarget(name: "PrayCLITests", dependencies: ["PrayCLI", "PrayCore"]),
+        .testTarget(name: "PrayCLITests", dependencies: ["PrayCLI", "PrayCore", "PrayServices"]),
     ]
 )

@@ -17,6 +17,12 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var qibla: any QiblaService = QiblaServiceMock()
     /// What ``hijriService()`` returns.
     public var hijri: any HijriService = HijriServiceMock()
+    /// What ``preferences()`` returns.
+    public var preferenceStore: any PreferencesStore = PreferencesStoreMock()
+    /// What ``prayerLog()`` returns.
+    public var prayerLogStore: any PrayerLogStore = PrayerLogStoreMock()
+    /// What ``backup()`` returns.
+    public var backupService: any BackupService = BackupServiceMock()
     /// What ``logServices()`` returns; a ``LogServiceMemory`` by default.
     public var logs: [any LogService] = [LogServiceMemory()]
     /// The least important level ``log()`` records.
@@ -33,6 +39,12 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func qiblaService() -> any QiblaService { qibla }
     /// Returns ``hijri``.
     public func hijriService() -> any HijriService { hijri }
+    /// Returns ``preferenceStore``.
+    public func preferences() -> any PreferencesStore { preferenceStore }
+    /// Returns ``prayerLogStore``.
+    public func prayerLog() -> any PrayerLogStore { prayerLogStore }
+    /// Returns ``backupService``.
+    public func backup() -> any BackupService { backupService }
     /// Returns ``logs``.
     public func logServices() -> [any LogService] { logs }
     /// Returns a logger over ``logs`` at ``minLogLevel``.

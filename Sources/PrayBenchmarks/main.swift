@@ -89,18 +89,57 @@ struct Benchmark {
         let singleDay = Double(DispatchTime.now().uptimeNanoseconds - started) / 200 / 1e3
         let nsPerDay = best / Double(days)
         guard checksum.isFinite, checksum > 0 else { throw PrayError(.unavailable, message: "no times were computed") }
+        let storage = try measureStorage()
         if json {
             print(
                 #"{"nsPerPrayerDay":\#(Int(nsPerDay.rounded())),"prayerDaysPerSecond":\#(Int((1e9 / nsPerDay).rounded())),"#
                     + #""firstDayMicroseconds":\#(Int(firstDay.rounded())),"singleDayMicroseconds":\#(Int(singleDay.rounded())),"#
-                    + #""days":\#(days),"rounds":\#(rounds),"place":"London","method":"muslim-world-league"}"#
+                    + #""days":\#(days),"rounds":\#(rounds),"place":"London","method":"muslim-world-league","#
+                    + #""logRowsPerSecond":\#(Int(storage.rowsPerSecond.rounded())),"#
+                    + #""logYearReadMicroseconds":\#(Int(storage.yearRead.rounded()))}"#
             )
         } else {
             print("praykit-bench: London, Muslim World League, \(days) consecutive days, best of \(rounds) rounds")
             print("  \(Int(nsPerDay.rounded())) ns per prayer-day (\(Int((1e9 / nsPerDay).rounded())) prayer-days/s)")
             print("  first day in a fresh process: \(Int(firstDay.rounded())) µs")
             print("  one-day request, warm: \(Int(singleDay.rounded())) µs")
+            print("prayer log (SQLite, WAL, synchronous=FULL):")
+            print("  recording in one transaction: \(Int(storage.rowsPerSecond.rounded())) rows/s")
+            print("  reading a year (1825 entries): \(Int(storage.yearRead.rounded())) µs")
         }
+    }
+}
+
+extension Benchmark {
+    /// Records 100,000 log entries in one transaction into a fresh database file, then reads one
+    /// year of them back (best of 50).
+    func measureStorage() throws -> (rowsPerSecond: Double, yearRead: Double) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = SQLiteDatabase(path: folder.appendingPathComponent("bench.sqlite").path, log: .silent)
+        let store = PrayerLogStoreSQLite(database: database, log: .silent)
+        let first = try CivilDate(parsing: "1970-01-01")
+        let recordedAt = Date(timeIntervalSince1970: 1_795_953_600)
+        let entries = try (0..<100_000).map { index in
+            try PrayerLogEntry(
+                date: first.adding(days: index / 5), prayer: Prayer.obligatory[index % 5],
+                status: PrayerStatus.allCases[index % 4], recordedAt: recordedAt
+            )
+        }
+        try store.record([entries[0]])  // create and migrate the file outside the measurement
+        var started = DispatchTime.now().uptimeNanoseconds
+        try store.record(entries)
+        let rowsPerSecond = Double(entries.count) / (Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+        var yearRead = Double.infinity
+        let start = try CivilDate(parsing: "2000-01-01")
+        for _ in 0..<50 {
+            started = DispatchTime.now().uptimeNanoseconds
+            let year = try store.entries(from: start, through: start.adding(days: 364))
+            yearRead = min(yearRead, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e3)
+            guard year.count == 1825 else { throw PrayError(.unavailable, message: "read \(year.count) entries") }
+        }
+        return (rowsPerSecond, yearRead)
     }
 }
 

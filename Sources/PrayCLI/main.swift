@@ -23,6 +23,10 @@ enum PrayCommandLine {
             HelpText.row(MethodsCommand.name, MethodsCommand.overview),
             HelpText.row(QiblaCommand.name, QiblaCommand.overview),
             HelpText.row(HijriCommand.name, HijriCommand.overview),
+            HelpText.row(ConfigCommand.name, ConfigCommand.overview),
+            HelpText.row(LogCommand.name, LogCommand.overview),
+            HelpText.row(BackupCommands.exportName, BackupCommands.exportOverview),
+            HelpText.row(BackupCommands.importName, BackupCommands.importOverview),
             HelpText.row("help", "Show help for a subcommand."),
             "",
             "  See 'praykit help <subcommand>' for detailed help.",
@@ -61,8 +65,9 @@ enum PrayCommandLine {
         case TimesCommand.name:
             let parsed = try ParsedArguments(rest, options: TimesCommand.options, command: TimesCommand.name)
             if parsed.wantsHelp { return TimesCommand.help }
-            let command = try TimesCommand(parsed, environment: environment, now: now)
             let dependency = PrayDependency()
+            let preferences = try storedPreferences(dependency)
+            let command = try TimesCommand(parsed, preferences: preferences, environment: environment, now: now)
             return try await command.run(service: dependency.prayerService(), hijri: dependency.hijriService())
         case QiblaCommand.name:
             let parsed = try ParsedArguments(rest, options: QiblaCommand.options, command: QiblaCommand.name)
@@ -71,8 +76,32 @@ enum PrayCommandLine {
         case HijriCommand.name:
             let parsed = try ParsedArguments(rest, options: HijriCommand.options, command: HijriCommand.name)
             if parsed.wantsHelp { return HijriCommand.help }
-            let command = try HijriCommand(parsed, environment: environment, now: now)
-            return try await command.run(service: PrayDependency().hijriService())
+            let dependency = PrayDependency()
+            let preferences = try storedPreferences(dependency)
+            let command = try HijriCommand(parsed, preferences: preferences, environment: environment, now: now)
+            return try await command.run(service: dependency.hijriService())
+        case ConfigCommand.name:
+            let parsed = try ParsedArguments(
+                rest, options: ConfigCommand.options, command: ConfigCommand.name, positionalsAllowed: 3
+            )
+            if parsed.wantsHelp { return ConfigCommand.help }
+            return try ConfigCommand(parsed).run(store: PrayDependency().preferences())
+        case LogCommand.name:
+            let parsed = try ParsedArguments(
+                rest, options: LogCommand.options, command: LogCommand.name, positionalsAllowed: 2)
+            if parsed.wantsHelp { return LogCommand.help }
+            let dependency = PrayDependency()
+            let filled = parsed.filling(try storedPreferences(dependency).filter { $0.key == "tz" })
+            return try LogCommand(filled, environment: environment, now: now).run(store: dependency.prayerLog())
+        case BackupCommands.exportName:
+            let parsed = try ParsedArguments(rest, options: [], command: BackupCommands.exportName)
+            if parsed.wantsHelp { return BackupCommands.exportHelp }
+            return try BackupCommands.export(service: PrayDependency().backup())
+        case BackupCommands.importName:
+            let parsed = try ParsedArguments(
+                rest, options: [], command: BackupCommands.importName, positionalsAllowed: 1)
+            if parsed.wantsHelp { return BackupCommands.importHelp }
+            return try BackupCommands.import(parsed, service: PrayDependency().backup())
         case MethodsCommand.name:
             let parsed = try ParsedArguments(rest, options: MethodsCommand.options, command: MethodsCommand.name)
             if parsed.wantsHelp { return MethodsCommand.help }
@@ -82,12 +111,38 @@ enum PrayCommandLine {
         }
     }
 
+    /// The stored preferences as option values: the `praykit times` option names, with `lat` and
+    /// `lon` for `latitude` and `longitude`.
+    static func storedPreferences(_ dependency: PrayDependency) throws(CLIError) -> [String: String] {
+        let preferences: Preferences
+        do {
+            preferences = try dependency.preferences().preferences()
+        } catch let error as StorageError {
+            throw .runtime(error.description)
+        } catch {
+            throw .runtime("\(error)")
+        }
+        var options: [String: String] = [:]
+        for (key, value) in preferences.values {
+            switch key {
+            case .latitude: options["lat"] = value
+            case .longitude: options["lon"] = value
+            default: options[key.rawValue] = value
+            }
+        }
+        return options
+    }
+
     static func helpText(for topic: String) throws(CLIError) -> String {
         switch topic {
         case TimesCommand.name: TimesCommand.help
         case MethodsCommand.name: MethodsCommand.help
         case HijriCommand.name: HijriCommand.help
         case QiblaCommand.name: QiblaCommand.help
+        case ConfigCommand.name: ConfigCommand.help
+        case LogCommand.name: LogCommand.help
+        case BackupCommands.exportName: BackupCommands.exportHelp
+        case BackupCommands.importName: BackupCommands.importHelp
         default: throw .usage("Unknown subcommand '\(topic)'", command: "")
         }
     }
@@ -98,6 +153,10 @@ enum PrayCommandLine {
         case MethodsCommand.name: MethodsCommand.usage
         case HijriCommand.name: HijriCommand.usage
         case QiblaCommand.name: QiblaCommand.usage
+        case ConfigCommand.name: ConfigCommand.usage
+        case LogCommand.name: LogCommand.usage
+        case BackupCommands.exportName: BackupCommands.exportUsage
+        case BackupCommands.importName: BackupCommands.importUsage
         default: usage
         }
     }

@@ -24,6 +24,15 @@ public protocol PrayKitDependency: Sendable {
     /// The service that converts between Gregorian and Hijri dates.
     func hijriService() -> any HijriService
 
+    // MARK: - Storage
+
+    /// The user's preferences.
+    func preferences() -> any PreferencesStore
+    /// The prayer log.
+    func prayerLog() -> any PrayerLogStore
+    /// Export and import of all user data.
+    func backup() -> any BackupService
+
     // MARK: - Logging
 
     /// The destinations log events go to.

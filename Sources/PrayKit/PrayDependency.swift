@@ -28,19 +28,39 @@ extension PrayDependency {
         public var minLogLevel: LogLevel
         /// Where log events go; the console (standard error) by default.
         public var logServices: [any LogService]
+        /// The database file.
+        public var databasePath: String
 
         /// Creates a configuration.
         /// - Parameters:
         ///   - minLogLevel: The least important log level recorded; warnings by default.
         ///   - logServices: Where log events go; the console by default.
-        public init(minLogLevel: LogLevel = .warning, logServices: [any LogService] = [LogServiceConsole()]) {
+        ///   - databasePath: The database file; ``defaultDatabasePath(environment:)`` by default.
+        public init(
+            minLogLevel: LogLevel = .warning, logServices: [any LogService] = [LogServiceConsole()],
+            databasePath: String = defaultDatabasePath()
+        ) {
             self.minLogLevel = minLogLevel
             self.logServices = logServices
+            self.databasePath = databasePath
         }
 
-        /// Compares the log level and the kinds of log services.
+        /// `$PRAYKIT_DATABASE`, else `$XDG_DATA_HOME/praykit/praykit.sqlite`, else
+        /// `~/.local/share/praykit/praykit.sqlite`.
+        public static func defaultDatabasePath(
+            environment: [String: String] = ProcessInfo.processInfo.environment
+        ) -> String {
+            if let path = environment["PRAYKIT_DATABASE"], !path.isEmpty { return path }
+            if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+                return (data as NSString).appendingPathComponent("praykit/praykit.sqlite")
+            }
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            return (home as NSString).appendingPathComponent(".local/share/praykit/praykit.sqlite")
+        }
+
+        /// Compares the values and the kinds of log services.
         public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
-            lhs.minLogLevel == rhs.minLogLevel
+            lhs.minLogLevel == rhs.minLogLevel && lhs.databasePath == rhs.databasePath
                 && lhs.logServices.map { ObjectIdentifier(type(of: $0)) }
                     == rhs.logServices.map { ObjectIdentifier(type(of: $0)) }
         }
@@ -118,4 +138,20 @@ extension PrayDependency {
     public func qiblaService() -> any QiblaService { Self.qiblaService }
     /// The Umm al-Qura Hijri service.
     public func hijriService() -> any HijriService { Self.hijriService }
+}
+
+// MARK: - Storage
+
+extension PrayDependency {
+    private static let database = SQLiteDatabase(path: configuration.databasePath, log: log)
+    private static let preferences = PreferencesStoreSQLite(database: database, log: log)
+    private static let prayerLog = PrayerLogStoreSQLite(database: database, log: log)
+    private static let backup = BackupServiceSQLite(database: database, log: log)
+
+    /// The preferences in the database.
+    public func preferences() -> any PreferencesStore { Self.preferences }
+    /// The prayer log in the database.
+    public func prayerLog() -> any PrayerLogStore { Self.prayerLog }
+    /// Export and import of the database's user data.
+    public func backup() -> any BackupService { Self.backup }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs the built `praykit` binary with a deadline, capturing its output in files (pipes can fill
 /// up and block a child that writes a lot).
-struct PraykitProcess {
+enum PraykitProcess {
     struct Result {
         let status: Int32
         let stdout: String
@@ -20,44 +20,73 @@ struct PraykitProcess {
         return URL(fileURLWithPath: ".build/debug/praykit")
     }()
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], deadline: TimeInterval = 60) throws
-        -> Result
-    {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outURL = folder.appendingPathComponent("out")
-        let errURL = folder.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
+    /// Runs `praykit` to completion (killing it after `deadline` seconds).
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], deadline: TimeInterval = 60
+    ) throws -> Result {
+        try Running(arguments, environment: environment).wait(deadline: deadline)
+    }
+
+    /// A started process whose output goes to files, to be waited for or killed.
+    final class Running {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["TZ"] = nil
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let start = Date()
-        while process.isRunning {
-            if Date().timeIntervalSince(start) > deadline {
-                // terminate() can be ignored by a child started from a concurrency thread: SIGKILL.
-                kill(process.processIdentifier, SIGKILL)
-                break
+        let folder: URL
+        private let out: FileHandle
+        private let err: FileHandle
+
+        init(_ arguments: [String], environment: [String: String]) throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-cli-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("out").path, contents: nil)
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("err").path, contents: nil)
+            out = try FileHandle(forWritingTo: folder.appendingPathComponent("out"))
+            err = try FileHandle(forWritingTo: folder.appendingPathComponent("err"))
+            process.executableURL = PraykitProcess.executable
+            process.arguments = arguments
+            var env = ProcessInfo.processInfo.environment
+            env["TZ"] = nil
+            // Never the developer's own database.
+            if env["PRAYKIT_DATABASE"] == nil || environment["PRAYKIT_DATABASE"] == nil {
+                env["PRAYKIT_DATABASE"] = folder.appendingPathComponent("praykit.sqlite").path
             }
-            usleep(2000)
+            for (key, value) in environment { env[key] = value }
+            process.environment = env
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
         }
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        )
+
+        deinit {
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        /// Kills the process with SIGKILL if it is still running. (`terminate()` can be ignored by a
+        /// child started from a concurrency thread, which inherits blocked signals.)
+        func kill() {
+            if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        }
+
+        /// Waits up to `deadline` seconds (then kills), and returns what it did.
+        func wait(deadline: TimeInterval = 60) throws -> Result {
+            let start = Date()
+            while process.isRunning {
+                if Date().timeIntervalSince(start) > deadline {
+                    kill()
+                    break
+                }
+                usleep(1000)
+            }
+            process.waitUntilExit()
+            try out.close()
+            try err.close()
+            return Result(
+                status: process.terminationStatus,
+                stdout: String(decoding: try Data(contentsOf: folder.appendingPathComponent("out")), as: UTF8.self),
+                stderr: String(decoding: try Data(contentsOf: folder.appendingPathComponent("err")), as: UTF8.self)
+            )
+        }
+
+        /// Whether the process ended by a signal rather than by exiting.
+        var wasKilled: Bool { process.terminationReason == .uncaughtSignal }
     }
 }

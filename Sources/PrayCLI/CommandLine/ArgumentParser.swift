@@ -29,6 +29,13 @@ struct ParsedArguments {
     /// Whether the flag `--name` was given.
     func has(_ name: String) -> Bool { flags.contains(name) }
 
+    /// These arguments with `defaults` for the options that were not given (stored preferences).
+    func filling(_ defaults: [String: String]) -> ParsedArguments {
+        var filled = self
+        for (name, value) in defaults where filled.values[name] == nil { filled.values[name] = value }
+        return filled
+    }
+
     /// Parses `arguments` against `options` in the conventions of swift-argument-parser:
     /// `--name value`, `--name=value`, flags, `-h`/`--help`, and `--` before positional arguments.
     /// A value may start with `-` (`--lon -74.0`). The last of repeated options wins.

@@ -57,8 +57,17 @@ struct HijriCommand {
     let offset: Int
     let format: String
 
-    init(_ arguments: ParsedArguments, environment: [String: String], now: Date) throws(CLIError) {
+    /// Reads the command line; stored preferences fill `--calendar`, `--offset` and `--tz`, and the
+    /// place when `--at` is given.
+    init(
+        _ given: ParsedArguments, preferences: [String: String] = [:], environment: [String: String], now: Date
+    ) throws(CLIError) {
         func fail(_ message: String) -> CLIError { .usage(message, command: Self.name) }
+        var defaults = [
+            "calendar": preferences["hijri-calendar"], "offset": preferences["hijri-offset"], "tz": preferences["tz"],
+        ]
+        if given["at"] != nil { (defaults["lat"], defaults["lon"]) = (preferences["lat"], preferences["lon"]) }
+        let arguments = given.filling(defaults.compactMapValues { $0 })
         calendar = try CommandValues.choice(arguments, "calendar", HijriCalendar.self, command: Self.name) ?? .ummAlQura
         offset = try CommandValues.integer(arguments, "offset", command: Self.name) ?? 0
         guard (-2...2).contains(offset) else { throw fail("--offset must be between -2 and 2, got \(offset)") }
@@ -87,7 +96,7 @@ struct HijriCommand {
             mode = .islamicDay(
                 instant, HijriAPI.Place(coordinates: coordinates, timeZone: zone, calendar: calendar, offset: offset))
         } else {
-            if arguments["lat"] != nil || arguments["lon"] != nil { throw fail("--lat and --lon go with --at") }
+            if given["lat"] != nil || given["lon"] != nil { throw fail("--lat and --lon go with --at") }
             mode = .days(HijriAPI.Request(date: date, days: days, calendar: calendar, offset: offset))
         }
     }

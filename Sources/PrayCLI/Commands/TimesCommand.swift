@@ -64,6 +64,8 @@ struct TimesCommand {
         HelpText.render(
             overview: overview, usage: usage, options: options,
             footer: """
+                Options not given come from 'praykit config' when set there.
+
                 EXAMPLES:
                   praykit times --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --method umm-al-qura
                   praykit times --lat 51.5074 --lon -0.1278 --date 2026-06-21 --days 7 --format json
@@ -74,6 +76,7 @@ struct TimesCommand {
     /// Where the zone came from, as printed with the output.
     enum ZoneSource: String {
         case option = "--tz"
+        case preferences = "config"
         case environment = "$TZ"
         case system = "system"
     }
@@ -81,14 +84,21 @@ struct TimesCommand {
     let request: PrayerAPI.Request
     let zoneSource: ZoneSource
     let format: String
+    let clock12Hour: Bool
+    let hijriCalendar: HijriCalendar
+    let hijriOffset: Int
 
-    /// Reads and checks the command line.
+    /// Reads and checks the command line, with stored preferences for the options not given.
     /// - Parameters:
-    ///   - arguments: The arguments after `times`.
+    ///   - given: The arguments after `times`.
+    ///   - preferences: Stored values by option name (`lat`, `method`, …).
     ///   - environment: The process environment (for `TZ`).
     ///   - now: The current instant, for the default date.
     /// - Throws: ``CLIError`` (usage) for anything missing or invalid.
-    init(_ arguments: ParsedArguments, environment: [String: String], now: Date) throws(CLIError) {
+    init(
+        _ given: ParsedArguments, preferences: [String: String] = [:], environment: [String: String], now: Date
+    ) throws(CLIError) {
+        let arguments = given.filling(preferences)
         func fail(_ message: String) -> CLIError { .usage(message, command: Self.name) }
         func number(_ name: String) throws(CLIError) -> Double? {
             try CommandValues.number(arguments, name, command: Self.name)
@@ -103,7 +113,7 @@ struct TimesCommand {
 
         let coordinates = try CommandValues.coordinates(arguments, command: Self.name)
         let (timeZone, source) = try Self.zone(arguments["tz"], environment: environment)
-        zoneSource = source
+        zoneSource = source == .option && given["tz"] == nil ? .preferences : source
         let date =
             try CommandValues.date(arguments, "date", command: Self.name)
             ?? LocalClock(timeZone: timeZone).components(now).day
@@ -150,6 +160,12 @@ struct TimesCommand {
         }
         do { try parameters.validate() } catch { throw fail("--\(error.field): \(error.message)") }
         format = try Self.format(arguments["format"], allowed: ["table", "json", "csv"], command: Self.name)
+        clock12Hour = arguments["clock"]?.lowercased() == "12h"
+        guard ["12h", "24h", nil].contains(arguments["clock"]?.lowercased()) else {
+            throw fail("--clock must be 24h or 12h, got '\(arguments["clock"] ?? "")'")
+        }
+        hijriCalendar = try choice("hijri-calendar", HijriCalendar.self) ?? .ummAlQura
+        hijriOffset = try integer("hijri-offset") ?? 0
         request = PrayerAPI.Request(
             coordinates: coordinates, timeZone: timeZone, date: date, days: days, parameters: parameters
         )
@@ -169,8 +185,13 @@ struct TimesCommand {
             throw .runtime("\(error)")
         }
         // The Hijri date of each day's daytime, Umm al-Qura; a failure here loses only that column.
-        let hijriDays = try? hijri.days(for: HijriAPI.Request(date: request.date, days: request.days))
-        let output = TimesOutput(request: request, response: response, zoneSource: zoneSource, hijri: hijriDays ?? [])
+        let hijriDays = try? hijri.days(
+            for: HijriAPI.Request(date: request.date, days: request.days, calendar: hijriCalendar, offset: hijriOffset)
+        )
+        let output = TimesOutput(
+            request: request, response: response, zoneSource: zoneSource, hijri: hijriDays ?? [],
+            clock12Hour: clock12Hour
+        )
         switch format {
         case "json": return output.json()
         case "csv": return output.csv()

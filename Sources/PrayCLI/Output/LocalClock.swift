@@ -21,9 +21,13 @@ struct LocalClock {
         return "\(day)T\(Self.clock(seconds, withSeconds: true))\(Self.offset(offset))"
     }
 
-    /// `05:20`, or `05:20:07` with seconds.
-    func time(_ date: Date, withSeconds: Bool) -> String {
-        Self.clock(components(date).seconds, withSeconds: withSeconds)
+    /// `05:20`, or `05:20:07` with seconds; `5:20 am` on a 12-hour clock.
+    func time(_ date: Date, withSeconds: Bool, twelveHour: Bool = false) -> String {
+        let seconds = components(date).seconds
+        guard twelveHour else { return Self.clock(seconds, withSeconds: withSeconds) }
+        let hour = seconds / 3600 % 12 == 0 ? 12 : seconds / 3600 % 12
+        let text = Self.clock(seconds % 3600 + hour * 3600, withSeconds: withSeconds)
+        return (text.hasPrefix("0") ? String(text.dropFirst()) : text) + (seconds < 12 * 3600 ? " am" : " pm")
     }
 
     /// `+03:00`, `-09:30`, `+05:45`.

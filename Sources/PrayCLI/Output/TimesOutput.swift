@@ -8,6 +8,8 @@ struct TimesOutput {
     let zoneSource: TimesCommand.ZoneSource
     /// The Hijri date of each day, in the order of the schedules (empty when unknown).
     let hijri: [HijriDay]
+    /// Whether tables show `5:20 am` rather than `05:20`.
+    var clock12Hour = false
 
     private var clock: LocalClock { LocalClock(timeZone: request.timeZone) }
     private var parameters: CalculationParameters { request.parameters }
@@ -139,7 +141,7 @@ struct TimesOutput {
                 }
                 let mark = Self.mark(time)
                 if !mark.isEmpty { usedMarks.insert(mark) }
-                row.append(clock.time(time.date, withSeconds: withSeconds) + mark)
+                row.append(clock.time(time.date, withSeconds: withSeconds, twelveHour: clock12Hour) + mark)
             }
             rows.append(row)
         }

@@ -77,11 +77,12 @@ struct PrayerScheduleBuilder {
 
     private typealias Bases = PerPrayer<Base>
 
-    /// The sequences whose adjusted times must not go backwards: the day's, and the night's.
-    private static let sequences: [[Prayer]] = [
+    /// The sequences whose adjusted times must not go backwards, the day's and the night's, as
+    /// ordinals.
+    private static let sequences: [[Int]] = [
         [.imsak, .fajr, .sunrise, .dhuhr, .asr, .sunset, .maghrib, .isha],
         [.sunset, .firstThird, .midnight, .lastThird],
-    ]
+    ].map { $0.map { (prayer: Prayer) in prayer.ordinal } }
 
     /// `Prayer.allCases` once: the synthesized property builds a new array at every call.
     private static let prayers = Prayer.allCases
@@ -143,7 +144,7 @@ struct PrayerScheduleBuilder {
                 bases[prayer] = .unavailable(.requires(parameters.night == .sunsetToSunrise ? .sunrise : .fajr))
             }
         }
-        return finish(date: date, bases: bases, basis: current.basis, nights: nights)
+        return finish(date: date, bases: &bases, basis: current.basis, nights: nights)
     }
 
     /// Whether the civil day's (daytime) Hijri date is in Ramadan, in the Umm al-Qura calendar — the
@@ -293,58 +294,60 @@ struct PrayerScheduleBuilder {
 
     /// Applies adjustments and rounding and assembles the schedule.
     private mutating func finish(
-        date: CivilDate, bases initial: Bases, basis: PolarBasis?,
+        date: CivilDate, bases: inout Bases, basis: PolarBasis?,
         nights: (sunsetToSunrise: DateInterval?, sunsetToFajr: DateInterval?, maghribToFajr: DateInterval?)
     ) -> PrayerSchedule {
-        var bases = initial
-        // Adjust every time (imsak after fajr, which it follows).
-        var adjusted = PerPrayer<Double?>(nil)
         var unavailable: [Prayer: PrayerTime.Unavailability] = [:]
-        for prayer in Self.prayers {
-            var base = bases[prayer]
-            if prayer == .imsak, case .minutesBeforeFajr(let before) = parameters.imsak {
-                // Imsak follows the fajr people see: adjusted fajr minus the minutes.
-                base =
-                    adjusted[.fajr].map { .time($0 - Double(before) * 60, .interval(minutes: -before, from: .fajr)) }
-                    ?? .unavailable(.requires(.fajr))
-                bases[.imsak] = base
-            }
-            switch base {
-            case .time(let time, _): adjusted[prayer] = time + Double(adjustments[prayer.ordinal]) * 60
-            case .unavailable(let reason): unavailable[prayer] = reason
-            }
-        }
-        // Minute adjustments can reorder times on days when the sun barely moves (dhuhr +5 past an
-        // Asr a minute after transit, near the polar night): a later time never shows before an
-        // earlier one, it starts with it.
-        for sequence in Self.sequences {
-            var latest = -Double.infinity
-            for prayer in sequence {
-                guard let time = adjusted[prayer] else { continue }
-                if time < latest {
-                    adjusted[prayer] = latest
-                    reorderedDays += 1
-                } else {
-                    latest = time
-                }
-            }
-        }
         var times: [PrayerTime] = []
         times.reserveCapacity(Self.prayers.count)
         var usedRule = false
         var usedSeason = false
-        for prayer in Self.prayers {
-            guard case .time(_, let derivation) = bases[prayer], let time = adjusted[prayer] else { continue }
-            if case .highLatitudeRule = derivation { usedRule = true }
-            if case .seasonal = derivation { usedSeason = true }
-            times.append(
-                PrayerTime(
-                    prayer: prayer, date: Date(timeIntervalSince1970: clock.round(time, parameters.rounding)),
-                    derivation: derivation, adjustmentMinutes: adjustments[prayer.ordinal],
-                    rounding: parameters.rounding,
-                    isPolarResolved: basis != nil && prayer != .dhuhr
+        // The adjusted instants by ordinal, NaN where there is none, on the stack.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.prayers.count) { adjusted in
+            // Adjust every time (imsak after fajr, which it follows).
+            for prayer in Self.prayers {
+                if prayer == .imsak, case .minutesBeforeFajr(let before) = parameters.imsak {
+                    // Imsak follows the fajr people see: adjusted fajr minus the minutes.
+                    let fajr = adjusted[Prayer.fajr.ordinal]
+                    bases[.imsak] =
+                        fajr.isNaN
+                        ? .unavailable(.requires(.fajr))
+                        : .time(fajr - Double(before) * 60, .interval(minutes: -before, from: .fajr))
+                }
+                switch bases[prayer] {
+                case .time(let time, _): adjusted[prayer.ordinal] = time + Double(adjustments[prayer.ordinal]) * 60
+                case .unavailable(let reason):
+                    adjusted[prayer.ordinal] = .nan
+                    unavailable[prayer] = reason
+                }
+            }
+            // Minute adjustments can reorder times on days when the sun barely moves (dhuhr +5 past
+            // an Asr a minute after transit, near the polar night): a later time never shows before
+            // an earlier one, it starts with it.
+            for sequence in Self.sequences {
+                var latest = -Double.infinity
+                for ordinal in sequence where !adjusted[ordinal].isNaN {
+                    if adjusted[ordinal] < latest {
+                        adjusted[ordinal] = latest
+                        reorderedDays += 1
+                    } else {
+                        latest = adjusted[ordinal]
+                    }
+                }
+            }
+            for prayer in Self.prayers {
+                guard case .time(_, let derivation) = bases[prayer] else { continue }
+                if case .highLatitudeRule = derivation { usedRule = true }
+                if case .seasonal = derivation { usedSeason = true }
+                times.append(
+                    PrayerTime(
+                        prayer: prayer,
+                        date: Date(timeIntervalSince1970: clock.round(adjusted[prayer.ordinal], parameters.rounding)),
+                        derivation: derivation, adjustmentMinutes: adjustments[prayer.ordinal],
+                        rounding: parameters.rounding, isPolarResolved: basis != nil && prayer != .dhuhr
+                    )
                 )
-            )
+            }
         }
         ruleDays += usedRule ? 1 : 0
         seasonalDays += usedSeason ? 1 : 0

@@ -1,0 +1,248 @@
+import Foundation
+
+/// How a prayer was kept.
+public enum PrayerStatus: String, CaseIterable, Codable, Hashable, Sendable, CustomStringConvertible {
+    /// Prayed in its time.
+    case prayed
+    /// Prayed, but late.
+    case late
+    /// Missed, not yet made up: owed.
+    case missed
+    /// Missed and made up later (qada).
+    case qada
+
+    /// Whether the prayer was prayed that day (on time or late).
+    public var isPrayed: Bool { self == .prayed || self == .late }
+
+    /// The raw value.
+    public var description: String { rawValue }
+}
+
+/// One prayer of one day in the log.
+public struct PrayerLogEntry: Hashable, Sendable, Codable {
+    /// The civil day.
+    public let date: CivilDate
+    /// The prayer: one of the five obligatory prayers.
+    public let prayer: Prayer
+    /// How it was kept.
+    public let status: PrayerStatus
+    /// When this status was recorded, to the millisecond.
+    public let recordedAt: Date
+
+    /// Creates an entry; `recordedAt` is kept to the millisecond.
+    /// - Throws: ``ValidationError`` when `prayer` is not one of the five obligatory prayers.
+    public init(date: CivilDate, prayer: Prayer, status: PrayerStatus, recordedAt: Date) throws(ValidationError) {
+        guard prayer.isObligatory else {
+            throw ValidationError(
+                field: "prayer",
+                message: "the log keeps the five prayers (fajr, dhuhr, asr, maghrib, isha), not \(prayer)"
+            )
+        }
+        self.date = date
+        self.prayer = prayer
+        self.status = status
+        self.recordedAt = Date(timeIntervalSince1970: (recordedAt.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case date, prayer, status, recordedAt
+    }
+
+    /// Decodes and checks an entry (`recordedAt` as ISO 8601 with milliseconds).
+    /// - Throws: `DecodingError` for a bad value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let text = try container.decode(String.self, forKey: .recordedAt)
+        guard let recordedAt = Self.parseTimestamp(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .recordedAt, in: container, debugDescription: "recordedAt must be ISO 8601 UTC, got '\(text)'"
+            )
+        }
+        do {
+            try self.init(
+                date: container.decode(CivilDate.self, forKey: .date),
+                prayer: container.decode(Prayer.self, forKey: .prayer),
+                status: container.decode(PrayerStatus.self, forKey: .status), recordedAt: recordedAt
+            )
+        } catch let error as ValidationError {
+            throw DecodingError.dataCorruptedError(forKey: .prayer, in: container, debugDescription: error.message)
+        }
+    }
+
+    /// Encodes with `recordedAt` as `2026-11-29T05:23:12.345Z`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(prayer, forKey: .prayer)
+        try container.encode(status, forKey: .status)
+        try container.encode(Self.timestamp(recordedAt), forKey: .recordedAt)
+    }
+
+    /// `2026-11-29T05:23:12.345Z`: UTC to the millisecond.
+    public static func timestamp(_ date: Date) -> String {
+        let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+        let time = seconds - days * 86400
+        func pad(_ value: Int, _ width: Int = 2) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(CivilDate(daysSince1970: days))T\(pad(time / 3600)):\(pad(time / 60 % 60)):\(pad(time % 60))."
+            + "\(pad(milliseconds - seconds * 1000, 3))Z"
+    }
+
+    /// Parses what ``timestamp(_:)`` writes (the milliseconds are optional).
+    public static func parseTimestamp(_ text: String) -> Date? {
+        guard text.hasSuffix("Z"), text.count >= 20 else { return nil }
+        let parts = text.dropLast().split(separator: "T")
+        guard parts.count == 2, let day = try? CivilDate(parsing: String(parts[0])) else { return nil }
+        let clock = parts[1].split(separator: ":")
+        guard clock.count == 3, let hours = Int(clock[0]), let minutes = Int(clock[1]), (0...23).contains(hours),
+            (0...59).contains(minutes)
+        else { return nil }
+        let secondParts = clock[2].split(separator: ".", omittingEmptySubsequences: false)
+        guard let seconds = Int(secondParts[0]), (0...59).contains(seconds), secondParts[0].count == 2 else {
+            return nil
+        }
+        var milliseconds = 0
+        if secondParts.count == 2 {
+            guard secondParts[1].count == 3, let value = Int(secondParts[1]) else { return nil }
+            milliseconds = value
+        }
+        let total = (day.daysSince1970 * 86400 + hours * 3600 + minutes * 60 + seconds) * 1000 + milliseconds
+        return Date(timeIntervalSince1970: Double(total) / 1000)
+    }
+}
+
+/// What the log says about a person's prayers.
+public struct PrayerLogStatistics: Hashable, Sendable {
+    /// Consecutive days with all five prayers prayed (on time or late), ending today — or yesterday,
+    /// while today is not complete.
+    public let currentStreak: Int
+    /// The longest such run in the log.
+    public let bestStreak: Int
+    /// How many entries have each status.
+    public let counts: [PrayerStatus: Int]
+    /// Prayers missed and not yet made up.
+    public let qadaOwed: Int
+    /// Days with at least one entry.
+    public let daysLogged: Int
+
+    /// Creates statistics.
+    public init(currentStreak: Int, bestStreak: Int, counts: [PrayerStatus: Int], qadaOwed: Int, daysLogged: Int) {
+        self.currentStreak = currentStreak
+        self.bestStreak = bestStreak
+        self.counts = counts
+        self.qadaOwed = qadaOwed
+        self.daysLogged = daysLogged
+    }
+
+    /// Computes the statistics of `entries` as of `today`.
+    public init(entries: [PrayerLogEntry], today: CivilDate) {
+        var counts: [PrayerStatus: Int] = [:]
+        var prayedPerDay: [Int: Int] = [:]
+        var days = Set<Int>()
+        for entry in entries {
+            counts[entry.status, default: 0] += 1
+            days.insert(entry.date.daysSince1970)
+            if entry.status.isPrayed { prayedPerDay[entry.date.daysSince1970, default: 0] += 1 }
+        }
+        let complete = Set(prayedPerDay.filter { $0.value == Prayer.obligatory.count }.keys)
+        var best = 0
+        for day in complete where !complete.contains(day - 1) {
+            var length = 1
+            while complete.contains(day + length) { length += 1 }
+            best = max(best, length)
+        }
+        var end = today.daysSince1970
+        if !complete.contains(end) { end -= 1 }
+        var current = 0
+        while complete.contains(end - current) { current += 1 }
+        self.init(
+            currentStreak: current, bestStreak: best, counts: counts, qadaOwed: counts[.missed] ?? 0,
+            daysLogged: days.count
+        )
+    }
+}
+
+/// Keeps the prayer log: one status per day and prayer.
+public protocol PrayerLogStore: Sendable {
+    /// Records `status` for `prayer` on `date`, replacing an earlier status; returns once it is
+    /// durably committed.
+    /// - Throws: ``ValidationError`` for a prayer that is not one of the five, ``StorageError``.
+    @discardableResult
+    func record(_ status: PrayerStatus, for prayer: Prayer, on date: CivilDate) throws -> PrayerLogEntry
+
+    /// Records many entries in one transaction: all of them, or none.
+    /// - Throws: ``StorageError``.
+    func record(_ entries: [PrayerLogEntry]) throws
+
+    /// The entries from `start` through `end`, by date then prayer.
+    /// - Throws: ``StorageError``.
+    func entries(from start: CivilDate, through end: CivilDate) throws -> [PrayerLogEntry]
+
+    /// Streaks, counts and qada owed, as of `today`.
+    /// - Throws: ``StorageError``.
+    func statistics(today: CivilDate) throws -> PrayerLogStatistics
+
+    /// The entries from `start` through `end` at once, then again after every committed change.
+    func entriesSequence(from start: CivilDate, through end: CivilDate) -> AsyncStream<[PrayerLogEntry]>
+}
+
+/// Everything a person keeps in PrayKit, as one value: what a backup file holds.
+public struct UserData: Hashable, Sendable, Codable {
+    /// Marks the file as a PrayKit backup.
+    public var format = "praykit-backup"
+    /// The backup format's version.
+    public var version = 1
+    /// The preferences.
+    public var preferences: Preferences
+    /// The prayer log, by date then prayer.
+    public var prayerLog: [PrayerLogEntry]
+
+    /// Creates a backup value.
+    public init(preferences: Preferences, prayerLog: [PrayerLogEntry]) {
+        self.preferences = preferences
+        self.prayerLog = prayerLog
+    }
+
+    /// The JSON text of a backup: sorted keys, so the same data always gives the same bytes.
+    /// - Throws: `EncodingError`.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// Reads a backup.
+    /// - Throws: ``StorageError`` (`invalidData`) saying what is wrong with the file.
+    public static func decoded(from data: Data) throws(StorageError) -> UserData {
+        let backup: UserData
+        do {
+            backup = try JSONDecoder().decode(UserData.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw StorageError(kind: .invalidData, message: "the backup is not valid: \(context.debugDescription)")
+        } catch {
+            throw StorageError(kind: .invalidData, message: "the backup is not a PrayKit backup file: \(error)")
+        }
+        guard backup.format == "praykit-backup", backup.version == 1 else {
+            throw StorageError(
+                kind: .invalidData, message: "the file is not a PrayKit backup of version 1 (format '\(backup.format)')"
+            )
+        }
+        return backup
+    }
+}
+
+/// Exports and imports all user data.
+public protocol BackupService: Sendable {
+    /// Everything stored.
+    /// - Throws: ``StorageError``.
+    func exportData() throws -> UserData
+
+    /// Replaces everything stored with `data`, in one transaction: all of it, or (on any failure)
+    /// nothing.
+    /// - Throws: ``StorageError``.
+    func importData(_ data: UserData) throws
+}

@@ -1,0 +1,220 @@
+import Foundation
+
+/// The settings a person keeps: their place, how times are calculated, the Hijri offset and how
+/// times are shown. Every value is optional; an unset value means "use the default".
+///
+/// Each setting has a key — the name of the matching `praykit times` option without dashes
+/// (`latitude`, `method`, `fajr-angle`, …) — and is stored as checked, normalised text, so the
+/// command line, the database and a backup file all agree:
+///
+/// ```swift
+/// var preferences = Preferences()
+/// try preferences.set("umm al qura", for: .method)     // stored as "umm-al-qura"
+/// try preferences.set("21.4225", for: .latitude)
+/// _ = try preferences.set("Mars/Olympus", for: .timeZone)  // throws: unknown time zone
+/// ```
+public struct Preferences: Hashable, Sendable, Codable {
+    /// The normalised text of each set value.
+    public private(set) var values: [Key: String]
+
+    /// No preference set.
+    public init() {
+        values = [:]
+    }
+
+    /// Preferences from stored text, each value checked again.
+    /// - Throws: ``ValidationError`` for an unknown key or a value that is not valid for its key.
+    public init(storedValues: [String: String]) throws(ValidationError) {
+        values = [:]
+        for (name, text) in storedValues {
+            guard let key = Key(rawValue: name) else {
+                throw ValidationError(field: name, message: "unknown setting '\(name)'")
+            }
+            try set(text, for: key)
+        }
+    }
+
+    /// The text of `key`, or `nil` when unset.
+    public subscript(key: Key) -> String? { values[key] }
+
+    /// Checks, normalises and stores `text` for `key`.
+    /// - Throws: ``ValidationError`` naming the key when the text is not a valid value; nothing changes.
+    public mutating func set(_ text: String, for key: Key) throws(ValidationError) {
+        values[key] = try key.normalized(text.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Removes the value of `key`.
+    public mutating func unset(_ key: Key) {
+        values[key] = nil
+    }
+
+    /// The stored text keyed by name, for storage and backups.
+    public var storedValues: [String: String] {
+        Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
+    }
+
+    /// Whether nothing is set.
+    public var isEmpty: Bool { values.isEmpty }
+
+    /// Decodes `{"key": "value", …}`, checking every value.
+    /// - Throws: `DecodingError.dataCorrupted` naming the first invalid setting.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let stored = try container.decode([String: String].self)
+        do {
+            try self.init(storedValues: stored)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        }
+    }
+
+    /// Encodes as `{"key": "value", …}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(storedValues)
+    }
+}
+
+extension Preferences {
+    /// A setting. The raw value is its name: the `praykit times` option without dashes, with
+    /// `latitude`/`longitude` for `--lat`/`--lon`.
+    public enum Key: String, CaseIterable, Codable, CodingKeyRepresentable, Hashable, Sendable, CustomStringConvertible
+    {
+        /// Latitude in degrees (−90…90).
+        case latitude
+        /// Longitude in degrees (−180…180).
+        case longitude
+        /// Elevation in metres.
+        case elevation
+        /// The IANA time zone.
+        case timeZone = "tz"
+        /// A name for the place, shown in output.
+        case placeName = "place-name"
+        /// The calculation method (a name or alias).
+        case method
+        /// `shafi` or `hanafi`.
+        case madhab
+        /// Fajr angle in degrees.
+        case fajrAngle = "fajr-angle"
+        /// Isha angle in degrees.
+        case ishaAngle = "isha-angle"
+        /// Isha interval in minutes after maghrib.
+        case ishaInterval = "isha-interval"
+        /// Maghrib angle in degrees.
+        case maghribAngle = "maghrib-angle"
+        /// Maghrib interval in minutes after sunset.
+        case maghribInterval = "maghrib-interval"
+        /// Imsak in minutes before fajr.
+        case imsakMinutes = "imsak-minutes"
+        /// Imsak angle in degrees.
+        case imsakAngle = "imsak-angle"
+        /// The high-latitude rule.
+        case highLatitudeRule = "high-latitude-rule"
+        /// The polar resolution.
+        case polarResolution = "polar-resolution"
+        /// The Moonsighting Committee shafaq.
+        case shafaq
+        /// The night measure.
+        case night
+        /// Minute adjustments, `fajr=2,isha=-3`.
+        case adjust
+        /// Rounding: nearest, up or none.
+        case rounding
+        /// The Hijri calendar: umm-al-qura or civil.
+        case hijriCalendar = "hijri-calendar"
+        /// The Hijri day offset for local sighting (−2…2).
+        case hijriOffset = "hijri-offset"
+        /// How clock times are shown: `24h` or `12h`.
+        case clock
+
+        /// The name.
+        public var description: String { rawValue }
+
+        /// What the value looks like, for help text.
+        public var valueDescription: String {
+            switch self {
+            case .latitude, .longitude, .fajrAngle, .ishaAngle, .maghribAngle, .imsakAngle: "degrees"
+            case .elevation: "metres"
+            case .timeZone: "IANA zone"
+            case .placeName: "text"
+            case .method: "method name"
+            case .madhab: Madhab.allCases.map(\.rawValue).joined(separator: "|")
+            case .ishaInterval, .maghribInterval, .imsakMinutes: "minutes"
+            case .highLatitudeRule: HighLatitudeRule.allCases.map(\.rawValue).joined(separator: "|")
+            case .polarResolution: PolarResolution.allCases.map(\.rawValue).joined(separator: "|")
+            case .shafaq: Shafaq.allCases.map(\.rawValue).joined(separator: "|")
+            case .night: NightMeasure.allCases.map(\.rawValue).joined(separator: "|")
+            case .adjust: "fajr=2,isha=-3"
+            case .rounding: Rounding.allCases.map(\.rawValue).joined(separator: "|")
+            case .hijriCalendar: HijriCalendar.allCases.map(\.rawValue).joined(separator: "|")
+            case .hijriOffset: "-2…2"
+            case .clock: "24h|12h"
+            }
+        }
+
+        /// Checks `text` and returns its normalised form.
+        /// - Throws: ``ValidationError`` naming this key.
+        public func normalized(_ text: String) throws(ValidationError) -> String {
+            func number(_ range: ClosedRange<Double>, unit: String) throws(ValidationError) -> String {
+                guard let value = Double(text), value.isFinite else {
+                    throw ValidationError(field: rawValue, message: "\(rawValue) must be a number, got '\(text)'")
+                }
+                guard range.contains(value) else { throw .outOfRange(rawValue, value, range, unit: unit) }
+                return value.formattedCompactly
+            }
+            func integer(_ range: ClosedRange<Int>) throws(ValidationError) -> String {
+                guard let value = Int(text), range.contains(value) else {
+                    throw ValidationError(
+                        field: rawValue,
+                        message:
+                            "\(rawValue) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'"
+                    )
+                }
+                return String(value)
+            }
+            func choice<T: RawRepresentable & CaseIterable>(_: T.Type) throws(ValidationError) -> String
+            where T.RawValue == String {
+                guard let value = T(rawValue: text.lowercased()) else {
+                    let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw ValidationError(
+                        field: rawValue, message: "\(rawValue) must be one of \(names), got '\(text)'")
+                }
+                return value.rawValue
+            }
+            switch self {
+            case .latitude: return try number(Coordinates.latitudeRange, unit: "degrees")
+            case .longitude: return try number(Coordinates.longitudeRange, unit: "degrees")
+            case .elevation: return try number(Coordinates.elevationRange, unit: "metres")
+            case .fajrAngle, .ishaAngle, .maghribAngle, .imsakAngle: return try number(0...89, unit: "degrees")
+            case .ishaInterval, .maghribInterval, .imsakMinutes: return try integer(0...1440)
+            case .hijriOffset: return try integer(-2...2)
+            case .timeZone:
+                guard TimeZone(identifier: text) != nil else {
+                    throw ValidationError(
+                        field: rawValue, message: "unknown time zone '\(text)'; use an IANA name such as Europe/London")
+                }
+                return text
+            case .placeName:
+                guard !text.isEmpty, text.count <= 200 else {
+                    throw ValidationError(field: rawValue, message: "place-name must be 1 to 200 characters")
+                }
+                return text
+            case .method: return try CalculationMethod.named(text).rawValue
+            case .madhab: return try choice(Madhab.self)
+            case .highLatitudeRule: return try choice(HighLatitudeRule.self)
+            case .polarResolution: return try choice(PolarResolution.self)
+            case .shafaq: return try choice(Shafaq.self)
+            case .night: return try choice(NightMeasure.self)
+            case .rounding: return try choice(Rounding.self)
+            case .hijriCalendar: return try choice(HijriCalendar.self)
+            case .adjust: return try PrayerAdjustments(parsing: text).description
+            case .clock:
+                let value = text.lowercased()
+                guard value == "24h" || value == "12h" else {
+                    throw ValidationError(field: rawValue, message: "clock must be 24h or 12h, got '\(text)'")
+                }
+                return value
+            }
+        }
+    }
+}

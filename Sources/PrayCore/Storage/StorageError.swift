@@ -1,0 +1,79 @@
+/// A failure of the local database, with what SQLite said and what the user can do about it.
+///
+/// The SQL of a failing statement is kept for diagnosis; the values bound to it never are, so an
+/// error can be logged without leaking a user's data.
+public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public enum Kind: String, Equatable, Hashable, Sendable {
+        /// The file or its folder cannot be opened or created (permissions, a missing parent).
+        case cannotOpen
+        /// The file exists but is not an SQLite database.
+        case notADatabase
+        /// The database is damaged.
+        case corrupt
+        /// The file or its folder is read-only.
+        case readOnly
+        /// The disk (or the database's size limit) is full.
+        case full
+        /// Another process held the database for longer than the busy timeout.
+        case busy
+        /// A write broke a rule of the schema.
+        case constraint
+        /// The database was made by a newer version of PrayKit.
+        case schemaTooNew
+        /// Data read or imported is not what PrayKit expects.
+        case invalidData
+        /// Any other SQLite failure.
+        case other
+    }
+
+    /// What kind of failure this is.
+    public let kind: Kind
+    /// SQLite's extended result code, or 0 when the failure is PrayKit's own.
+    public let code: Int
+    /// SQLite's message (or PrayKit's for its own failures).
+    public let message: String
+    /// The statement that failed, without its bound values.
+    public let sql: String?
+    /// The database file.
+    public let path: String?
+
+    /// Creates an error.
+    public init(kind: Kind, code: Int = 0, message: String, sql: String? = nil, path: String? = nil) {
+        self.kind = kind
+        self.code = code
+        self.message = message
+        self.sql = sql
+        self.path = path
+    }
+
+    /// A sentence that says what failed and what to do.
+    public var description: String {
+        let file = path.map { "the database \($0)" } ?? "the database"
+        switch kind {
+        case .cannotOpen:
+            return "cannot open or create \(file): \(message); check that its folder exists and is writable, "
+                + "or set PRAYKIT_DATABASE to another file"
+        case .notADatabase:
+            return "\(file) is not a PrayKit database (\(message)); nothing was changed: move the file aside or "
+                + "set PRAYKIT_DATABASE to another file"
+        case .corrupt:
+            return "\(file) is damaged (\(message)); nothing was changed: restore it from a backup with "
+                + "'praykit import', or move it aside to start afresh"
+        case .readOnly:
+            return "\(file) cannot be written (\(message)); check the permissions of the file and its folder"
+        case .full:
+            return "the disk is full or \(file) reached its size limit (\(message)); nothing was written"
+        case .busy:
+            return "\(file) is busy: another process kept it locked for too long (\(message)); try again"
+        case .constraint:
+            return "\(file) refused the change (\(message))"
+        case .schemaTooNew:
+            return "\(file) was made by a newer version of PrayKit (\(message)); update praykit to use it"
+        case .invalidData:
+            return message
+        case .other:
+            return "\(file) failed: \(message)"
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import PrayCore
+
+/// ``PreferencesStore`` in the SQLite database: one row per set key, its normalised text.
+public struct PreferencesStoreSQLite: PreferencesStore {
+    private let database: SQLiteDatabase
+    private let log: LogManager
+
+    /// Creates the store.
+    /// - Parameters:
+    ///   - database: The database; it is not created just to read preferences.
+    ///   - log: The logger.
+    public init(database: SQLiteDatabase, log: LogManager) {
+        self.database = database
+        self.log = log
+    }
+}
+
+extension PreferencesStoreSQLite {
+    /// The stored preferences; empty when the database does not exist yet.
+    /// - Throws: ``StorageError``, or `invalidData` when a stored value no longer validates.
+    public func preferences() throws -> Preferences {
+        guard database.exists else { return Preferences() }
+        return try database.read { connection in try Self.load(connection) }
+    }
+
+    /// Changes the preferences in one transaction.
+    /// - Throws: What `change` throws (nothing is saved), or ``StorageError``.
+    @discardableResult
+    public func update(_ change: (inout Preferences) throws -> Void) throws -> Preferences {
+        // The change runs between two short transactions' worth of work: read, change, then write
+        // only if the stored values are still the ones read (another process may have written).
+        for _ in 0..<5 {
+            let before = try preferences()
+            var changed = before
+            try change(&changed)
+            let after = changed
+            let saved = try database.write { connection -> Preferences? in
+                guard try Self.load(connection) == before else { return nil }
+                try Self.store(after, replacing: before, connection)
+                return after
+            }
+            if let saved {
+                log.debug("Preferences saved", metadata: ["storage.keys": "\(saved.values.count)"])
+                return saved
+            }
+        }
+        throw StorageError(kind: .busy, message: "the preferences kept changing under this update", path: database.path)
+    }
+
+    /// The preferences now, then after every committed change.
+    public func preferencesSequence() -> AsyncStream<Preferences> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Preferences.self, bufferingPolicy: .bufferingNewest(1))
+        let store = self
+        let token = database.addObserver {
+            if let preferences = try? store.preferences() { continuation.yield(preferences) }
+        }
+        continuation.onTermination = { [database] _ in database.removeObserver(token) }
+        if let preferences = try? preferences() { continuation.yield(preferences) }
+        return stream
+    }
+}
+
+// MARK: - Helpers
+
+extension PreferencesStoreSQLite {
+    static func load(_ connection: SQLiteConnection) throws -> Preferences {
+        let statement = try connection.prepare("SELECT key, value FROM preferences")
+        var stored: [String: String] = [:]
+        while try statement.step() {
+            if let key = statement.text(0), let value = statement.text(1) { stored[key] = value }
+        }
+        do {
+            return try Preferences(storedValues: stored)
+        } catch {
+            throw StorageError(
+                kind: .invalidData,
+                message: "a stored setting is not valid (\(error.message)); fix it with 'praykit config'",
+                path: connection.path
+            )
+        }
+    }
+
+    static func store(_ preferences: Preferences, replacing old: Preferences, _ connection: SQLiteConnection) throws {
+        let delete = try connection.prepare("DELETE FROM preferences WHERE key = ?")
+        for key in old.values.keys where preferences[key] == nil {
+            try delete.run([.text(key.rawValue)])
+        }
+        let upsert = try connection.prepare(
+            "INSERT INTO preferences (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+        )
+        for (key, value) in preferences.values where old[key] != value {
+            try upsert.run([.text(key.rawValue), .text(value)])
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import CSQLite
+import Foundation
+import PrayCore
+import Synchronization
+
+/// PrayKit's database file: one serialized SQLite connection, opened on first use, migrated to the
+/// current schema, and a list of observers told after every committed write.
+///
+/// The connection runs in WAL mode with `synchronous=FULL` (a commit that returned survives a killed
+/// process and a power cut), `foreign_keys=ON` and a busy timeout, so two processes writing at once
+/// wait for each other instead of failing. Nothing is ever deleted or rewritten to "repair" a file
+/// that is damaged or not a database: the error says so and the file stays as it was.
+public final class SQLiteDatabase: Sendable {
+    /// The database file.
+    public let path: String
+    private let log: LogManager
+    private let state = Mutex(State())
+
+    /// How long a statement waits for another process's lock, in milliseconds.
+    public static let busyTimeout: Int32 = 10_000
+
+    private struct State {
+        var connection: SQLiteConnection?
+        var observers: [Int: @Sendable () -> Void] = [:]
+        var nextObserver = 0
+    }
+
+    /// Creates a handle on the file at `path`; nothing is opened or created until first use.
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - log: The logger; opening and migrating are logged at `info`.
+    public init(path: String, log: LogManager) {
+        self.path = path
+        self.log = log
+    }
+
+    /// Whether the file exists, so that readers can answer "nothing stored" without creating it.
+    public var exists: Bool {
+        FileManager.default.fileExists(atPath: path)
+    }
+
+    /// Runs `body` with the connection, outside any explicit transaction.
+    /// - Throws: What `body` throws, or ``StorageError`` when the database cannot be opened.
+    func read<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) throws -> T {
+        try state.withLock { state in
+            try body(try open(&state))
+        }
+    }
+
+    /// Runs `body` in an immediate transaction, commits, then tells the observers.
+    /// - Throws: What `body` throws, or ``StorageError``; then nothing was written.
+    func write<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) throws -> T {
+        let (result, observers) = try state.withLock { state in
+            let connection = try open(&state)
+            let result = try connection.transaction { try body(connection) }
+            return (result, Array(state.observers.values))
+        }
+        for observer in observers { observer() }
+        return result
+    }
+
+    /// Calls `observer` after every committed write of this process, until the returned token is
+    /// passed to ``removeObserver(_:)``.
+    func addObserver(_ observer: @escaping @Sendable () -> Void) -> Int {
+        state.withLock { state in
+            state.nextObserver += 1
+            state.observers[state.nextObserver] = observer
+            return state.nextObserver
+        }
+    }
+
+    /// Stops calling the observer of `token`.
+    func removeObserver(_ token: Int) {
+        _ = state.withLock { $0.observers.removeValue(forKey: token) }
+    }
+
+    /// Closes the connection; the next use opens the file again (for tests that replace it).
+    public func close() {
+        state.withLock { $0.connection = nil }
+    }
+
+    // MARK: - Opening
+
+    private func open(_ state: inout State) throws(StorageError) -> SQLiteConnection {
+        if let connection = state.connection { return connection }
+        let existed = exists
+        if !existed { try createFolder() }
+        let connection = try SQLiteConnection(path: path)
+        sqlite3_busy_timeout(connection.handle, Self.busyTimeout)
+        // Reading the journal mode reads the header first: a file that is not a database fails here,
+        // before anything is written to it.
+        try connection.execute("PRAGMA journal_mode = WAL")
+        try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+        if !existed {
+            // Only the user may read what they record.
+            chmod(path, 0o600)
+            log.info("Database created", metadata: ["storage.path": path])
+        }
+        try Schema.migrate(connection, log: log)
+        state.connection = connection
+        return connection
+    }
+
+    private func createFolder() throws(StorageError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) else { return }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
+        } catch {
+            throw StorageError(
+                kind: .cannotOpen, message: "cannot create the folder \(folder): \(error.localizedDescription)",
+                path: path
+            )
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import PrayCore
+
+/// The database schema, as ordered migrations numbered by `PRAGMA user_version`. Each migration runs
+/// in its own transaction, so a killed process leaves the schema at one version or the next.
+enum Schema {
+    struct Migration {
+        let version: Int
+        let sql: String
+    }
+
+    static let migrations = [
+        Migration(
+            version: 1,
+            sql: """
+                CREATE TABLE preferences (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE prayer_log (
+                    day INTEGER NOT NULL,
+                    prayer INTEGER NOT NULL CHECK (prayer BETWEEN 0 AND 6),
+                    status INTEGER NOT NULL CHECK (status BETWEEN 0 AND 3),
+                    recorded_at INTEGER NOT NULL,
+                    PRIMARY KEY (day, prayer)
+                ) WITHOUT ROWID;
+                """
+        )
+    ]
+
+    /// The newest version.
+    static var latest: Int { migrations.last?.version ?? 0 }
+
+    /// Brings the database to ``latest``.
+    /// - Throws: ``StorageError``, `schemaTooNew` for a database of a newer PrayKit.
+    static func migrate(_ connection: SQLiteConnection, log: LogManager) throws(StorageError) {
+        let current = Int(try connection.integer("PRAGMA user_version") ?? 0)
+        guard current <= latest else {
+            throw StorageError(
+                kind: .schemaTooNew, message: "schema version \(current), this praykit knows up to \(latest)",
+                path: connection.path
+            )
+        }
+        for migration in migrations where migration.version > current {
+            do {
+                try connection.transaction {
+                    // Another process may have migrated while this one waited for the lock.
+                    guard Int(try connection.integer("PRAGMA user_version") ?? 0) < migration.version else { return }
+                    try connection.execute(migration.sql)
+                    try connection.execute("PRAGMA user_version = \(migration.version)")
+                }
+            } catch let error as StorageError {
+                throw error
+            } catch {
+                throw StorageError(kind: .other, message: "\(error)", path: connection.path)
+            }
+            log.info(
+                "Database migrated",
+                metadata: ["storage.path": connection.path, "storage.version": "\(migration.version)"]
+            )
+        }
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import PrayCore
+import Testing
+
+@testable import PrayServices
+
+/// `praykit config`, `log`, `export` and `import` against a real database file, including the
+/// failures a user's machine can produce: killed processes, concurrent writers, bad files.
+@Suite struct StorageCommandTests {
+    /// A fresh folder and the environment that points praykit at a database inside it.
+    final class Sandbox {
+        let folder: URL
+        var database: String { folder.appendingPathComponent("data/praykit.sqlite").path }
+        var environment: [String: String] { ["PRAYKIT_DATABASE": database] }
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "praykit-storage-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        func run(_ arguments: [String]) throws -> PraykitProcess.Result {
+            try PraykitProcess.run(arguments, environment: environment)
+        }
+
+        /// `PRAGMA integrity_check` and every log entry, read with PrayKit's own database layer.
+        func inspect() throws -> (integrity: String?, entries: [PrayerLogEntry]) {
+            let database = SQLiteDatabase(path: database, log: .silent)
+            let integrity = try database.read { connection -> String? in
+                let statement = try connection.prepare("PRAGMA integrity_check")
+                return try statement.step() ? statement.text(0) : nil
+            }
+            let entries = try PrayerLogStoreSQLite(database: database, log: .silent)
+                .entries(from: CivilDate(daysSince1970: 0), through: CivilDate(daysSince1970: 40000))
+            return (integrity, entries)
+        }
+    }
+
+    @Test func configSetThenTimesUsesIt() throws {
+        let sandbox = try Sandbox()
+        for (key, value) in [
+            ("latitude", "21.4225"), ("longitude", "39.8262"), ("tz", "Asia/Riyadh"), ("method", "umm-al-qura"),
+        ] {
+            let result = try sandbox.run(["config", "set", key, value])
+            #expect(result.status == 0, "\(key): \(result.stderr)")
+        }
+        let times = try sandbox.run(["times", "--date", "2026-11-29", "--format", "json"])
+        #expect(times.status == 0, "\(times.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(times.stdout.utf8)) as? [String: Any])
+        #expect((document["parameters"] as? [String: Any])?["method"] as? String == "umm-al-qura")
+        #expect((document["location"] as? [String: Any])?["timeZoneSource"] as? String == "config")
+        // A flag on the command line still wins.
+        let flag = try sandbox.run(["times", "--date", "2026-11-29", "--method", "mwl", "--format", "json"])
+        let overridden = try #require(try JSONSerialization.jsonObject(with: Data(flag.stdout.utf8)) as? [String: Any])
+        #expect((overridden["parameters"] as? [String: Any])?["method"] as? String == "muslim-world-league")
+        // The database folder is the user's alone.
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: (sandbox.database as NSString).deletingLastPathComponent)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+    }
+
+    @Test func aBadConfigValueChangesNothing() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.run(["config", "set", "method", "mwl"]).status == 0)
+        for arguments in [
+            ["config", "set", "method", "nope"], ["config", "set", "latitude", "91"],
+            ["config", "set", "planet", "mars"],
+            ["config", "frobnicate"], ["config", "set", "tz"],
+        ] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.hasPrefix("Error: "))
+        }
+        #expect(try sandbox.run(["config", "get", "method"]).stdout == "muslim-world-league\n")
+        #expect(try sandbox.run(["config", "get", "latitude"]).status == 1)
+        #expect(try sandbox.run(["config", "unset", "method"]).status == 0)
+        #expect(try sandbox.run(["config", "get", "method"]).status == 1)
+    }
+
+    @Test func logRecordListAndStats() throws {
+        let sandbox = try Sandbox()
+        for prayer in Prayer.obligatory {
+            #expect(
+                try sandbox.run([
+                    "log", "record", "--prayer", prayer.rawValue, "--status", "prayed", "--date", "2026-11-28",
+                ]).status == 0)
+        }
+        #expect(
+            try sandbox.run(["log", "record", "--prayer", "isha", "--status", "missed", "--date", "2026-11-29"]).status
+                == 0)
+        let list = try sandbox.run(["log", "list", "--from", "2026-11-28", "--to", "2026-11-29", "--format", "json"])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.count == 6)
+        #expect(entries.last?["prayer"] as? String == "isha")
+        #expect(entries.last?["status"] as? String == "missed")
+        #expect((entries.first?["recordedAt"] as? String)?.hasSuffix("Z") == true)
+        let stats = try sandbox.run(["log", "stats", "--format", "json", "--tz", "UTC"])
+        let statistics = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
+        #expect(statistics["qadaOwed"] as? Int == 1)
+        #expect(statistics["bestStreak"] as? Int == 1)
+        for bad in [
+            ["log", "record", "--prayer", "sunrise", "--status", "prayed"], ["log", "record", "--prayer", "fajr"],
+            ["log", "record", "--prayer", "fajr", "--status", "prayed", "--date", "2026-02-30"],
+            ["log", "list", "--from", "2026-12-01", "--to", "2026-11-01"],
+        ] {
+            #expect(try sandbox.run(bad).status == 64, "\(bad)")
+        }
+    }
+
+    @Test func exportAndImportRoundTrip() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.run(["config", "set", "tz", "Europe/London"])
+        _ = try sandbox.run(["log", "record", "--prayer", "asr", "--status", "late", "--date", "2026-01-01"])
+        let exported = try sandbox.run(["export"])
+        #expect(exported.status == 0)
+        let file = sandbox.folder.appendingPathComponent("backup.json")
+        try Data(exported.stdout.utf8).write(to: file)
+        let other = try Sandbox()
+        let imported = try other.run(["import", file.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try other.run(["export"]).stdout == exported.stdout)
+        let broken = sandbox.folder.appendingPathComponent("broken.json")
+        try Data("{\"format\": \"praykit-backup\"".utf8).write(to: broken)
+        let failed = try other.run(["import", broken.path])
+        #expect(failed.status == 1)
+        #expect(try other.run(["export"]).stdout == exported.stdout)
+        #expect(try other.run(["import", "/nonexistent/backup.json"]).status == 1)
+    }
+
+    @Test func killedWritersNeverCorruptOrLoseAReportedWrite() throws {
+        // Given many `log record` processes, each killed at a random moment
+        let sandbox = try Sandbox()
+        _ = try sandbox.run(["log", "record", "--prayer", "fajr", "--status", "prayed", "--date", "2000-01-01"])
+        var reported: [(String, String)] = []
+        var killed = 0
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<40 {
+            let processes = try (0..<4).map { index -> (PraykitProcess.Running, String, String) in
+                let date = CivilDate(daysSince1970: 11_000 + round * 4 + index).description
+                let prayer = Prayer.obligatory[(round + index) % 5].rawValue
+                let running = try PraykitProcess.Running(
+                    ["log", "record", "--prayer", prayer, "--status", "late", "--date", date],
+                    environment: sandbox.environment
+                )
+                return (running, date, prayer)
+            }
+            usleep(UInt32.random(in: 0...30_000, using: &generator))
+            for (running, _, _) in processes { running.kill() }
+            for (running, date, prayer) in processes {
+                let result = try running.wait()
+                if running.wasKilled { killed += 1 }
+                // Done means: it said so, after the commit, and exited 0.
+                if !running.wasKilled, result.status == 0, result.stdout.contains("\(date) \(prayer) late") {
+                    reported.append((date, prayer))
+                }
+            }
+        }
+        // When
+        let (integrity, entries) = try sandbox.inspect()
+        // Then the file is sound and every reported write is there
+        #expect(integrity == "ok")
+        let stored = Set(entries.map { "\($0.date) \($0.prayer)" })
+        for (date, prayer) in reported {
+            #expect(stored.contains("\(date) \(prayer)"), "\(date) \(prayer) reported but missing")
+        }
+        #expect(killed > 0, "no process was killed mid-way; the test proves nothing")
+        #expect(!reported.isEmpty)
+        print(
+            "crash test: \(reported.count) reported writes present, \(killed) processes killed, integrity \(integrity ?? "-")"
+        )
+    }
+
+    @Test func concurrentWritersAllSucceed() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.run(["config", "set", "method", "mwl"])
+        let processes = try (0..<24).map { index in
+            try PraykitProcess.Running(
+                [
+                    "log", "record", "--prayer", Prayer.obligatory[index % 5].rawValue, "--status", "prayed",
+                    "--date", CivilDate(daysSince1970: 12_000 + index).description,
+                ],
+                environment: sandbox.environment
+            )
+        }
+        let results = try processes.map { try $0.wait() }
+        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr).filter { !$0.isEmpty })")
+        #expect(try sandbox.inspect().entries.count == 24)
+    }
+
+    @Test func anImportIsNeverHalfApplied() throws {
+        // Given a database and a large backup that replaces it
+        let sandbox = try Sandbox()
+        _ = try sandbox.run(["log", "record", "--prayer", "fajr", "--status", "missed", "--date", "1999-12-31"])
+        let before = try sandbox.run(["export"]).stdout
+        let entries = try (0..<15_000).map { index in
+            try PrayerLogEntry(
+                date: CivilDate(daysSince1970: 5000 + index / 5), prayer: Prayer.obligatory[index % 5], status: .prayed,
+                recordedAt: Date(timeIntervalSince1970: 1_700_000_000)
+            )
+        }
+        let backup = sandbox.folder.appendingPathComponent("large.json")
+        try UserData(preferences: try Preferences(storedValues: ["method": "jafari"]), prayerLog: entries).encoded()
+            .write(to: backup)
+        // How long a whole import takes here, so the kills land before, during and after its commit.
+        let restore = sandbox.folder.appendingPathComponent("before.json")
+        try Data(before.utf8).write(to: restore)
+        let started = Date()
+        #expect(try sandbox.run(["import", backup.path]).status == 0)
+        let duration = Date().timeIntervalSince(started)
+        #expect(try sandbox.run(["import", restore.path]).status == 0)
+        var generator = SystemRandomNumberGenerator()
+        var outcomes = Set<String>()
+        for _ in 0..<8 {
+            // When an import is killed at a random moment
+            let running = try PraykitProcess.Running(["import", backup.path], environment: sandbox.environment)
+            usleep(UInt32(Double.random(in: 0.5...1.1, using: &generator) * duration * 1_000_000))
+            running.kill()
+            _ = try running.wait()
+            // Then the database holds either all of the old data or all of the new
+            let (integrity, stored) = try sandbox.inspect()
+            #expect(integrity == "ok")
+            let now = try sandbox.run(["export"]).stdout
+            if now == before {
+                outcomes.insert("old")
+            } else {
+                #expect(stored.count == 15_000)
+                #expect(now.contains("\"method\" : \"jafari\""))
+                outcomes.insert("new")
+                // Put the old data back for the next round.
+                #expect(try sandbox.run(["import", restore.path]).status == 0)
+            }
+        }
+        print("import kills: outcomes \(outcomes.sorted())")
+    }
+
+    @Test func badDatabaseFilesAreClearErrorsAndLeftAsTheyWere() throws {
+        let sandbox = try Sandbox()
+        let folder = (sandbox.database as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let text = Data("these are my notes, not a database\n".utf8)
+        try text.write(to: URL(fileURLWithPath: sandbox.database))
+        for arguments in [
+            ["log", "list"], ["config", "set", "method", "mwl"], ["times", "--lat", "1", "--lon", "2"], ["export"],
+        ] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains("is not a PrayKit database"), "\(result.stderr)")
+            #expect(!result.stderr.contains("Fatal error"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.database)) == text)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["praykit.sqlite"])
+        // A database path that cannot be created.
+        let blocked = try PraykitProcess.run(
+            ["log", "record", "--prayer", "fajr", "--status", "prayed"],
+            environment: ["PRAYKIT_DATABASE": sandbox.database + "/inside-a-file.sqlite"]
+        )
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.contains("cannot open or create"))
+    }
+}
