@@ -14,8 +14,9 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "PrayCore"),
-        .target(name: "PrayServices", dependencies: ["PrayCore", "CSQLite"]),
+        .target(name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl"]),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.
         .target(name: "PrayMocks", dependencies: ["PrayCore", "PrayServices"], path: "Mocks"),
         .target(name: "PrayKit", dependencies: ["PrayCore", "PrayServices"]),
@@ -28,6 +29,6 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .testTarget(name: "PrayKitTests", dependencies: ["PrayKit", "PrayMocks"]),
-        .testTarget(name: "PrayCLITests", dependencies: ["PrayCLI", "PrayCore", "PrayServices"]),
+        .testTarget(name: "PrayCLITests", dependencies: ["PrayCLI", "PrayCore", "PrayServices", "PrayMocks"]),
     ]
 )

@@ -13,6 +13,10 @@ import PrayCore
 public struct PrayDependencyMock: PrayKitDependency {
     /// What ``prayerService()`` returns.
     public var prayers: any PrayerService = PrayerServiceMock()
+    /// What ``remotePrayerService()`` returns.
+    public var remotePrayers: any PrayerService = PrayerServiceMock()
+    /// What ``networkService()`` returns.
+    public var network: any NetworkService = NetworkServiceMock()
     /// What ``qiblaService()`` returns.
     public var qibla: any QiblaService = QiblaServiceMock()
     /// What ``hijriService()`` returns.
@@ -35,6 +39,10 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func prayerService() -> any PrayerService { prayers }
     /// Returns a manager over ``prayers``.
     public func prayerManager() -> PrayerManager { PrayerManager(service: prayers, log: log()) }
+    /// Returns ``remotePrayers``.
+    public func remotePrayerService() -> any PrayerService { remotePrayers }
+    /// Returns ``network``.
+    public func networkService() -> any NetworkService { network }
     /// Returns ``qibla``.
     public func qiblaService() -> any QiblaService { qibla }
     /// Returns ``hijri``.

@@ -65,10 +65,14 @@ enum PrayCommandLine {
         case TimesCommand.name:
             let parsed = try ParsedArguments(rest, options: TimesCommand.options, command: TimesCommand.name)
             if parsed.wantsHelp { return TimesCommand.help }
+            // The configuration is fixed at the first service used: set the timetable first.
+            let remote = try TimesCommand.remote(parsed, environment: environment)
+            PrayDependency.configure(PrayDependency.Configuration(remoteTimetable: remote))
             let dependency = PrayDependency()
             let preferences = try storedPreferences(dependency)
             let command = try TimesCommand(parsed, preferences: preferences, environment: environment, now: now)
-            return try await command.run(service: dependency.prayerService(), hijri: dependency.hijriService())
+            let service = remote == nil ? dependency.prayerService() : dependency.remotePrayerService()
+            return try await command.run(service: service, hijri: dependency.hijriService())
         case QiblaCommand.name:
             let parsed = try ParsedArguments(rest, options: QiblaCommand.options, command: QiblaCommand.name)
             if parsed.wantsHelp { return QiblaCommand.help }

@@ -16,6 +16,13 @@ public protocol PrayKitDependency: Sendable {
     func prayerService() -> any PrayerService
     /// The manager that builds prayer days from ``prayerService()``.
     func prayerManager() -> PrayerManager
+    /// The service that serves a published timetable (AlAdhan or London), cached in the database.
+    func remotePrayerService() -> any PrayerService
+
+    // MARK: - Network
+
+    /// The HTTP client.
+    func networkService() -> any NetworkService
 
     // MARK: - Qibla and Hijri
 

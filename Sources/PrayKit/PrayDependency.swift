@@ -30,19 +30,28 @@ extension PrayDependency {
         public var logServices: [any LogService]
         /// The database file.
         public var databasePath: String
+        /// The published timetable ``PrayDependency/remotePrayerService()`` serves, if any.
+        public var remoteTimetable: RemoteTimetable?
+        /// Limits and retry policy of the HTTP client.
+        public var network: NetworkServiceCurl.Options
 
         /// Creates a configuration.
         /// - Parameters:
         ///   - minLogLevel: The least important log level recorded; warnings by default.
         ///   - logServices: Where log events go; the console by default.
         ///   - databasePath: The database file; ``defaultDatabasePath(environment:)`` by default.
+        ///   - remoteTimetable: The published timetable to serve, if any.
+        ///   - network: Limits and retry policy of the HTTP client.
         public init(
             minLogLevel: LogLevel = .warning, logServices: [any LogService] = [LogServiceConsole()],
-            databasePath: String = defaultDatabasePath()
+            databasePath: String = defaultDatabasePath(), remoteTimetable: RemoteTimetable? = nil,
+            network: NetworkServiceCurl.Options = NetworkServiceCurl.Options()
         ) {
             self.minLogLevel = minLogLevel
             self.logServices = logServices
             self.databasePath = databasePath
+            self.remoteTimetable = remoteTimetable
+            self.network = network
         }
 
         /// `$PRAYKIT_DATABASE`, else `$XDG_DATA_HOME/praykit/praykit.sqlite`, else
@@ -61,6 +70,7 @@ extension PrayDependency {
         /// Compares the values and the kinds of log services.
         public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
             lhs.minLogLevel == rhs.minLogLevel && lhs.databasePath == rhs.databasePath
+                && lhs.remoteTimetable == rhs.remoteTimetable && lhs.network == rhs.network
                 && lhs.logServices.map { ObjectIdentifier(type(of: $0)) }
                     == rhs.logServices.map { ObjectIdentifier(type(of: $0)) }
         }
@@ -154,4 +164,29 @@ extension PrayDependency {
     public func prayerLog() -> any PrayerLogStore { Self.prayerLog }
     /// Export and import of the database's user data.
     public func backup() -> any BackupService { Self.backup }
+}
+
+// MARK: - Network and published timetables
+
+extension PrayDependency {
+    private static let networkService = NetworkServiceCurl(options: configuration.network, log: log)
+    private static let remotePrayerService: any PrayerService =
+        configuration.remoteTimetable.map { timetable in
+            PrayerServiceRemote(timetable: timetable, network: networkService, database: database, log: log)
+        } ?? UnconfiguredPrayerService()
+
+    /// The libcurl HTTP client.
+    public func networkService() -> any NetworkService { Self.networkService }
+    /// The published timetable of ``Configuration/remoteTimetable``; without one, a service that says
+    /// so.
+    public func remotePrayerService() -> any PrayerService { Self.remotePrayerService }
+}
+
+/// The remote prayer service when no timetable was configured.
+private struct UnconfiguredPrayerService: PrayerService {
+    func prayerTimes(for request: PrayerAPI.Request) async throws -> PrayerAPI.Response {
+        throw PrayError(
+            .unavailable, message: "no published timetable is configured: set Configuration.remoteTimetable"
+        )
+    }
 }

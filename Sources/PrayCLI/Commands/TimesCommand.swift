@@ -58,6 +58,26 @@ struct TimesCommand {
         OptionSpec(
             name: "format", value: "format", help: "Output format.", choices: ["table", "json", "csv"],
             defaultText: "table"),
+        OptionSpec(
+            name: "clock", value: "style", help: "Clock times in tables.", choices: ["24h", "12h"], defaultText: "24h"),
+        OptionSpec(
+            name: "hijri-calendar", value: "name", help: "Calendar of the Hijri dates shown.",
+            choices: HijriCalendar.allCases.map(\.rawValue), defaultText: "umm-al-qura"
+        ),
+        OptionSpec(
+            name: "hijri-offset", value: "days", help: "Hijri day offset for local sighting (-2…2).", defaultText: "0"
+        ),
+        OptionSpec(
+            name: "source", value: "name",
+            help: "Where the times come from: calculated here, or a published timetable.",
+            choices: ["calculated"] + RemoteTimetable.Provider.allCases.map(\.rawValue), defaultText: "calculated"
+        ),
+        OptionSpec(
+            name: "api-url", value: "URL", help: "The timetable server.",
+            defaultText: "https://api.aladhan.com or https://www.londonprayertimes.com"
+        ),
+        OptionSpec(
+            name: "api-key", value: "key", help: "The timetable's API key (London).", defaultText: "$PRAYKIT_API_KEY"),
     ]
 
     static var help: String {
@@ -83,6 +103,8 @@ struct TimesCommand {
 
     let request: PrayerAPI.Request
     let zoneSource: ZoneSource
+    /// The published timetable to serve, or `nil` to calculate.
+    let remote: RemoteTimetable?
     let format: String
     let clock12Hour: Bool
     let hijriCalendar: HijriCalendar
@@ -160,6 +182,7 @@ struct TimesCommand {
         }
         do { try parameters.validate() } catch { throw fail("--\(error.field): \(error.message)") }
         format = try Self.format(arguments["format"], allowed: ["table", "json", "csv"], command: Self.name)
+        remote = try Self.remote(given, environment: environment)
         clock12Hour = arguments["clock"]?.lowercased() == "12h"
         guard ["12h", "24h", nil].contains(arguments["clock"]?.lowercased()) else {
             throw fail("--clock must be 24h or 12h, got '\(arguments["clock"] ?? "")'")
@@ -181,6 +204,8 @@ struct TimesCommand {
             response = try await service.prayerTimes(for: request)
         } catch let error as ValidationError {
             throw .usage(error.message, command: Self.name)
+        } catch let error as StorageError {
+            throw .runtime(error.description)
         } catch {
             throw .runtime("\(error)")
         }
@@ -197,6 +222,32 @@ struct TimesCommand {
         case "csv": return output.csv()
         default: return output.table()
         }
+    }
+
+    /// The published timetable of `--source`, `--api-url` and `--api-key` (or `$PRAYKIT_API_KEY`).
+    static func remote(_ arguments: ParsedArguments, environment: [String: String]) throws(CLIError) -> RemoteTimetable?
+    {
+        let source = arguments["source"]?.lowercased() ?? "calculated"
+        if source == "calculated" {
+            guard arguments["api-url"] == nil, arguments["api-key"] == nil else {
+                throw .usage("--api-url and --api-key go with --source aladhan or london", command: name)
+            }
+            return nil
+        }
+        guard let provider = RemoteTimetable.Provider(rawValue: source) else {
+            throw .usage("--source must be one of calculated, aladhan, london, got '\(source)'", command: name)
+        }
+        let defaultURL = provider == .aladhan ? "https://api.aladhan.com" : "https://www.londonprayertimes.com"
+        let text = arguments["api-url"] ?? defaultURL
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        else {
+            throw .usage("--api-url must be an http or https URL, got '\(text)'", command: name)
+        }
+        let key = arguments["api-key"] ?? environment["PRAYKIT_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        if provider == .london, key == nil {
+            throw .usage("the London timetable needs --api-key or PRAYKIT_API_KEY", command: name)
+        }
+        return RemoteTimetable(provider: provider, baseURL: url, apiKey: key)
     }
 
     /// The zone from `--tz`, else `$TZ`, else the system's.

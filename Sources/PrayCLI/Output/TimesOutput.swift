@@ -15,6 +15,14 @@ struct TimesOutput {
     private var parameters: CalculationParameters { request.parameters }
     private var withSeconds: Bool { parameters.rounding == .none }
 
+    /// When a published timetable's days were fetched.
+    private var fetchedAt: Date? {
+        switch response.source {
+        case .calculated: nil
+        case .remote(_, let fetchedAt), .cache(_, let fetchedAt): fetchedAt
+        }
+    }
+
     /// The JSON field order of a day: the contract's order.
     static let jsonPrayers: [Prayer] = [
         .fajr, .sunrise, .dhuhr, .asr, .sunset, .maghrib, .isha, .imsak, .midnight, .firstThird, .lastThird,
@@ -32,6 +40,7 @@ struct TimesOutput {
             ("location", location),
             ("parameters", Self.parameters(parameters)),
             ("source", .string(response.source.description)),
+            ("sourceFetchedAt", .string(fetchedAt.map(PrayerLogEntry.timestamp))),
             ("days", .array(response.schedules.map(day))),
         ])
         return document.rendered() + "\n"
@@ -96,6 +105,10 @@ struct TimesOutput {
         }
         if !rules.isEmpty { members.append(("rules", .object(rules))) }
         if let basis = schedule.polarBasis { members.append(("polarBasis", .string(basis.description))) }
+        let congregation = Self.jsonPrayers.compactMap { prayer in
+            schedule.congregationTimes[prayer].map { (prayer.rawValue, JSON.string(clock.iso8601($0))) }
+        }
+        if !congregation.isEmpty { members.append(("congregation", .object(congregation))) }
         return .object(members)
     }
 
@@ -154,6 +167,22 @@ struct TimesOutput {
             }
             lines.append(cells.joined(separator: "  ").trimmingTrailingSpaces)
         }
+        if response.schedules.contains(where: { !$0.congregationTimes.isEmpty }) {
+            lines.append("")
+            lines.append("Congregation (jamat):")
+            let prayers = Prayer.obligatory
+            var rows = [["Date"] + prayers.map(\.name)]
+            for schedule in response.schedules {
+                rows.append(
+                    [schedule.date.description]
+                        + prayers.map { prayer in
+                            schedule.congregationTimes[prayer].map {
+                                clock.time($0, withSeconds: false, twelveHour: clock12Hour)
+                            } ?? "--"
+                        })
+            }
+            lines.append(Table.render(rows).trimmingCharacters(in: .newlines))
+        }
         let legend = [
             ("*", "high-latitude rule or Moonsighting Committee season"),
             ("~", "taken from the nearest latitude or day"),
@@ -194,7 +223,8 @@ struct TimesOutput {
             "Time zone: \(request.timeZone.identifier) (UTC\(offset), from \(zoneSource.rawValue))",
             "Method: \(method); \(settings.joined(separator: ", "))",
             "High-latitude rule: \(ruleText); polar resolution: \(parameters.polarResolution)",
-            "Source: \(response.source)",
+            "Source: \(response.source)"
+                + (fetchedAt.map { ", fetched \(LocalClock(timeZone: request.timeZone).iso8601($0))" } ?? ""),
         ]
     }
 

@@ -23,6 +23,8 @@ public struct PrayerSchedule: Hashable, Sendable {
     public var maghribToFajr: DateInterval? { nights.interval(2) }
     /// Where the times came from when ``PolarResolution`` filled a day without sunrise or sunset.
     public let polarBasis: PolarBasis?
+    /// Congregation (iqama, jamat) times, where a mosque's published timetable gives them.
+    public let congregationTimes: [Prayer: Date]
 
     /// The times that exist, in ``Prayer/allCases`` order.
     private let storedTimes: [PrayerTime]
@@ -41,11 +43,12 @@ public struct PrayerSchedule: Hashable, Sendable {
     ///   - sunsetToFajr: The night from sunset to the next fajr.
     ///   - maghribToFajr: The night from maghrib to the next fajr.
     ///   - polarBasis: The latitude or day the times were taken from, if any.
+    ///   - congregationTimes: Congregation times from a published timetable.
     public init(
         date: CivilDate, timeZone: TimeZone, coordinates: Coordinates,
         times: [PrayerTime], unavailable: [Prayer: PrayerTime.Unavailability] = [:],
         sunsetToSunrise: DateInterval? = nil, sunsetToFajr: DateInterval? = nil, maghribToFajr: DateInterval? = nil,
-        polarBasis: PolarBasis? = nil
+        polarBasis: PolarBasis? = nil, congregationTimes: [Prayer: Date] = [:]
     ) {
         // One time per prayer, the last one given winning, kept in `allCases` order.
         var storedTimes = times
@@ -65,6 +68,7 @@ public struct PrayerSchedule: Hashable, Sendable {
             ? unavailable : unavailable.filter { entry in !storedTimes.contains { $0.prayer == entry.key } }
         nights = Nights(sunsetToSunrise, sunsetToFajr, maghribToFajr)
         self.polarBasis = polarBasis
+        self.congregationTimes = congregationTimes
     }
 
     /// The time of `prayer`, or `nil` when it is unavailable this day.

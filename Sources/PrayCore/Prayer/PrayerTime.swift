@@ -71,6 +71,8 @@ extension PrayerTime {
         /// A high-latitude rule replaced the angle time, which was unavailable or too far into the
         /// night. The rule is the one that applied (never ``HighLatitudeRule/recommended``).
         case highLatitudeRule(HighLatitudeRule)
+        /// Taken from a published timetable, not calculated here.
+        case published
 
         /// A short phrase such as `altitude -18°` or `high-latitude rule seventh-of-the-night`.
         public var description: String {
@@ -83,6 +85,7 @@ extension PrayerTime {
             case .nightFraction(let fraction, let night): "\(fraction.formattedCompactly) of the night (\(night))"
             case .seasonal(let shafaq): "Moonsighting Committee season" + (shafaq.map { " (\($0))" } ?? "")
             case .highLatitudeRule(let rule): "high-latitude rule \(rule)"
+            case .published: "published timetable"
             }
         }
     }
@@ -99,6 +102,8 @@ extension PrayerTime {
         /// The civil day does not exist in the time zone: its clocks skipped it (Pacific/Apia,
         /// 2011-12-30).
         case dayNotInZone
+        /// The published timetable the times come from does not give this one.
+        case notPublished
 
         /// A sentence for people.
         public var description: String {
@@ -107,6 +112,7 @@ extension PrayerTime {
             case .notConfigured: "the method sets no parameter for this time"
             case .requires(let prayer): "\(prayer) is unavailable this day"
             case .dayNotInZone: "this day does not exist in the time zone: its clocks skipped it"
+            case .notPublished: "the published timetable does not give this time"
             }
         }
     }

@@ -24,7 +24,20 @@ enum Schema {
                     PRIMARY KEY (day, prayer)
                 ) WITHOUT ROWID;
                 """
-        )
+        ),
+        Migration(
+            version: 2,
+            sql: """
+                CREATE TABLE remote_timetable (
+                    provider TEXT NOT NULL,
+                    place TEXT NOT NULL,
+                    day INTEGER NOT NULL,
+                    times TEXT NOT NULL,
+                    fetched_at INTEGER NOT NULL,
+                    PRIMARY KEY (provider, place, day)
+                ) WITHOUT ROWID;
+                """
+        ),
     ]
 
     /// The newest version.

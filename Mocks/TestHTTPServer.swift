@@ -1,0 +1,204 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 for tests: it listens on a free port, answers each request
+/// with what the test's handler says (a response or a scripted fault), records the requests, and
+/// stops when told or released. Nothing leaves the machine.
+///
+/// ```swift
+/// let server = try TestHTTPServer { request in
+///     request.path.hasPrefix("/v1/") ? .respond(status: 200, body: Data("{}".utf8)) : .respond(status: 404)
+/// }
+/// defer { server.stop() }
+/// let url = server.url("/v1/calendar/2026/11")
+/// ```
+public final class TestHTTPServer: Sendable {
+    /// A request as the server read it.
+    public struct Request: Sendable {
+        /// `GET`, `POST`, …
+        public let method: String
+        /// The path with its query: `/v1/calendar/2026/11?latitude=21.4`.
+        public let path: String
+        /// Header fields, names in lower case.
+        public let headers: [String: String]
+        /// The body.
+        public let body: Data
+    }
+
+    /// What the server does with a request.
+    public enum Reply: Sendable {
+        /// A complete response (`Content-Length` is added).
+        case respond(status: Int, headers: [String: String] = [:], body: Data = Data())
+        /// Closes the connection without answering.
+        case close
+        /// Never answers (until the server stops), so the client times out.
+        case hang
+        /// Declares `declaredLength` bytes of body, sends `body` (fewer), and closes.
+        case truncated(status: Int, declaredLength: Int, body: Data)
+        /// A response without `Content-Length`: the body ends when the connection closes.
+        case unsized(status: Int, body: Data)
+    }
+
+    /// The port it listens on.
+    public let port: Int
+    private let socket: Int32
+    private let handler: @Sendable (Request) -> Reply
+    private let state = Mutex<(requests: [Request], stopped: Bool, connections: [Int32])>(([], false, []))
+
+    /// Starts a server.
+    /// - Parameter handler: Decides the reply to each request; called on the server's threads.
+    /// - Throws: `POSIXError` when no socket can be opened.
+    public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+        self.handler = handler
+        #if canImport(Glibc)
+            let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        var reuse: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(descriptor, 64) == 0 else {
+            close(descriptor)
+            throw POSIXError(.init(rawValue: errno) ?? .EIO)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        socket = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "TestHTTPServer"
+        thread.start()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// `http://127.0.0.1:port` followed by `path`.
+    public func url(_ path: String = "/") -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+
+    /// The requests received, oldest first.
+    public var requests: [Request] { state.withLock { $0.requests } }
+
+    /// Stops listening and closes every open connection (hanging ones included).
+    public func stop() {
+        let connections = state.withLock { state -> [Int32]? in
+            guard !state.stopped else { return nil }
+            state.stopped = true
+            return state.connections
+        }
+        // Only once: a second close could close a descriptor number the system has given out again.
+        guard let connections else { return }
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
+        for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    private func acceptLoop() {
+        while !isStopped {
+            let connection = accept(socket, nil, nil)
+            guard connection >= 0 else {
+                if isStopped { return }
+                continue
+            }
+            state.withLock { $0.connections.append(connection) }
+            let thread = Thread { [self] in serve(connection) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer {
+            close(connection)
+            state.withLock { $0.connections.removeAll { $0 == connection } }
+        }
+        guard let request = read(connection) else { return }
+        state.withLock { $0.requests.append(request) }
+        switch handler(request) {
+        case .respond(let status, let headers, let body):
+            write(connection, head(status, headers, length: body.count) + body)
+        case .close:
+            return
+        case .hang:
+            while !isStopped { usleep(10_000) }
+        case .truncated(let status, let declaredLength, let body):
+            write(connection, head(status, [:], length: declaredLength) + body)
+        case .unsized(let status, let body):
+            write(connection, head(status, [:], length: nil) + body)
+        }
+    }
+
+    private func head(_ status: Int, _ headers: [String: String], length: Int?) -> Data {
+        var text =
+            "HTTP/1.1 \(status) Status\r\n" + (length.map { "Content-Length: \($0)\r\n" } ?? "")
+            + "Connection: close\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        return Data((text + "\r\n").utf8)
+    }
+
+    private func write(_ connection: Int32, _ data: Data) {
+        data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let sent = send(connection, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                if sent <= 0 { return }
+                offset += sent
+            }
+        }
+    }
+
+    /// Reads one request: the head up to the blank line, then `Content-Length` bytes of body.
+    private func read(_ connection: Int32) -> Request? {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let separator = Data("\r\n\r\n".utf8)
+        var headEnd: Range<Data.Index>?
+        while headEnd == nil {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            data.append(contentsOf: buffer[0..<count])
+            headEnd = data.range(of: separator)
+        }
+        guard let headEnd else { return nil }
+        let lines = String(decoding: data[..<headEnd.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let requestLine = lines.first?.split(separator: " ") ?? []
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
+        }
+        var body = data[headEnd.upperBound...]
+        let length = Int(headers["content-length"] ?? "0") ?? 0
+        while body.count < length {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            body.append(contentsOf: buffer[0..<count])
+        }
+        return Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers, body: Data(body))
+    }
+}
