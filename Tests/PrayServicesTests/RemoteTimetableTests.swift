@@ -8,7 +8,7 @@ import Testing
 /// `PrayerServiceRemote` against a real HTTP server serving AlAdhan and London responses.
 @Suite struct RemoteTimetableTests {
     let riyadh = TimeZone(identifier: "Asia/Riyadh")!
-    let makkah = try! Coordinates(latitude: 21.4225, longitude: 39.8262)
+    let makkah = Coordinates.mockMakkah
 
     func request(_ date: String, days: Int = 3, method: CalculationMethod = .muslimWorldLeague) throws
         -> PrayerAPI.Request
