@@ -88,10 +88,38 @@ extension PrayDependency {
     static let configuration: Configuration = ConfigurationStore.shared.freeze()
 }
 
+/// The process's logging: where events go and from which level. Set once, before the container is
+/// used (the CLI sets it from `--log-level`, `PRAYKIT_LOG_LEVEL` and `--log-file`).
+///
+/// ```swift
+/// PrayLogging.configure(services: [LogServiceConsole(), try LogServiceFile(path: logPath)], minLevel: .info)
+/// ```
+public enum PrayLogging {
+    /// Sets the log destinations and minimum level; they override those of
+    /// ``PrayDependency/Configuration``. A second, different call, or one after the container was
+    /// used, is a programming error (it traps in debug builds).
+    public static func configure(services: [any LogService], minLevel: LogLevel) {
+        let accepted = ConfigurationStore.shared.setLogging(services: services, minLevel: minLevel)
+        assert(accepted, "PrayLogging.configure(services:minLevel:) called after first use or differently")
+    }
+
+    /// The minimum level named by `PRAYKIT_LOG_LEVEL` (`trace` … `critical`), or `nil`.
+    public static func levelFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> LogLevel? {
+        environment["PRAYKIT_LOG_LEVEL"].flatMap { LogLevel(rawValue: $0.lowercased()) }
+    }
+}
+
 /// The set-once configuration: open until first read, then fixed.
 private final class ConfigurationStore: Sendable {
     static let shared = ConfigurationStore()
-    private let state = Mutex<(configuration: PrayDependency.Configuration?, frozen: Bool)>((nil, false))
+
+    private struct State {
+        var configuration: PrayDependency.Configuration?
+        var logging: (services: [any LogService], minLevel: LogLevel)?
+        var frozen = false
+    }
+
+    private let state = Mutex(State())
 
     /// Stores `configuration` unless the configuration was already read or set differently.
     func set(_ configuration: PrayDependency.Configuration) -> Bool {
@@ -103,11 +131,28 @@ private final class ConfigurationStore: Sendable {
         }
     }
 
-    /// Fixes and returns the configuration: the one set, or the defaults.
+    /// Stores the logging unless the configuration was already read or logging set differently.
+    func setLogging(services: [any LogService], minLevel: LogLevel) -> Bool {
+        state.withLock { state in
+            if let current = state.logging {
+                return current.minLevel == minLevel
+                    && current.services.map { ObjectIdentifier(type(of: $0)) } == services.map { ObjectIdentifier(type(of: $0)) }
+            }
+            guard !state.frozen else { return false }
+            state.logging = (services, minLevel)
+            return true
+        }
+    }
+
+    /// Fixes and returns the configuration: the one set (with the logging set), or the defaults.
     func freeze() -> PrayDependency.Configuration {
         state.withLock { state in
             state.frozen = true
-            let configuration = state.configuration ?? PrayDependency.Configuration()
+            var configuration = state.configuration ?? PrayDependency.Configuration()
+            if let logging = state.logging {
+                configuration.logServices = logging.services
+                configuration.minLogLevel = logging.minLevel
+            }
             state.configuration = configuration
             return configuration
         }

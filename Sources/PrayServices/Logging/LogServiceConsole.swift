@@ -1,34 +1,58 @@
 import Foundation
 import PrayCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes each log event as one line on standard error, so standard output stays clean for results:
 ///
 /// ```
 /// 2026-11-29T16:37:13Z notice High-latitude rule applied prayer.days=92 prayer.rule=seventh-of-the-night
 /// ```
 ///
-/// Metadata is sorted by key. Lines are written with a single `write(2)` each, so lines from
-/// several threads never interleave.
+/// Metadata is sorted by key. The level is coloured only when standard error is a terminal. Each
+/// line is written with a single `write(2)`, so lines from several threads never interleave.
 public struct LogServiceConsole: LogService {
+    private let colour: Bool
+
     /// Creates a console logger.
-    public init() {}
+    /// - Parameter colour: Whether to colour the level; by default, when standard error is a terminal
+    ///   and `NO_COLOR` is not set.
+    public init(colour: Bool? = nil) {
+        self.colour = colour ?? (isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+    }
 
     /// Writes `event` to standard error.
     public func write(_ event: LogEvent) {
-        var line = "\(Self.timestamp(event.timestamp)) \(event.level.rawValue) \(event.message)"
-        for (key, value) in event.metadata.sorted(by: { $0.key < $1.key }) {
-            line += " \(key)=\(value.contains(" ") ? "\"\(value)\"" : value)"
-        }
-        line += "\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        FileHandle.standardError.write(Data(LogLine.format(event, colour: colour).utf8))
     }
+}
 
-    /// `YYYY-MM-DDTHH:MM:SSZ` in UTC.
-    static func timestamp(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
-        let time = seconds - days * 86400
-        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(CivilDate(daysSince1970: days))T\(pad(time / 3600)):\(pad(time / 60 % 60)):\(pad(time % 60))Z"
+/// The one-line text of a log event, shared by the console and file loggers.
+enum LogLine {
+    /// `2026-11-29T16:37:13.120Z notice Message key=value key2="a value"` and a newline.
+    static func format(_ event: LogEvent, colour: Bool = false) -> String {
+        var level = event.level.rawValue
+        if colour {
+            let code =
+                switch event.level {
+                case .trace, .debug: "2"
+                case .info: "36"
+                case .notice: "32"
+                case .warning: "33"
+                case .error, .critical: "31;1"
+                }
+            level = "\u{1B}[\(code)m\(level)\u{1B}[0m"
+        }
+        var line = "\(PrayerLogEntry.timestamp(event.timestamp)) \(level) \(event.message)"
+        for (key, value) in event.metadata.sorted(by: { $0.key < $1.key }) {
+            let needsQuotes = value.isEmpty || value.contains { $0 == " " || $0 == "\"" || $0 == "=" }
+            line += " \(key)=" + (needsQuotes ? "\"\(value.replacingOccurrences(of: "\"", with: "\\\""))\"" : value)
+        }
+        // One event, one line: a newline inside a message would break the format.
+        return line.replacingOccurrences(of: "\n", with: "\\n") + "\n"
     }
 }

@@ -1,0 +1,113 @@
+import Foundation
+import PrayCore
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Appends log events to a file, one line each, and rotates it when it would grow past a size:
+/// `praykit.log` becomes `praykit.log.1` (and `.1` becomes `.2`, …), and the line goes whole to the
+/// new file. Each line is one `write(2)` to a descriptor opened with `O_APPEND`, so a line is never
+/// split or lost across a rotation, and several processes can share the file.
+///
+/// ```swift
+/// let file = try LogServiceFile(path: "/var/log/praykit.log", maximumBytes: 1_000_000, backups: 3)
+/// let log = LogManager(services: [file], minLevel: .info)
+/// ```
+public final class LogServiceFile: LogService {
+    /// The log file.
+    public let path: String
+    /// The size at which the file is rotated, bytes.
+    public let maximumBytes: Int
+    /// How many rotated files are kept.
+    public let backups: Int
+    private let descriptor: Mutex<Int32>
+
+    /// Opens (creating if needed, mode 0600) the log file.
+    /// - Throws: ``StorageError`` (`cannotOpen`) when the file cannot be opened for appending.
+    public init(path: String, maximumBytes: Int = 5 * 1024 * 1024, backups: Int = 3) throws(StorageError) {
+        self.path = path
+        self.maximumBytes = max(1024, maximumBytes)
+        self.backups = max(1, backups)
+        descriptor = Mutex(try Self.open(path))
+    }
+
+    deinit {
+        descriptor.withLock { _ = close($0) }
+    }
+
+    /// Appends `event`, rotating first if the line would take the file past ``maximumBytes``.
+    public func write(_ event: LogEvent) {
+        let line = Array(LogLine.format(event).utf8)
+        descriptor.withLock { descriptor in
+            reopenIfMoved(&descriptor)
+            var status = stat()
+            if fstat(descriptor, &status) == 0, Int(status.st_size) > 0, Int(status.st_size) + line.count > maximumBytes {
+                rotate(&descriptor)
+            }
+            line.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                var written = 0
+                while written < bytes.count {
+                    let count = systemWrite(descriptor, base + written, bytes.count - written)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { return }
+                    written += count
+                }
+            }
+        }
+    }
+
+    /// Follows a rotation made by another process (or `logrotate`): when ``path`` no longer names
+    /// the open file, opens the file that it names now.
+    private func reopenIfMoved(_ descriptor: inout Int32) {
+        var open = stat()
+        var named = stat()
+        guard fstat(descriptor, &open) == 0 else { return }
+        if stat(path, &named) == 0, named.st_ino == open.st_ino, named.st_dev == open.st_dev { return }
+        guard let fresh = try? Self.open(path) else { return }
+        close(descriptor)
+        descriptor = fresh
+    }
+
+    /// Renames the file to `.1` (shifting older ones) and opens a new one. If the new file cannot be
+    /// opened, logging carries on in the old descriptor rather than dropping lines.
+    private func rotate(_ descriptor: inout Int32) {
+        for index in stride(from: backups - 1, through: 1, by: -1) {
+            rename("\(path).\(index)", "\(path).\(index + 1)")
+        }
+        guard rename(path, "\(path).1") == 0, let fresh = try? Self.open(path) else { return }
+        close(descriptor)
+        descriptor = fresh
+    }
+
+    private static func open(_ path: String) throws(StorageError) -> Int32 {
+        let descriptor = systemOpen(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw StorageError(
+                kind: .cannotOpen, code: Int(errno), message: "cannot open the log file: \(String(cString: strerror(errno)))",
+                path: path
+            )
+        }
+        return descriptor
+    }
+}
+
+#if canImport(Glibc)
+    private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        Glibc.write(descriptor, buffer, count)
+    }
+    private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        Glibc.open(path, flags, mode)
+    }
+#else
+    private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        Darwin.write(descriptor, buffer, count)
+    }
+    private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        Darwin.open(path, flags, mode)
+    }
+#endif
