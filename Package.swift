@@ -20,7 +20,7 @@ let package = Package(
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.
         .target(name: "PrayMocks", dependencies: ["PrayCore", "PrayServices"], path: "Mocks"),
         .target(name: "PrayKit", dependencies: ["PrayCore", "PrayServices"]),
-        .executableTarget(name: "PrayCLI", dependencies: ["PrayKit"]),
+        .executableTarget(name: "PrayCLI", dependencies: ["PrayCore", "PrayServices", "PrayKit"]),
         .executableTarget(name: "PrayBenchmarks", dependencies: ["PrayKit"]),
         .testTarget(name: "PrayCoreTests", dependencies: ["PrayCore", "PrayMocks"]),
         .testTarget(

@@ -3,7 +3,7 @@ import PrayCore
 import Synchronization
 
 /// A ``HijriService`` whose answers the test sets, one closure per requirement, recording every
-/// call by name. A requirement without a closure throws ``MockError``.
+/// call by name. A requirement without a closure records a test issue and throws ``MockError``.
 public final class HijriServiceMock: HijriService {
     private let state = Mutex(State())
 
@@ -87,7 +87,7 @@ public final class HijriServiceMock: HijriService {
             return state
         }
         guard let answer = snapshot[keyPath: keyPath] else {
-            throw MockError(notConfigured: "HijriServiceMock.\(name)")
+            throw MockError.unset("HijriServiceMock.\(name)")
         }
         return answer
     }

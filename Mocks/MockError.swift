@@ -1,12 +1,26 @@
+import Testing
+
 /// The error a mock throws when a test calls something it did not set up, so the test fails loudly
 /// instead of receiving an invented value.
+///
+/// Creating one with ``unset(_:)`` also records a test issue, so the running test
+/// fails even if the code under test catches the error. A test that means to call an unset mock
+/// wraps the call in `withKnownIssue { … }`.
 public struct MockError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The mock member that was called, such as `"PrayerServiceMock.prayerTimes(for:)"`.
     public let member: String
 
-    /// Creates the error for `member`.
+    /// Creates the error for `member` without recording an issue.
     public init(notConfigured member: String) {
         self.member = member
+    }
+
+    /// Records a test issue for a call to `member`, which the test did not set up, and returns the
+    /// error to throw.
+    public static func unset(_ member: String) -> MockError {
+        let error = MockError(notConfigured: member)
+        Issue.record(Comment(rawValue: error.description))
+        return error
     }
 
     /// A sentence naming the member.

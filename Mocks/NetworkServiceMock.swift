@@ -9,7 +9,7 @@ import Synchronization
 /// network.enqueue(.success(HTTPResponse(status: 200, headers: [:], body: data, url: url, duration: 0)))
 /// network.enqueue(.failure(NetworkError(kind: .connection, url: url, message: "refused")))
 /// ```
-/// A request with nothing left in the script throws ``MockError``.
+/// A request with nothing left in the script records a test issue and throws ``MockError``.
 public final class NetworkServiceMock: NetworkService {
     private let state = Mutex<(script: [Result<HTTPResponse, NetworkError>], requests: [HTTPRequest])>(([], []))
 
@@ -36,7 +36,7 @@ public final class NetworkServiceMock: NetworkService {
             state.requests.append(request)
             return state.script.isEmpty ? nil : state.script.removeFirst()
         }
-        guard let answer else { throw MockError(notConfigured: "NetworkServiceMock.send(_:)") }
+        guard let answer else { throw MockError.unset("NetworkServiceMock.send(_:)") }
         return try answer.get()
     }
 }

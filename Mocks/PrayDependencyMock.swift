@@ -1,7 +1,8 @@
 import PrayCore
 
 /// A ``PrayKitDependency`` for tests: every service is a stored property the test replaces one by
-/// one; the defaults are mocks that throw ``MockError`` when used without being set up.
+/// one; the defaults are mocks that fail the test (and throw ``MockError``) when used without being
+/// set up.
 ///
 /// ```swift
 /// var dependency = PrayDependencyMock()

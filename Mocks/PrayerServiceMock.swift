@@ -8,7 +8,7 @@ import Synchronization
 /// service.result = .success(PrayerAPI.Response(schedules: [.mock()], source: .calculated))
 /// let manager = PrayerManager(service: service, log: .silent)
 /// ```
-/// A call with no result set throws ``MockError``.
+/// A call with no result set records a test issue and throws ``MockError``.
 public final class PrayerServiceMock: PrayerService {
     private let state = Mutex(State())
 
@@ -49,7 +49,7 @@ public final class PrayerServiceMock: PrayerService {
             return (state.result, state.respond)
         }
         if let respond { return try respond(request) }
-        guard let result else { throw MockError(notConfigured: "PrayerServiceMock.prayerTimes(for:)") }
+        guard let result else { throw MockError.unset("PrayerServiceMock.prayerTimes(for:)") }
         return try result.get()
     }
 }

@@ -1,9 +1,11 @@
 import PrayCore
 import Synchronization
+import Testing
 
-/// A ``QiblaService`` that returns what the test sets and records every place asked about. Without
-/// a result set it returns a qibla with direction `.nan`, which any assertion on it fails: the
-/// protocol cannot throw.
+/// A ``QiblaService`` that returns what the test sets and records every place asked about.
+///
+/// The protocol cannot throw, so a call without a ``result`` records a test issue (failing the
+/// test) and returns a qibla whose numbers are all `.nan`.
 public final class QiblaServiceMock: QiblaService {
     private let state = Mutex<(result: Qibla?, places: [Coordinates])>((nil, []))
 
@@ -25,7 +27,8 @@ public final class QiblaServiceMock: QiblaService {
             state.places.append(coordinates)
             return state.result
         }
-        return result
-            ?? Qibla(coordinates: coordinates, direction: .nan, sphericalDirection: .nan, distanceKilometers: .nan)
+        if let result { return result }
+        _ = MockError.unset("QiblaServiceMock.qibla(from:)")
+        return Qibla(coordinates: coordinates, direction: .nan, sphericalDirection: .nan, distanceKilometers: .nan)
     }
 }

@@ -31,6 +31,18 @@ public final class TestHTTPServer: Sendable {
         public let body: Data
     }
 
+    /// A `.hang` reply, from the request to the moment the client gave up (closed the connection).
+    /// Measured on the server's own thread, so it shows the client's timeout or cancellation
+    /// however busy the test's threads are.
+    public struct Hang: Sendable {
+        /// When the request was read.
+        public let began: Date
+        /// When the client closed the connection.
+        public let ended: Date
+        /// How long the client waited, seconds.
+        public var duration: TimeInterval { ended.timeIntervalSince(began) }
+    }
+
     /// What the server does with a request.
     public enum Reply: Sendable {
         /// A complete response (`Content-Length` is added).
@@ -49,7 +61,8 @@ public final class TestHTTPServer: Sendable {
     public let port: Int
     private let socket: Int32
     private let handler: @Sendable (Request) -> Reply
-    private let state = Mutex<(requests: [Request], stopped: Bool, connections: [Int32])>(([], false, []))
+    private let state = Mutex<(requests: [Request], stopped: Bool, connections: [Int32], hangs: [Hang])>(
+        ([], false, [], []))
 
     /// Starts a server.
     /// - Parameter handler: Decides the reply to each request; called on the server's threads.
@@ -100,6 +113,9 @@ public final class TestHTTPServer: Sendable {
     /// The requests received, oldest first.
     public var requests: [Request] { state.withLock { $0.requests } }
 
+    /// The `.hang` replies whose client gave up, in the order they ended.
+    public var hangs: [Hang] { state.withLock { $0.hangs } }
+
     /// Stops listening and closes every open connection (hanging ones included).
     public func stop() {
         let connections = state.withLock { state -> [Int32]? in
@@ -142,7 +158,18 @@ public final class TestHTTPServer: Sendable {
         case .close:
             return
         case .hang:
-            while !isStopped { usleep(10_000) }
+            let began = Date()
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            while !isStopped {
+                var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, 10) > 0 else { continue }
+                // Readable with nothing to read: the client closed its end.
+                if recv(connection, &buffer, buffer.count, 0) <= 0 {
+                    let hang = Hang(began: began, ended: Date())
+                    state.withLock { $0.hangs.append(hang) }
+                    return
+                }
+            }
         case .truncated(let status, let declaredLength, let body):
             write(connection, head(status, [:], length: declaredLength) + body)
         case .unsized(let status, let body):

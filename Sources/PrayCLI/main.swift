@@ -6,31 +6,33 @@ import PrayKit
 /// codes (64 for usage, 1 for runtime) with `Error: …` on standard error.
 enum PrayCommandLine {
     static let overview = "Prayer times, calculated from the sun's position."
-    static let usage = "praykit <subcommand>"
+    static let usage = "praykit [--log-level <level>] [--log-file <path>] <subcommand>"
 
     static var help: String {
-        [
-            "OVERVIEW: \(overview)",
-            "",
-            "USAGE: \(usage)",
-            "",
-            "OPTIONS:",
-            HelpText.row("--version", "Show the version."),
-            HelpText.row("-h, --help", "Show help information."),
-            "",
-            "SUBCOMMANDS:",
-            HelpText.row(TimesCommand.name, TimesCommand.overview),
-            HelpText.row(MethodsCommand.name, MethodsCommand.overview),
-            HelpText.row(QiblaCommand.name, QiblaCommand.overview),
-            HelpText.row(HijriCommand.name, HijriCommand.overview),
-            HelpText.row(ConfigCommand.name, ConfigCommand.overview),
-            HelpText.row(LogCommand.name, LogCommand.overview),
-            HelpText.row(BackupCommands.exportName, BackupCommands.exportOverview),
-            HelpText.row(BackupCommands.importName, BackupCommands.importOverview),
-            HelpText.row("help", "Show help for a subcommand."),
-            "",
-            "  See 'praykit help <subcommand>' for detailed help.",
-        ].joined(separator: "\n") + "\n"
+        let options = [HelpText.row("--version", "Show the version.")] + GlobalOptions.specs.map { HelpText.row($0) }
+        return
+            ([
+                "OVERVIEW: \(overview)",
+                "",
+                "USAGE: \(usage)",
+                "",
+                "OPTIONS:",
+            ] + options + [
+                HelpText.row("-h, --help", "Show help information."),
+                "",
+                "SUBCOMMANDS:",
+                HelpText.row(TimesCommand.name, TimesCommand.overview),
+                HelpText.row(MethodsCommand.name, MethodsCommand.overview),
+                HelpText.row(QiblaCommand.name, QiblaCommand.overview),
+                HelpText.row(HijriCommand.name, HijriCommand.overview),
+                HelpText.row(ConfigCommand.name, ConfigCommand.overview),
+                HelpText.row(LogCommand.name, LogCommand.overview),
+                HelpText.row(BackupCommands.exportName, BackupCommands.exportOverview),
+                HelpText.row(BackupCommands.importName, BackupCommands.importOverview),
+                HelpText.row("help", "Show help for a subcommand."),
+                "",
+                "  See 'praykit help <subcommand>' for detailed help.",
+            ]).joined(separator: "\n") + "\n"
     }
 
     static func main() async -> Int32 {
@@ -51,7 +53,12 @@ enum PrayCommandLine {
     }
 
     /// Runs one command line and returns what goes to standard output.
-    static func run(_ arguments: [String], environment: [String: String], now: Date) async throws(CLIError) -> String {
+    /// The global options (`--log-level`, `--log-file`) may appear anywhere before a `--`; logging is
+    /// set from them before any service is created.
+    static func run(_ commandLine: [String], environment: [String: String], now: Date) async throws(CLIError) -> String
+    {
+        let (global, arguments) = try GlobalOptions.extract(from: commandLine, environment: environment)
+        try global.configureLogging()
         guard let first = arguments.first else { return help }
         let rest = Array(arguments.dropFirst())
         switch first {

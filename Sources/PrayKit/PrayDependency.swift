@@ -104,14 +104,19 @@ public enum PrayLogging {
     }
 
     /// The minimum level named by `PRAYKIT_LOG_LEVEL` (`trace` … `critical`), or `nil`.
-    public static func levelFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> LogLevel? {
+    public static func levelFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> LogLevel?
+    {
         environment["PRAYKIT_LOG_LEVEL"].flatMap { LogLevel(rawValue: $0.lowercased()) }
     }
 }
 
 /// The set-once configuration: open until first read, then fixed.
-private final class ConfigurationStore: Sendable {
+final class ConfigurationStore: Sendable {
     static let shared = ConfigurationStore()
+
+    /// A store with nothing set (tests make their own; the process uses ``shared``).
+    init() {}
 
     private struct State {
         var configuration: PrayDependency.Configuration?
@@ -136,7 +141,8 @@ private final class ConfigurationStore: Sendable {
         state.withLock { state in
             if let current = state.logging {
                 return current.minLevel == minLevel
-                    && current.services.map { ObjectIdentifier(type(of: $0)) } == services.map { ObjectIdentifier(type(of: $0)) }
+                    && current.services.map { ObjectIdentifier(type(of: $0)) }
+                        == services.map { ObjectIdentifier(type(of: $0)) }
             }
             guard !state.frozen else { return false }
             state.logging = (services, minLevel)
@@ -159,7 +165,7 @@ private final class ConfigurationStore: Sendable {
     }
 }
 
-// MARK: - Logging
+// MARK: - Log
 
 extension PrayDependency {
     private static let logServices: [any LogService] = configuration.logServices
@@ -171,57 +177,93 @@ extension PrayDependency {
     public func log() -> LogManager { Self.log }
 }
 
-// MARK: - Prayer
+// MARK: - Prayer service
 
 extension PrayDependency {
     private static let prayerService = PrayerServiceAstronomical(log: log)
-    private static let prayerManager = PrayerManager(service: prayerService, log: log)
 
     /// The astronomical prayer-time service.
     public func prayerService() -> any PrayerService { Self.prayerService }
+}
+
+// MARK: - Prayer manager
+
+extension PrayDependency {
+    private static let prayerManager = PrayerManager(service: prayerService, log: log)
+
     /// The prayer manager over ``prayerService()``.
     public func prayerManager() -> PrayerManager { Self.prayerManager }
 }
 
-// MARK: - Qibla and Hijri
+// MARK: - Qibla
 
 extension PrayDependency {
     private static let qiblaService = QiblaServiceGeodesic(log: log)
-    private static let hijriService = HijriServiceUmmAlQura(prayerService: prayerService, log: log)
 
     /// The geodesic qibla service.
     public func qiblaService() -> any QiblaService { Self.qiblaService }
+}
+
+// MARK: - Hijri
+
+extension PrayDependency {
+    private static let hijriService = HijriServiceUmmAlQura(prayerService: prayerService, log: log)
+
     /// The Umm al-Qura Hijri service.
     public func hijriService() -> any HijriService { Self.hijriService }
 }
 
-// MARK: - Storage
+// MARK: - Database
 
 extension PrayDependency {
-    private static let database = SQLiteDatabase(path: configuration.databasePath, log: log)
+    /// The one database every store shares, opened on first use at ``Configuration/databasePath``.
+    fileprivate static let database = SQLiteDatabase(path: configuration.databasePath, log: log)
+}
+
+// MARK: - Preferences
+
+extension PrayDependency {
     private static let preferences = PreferencesStoreSQLite(database: database, log: log)
-    private static let prayerLog = PrayerLogStoreSQLite(database: database, log: log)
-    private static let backup = BackupServiceSQLite(database: database, log: log)
 
     /// The preferences in the database.
     public func preferences() -> any PreferencesStore { Self.preferences }
+}
+
+// MARK: - Prayer log
+
+extension PrayDependency {
+    private static let prayerLog = PrayerLogStoreSQLite(database: database, log: log)
+
     /// The prayer log in the database.
     public func prayerLog() -> any PrayerLogStore { Self.prayerLog }
+}
+
+// MARK: - Backup
+
+extension PrayDependency {
+    private static let backup = BackupServiceSQLite(database: database, log: log)
+
     /// Export and import of the database's user data.
     public func backup() -> any BackupService { Self.backup }
 }
 
-// MARK: - Network and published timetables
+// MARK: - Network
 
 extension PrayDependency {
     private static let networkService = NetworkServiceCurl(options: configuration.network, log: log)
+
+    /// The libcurl HTTP client.
+    public func networkService() -> any NetworkService { Self.networkService }
+}
+
+// MARK: - Published timetables
+
+extension PrayDependency {
     private static let remotePrayerService: any PrayerService =
         configuration.remoteTimetable.map { timetable in
             PrayerServiceRemote(timetable: timetable, network: networkService, database: database, log: log)
         } ?? UnconfiguredPrayerService()
 
-    /// The libcurl HTTP client.
-    public func networkService() -> any NetworkService { Self.networkService }
     /// The published timetable of ``Configuration/remoteTimetable``; without one, a service that says
     /// so.
     public func remotePrayerService() -> any PrayerService { Self.remotePrayerService }

@@ -6,8 +6,8 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
     }
 
-    @Test func jsonFollowsTheContract() throws {
-        let result = try PraykitProcess.run(["hijri", "--date", "2026-11-29", "--days", "3", "--format", "json"])
+    @Test func jsonFollowsTheContract() async throws {
+        let result = try await PraykitProcess.run(["hijri", "--date", "2026-11-29", "--days", "3", "--format", "json"])
         #expect(result.status == 0)
         let days = try array(result.stdout)
         #expect(days.count == 3)
@@ -25,8 +25,10 @@ import Testing
         #expect(hijri["monthLength"] as? Int == 29)
     }
 
-    @Test func aWholeTableInOneCall() throws {
-        let result = try PraykitProcess.run(["hijri", "--date", "1924-08-01", "--days", "60000", "--format", "json"])
+    @Test func aWholeTableInOneCall() async throws {
+        let result = try await PraykitProcess.run([
+            "hijri", "--date", "1924-08-01", "--days", "60000", "--format", "json",
+        ])
         #expect(result.status == 0)
         let days = try array(result.stdout)
         #expect(days.count == 60000)
@@ -34,54 +36,56 @@ import Testing
         #expect((days.first?["tabular"] as? Bool) == false)
     }
 
-    @Test func toGregorianAndItsErrors() throws {
-        let ramadan = try PraykitProcess.run(["hijri", "--to-gregorian", "1447-09-01", "--format", "json"])
+    @Test func toGregorianAndItsErrors() async throws {
+        let ramadan = try await PraykitProcess.run(["hijri", "--to-gregorian", "1447-09-01", "--format", "json"])
         #expect(try array(ramadan.stdout).first?["gregorian"] as? String == "2026-02-18")
         for bad in ["1447-13-01", "1447-02-31", "1447-02-30", "nope"] {
-            let result = try PraykitProcess.run(["hijri", "--to-gregorian", bad])
+            let result = try await PraykitProcess.run(["hijri", "--to-gregorian", bad])
             #expect(result.status == 64, "\(bad)")
             #expect(result.stderr.hasPrefix("Error: "), "\(bad)")
         }
     }
 
-    @Test func offsetAndCalendar() throws {
-        let plus = try PraykitProcess.run(["hijri", "--date", "2026-03-19", "--offset", "1", "--format", "json"])
+    @Test func offsetAndCalendar() async throws {
+        let plus = try await PraykitProcess.run(["hijri", "--date", "2026-03-19", "--offset", "1", "--format", "json"])
         let day = try #require(try array(plus.stdout).first)
         #expect((day["hijri"] as? [String: Any])?["date"] as? String == "1447-10-01")
         #expect(((day["notableDays"] as? [[String: Any]])?.first?["id"] as? String) == "eid-al-fitr")
-        let civil = try PraykitProcess.run(["hijri", "--date", "2026-11-29", "--calendar", "civil", "--format", "json"])
+        let civil = try await PraykitProcess.run([
+            "hijri", "--date", "2026-11-29", "--calendar", "civil", "--format", "json",
+        ])
         #expect(try array(civil.stdout).first?["calendar"] as? String == "civil")
-        #expect(try PraykitProcess.run(["hijri", "--offset", "3"]).status == 64)
-        #expect(try PraykitProcess.run(["hijri", "--calendar", "lunar"]).status == 64)
+        #expect(try await PraykitProcess.run(["hijri", "--offset", "3"]).status == 64)
+        #expect(try await PraykitProcess.run(["hijri", "--calendar", "lunar"]).status == 64)
     }
 
-    @Test func theDayBeginsAtMaghrib() throws {
+    @Test func theDayBeginsAtMaghrib() async throws {
         let base = [
             "hijri", "--lat", "21.4225", "--lon", "39.8262", "--tz", "Asia/Riyadh", "--date", "2026-11-29", "--format",
             "json",
         ]
-        let before = try PraykitProcess.run(base + ["--at", "17:00"])
-        let after = try PraykitProcess.run(base + ["--at", "18:00"])
+        let before = try await PraykitProcess.run(base + ["--at", "17:00"])
+        let after = try await PraykitProcess.run(base + ["--at", "18:00"])
         let first = try #require(try JSONSerialization.jsonObject(with: Data(before.stdout.utf8)) as? [String: Any])
         let second = try #require(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [String: Any])
         #expect((first["hijri"] as? [String: Any])?["day"] as? Int == 19)
         #expect((second["hijri"] as? [String: Any])?["day"] as? Int == 20)
         #expect(second["afterMaghrib"] as? Bool == true)
         #expect((second["maghrib"] as? String)?.hasPrefix("2026-11-29T17:3") == true)
-        #expect(try PraykitProcess.run(["hijri", "--at", "18:00"]).status == 64)
-        #expect(try PraykitProcess.run(base + ["--at", "25:00"]).status == 64)
+        #expect(try await PraykitProcess.run(["hijri", "--at", "18:00"]).status == 64)
+        #expect(try await PraykitProcess.run(base + ["--at", "25:00"]).status == 64)
     }
 
-    @Test func monthViewAndNextNotableDay() throws {
-        let month = try PraykitProcess.run(["hijri", "--month", "1447-09", "--format", "json"])
+    @Test func monthViewAndNextNotableDay() async throws {
+        let month = try await PraykitProcess.run(["hijri", "--month", "1447-09", "--format", "json"])
         #expect(try array(month.stdout).count == 30)
-        let next = try PraykitProcess.run(["hijri", "--next-notable", "--date", "2026-11-29"])
+        let next = try await PraykitProcess.run(["hijri", "--next-notable", "--date", "2026-11-29"])
         #expect(next.stdout.contains("White days"))
-        #expect(try PraykitProcess.run(["hijri", "--month", "1447-13"]).status == 64)
+        #expect(try await PraykitProcess.run(["hijri", "--month", "1447-13"]).status == 64)
     }
 
-    @Test func timesCarryTheHijriDate() throws {
-        let result = try PraykitProcess.run([
+    @Test func timesCarryTheHijriDate() async throws {
+        let result = try await PraykitProcess.run([
             "times", "--lat", "21.4225", "--lon", "39.8262", "--tz", "Asia/Riyadh", "--date", "2026-11-29", "--format",
             "json",
         ])

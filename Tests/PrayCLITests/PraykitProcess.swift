@@ -1,4 +1,5 @@
 import Foundation
+import PrayMocks
 
 /// Runs the built `praykit` binary with a deadline, capturing its output in files (pipes can fill
 /// up and block a child that writes a lot).
@@ -23,12 +24,13 @@ enum PraykitProcess {
     /// Runs `praykit` to completion (killing it after `deadline` seconds).
     static func run(
         _ arguments: [String], environment: [String: String] = [:], deadline: TimeInterval = 60
-    ) throws -> Result {
-        try Running(arguments, environment: environment).wait(deadline: deadline)
+    ) async throws -> Result {
+        try await Running(arguments, environment: environment).wait(deadline: deadline)
     }
 
-    /// A started process whose output goes to files, to be waited for or killed.
-    final class Running {
+    /// A started process whose output goes to files, to be waited for or killed. (Used by one test
+    /// at a time; waiting happens on a thread of its own.)
+    final class Running: @unchecked Sendable {
         let process = Process()
         let folder: URL
         private let out: FileHandle
@@ -66,8 +68,14 @@ enum PraykitProcess {
             if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
         }
 
-        /// Waits up to `deadline` seconds (then kills), and returns what it did.
-        func wait(deadline: TimeInterval = 60) throws -> Result {
+        /// Waits up to `deadline` seconds (then kills), and returns what it did. The wait blocks a
+        /// thread of its own, not one of the few that run the tests.
+        func wait(deadline: TimeInterval = 60) async throws -> Result {
+            try await TestThread.run { try self.waitBlocking(deadline: deadline) }
+        }
+
+        /// Waits on the calling thread (for work already on a thread of its own).
+        func waitBlocking(deadline: TimeInterval = 60) throws -> Result {
             let start = Date()
             while process.isRunning {
                 if Date().timeIntervalSince(start) > deadline {

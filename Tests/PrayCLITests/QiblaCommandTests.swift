@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 @Suite struct QiblaCommandTests {
-    @Test func jsonFollowsTheContract() throws {
-        let result = try PraykitProcess.run(["qibla", "--lat", "40.7128", "--lon", "-74.0060", "--format", "json"])
+    @Test func jsonFollowsTheContract() async throws {
+        let result = try await PraykitProcess.run([
+            "qibla", "--lat", "40.7128", "--lon", "-74.0060", "--format", "json",
+        ])
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["latitude"] as? Double == 40.7128)
@@ -14,15 +16,15 @@ import Testing
         #expect(object["compass"] as? String == "ENE")
     }
 
-    @Test func theKaabaSaysSo() throws {
-        let result = try PraykitProcess.run(["qibla", "--lat", "21.4225241", "--lon", "39.8261818"])
+    @Test func theKaabaSaysSo() async throws {
+        let result = try await PraykitProcess.run(["qibla", "--lat", "21.4225241", "--lon", "39.8261818"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("at the Kaaba"))
     }
 
-    @Test func badCoordinatesAreUsageErrors() throws {
+    @Test func badCoordinatesAreUsageErrors() async throws {
         for arguments in [["--lat", "95", "--lon", "0"], ["--lat", "0"], ["--lat", "0", "--lon", "181"]] {
-            let result = try PraykitProcess.run(["qibla"] + arguments)
+            let result = try await PraykitProcess.run(["qibla"] + arguments)
             #expect(result.status == 64)
             #expect(result.stderr.contains("Usage: praykit qibla"))
         }

@@ -6,7 +6,7 @@ import Testing
 /// `praykit times --source aladhan` end to end: fetched from a local server, then served from the
 /// cache when the server is gone.
 @Suite struct RemoteSourceTests {
-    @Test func theCacheServesWhenTheServerIsGone() throws {
+    @Test func theCacheServesWhenTheServerIsGone() async throws {
         let zone = TimeZone(identifier: "Asia/Riyadh")!
         let place = try Coordinates(latitude: 21.4225, longitude: 39.8262)
         let server = try TestHTTPServer { request in
@@ -27,14 +27,14 @@ import Testing
             "--source", "aladhan", "--api-url", server.url().absoluteString, "--format", "json",
         ]
         // When fetched
-        let fetched = try PraykitProcess.run(arguments, environment: environment)
+        let fetched = try await PraykitProcess.run(arguments, environment: environment)
         #expect(fetched.status == 0, "\(fetched.stderr)")
         let first = try #require(try JSONSerialization.jsonObject(with: Data(fetched.stdout.utf8)) as? [String: Any])
         #expect(first["source"] as? String == "aladhan")
         #expect(((first["days"] as? [[String: Any]])?.first?["fajr"] as? String)?.hasPrefix("2026-11-10T0") == true)
         // and fetched again with the server gone
         server.stop()
-        let cached = try PraykitProcess.run(arguments, environment: environment)
+        let cached = try await PraykitProcess.run(arguments, environment: environment)
         #expect(cached.status == 0, "\(cached.stderr)")
         let second = try #require(try JSONSerialization.jsonObject(with: Data(cached.stdout.utf8)) as? [String: Any])
         // Then the same times come from the cache, with when they were fetched
@@ -43,23 +43,23 @@ import Testing
         #expect(
             (second["days"] as? [[String: Any]])?.first?["fajr"] as? String == (first["days"] as? [[String: Any]])?
                 .first?["fajr"] as? String)
-        let table = try PraykitProcess.run(Array(arguments.dropLast(2)), environment: environment)
+        let table = try await PraykitProcess.run(Array(arguments.dropLast(2)), environment: environment)
         #expect(table.stdout.contains("Source: aladhan (cached), fetched"))
         // A month never fetched is a clear runtime error.
         var other = arguments
         other[8] = "2027-03-01"
-        let missing = try PraykitProcess.run(other, environment: environment)
+        let missing = try await PraykitProcess.run(other, environment: environment)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("cannot fetch the aladhan timetable"))
         #expect(missing.stderr.contains("no copy"))
     }
 
-    @Test func sourceFlagsAreChecked() throws {
+    @Test func sourceFlagsAreChecked() async throws {
         for arguments in [
             ["--source", "nope"], ["--source", "london"], ["--api-url", "http://x"],
             ["--source", "aladhan", "--api-url", "ftp://x"],
         ] {
-            let result = try PraykitProcess.run(
+            let result = try await PraykitProcess.run(
                 ["times", "--lat", "1", "--lon", "1"] + arguments, environment: ["PRAYKIT_API_KEY": ""])
             #expect(result.status == 64, "\(arguments)")
         }

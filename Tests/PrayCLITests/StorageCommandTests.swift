@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import PrayMocks
 import Testing
 
 @testable import PrayServices
@@ -23,8 +24,8 @@ import Testing
             try? FileManager.default.removeItem(at: folder)
         }
 
-        func run(_ arguments: [String]) throws -> PraykitProcess.Result {
-            try PraykitProcess.run(arguments, environment: environment)
+        func run(_ arguments: [String]) async throws -> PraykitProcess.Result {
+            try await PraykitProcess.run(arguments, environment: environment)
         }
 
         /// `PRAGMA integrity_check` and every log entry, read with PrayKit's own database layer.
@@ -40,21 +41,21 @@ import Testing
         }
     }
 
-    @Test func configSetThenTimesUsesIt() throws {
+    @Test func configSetThenTimesUsesIt() async throws {
         let sandbox = try Sandbox()
         for (key, value) in [
             ("latitude", "21.4225"), ("longitude", "39.8262"), ("tz", "Asia/Riyadh"), ("method", "umm-al-qura"),
         ] {
-            let result = try sandbox.run(["config", "set", key, value])
+            let result = try await sandbox.run(["config", "set", key, value])
             #expect(result.status == 0, "\(key): \(result.stderr)")
         }
-        let times = try sandbox.run(["times", "--date", "2026-11-29", "--format", "json"])
+        let times = try await sandbox.run(["times", "--date", "2026-11-29", "--format", "json"])
         #expect(times.status == 0, "\(times.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(times.stdout.utf8)) as? [String: Any])
         #expect((document["parameters"] as? [String: Any])?["method"] as? String == "umm-al-qura")
         #expect((document["location"] as? [String: Any])?["timeZoneSource"] as? String == "config")
         // A flag on the command line still wins.
-        let flag = try sandbox.run(["times", "--date", "2026-11-29", "--method", "mwl", "--format", "json"])
+        let flag = try await sandbox.run(["times", "--date", "2026-11-29", "--method", "mwl", "--format", "json"])
         let overridden = try #require(try JSONSerialization.jsonObject(with: Data(flag.stdout.utf8)) as? [String: Any])
         #expect((overridden["parameters"] as? [String: Any])?["method"] as? String == "muslim-world-league")
         // The database folder is the user's alone.
@@ -63,42 +64,45 @@ import Testing
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
     }
 
-    @Test func aBadConfigValueChangesNothing() throws {
+    @Test func aBadConfigValueChangesNothing() async throws {
         let sandbox = try Sandbox()
-        #expect(try sandbox.run(["config", "set", "method", "mwl"]).status == 0)
+        #expect(try await sandbox.run(["config", "set", "method", "mwl"]).status == 0)
         for arguments in [
             ["config", "set", "method", "nope"], ["config", "set", "latitude", "91"],
             ["config", "set", "planet", "mars"],
             ["config", "frobnicate"], ["config", "set", "tz"],
         ] {
-            let result = try sandbox.run(arguments)
+            let result = try await sandbox.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr.hasPrefix("Error: "))
         }
-        #expect(try sandbox.run(["config", "get", "method"]).stdout == "muslim-world-league\n")
-        #expect(try sandbox.run(["config", "get", "latitude"]).status == 1)
-        #expect(try sandbox.run(["config", "unset", "method"]).status == 0)
-        #expect(try sandbox.run(["config", "get", "method"]).status == 1)
+        #expect(try await sandbox.run(["config", "get", "method"]).stdout == "muslim-world-league\n")
+        #expect(try await sandbox.run(["config", "get", "latitude"]).status == 1)
+        #expect(try await sandbox.run(["config", "unset", "method"]).status == 0)
+        #expect(try await sandbox.run(["config", "get", "method"]).status == 1)
     }
 
-    @Test func logRecordListAndStats() throws {
+    @Test func logRecordListAndStats() async throws {
         let sandbox = try Sandbox()
         for prayer in Prayer.obligatory {
             #expect(
-                try sandbox.run([
+                try await sandbox.run([
                     "log", "record", "--prayer", prayer.rawValue, "--status", "prayed", "--date", "2026-11-28",
                 ]).status == 0)
         }
         #expect(
-            try sandbox.run(["log", "record", "--prayer", "isha", "--status", "missed", "--date", "2026-11-29"]).status
+            try await sandbox.run(["log", "record", "--prayer", "isha", "--status", "missed", "--date", "2026-11-29"])
+                .status
                 == 0)
-        let list = try sandbox.run(["log", "list", "--from", "2026-11-28", "--to", "2026-11-29", "--format", "json"])
+        let list = try await sandbox.run([
+            "log", "list", "--from", "2026-11-28", "--to", "2026-11-29", "--format", "json",
+        ])
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
         #expect(entries.count == 6)
         #expect(entries.last?["prayer"] as? String == "isha")
         #expect(entries.last?["status"] as? String == "missed")
         #expect((entries.first?["recordedAt"] as? String)?.hasSuffix("Z") == true)
-        let stats = try sandbox.run(["log", "stats", "--format", "json", "--tz", "UTC"])
+        let stats = try await sandbox.run(["log", "stats", "--format", "json", "--tz", "UTC"])
         let statistics = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
         #expect(statistics["qadaOwed"] as? Int == 1)
         #expect(statistics["bestStreak"] as? Int == 1)
@@ -107,57 +111,71 @@ import Testing
             ["log", "record", "--prayer", "fajr", "--status", "prayed", "--date", "2026-02-30"],
             ["log", "list", "--from", "2026-12-01", "--to", "2026-11-01"],
         ] {
-            #expect(try sandbox.run(bad).status == 64, "\(bad)")
+            #expect(try await sandbox.run(bad).status == 64, "\(bad)")
         }
     }
 
-    @Test func exportAndImportRoundTrip() throws {
+    @Test func exportAndImportRoundTrip() async throws {
         let sandbox = try Sandbox()
-        _ = try sandbox.run(["config", "set", "tz", "Europe/London"])
-        _ = try sandbox.run(["log", "record", "--prayer", "asr", "--status", "late", "--date", "2026-01-01"])
-        let exported = try sandbox.run(["export"])
+        _ = try await sandbox.run(["config", "set", "tz", "Europe/London"])
+        _ = try await sandbox.run(["log", "record", "--prayer", "asr", "--status", "late", "--date", "2026-01-01"])
+        let exported = try await sandbox.run(["export"])
         #expect(exported.status == 0)
         let file = sandbox.folder.appendingPathComponent("backup.json")
         try Data(exported.stdout.utf8).write(to: file)
         let other = try Sandbox()
-        let imported = try other.run(["import", file.path])
+        let imported = try await other.run(["import", file.path])
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(try other.run(["export"]).stdout == exported.stdout)
+        #expect(try await other.run(["export"]).stdout == exported.stdout)
         let broken = sandbox.folder.appendingPathComponent("broken.json")
         try Data("{\"format\": \"praykit-backup\"".utf8).write(to: broken)
-        let failed = try other.run(["import", broken.path])
+        let failed = try await other.run(["import", broken.path])
         #expect(failed.status == 1)
-        #expect(try other.run(["export"]).stdout == exported.stdout)
-        #expect(try other.run(["import", "/nonexistent/backup.json"]).status == 1)
+        #expect(try await other.run(["export"]).stdout == exported.stdout)
+        #expect(try await other.run(["import", "/nonexistent/backup.json"]).status == 1)
     }
 
-    @Test func killedWritersNeverCorruptOrLoseAReportedWrite() throws {
+    @Test func killedWritersNeverCorruptOrLoseAReportedWrite() async throws {
         // Given many `log record` processes, each killed at a random moment
         let sandbox = try Sandbox()
-        _ = try sandbox.run(["log", "record", "--prayer", "fajr", "--status", "prayed", "--date", "2000-01-01"])
+        // How long a whole write takes here; the kill delay then adapts, round by round, so the kills
+        // land before, during and after commits however loaded the machine is.
+        _ = try await sandbox.run(["log", "record", "--prayer", "fajr", "--status", "prayed", "--date", "2000-01-01"])
+        let started = Date()
+        _ = try await sandbox.run(["log", "record", "--prayer", "dhuhr", "--status", "prayed", "--date", "2000-01-01"])
+        var scale = Date().timeIntervalSince(started)
         var reported: [(String, String)] = []
         var killed = 0
-        var generator = SystemRandomNumberGenerator()
-        for round in 0..<40 {
-            let processes = try (0..<4).map { index -> (PraykitProcess.Running, String, String) in
-                let date = CivilDate(daysSince1970: 11_000 + round * 4 + index).description
-                let prayer = Prayer.obligatory[(round + index) % 5].rawValue
-                let running = try PraykitProcess.Running(
-                    ["log", "record", "--prayer", prayer, "--status", "late", "--date", date],
-                    environment: sandbox.environment
-                )
-                return (running, date, prayer)
-            }
-            usleep(UInt32.random(in: 0...30_000, using: &generator))
-            for (running, _, _) in processes { running.kill() }
-            for (running, date, prayer) in processes {
-                let result = try running.wait()
-                if running.wasKilled { killed += 1 }
-                // Done means: it said so, after the commit, and exited 0.
-                if !running.wasKilled, result.status == 0, result.stdout.contains("\(date) \(prayer) late") {
-                    reported.append((date, prayer))
+        // At least 40 rounds, more (up to 100) until some writes were killed and some completed.
+        for round in 0..<100 where round < 40 || reported.isEmpty || killed == 0 {
+            let environment = sandbox.environment
+            let delayScale = scale
+            // Started, slept and killed on a thread of its own, so the kill lands when it should.
+            let outcomes = try await TestThread.run { () throws -> [(killed: Bool, reported: Bool, String, String)] in
+                let processes = try (0..<4).map { index -> (PraykitProcess.Running, String, String) in
+                    let date = CivilDate(daysSince1970: 11_000 + round * 4 + index).description
+                    let prayer = Prayer.obligatory[(round + index) % 5].rawValue
+                    let running = try PraykitProcess.Running(
+                        ["log", "record", "--prayer", prayer, "--status", "late", "--date", date],
+                        environment: environment
+                    )
+                    return (running, date, prayer)
+                }
+                usleep(UInt32(Double.random(in: 0...1.2) * delayScale * 1_000_000))
+                for (running, _, _) in processes { running.kill() }
+                return try processes.map { running, date, prayer in
+                    let result = try running.waitBlocking()
+                    // Done means: it said so, after the commit, and exited 0.
+                    let done =
+                        !running.wasKilled && result.status == 0
+                        && result.stdout.contains("\(date) \(prayer) late")
+                    return (running.wasKilled, done, date, prayer)
                 }
             }
+            killed += outcomes.filter(\.killed).count
+            reported += outcomes.filter(\.reported).map { ($0.2, $0.3) }
+            if outcomes.allSatisfy(\.reported) { scale *= 0.7 }
+            if outcomes.allSatisfy(\.killed) { scale *= 1.4 }
         }
         // When
         let (integrity, entries) = try sandbox.inspect()
@@ -174,9 +192,9 @@ import Testing
         )
     }
 
-    @Test func concurrentWritersAllSucceed() throws {
+    @Test func concurrentWritersAllSucceed() async throws {
         let sandbox = try Sandbox()
-        _ = try sandbox.run(["config", "set", "method", "mwl"])
+        _ = try await sandbox.run(["config", "set", "method", "mwl"])
         let processes = try (0..<24).map { index in
             try PraykitProcess.Running(
                 [
@@ -186,16 +204,17 @@ import Testing
                 environment: sandbox.environment
             )
         }
-        let results = try processes.map { try $0.wait() }
+        var results: [PraykitProcess.Result] = []
+        for process in processes { results.append(try await process.wait()) }
         #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr).filter { !$0.isEmpty })")
         #expect(try sandbox.inspect().entries.count == 24)
     }
 
-    @Test func anImportIsNeverHalfApplied() throws {
+    @Test func anImportIsNeverHalfApplied() async throws {
         // Given a database and a large backup that replaces it
         let sandbox = try Sandbox()
-        _ = try sandbox.run(["log", "record", "--prayer", "fajr", "--status", "missed", "--date", "1999-12-31"])
-        let before = try sandbox.run(["export"]).stdout
+        _ = try await sandbox.run(["log", "record", "--prayer", "fajr", "--status", "missed", "--date", "1999-12-31"])
+        let before = try await sandbox.run(["export"]).stdout
         let entries = try (0..<15_000).map { index in
             try PrayerLogEntry(
                 date: CivilDate(daysSince1970: 5000 + index / 5), prayer: Prayer.obligatory[index % 5], status: .prayed,
@@ -209,21 +228,21 @@ import Testing
         let restore = sandbox.folder.appendingPathComponent("before.json")
         try Data(before.utf8).write(to: restore)
         let started = Date()
-        #expect(try sandbox.run(["import", backup.path]).status == 0)
+        #expect(try await sandbox.run(["import", backup.path]).status == 0)
         let duration = Date().timeIntervalSince(started)
-        #expect(try sandbox.run(["import", restore.path]).status == 0)
+        #expect(try await sandbox.run(["import", restore.path]).status == 0)
         var generator = SystemRandomNumberGenerator()
         var outcomes = Set<String>()
         for _ in 0..<8 {
             // When an import is killed at a random moment
             let running = try PraykitProcess.Running(["import", backup.path], environment: sandbox.environment)
-            usleep(UInt32(Double.random(in: 0.5...1.1, using: &generator) * duration * 1_000_000))
+            try await Task.sleep(for: .seconds(Double.random(in: 0.5...1.1, using: &generator) * duration))
             running.kill()
-            _ = try running.wait()
+            _ = try await running.wait()
             // Then the database holds either all of the old data or all of the new
             let (integrity, stored) = try sandbox.inspect()
             #expect(integrity == "ok")
-            let now = try sandbox.run(["export"]).stdout
+            let now = try await sandbox.run(["export"]).stdout
             if now == before {
                 outcomes.insert("old")
             } else {
@@ -231,13 +250,13 @@ import Testing
                 #expect(now.contains("\"method\" : \"jafari\""))
                 outcomes.insert("new")
                 // Put the old data back for the next round.
-                #expect(try sandbox.run(["import", restore.path]).status == 0)
+                #expect(try await sandbox.run(["import", restore.path]).status == 0)
             }
         }
         print("import kills: outcomes \(outcomes.sorted())")
     }
 
-    @Test func badDatabaseFilesAreClearErrorsAndLeftAsTheyWere() throws {
+    @Test func badDatabaseFilesAreClearErrorsAndLeftAsTheyWere() async throws {
         let sandbox = try Sandbox()
         let folder = (sandbox.database as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -246,7 +265,7 @@ import Testing
         for arguments in [
             ["log", "list"], ["config", "set", "method", "mwl"], ["times", "--lat", "1", "--lon", "2"], ["export"],
         ] {
-            let result = try sandbox.run(arguments)
+            let result = try await sandbox.run(arguments)
             #expect(result.status == 1, "\(arguments)")
             #expect(result.stderr.contains("is not a PrayKit database"), "\(result.stderr)")
             #expect(!result.stderr.contains("Fatal error"))
@@ -254,7 +273,7 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: sandbox.database)) == text)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["praykit.sqlite"])
         // A database path that cannot be created.
-        let blocked = try PraykitProcess.run(
+        let blocked = try await PraykitProcess.run(
             ["log", "record", "--prayer", "fajr", "--status", "prayed"],
             environment: ["PRAYKIT_DATABASE": sandbox.database + "/inside-a-file.sqlite"]
         )

@@ -9,9 +9,9 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func jsonFollowsTheContract() throws {
+    @Test func jsonFollowsTheContract() async throws {
         // When
-        let result = try PraykitProcess.run(makkah + ["--method", "umm-al-qura", "--format", "json"])
+        let result = try await PraykitProcess.run(makkah + ["--method", "umm-al-qura", "--format", "json"])
         // Then
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
@@ -45,8 +45,8 @@ import Testing
         #expect(day["isha"] as? String == "2026-11-29T19:07:00+03:00")
     }
 
-    @Test func unavailableTimesAreNull() throws {
-        let result = try PraykitProcess.run([
+    @Test func unavailableTimesAreNull() async throws {
+        let result = try await PraykitProcess.run([
             "times", "--lat", "59.9139", "--lon", "10.7522", "--tz", "Europe/Oslo", "--date", "2026-06-21",
             "--high-latitude-rule", "none", "--format", "json",
         ])
@@ -59,16 +59,16 @@ import Testing
         #expect(reasons["fajr"]?.contains("does not reach") == true)
     }
 
-    @Test func roundingNoneKeepsSeconds() throws {
-        let result = try PraykitProcess.run(makkah + ["--rounding", "none", "--format", "json"])
+    @Test func roundingNoneKeepsSeconds() async throws {
+        let result = try await PraykitProcess.run(makkah + ["--rounding", "none", "--format", "json"])
         let day = try #require((try json(result.stdout)["days"] as? [[String: Any]])?.first)
         let fajr = try #require(day["fajr"] as? String)
         #expect(fajr.hasPrefix("2026-11-29T05:22:"))  // 18° fajr at 05:22:07
         #expect(!fajr.hasPrefix("2026-11-29T05:22:00"))
     }
 
-    @Test func daysAndCSV() throws {
-        let result = try PraykitProcess.run(makkah + ["--days", "7", "--format", "csv"])
+    @Test func daysAndCSV() async throws {
+        let result = try await PraykitProcess.run(makkah + ["--days", "7", "--format", "csv"])
         let lines = result.stdout.split(separator: "\n")
         #expect(result.status == 0)
         #expect(lines.count == 8)
@@ -76,8 +76,8 @@ import Testing
         #expect(lines[7].hasPrefix("2026-12-05,2026-12-05T"))
     }
 
-    @Test func tableNamesThePlaceZoneMethodAndRule() throws {
-        let result = try PraykitProcess.run(makkah + ["--method", "makkah"])
+    @Test func tableNamesThePlaceZoneMethodAndRule() async throws {
+        let result = try await PraykitProcess.run(makkah + ["--method", "makkah"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("21.4225, 39.8262"))
         #expect(result.stdout.contains("Asia/Riyadh"))
@@ -86,18 +86,19 @@ import Testing
         #expect(result.stdout.contains("2026-11-29"))
     }
 
-    @Test func theZoneComesFromTZWhenNotGiven() throws {
+    @Test func theZoneComesFromTZWhenNotGiven() async throws {
         let args = ["times", "--lat", "51.5", "--lon", "-0.12", "--date", "2026-07-01", "--format", "json"]
-        let fromEnvironment = try PraykitProcess.run(args, environment: ["TZ": "Europe/London"])
+        let fromEnvironment = try await PraykitProcess.run(args, environment: ["TZ": "Europe/London"])
         let location = try #require(try json(fromEnvironment.stdout)["location"] as? [String: Any])
         #expect(location["timeZone"] as? String == "Europe/London")
         #expect(location["timeZoneSource"] as? String == "$TZ")
-        let option = try PraykitProcess.run(args + ["--tz", "Asia/Tokyo"], environment: ["TZ": "Europe/London"])
+        let option = try await PraykitProcess.run(args + ["--tz", "Asia/Tokyo"], environment: ["TZ": "Europe/London"])
         #expect(((try json(option.stdout)["location"]) as? [String: Any])?["timeZone"] as? String == "Asia/Tokyo")
     }
 
-    @Test func customMethodUsesOnlyWhatIsGiven() throws {
-        let result = try PraykitProcess.run(makkah + ["--method", "custom", "--fajr-angle", "16", "--format", "json"])
+    @Test func customMethodUsesOnlyWhatIsGiven() async throws {
+        let result = try await PraykitProcess.run(
+            makkah + ["--method", "custom", "--fajr-angle", "16", "--format", "json"])
         let document = try json(result.stdout)
         let day = try #require((document["days"] as? [[String: Any]])?.first)
         #expect(day["fajr"] is String)
@@ -114,8 +115,8 @@ import Testing
         ["--lat", "1", "--lon", "1", "--days", "3661"], ["--lat", "1", "--lon", "1", "--adjust", "noon=3"],
         ["--lat", "1", "--lon", "1", "--shafaq", "ahmer"], ["--lat", "1", "--lon", "1", "--fajr-angle", "100"],
     ])
-    func badUsageExits64WithAClearMessage(_ arguments: [String]) throws {
-        let result = try PraykitProcess.run(["times"] + arguments)
+    func badUsageExits64WithAClearMessage(_ arguments: [String]) async throws {
+        let result = try await PraykitProcess.run(["times"] + arguments)
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("Error: "))
@@ -123,8 +124,8 @@ import Testing
         #expect(!result.stderr.contains("Fatal error"))
     }
 
-    @Test func valuesMayBeJoinedWithEquals() throws {
-        let result = try PraykitProcess.run([
+    @Test func valuesMayBeJoinedWithEquals() async throws {
+        let result = try await PraykitProcess.run([
             "times", "--lat=21.4225", "--lon=39.8262", "--tz=Asia/Riyadh", "--date=2026-11-29", "--format=json",
         ])
         #expect(result.status == 0)
@@ -133,39 +134,39 @@ import Testing
 }
 
 @Suite struct GeneralCommandTests {
-    @Test func helpGoesToStandardOutput() throws {
+    @Test func helpGoesToStandardOutput() async throws {
         for arguments in [
             ["--help"], ["-h"], ["help"], ["help", "times"], ["times", "--help"], ["methods", "-h"], [],
         ] {
-            let result = try PraykitProcess.run(arguments)
+            let result = try await PraykitProcess.run(arguments)
             #expect(result.status == 0, "\(arguments)")
             #expect(result.stdout.contains("USAGE:"), "\(arguments)")
             #expect(result.stderr.isEmpty)
         }
-        let times = try PraykitProcess.run(["help", "times"])
+        let times = try await PraykitProcess.run(["help", "times"])
         #expect(times.stdout.contains("--high-latitude-rule <rule>"))
         #expect(times.stdout.contains("middle-of-the-night"))
     }
 
-    @Test func versionPrintsTheVersion() throws {
-        let result = try PraykitProcess.run(["--version"])
+    @Test func versionPrintsTheVersion() async throws {
+        let result = try await PraykitProcess.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("praykit "))
     }
 
-    @Test func unknownSubcommandIsAUsageError() throws {
-        let result = try PraykitProcess.run(["pray"])
+    @Test func unknownSubcommandIsAUsageError() async throws {
+        let result = try await PraykitProcess.run(["pray"])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: Unknown subcommand 'pray'"))
     }
 
-    @Test func methodsListsEveryPreset() throws {
-        let table = try PraykitProcess.run(["methods"])
+    @Test func methodsListsEveryPreset() async throws {
+        let table = try await PraykitProcess.run(["methods"])
         #expect(table.status == 0)
         for name in ["muslim-world-league", "umm-al-qura", "moonsighting-committee", "jafari", "custom"] {
             #expect(table.stdout.contains(name))
         }
-        let json = try PraykitProcess.run(["methods", "--format", "json"])
+        let json = try await PraykitProcess.run(["methods", "--format", "json"])
         let methods = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(methods.count == 26)
         let makkah = try #require(methods.first { $0["name"] as? String == "umm-al-qura" })

@@ -21,6 +21,7 @@ struct NextPrayerModel {
 
     @Test func theRealContainerCalculates() async throws {
         // Given
+        TestContainer.configured
         let model = NextPrayerModel(dependency: PrayDependency())
         // 2026-11-29 13:00 in Riyadh (10:00 UTC)
         let now = Date(timeIntervalSince1970: Double(CivilDate.mockDate.daysSince1970) * 86400 + 10 * 3600)
@@ -32,6 +33,7 @@ struct NextPrayerModel {
     }
 
     @Test func theContainerSharesItsServices() {
+        TestContainer.configured
         let first = PrayDependency().prayerService() as AnyObject
         let second = PrayDependency().prayerService() as AnyObject
         #expect(type(of: first) == type(of: second))

@@ -6,6 +6,7 @@ import Testing
 /// The README's code samples, verbatim, so they keep compiling and working.
 @Suite struct ReadmeSampleTests {
     @Test func quickStartSample() async throws {
+        TestContainer.configured
         let request = PrayerAPI.Request(
             coordinates: try Coordinates(latitude: 21.4225, longitude: 39.8262),
             timeZone: TimeZone(identifier: "Asia/Riyadh")!,

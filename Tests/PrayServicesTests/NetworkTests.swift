@@ -57,26 +57,32 @@ import Testing
         let server = try TestHTTPServer { _ in .respond(status: 200) }
         let url = server.url("/refused")
         server.stop()
-        let started = Date()
-        await #expect { try await Self.service(attempts: 3).send(HTTPRequest(url: url)) } throws: { error in
+        let memory = LogServiceMemory()
+        let log = LogManager(services: [memory], minLevel: .notice)
+        await #expect { try await Self.service(attempts: 3, log: log).send(HTTPRequest(url: url)) } throws: { error in
             let error = error as? NetworkError
             return error?.kind == .connection && error?.attempts == 3 && error?.curlCode == 7
         }
-        #expect(Date().timeIntervalSince(started) < 5)
+        // Two retries, each after a short backoff (base 0.01 s doubling, with jitter), logged once each.
+        let retries = memory.events.filter { $0.message == "Request retried" }
+        #expect(retries.map { $0.metadata["http.attempt"] } == ["2", "3"])
+        let delays = retries.compactMap { $0.metadata["http.delay"].flatMap(Double.init) }
+        #expect(delays.count == 2 && delays.allSatisfy { $0 <= 0.04 })
     }
 
     @Test func aServerThatNeverAnswersTimesOut() async throws {
         let server = try TestHTTPServer { _ in .hang }
         defer { server.stop() }
-        let started = Date()
         await #expect {
             try await Self.service(attempts: 2, timeout: 0.5).send(HTTPRequest(url: server.url()))
         } throws: { error in
             let error = error as? NetworkError
             return error?.kind == .timeout && error?.attempts == 2
         }
-        #expect(Date().timeIntervalSince(started) < 5)
         #expect(server.requests.count == 2)
+        // The server saw each attempt give up after the 0.5 s timeout.
+        #expect(server.hangs.count == 2)
+        #expect(server.hangs.allSatisfy { (0.3...3).contains($0.duration) }, "\(server.hangs.map(\.duration))")
     }
 
     @Test func a500ThenA200IsRetriedToSuccess() async throws {
@@ -209,11 +215,13 @@ import Testing
         let server = try TestHTTPServer { _ in .hang }
         defer { server.stop() }
         let task = Task { try await Self.service(attempts: 1, timeout: 30).send(HTTPRequest(url: server.url())) }
-        try await Task.sleep(nanoseconds: 200_000_000)
-        let started = Date()
+        while server.requests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+        let cancelled = Date()
         task.cancel()
         await #expect { try await task.value } throws: { kind(of: $0) == .cancelled }
-        #expect(Date().timeIntervalSince(started) < 3)
+        // The server saw the client hang up right after the cancel, long before the 30 s timeout.
+        let hang = try #require(server.hangs.first)
+        #expect(hang.ended.timeIntervalSince(cancelled) < 3)
     }
 
     @Test func secretsNeverAppearInErrors() async throws {

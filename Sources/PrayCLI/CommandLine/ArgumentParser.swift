@@ -93,15 +93,18 @@ enum HelpText {
     static func render(overview: String, usage: String, options: [OptionSpec], footer: String? = nil) -> String {
         var lines = ["OVERVIEW: \(overview)", "", "USAGE: \(usage)", "", "OPTIONS:"]
         let all = options + [OptionSpec(name: "help", value: nil, help: "Show help information.")]
-        for option in all {
-            let left = option.name == "help" ? "-h, --help" : option.synopsis
-            var help = option.help
-            if !option.choices.isEmpty { help += " (values: \(option.choices.joined(separator: ", ")))" }
-            if let defaultText = option.defaultText { help += " (default: \(defaultText))" }
-            lines.append(row(left, help))
-        }
+        lines += all.map { row($0) }
+        lines += ["", "GLOBAL OPTIONS:"] + GlobalOptions.specs.map { row($0) }
         if let footer { lines += ["", footer] }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An option and its help, with its values and default, as one help row.
+    static func row(_ option: OptionSpec) -> String {
+        var help = option.help
+        if !option.choices.isEmpty { help += " (values: \(option.choices.joined(separator: ", ")))" }
+        if let defaultText = option.defaultText { help += " (default: \(defaultText))" }
+        return row(option.name == "help" ? "-h, --help" : option.synopsis, help)
     }
 
     /// An option and its help, aligned at column 28, the help wrapped at 100 columns.

@@ -54,4 +54,10 @@ enum CommandValues {
         }
         return value
     }
+
+    /// A validation message in terms of the option: `fajr-angle must be …` becomes
+    /// `--fajr-angle must be …`; a message that does not start with its field's name is kept.
+    static func optionMessage(_ error: ValidationError) -> String {
+        error.message.hasPrefix(error.field + " ") ? "--" + error.message : error.message
+    }
 }

@@ -141,46 +141,17 @@ struct TimesCommand {
             ?? LocalClock(timeZone: timeZone).components(now).day
         let days = try integer("days") ?? 1
         guard (1...3660).contains(days) else { throw fail("--days must be between 1 and 3660, got \(days)") }
-        let methodName = arguments["method"] ?? CalculationMethod.muslimWorldLeague.rawValue
-        let method: CalculationMethod
-        do { method = try CalculationMethod.named(methodName) } catch { throw fail(error.message) }
-        var parameters = CalculationParameters(method: method)
-        if let madhab = try choice("madhab", Madhab.self) { parameters.madhab = madhab }
-        if let angle = try number("fajr-angle") { parameters.fajrAngle = angle }
-        if let angle = try number("isha-angle") {
-            parameters.ishaAngle = angle
-            parameters.ishaInterval = nil
-        }
-        if let minutes = try integer("isha-interval") { parameters.ishaInterval = minutes }
-        if let angle = try number("maghrib-angle") {
-            parameters.maghribAngle = angle
-            parameters.maghribInterval = nil
-        }
-        if let minutes = try integer("maghrib-interval") {
-            parameters.maghribInterval = minutes
-            parameters.maghribAngle = nil
-        }
-        if let minutes = try integer("imsak-minutes") { parameters.imsak = .minutesBeforeFajr(minutes) }
-        if let angle = try number("imsak-angle") { parameters.imsak = .angle(angle) }
-        if let rule = try choice("high-latitude-rule", HighLatitudeRule.self) { parameters.highLatitudeRule = rule }
-        if let resolution = try choice("polar-resolution", PolarResolution.self) {
-            parameters.polarResolution = resolution
-        }
-        if let shafaq = try choice("shafaq", Shafaq.self) {
-            guard parameters.method == .moonsightingCommittee else {
-                throw fail("--shafaq applies only to --method moonsighting-committee")
+        // The calculation options are the calculation preferences: checked and applied the same way.
+        var chosen = Preferences()
+        let parameters: CalculationParameters
+        do {
+            for key in Preferences.calculationKeys {
+                if let text = arguments[key.rawValue] { try chosen.set(text, for: key) }
             }
-            parameters.seasonalTwilight = shafaq
+            parameters = try chosen.calculationParameters()
+        } catch {
+            throw fail(CommandValues.optionMessage(error))
         }
-        if let night = try choice("night", NightMeasure.self) { parameters.night = night }
-        if let rounding = try choice("rounding", Rounding.self) { parameters.rounding = rounding }
-        if let text = arguments["adjust"] {
-            do { parameters.adjustments = try PrayerAdjustments(parsing: text) } catch { throw fail(error.message) }
-        }
-        if case .minutesBeforeFajr(let minutes) = parameters.imsak, !(0...1440).contains(minutes) {
-            throw fail("--imsak-minutes must be between 0 and 1440, got \(minutes)")
-        }
-        do { try parameters.validate() } catch { throw fail("--\(error.field): \(error.message)") }
         format = try Self.format(arguments["format"], allowed: ["table", "json", "csv"], command: Self.name)
         remote = try Self.remote(given, environment: environment)
         clock12Hour = arguments["clock"]?.lowercased() == "12h"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A day of the proleptic Gregorian calendar — year, month and day, with no time and no zone.
 ///
 /// Prayer times belong to a civil day in a place's time zone, so services take a `CivilDate` and a
@@ -79,6 +81,23 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         storedYear = Int16(year)
         storedMonth = UInt8(month)
         storedDay = UInt8(day)
+    }
+
+    /// The civil day that `instant` falls on in `timeZone`: today in a place.
+    ///
+    /// ```swift
+    /// let today = try CivilDate(containing: Date(), in: TimeZone(identifier: "Asia/Riyadh")!)
+    /// ```
+    /// - Throws: ``ValidationError`` when the instant is not finite or falls outside years 1…9999.
+    public init(containing instant: Date, in timeZone: TimeZone) throws(ValidationError) {
+        let seconds = instant.timeIntervalSince1970
+        let local = seconds + (seconds.isFinite ? Double(timeZone.secondsFromGMT(for: instant)) : 0)
+        // 0001-01-01 and 9999-12-31 as days since 1970.
+        guard local.isFinite, local >= -719_162 * 86_400, local < 2_932_897 * 86_400 else {
+            throw ValidationError(field: "date", message: "the instant \(instant) is outside years 1…9999")
+        }
+        let days = Int((local / 86_400).rounded(.down))
+        self.init(daysSince1970: days)
     }
 
     /// The number of days from 1970-01-01 to this day (negative before it).

@@ -83,8 +83,7 @@ extension HijriServiceUmmAlQura {
     /// - Throws: ``HijriError``, or what the prayer service throws.
     public func islamicDay(at instant: Date, place: HijriAPI.Place) async throws -> HijriAPI.IslamicDay {
         try Self.check(offset: place.offset)
-        let local = instant.timeIntervalSince1970 + Double(place.timeZone.secondsFromGMT(for: instant))
-        let civil = CivilDate(daysSince1970: Int((local / 86400).rounded(.down)))
+        let civil = try CivilDate(containing: instant, in: place.timeZone)
         let request = PrayerAPI.Request(
             coordinates: place.coordinates, timeZone: place.timeZone, date: civil, parameters: place.parameters
         )

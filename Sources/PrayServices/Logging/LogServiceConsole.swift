@@ -33,7 +33,8 @@ public struct LogServiceConsole: LogService {
 
 /// The one-line text of a log event, shared by the console and file loggers.
 enum LogLine {
-    /// `2026-11-29T16:37:13.120Z notice Message key=value key2="a value"` and a newline.
+    /// `2026-11-29T16:37:13.120Z notice Message key=value key2="a value"` and a newline; `trace` and
+    /// `debug` events end with `source=Module/File.swift:42`.
     static func format(_ event: LogEvent, colour: Bool = false) -> String {
         var level = event.level.rawValue
         if colour {
@@ -52,6 +53,7 @@ enum LogLine {
             let needsQuotes = value.isEmpty || value.contains { $0 == " " || $0 == "\"" || $0 == "=" }
             line += " \(key)=" + (needsQuotes ? "\"\(value.replacingOccurrences(of: "\"", with: "\\\""))\"" : value)
         }
+        if event.level <= .debug { line += " source=\(event.file):\(event.line)" }
         // One event, one line: a newline inside a message would break the format.
         return line.replacingOccurrences(of: "\n", with: "\\n") + "\n"
     }

@@ -27,8 +27,12 @@ public final class LogServiceFile: LogService {
     private let descriptor: Mutex<Int32>
 
     /// Opens (creating if needed, mode 0600) the log file.
-    /// - Throws: ``StorageError`` (`cannotOpen`) when the file cannot be opened for appending.
-    public init(path: String, maximumBytes: Int = 5 * 1024 * 1024, backups: Int = 3) throws(StorageError) {
+    /// - Parameters:
+    ///   - path: The log file; its folder must exist.
+    ///   - maximumBytes: The size at which the file is rotated (at least 1 KiB); 5 MiB by default.
+    ///   - backups: How many rotated files are kept (at least 1); 3 by default.
+    /// - Throws: ``ValidationError`` (field `log file`) when the file cannot be opened for appending.
+    public init(path: String, maximumBytes: Int = 5 * 1024 * 1024, backups: Int = 3) throws(ValidationError) {
         self.path = path
         self.maximumBytes = max(1024, maximumBytes)
         self.backups = max(1, backups)
@@ -45,7 +49,8 @@ public final class LogServiceFile: LogService {
         descriptor.withLock { descriptor in
             reopenIfMoved(&descriptor)
             var status = stat()
-            if fstat(descriptor, &status) == 0, Int(status.st_size) > 0, Int(status.st_size) + line.count > maximumBytes {
+            if fstat(descriptor, &status) == 0, Int(status.st_size) > 0, Int(status.st_size) + line.count > maximumBytes
+            {
                 rotate(&descriptor)
             }
             line.withUnsafeBytes { bytes in
@@ -84,12 +89,13 @@ public final class LogServiceFile: LogService {
         descriptor = fresh
     }
 
-    private static func open(_ path: String) throws(StorageError) -> Int32 {
+    private static func open(_ path: String) throws(ValidationError) -> Int32 {
         let descriptor = systemOpen(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw StorageError(
-                kind: .cannotOpen, code: Int(errno), message: "cannot open the log file: \(String(cString: strerror(errno)))",
-                path: path
+            throw ValidationError(
+                field: "log file",
+                message: "cannot open the log file \(path): \(String(cString: strerror(errno))); "
+                    + "check that its folder exists and is writable"
             )
         }
         return descriptor

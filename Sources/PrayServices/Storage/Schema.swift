@@ -66,9 +66,11 @@ enum Schema {
             } catch {
                 throw StorageError(kind: .other, message: "\(error)", path: connection.path)
             }
+        }
+        if current < latest {
             log.info(
                 "Database migrated",
-                metadata: ["storage.path": connection.path, "storage.version": "\(migration.version)"]
+                metadata: ["storage.path": connection.path, "storage.from": "\(current)", "storage.to": "\(latest)"]
             )
         }
     }

@@ -1,0 +1,20 @@
+import Foundation
+import PrayKit
+import PrayMocks
+
+/// The process-wide configuration of the real container in these tests: a throwaway database and
+/// an in-memory log. Every test that touches `PrayDependency` reads ``configured`` first, so the
+/// container never opens the developer's own database.
+enum TestContainer {
+    /// The log the container writes to.
+    static let log = LogServiceMemory()
+    /// The database file, in a fresh temporary folder.
+    static let databasePath = FileManager.default.temporaryDirectory
+        .appendingPathComponent("praykit-container-\(UUID().uuidString)/praykit.sqlite").path
+
+    /// Configures the container once; read it before using `PrayDependency`.
+    static let configured: Void = {
+        PrayLogging.configure(services: [log], minLevel: .info)
+        PrayDependency.configure(PrayDependency.Configuration(databasePath: databasePath))
+    }()
+}
