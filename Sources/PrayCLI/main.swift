@@ -21,14 +21,7 @@ enum PrayCommandLine {
                 HelpText.row("-h, --help", "Show help information."),
                 "",
                 "SUBCOMMANDS:",
-                HelpText.row(TimesCommand.name, TimesCommand.overview),
-                HelpText.row(MethodsCommand.name, MethodsCommand.overview),
-                HelpText.row(QiblaCommand.name, QiblaCommand.overview),
-                HelpText.row(HijriCommand.name, HijriCommand.overview),
-                HelpText.row(ConfigCommand.name, ConfigCommand.overview),
-                HelpText.row(LogCommand.name, LogCommand.overview),
-                HelpText.row(BackupCommands.exportName, BackupCommands.exportOverview),
-                HelpText.row(BackupCommands.importName, BackupCommands.importOverview),
+            ] + commands.map { HelpText.row($0.name, $0.overview) } + [
                 HelpText.row("help", "Show help for a subcommand."),
                 "",
                 "  See 'praykit help <subcommand>' for detailed help.",
@@ -144,32 +137,33 @@ enum PrayCommandLine {
         return options
     }
 
+    /// Each subcommand's name, overview, help and usage, in the order `--help` lists them.
+    static let commands: [(name: String, overview: String, help: String, usage: String)] = [
+        (TimesCommand.name, TimesCommand.overview, TimesCommand.help, TimesCommand.usage),
+        (MethodsCommand.name, MethodsCommand.overview, MethodsCommand.help, MethodsCommand.usage),
+        (QiblaCommand.name, QiblaCommand.overview, QiblaCommand.help, QiblaCommand.usage),
+        (HijriCommand.name, HijriCommand.overview, HijriCommand.help, HijriCommand.usage),
+        (ConfigCommand.name, ConfigCommand.overview, ConfigCommand.help, ConfigCommand.usage),
+        (LogCommand.name, LogCommand.overview, LogCommand.help, LogCommand.usage),
+        (
+            BackupCommands.exportName, BackupCommands.exportOverview, BackupCommands.exportHelp,
+            BackupCommands.exportUsage
+        ),
+        (
+            BackupCommands.importName, BackupCommands.importOverview, BackupCommands.importHelp,
+            BackupCommands.importUsage
+        ),
+    ]
+
     static func helpText(for topic: String) throws(CLIError) -> String {
-        switch topic {
-        case TimesCommand.name: TimesCommand.help
-        case MethodsCommand.name: MethodsCommand.help
-        case HijriCommand.name: HijriCommand.help
-        case QiblaCommand.name: QiblaCommand.help
-        case ConfigCommand.name: ConfigCommand.help
-        case LogCommand.name: LogCommand.help
-        case BackupCommands.exportName: BackupCommands.exportHelp
-        case BackupCommands.importName: BackupCommands.importHelp
-        default: throw .usage("Unknown subcommand '\(topic)'", command: "")
+        guard let command = commands.first(where: { $0.name == topic }) else {
+            throw .usage("Unknown subcommand '\(topic)'", command: "")
         }
+        return command.help
     }
 
     static func usage(of command: String) -> String {
-        switch command {
-        case TimesCommand.name: TimesCommand.usage
-        case MethodsCommand.name: MethodsCommand.usage
-        case HijriCommand.name: HijriCommand.usage
-        case QiblaCommand.name: QiblaCommand.usage
-        case ConfigCommand.name: ConfigCommand.usage
-        case LogCommand.name: LogCommand.usage
-        case BackupCommands.exportName: BackupCommands.exportUsage
-        case BackupCommands.importName: BackupCommands.importUsage
-        default: usage
-        }
+        commands.first { $0.name == command }?.usage ?? usage
     }
 }
 

@@ -3,8 +3,8 @@ import PrayCore
 import PrayServices
 import Synchronization
 
-/// The container apps use: every service of ``PrayKitDependency``, created once, on first use, and
-/// shared.
+/// The container apps use: every service of `PrayKitDependency` (PrayCore), created once, on first
+/// use, and shared.
 ///
 /// ```swift
 /// PrayDependency.configure(.init(minLogLevel: .info))   // optional, before first use

@@ -1,9 +1,76 @@
 import Foundation
 import PrayCore
 import PrayKit
+import PrayMocks
+import Synchronization
 import Testing
 
-/// The README's code samples, verbatim, so they keep compiling and working.
+// The README's code samples, verbatim, so they keep compiling and working. `configurePrayKit` is
+// called by `TestContainer` (configuration happens once per process).
+
+// MARK: - README: Adopting the container
+
+struct TodayModel {
+    let dependency: any PrayKitDependency
+
+    /// The next prayer at the saved place, or `nil` when no place is saved.
+    func nextPrayer(at now: Date) async throws -> PrayerTime? {
+        let preferences = try dependency.preferences().preferences()
+        guard let place = try preferences.coordinates(), let zone = preferences.timeZone else { return nil }
+        let request = PrayerAPI.Request(
+            coordinates: place, timeZone: zone, date: try CivilDate(containing: now, in: zone),
+            parameters: try preferences.calculationParameters()
+        )
+        return try await dependency.prayerManager().day(for: request).next(at: now)
+    }
+}
+
+/// Call once at launch, before anything uses `PrayDependency`.
+func configurePrayKit(databasePath: String, logServices: [any LogService], minLevel: LogLevel = .info) {
+    PrayLogging.configure(services: logServices, minLevel: minLevel)
+    PrayDependency.configure(PrayDependency.Configuration(databasePath: databasePath))
+}
+
+// MARK: - README: Swapping in mocks
+
+@Test func todayModelFindsTheNextPrayer() async throws {
+    var dependency = PrayDependencyMock()
+    var saved = Preferences()
+    try saved.set("51.5074", for: .latitude)
+    try saved.set("-0.1278", for: .longitude)
+    try saved.set("Europe/London", for: .timeZone)
+    dependency.preferenceStore = PreferencesStoreMock(saved)
+    let prayers = PrayerServiceMock()
+    prayers.respond { request in
+        PrayerAPI.Response(schedules: request.dates.map { PrayerSchedule.mock(date: $0) }, source: .calculated)
+    }
+    dependency.prayers = prayers
+
+    // 13:00 UTC on the mock date; the mock schedule's Asr is at 15:30.
+    let now = Date(timeIntervalSince1970: Double(CivilDate.mockDate.daysSince1970) * 86_400 + 13 * 3_600)
+    let next = try await TodayModel(dependency: dependency).nextPrayer(at: now)
+
+    #expect(next?.prayer == .asr)
+    #expect(prayers.requests.count == 1)
+}
+
+// MARK: - README: Logging
+
+/// Keeps the last 100 warnings and errors for the app's diagnostics screen.
+final class DiagnosticsLog: LogService {
+    private let events = Mutex<[LogEvent]>([])
+
+    var recent: [LogEvent] { events.withLock { $0 } }
+
+    func write(_ event: LogEvent) {
+        guard event.level >= .warning else { return }
+        events.withLock { events in
+            events.append(event)
+            if events.count > 100 { events.removeFirst() }
+        }
+    }
+}
+
 @Suite struct ReadmeSampleTests {
     @Test func quickStartSample() async throws {
         TestContainer.configured
@@ -19,5 +86,20 @@ import Testing
 
         #expect(days.count == 30)
         #expect(days[0].today[.fajr] != nil)
+    }
+
+    @Test func todayModelWithoutAPlaceFindsNothing() async throws {
+        let dependency = PrayDependencyMock()  // an empty PreferencesStoreMock
+        #expect(try await TodayModel(dependency: dependency).nextPrayer(at: Date()) == nil)
+    }
+
+    @Test func diagnosticsLogKeepsTheLastHundredWarnings() {
+        let diagnostics = DiagnosticsLog()
+        let log = LogManager(services: [diagnostics], minLevel: .trace)
+        log.info("not kept")
+        for index in 0..<150 { log.warning("Warning", metadata: ["test.index": "\(index)"]) }
+        #expect(diagnostics.recent.count == 100)
+        #expect(diagnostics.recent.first?.metadata["test.index"] == "50")
+        #expect(diagnostics.recent.allSatisfy { $0.level == .warning })
     }
 }

@@ -12,9 +12,7 @@ enum TestContainer {
     static let databasePath = FileManager.default.temporaryDirectory
         .appendingPathComponent("praykit-container-\(UUID().uuidString)/praykit.sqlite").path
 
-    /// Configures the container once; read it before using `PrayDependency`.
-    static let configured: Void = {
-        PrayLogging.configure(services: [log], minLevel: .info)
-        PrayDependency.configure(PrayDependency.Configuration(databasePath: databasePath))
-    }()
+    /// Configures the container once, with the README's `configurePrayKit`; read it before using
+    /// `PrayDependency`.
+    static let configured: Void = configurePrayKit(databasePath: databasePath, logServices: [log])
 }

@@ -15,6 +15,24 @@ struct OptionSpec {
     var synopsis: String { value.map { "--\(name) <\($0)>" } ?? "--\(name)" }
 }
 
+extension OptionSpec {
+    /// `--lat <deg>`.
+    static let latitude = OptionSpec(name: "lat", value: "deg", help: "Latitude in degrees, north positive (-90…90).")
+    /// `--lon <deg>`.
+    static let longitude = OptionSpec(
+        name: "lon", value: "deg", help: "Longitude in degrees, east positive (-180…180).")
+
+    /// `--format <format>` with these choices, the first being the default.
+    static func format(_ choices: [String], help: String = "Output format.") -> OptionSpec {
+        OptionSpec(name: "format", value: "format", help: help, choices: choices, defaultText: choices.first)
+    }
+
+    /// `--tz <IANA>`.
+    static func timeZone(_ help: String) -> OptionSpec {
+        OptionSpec(name: "tz", value: "IANA", help: help, defaultText: "$TZ, else the system zone")
+    }
+}
+
 /// The options and arguments given to one command.
 struct ParsedArguments {
     private(set) var values: [String: String] = [:]

@@ -7,9 +7,7 @@ struct ConfigCommand {
     static let overview = "Show or change the stored defaults (place, method, Hijri offset, clock)."
     static let usage = "praykit config list | get <key> | set <key> <value> | unset <key>"
     static let options: [OptionSpec] = [
-        OptionSpec(
-            name: "format", value: "format", help: "Output of 'list'.", choices: ["table", "json"], defaultText: "table"
-        )
+        .format(["table", "json"], help: "Output of 'list'.")
     ]
 
     static var help: String {

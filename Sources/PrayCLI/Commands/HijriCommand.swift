@@ -21,10 +21,9 @@ struct HijriCommand {
             name: "offset", value: "days", help: "Days to add for local moon sighting (-2…2).", defaultText: "0"),
         OptionSpec(name: "lat", value: "deg", help: "Latitude, with --lon and --at: the day begins at maghrib there."),
         OptionSpec(name: "lon", value: "deg", help: "Longitude, with --lat and --at."),
-        OptionSpec(name: "tz", value: "IANA", help: "Time zone of the days.", defaultText: "$TZ, else the system zone"),
+        .timeZone("Time zone of the days."),
         OptionSpec(name: "at", value: "HH:MM", help: "Local time on --date for the Islamic date at --lat/--lon."),
-        OptionSpec(
-            name: "format", value: "format", help: "Output format.", choices: ["table", "json"], defaultText: "table"),
+        .format(["table", "json"]),
     ]
 
     static var help: String {

@@ -19,12 +19,8 @@ struct LogCommand {
         OptionSpec(
             name: "from", value: "YYYY-MM-DD", help: "With 'list': first day.", defaultText: "six days before --to"),
         OptionSpec(name: "to", value: "YYYY-MM-DD", help: "With 'list': last day.", defaultText: "today"),
-        OptionSpec(
-            name: "tz", value: "IANA", help: "The zone that says what 'today' is.",
-            defaultText: "$TZ, else the system zone"),
-        OptionSpec(
-            name: "format", value: "format", help: "Output of 'list' and 'stats'.", choices: ["table", "json"],
-            defaultText: "table"),
+        .timeZone("The zone that says what 'today' is."),
+        .format(["table", "json"], help: "Output of 'list' and 'stats'."),
     ]
 
     static var help: String {

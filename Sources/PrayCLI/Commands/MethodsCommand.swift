@@ -6,8 +6,7 @@ struct MethodsCommand {
     static let overview = "List the calculation methods and their parameters."
     static let usage = "praykit methods [--format <format>]"
     static let options: [OptionSpec] = [
-        OptionSpec(
-            name: "format", value: "format", help: "Output format.", choices: ["table", "json"], defaultText: "table")
+        .format(["table", "json"])
     ]
 
     static var help: String {

@@ -6,10 +6,9 @@ struct QiblaCommand {
     static let overview = "Print the direction and distance of the Kaaba from a place."
     static let usage = "praykit qibla --lat <deg> --lon <deg> [--format <format>]"
     static let options: [OptionSpec] = [
-        OptionSpec(name: "lat", value: "deg", help: "Latitude in degrees, north positive (-90…90)."),
-        OptionSpec(name: "lon", value: "deg", help: "Longitude in degrees, east positive (-180…180)."),
-        OptionSpec(
-            name: "format", value: "format", help: "Output format.", choices: ["table", "json"], defaultText: "table"),
+        .latitude,
+        .longitude,
+        .format(["table", "json"]),
     ]
 
     static var help: String {

@@ -8,13 +8,10 @@ struct TimesCommand {
     static let usage = "praykit times --lat <deg> --lon <deg> [options]"
 
     static let options: [OptionSpec] = [
-        OptionSpec(name: "lat", value: "deg", help: "Latitude in degrees, north positive (-90…90)."),
-        OptionSpec(name: "lon", value: "deg", help: "Longitude in degrees, east positive (-180…180)."),
+        .latitude,
+        .longitude,
         OptionSpec(name: "elevation", value: "m", help: "Elevation in metres; lowers the horizon.", defaultText: "0"),
-        OptionSpec(
-            name: "tz", value: "IANA", help: "Time zone of the days, such as Asia/Riyadh.",
-            defaultText: "$TZ, else the system zone"
-        ),
+        .timeZone("Time zone of the days, such as Asia/Riyadh."),
         OptionSpec(name: "date", value: "YYYY-MM-DD", help: "First day.", defaultText: "today in the zone"),
         OptionSpec(name: "days", value: "n", help: "Number of consecutive days (1…3660).", defaultText: "1"),
         OptionSpec(
@@ -55,9 +52,7 @@ struct TimesCommand {
             choices: Rounding.allCases.map(\.rawValue),
             defaultText: "the method's, usually nearest"
         ),
-        OptionSpec(
-            name: "format", value: "format", help: "Output format.", choices: ["table", "json", "csv"],
-            defaultText: "table"),
+        .format(["table", "json", "csv"]),
         OptionSpec(
             name: "clock", value: "style", help: "Clock times in tables.", choices: ["24h", "12h"], defaultText: "24h"),
         OptionSpec(
@@ -122,24 +117,13 @@ struct TimesCommand {
     ) throws(CLIError) {
         let arguments = given.filling(preferences)
         func fail(_ message: String) -> CLIError { .usage(message, command: Self.name) }
-        func number(_ name: String) throws(CLIError) -> Double? {
-            try CommandValues.number(arguments, name, command: Self.name)
-        }
-        func integer(_ name: String) throws(CLIError) -> Int? {
-            try CommandValues.integer(arguments, name, command: Self.name)
-        }
-        func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(CLIError) -> T?
-        where T.RawValue == String {
-            try CommandValues.choice(arguments, name, type, command: Self.name)
-        }
-
         let coordinates = try CommandValues.coordinates(arguments, command: Self.name)
         let (timeZone, source) = try Self.zone(arguments["tz"], environment: environment)
         zoneSource = source == .option && given["tz"] == nil ? .preferences : source
         let date =
             try CommandValues.date(arguments, "date", command: Self.name)
             ?? LocalClock(timeZone: timeZone).components(now).day
-        let days = try integer("days") ?? 1
+        let days = try CommandValues.integer(arguments, "days", command: Self.name) ?? 1
         guard (1...3660).contains(days) else { throw fail("--days must be between 1 and 3660, got \(days)") }
         // The calculation options are the calculation preferences: checked and applied the same way.
         var chosen = Preferences()
@@ -158,8 +142,12 @@ struct TimesCommand {
         guard ["12h", "24h", nil].contains(arguments["clock"]?.lowercased()) else {
             throw fail("--clock must be 24h or 12h, got '\(arguments["clock"] ?? "")'")
         }
-        hijriCalendar = try choice("hijri-calendar", HijriCalendar.self) ?? .ummAlQura
-        hijriOffset = try integer("hijri-offset") ?? 0
+        hijriCalendar =
+            try CommandValues.choice(arguments, "hijri-calendar", HijriCalendar.self, command: Self.name) ?? .ummAlQura
+        hijriOffset = try CommandValues.integer(arguments, "hijri-offset", command: Self.name) ?? 0
+        guard (-2...2).contains(hijriOffset) else {
+            throw fail("--hijri-offset must be between -2 and 2, got \(hijriOffset)")
+        }
         request = PrayerAPI.Request(
             coordinates: coordinates, timeZone: timeZone, date: date, days: days, parameters: parameters
         )

@@ -21,7 +21,7 @@ indirect enum JSON {
         value.map { .string($0) } ?? .null
     }
 
-    /// The text, indented by two spaces per level; arrays of scalars stay on one line.
+    /// The text, indented by two spaces per level, one array item or object member per line.
     func rendered(indent: Int = 0) -> String {
         var output = ""
         write(to: &output, indent: indent)
@@ -36,34 +36,32 @@ indirect enum JSON {
         case .number(let value): output += value.formattedCompactly
         case .string(let value): Self.escape(value, into: &output)
         case .array(let values):
-            if values.isEmpty {
-                output += "[]"
-                return
-            }
-            let inner = String(repeating: "  ", count: indent + 1)
-            output += "[\n"
-            for (index, value) in values.enumerated() {
-                output += inner
-                value.write(to: &output, indent: indent + 1)
-                output += index == values.count - 1 ? "\n" : ",\n"
-            }
-            output += String(repeating: "  ", count: indent) + "]"
+            Self.write(values.map { (nil, $0) }, open: "[", close: "]", to: &output, indent: indent)
         case .object(let members):
-            if members.isEmpty {
-                output += "{}"
-                return
-            }
-            let inner = String(repeating: "  ", count: indent + 1)
-            output += "{\n"
-            for (index, (key, value)) in members.enumerated() {
-                output += inner
-                Self.escape(key, into: &output)
-                output += ": "
-                value.write(to: &output, indent: indent + 1)
-                output += index == members.count - 1 ? "\n" : ",\n"
-            }
-            output += String(repeating: "  ", count: indent) + "}"
+            Self.write(members.map { ($0.0, $0.1) }, open: "{", close: "}", to: &output, indent: indent)
         }
+    }
+
+    /// Writes an array (items without keys) or an object, one item per line.
+    private static func write(
+        _ items: [(key: String?, value: JSON)], open: String, close: String, to output: inout String, indent: Int
+    ) {
+        guard !items.isEmpty else {
+            output += open + close
+            return
+        }
+        let inner = String(repeating: "  ", count: indent + 1)
+        output += open + "\n"
+        for (index, item) in items.enumerated() {
+            output += inner
+            if let key = item.key {
+                escape(key, into: &output)
+                output += ": "
+            }
+            item.value.write(to: &output, indent: indent + 1)
+            output += index == items.count - 1 ? "\n" : ",\n"
+        }
+        output += String(repeating: "  ", count: indent) + close
     }
 
     /// Writes a JSON string literal (RFC 8259 §7): quotes, backslashes and control characters escaped.

@@ -34,17 +34,13 @@ struct LocalClock {
     static func offset(_ seconds: Int) -> String {
         let sign = seconds < 0 ? "-" : "+"
         let magnitude = abs(seconds)
-        var text = "\(sign)\(pad(magnitude / 3600)):\(pad(magnitude / 60 % 60))"
-        if magnitude % 60 != 0 { text += ":\(pad(magnitude % 60))" }
+        var text = "\(sign)\((magnitude / 3600).zeroPadded(2)):\((magnitude / 60 % 60).zeroPadded(2))"
+        if magnitude % 60 != 0 { text += ":\((magnitude % 60).zeroPadded(2))" }
         return text
     }
 
     private static func clock(_ seconds: Int, withSeconds: Bool) -> String {
-        let text = "\(pad(seconds / 3600)):\(pad(seconds / 60 % 60))"
-        return withSeconds ? text + ":\(pad(seconds % 60))" : text
-    }
-
-    private static func pad(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : String(value)
+        let text = "\((seconds / 3600).zeroPadded(2)):\((seconds / 60 % 60).zeroPadded(2))"
+        return withSeconds ? text + ":\((seconds % 60).zeroPadded(2))" : text
     }
 }

@@ -58,11 +58,7 @@ public struct HijriDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// `YYYY-MM-DD`, the year padded to four digits.
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(monthNumber, 2))-\(pad(day, 2))"
+        "\(year.zeroPadded(4))-\(monthNumber.zeroPadded(2))-\(day.zeroPadded(2))"
     }
 
     /// Orders dates chronologically.

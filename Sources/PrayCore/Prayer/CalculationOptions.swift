@@ -146,7 +146,7 @@ public struct PrayerAdjustments: Hashable, Sendable, Codable, CustomStringConver
         PrayerAdjustments(lhs.minutes.merging(rhs.minutes, uniquingKeysWith: +))
     }
 
-    /// `fajr=2,isha=-3` in the order of ``Prayer/allCases``; empty when there are none.
+    /// `fajr=2,isha=-3` in the order of `Prayer.allCases`; empty when there are none.
     public var description: String {
         Prayer.allCases.compactMap { prayer in minutes[prayer].map { "\(prayer)=\($0)" } }.joined(separator: ",")
     }

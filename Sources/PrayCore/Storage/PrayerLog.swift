@@ -84,12 +84,8 @@ public struct PrayerLogEntry: Hashable, Sendable, Codable {
         let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
         let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
         let time = seconds - days * 86400
-        func pad(_ value: Int, _ width: Int = 2) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(CivilDate(daysSince1970: days))T\(pad(time / 3600)):\(pad(time / 60 % 60)):\(pad(time % 60))."
-            + "\(pad(milliseconds - seconds * 1000, 3))Z"
+        return "\(CivilDate(daysSince1970: days))T\((time / 3600).zeroPadded(2)):\((time / 60 % 60).zeroPadded(2)):"
+            + "\((time % 60).zeroPadded(2)).\((milliseconds - seconds * 1000).zeroPadded(3))Z"
     }
 
     /// Parses what ``timestamp(_:)`` writes (the milliseconds are optional).

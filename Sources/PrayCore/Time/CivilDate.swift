@@ -154,11 +154,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
     }
 
     /// Orders days chronologically.

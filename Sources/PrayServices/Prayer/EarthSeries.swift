@@ -5,16 +5,13 @@ import Foundation
 ///
 /// Every term is A·cos(B + C·τ), τ in Julian millennia of TT. A fixed step in time adds the constant
 /// C·step to each argument, so the terms advance by rotation (``PeriodicSeries``). A fresh evaluation
-/// every ``refreshInterval`` steps keeps rounding drift far below the algorithm's own precision.
+/// every ``PeriodicSeries/refreshInterval`` steps keeps rounding drift far below the algorithm's own
+/// precision.
 struct EarthSeries {
     /// τ: Julian ephemeris millennia from J2000.0.
     private(set) var millennia: Double
     private let stepDays: Double
     private var terms: PeriodicSeries
-    private var stepsSinceRefresh = 0
-
-    /// Steps taken before the terms are evaluated afresh.
-    static let refreshInterval = 256
 
     /// Evaluates every term at τ = `millennia`, ready to advance by `stepDays` days at a time.
     init(millennia: Double, stepDays: Double = 1) {
@@ -29,13 +26,8 @@ struct EarthSeries {
 
     /// Moves every term one step later.
     mutating func advance() {
-        stepsSinceRefresh += 1
-        guard stepsSinceRefresh < Self.refreshInterval else {
-            self = EarthSeries(millennia: millennia + stepDays / 365_250, stepDays: stepDays)
-            return
-        }
         millennia += stepDays / 365_250
-        terms.advance()
+        if !terms.advance() { self = EarthSeries(millennia: millennia, stepDays: stepDays) }
     }
 
     /// Heliocentric longitude L and latitude B in radians and radius R in AU (§3.2, eq. 9–12): for

@@ -4,13 +4,12 @@ import Foundation
 /// days ahead by rotation like ``EarthSeries``.
 ///
 /// Each term's argument is an integer combination of the five fundamental arguments X0…X4, cubic
-/// polynomials of time whose curvature is tiny: over ``EarthSeries/refreshInterval`` steps a constant
+/// polynomials of time whose curvature is tiny: over ``PeriodicSeries/refreshInterval`` steps a constant
 /// step leaves an error below 1e-4° in an argument, 1e-5″ in the nutation.
 struct NutationSeries {
     private(set) var julianEphemerisCentury: Double
     private let stepDays: Double
     private var terms: PeriodicSeries
-    private var stepsSinceRefresh = 0
 
     /// Evaluates every term at `jce` (Julian ephemeris centuries from J2000.0), ready to advance by
     /// `stepDays` days at a time.
@@ -24,13 +23,10 @@ struct NutationSeries {
 
     /// Moves every term one step later.
     mutating func advance() {
-        stepsSinceRefresh += 1
-        guard stepsSinceRefresh < EarthSeries.refreshInterval else {
-            self = NutationSeries(julianEphemerisCentury: julianEphemerisCentury + stepDays / 36525, stepDays: stepDays)
-            return
-        }
         julianEphemerisCentury += stepDays / 36525
-        terms.advance()
+        if !terms.advance() {
+            self = NutationSeries(julianEphemerisCentury: julianEphemerisCentury, stepDays: stepDays)
+        }
     }
 
     /// Δψ and Δε in degrees (eq. 18–22): Σ(a + b·JCE)·sin, Σ(c + d·JCE)·cos, in 0.0001″.

@@ -11,6 +11,11 @@ struct PeriodicSeries {
     private(set) var sines: [Double]
     private var stepCosines: [Double]
     private var stepSines: [Double]
+    private var stepsSinceEvaluation = 0
+
+    /// Steps taken by rotation before a series should be evaluated afresh: the rounding drift of
+    /// 256 rotations stays far below the algorithm's own precision.
+    static let refreshInterval = 256
 
     /// Evaluates `arguments` (radians) now and prepares to add `steps` (radians) per day.
     init(arguments: [Double], steps: [Double]) {
@@ -20,8 +25,11 @@ struct PeriodicSeries {
         stepSines = steps.map { sin($0) }
     }
 
-    /// Moves every argument on by its step.
-    mutating func advance() {
+    /// Moves every argument on by its step. Returns `false` once ``refreshInterval`` steps were
+    /// taken since evaluation: the owner then evaluates afresh instead.
+    mutating func advance() -> Bool {
+        stepsSinceEvaluation += 1
+        guard stepsSinceEvaluation < Self.refreshInterval else { return false }
         let count = cosines.count
         cosines.withUnsafeMutableBufferPointer { cosines in
             sines.withUnsafeMutableBufferPointer { sines in
@@ -37,5 +45,6 @@ struct PeriodicSeries {
                 }
             }
         }
+        return true
     }
 }
