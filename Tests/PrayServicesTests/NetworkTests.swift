@@ -80,9 +80,10 @@ import Testing
             return error?.kind == .timeout && error?.attempts == 2
         }
         #expect(server.requests.count == 2)
-        // The server saw each attempt give up after the 0.5 s timeout.
+        // The server saw each attempt give up: after the 0.5 s asked for, not the default 30 s (the
+        // bound only tells the two apart; it is not a speed limit).
         #expect(server.hangs.count == 2)
-        #expect(server.hangs.allSatisfy { (0.3...3).contains($0.duration) }, "\(server.hangs.map(\.duration))")
+        #expect(server.hangs.allSatisfy { (0.45...15).contains($0.duration) }, "\(server.hangs.map(\.duration))")
     }
 
     @Test func a500ThenA200IsRetriedToSuccess() async throws {
@@ -219,9 +220,10 @@ import Testing
         let cancelled = Date()
         task.cancel()
         await #expect { try await task.value } throws: { kind(of: $0) == .cancelled }
-        // The server saw the client hang up right after the cancel, long before the 30 s timeout.
+        // The server saw the client hang up after the cancel and before the 30 s timeout could fire.
         let hang = try #require(server.hangs.first)
-        #expect(hang.ended.timeIntervalSince(cancelled) < 3)
+        #expect(hang.ended >= cancelled)
+        #expect(hang.duration < 20)
     }
 
     @Test func secretsNeverAppearInErrors() async throws {

@@ -90,12 +90,14 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// ```
     /// - Throws: ``ValidationError`` when the instant is not finite or falls outside years 1…9999.
     public init(containing instant: Date, in timeZone: TimeZone) throws(ValidationError) {
+        // 0001-01-01 and the day after 9999-12-31, as seconds since 1970 (a zone moves them < 1 day).
+        let range = -719_162 * 86_400.0..<2_932_897 * 86_400.0
+        let outside = ValidationError(
+            field: "date", message: "the instant \(instant.timeIntervalSince1970) s from 1970 is outside years 1…9999")
         let seconds = instant.timeIntervalSince1970
-        let local = seconds + (seconds.isFinite ? Double(timeZone.secondsFromGMT(for: instant)) : 0)
-        // 0001-01-01 and 9999-12-31 as days since 1970.
-        guard local.isFinite, local >= -719_162 * 86_400, local < 2_932_897 * 86_400 else {
-            throw ValidationError(field: "date", message: "the instant \(instant) is outside years 1…9999")
-        }
+        guard seconds.isFinite, abs(seconds) < 1e12 else { throw outside }
+        let local = seconds + Double(timeZone.secondsFromGMT(for: instant))
+        guard range.contains(local) else { throw outside }
         let days = Int((local / 86_400).rounded(.down))
         self.init(daysSince1970: days)
     }

@@ -83,6 +83,13 @@ public final class SQLiteDatabase: Sendable {
 
     private func open(_ state: inout State) throws(StorageError) -> SQLiteConnection {
         if let connection = state.connection { return connection }
+        // A failure is thrown, not logged: the caller reports it once (log or throw, never both).
+        let connection = try openAndMigrate()
+        state.connection = connection
+        return connection
+    }
+
+    private func openAndMigrate() throws(StorageError) -> SQLiteConnection {
         let existed = exists
         if !existed { try createFolder() }
         let connection = try SQLiteConnection(path: path)
@@ -95,9 +102,10 @@ public final class SQLiteDatabase: Sendable {
             // Only the user may read what they record.
             chmod(path, 0o600)
             log.info("Database created", metadata: ["storage.path": path])
+        } else {
+            log.debug("Database opened", metadata: ["storage.path": path])
         }
         try Schema.migrate(connection, log: log)
-        state.connection = connection
         return connection
     }
 
