@@ -61,13 +61,26 @@ public final class TestHTTPServer: Sendable {
     public let port: Int
     private let socket: Int32
     private let handler: @Sendable (Request) -> Reply
-    private let state = Mutex<(requests: [Request], stopped: Bool, connections: [Int32], hangs: [Hang])>(
-        ([], false, [], []))
+    private let state = Mutex<
+        (requests: [Request], stopped: Bool, gone: Bool, connections: [Int32], hangs: [Hang])
+    >(([], false, false, [], []))
 
     /// Starts a server.
     /// - Parameter handler: Decides the reply to each request; called on the server's threads.
     /// - Throws: `POSIXError` when no socket can be opened.
-    public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+    public convenience init(handler: @escaping @Sendable (Request) -> Reply) throws {
+        try self.init(listening: true, handler: handler)
+    }
+
+    /// A server that is gone: a port that refuses every connection. It is bound without
+    /// `SO_REUSEADDR` and never listens, so it stays reserved — no other test's server can be given
+    /// it — until ``stop()``. (A stopped server's port, by contrast, may be handed out again at once.)
+    /// - Throws: `POSIXError` when no socket can be opened.
+    public static func refusingConnections() throws -> TestHTTPServer {
+        try TestHTTPServer(listening: false) { _ in .close }
+    }
+
+    private init(listening: Bool, handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
         #if canImport(Glibc)
             let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -75,8 +88,10 @@ public final class TestHTTPServer: Sendable {
             let descriptor = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        var reuse: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        if listening {
+            var reuse: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -86,7 +101,7 @@ public final class TestHTTPServer: Sendable {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, listen(descriptor, 64) == 0 else {
+        guard bound == 0, !listening || listen(descriptor, 64) == 0 else {
             close(descriptor)
             throw POSIXError(.init(rawValue: errno) ?? .EIO)
         }
@@ -96,6 +111,7 @@ public final class TestHTTPServer: Sendable {
         }
         socket = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))
+        guard listening else { return }
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "TestHTTPServer"
         thread.start()
@@ -115,6 +131,13 @@ public final class TestHTTPServer: Sendable {
 
     /// The `.hang` replies whose client gave up, in the order they ended.
     public var hangs: [Hang] { state.withLock { $0.hangs } }
+
+    /// Plays a server that has gone away: from now on every connection is reset as soon as it is
+    /// accepted, while the port stays taken, so no other test's server can be given it and answer in
+    /// its place (a stopped server's port may be handed out again at once). ``stop()`` still ends it.
+    public func goAway() {
+        state.withLock { $0.gone = true }
+    }
 
     /// Stops listening and closes every open connection (hanging ones included).
     public func stop() {
@@ -139,7 +162,17 @@ public final class TestHTTPServer: Sendable {
                 if isStopped { return }
                 continue
             }
-            state.withLock { $0.connections.append(connection) }
+            let gone = state.withLock { state in
+                if !state.gone { state.connections.append(connection) }
+                return state.gone
+            }
+            if gone {
+                // A zero linger time makes close send a reset, as a host with nothing listening does.
+                var reset = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(connection, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+                close(connection)
+                continue
+            }
             let thread = Thread { [self] in serve(connection) }
             thread.start()
         }

@@ -71,8 +71,13 @@ extension PrayDependency {
         public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
             lhs.minLogLevel == rhs.minLogLevel && lhs.databasePath == rhs.databasePath
                 && lhs.remoteTimetable == rhs.remoteTimetable && lhs.network == rhs.network
-                && lhs.logServices.map { ObjectIdentifier(type(of: $0)) }
-                    == rhs.logServices.map { ObjectIdentifier(type(of: $0)) }
+                && sameKinds(lhs.logServices, rhs.logServices)
+        }
+
+        /// Whether two lists of log services have the same types in the same order (services are not
+        /// comparable; their kinds are).
+        static func sameKinds(_ lhs: [any LogService], _ rhs: [any LogService]) -> Bool {
+            lhs.map { ObjectIdentifier(type(of: $0)) } == rhs.map { ObjectIdentifier(type(of: $0)) }
         }
     }
 
@@ -141,8 +146,7 @@ final class ConfigurationStore: Sendable {
         state.withLock { state in
             if let current = state.logging {
                 return current.minLevel == minLevel
-                    && current.services.map { ObjectIdentifier(type(of: $0)) }
-                        == services.map { ObjectIdentifier(type(of: $0)) }
+                    && PrayDependency.Configuration.sameKinds(current.services, services)
             }
             guard !state.frozen else { return false }
             state.logging = (services, minLevel)

@@ -17,6 +17,7 @@ import Testing
             else { return .respond(status: 404) }
             return .respond(status: 200, body: body)
         }
+        defer { server.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "praykit-remote-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -33,7 +34,7 @@ import Testing
         #expect(first["source"] as? String == "aladhan")
         #expect(((first["days"] as? [[String: Any]])?.first?["fajr"] as? String)?.hasPrefix("2026-11-10T0") == true)
         // and fetched again with the server gone
-        server.stop()
+        server.goAway()
         let cached = try await PraykitProcess.run(arguments, environment: environment)
         #expect(cached.status == 0, "\(cached.stderr)")
         let second = try #require(try JSONSerialization.jsonObject(with: Data(cached.stdout.utf8)) as? [String: Any])

@@ -92,10 +92,11 @@ import Testing
     @Test func withTheServerDownTheCacheIsServedAndSaysWhen() async throws {
         // Given a month fetched long ago
         let server = try aladhanServer()
+        defer { server.stop() }
         let test = try TestDatabase()
         let longAgo = Date(timeIntervalSince1970: 1_700_000_000)
         _ = try await service(server, test, now: { longAgo }).prayerTimes(for: try request("2026-11-01", days: 30))
-        server.stop()
+        server.goAway()
         // When the server is gone and the cache is old
         let memory = LogServiceMemory()
         let remote = service(server, test, log: LogManager(services: [memory], minLevel: .notice))
@@ -127,7 +128,7 @@ import Testing
         let count = try test.database.exists ? test.backup.exportData().prayerLog.count : 0
         #expect(count == 0)
         // Nothing cached: with the server gone, the days are still unavailable.
-        server.stop()
+        server.goAway()
         await #expect(throws: PrayError.self) {
             try await service(server, test).prayerTimes(for: try request("2026-11-29"))
         }

@@ -60,4 +60,40 @@ enum CommandValues {
     static func optionMessage(_ error: ValidationError) -> String {
         error.message.hasPrefix(error.field + " ") ? "--" + error.message : error.message
     }
+
+    /// Where the zone came from, as printed with the output.
+    enum ZoneSource: String {
+        case option = "--tz"
+        case preferences = "config"
+        case environment = "$TZ"
+        case system = "system"
+    }
+
+    /// The zone from `--tz`, else `$TZ`, else the system's.
+    static func zone(
+        _ option: String?, environment: [String: String], command: String
+    ) throws(CLIError) -> (TimeZone, ZoneSource) {
+        if let option {
+            guard let zone = TimeZone(identifier: option) else {
+                throw .usage("Unknown time zone '\(option)'; use an IANA name such as Europe/London", command: command)
+            }
+            return (zone, .option)
+        }
+        if let variable = environment["TZ"], !variable.isEmpty {
+            // POSIX allows a leading colon: TZ=:Europe/London.
+            let identifier = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
+            if let zone = TimeZone(identifier: identifier) { return (zone, .environment) }
+        }
+        return (TimeZone.current, .system)
+    }
+
+    /// The `--format` value, checked against `allowed` (the first is the default).
+    static func format(_ text: String?, allowed: [String], command: String) throws(CLIError) -> String {
+        let format = text?.lowercased() ?? allowed[0]
+        guard allowed.contains(format) else {
+            throw .usage(
+                "--format must be one of \(allowed.joined(separator: ", ")), got '\(text ?? "")'", command: command)
+        }
+        return format
+    }
 }

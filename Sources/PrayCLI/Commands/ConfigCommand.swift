@@ -50,7 +50,7 @@ struct ConfigCommand {
             return key
         }
         let words = arguments.positionals
-        format = try TimesCommand.format(arguments["format"], allowed: ["table", "json"], command: Self.name)
+        format = try CommandValues.format(arguments["format"], allowed: ["table", "json"], command: Self.name)
         switch (words.first, words.count) {
         case ("list", 1): action = .list
         case ("get", 2): action = .get(try key(words[1]))

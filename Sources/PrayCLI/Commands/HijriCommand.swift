@@ -70,8 +70,8 @@ struct HijriCommand {
         calendar = try CommandValues.choice(arguments, "calendar", HijriCalendar.self, command: Self.name) ?? .ummAlQura
         offset = try CommandValues.integer(arguments, "offset", command: Self.name) ?? 0
         guard (-2...2).contains(offset) else { throw fail("--offset must be between -2 and 2, got \(offset)") }
-        format = try TimesCommand.format(arguments["format"], allowed: ["table", "json"], command: Self.name)
-        let (zone, _) = try TimesCommand.zone(arguments["tz"], environment: environment, command: Self.name)
+        format = try CommandValues.format(arguments["format"], allowed: ["table", "json"], command: Self.name)
+        let (zone, _) = try CommandValues.zone(arguments["tz"], environment: environment, command: Self.name)
         let date =
             try CommandValues.date(arguments, "date", command: Self.name)
             ?? LocalClock(timeZone: zone).components(now).day

@@ -50,8 +50,8 @@ struct LogCommand {
 
     init(_ arguments: ParsedArguments, environment: [String: String], now: Date) throws(CLIError) {
         func fail(_ message: String) -> CLIError { .usage(message, command: Self.name) }
-        format = try TimesCommand.format(arguments["format"], allowed: ["table", "json"], command: Self.name)
-        let (zone, _) = try TimesCommand.zone(arguments["tz"], environment: environment, command: Self.name)
+        format = try CommandValues.format(arguments["format"], allowed: ["table", "json"], command: Self.name)
+        let (zone, _) = try CommandValues.zone(arguments["tz"], environment: environment, command: Self.name)
         let today = LocalClock(timeZone: zone).components(now).day
         let words = arguments.positionals
         guard words.count == 1 else {

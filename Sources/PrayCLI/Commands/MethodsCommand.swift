@@ -16,7 +16,7 @@ struct MethodsCommand {
     let format: String
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        format = try TimesCommand.format(arguments["format"], allowed: ["table", "json"], command: Self.name)
+        format = try CommandValues.format(arguments["format"], allowed: ["table", "json"], command: Self.name)
     }
 
     func run() -> String {

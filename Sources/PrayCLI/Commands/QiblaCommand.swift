@@ -30,7 +30,7 @@ struct QiblaCommand {
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         coordinates = try CommandValues.coordinates(arguments, command: Self.name)
-        format = try TimesCommand.format(arguments["format"], allowed: ["table", "json"], command: Self.name)
+        format = try CommandValues.format(arguments["format"], allowed: ["table", "json"], command: Self.name)
     }
 
     func run(service: any QiblaService) -> String {

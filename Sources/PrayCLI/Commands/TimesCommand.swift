@@ -88,18 +88,8 @@ struct TimesCommand {
         )
     }
 
-    /// Where the zone came from, as printed with the output.
-    enum ZoneSource: String {
-        case option = "--tz"
-        case preferences = "config"
-        case environment = "$TZ"
-        case system = "system"
-    }
-
     let request: PrayerAPI.Request
-    let zoneSource: ZoneSource
-    /// The published timetable to serve, or `nil` to calculate.
-    let remote: RemoteTimetable?
+    let zoneSource: CommandValues.ZoneSource
     let format: String
     let clock12Hour: Bool
     let hijriCalendar: HijriCalendar
@@ -118,7 +108,7 @@ struct TimesCommand {
         let arguments = given.filling(preferences)
         func fail(_ message: String) -> CLIError { .usage(message, command: Self.name) }
         let coordinates = try CommandValues.coordinates(arguments, command: Self.name)
-        let (timeZone, source) = try Self.zone(arguments["tz"], environment: environment)
+        let (timeZone, source) = try CommandValues.zone(arguments["tz"], environment: environment, command: Self.name)
         zoneSource = source == .option && given["tz"] == nil ? .preferences : source
         let date =
             try CommandValues.date(arguments, "date", command: Self.name)
@@ -136,8 +126,7 @@ struct TimesCommand {
         } catch {
             throw fail(CommandValues.optionMessage(error))
         }
-        format = try Self.format(arguments["format"], allowed: ["table", "json", "csv"], command: Self.name)
-        remote = try Self.remote(given, environment: environment)
+        format = try CommandValues.format(arguments["format"], allowed: ["table", "json", "csv"], command: Self.name)
         clock12Hour = arguments["clock"]?.lowercased() == "12h"
         guard ["12h", "24h", nil].contains(arguments["clock"]?.lowercased()) else {
             throw fail("--clock must be 24h or 12h, got '\(arguments["clock"] ?? "")'")
@@ -207,33 +196,5 @@ struct TimesCommand {
             throw .usage("the London timetable needs --api-key or PRAYKIT_API_KEY", command: name)
         }
         return RemoteTimetable(provider: provider, baseURL: url, apiKey: key)
-    }
-
-    /// The zone from `--tz`, else `$TZ`, else the system's.
-    static func zone(
-        _ option: String?, environment: [String: String], command: String = name
-    ) throws(CLIError) -> (TimeZone, ZoneSource) {
-        if let option {
-            guard let zone = TimeZone(identifier: option) else {
-                throw .usage("Unknown time zone '\(option)'; use an IANA name such as Europe/London", command: command)
-            }
-            return (zone, .option)
-        }
-        if let variable = environment["TZ"], !variable.isEmpty {
-            // POSIX allows a leading colon: TZ=:Europe/London.
-            let identifier = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
-            if let zone = TimeZone(identifier: identifier) { return (zone, .environment) }
-        }
-        return (TimeZone.current, .system)
-    }
-
-    /// The `--format` value, checked against `allowed` (the first is the default).
-    static func format(_ text: String?, allowed: [String], command: String) throws(CLIError) -> String {
-        let format = text?.lowercased() ?? allowed[0]
-        guard allowed.contains(format) else {
-            throw .usage(
-                "--format must be one of \(allowed.joined(separator: ", ")), got '\(text ?? "")'", command: command)
-        }
-        return format
     }
 }

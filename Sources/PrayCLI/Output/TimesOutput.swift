@@ -5,7 +5,7 @@ import PrayCore
 struct TimesOutput {
     let request: PrayerAPI.Request
     let response: PrayerAPI.Response
-    let zoneSource: TimesCommand.ZoneSource
+    let zoneSource: CommandValues.ZoneSource
     /// The Hijri date of each day, in the order of the schedules (empty when unknown).
     let hijri: [HijriDay]
     /// Whether tables show `5:20 am` rather than `05:20`.
