@@ -122,6 +122,18 @@ public final class PrayerLogStoreMock: PrayerLogStore {
         try entries(recording: "entries(from:through:)").filter { (start...end).contains($0.date) }
     }
 
+    /// Removes the entries of `prayers` on `date`, returning them.
+    /// - Throws: ``error`` when set.
+    @discardableResult
+    public func delete(_ prayers: [Prayer], on date: CivilDate) throws -> [PrayerLogEntry] {
+        _ = try entries(recording: "delete(_:on:)")
+        return state.withLock { state in
+            let removed = state.entries.filter { $0.date == date && prayers.contains($0.prayer) }
+            state.entries.removeAll { $0.date == date && prayers.contains($0.prayer) }
+            return removed
+        }
+    }
+
     /// The statistics of every entry.
     /// - Throws: ``error`` when set.
     public func statistics(today: CivilDate) throws -> PrayerLogStatistics {

@@ -45,9 +45,9 @@ body = [line for line in main.splitlines() if not line.startswith("import ")]
     "\n".join(sorted(set(imports + ["import Foundation", "import PrayServices"]))) + "\n\n"
     + "let folder = FileManager.default.temporaryDirectory.appendingPathComponent(\"prayer-app-\\(getpid())\").path\n"
     + "try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)\n"
-    + "configurePrayKit(\n    databasePath: folder + \"/prayers.sqlite\",\n"
-    + "    logServices: [LogServiceConsole(), try LogServiceFile(path: folder + \"/prayers.log\")],\n"
-    + "    minLevel: PrayLogging.levelFromEnvironment() ?? .info\n)\n"
+    + "try configurePrayKit(\n    databasePath: folder + \"/prayers.sqlite\",\n"
+    + "    logDestinations: [.console, .file(path: folder + \"/prayers.log\")],\n"
+    + "    minLevel: PrayDependency.Configuration.logLevel(fromEnvironment: ProcessInfo.processInfo.environment) ?? .info\n)\n"
     + "\n".join(body) + "\n"
     + "print(try await TodayModel(dependency: PrayDependency()).nextPrayer(at: Date()) as Any)\n"
 )

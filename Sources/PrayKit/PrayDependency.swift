@@ -7,7 +7,7 @@ import Synchronization
 /// use, and shared.
 ///
 /// ```swift
-/// PrayDependency.configure(.init(minLogLevel: .info))   // optional, before first use
+/// try PrayDependency.configure(.init(minLogLevel: .info))   // optional, before first use
 /// let dependency = PrayDependency()
 /// let day = try await dependency.prayerManager().day(for: request)
 /// ```
@@ -22,12 +22,14 @@ public struct PrayDependency: PrayKitDependency {
 // MARK: - Configuration
 
 extension PrayDependency {
-    /// What a process sets once, before the first service is used.
+    /// What a process sets once, before the first service is used: where log events go and from
+    /// which level, the database file, the published timetable and the HTTP client's limits.
+    /// Two configurations are equal when their values are.
     public struct Configuration: Equatable, Sendable {
         /// The least important log level recorded.
         public var minLogLevel: LogLevel
         /// Where log events go; the console (standard error) by default.
-        public var logServices: [any LogService]
+        public var logDestinations: [LogDestination]
         /// The database file.
         public var databasePath: String
         /// The published timetable ``PrayDependency/remotePrayerService()`` serves, if any.
@@ -38,17 +40,17 @@ extension PrayDependency {
         /// Creates a configuration.
         /// - Parameters:
         ///   - minLogLevel: The least important log level recorded; warnings by default.
-        ///   - logServices: Where log events go; the console by default.
+        ///   - logDestinations: Where log events go; the console by default.
         ///   - databasePath: The database file; ``defaultDatabasePath(environment:)`` by default.
         ///   - remoteTimetable: The published timetable to serve, if any.
         ///   - network: Limits and retry policy of the HTTP client.
         public init(
-            minLogLevel: LogLevel = .warning, logServices: [any LogService] = [LogServiceConsole()],
+            minLogLevel: LogLevel = .warning, logDestinations: [LogDestination] = [.console],
             databasePath: String = defaultDatabasePath(), remoteTimetable: RemoteTimetable? = nil,
             network: NetworkServiceCurl.Options = NetworkServiceCurl.Options()
         ) {
             self.minLogLevel = minLogLevel
-            self.logServices = logServices
+            self.logDestinations = logDestinations
             self.databasePath = databasePath
             self.remoteTimetable = remoteTimetable
             self.network = network
@@ -67,53 +69,70 @@ extension PrayDependency {
             return (home as NSString).appendingPathComponent(".local/share/praykit/praykit.sqlite")
         }
 
-        /// Compares the values and the kinds of log services.
-        public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
-            lhs.minLogLevel == rhs.minLogLevel && lhs.databasePath == rhs.databasePath
-                && lhs.remoteTimetable == rhs.remoteTimetable && lhs.network == rhs.network
-                && sameKinds(lhs.logServices, rhs.logServices)
-        }
-
-        /// Whether two lists of log services have the same types in the same order (services are not
-        /// comparable; their kinds are).
-        static func sameKinds(_ lhs: [any LogService], _ rhs: [any LogService]) -> Bool {
-            lhs.map { ObjectIdentifier(type(of: $0)) } == rhs.map { ObjectIdentifier(type(of: $0)) }
+        /// The minimum level named by `PRAYKIT_LOG_LEVEL` (`trace` … `critical`, any case), or `nil`
+        /// when it is unset or names no level.
+        public static func logLevel(
+            fromEnvironment environment: [String: String] = ProcessInfo.processInfo.environment
+        ) -> LogLevel? {
+            environment["PRAYKIT_LOG_LEVEL"].flatMap { LogLevel(rawValue: $0.lowercased()) }
         }
     }
 
-    /// Sets the configuration. Call it once, before any service is used; a later call with a
-    /// different configuration is a programming error (it traps in debug builds and is ignored in
-    /// release builds, where the first configuration stays).
-    public static func configure(_ configuration: Configuration) {
-        let accepted = ConfigurationStore.shared.set(configuration)
-        assert(accepted, "PrayDependency.configure(_:) called after first use or with a different configuration")
+    /// A place log events go to. Destinations compare by value: a file by its path and limits, an
+    /// app's own service by the name it is given.
+    public enum LogDestination: Equatable, Sendable {
+        /// One line per event on standard error (``LogServiceConsole``).
+        case console
+        /// Appended to a file, rotated at `maximumBytes` keeping `backups` old files
+        /// (``LogServiceFile``); the file is opened by ``PrayDependency/configure(_:)``.
+        case file(path: String, maximumBytes: Int = 5 * 1024 * 1024, backups: Int = 3)
+        /// An app's own service, named so that two configurations can be compared.
+        case service(name: String, any LogService)
+
+        /// Compares kinds and values; services by their names.
+        public static func == (lhs: LogDestination, rhs: LogDestination) -> Bool {
+            switch (lhs, rhs) {
+            case (.console, .console): true
+            case (.file(let a, let aBytes, let aBackups), .file(let b, let bBytes, let bBackups)):
+                a == b && aBytes == bBytes && aBackups == bBackups
+            case (.service(let a, _), .service(let b, _)): a == b
+            default: false
+            }
+        }
+    }
+
+    /// Why ``PrayDependency/configure(_:)`` refused a configuration.
+    public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What went wrong.
+        public enum Kind: Equatable, Sendable {
+            /// A different configuration was set before.
+            case alreadyConfigured
+            /// A service was used before the call, so the defaults are fixed.
+            case calledAfterFirstUse
+            /// A log file could not be opened.
+            case logFile
+        }
+
+        /// What went wrong.
+        public let kind: Kind
+        /// A sentence for the developer or the user.
+        public let message: String
+
+        /// The message.
+        public var description: String { message }
+    }
+
+    /// Sets the configuration, once, before any service is used. Calling it again with an equal
+    /// configuration does nothing.
+    /// - Throws: ``ConfigurationError`` — in every build — for a second, different configuration, a
+    ///   call after a service was used, or a log file that cannot be opened; the configuration in
+    ///   effect is then unchanged.
+    public static func configure(_ configuration: Configuration) throws(ConfigurationError) {
+        try ConfigurationStore.shared.set(configuration)
     }
 
     /// The configuration in effect; reading it fixes it.
     static let configuration: Configuration = ConfigurationStore.shared.freeze()
-}
-
-/// The process's logging: where events go and from which level. Set once, before the container is
-/// used (the CLI sets it from `--log-level`, `PRAYKIT_LOG_LEVEL` and `--log-file`).
-///
-/// ```swift
-/// PrayLogging.configure(services: [LogServiceConsole(), try LogServiceFile(path: logPath)], minLevel: .info)
-/// ```
-public enum PrayLogging {
-    /// Sets the log destinations and minimum level; they override those of
-    /// ``PrayDependency/Configuration``. A second, different call, or one after the container was
-    /// used, is a programming error (it traps in debug builds).
-    public static func configure(services: [any LogService], minLevel: LogLevel) {
-        let accepted = ConfigurationStore.shared.setLogging(services: services, minLevel: minLevel)
-        assert(accepted, "PrayLogging.configure(services:minLevel:) called after first use or differently")
-    }
-
-    /// The minimum level named by `PRAYKIT_LOG_LEVEL` (`trace` … `critical`), or `nil`.
-    public static func levelFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> LogLevel?
-    {
-        environment["PRAYKIT_LOG_LEVEL"].flatMap { LogLevel(rawValue: $0.lowercased()) }
-    }
 }
 
 /// The set-once configuration: open until first read, then fixed.
@@ -125,54 +144,78 @@ final class ConfigurationStore: Sendable {
 
     private struct State {
         var configuration: PrayDependency.Configuration?
-        var logging: (services: [any LogService], minLevel: LogLevel)?
+        var logServices: [any LogService] = []
+        /// Whether `configure` set the configuration (rather than first use fixing the defaults).
+        var wasSet = false
         var frozen = false
     }
 
     private let state = Mutex(State())
 
-    /// Stores `configuration` unless the configuration was already read or set differently.
-    func set(_ configuration: PrayDependency.Configuration) -> Bool {
-        state.withLock { state in
-            if let current = state.configuration { return current == configuration }
-            guard !state.frozen else { return false }
-            state.configuration = configuration
-            return true
-        }
-    }
-
-    /// Stores the logging unless the configuration was already read or logging set differently.
-    func setLogging(services: [any LogService], minLevel: LogLevel) -> Bool {
-        state.withLock { state in
-            if let current = state.logging {
-                return current.minLevel == minLevel
-                    && PrayDependency.Configuration.sameKinds(current.services, services)
+    /// Stores `configuration` and opens its log destinations, unless the configuration was already
+    /// read or set differently.
+    /// - Throws: ``PrayDependency/ConfigurationError``.
+    func set(_ configuration: PrayDependency.Configuration) throws(PrayDependency.ConfigurationError) {
+        try state.withLock { state throws(PrayDependency.ConfigurationError) in
+            if let current = state.configuration {
+                guard current == configuration else {
+                    throw PrayDependency.ConfigurationError(
+                        kind: state.frozen && !state.wasSet ? .calledAfterFirstUse : .alreadyConfigured,
+                        message: state.frozen && !state.wasSet
+                            ? "PrayDependency.configure(_:) was called after a service was used"
+                            : "PrayDependency.configure(_:) was already called with a different configuration"
+                    )
+                }
+                return
             }
-            guard !state.frozen else { return false }
-            state.logging = (services, minLevel)
-            return true
+            state.logServices = try Self.services(configuration.logDestinations)
+            state.configuration = configuration
+            state.wasSet = true
         }
     }
 
-    /// Fixes and returns the configuration: the one set (with the logging set), or the defaults.
+    /// Fixes and returns the configuration: the one set, or the defaults.
     func freeze() -> PrayDependency.Configuration {
+        freezeWithServices().configuration
+    }
+
+    /// Fixes and returns the configuration with its opened log services.
+    func freezeWithServices() -> (configuration: PrayDependency.Configuration, logServices: [any LogService]) {
         state.withLock { state in
             state.frozen = true
-            var configuration = state.configuration ?? PrayDependency.Configuration()
-            if let logging = state.logging {
-                configuration.logServices = logging.services
-                configuration.minLogLevel = logging.minLevel
+            if state.configuration == nil {
+                let defaults = PrayDependency.Configuration()
+                state.configuration = defaults
+                state.logServices = (try? Self.services(defaults.logDestinations)) ?? [LogServiceConsole()]
             }
-            state.configuration = configuration
-            return configuration
+            return (state.configuration ?? PrayDependency.Configuration(), state.logServices)
         }
+    }
+
+    private static func services(
+        _ destinations: [PrayDependency.LogDestination]
+    ) throws(PrayDependency.ConfigurationError) -> [any LogService] {
+        var services: [any LogService] = []
+        for destination in destinations {
+            switch destination {
+            case .console: services.append(LogServiceConsole())
+            case .service(_, let service): services.append(service)
+            case .file(let path, let maximumBytes, let backups):
+                do {
+                    services.append(try LogServiceFile(path: path, maximumBytes: maximumBytes, backups: backups))
+                } catch {
+                    throw PrayDependency.ConfigurationError(kind: .logFile, message: error.message)
+                }
+            }
+        }
+        return services
     }
 }
 
 // MARK: - Log
 
 extension PrayDependency {
-    private static let logServices: [any LogService] = configuration.logServices
+    private static let logServices: [any LogService] = ConfigurationStore.shared.freezeWithServices().logServices
     private static let log = LogManager(services: logServices, minLevel: configuration.minLogLevel)
 
     /// The configured log destinations.

@@ -26,9 +26,12 @@ struct TodayModel {
 }
 
 /// Call once at launch, before anything uses `PrayDependency`.
-func configurePrayKit(databasePath: String, logServices: [any LogService], minLevel: LogLevel = .info) {
-    PrayLogging.configure(services: logServices, minLevel: minLevel)
-    PrayDependency.configure(PrayDependency.Configuration(databasePath: databasePath))
+func configurePrayKit(
+    databasePath: String, logDestinations: [PrayDependency.LogDestination], minLevel: LogLevel = .info
+) throws {
+    try PrayDependency.configure(
+        PrayDependency.Configuration(minLogLevel: minLevel, logDestinations: logDestinations, databasePath: databasePath)
+    )
 }
 
 // MARK: - README: Swapping in mocks

@@ -13,6 +13,12 @@ enum TestContainer {
         .appendingPathComponent("praykit-container-\(UUID().uuidString)/praykit.sqlite").path
 
     /// Configures the container once, with the README's `configurePrayKit`; read it before using
-    /// `PrayDependency`.
-    static let configured: Void = configurePrayKit(databasePath: databasePath, logServices: [log])
+    /// `PrayDependency`. A refused configuration stops the run: every later result would be wrong.
+    static let configured: Void = {
+        do {
+            try configurePrayKit(databasePath: databasePath, logDestinations: [.service(name: "memory", log)])
+        } catch {
+            preconditionFailure("the test container's configuration was refused: \(error)")
+        }
+    }()
 }

@@ -1,103 +1,148 @@
-import Foundation
 import PrayCore
 
-/// `praykit config`: the stored defaults of `praykit times` and `praykit hijri`.
-struct ConfigCommand {
+/// `praykit config`: the stored defaults of the commands (place, method, Hijri offset, clock).
+struct ConfigCommand: Command {
     static let name = "config"
-    static let overview = "Show or change the stored defaults (place, method, Hijri offset, clock)."
-    static let usage = "praykit config list | get <key> | set <key> <value> | unset <key>"
-    static let options: [OptionSpec] = [
-        .format(["table", "json"], help: "Output of 'list'.")
+    static let abstract = "Show or change the stored defaults (place, method, Hijri offset, clock)."
+    static var discussion: String {
+        """
+        KEYS:
+        \(Preferences.Key.allCases.map { HelpText.row($0.rawValue, PreferenceOptions.valueDescription($0)) }.joined(separator: "\n"))
+
+        A value set here is used when the matching option is not given on the command line (the keys are
+        the 'praykit times' options without dashes; lat and lon name latitude and longitude). The database
+        is $PRAYKIT_DATABASE, else $XDG_DATA_HOME/praykit/praykit.sqlite, else
+        ~/.local/share/praykit/praykit.sqlite.
+        """
+    }
+    static let examples = [
+        "praykit config set latitude 21.4225", "praykit config set longitude -0.1278",
+        "praykit config set method umm-al-qura", "praykit config unset method", "praykit config list",
+    ]
+    static let subcommands: [any Command.Type] = [
+        ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigUnsetCommand.self,
     ]
 
-    static var help: String {
-        HelpText.render(
-            overview: overview, usage: usage, options: options,
-            footer: """
-                KEYS:
-                \(Preferences.Key.allCases.map { HelpText.row($0.rawValue, $0.valueDescription) }.joined(separator: "\n"))
-
-                The keys are the 'praykit times' options without dashes; a value set here is used when the
-                option is not given on the command line. The database is $PRAYKIT_DATABASE, else
-                $XDG_DATA_HOME/praykit/praykit.sqlite, else ~/.local/share/praykit/praykit.sqlite.
-
-                EXAMPLES:
-                  praykit config set latitude 21.4225
-                  praykit config set method umm-al-qura
-                  praykit config unset method
-                """
-        )
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        throw context.usage("Missing subcommand of 'config': list, get, set or unset")
     }
 
-    enum Action {
-        case list
-        case get(Preferences.Key)
-        case set(Preferences.Key, String)
-        case unset(Preferences.Key)
-    }
+    func run(_ context: CommandContext) async throws(CLIError) {}
 
-    let action: Action
-    let format: String
-
-    init(_ arguments: ParsedArguments) throws(CLIError) {
-        func fail(_ message: String) -> CLIError { .usage(message, command: Self.name) }
-        func key(_ text: String) throws(CLIError) -> Preferences.Key {
-            guard let key = Preferences.Key(rawValue: text) else {
-                throw fail(
-                    "Unknown key '\(text)'; use one of \(Preferences.Key.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            return key
+    /// The key named `text` (`method`, `lat`).
+    /// - Throws: ``CLIError`` (usage) with the closest key.
+    static func key(_ text: String, context: CommandContext) throws(CLIError) -> Preferences.Key {
+        guard let key = PreferenceOptions.key(named: text) else {
+            let names = Preferences.Key.allCases.map(\.rawValue)
+            throw context.usage(
+                "Unknown key '\(text)'\(Suggestion.didYouMean(text, among: names)); use one of "
+                    + names.joined(separator: ", "))
         }
-        let words = arguments.positionals
-        format = try CommandValues.format(arguments["format"], allowed: ["table", "json"], command: Self.name)
-        switch (words.first, words.count) {
-        case ("list", 1): action = .list
-        case ("get", 2): action = .get(try key(words[1]))
-        case ("set", 3): action = .set(try key(words[1]), words[2])
-        case ("unset", 2): action = .unset(try key(words[1]))
-        case (nil, _): throw fail("Missing subcommand: list, get, set or unset")
-        case (let word?, _) where ["list", "get", "set", "unset"].contains(word):
-            throw fail("Wrong number of arguments for 'config \(word)'")
-        case (let word?, _): throw fail("Unknown config subcommand '\(word)'")
-        }
+        return key
     }
 
-    func run(store: any PreferencesStore) throws(CLIError) -> String {
-        do {
-            switch action {
-            case .list:
-                return list(try store.preferences())
-            case .get(let key):
-                guard let value = try store.preferences()[key] else { throw CLIError.runtime("\(key) is not set") }
-                return value + "\n"
-            case .set(let key, let text):
-                // Check before touching the database, so a bad value changes nothing.
-                var check = Preferences()
-                do { try check.set(text, for: key) } catch { throw CLIError.usage(error.message, command: Self.name) }
-                let saved = try store.update { try $0.set(text, for: key) }
-                return "\(key) = \(saved[key] ?? "")\n"
-            case .unset(let key):
-                try store.update { $0.unset(key) }
-                return ""
-            }
-        } catch let error as CLIError {
-            throw error
-        } catch let error as StorageError {
-            throw .runtime(error.description)
-        } catch {
-            throw .runtime("\(error)")
-        }
+    /// Runs a store call, turning its errors into the tool's.
+    static func store<T>(_ context: CommandContext, _ body: (any PreferencesStore) throws -> T) throws(CLIError) -> T {
+        do { return try body(context.dependency.preferences()) } catch { throw CLIError(error, command: context.commandPath) }
+    }
+}
+
+/// `praykit config list`.
+struct ConfigListCommand: Command {
+    static let name = "list"
+    static let abstract = "List every key with its stored value."
+    static let format = Option<OutputFormat>(
+        "format", value: "format", help: "Output format.", default: "table", allowed: [.table, .json])
+    static let options: [any OptionDefinition] = [format]
+
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        format = try arguments.value(Self.format) ?? .table
     }
 
-    private func list(_ preferences: Preferences) -> String {
-        if format == "json" {
+    func run(_ context: CommandContext) async throws(CLIError) {
+        let preferences = try context.preferences()
+        if format == .json {
             let members = Preferences.Key.allCases.compactMap { key in
                 preferences[key].map { (key.rawValue, JSON.string($0)) }
             }
-            return JSON.object(members).rendered() + "\n"
+            return try context.output.write(JSON.object(members).rendered() + "\n")
         }
         let rows = [["Key", "Value"]] + Preferences.Key.allCases.map { [$0.rawValue, preferences[$0] ?? "-"] }
-        return Table.render(rows)
+        try context.output.write(Table.render(rows))
+    }
+}
+
+/// `praykit config get <key>`.
+struct ConfigGetCommand: Command {
+    static let name = "get"
+    static let abstract = "Print the stored value of a key."
+    static let arguments = [Positional(name: "key", help: "The key, such as method or latitude.")]
+
+    let key: Preferences.Key
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        key = try ConfigCommand.key(arguments.positionals[0], context: context)
+    }
+
+    func run(_ context: CommandContext) async throws(CLIError) {
+        guard let value = try context.preferences()[key] else { throw .runtime("\(key) is not set") }
+        try context.output.write(value + "\n")
+    }
+}
+
+/// `praykit config set <key> <value>`.
+struct ConfigSetCommand: Command {
+    static let name = "set"
+    static let abstract = "Store a value; a bad value is refused and changes nothing."
+    static let arguments = [
+        Positional(name: "key", help: "The key, such as method or latitude."),
+        Positional(name: "value", help: "The value; negative numbers are values (-0.1278)."),
+    ]
+    static let examples = ["praykit config set longitude -0.1278", "praykit config set hijri-offset -1"]
+
+    let key: Preferences.Key
+    let value: String
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        key = try ConfigCommand.key(arguments.positionals[0], context: context)
+        value = arguments.positionals[1]
+        // Check before touching the database, so a bad value changes nothing.
+        var check = Preferences()
+        do { try check.set(value, for: key) } catch { throw context.usage(CLIError.optionMessage(error)) }
+    }
+
+    func run(_ context: CommandContext) async throws(CLIError) {
+        if key == .shafaq {
+            let method = try context.preferences()[.method] ?? CalculationMethod.muslimWorldLeague.rawValue
+            guard method == CalculationMethod.moonsightingCommittee.rawValue else {
+                throw context.usage(
+                    "shafaq applies only to the moonsighting-committee method, and the saved method is \(method); "
+                        + "set the method first")
+            }
+        }
+        let saved = try ConfigCommand.store(context) { store in try store.update { try $0.set(value, for: key) } }
+        try context.output.write("\(key) = \(saved[key] ?? "")\n")
+    }
+}
+
+/// `praykit config unset <key>`.
+struct ConfigUnsetCommand: Command {
+    static let name = "unset"
+    static let abstract = "Remove a stored value, and say what was removed."
+    static let arguments = [Positional(name: "key", help: "The key, such as method or latitude.")]
+
+    let key: Preferences.Key
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        key = try ConfigCommand.key(arguments.positionals[0], context: context)
+    }
+
+    func run(_ context: CommandContext) async throws(CLIError) {
+        let before = try context.preferences()[key]
+        guard let before else { return try context.output.write("\(key) was not set; nothing changed\n") }
+        try ConfigCommand.store(context) { store in _ = try store.update { $0.unset(key) } }
+        try context.output.write("Removed \(key) (was \(before))\n")
     }
 }

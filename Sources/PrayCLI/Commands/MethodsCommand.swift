@@ -1,41 +1,33 @@
 import PrayCore
 
 /// `praykit methods`: every calculation method with its parameters.
-struct MethodsCommand {
+struct MethodsCommand: Command {
     static let name = "methods"
-    static let overview = "List the calculation methods and their parameters."
-    static let usage = "praykit methods [--format <format>]"
-    static let options: [OptionSpec] = [
-        .format(["table", "json"])
-    ]
+    static let abstract = "List the calculation methods and their parameters."
+    static let discussion = "A method is chosen with --method by its name, an alias, or its AlAdhan number."
+    static let format = Option<OutputFormat>(
+        "format", value: "format", help: "Output format.", default: "table", allowed: [.table, .json])
+    static let options: [any OptionDefinition] = [format]
 
-    static var help: String {
-        HelpText.render(overview: overview, usage: usage, options: options)
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        format = try arguments.value(Self.format) ?? .table
     }
 
-    let format: String
-
-    init(_ arguments: ParsedArguments) throws(CLIError) {
-        format = try CommandValues.format(arguments["format"], allowed: ["table", "json"], command: Self.name)
-    }
-
-    func run() -> String {
-        format == "json" ? json() : table()
-    }
-
-    private func json() -> String {
-        let methods = CalculationMethod.allCases.map { method in
-            JSON.object([
-                ("name", .string(method.rawValue)),
-                ("displayName", .string(method.displayName)),
-                ("aliases", .array(method.aliases.map { .string($0) })),
-                ("parameters", TimesOutput.parameters(method.parameters)),
-            ])
+    func run(_ context: CommandContext) async throws(CLIError) {
+        if format == .json {
+            let methods = CalculationMethod.allCases.map { method in
+                JSON.object([
+                    ("name", .string(method.rawValue)),
+                    ("displayName", .string(method.displayName)),
+                    ("aliases", .array(method.aliases.map { .string($0) })),
+                    ("alAdhanID", method.alAdhanID.map { .int($0) } ?? .null),
+                    ("parameters", TimesOutput.parameters(method.parameters)),
+                ])
+            }
+            return try JSON.writeArray(methods, to: context.output)
         }
-        return JSON.array(methods).rendered() + "\n"
-    }
-
-    private func table() -> String {
         var rows = [["Method", "Aliases", "Fajr", "Isha", "Maghrib", "Adjustments (min)", "Rounding"]]
         for method in CalculationMethod.allCases {
             let parameters = method.parameters
@@ -49,17 +41,13 @@ struct MethodsCommand {
             if parameters.seasonalTwilight != nil {
                 adjustments += (adjustments.isEmpty ? "" : "; ") + "seasonal fajr/isha"
             }
+            let aliases = method.aliases + (method.alAdhanID.map { ["\($0)"] } ?? [])
             rows.append([
-                method.rawValue, method.aliases.joined(separator: ", "),
+                method.rawValue, aliases.joined(separator: ", "),
                 parameters.fajrAngle.map { "\($0.formattedCompactly)°" } ?? "-", isha, maghrib,
                 adjustments.isEmpty ? "-" : adjustments, parameters.rounding.rawValue,
             ])
         }
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        let lines = rows.map { row in
-            row.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }
-                .joined(separator: "  ").reversed().drop { $0 == " " }.reversed()
-        }
-        return lines.map { String($0) }.joined(separator: "\n") + "\n"
+        try context.output.write(Table.render(rows))
     }
 }

@@ -1,41 +1,40 @@
+import Foundation
 import PrayCore
 
 /// `praykit qibla`: the direction of the Kaaba from a place.
-struct QiblaCommand {
+struct QiblaCommand: Command {
     static let name = "qibla"
-    static let overview = "Print the direction and distance of the Kaaba from a place."
-    static let usage = "praykit qibla --lat <deg> --lon <deg> [--format <format>]"
-    static let options: [OptionSpec] = [
-        .latitude,
-        .longitude,
-        .format(["table", "json"]),
-    ]
+    static let abstract = "Print the direction and distance of the Kaaba from a place."
+    static let discussion = """
+        The direction is the initial bearing of the shortest path on the WGS84 ellipsoid (the geodesic),
+        in degrees clockwise from true north; the great-circle bearing on a sphere is shown beside it.
+        Without --lat and --lon, the saved place is used.
+        """
+    static let examples = ["praykit qibla --lat 40.7128 --lon -74.0060"]
+    static let format = Option<OutputFormat>(
+        "format", value: "format", help: "Output format.", default: "table", allowed: [.table, .json])
+    static let options: [any OptionDefinition] = [PlaceOptions.latitude, PlaceOptions.longitude, format]
 
-    static var help: String {
-        HelpText.render(
-            overview: overview, usage: usage, options: options,
-            footer: """
-                The direction is the initial bearing of the shortest path on the WGS84 ellipsoid (the
-                geodesic), in degrees clockwise from true north; the great-circle bearing on a sphere is
-                shown beside it.
-
-                EXAMPLE:
-                  praykit qibla --lat 40.7128 --lon -74.0060
-                """
-        )
-    }
+    /// Within this distance of the Kaaba the distance is shown in metres, with a note.
+    static let nearKaabaKilometres = 1.0
+    /// Half a meridian: the distance to the Kaaba's antipode, about 20,004 km.
+    static let antipodeKilometres = 20_003.93
+    /// Within this distance of the antipode, the output warns that directions diverge.
+    static let nearAntipodeKilometres = 500.0
 
     let coordinates: Coordinates
-    let format: String
+    let format: OutputFormat
 
-    init(_ arguments: ParsedArguments) throws(CLIError) {
-        coordinates = try CommandValues.coordinates(arguments, command: Self.name)
-        format = try CommandValues.format(arguments["format"], allowed: ["table", "json"], command: Self.name)
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        let saved = try context.preferences()
+        coordinates = try PlaceOptions.place(arguments, saved: saved, context: context).coordinates
+        format = try arguments.value(Self.format) ?? .table
     }
 
-    func run(service: any QiblaService) -> String {
-        let qibla = service.qibla(from: coordinates)
-        if format == "json" {
+    func run(_ context: CommandContext) async throws(CLIError) {
+        let qibla = context.dependency.qiblaService().qibla(from: coordinates)
+        let notes = Self.notes(qibla)
+        if format == .json {
             var members: [(String, JSON)] = [
                 ("latitude", .number(coordinates.latitude)),
                 ("longitude", .number(coordinates.longitude)),
@@ -44,27 +43,42 @@ struct QiblaCommand {
                 ("distanceKilometers", .number(qibla.distanceKilometers)),
                 ("compass", .string(qibla.compass.rawValue)),
             ]
-            if let degeneracy = qibla.degeneracy {
-                members.append(("degenerate", .string(degeneracy.rawValue)))
-                members.append(("note", .string(degeneracy.description)))
-            }
-            return JSON.object(members).rendered() + "\n"
+            if let degeneracy = qibla.degeneracy { members.append(("degenerate", .string(degeneracy.rawValue))) }
+            if !notes.isEmpty { members.append(("note", .string(notes.joined(separator: " ")))) }
+            return try context.output.write(JSON.object(members).rendered() + "\n")
         }
+        let distance =
+            qibla.distanceKilometers < Self.nearKaabaKilometres
+            ? String(format: "%.1f m", qibla.distanceKilometers * 1000)
+            : String(format: "%.1f km", qibla.distanceKilometers)
         var lines = [
             "Qibla from \(coordinates.latitude.formattedCompactly), \(coordinates.longitude.formattedCompactly)",
             "Direction: \(Self.degrees(qibla.direction)) (\(qibla.compass)) clockwise from true north, along the geodesic",
             "Great circle on a sphere: \(Self.degrees(qibla.sphericalDirection))",
-            "Distance: \(Self.kilometres(qibla.distanceKilometers)) km",
+            "Distance: \(distance)",
         ]
-        if let degeneracy = qibla.degeneracy { lines.append("Note: \(degeneracy)") }
-        return lines.joined(separator: "\n") + "\n"
+        lines += notes.map { "Note: \($0)" }
+        try context.output.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// What a person should know about the direction here: at or near the Kaaba, or its antipode.
+    static func notes(_ qibla: Qibla) -> [String] {
+        var notes: [String] = []
+        if let degeneracy = qibla.degeneracy { notes.append("\(degeneracy).") }
+        if qibla.degeneracy != .atKaaba, qibla.distanceKilometers < nearKaabaKilometres {
+            notes.append(
+                "this place is \(String(format: "%.0f", qibla.distanceKilometers * 1000)) m from the Kaaba: the "
+                    + "direction is only meaningful beyond a few metres; face the Kaaba itself.")
+        }
+        if qibla.degeneracy != .antipode, antipodeKilometres - qibla.distanceKilometers < nearAntipodeKilometres {
+            notes.append(
+                "this place is near the Kaaba's antipode, where the directions of the shortest paths diverge: "
+                    + "a short move changes the direction a lot, and every direction is nearly as short.")
+        }
+        return notes
     }
 
     static func degrees(_ value: Double) -> String {
         String(format: "%.2f°", value)
-    }
-
-    static func kilometres(_ value: Double) -> String {
-        String(format: "%.1f", value)
     }
 }

@@ -1,200 +1,175 @@
 import Foundation
 import PrayCore
+import PrayKit
 
 /// `praykit times`: prayer times for a place and a run of days.
-struct TimesCommand {
+struct TimesCommand: Command {
     static let name = "times"
-    static let overview = "Print prayer times for a place and one or more days."
-    static let usage = "praykit times --lat <deg> --lon <deg> [options]"
-
-    static let options: [OptionSpec] = [
-        .latitude,
-        .longitude,
-        OptionSpec(name: "elevation", value: "m", help: "Elevation in metres; lowers the horizon.", defaultText: "0"),
-        .timeZone("Time zone of the days, such as Asia/Riyadh."),
-        OptionSpec(name: "date", value: "YYYY-MM-DD", help: "First day.", defaultText: "today in the zone"),
-        OptionSpec(name: "days", value: "n", help: "Number of consecutive days (1…3660).", defaultText: "1"),
-        OptionSpec(
-            name: "method", value: "name",
-            help: "Calculation method or alias (mwl, isna, makkah, …); see 'praykit methods'.",
-            defaultText: "muslim-world-league"
-        ),
-        OptionSpec(
-            name: "madhab", value: "name", help: "Asr shadow: shafi (1) or hanafi (2).", choices: ["shafi", "hanafi"],
-            defaultText: "shafi"),
-        OptionSpec(name: "fajr-angle", value: "deg", help: "Fajr when the sun is this far below the horizon."),
-        OptionSpec(name: "isha-angle", value: "deg", help: "Isha when the sun is this far below the horizon."),
-        OptionSpec(name: "isha-interval", value: "min", help: "Isha this many minutes after maghrib."),
-        OptionSpec(name: "maghrib-angle", value: "deg", help: "Maghrib when the sun is this far below the horizon."),
-        OptionSpec(name: "maghrib-interval", value: "min", help: "Maghrib this many minutes after sunset."),
-        OptionSpec(
-            name: "imsak-minutes", value: "min", help: "Imsak this many minutes before fajr.", defaultText: "10"),
-        OptionSpec(name: "imsak-angle", value: "deg", help: "Imsak when the sun is this far below the horizon."),
-        OptionSpec(
-            name: "high-latitude-rule", value: "rule", help: "How fajr and isha are bounded where twilight lasts long.",
-            choices: HighLatitudeRule.allCases.map(\.rawValue), defaultText: "the method's, usually middle-of-the-night"
-        ),
-        OptionSpec(
-            name: "polar-resolution", value: "rule", help: "What to do on days without sunrise or sunset.",
-            choices: PolarResolution.allCases.map(\.rawValue), defaultText: "unresolved"
-        ),
-        OptionSpec(
-            name: "shafaq", value: "name", help: "Twilight for the Moonsighting Committee's isha.",
-            choices: Shafaq.allCases.map(\.rawValue), defaultText: "general"
-        ),
-        OptionSpec(
-            name: "night", value: "measure", help: "The night divided by midnight and the thirds.",
-            choices: NightMeasure.allCases.map(\.rawValue), defaultText: "the method's"
-        ),
-        OptionSpec(name: "adjust", value: "list", help: "Minutes to add per time, such as fajr=2,isha=-3."),
-        OptionSpec(
-            name: "rounding", value: "mode", help: "Rounding to the minute.",
-            choices: Rounding.allCases.map(\.rawValue),
-            defaultText: "the method's, usually nearest"
-        ),
-        .format(["table", "json", "csv"]),
-        OptionSpec(
-            name: "clock", value: "style", help: "Clock times in tables.", choices: ["24h", "12h"], defaultText: "24h"),
-        OptionSpec(
-            name: "hijri-calendar", value: "name", help: "Calendar of the Hijri dates shown.",
-            choices: HijriCalendar.allCases.map(\.rawValue), defaultText: "umm-al-qura"
-        ),
-        OptionSpec(
-            name: "hijri-offset", value: "days", help: "Hijri day offset for local sighting (-2…2).", defaultText: "0"
-        ),
-        OptionSpec(
-            name: "source", value: "name",
-            help: "Where the times come from: calculated here, or a published timetable.",
-            choices: ["calculated"] + RemoteTimetable.Provider.allCases.map(\.rawValue), defaultText: "calculated"
-        ),
-        OptionSpec(
-            name: "api-url", value: "URL", help: "The timetable server.",
-            defaultText: "https://api.aladhan.com or https://www.londonprayertimes.com"
-        ),
-        OptionSpec(
-            name: "api-key", value: "key", help: "The timetable's API key (London).", defaultText: "$PRAYKIT_API_KEY"),
+    static let abstract = "Print prayer times for a place and one or more days."
+    static let discussion = """
+        Options not given come from 'praykit config' when set there (a saved value that does not apply
+        to the method in use is ignored; --log-level info says so). A time that a rule held back to
+        keep the day in order is marked '*'; a time on the day before or after is marked -1 or +1.
+        """
+    static let examples = [
+        "praykit times --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --method umm-al-qura",
+        "praykit times --lat 51.5074 --lon -0.1278 --date 2026-06-21 --days 7 --format json",
+        "praykit times --lat 31.5 --lon 35.4 --elevation -430 --method 3",
     ]
 
-    static var help: String {
-        HelpText.render(
-            overview: overview, usage: usage, options: options,
-            footer: """
-                Options not given come from 'praykit config' when set there.
+    static let date = Option<CivilDate>("date", value: "YYYY-MM-DD", help: "First day.", default: "today in the zone")
+    static let days = Option<Int>("days", value: "n", help: "Number of consecutive days (1…3660).", default: "1")
+    static let format = Option<OutputFormat>(
+        "format", value: "format", help: "Output format.", default: "table", allowed: [.table, .json, .csv])
+    static let clock = Option<ClockStyle>("clock", value: "style", help: "Clock times in tables.", default: "24h")
+    static let hijriCalendar = Option<HijriCalendar>(
+        "hijri-calendar", value: "name", help: "Calendar of the Hijri dates shown (and of Ramadan).",
+        default: "umm-al-qura")
+    static let hijriOffset = Option<Int>(
+        "hijri-offset", value: "days", help: "Hijri day offset for local sighting (-2…2).", default: "0")
 
-                EXAMPLES:
-                  praykit times --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --method umm-al-qura
-                  praykit times --lat 51.5074 --lon -0.1278 --date 2026-06-21 --days 7 --format json
-                """
-        )
+    /// Where times come from.
+    enum Source: String, CaseIterable, ArgumentValue {
+        case calculated
+        case aladhan
+        case london
     }
+
+    static let source = Option<Source>(
+        "source", value: "name", help: "Where the times come from: calculated here, or a published timetable.",
+        default: "calculated")
+    static let apiURL = Option<String>(
+        "api-url", value: "URL", help: "The timetable server (https).",
+        default: "https://api.aladhan.com or https://www.londonprayertimes.com")
+    static let apiKey = Option<String>(
+        "api-key", value: "key", help: "The timetable's API key (London).", default: "$PRAYKIT_API_KEY")
+    static let timeout = Option<Double>(
+        "timeout", value: "seconds", help: "Give up on the timetable server after this long per attempt (1…300).",
+        default: "10")
+    static let offline = Flag("offline", help: "Serve the published timetable from the cache only; never connect.")
+
+    static let options: [any OptionDefinition] =
+        PlaceOptions.place + [date, days] + PlaceOptions.calculation.map(\.option) + [
+            format, clock, hijriCalendar, hijriOffset, source, apiURL, apiKey, timeout, offline,
+        ]
+
+    /// Where London's timetable applies: within this distance of central London.
+    static let londonRadiusKilometres = 60.0
 
     let request: PrayerAPI.Request
-    let zoneSource: CommandValues.ZoneSource
-    let format: String
-    let clock12Hour: Bool
-    let hijriCalendar: HijriCalendar
-    let hijriOffset: Int
+    let place: PlaceOptions.Place
+    let format: OutputFormat
+    let twelveHour: Bool
+    let remote: RemoteTimetable?
 
-    /// Reads and checks the command line, with stored preferences for the options not given.
-    /// - Parameters:
-    ///   - given: The arguments after `times`.
-    ///   - preferences: Stored values by option name (`lat`, `method`, …).
-    ///   - environment: The process environment (for `TZ`).
-    ///   - now: The current instant, for the default date.
-    /// - Throws: ``CLIError`` (usage) for anything missing or invalid.
-    init(
-        _ given: ParsedArguments, preferences: [String: String] = [:], environment: [String: String], now: Date
-    ) throws(CLIError) {
-        let arguments = given.filling(preferences)
-        func fail(_ message: String) -> CLIError { .usage(message, command: Self.name) }
-        let coordinates = try CommandValues.coordinates(arguments, command: Self.name)
-        let (timeZone, source) = try CommandValues.zone(arguments["tz"], environment: environment, command: Self.name)
-        zoneSource = source == .option && given["tz"] == nil ? .preferences : source
-        let date =
-            try CommandValues.date(arguments, "date", command: Self.name)
-            ?? LocalClock(timeZone: timeZone).components(now).day
-        let days = try CommandValues.integer(arguments, "days", command: Self.name) ?? 1
-        guard (1...3660).contains(days) else { throw fail("--days must be between 1 and 3660, got \(days)") }
-        // The calculation options are the calculation preferences: checked and applied the same way.
-        var chosen = Preferences()
-        let parameters: CalculationParameters
-        do {
-            for key in Preferences.calculationKeys {
-                if let text = arguments[key.rawValue] { try chosen.set(text, for: key) }
-            }
-            parameters = try chosen.calculationParameters()
-        } catch {
-            throw fail(CommandValues.optionMessage(error))
+    static func configure(
+        _ configuration: inout PrayDependency.Configuration, _ arguments: ParsedArguments, environment: [String: String]
+    )
+        throws(CLIError)
+    {
+        configuration.remoteTimetable = try remote(arguments, environment: environment)
+        let seconds = try arguments.value(timeout) ?? 10
+        guard (1...300).contains(seconds) else {
+            throw .usage("--timeout must be between 1 and 300 seconds, got \(seconds.formattedCompactly)", command: name)
         }
-        format = try CommandValues.format(arguments["format"], allowed: ["table", "json", "csv"], command: Self.name)
-        clock12Hour = arguments["clock"]?.lowercased() == "12h"
-        guard ["12h", "24h", nil].contains(arguments["clock"]?.lowercased()) else {
-            throw fail("--clock must be 24h or 12h, got '\(arguments["clock"] ?? "")'")
-        }
-        hijriCalendar =
-            try CommandValues.choice(arguments, "hijri-calendar", HijriCalendar.self, command: Self.name) ?? .ummAlQura
-        hijriOffset = try CommandValues.integer(arguments, "hijri-offset", command: Self.name) ?? 0
-        guard (-2...2).contains(hijriOffset) else {
-            throw fail("--hijri-offset must be between -2 and 2, got \(hijriOffset)")
-        }
-        request = PrayerAPI.Request(
-            coordinates: coordinates, timeZone: timeZone, date: date, days: days, parameters: parameters
-        )
+        configuration.network.totalTimeout = seconds
+        configuration.network.connectTimeout = min(seconds, configuration.network.connectTimeout)
+        configuration.network.retryBudget = min(configuration.network.retryBudget, seconds * 2)
     }
 
-    private var timeZone: TimeZone { request.timeZone }
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        let saved = try context.preferences()
+        place = try PlaceOptions.place(arguments, saved: saved, context: context)
+        let dayCount = try arguments.value(Self.days) ?? 1
+        guard (1...3660).contains(dayCount) else {
+            throw context.usage("--days must be between 1 and 3660, got \(dayCount)")
+        }
+        let start = try arguments.value(Self.date) ?? LocalClock(timeZone: place.timeZone).components(context.now).day
+        var request = PrayerAPI.Request(
+            coordinates: place.coordinates, timeZone: place.timeZone, date: start, days: dayCount,
+            parameters: try PlaceOptions.parameters(arguments, saved: saved, context: context)
+        )
+        request.hijriCalendar =
+            try arguments.value(Self.hijriCalendar)
+            ?? saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura
+        request.hijriOffset = try arguments.value(Self.hijriOffset) ?? saved[.hijriOffset].flatMap { Int($0) } ?? 0
+        guard (-2...2).contains(request.hijriOffset) else {
+            throw context.usage("--hijri-offset must be between -2 and 2, got \(request.hijriOffset)")
+        }
+        self.request = request
+        format = try arguments.value(Self.format) ?? .table
+        twelveHour =
+            (try arguments.value(Self.clock) ?? saved[.clock].flatMap(ClockStyle.init(rawValue:))) == .twelveHour
+        remote = try Self.remote(arguments, environment: context.environment)
+        if remote?.provider == .london { try Self.checkLondon(place.coordinates, context: context) }
+    }
 
-    /// Calculates and renders the times.
-    /// - Throws: ``CLIError`` (runtime) when the service fails.
-    func run(service: any PrayerService, hijri: any HijriService) async throws(CLIError) -> String {
+    func run(_ context: CommandContext) async throws(CLIError) {
+        let service = remote == nil ? context.dependency.prayerService() : context.dependency.remotePrayerService()
         let response: PrayerAPI.Response
         do {
             response = try await service.prayerTimes(for: request)
-        } catch let error as ValidationError {
-            throw .usage(error.message, command: Self.name)
-        } catch let error as StorageError {
-            throw .runtime(error.description)
         } catch {
-            throw .runtime("\(error)")
+            throw CLIError(error, command: Self.name)
         }
-        // The Hijri date of each day's daytime, Umm al-Qura; a failure here loses only that column.
-        let hijriDays = try? hijri.days(
-            for: HijriAPI.Request(date: request.date, days: request.days, calendar: hijriCalendar, offset: hijriOffset)
-        )
+        // The Hijri date of each day's daytime; a failure here loses only that column.
+        let hijri = try? context.dependency.hijriService().days(
+            for: HijriAPI.Request(
+                date: request.date, days: request.days, calendar: request.hijriCalendar, offset: request.hijriOffset))
         let output = TimesOutput(
-            request: request, response: response, zoneSource: zoneSource, hijri: hijriDays ?? [],
-            clock12Hour: clock12Hour
+            request: request, response: response, place: place, hijri: hijri ?? [], clock12Hour: twelveHour
         )
         switch format {
-        case "json": return output.json()
-        case "csv": return output.csv()
-        default: return output.table()
+        case .json: try output.writeJSON(to: context.output)
+        case .csv: try output.writeCSV(to: context.output)
+        default: try output.writeTable(to: context.output)
         }
     }
 
     /// The published timetable of `--source`, `--api-url` and `--api-key` (or `$PRAYKIT_API_KEY`).
     static func remote(_ arguments: ParsedArguments, environment: [String: String]) throws(CLIError) -> RemoteTimetable?
     {
-        let source = arguments["source"]?.lowercased() ?? "calculated"
-        if source == "calculated" {
-            guard arguments["api-url"] == nil, arguments["api-key"] == nil else {
-                throw .usage("--api-url and --api-key go with --source aladhan or london", command: name)
+        let chosen = try arguments.value(source) ?? .calculated
+        guard chosen != .calculated else {
+            for option in [apiURL, apiKey, timeout] as [any OptionDefinition] + [offline]
+            where arguments.isGiven(option) {
+                throw .usage("--\(option.name) goes with --source aladhan or london", command: name)
             }
             return nil
         }
-        guard let provider = RemoteTimetable.Provider(rawValue: source) else {
-            throw .usage("--source must be one of calculated, aladhan, london, got '\(source)'", command: name)
-        }
+        let provider: RemoteTimetable.Provider = chosen == .aladhan ? .aladhan : .london
         let defaultURL = provider == .aladhan ? "https://api.aladhan.com" : "https://www.londonprayertimes.com"
-        let text = arguments["api-url"] ?? defaultURL
+        let text = try arguments.value(apiURL) ?? defaultURL
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
         else {
             throw .usage("--api-url must be an http or https URL, got '\(text)'", command: name)
         }
-        let key = arguments["api-key"] ?? environment["PRAYKIT_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        let key = try arguments.value(apiKey) ?? environment["PRAYKIT_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         if provider == .london, key == nil {
             throw .usage("the London timetable needs --api-key or PRAYKIT_API_KEY", command: name)
         }
-        return RemoteTimetable(provider: provider, baseURL: url, apiKey: key)
+        return RemoteTimetable(provider: provider, baseURL: url, apiKey: key, cacheOnly: arguments.has(offline))
+    }
+
+    /// London's timetable is London's: another place is refused rather than given London's times.
+    private static func checkLondon(_ coordinates: Coordinates, context: CommandContext) throws(CLIError) {
+        let london = (latitude: 51.5074, longitude: -0.1278)
+        let distance = Self.kilometres(
+            from: (coordinates.latitude, coordinates.longitude), to: london)
+        guard distance <= londonRadiusKilometres else {
+            throw context.usage(
+                "the London Unified Prayer Timetable is London's, and this place is "
+                    + "\(Int(distance.rounded())) km from London; use --source calculated or aladhan here")
+        }
+    }
+
+    /// The great-circle distance in kilometres (haversine on a sphere of 6371 km): enough to tell
+    /// London from elsewhere.
+    static func kilometres(from a: (Double, Double), to b: (Double, Double)) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (b.0 - a.0) * radians
+        let dLon = (b.1 - a.1) * radians
+        let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.0 * radians) * cos(b.0 * radians) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * 6371 * asin(min(1, h.squareRoot()))
     }
 }

@@ -1,6 +1,7 @@
 import PrayCore
 
-/// A JSON value with ordered object keys, so output follows the documented field order.
+/// A JSON value with ordered object keys, so output follows the documented field order. The one JSON
+/// writer of every command.
 indirect enum JSON {
     case null
     case bool(Bool)
@@ -19,6 +20,40 @@ indirect enum JSON {
     /// A string, or `null`.
     static func string(_ value: String?) -> JSON {
         value.map { .string($0) } ?? .null
+    }
+
+    /// Writes an object whose members are `head` and then `key` holding an array of `items`, item by
+    /// item, so that a long array is never held whole in memory as text.
+    static func writeObject<Items: Sequence<JSON>>(
+        _ head: [(String, JSON)], streaming key: String, items: Items, to output: OutputSink
+    ) throws(CLIError) {
+        var text = "{\n"
+        for (name, value) in head {
+            text += "  "
+            escape(name, into: &text)
+            text += ": " + value.rendered(indent: 1) + ",\n"
+        }
+        text += "  "
+        escape(key, into: &text)
+        text += ": ["
+        try output.write(text)
+        var first = true
+        for item in items {
+            try output.write((first ? "\n    " : ",\n    ") + item.rendered(indent: 2))
+            first = false
+        }
+        try output.write(first ? "]\n}\n" : "\n  ]\n}\n")
+    }
+
+    /// Writes an array item by item.
+    static func writeArray<Items: Sequence<JSON>>(_ items: Items, to output: OutputSink) throws(CLIError) {
+        var first = true
+        try output.write("[")
+        for item in items {
+            try output.write((first ? "\n  " : ",\n  ") + item.rendered(indent: 1))
+            first = false
+        }
+        try output.write(first ? "]\n" : "\n]\n")
     }
 
     /// The text, indented by two spaces per level, one array item or object member per line.

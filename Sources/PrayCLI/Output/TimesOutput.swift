@@ -1,11 +1,12 @@
 import Foundation
 import PrayCore
 
-/// Renders a prayer-times response as a table, JSON (the contract of DESIGN §6) or CSV.
+/// Renders a prayer-times response as a table, JSON (the contract of DESIGN §6) or CSV, writing day
+/// by day as it goes.
 struct TimesOutput {
     let request: PrayerAPI.Request
     let response: PrayerAPI.Response
-    let zoneSource: CommandValues.ZoneSource
+    let place: PlaceOptions.Place
     /// The Hijri date of each day, in the order of the schedules (empty when unknown).
     let hijri: [HijriDay]
     /// Whether tables show `5:20 am` rather than `05:20`.
@@ -14,6 +15,13 @@ struct TimesOutput {
     private var clock: LocalClock { LocalClock(timeZone: request.timeZone) }
     private var parameters: CalculationParameters { request.parameters }
     private var withSeconds: Bool { parameters.rounding == .none }
+    /// The published timetable's provider, or `nil` for calculated times.
+    private var provider: String? {
+        switch response.source {
+        case .calculated: nil
+        case .remote(let provider, _), .cache(let provider, _): provider
+        }
+    }
 
     /// When a published timetable's days were fetched.
     private var fetchedAt: Date? {
@@ -35,25 +43,29 @@ struct TimesOutput {
 
     // MARK: - JSON
 
-    func json() -> String {
-        let document = JSON.object([
+    /// Writes `{"location", "parameters", "source", "sourceFetchedAt", "days": […]}`.
+    func writeJSON(to output: OutputSink) throws(CLIError) {
+        let head: [(String, JSON)] = [
             ("location", location),
             ("parameters", Self.parameters(parameters)),
             ("source", .string(response.source.description)),
             ("sourceFetchedAt", .string(fetchedAt.map(PrayerLogEntry.timestamp))),
-            ("days", .array(response.schedules.map(day))),
-        ])
-        return document.rendered() + "\n"
+        ]
+        try JSON.writeObject(head, streaming: "days", items: response.schedules.lazy.map(day), to: output)
     }
 
     private var location: JSON {
-        .object([
+        var members: [(String, JSON)] = []
+        if let name = place.name { members.append(("name", .string(name))) }
+        members += [
             ("latitude", .number(request.coordinates.latitude)),
             ("longitude", .number(request.coordinates.longitude)),
             ("elevation", .number(request.coordinates.elevation)),
+            ("horizonDip", .number(request.coordinates.sunriseDepression - 0.8333)),
             ("timeZone", .string(request.timeZone.identifier)),
-            ("timeZoneSource", .string(zoneSource.rawValue)),
-        ])
+            ("timeZoneSource", .string(place.zoneSource.rawValue)),
+        ]
+        return .object(members)
     }
 
     /// The parameters block, shared with `praykit methods --format json`.
@@ -112,7 +124,7 @@ struct TimesOutput {
         return .object(members)
     }
 
-    /// Why a time is not what its angle alone gives: a rule, a season, a polar resolution.
+    /// Why a time is not what its angle alone gives: a rule, a season, a polar resolution, or a hold.
     static func note(_ time: PrayerTime?) -> String? {
         guard let time else { return nil }
         var notes: [String] = []
@@ -121,29 +133,48 @@ struct TimesOutput {
         default: break
         }
         if time.isPolarResolved { notes.append("polar resolution") }
+        if time.isHeldBack { notes.append("held back to the time before it, to keep the day in order") }
         return notes.isEmpty ? nil : notes.joined(separator: ", ")
+    }
+
+    /// `-1` or `+1` when `time` falls on the civil day before or after `schedule`'s, else empty.
+    private func dayMark(_ time: PrayerTime, of schedule: PrayerSchedule) -> String {
+        let difference = clock.components(time.date).day.daysSince1970 - schedule.date.daysSince1970
+        return difference == 0 ? "" : difference > 0 ? "+\(difference)" : "\(difference)"
     }
 
     // MARK: - CSV
 
-    func csv() -> String {
-        var lines = [(["date"] + Self.jsonPrayers.map(\.rawValue)).joined(separator: ",")]
+    /// Writes a header row, then a row per day: the date, the Hijri date, the times (ISO 8601), and
+    /// notes for times that a rule produced or held back, or that fall on another day.
+    func writeCSV(to output: OutputSink) throws(CLIError) {
+        try output.write(CSV.row(["date", "hijri"] + Self.jsonPrayers.map(\.rawValue) + ["notes"]))
         for schedule in response.schedules {
             let times = Self.jsonPrayers.map { schedule[$0].map { clock.iso8601($0.date) } ?? "" }
-            lines.append(([schedule.date.description] + times).joined(separator: ","))
+            var notes: [String] = []
+            for prayer in Self.jsonPrayers {
+                guard let time = schedule[prayer] else { continue }
+                if let note = Self.note(time) { notes.append("\(prayer.rawValue): \(note)") }
+                let mark = dayMark(time, of: schedule)
+                if !mark.isEmpty { notes.append("\(prayer.rawValue): \(mark) day") }
+            }
+            try output.write(
+                CSV.row(
+                    [schedule.date.description, hijriDate(of: schedule) ?? ""] + times
+                        + [notes.joined(separator: "; ")]))
         }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     // MARK: - Table
 
-    func table() -> String {
-        var lines = header()
-        lines.append("")
-        let width = withSeconds ? 8 : 5
-        let headings = ["Date", "Hijri"] + Self.tablePrayers.map(\.name)
-        var rows = [headings]
+    /// Writes the header lines, then the table a row per day, then the legend of the marks used.
+    func writeTable(to output: OutputSink) throws(CLIError) {
+        try output.write((header() + [""]).joined(separator: "\n") + "\n")
+        let width = (withSeconds ? 8 : 5) + (clock12Hour ? 3 : 0) + 3
+        let headings = ["Date", "Hijri"] + Self.tablePrayers.map { $0.name }
+        let widths = headings.enumerated().map { column, heading in max(column < 2 ? 10 : width, heading.count) }
         var usedMarks = Set<String>()
+        try output.write(Table.line(headings, widths: widths))
         for schedule in response.schedules {
             var row = [schedule.date.description, hijriDate(of: schedule) ?? "--"]
             for prayer in Self.tablePrayers {
@@ -153,25 +184,17 @@ struct TimesOutput {
                     continue
                 }
                 let mark = Self.mark(time)
+                let day = dayMark(time, of: schedule)
                 if !mark.isEmpty { usedMarks.insert(mark) }
-                row.append(clock.time(time.date, withSeconds: withSeconds, twelveHour: clock12Hour) + mark)
+                if !day.isEmpty { usedMarks.insert("±1") }
+                row.append(clock.time(time.date, withSeconds: withSeconds, twelveHour: clock12Hour) + mark + day)
             }
-            rows.append(row)
-        }
-        let widths = headings.indices.map { column in
-            max(column < 2 ? 10 : width + 1, rows.map { $0[column].count }.max() ?? 0)
-        }
-        for row in rows {
-            let cells = row.enumerated().map { column, cell in
-                cell + String(repeating: " ", count: widths[column] - cell.count)
-            }
-            lines.append(cells.joined(separator: "  ").trimmingTrailingSpaces)
+            try output.write(Table.line(row, widths: widths))
         }
         if response.schedules.contains(where: { !$0.congregationTimes.isEmpty }) {
-            lines.append("")
-            lines.append("Congregation (jamat):")
+            try output.write("\nCongregation (jamat):\n")
             let prayers = Prayer.obligatory
-            var rows = [["Date"] + prayers.map(\.name)]
+            var rows = [["Date"] + prayers.map { $0.name }]
             for schedule in response.schedules {
                 rows.append(
                     [schedule.date.description]
@@ -181,25 +204,53 @@ struct TimesOutput {
                             } ?? "--"
                         })
             }
-            lines.append(Table.render(rows).trimmingCharacters(in: .newlines))
+            try output.write(Table.render(rows))
         }
         let legend = [
-            ("*", "high-latitude rule or Moonsighting Committee season"),
+            ("*", "set by a rule: high-latitude rule, Moonsighting Committee season, or held back to keep the day in order (--format json says which)"),
             ("~", "taken from the nearest latitude or day"),
+            ("±1", "-1 / +1: on the day before / after the row's date"),
             ("--", "unavailable this day (--format json says why)"),
         ].filter { usedMarks.contains($0.0) }
         if !legend.isEmpty {
-            lines.append("")
-            lines += legend.map { "\($0.0) \($0.1)" }
+            try output.write("\n" + legend.map { "\($0.0) \($0.1)" }.joined(separator: "\n") + "\n")
         }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     private func header() -> [String] {
-        let place = request.coordinates
+        let coordinates = request.coordinates
         let offset = LocalClock.offset(
             request.timeZone.secondsFromGMT(
                 for: response.schedules.first?[.dhuhr]?.date ?? Date(timeIntervalSince1970: 0)))
+        var placeLine = "Place: "
+        if let name = place.name { placeLine += "\(name) — " }
+        placeLine +=
+            "\(coordinates.latitude.formattedCompactly), \(coordinates.longitude.formattedCompactly), "
+            + "elevation \(coordinates.elevation.formattedCompactly) m"
+        if coordinates.elevation < 0 { placeLine += " (below sea level: the horizon dip applies only above it)" }
+        var lines = [
+            placeLine,
+            "Time zone: \(request.timeZone.identifier) (UTC\(offset), \(zoneSourceText))",
+        ]
+        if provider != RemoteTimetable.Provider.london.rawValue {
+            lines += methodLines()
+        }
+        lines.append(
+            "Source: \(response.source)"
+                + (fetchedAt.map { ", fetched \(LocalClock(timeZone: request.timeZone).iso8601($0))" } ?? ""))
+        return lines
+    }
+
+    private var zoneSourceText: String {
+        switch place.zoneSource {
+        case .option: "from --tz"
+        case .saved: "saved with the place"
+        case .environment: "from $TZ"
+        case .system: "the system's"
+        }
+    }
+
+    private func methodLines() -> [String] {
         var method = "\(parameters.method.displayName) (\(parameters.method.rawValue))"
         if parameters.method == .custom { method = "custom" }
         var settings: [String] = []
@@ -215,30 +266,21 @@ struct TimesOutput {
             "Asr \(parameters.madhab?.rawValue ?? "factor \(parameters.asrShadowFactor.formattedCompactly)")")
         let adjustments = parameters.totalAdjustments
         if !adjustments.isEmpty { settings.append("adjustments \(adjustments)") }
-        let rule = parameters.highLatitudeRule.resolved(latitude: place.latitude)
+        let rule = parameters.highLatitudeRule.resolved(latitude: request.coordinates.latitude)
         var ruleText = parameters.highLatitudeRule == .recommended ? "recommended (\(rule))" : rule.rawValue
         if parameters.seasonalTwilight != nil { ruleText = "Moonsighting Committee seasons" }
         return [
-            "Place: \(place.latitude.formattedCompactly), \(place.longitude.formattedCompactly), elevation \(place.elevation.formattedCompactly) m",
-            "Time zone: \(request.timeZone.identifier) (UTC\(offset), from \(zoneSource.rawValue))",
             "Method: \(method); \(settings.joined(separator: ", "))",
             "High-latitude rule: \(ruleText); polar resolution: \(parameters.polarResolution)",
-            "Source: \(response.source)"
-                + (fetchedAt.map { ", fetched \(LocalClock(timeZone: request.timeZone).iso8601($0))" } ?? ""),
         ]
     }
 
     private static func mark(_ time: PrayerTime) -> String {
         if time.isPolarResolved { return "~" }
+        if time.isHeldBack { return "*" }
         switch time.derivation {
         case .highLatitudeRule, .seasonal: return "*"
         default: return ""
         }
-    }
-}
-
-extension String {
-    fileprivate var trimmingTrailingSpaces: String {
-        String(reversed().drop { $0 == " " }.reversed())
     }
 }

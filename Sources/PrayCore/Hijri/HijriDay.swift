@@ -79,7 +79,8 @@ public struct NotableDay: Hashable, Sendable, CustomStringConvertible {
         case eidAlAdha = "eid-al-adha"
         /// 11, 12 and 13 Dhu al-Hijjah.
         case daysOfTashreeq = "days-of-tashreeq"
-        /// 13, 14 and 15 of every month, the "white days" of voluntary fasting.
+        /// 13, 14 and 15 of every month, the "white days" of voluntary fasting — but not 13 Dhu al-Hijjah,
+        /// a day of Tashreeq, on which fasting is not allowed.
         case whiteDays = "white-days"
 
         /// The English name.
@@ -129,8 +130,18 @@ public struct NotableDay: Hashable, Sendable, CustomStringConvertible {
             case .dayOfArafah: [(.dhuAlHijjah, 9)]
             case .eidAlAdha: [(.dhuAlHijjah, 10)]
             case .daysOfTashreeq: [(.dhuAlHijjah, 11), (.dhuAlHijjah, 12), (.dhuAlHijjah, 13)]
-            case .whiteDays: HijriMonth.allCases.flatMap { month in [(month, 13), (month, 14), (month, 15)] }
+            case .whiteDays:
+                HijriMonth.allCases.flatMap { month in
+                    month == .dhuAlHijjah ? [(month, 14), (month, 15)] : [(month, 13), (month, 14), (month, 15)]
+                }
             }
+        }
+
+        /// Whether the day is kept on the night before it: the Islamic day begins at maghrib, so
+        /// Laylat al-Qadr (27 Ramadan) and Isra and Mi'raj (27 Rajab) are observed from the maghrib of
+        /// the previous civil day.
+        public var isObservedTheEveningBefore: Bool {
+            self == .laylatAlQadr || self == .israMiraj
         }
     }
 
@@ -151,7 +162,8 @@ public struct NotableDay: Hashable, Sendable, CustomStringConvertible {
         case (.dhuAlHijjah, 11...13): kinds.append(.daysOfTashreeq)
         default: break
         }
-        if (13...15).contains(date.day) { kinds.append(.whiteDays) }
+        // 13 Dhu al-Hijjah is a day of Tashreeq, on which fasting is not allowed: not a white day.
+        if (13...15).contains(date.day), !(date.month == .dhuAlHijjah && date.day == 13) { kinds.append(.whiteDays) }
         return kinds.map(NotableDay.init)
     }
 }

@@ -23,6 +23,14 @@ public struct Coordinates: Hashable, Sendable, Codable, CustomStringConvertible 
     /// The range of accepted elevations in metres: from below the Dead Sea shore to above Everest.
     public static let elevationRange: ClosedRange<Double> = -1000...10000
 
+    /// How far below the horizon the sun's centre is at sunrise and sunset here, in degrees:
+    /// 0.8333° (34′ of refraction and 16′ of semidiameter) plus the dip of the horizon,
+    /// 0.0347°·√h for an elevation of h metres. Below sea level there is no dip: the horizon of a
+    /// place in a depression is its surroundings, not a lower sea.
+    public var sunriseDepression: Double {
+        0.8333 + 0.0347 * max(0, elevation).squareRoot()
+    }
+
     /// Creates coordinates after checking each value.
     /// - Parameters:
     ///   - latitude: Degrees north (negative south), −90…90.

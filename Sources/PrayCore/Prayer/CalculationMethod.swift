@@ -129,13 +129,52 @@ public enum CalculationMethod: String, CaseIterable, Codable, Hashable, Sendable
         }
     }
 
-    /// Finds a method by its name or an alias, ignoring case and accepting `_` or spaces for `-`.
+    /// The method's number in the AlAdhan API (`method=3` is the Muslim World League), or `nil` for
+    /// a method AlAdhan does not number (it takes those as `99` with `methodSettings`).
+    public var alAdhanID: Int? {
+        switch self {
+        case .jafari: 0
+        case .karachi: 1
+        case .northAmerica: 2
+        case .muslimWorldLeague: 3
+        case .ummAlQura: 4
+        case .egyptian: 5
+        case .tehran: 7
+        case .gulf: 8
+        case .kuwait: 9
+        case .qatar: 10
+        case .singapore: 11
+        case .franceUOIF: 12
+        case .turkey: 13
+        case .russia: 14
+        case .moonsightingCommittee: 15
+        case .dubai: 16
+        case .jakim: 17
+        case .tunisia: 18
+        case .algeria: 19
+        case .kemenag: 20
+        case .morocco: 21
+        case .portugal: 22
+        case .jordan: 23
+        case .france15, .france18, .custom: nil
+        }
+    }
+
+    /// The method AlAdhan numbers `id`, or `nil`.
+    public init?(alAdhanID id: Int) {
+        guard let method = Self.allCases.first(where: { $0.alAdhanID == id }) else { return nil }
+        self = method
+    }
+
+    /// Finds a method by its name, an alias, or its AlAdhan number (`3`), ignoring case and accepting
+    /// `_` or spaces for `-`.
     /// - Throws: ``ValidationError`` listing the known names.
     public static func named(_ name: String) throws(ValidationError) -> CalculationMethod {
         let key = String(name.lowercased().map { $0 == "_" || $0 == " " ? "-" : $0 })
         if let method = allCases.first(where: { $0.rawValue == key || $0.aliases.contains(key) }) {
             return method
         }
+        if let id = Int(key), let method = CalculationMethod(alAdhanID: id) { return method }
         throw ValidationError(
             field: "method",
             message: "unknown method '\(name)'; use one of \(allCases.map(\.rawValue).joined(separator: ", "))"

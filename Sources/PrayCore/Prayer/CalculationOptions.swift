@@ -107,6 +107,12 @@ public enum Imsak: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The sun's centre this many degrees below the horizon in the morning.
     case angle(Double)
 
+    /// The angle, or `nil` for minutes before fajr.
+    public var angle: Double? {
+        if case .angle(let angle) = self { return angle }
+        return nil
+    }
+
     /// `10 min` or `19.5°`.
     public var description: String {
         switch self {
@@ -164,13 +170,16 @@ public struct PrayerAdjustments: Hashable, Sendable, Codable, CustomStringConver
             guard let prayer = Prayer(rawValue: pair[0]) else {
                 let names = Prayer.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError(
-                    field: "adjust", message: "unknown time '\(pair[0])' in --adjust; use one of \(names)")
+                    field: "adjust", message: "unknown time '\(pair[0])' in the adjustments; use one of \(names)")
             }
             guard let value = Int(pair[1]), (-1440...1440).contains(value) else {
                 throw ValidationError(
                     field: "adjust",
                     message: "adjustment for \(prayer) must be whole minutes within ±1440, got '\(pair[1])'"
                 )
+            }
+            guard minutes[prayer] == nil else {
+                throw ValidationError(field: "adjust", message: "\(prayer) is adjusted twice ('\(text)')")
             }
             minutes[prayer] = value
         }

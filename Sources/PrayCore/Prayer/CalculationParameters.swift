@@ -114,8 +114,22 @@ public struct CalculationParameters: Hashable, Sendable, Codable {
                 throw .outOfRange(name, angle, 0...89, unit: "degrees")
             }
         }
-        if case .angle(let angle) = imsak, !(angle.isFinite && (0...89).contains(angle)) {
-            throw .outOfRange("imsak-angle", angle, 0...89, unit: "degrees")
+        switch imsak {
+        case .angle(let angle):
+            guard angle.isFinite && (0...89).contains(angle) else {
+                throw .outOfRange("imsak-angle", angle, 0...89, unit: "degrees")
+            }
+            if let fajr = fajrAngle, seasonalTwilight == nil, angle < fajr {
+                throw ValidationError(
+                    field: "imsak-angle",
+                    message: "imsak-angle \(angle.formattedCompactly)° is below fajr-angle \(fajr.formattedCompactly)°, "
+                        + "so imsak would come after fajr; imsak needs a larger angle"
+                )
+            }
+        case .minutesBeforeFajr(let minutes):
+            guard (0...120).contains(minutes) else {
+                throw .outOfRange("imsak-minutes", Double(minutes), 0...120, unit: "minutes")
+            }
         }
         for (name, minutes) in [("isha-interval", ishaInterval), ("maghrib-interval", maghribInterval)] {
             if let minutes, !(0...1440).contains(minutes) {

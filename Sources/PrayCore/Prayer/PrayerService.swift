@@ -34,6 +34,11 @@ public enum PrayerAPI {
         public var days: Int
         /// How the times are calculated.
         public var parameters: CalculationParameters
+        /// The Hijri calendar the person follows, which says which days are Ramadan (the Umm
+        /// al-Qura method's isha is 120 minutes after maghrib then); Umm al-Qura by default.
+        public var hijriCalendar: HijriCalendar = .ummAlQura
+        /// The person's Hijri day offset for local sighting (−2…2), applied to ``hijriCalendar``.
+        public var hijriOffset: Int = 0
 
         /// The most days one request may ask for: 100 years.
         public static let maximumDays = 36_525
@@ -57,6 +62,10 @@ public enum PrayerAPI {
         /// - Throws: ``ValidationError`` for a day count outside 1…``maximumDays`` or an unusable
         ///   parameter.
         public func validate() throws(ValidationError) {
+            guard (-2...2).contains(hijriOffset) else {
+                throw ValidationError(
+                    field: "hijri-offset", message: "hijri-offset must be between -2 and 2, got \(hijriOffset)")
+            }
             guard (1...Self.maximumDays).contains(days) else {
                 throw ValidationError(
                     field: "days", message: "days must be between 1 and \(Self.maximumDays), got \(days)"
@@ -66,6 +75,20 @@ public enum PrayerAPI {
                 throw ValidationError(field: "days", message: "the requested days run past the year 9999")
             }
             try parameters.validate()
+            // An angle time must be while the sun is below the horizon: fajr, isha, maghrib or imsak
+            // at a smaller depression than sunrise's would fall inside the day.
+            let depression = coordinates.sunriseDepression
+            let angles = [
+                ("fajr-angle", parameters.fajrAngle), ("isha-angle", parameters.ishaInterval == nil ? parameters.ishaAngle : nil),
+                ("maghrib-angle", parameters.maghribAngle), ("imsak-angle", parameters.imsak.angle),
+            ]
+            for case (let name, let angle?) in angles where angle <= depression {
+                throw ValidationError(
+                    field: name,
+                    message: "\(name) must be more than \(depression.formattedCompactly)° (the sun's depression at sunrise "
+                        + "and sunset here), got \(angle.formattedCompactly)°: that time would fall in daylight"
+                )
+            }
         }
     }
 

@@ -22,6 +22,10 @@ public struct PrayerTime: Hashable, Sendable {
     /// Whether the sun's times were borrowed from another latitude or day because the sun neither
     /// rose nor set this day (``PrayerSchedule/polarBasis`` says which).
     public let isPolarResolved: Bool
+    /// Whether the time was held back to the time before it, so that the day stays in order: a
+    /// method's minutes can push a time past the next one on days when the sun barely moves
+    /// (dhuhr +5 min past an Asr one minute after transit, near the polar night).
+    public let isHeldBack: Bool
     private let storedAdjustment: Int32
 
     /// The minutes added to the derived time (method and user adjustments together).
@@ -35,10 +39,12 @@ public struct PrayerTime: Hashable, Sendable {
     ///   - adjustmentMinutes: The minutes added to the derived time.
     ///   - rounding: The rounding applied.
     ///   - isPolarResolved: Whether the sun's times came from another latitude or day.
+    ///   - isHeldBack: Whether the time was held back to the one before it to keep the day in order.
     public init(
         prayer: Prayer, date: Date, derivation: Derivation, adjustmentMinutes: Int = 0, rounding: Rounding = .none,
-        isPolarResolved: Bool = false
+        isPolarResolved: Bool = false, isHeldBack: Bool = false
     ) {
+        self.isHeldBack = isHeldBack
         self.prayer = prayer
         self.date = date
         self.derivation = derivation

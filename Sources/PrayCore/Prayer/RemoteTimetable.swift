@@ -28,13 +28,19 @@ public struct RemoteTimetable: Hashable, Sendable, CustomStringConvertible {
     public var apiKey: String?
     /// Cached days younger than this are served without asking the server again, seconds.
     public var maximumAge: TimeInterval
+    /// Whether only cached days are served, however old, and the server is never asked (offline use).
+    public var cacheOnly: Bool
 
     /// Creates a source.
-    public init(provider: Provider, baseURL: URL, apiKey: String? = nil, maximumAge: TimeInterval = 30 * 86400) {
+    public init(
+        provider: Provider, baseURL: URL, apiKey: String? = nil, maximumAge: TimeInterval = 30 * 86400,
+        cacheOnly: Bool = false
+    ) {
         self.provider = provider
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.maximumAge = maximumAge
+        self.cacheOnly = cacheOnly
     }
 
     /// `aladhan at https://api.aladhan.com` (no key).

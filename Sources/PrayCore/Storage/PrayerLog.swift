@@ -58,11 +58,22 @@ public struct PrayerLogEntry: Hashable, Sendable, Codable {
                 forKey: .recordedAt, in: container, debugDescription: "recordedAt must be ISO 8601 UTC, got '\(text)'"
             )
         }
+        let prayerName = try container.decode(String.self, forKey: .prayer)
+        guard let prayer = Prayer(rawValue: prayerName) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .prayer, in: container,
+                debugDescription: "'\(prayerName)' is not a prayer (fajr, dhuhr, asr, maghrib, isha)")
+        }
+        let statusName = try container.decode(String.self, forKey: .status)
+        guard let status = PrayerStatus(rawValue: statusName) else {
+            let names = PrayerStatus.allCases.map(\.rawValue).joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(
+                forKey: .status, in: container, debugDescription: "'\(statusName)' is not a status (\(names))")
+        }
         do {
             try self.init(
-                date: container.decode(CivilDate.self, forKey: .date),
-                prayer: container.decode(Prayer.self, forKey: .prayer),
-                status: container.decode(PrayerStatus.self, forKey: .status), recordedAt: recordedAt
+                date: container.decode(CivilDate.self, forKey: .date), prayer: prayer, status: status,
+                recordedAt: recordedAt
             )
         } catch let error as ValidationError {
             throw DecodingError.dataCorruptedError(forKey: .prayer, in: container, debugDescription: error.message)
@@ -178,6 +189,12 @@ public protocol PrayerLogStore: Sendable {
     /// - Throws: ``StorageError``.
     func entries(from start: CivilDate, through end: CivilDate) throws -> [PrayerLogEntry]
 
+    /// Removes the entries of `prayers` on `date` and returns those that were there, in one
+    /// transaction.
+    /// - Throws: ``StorageError``.
+    @discardableResult
+    func delete(_ prayers: [Prayer], on date: CivilDate) throws -> [PrayerLogEntry]
+
     /// Streaks, counts and qada owed, as of `today`.
     /// - Throws: ``StorageError``.
     func statistics(today: CivilDate) throws -> PrayerLogStatistics
@@ -211,23 +228,54 @@ public struct UserData: Hashable, Sendable, Codable {
         return try encoder.encode(self)
     }
 
-    /// Reads a backup.
-    /// - Throws: ``StorageError`` (`invalidData`) saying what is wrong with the file.
+    /// Reads a backup, checking all of it before anything may be written.
+    /// - Throws: ``StorageError`` (`invalidData`) saying in plain words what is wrong with the file:
+    ///   not JSON, a missing or mistyped field (with its path), an invalid value, or the same day and
+    ///   prayer logged twice.
     public static func decoded(from data: Data) throws(StorageError) -> UserData {
         let backup: UserData
         do {
             backup = try JSONDecoder().decode(UserData.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw StorageError(kind: .invalidData, message: "the backup is not valid: \(context.debugDescription)")
+        } catch let error as DecodingError {
+            throw StorageError(kind: .invalidData, message: "the backup is not valid: \(describe(error))")
         } catch {
-            throw StorageError(kind: .invalidData, message: "the backup is not a PrayKit backup file: \(error)")
+            throw StorageError(kind: .invalidData, message: "the backup could not be read")
         }
         guard backup.format == "praykit-backup", backup.version == 1 else {
             throw StorageError(
-                kind: .invalidData, message: "the file is not a PrayKit backup of version 1 (format '\(backup.format)')"
+                kind: .invalidData,
+                message: "the file is not a PrayKit backup of version 1 (format '\(backup.format)', "
+                    + "version \(backup.version))"
+            )
+        }
+        var seen = Set<String>()
+        for entry in backup.prayerLog where !seen.insert("\(entry.date) \(entry.prayer)").inserted {
+            throw StorageError(
+                kind: .invalidData,
+                message: "the backup logs \(entry.prayer) on \(entry.date) twice; a prayer has one entry a day"
             )
         }
         return backup
+    }
+
+    /// A decoding failure in words: where in the file and what was wrong, never Foundation's text.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            let text = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+            return text.isEmpty ? "the top level" : String(text.drop { $0 == "." })
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = context.codingPath.isEmpty ? "" : " in \(path(context.codingPath))"
+            return "'\(key.stringValue)' is missing\(parent)"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context.codingPath)) has the wrong type of value"
+        case .dataCorrupted(let context):
+            guard !context.codingPath.isEmpty else { return "the file is not JSON" }
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "the file does not have the shape of a backup"
+        }
     }
 }
 

@@ -3,9 +3,9 @@ import Foundation
 /// The settings a person keeps: their place, how times are calculated, the Hijri offset and how
 /// times are shown. Every value is optional; an unset value means "use the default".
 ///
-/// Each setting has a key — the name of the matching `praykit times` option without dashes
-/// (`latitude`, `method`, `fajr-angle`, …) — and is stored as checked, normalised text, so the
-/// command line, the database and a backup file all agree:
+/// Each setting has a key — a stable name (`latitude`, `method`, `fajr-angle`, …) that is what the
+/// database and backup files store, and never changes — and is stored as checked, normalised text, so
+/// every reader agrees:
 ///
 /// ```swift
 /// var preferences = Preferences()
@@ -76,8 +76,8 @@ public struct Preferences: Hashable, Sendable, Codable {
 }
 
 extension Preferences {
-    /// A setting. The raw value is its name: the `praykit times` option without dashes, with
-    /// `latitude`/`longitude` for `--lat`/`--lon`.
+    /// A setting. The raw value is its storage key: a stable name that databases and backup files
+    /// hold, which never changes.
     public enum Key: String, CaseIterable, Codable, CodingKeyRepresentable, Hashable, Sendable, CustomStringConvertible
     {
         /// Latitude in degrees (−90…90).
@@ -129,28 +129,6 @@ extension Preferences {
 
         /// The name.
         public var description: String { rawValue }
-
-        /// What the value looks like, for help text.
-        public var valueDescription: String {
-            switch self {
-            case .latitude, .longitude, .fajrAngle, .ishaAngle, .maghribAngle, .imsakAngle: "degrees"
-            case .elevation: "metres"
-            case .timeZone: "IANA zone"
-            case .placeName: "text"
-            case .method: "method name"
-            case .madhab: Madhab.allCases.map(\.rawValue).joined(separator: "|")
-            case .ishaInterval, .maghribInterval, .imsakMinutes: "minutes"
-            case .highLatitudeRule: HighLatitudeRule.allCases.map(\.rawValue).joined(separator: "|")
-            case .polarResolution: PolarResolution.allCases.map(\.rawValue).joined(separator: "|")
-            case .shafaq: Shafaq.allCases.map(\.rawValue).joined(separator: "|")
-            case .night: NightMeasure.allCases.map(\.rawValue).joined(separator: "|")
-            case .adjust: "fajr=2,isha=-3"
-            case .rounding: Rounding.allCases.map(\.rawValue).joined(separator: "|")
-            case .hijriCalendar: HijriCalendar.allCases.map(\.rawValue).joined(separator: "|")
-            case .hijriOffset: "-2…2"
-            case .clock: "24h|12h"
-            }
-        }
 
         /// Checks `text` and returns its normalised form.
         /// - Throws: ``ValidationError`` naming this key.

@@ -52,14 +52,12 @@ public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringCo
         let file = path.map { "the database \($0)" } ?? "the database"
         switch kind {
         case .cannotOpen:
-            return "cannot open or create \(file): \(message); check that its folder exists and is writable, "
-                + "or set PRAYKIT_DATABASE to another file"
+            return "cannot open or create \(file): \(message); check that its folder exists and is writable"
         case .notADatabase:
-            return "\(file) is not a PrayKit database (\(message)); nothing was changed: move the file aside or "
-                + "set PRAYKIT_DATABASE to another file"
+            return "\(file) is not a PrayKit database (\(message)); nothing was changed"
         case .corrupt:
-            return "\(file) is damaged (\(message)); nothing was changed: restore it from a backup with "
-                + "'praykit import', or move it aside to start afresh"
+            return "\(file) is damaged (\(message)); nothing was changed: restore it from a backup, or move it "
+                + "aside to start afresh"
         case .readOnly:
             return "\(file) cannot be written (\(message)); check the permissions of the file and its folder"
         case .full:
@@ -69,7 +67,7 @@ public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringCo
         case .constraint:
             return "\(file) refused the change (\(message))"
         case .schemaTooNew:
-            return "\(file) was made by a newer version of PrayKit (\(message)); update praykit to use it"
+            return "\(file) was made by a newer version of PrayKit (\(message)); update PrayKit to use it"
         case .invalidData:
             return message
         case .other:

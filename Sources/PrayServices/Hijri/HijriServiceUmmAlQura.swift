@@ -122,7 +122,8 @@ extension HijriServiceUmmAlQura {
     static func convert(_ day: Int, calendar: HijriCalendar, offset: Int) throws(HijriError) -> HijriDay {
         let shifted = day + offset
         let tableDate = calendar == .ummAlQura ? UmmAlQuraTable.date(daysSince1970: shifted) : nil
-        let (year, month, dayOfMonth) = tableDate ?? TabularIslamicCalendar.date(daysSince1970: shifted)
+        let edge = calendar == .ummAlQura ? tableEdgeShift(day: shifted) : 0
+        let (year, month, dayOfMonth) = tableDate ?? TabularIslamicCalendar.date(daysSince1970: shifted - edge)
         guard year >= 1 else {
             throw HijriError(
                 .outOfRange, message: "\(CivilDate(daysSince1970: day)) is before the Hijri calendar began")
@@ -146,11 +147,34 @@ extension HijriServiceUmmAlQura {
         {
             return (start, length, false)
         }
-        let start = TabularIslamicCalendar.daysSince1970(year: year, month: month, day: 1)
+        let edge = calendar == .ummAlQura ? tableEdgeShift(year: year) : 0
+        let start = TabularIslamicCalendar.daysSince1970(year: year, month: month, day: 1) + edge
         guard year >= 1, start <= CivilDate.lastDay else {
             throw HijriError(.outOfRange, message: "Hijri year \(year) is outside the years PrayKit converts")
         }
         return (start, TabularIslamicCalendar.monthLength(year: year, month: month), true)
+    }
+
+    /// Days the tabular calendar is moved by outside the Umm al-Qura table, so that it continues from
+    /// the table's first and last month rather than from its own epoch: converting a date just
+    /// outside the table and back then gives the same date (1342-12-29 ↔ the day before 1343-01-01).
+    private static let edgeShifts: (before: Int, after: Int) = {
+        let first = UmmAlQuraTable.years.lowerBound
+        let afterLast = UmmAlQuraTable.years.upperBound + 1
+        let before = (UmmAlQuraTable.monthStart(year: first, month: 1) ?? 0)
+            - TabularIslamicCalendar.daysSince1970(year: first, month: 1, day: 1)
+        let after = UmmAlQuraTable.days.upperBound - TabularIslamicCalendar.daysSince1970(year: afterLast, month: 1, day: 1)
+        return (before, after)
+    }()
+
+    /// The shift of the tabular calendar for a civil day outside the table (0 inside).
+    static func tableEdgeShift(day: Int) -> Int {
+        day < UmmAlQuraTable.days.lowerBound ? edgeShifts.before : day >= UmmAlQuraTable.days.upperBound ? edgeShifts.after : 0
+    }
+
+    /// The shift of the tabular calendar for a Hijri year outside the table (0 inside).
+    static func tableEdgeShift(year: Int) -> Int {
+        year < UmmAlQuraTable.years.lowerBound ? edgeShifts.before : year > UmmAlQuraTable.years.upperBound ? edgeShifts.after : 0
     }
 
     static func check(offset: Int) throws(HijriError) {

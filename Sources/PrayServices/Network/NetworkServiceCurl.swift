@@ -167,7 +167,7 @@ extension NetworkServiceCurl {
         guard loopback || request.allowsInsecureHTTP else {
             throw NetworkError(
                 kind: .insecure, url: url,
-                message: "plain http to \(host) was refused; use https (or allow insecure http)"
+                message: "plain http to \(host) was refused: beyond this machine only https is used"
             )
         }
     }

@@ -10,6 +10,8 @@ struct PrayerScheduleBuilder {
     /// The total adjustment of each prayer in minutes, indexed by ``Prayer/ordinal``.
     private let adjustments: [Int]
     private let horizon: Double
+    private let hijriCalendar: HijriCalendar
+    private let hijriOffset: Int
     private var clock: ZoneClock
     private var ruleDays = 0
     private var seasonalDays = 0
@@ -98,13 +100,17 @@ struct PrayerScheduleBuilder {
         let total = request.parameters.totalAdjustments
         adjustments = Prayer.allCases.map { total[$0] }
         horizon = -(0.8333 + Observer(request.coordinates).horizonDip)
+        hijriCalendar = request.hijriCalendar
+        hijriOffset = request.hijriOffset
         self.clock = clock
     }
 
     /// The schedule of `date`, whose solar day is `current`, between `previous` and `next`.
+    /// - Throws: ``ValidationError`` when the user's own minute adjustments would put a time before
+    ///   the one it follows (never silently moved: the user asked for something impossible).
     mutating func schedule(
         date: CivilDate, previous: SolarEvents, current: SolarEvents, next: SolarEvents
-    ) -> PrayerSchedule {
+    ) throws(ValidationError) -> PrayerSchedule {
         var bases = Bases(.unavailable(.notConfigured))
         bases[.sunrise] = event(current.sunrise, .altitude(horizon), altitude: horizon)
         bases[.sunset] = event(current.sunset, .altitude(horizon), altitude: horizon)
@@ -144,14 +150,15 @@ struct PrayerScheduleBuilder {
                 bases[prayer] = .unavailable(.requires(parameters.night == .sunsetToSunrise ? .sunrise : .fajr))
             }
         }
-        return finish(date: date, bases: &bases, basis: current.basis, nights: nights)
+        return try finish(date: date, bases: &bases, basis: current.basis, nights: nights)
     }
 
-    /// Whether the civil day's (daytime) Hijri date is in Ramadan, in the Umm al-Qura calendar — the
-    /// rule AlAdhan applies for the Umm al-Qura method's 120-minute isha.
-    static func isRamadan(_ date: CivilDate) -> Bool {
-        let day = date.daysSince1970
-        let hijri = UmmAlQuraTable.date(daysSince1970: day) ?? TabularIslamicCalendar.date(daysSince1970: day)
+    /// Whether the civil day's (daytime) Hijri date is in Ramadan in the calendar the person follows,
+    /// offset included — the rule AlAdhan applies for the Umm al-Qura method's 120-minute isha.
+    static func isRamadan(_ date: CivilDate, calendar: HijriCalendar = .ummAlQura, offset: Int = 0) -> Bool {
+        let day = date.daysSince1970 + offset
+        let table = calendar == .ummAlQura ? UmmAlQuraTable.date(daysSince1970: day) : nil
+        let hijri = table ?? TabularIslamicCalendar.date(daysSince1970: day)
         return hijri.month == HijriMonth.ramadan.rawValue
     }
 
@@ -190,6 +197,18 @@ struct PrayerScheduleBuilder {
     }
 
     // MARK: - Helpers
+
+    /// Whether the times at `earlier` and `later` (ordinals) are in order with the method's minutes
+    /// alone, so that it is the user's adjustments that put `later` first.
+    private func userAdjustmentReorders(
+        earlier: Int, later: Int, adjusted: UnsafeMutableBufferPointer<Double>
+    ) -> Bool {
+        let user = parameters.adjustments
+        let userEarlier = Double(user[Self.prayers[earlier]]) * 60
+        let userLater = Double(user[Self.prayers[later]]) * 60
+        guard userEarlier != 0 || userLater != 0 else { return false }
+        return adjusted[later] - userLater >= adjusted[earlier] - userEarlier
+    }
 
     private func event(_ time: Double?, _ derivation: PrayerTime.Derivation, altitude: Double) -> Base {
         time.map { .time($0, derivation) } ?? .unavailable(.sunDoesNotReach(altitude: altitude))
@@ -234,7 +253,11 @@ struct PrayerScheduleBuilder {
     private func ishaBase(current: SolarEvents, next: SolarEvents, maghrib: Base, date: CivilDate) -> Base {
         if var minutes = parameters.ishaInterval {
             guard let maghrib = maghrib.time else { return .unavailable(.requires(.maghrib)) }
-            if let ramadan = parameters.ramadanIshaInterval, Self.isRamadan(date) { minutes = ramadan }
+            if let ramadan = parameters.ramadanIshaInterval,
+                Self.isRamadan(date, calendar: hijriCalendar, offset: hijriOffset)
+            {
+                minutes = ramadan
+            }
             return .time(maghrib + Double(minutes) * 60, .interval(minutes: minutes, from: .maghrib))
         }
         guard let angle = parameters.ishaAngle else { return .unavailable(.notConfigured) }
@@ -296,8 +319,10 @@ struct PrayerScheduleBuilder {
     private mutating func finish(
         date: CivilDate, bases: inout Bases, basis: PolarBasis?,
         nights: (sunsetToSunrise: DateInterval?, sunsetToFajr: DateInterval?, maghribToFajr: DateInterval?)
-    ) -> PrayerSchedule {
+    ) throws(ValidationError) -> PrayerSchedule {
         var unavailable: [Prayer: PrayerTime.Unavailability] = [:]
+        var heldBack: UInt16 = 0
+        var reorderedByUser: (earlier: Prayer, later: Prayer)?
         var times: [PrayerTime] = []
         times.reserveCapacity(Self.prayers.count)
         var usedRule = false
@@ -321,18 +346,26 @@ struct PrayerScheduleBuilder {
                     unavailable[prayer] = reason
                 }
             }
-            // Minute adjustments can reorder times on days when the sun barely moves (dhuhr +5 past
-            // an Asr a minute after transit, near the polar night): a later time never shows before
-            // an earlier one, it starts with it.
+            // A method's minutes can reorder times on days when the sun barely moves (dhuhr +5 past an
+            // Asr a minute after transit, near the polar night): the later time is held back to the
+            // earlier one, and marked. The user's own adjustments are never overridden: if they alone
+            // reorder the day, the request is refused.
             for sequence in Self.sequences {
                 var latest = -Double.infinity
+                var latestOrdinal = 0
                 for ordinal in sequence where !adjusted[ordinal].isNaN {
-                    if adjusted[ordinal] < latest {
-                        adjusted[ordinal] = latest
-                        reorderedDays += 1
-                    } else {
-                        latest = adjusted[ordinal]
+                    guard adjusted[ordinal] < latest else {
+                        (latest, latestOrdinal) = (adjusted[ordinal], ordinal)
+                        continue
                     }
+                    if reorderedByUser == nil,
+                        userAdjustmentReorders(earlier: latestOrdinal, later: ordinal, adjusted: adjusted)
+                    {
+                        reorderedByUser = (Self.prayers[latestOrdinal], Self.prayers[ordinal])
+                    }
+                    adjusted[ordinal] = latest
+                    heldBack |= 1 << UInt16(ordinal)
+                    reorderedDays += 1
                 }
             }
             for prayer in Self.prayers {
@@ -344,10 +377,19 @@ struct PrayerScheduleBuilder {
                         prayer: prayer,
                         date: Date(timeIntervalSince1970: clock.round(adjusted[prayer.ordinal], parameters.rounding)),
                         derivation: derivation, adjustmentMinutes: adjustments[prayer.ordinal],
-                        rounding: parameters.rounding, isPolarResolved: basis != nil && prayer != .dhuhr
+                        rounding: parameters.rounding, isPolarResolved: basis != nil && prayer != .dhuhr,
+                        isHeldBack: heldBack & (1 << UInt16(prayer.ordinal)) != 0
                     )
                 )
             }
+        }
+        if let (earlier, later) = reorderedByUser {
+            let minutes = parameters.adjustments
+            throw ValidationError(
+                field: "adjust",
+                message: "the adjustments (\(minutes)) put \(later) before \(earlier) on \(date); "
+                    + "a time is never moved past the one before it"
+            )
         }
         ruleDays += usedRule ? 1 : 0
         seasonalDays += usedSeason ? 1 : 0

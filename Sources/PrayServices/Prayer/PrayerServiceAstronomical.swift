@@ -79,7 +79,7 @@ extension PrayerServiceAstronomical {
                 continue
             }
             let (nextDate, next) = events(from: date.adding(days: 1), direction: 1)
-            schedules.append(builder.schedule(date: date, previous: previous, current: current, next: next))
+            schedules.append(try builder.schedule(date: date, previous: previous, current: current, next: next))
             (previous, current, currentDate) = (current, next, nextDate)
         }
         builder.logSummary(to: log, request: request)

@@ -4,36 +4,6 @@ import PrayCore
 /// The AlAdhan API's calendar endpoint: `GET {base}/v1/calendar/{year}/{month}` with the place and
 /// the method's parameters, one month per response.
 enum AlAdhanFormat {
-    /// AlAdhan's method ids (`/v1/methods`); 99 is a custom method given by `methodSettings`.
-    static func methodID(_ method: CalculationMethod) -> Int {
-        switch method {
-        case .jafari: 0
-        case .karachi: 1
-        case .northAmerica: 2
-        case .muslimWorldLeague: 3
-        case .ummAlQura: 4
-        case .egyptian: 5
-        case .tehran: 7
-        case .gulf: 8
-        case .kuwait: 9
-        case .qatar: 10
-        case .singapore: 11
-        case .franceUOIF: 12
-        case .turkey: 13
-        case .russia: 14
-        case .moonsightingCommittee: 15
-        case .dubai: 16
-        case .jakim: 17
-        case .tunisia: 18
-        case .algeria: 19
-        case .kemenag: 20
-        case .morocco: 21
-        case .portugal: 22
-        case .jordan: 23
-        case .france15, .france18, .custom: 99
-        }
-    }
-
     /// The URL of a month, without secrets (AlAdhan needs no key).
     static func url(base: URL, year: Int, month: Int, request: PrayerAPI.Request) -> URL? {
         let parameters = request.parameters
@@ -51,14 +21,14 @@ enum AlAdhanFormat {
         var items = [
             URLQueryItem(name: "latitude", value: request.coordinates.latitude.formattedCompactly),
             URLQueryItem(name: "longitude", value: request.coordinates.longitude.formattedCompactly),
-            URLQueryItem(name: "method", value: String(methodID(parameters.method))),
+            URLQueryItem(name: "method", value: String(parameters.method.alAdhanID ?? 99)),
             URLQueryItem(name: "school", value: parameters.madhab == .hanafi ? "1" : "0"),
             URLQueryItem(name: "latitudeAdjustmentMethod", value: String(latitudeMethod)),
             URLQueryItem(name: "tune", value: tune),
             URLQueryItem(name: "timezonestring", value: request.timeZone.identifier),
             URLQueryItem(name: "iso8601", value: "true"),
         ]
-        if methodID(parameters.method) == 99 {
+        if parameters.method.alAdhanID == nil {
             let isha =
                 parameters.ishaInterval.map { "\($0) min" } ?? parameters.ishaAngle.map(\.formattedCompactly) ?? "null"
             let maghrib =

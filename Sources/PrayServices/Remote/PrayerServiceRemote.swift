@@ -74,6 +74,15 @@ extension PrayerServiceRemote {
 // MARK: - Helpers
 
 extension PrayerServiceRemote {
+    /// An error in words: the message of the package's own errors, never Foundation's text.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as NetworkError: error.description
+        case let error as CustomStringConvertible where !"\(error)".contains("Domain="): error.description
+        default: "\(type(of: error))"
+        }
+    }
+
     /// A month (AlAdhan) or a year (London) the server sends in one response, and the requested days
     /// in it.
     struct Chunk {
@@ -117,6 +126,16 @@ extension PrayerServiceRemote {
         let cached = try cache.entries(provider: provider, place: place, from: first, through: last)
         let complete = chunk.days.allSatisfy { cached[$0] != nil }
         let young = cached.values.allSatisfy { now().timeIntervalSince($0.fetchedAt) < timetable.maximumAge }
+        if timetable.cacheOnly {
+            guard complete else {
+                throw PrayError(
+                    .unavailable,
+                    message: "no copy of the \(timetable.provider) timetable for \(CivilDate(daysSince1970: first))…"
+                        + "\(CivilDate(daysSince1970: last)) is cached, and the server is not asked offline"
+                )
+            }
+            return (cached, false)
+        }
         if complete && young {
             log.debug(
                 "Timetable served from the cache",
@@ -140,7 +159,7 @@ extension PrayerServiceRemote {
             guard complete else {
                 throw PrayError(
                     .unavailable,
-                    message: "cannot fetch the \(timetable.provider) timetable (\(error)) and no copy of "
+                    message: "cannot fetch the \(timetable.provider) timetable (\(Self.describe(error))) and no copy of "
                         + "\(CivilDate(daysSince1970: first))…\(CivilDate(daysSince1970: last)) is cached"
                 )
             }

@@ -55,6 +55,23 @@ extension PrayerLogStoreSQLite {
         }
     }
 
+    /// Removes the entries of `prayers` on `date`, returning those that were there.
+    /// - Throws: ``StorageError``.
+    @discardableResult
+    public func delete(_ prayers: [Prayer], on date: CivilDate) throws -> [PrayerLogEntry] {
+        guard database.exists, !prayers.isEmpty else { return [] }
+        let names = prayers.map(\.rawValue)
+        let removed = try database.write { connection in
+            let day = SQLiteValue.integer(Int64(date.daysSince1970))
+            let entries = try Self.load(connection, "WHERE day = ?", [day]).filter { names.contains($0.prayer.rawValue) }
+            let statement = try connection.prepare("DELETE FROM prayer_log WHERE day = ? AND prayer = ?")
+            for entry in entries { try statement.run([day, .text(entry.prayer.rawValue)]) }
+            return entries
+        }
+        log.debug("Prayer log entries deleted", metadata: ["log.entries": "\(removed.count)"])
+        return removed
+    }
+
     /// Streaks, counts and qada owed, as of `today`.
     /// - Throws: ``StorageError``.
     public func statistics(today: CivilDate) throws -> PrayerLogStatistics {
@@ -80,14 +97,10 @@ extension PrayerLogStoreSQLite {
 // MARK: - Helpers
 
 extension PrayerLogStoreSQLite {
-    /// The stored codes of the five prayers and the statuses.
-    static let prayers = Prayer.obligatory
-    static let statuses = PrayerStatus.allCases
-
+    /// The stored code of a prayer or status: its raw value, a name that never changes (schema 3).
     static func values(_ entry: PrayerLogEntry) -> [SQLiteValue] {
         [
-            .integer(Int64(entry.date.daysSince1970)), .integer(Int64(prayers.firstIndex(of: entry.prayer) ?? 0)),
-            .integer(Int64(statuses.firstIndex(of: entry.status) ?? 0)),
+            .integer(Int64(entry.date.daysSince1970)), .text(entry.prayer.rawValue), .text(entry.status.rawValue),
             .integer(Int64((entry.recordedAt.timeIntervalSince1970 * 1000).rounded(.down))),
         ]
     }
@@ -97,21 +110,25 @@ extension PrayerLogStoreSQLite {
         -> [PrayerLogEntry]
     {
         let statement = try connection.prepare(
-            "SELECT day, prayer, status, recorded_at FROM prayer_log \(filter) ORDER BY day, prayer"
+            "SELECT day, prayer, status, recorded_at FROM prayer_log \(filter) ORDER BY day, "
+                + "CASE prayer WHEN 'fajr' THEN 1 WHEN 'dhuhr' THEN 2 WHEN 'asr' THEN 3 WHEN 'maghrib' THEN 4 ELSE 5 END"
         )
         try statement.bind(values)
         var entries: [PrayerLogEntry] = []
         while try statement.step() {
-            let prayer = Int(statement.int64(1))
-            let status = Int(statement.int64(2))
-            guard prayers.indices.contains(prayer), statuses.indices.contains(status) else {
+            let prayerCode = statement.text(1) ?? ""
+            let statusCode = statement.text(2) ?? ""
+            guard let prayer = Prayer(rawValue: prayerCode), prayer.isObligatory,
+                let status = PrayerStatus(rawValue: statusCode)
+            else {
                 throw StorageError(
-                    kind: .invalidData, message: "the prayer log holds an unknown code", path: connection.path)
+                    kind: .invalidData, message: "the prayer log holds an unknown code '\(prayerCode)/\(statusCode)'",
+                    path: connection.path)
             }
             entries.append(
                 try PrayerLogEntry(
-                    date: CivilDate(daysSince1970: Int(statement.int64(0))), prayer: prayers[prayer],
-                    status: statuses[status], recordedAt: Date(timeIntervalSince1970: Double(statement.int64(3)) / 1000)
+                    date: CivilDate(daysSince1970: Int(statement.int64(0))), prayer: prayer, status: status,
+                    recordedAt: Date(timeIntervalSince1970: Double(statement.int64(3)) / 1000)
                 )
             )
         }

@@ -38,6 +38,30 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """
         ),
+        // Version 3: the prayer log keeps stable text codes instead of enum positions. Version 1 and 2
+        // stored the position in [fajr, dhuhr, asr, maghrib, isha] and [prayed, late, missed, qada].
+        Migration(
+            version: 3,
+            sql: """
+                CREATE TABLE prayer_log_v3 (
+                    day INTEGER NOT NULL,
+                    prayer TEXT NOT NULL CHECK (prayer IN ('fajr', 'dhuhr', 'asr', 'maghrib', 'isha')),
+                    status TEXT NOT NULL CHECK (status IN ('prayed', 'late', 'missed', 'qada')),
+                    recorded_at INTEGER NOT NULL,
+                    PRIMARY KEY (day, prayer)
+                ) WITHOUT ROWID;
+                INSERT INTO prayer_log_v3 (day, prayer, status, recorded_at)
+                    SELECT day,
+                        CASE prayer WHEN 0 THEN 'fajr' WHEN 1 THEN 'dhuhr' WHEN 2 THEN 'asr'
+                            WHEN 3 THEN 'maghrib' WHEN 4 THEN 'isha' END,
+                        CASE status WHEN 0 THEN 'prayed' WHEN 1 THEN 'late' WHEN 2 THEN 'missed'
+                            WHEN 3 THEN 'qada' END,
+                        recorded_at
+                    FROM prayer_log;
+                DROP TABLE prayer_log;
+                ALTER TABLE prayer_log_v3 RENAME TO prayer_log;
+                """
+        ),
     ]
 
     /// The newest version.

@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a command writes: standard output or standard error (through `write(2)`, checked), or
+/// memory in tests. Text is buffered and written in blocks of 64 KiB, so long outputs stream while
+/// they are computed instead of being built whole in memory.
+///
+/// A failed write never traps: it throws ``CLIError`` — `cannot write the output: …` (exit 1), or,
+/// when the reader closed the pipe (`EPIPE` with SIGPIPE ignored), a quiet ``CLIError/Kind/closedOutput``.
+final class OutputSink: Sendable {
+    private enum Target {
+        case descriptor(Int32)
+        case memory
+    }
+
+    private struct State {
+        var buffer: [UInt8] = []
+        var written: [UInt8] = []
+        var failed: CLIError?
+    }
+
+    private let target: Target
+    private let state = Mutex(State())
+    private static let blockSize = 64 * 1024
+
+    private init(_ target: Target) {
+        self.target = target
+    }
+
+    /// Standard output.
+    static func standardOutput() -> OutputSink { OutputSink(.descriptor(1)) }
+    /// Standard error.
+    static func standardError() -> OutputSink { OutputSink(.descriptor(2)) }
+    /// Memory, for tests: ``text`` holds what was written.
+    static func memory() -> OutputSink { OutputSink(.memory) }
+
+    /// Everything written so far (memory sinks).
+    var text: String {
+        state.withLock { String(decoding: $0.written + $0.buffer, as: UTF8.self) }
+    }
+
+    /// Writes `text`, flushing full blocks.
+    /// - Throws: ``CLIError`` when the output cannot be written.
+    func write(_ text: String) throws(CLIError) {
+        try state.withLock { state throws(CLIError) in
+            if let failed = state.failed { throw failed }
+            state.buffer.append(contentsOf: text.utf8)
+            if state.buffer.count >= Self.blockSize { try flush(&state) }
+        }
+    }
+
+    /// Writes what is buffered.
+    /// - Throws: ``CLIError`` when the output cannot be written.
+    func flush() throws(CLIError) {
+        try state.withLock { state throws(CLIError) in try flush(&state) }
+    }
+
+    private func flush(_ state: inout State) throws(CLIError) {
+        if let failed = state.failed { throw failed }
+        guard !state.buffer.isEmpty else { return }
+        switch target {
+        case .memory:
+            state.written += state.buffer
+        case .descriptor(let descriptor):
+            if let error = Self.writeAll(state.buffer, to: descriptor) {
+                state.failed = error
+                state.buffer = []
+                throw error
+            }
+        }
+        state.buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes every byte, retrying after signals and short writes; the error, if any.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> CLIError? {
+        bytes.withUnsafeBytes { buffer -> CLIError? in
+            var offset = 0
+            while offset < buffer.count {
+                let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    let code = errno
+                    if code == EINTR || code == EAGAIN { continue }
+                    if code == EPIPE { return CLIError(kind: .closedOutput, message: "the reader closed the output") }
+                    return .runtime("cannot write the output: \(String(cString: strerror(code)))")
+                }
+                offset += count
+            }
+            return nil
+        }
+    }
+}
+
+/// `write(2)`, outside the class whose own `write` would shadow it.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}

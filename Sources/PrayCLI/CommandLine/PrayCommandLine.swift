@@ -1,0 +1,130 @@
+import Foundation
+import PrayCore
+import PrayKit
+
+/// The `praykit` command line: finds the command, parses its options, configures the container once,
+/// runs the command, and maps failures to exit codes (64 for usage, 1 for runtime) with `Error: …`
+/// on standard error.
+enum PrayCommandLine {
+    static let abstract = "Prayer times, qibla and Hijri dates, calculated from the sun's position."
+
+    /// How a run gets its services, given the configuration the command line asks for: the tool
+    /// configures `PrayDependency` (its one configuration call); tests return a mock.
+    typealias DependencyProvider = (PrayDependency.Configuration) throws(CLIError) -> any PrayKitDependency
+
+    /// Runs the process's command line and returns its exit status.
+    static func main() async -> Int32 {
+        let output = OutputSink.standardOutput()
+        let diagnostics = OutputSink.standardError()
+        return await run(
+            Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, now: Date(),
+            output: output, diagnostics: diagnostics,
+            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            dependency: { configuration throws(CLIError) in
+                do {
+                    try PrayDependency.configure(configuration)
+                } catch {
+                    throw CLIError(error)
+                }
+                return PrayDependency()
+            }
+        )
+    }
+
+    /// Runs one command line, writing the result to `output` and errors to `diagnostics`.
+    /// - Returns: The exit status: 0, 1 (runtime failure) or 64 (usage).
+    static func run(
+        _ commandLine: [String], environment: [String: String], now: Date, output: OutputSink,
+        diagnostics: OutputSink, readStandardInput: @escaping @Sendable () -> Data = { Data() },
+        dependency: DependencyProvider
+    ) async -> Int32 {
+        var path: [any Command.Type] = []
+        do {
+            let (global, arguments) = try GlobalOptions.extract(from: commandLine, environment: environment)
+            for warning in global.warnings { try? diagnostics.write("Warning: \(warning)\n") }
+            try await dispatch(
+                arguments, global: global, environment: environment, now: now, output: output,
+                diagnostics: diagnostics, readStandardInput: readStandardInput, dependency: dependency, path: &path
+            )
+            try output.flush()
+            return 0
+        } catch {
+            // What was computed before the failure still goes out; a second failure is not reported.
+            try? output.flush()
+            return report(error, diagnostics: diagnostics)
+        }
+    }
+
+    /// Writes `Error: …` and, for a usage error, the usage line; returns the exit status.
+    private static func report(_ error: CLIError, diagnostics: OutputSink) -> Int32 {
+        guard error.kind != .closedOutput else { return error.exitCode }
+        var message = "Error: \(error.message)\n"
+        if case .usage(let command) = error.kind {
+            let path = CommandList.path(named: command)
+            message += "Usage: \(path.isEmpty ? "praykit <subcommand>" : HelpText.usage(path))\n"
+            message += "  See 'praykit \(command.isEmpty ? "" : command + " ")--help' for more information.\n"
+        }
+        try? diagnostics.write(message)
+        try? diagnostics.flush()
+        return error.exitCode
+    }
+
+    private static func dispatch(
+        _ arguments: [String], global: GlobalOptions, environment: [String: String], now: Date, output: OutputSink,
+        diagnostics: OutputSink, readStandardInput: @escaping @Sendable () -> Data, dependency: DependencyProvider,
+        path: inout [any Command.Type]
+    ) async throws(CLIError) {
+        guard let first = arguments.first else {
+            try output.write(HelpText.root())
+            return
+        }
+        switch first {
+        case "-h", "--help":
+            return try output.write(HelpText.root())
+        case "--version", "-v", "-V":
+            let rest = arguments.dropFirst()
+            guard rest.allSatisfy({ $0 == "--verbose" }) else {
+                throw .usage("Unexpected argument '\(rest.first { $0 != "--verbose" } ?? "")'", command: "")
+            }
+            return try output.write(rest.isEmpty ? "praykit \(PrayKitInfo.version)\n" : Licences.text)
+        default:
+            break
+        }
+        path = try CommandList.resolve(arguments)
+        let rest = Array(arguments.dropFirst(path.count))
+        guard let command = path.last else { throw .usage("Missing subcommand", command: "") }
+        let commandPath = path.map { $0.name }.joined(separator: " ")
+        let parsed = try ParsedArguments(
+            rest, options: command.options, positionals: command.arguments, commandPath: commandPath)
+        if parsed.wantsHelp {
+            return try output.write(HelpText.render(path))
+        }
+        if !command.runsWithoutSubcommand {
+            let verbs = command.subcommands.map { $0.name }.joined(separator: ", ")
+            throw .usage("Missing subcommand of '\(commandPath)': \(verbs)", command: commandPath)
+        }
+        var configuration = global.configuration
+        try command.configure(&configuration, parsed, environment: environment)
+        let context = CommandContext(
+            dependency: try dependency(configuration), environment: environment, now: now, output: output,
+            diagnostics: diagnostics, readStandardInput: readStandardInput, global: global, commandPath: commandPath
+        )
+        let instance = try command.init(parsed, context: context)
+        try await instance.run(context)
+    }
+}
+
+/// The notices of the data the tool carries (`praykit --version --verbose`).
+enum Licences {
+    static let text = """
+        praykit \(PrayKitInfo.version) — MIT licence (see LICENSE).
+
+        Data carried in this program:
+        - NREL SPA Earth periodic terms and nutation tables (Reda & Andreas, Solar Energy 76, 2004),
+          from VSOP87 (Bretagnon & Francou) and the IAU 1980 nutation theory.
+        - The Umm al-Qura calendar table 1343–1500 AH, from the hijridate package (Mohammed Alshehri,
+          MIT licence, DOI 10.5281/zenodo.11200950).
+        - Time zones: the ICU/IANA tz database carried by Foundation (public domain).
+
+        """
+}

@@ -1,0 +1,46 @@
+import Foundation
+import PrayCore
+
+/// `praykit import`: replaces all user data with a backup file.
+struct ImportCommand: Command {
+    static let name = "import"
+    static let abstract = "Replace all preferences and the prayer log with a backup file."
+    static let discussion = """
+        The whole file is checked first (its shape, every value, no prayer logged twice on a day), then
+        everything is replaced in one transaction: after a failure or an interruption the database is as
+        it was. Use '-' to read standard input.
+        """
+    static let examples = ["praykit import backup.json", "praykit export | ssh host praykit import -"]
+    static let arguments = [Positional(name: "file", help: "The backup file, or - for standard input.", completion: .file)]
+
+    let file: String
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        file = arguments.positionals[0]
+    }
+
+    func run(_ context: CommandContext) async throws(CLIError) {
+        let data: Data
+        if file == "-" {
+            data = context.readStandardInput()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: file) else {
+                var isFolder: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder)
+                throw .runtime(
+                    "cannot read \(file): " + (!exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "permission denied"))
+            }
+            data = contents
+        }
+        do {
+            let backup = try UserData.decoded(from: data)
+            try context.dependency.backup().importData(backup)
+            try context.output.write(
+                "Imported \(backup.preferences.values.count) settings and \(backup.prayerLog.count) log entries.\n")
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError(error, command: Self.name)
+        }
+    }
+}
