@@ -52,15 +52,21 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--log-level", "loud", "methods"], [:], "Error: --log-level 'loud' is not a log level"),
-        (["methods", "--log-level"], [:], "Error: Missing value for '--log-level <level>'"),
-        (["methods"], ["PRAYKIT_LOG_LEVEL": "loud"], "Error: PRAYKIT_LOG_LEVEL 'loud' is not a log level"),
+        (["--log-level", "loud", "methods"], [String: String](), "Error: --log-level must be one of trace, debug, info"),
+        (["methods", "--log-level"], [String: String](), "Error: Missing value for '--log-level <level>'"),
     ])
     func aBadLevelIsAUsageError(arguments: [String], environment: [String: String], message: String) async throws {
         let result = try await PraykitProcess.run(arguments, environment: environment)
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix(message))
+    }
+
+    @Test func aBadLevelInTheEnvironmentIsAWarningNotAFailure() async throws {
+        let result = try await PraykitProcess.run(["methods"], environment: ["PRAYKIT_LOG_LEVEL": "loud"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("muslim-world-league"))
+        #expect(result.stderr.hasPrefix("Warning: PRAYKIT_LOG_LEVEL 'loud' is not a log level"))
     }
 
     @Test func aLogFileThatCannotBeOpenedIsARuntimeError() async throws {

@@ -53,7 +53,7 @@ import Testing
         #expect(times.status == 0, "\(times.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(times.stdout.utf8)) as? [String: Any])
         #expect((document["parameters"] as? [String: Any])?["method"] as? String == "umm-al-qura")
-        #expect((document["location"] as? [String: Any])?["timeZoneSource"] as? String == "config")
+        #expect((document["location"] as? [String: Any])?["timeZoneSource"] as? String == "saved")
         // A flag on the command line still wins.
         let flag = try await sandbox.run(["times", "--date", "2026-11-29", "--method", "mwl", "--format", "json"])
         let overridden = try #require(try JSONSerialization.jsonObject(with: Data(flag.stdout.utf8)) as? [String: Any])

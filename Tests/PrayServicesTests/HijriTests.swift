@@ -166,7 +166,10 @@ import Testing
         let arafah = try service.day(of: try HijriDate(parsing: "1447-12-09"), calendar: .ummAlQura, offset: 0)
         #expect(arafah.notableDays.map(\.kind) == [.dayOfArafah])
         let tashreeq = try service.day(of: try HijriDate(parsing: "1447-12-13"), calendar: .ummAlQura, offset: 0)
-        #expect(tashreeq.notableDays.map(\.kind) == [.daysOfTashreeq, .whiteDays])
+        // 13 Dhu al-Hijjah is a day of Tashreeq, when fasting is not allowed: not a white day.
+        #expect(tashreeq.notableDays.map(\.kind) == [.daysOfTashreeq])
+        let white = try service.day(of: try HijriDate(parsing: "1447-11-13"), calendar: .ummAlQura, offset: 0)
+        #expect(white.notableDays.map(\.kind) == [.whiteDays])
         let next = try service.nextNotableDay(after: try CivilDate(parsing: "2026-11-29"))
         #expect(next.hijri.description == "1448-07-13")
         let eid = try service.nextNotableDay(

@@ -1,0 +1,136 @@
+import Foundation
+import PrayCore
+import PrayMocks
+import Testing
+
+@testable import PrayCLI
+
+/// The command model: one list, and help, completions and the man page generated from it.
+@Suite struct CommandModelTests {
+    /// Every command path reachable from the list.
+    static var paths: [[any Command.Type]] {
+        CommandList.all.flatMap { command in [[command]] + command.subcommands.map { [command, $0] } }
+    }
+
+    @Test func everyCommandTypeIsInTheList() throws {
+        // Given: the command types declared in Sources/PrayCLI/Commands.
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/PrayCLI/Commands")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        var declared: Set<String> = []
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: /struct (\w+): Command\b/) { declared.insert(String(match.output.1)) }
+        }
+        // When
+        let listed = Set(Self.paths.compactMap { $0.last.map { String(describing: $0) } })
+        // Then: a command file without its line in CommandList fails here.
+        #expect(declared.count >= 20)
+        #expect(declared == listed, "not listed: \(declared.subtracting(listed)); not declared: \(listed.subtracting(declared))")
+    }
+
+    @Test func namesAndOptionsAreUnique() {
+        let names = CommandList.all.flatMap { $0.names }
+        #expect(Set(names).count == names.count)
+        for path in Self.paths {
+            guard let command = path.last else { continue }
+            let options = command.options.map { $0.name } + GlobalOptions.definitions.map { $0.name }
+            #expect(Set(options).count == options.count, "\(command.name)")
+            #expect(!command.abstract.isEmpty)
+        }
+    }
+
+    @Test func everyCommandHasHelpOnStandardOutput() async {
+        for path in Self.paths {
+            let words = path.map { $0.name }
+            let result = await CLI.run(words + ["--help"])
+            #expect(result.status == 0, "\(words)")
+            #expect(result.stdout.hasPrefix("OVERVIEW: "), "\(words)")
+            #expect(result.stdout.contains("USAGE: praykit \(words.joined(separator: " "))"), "\(words)")
+            for option in path.last?.options ?? [] { #expect(result.stdout.contains("--\(option.name)"), "\(words)") }
+            let viaHelp = await CLI.run(["help"] + words)
+            #expect(viaHelp.stdout == result.stdout)
+        }
+        let root = await CLI.run([])
+        for command in CommandList.all { #expect(root.stdout.contains("  \(command.name)")) }
+    }
+
+    @Test func aUsageErrorShowsTheUsageOfItsCommand() async {
+        let result = await CLI.run(["config", "set", "method"])
+        #expect(result.status == 64)
+        #expect(result.stderr == """
+            Error: Missing expected argument '<value>'
+            Usage: praykit config set <key> <value>
+              See 'praykit config set --help' for more information.
+
+            """)
+    }
+
+    @Test func oldSpellingsKeepWorking() async {
+        let old = await CLI.run(["hijri", "--to-gregorian", "1448-09-01"])
+        let new = await CLI.run(["hijri", "convert", "1448-09-01"])
+        #expect(old.status == 0 && old.stdout == new.stdout)
+        let oldMonth = await CLI.run(["hijri", "--month", "1448-09"])
+        let newMonth = await CLI.run(["hijri", "month", "1448-09"])
+        #expect(oldMonth.stdout == newMonth.stdout)
+        let oldDays = await CLI.run(["hijri", "--date", "2027-02-06", "--days", "3"])
+        let newDays = await CLI.run(["hijri", "days", "--date", "2027-02-06", "--days", "3"])
+        #expect(oldDays.stdout == newDays.stdout && oldDays.stdout.contains("1448-09-01"))
+    }
+
+    @Test func bashAcceptsTheCompletionScript() async throws {
+        // Given
+        let script = await CLI.run(["completions", "bash"]).stdout
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-completion-\(UUID()).bash")
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // When: bash parses it, registers it, and completes a command, an option and a value.
+        let probe = """
+            set -e
+            bash -n '\(file.path)'
+            source '\(file.path)'
+            complete -p praykit
+            COMP_WORDS=(praykit tim); COMP_CWORD=1; _praykit; echo "words: ${COMPREPLY[*]}"
+            COMP_WORDS=(praykit times --mad); COMP_CWORD=2; _praykit; echo "options: ${COMPREPLY[*]}"
+            COMP_WORDS=(praykit times --madhab ha); COMP_CWORD=3; _praykit; echo "values: ${COMPREPLY[*]}"
+            COMP_WORDS=(praykit times --method umm); COMP_CWORD=3; _praykit; echo "methods: ${COMPREPLY[*]}"
+            COMP_WORDS=(praykit config s); COMP_CWORD=2; _praykit; echo "verbs: ${COMPREPLY[*]}"
+            """
+        let result = try await Shell.run("/bin/bash", ["-c", probe])
+        // Then
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("complete -F _praykit praykit"))
+        #expect(result.stdout.contains("words: times"))
+        #expect(result.stdout.contains("options: --madhab"))
+        #expect(result.stdout.contains("values: hanafi"))
+        #expect(result.stdout.contains("methods: umm-al-qura"))
+        #expect(result.stdout.contains("verbs: set"))
+    }
+
+    @Test func zshAndFishScriptsNameEveryCommand() async {
+        for shell in ["zsh", "fish"] {
+            let script = await CLI.run(["completions", shell]).stdout
+            for command in CommandList.all { #expect(script.contains(command.name), "\(shell) \(command.name)") }
+            #expect(script.contains("moonsighting-committee"))
+        }
+        let unknown = await CLI.run(["completions", "tcsh"])
+        #expect(unknown.status == 64)
+    }
+
+    @Test func manRendersTheManualPage() async throws {
+        // Given
+        let page = await CLI.run(["help", "--man"]).stdout
+        #expect(page == (await CLI.run(["man"])).stdout)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-\(UUID()).1")
+        try page.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // When
+        let result = try await Shell.run("/usr/bin/man", ["-l", file.path], environment: ["MANWIDTH": "100", "MAN_KEEP_FORMATTING": ""])
+        // Then: man renders it without a warning, with every command and the exit codes.
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("warning"), "\(result.stderr)")
+        for command in CommandList.all { #expect(result.stdout.contains("praykit \(command.name)")) }
+        #expect(result.stdout.contains("EXIT STATUS"))
+        #expect(result.stdout.contains("--high-latitude-rule"))
+    }
+}

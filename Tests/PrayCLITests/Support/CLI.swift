@@ -1,0 +1,75 @@
+import Foundation
+import PrayCore
+import PrayKit
+import PrayMocks
+import PrayServices
+import Synchronization
+
+@testable import PrayCLI
+
+/// Runs `praykit` in-process, on `PrayDependencyMock`: the real calculation services (prayer times,
+/// Hijri, qibla) and in-memory stores, with standard output and error in memory. Dispatch, parsing,
+/// error mapping and rendering are what is tested; nothing is spawned.
+enum CLI {
+    /// What a run did.
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        /// The configuration the command line asked the container for.
+        let configuration: PrayDependency.Configuration?
+    }
+
+    /// 2026-11-29 12:00 UTC.
+    static let now = Date(timeIntervalSince1970: 1_795_953_600)
+
+    /// A dependency with the real calculation services and the given stores.
+    static func dependency(
+        preferences: Preferences = Preferences(), log: PrayerLogStoreMock = PrayerLogStoreMock(),
+        memory: LogServiceMemory = LogServiceMemory()
+    ) -> PrayDependencyMock {
+        var dependency = PrayDependencyMock()
+        let prayers = PrayerServiceAstronomical(log: .silent)
+        dependency.prayers = prayers
+        dependency.hijri = HijriServiceUmmAlQura(prayerService: prayers, log: .silent)
+        dependency.qibla = QiblaServiceGeodesic(log: .silent)
+        let preferenceStore = PreferencesStoreMock(preferences)
+        dependency.preferenceStore = preferenceStore
+        dependency.prayerLogStore = log
+        dependency.backupService = BackupServiceMock(preferences: preferenceStore, prayerLog: log)
+        dependency.logs = [memory]
+        return dependency
+    }
+
+    /// Runs one command line.
+    static func run(
+        _ arguments: [String], dependency: PrayDependencyMock = dependency(),
+        environment: [String: String] = ["TZ": "UTC"], now: Date = now, standardInput: Data = Data()
+    ) async -> Result {
+        let output = OutputSink.memory()
+        let diagnostics = OutputSink.memory()
+        let configuration = Mutex<PrayDependency.Configuration?>(nil)
+        let status = await PrayCommandLine.run(
+            arguments, environment: environment, now: now, output: output, diagnostics: diagnostics,
+            readStandardInput: { standardInput },
+            dependency: { given in
+                configuration.withLock { $0 = given }
+                return dependency
+            }
+        )
+        return Result(
+            status: status, stdout: output.text, stderr: diagnostics.text, configuration: configuration.withLock { $0 })
+    }
+
+    /// The JSON object printed.
+    static func json(_ text: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+    }
+
+    /// Preferences from pairs.
+    static func preferences(_ values: [Preferences.Key: String]) throws -> Preferences {
+        var preferences = Preferences()
+        for (key, value) in values { try preferences.set(value, for: key) }
+        return preferences
+    }
+}
