@@ -42,6 +42,7 @@ enum PrayCommandLine {
         do {
             let (global, arguments) = try GlobalOptions.extract(from: commandLine, environment: environment)
             for warning in global.warnings { try? diagnostics.write("Warning: \(warning)\n") }
+            try? diagnostics.flush()
             try await dispatch(
                 arguments, global: global, environment: environment, now: now, output: output,
                 diagnostics: diagnostics, readStandardInput: readStandardInput, dependency: dependency, path: &path
