@@ -97,8 +97,9 @@ struct LogRecordCommand: Command {
         self.status = status
         let today = try LogCommand.today(arguments, context: context)
         date = try arguments.value(LogCommand.date) ?? today
-        guard date <= today.adding(days: 1) else {
-            throw context.usage("--date \(date) is in the future; prayers are recorded up to a day ahead (\(today.adding(days: 1)))")
+        guard date <= today.clampedAdding(days: 1) else {
+            throw context.usage(
+                "--date \(date) is in the future; prayers are recorded up to a day ahead (\(today.clampedAdding(days: 1)))")
         }
     }
 
@@ -139,7 +140,7 @@ struct LogListCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         let today = try LogCommand.today(arguments, context: context)
         end = try arguments.value(Self.to) ?? today
-        start = try arguments.value(Self.from) ?? end.adding(days: -6)
+        start = try arguments.value(Self.from) ?? end.clampedAdding(days: -6)
         guard start <= end else { throw context.usage("--from \(start) is after --to \(end)") }
         format = try arguments.value(Self.format) ?? .table
     }
@@ -263,7 +264,7 @@ struct LogExportCommand: Command {
 
     func run(_ context: CommandContext) async throws(CLIError) {
         let entries = try LogCommand.store(context) {
-            try $0.entries(from: CivilDate(daysSince1970: -719_162), through: CivilDate(daysSince1970: 2_932_896))
+            try $0.entries(from: CivilDate.first, through: CivilDate.last)
         }
         try LogListCommand.write(entries, format: format, to: context.output)
     }

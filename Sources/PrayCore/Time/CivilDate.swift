@@ -118,9 +118,22 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// Returns the day `days` days later (earlier when negative).
+    /// Returns the day `days` days later (earlier when negative). The result must lie within
+    /// ``yearRange`` (a programming error otherwise); ``clampedAdding(days:)`` never traps.
     public func adding(days: Int) -> CivilDate {
         CivilDate(daysSince1970: daysSince1970 + days)
+    }
+
+    /// The first day PrayKit represents, 0001-01-01.
+    public static let first = CivilDate(daysSince1970: -719_162)
+    /// The last day PrayKit represents, 9999-12-31.
+    public static let last = CivilDate(daysSince1970: 2_932_896)
+
+    /// The day `days` days later (earlier when negative), kept within ``first`` … ``last``.
+    public func clampedAdding(days: Int) -> CivilDate {
+        let (sum, overflow) = daysSince1970.addingReportingOverflow(days)
+        let target = overflow ? (days < 0 ? Int.min : Int.max) : sum
+        return CivilDate(daysSince1970: min(max(target, Self.first.daysSince1970), Self.last.daysSince1970))
     }
 
     /// The ISO weekday: 1 is Monday, 7 is Sunday.
