@@ -3,7 +3,7 @@ extension Double {
     /// whole numbers: `18` rather than `18.0`, `19.5` stays `19.5`.
     ///
     /// Used in messages and tables where a person reads the number.
-    public var formattedCompactly: String {
+    package var formattedCompactly: String {
         if self == rounded(), abs(self) < 1e15 {
             return String(Int64(self))
         }

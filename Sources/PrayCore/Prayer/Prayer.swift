@@ -57,7 +57,7 @@ public enum Prayer: String, CaseIterable, Codable, CodingKeyRepresentable, Hasha
     var chronologicalOrder: Int { Self.chronological.firstIndex(of: self) ?? 0 }
 
     /// The position of this case in `allCases` (0…10), for fixed-size per-prayer storage.
-    public var ordinal: Int {
+    package var ordinal: Int {
         switch self {
         case .fajr: 0
         case .sunrise: 1

@@ -90,7 +90,7 @@ public struct PrayerLogEntry: Hashable, Sendable, Codable {
     }
 
     /// `2026-11-29T05:23:12.345Z`: UTC to the millisecond.
-    public static func timestamp(_ date: Date) -> String {
+    package static func timestamp(_ date: Date) -> String {
         let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
         let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
         let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
@@ -100,7 +100,7 @@ public struct PrayerLogEntry: Hashable, Sendable, Codable {
     }
 
     /// Parses what ``timestamp(_:)`` writes (the milliseconds are optional).
-    public static func parseTimestamp(_ text: String) -> Date? {
+    package static func parseTimestamp(_ text: String) -> Date? {
         guard text.hasSuffix("Z"), text.count >= 20 else { return nil }
         let parts = text.dropLast().split(separator: "T")
         guard parts.count == 2, let day = try? CivilDate(parsing: String(parts[0])) else { return nil }
