@@ -26,7 +26,9 @@ import Testing
         let listed = Set(Self.paths.compactMap { $0.last.map { String(describing: $0) } })
         // Then: a command file without its line in CommandList fails here.
         #expect(declared.count >= 20)
-        #expect(declared == listed, "not listed: \(declared.subtracting(listed)); not declared: \(listed.subtracting(declared))")
+        #expect(
+            declared == listed,
+            "not listed: \(declared.subtracting(listed)); not declared: \(listed.subtracting(declared))")
     }
 
     @Test func namesAndOptionsAreUnique() {
@@ -58,12 +60,13 @@ import Testing
     @Test func aUsageErrorShowsTheUsageOfItsCommand() async {
         let result = await CLI.run(["config", "set", "method"])
         #expect(result.status == 64)
-        #expect(result.stderr == """
-            Error: Missing expected argument '<value>'
-            Usage: praykit config set <key> <value>
-              See 'praykit config set --help' for more information.
+        #expect(
+            result.stderr == """
+                Error: Missing expected argument '<value>'
+                Usage: praykit config set <key> <value>
+                  See 'praykit config set --help' for more information.
 
-            """)
+                """)
     }
 
     @Test func oldSpellingsKeepWorking() async {
@@ -125,7 +128,8 @@ import Testing
         try page.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         // When
-        let result = try await Shell.run("/usr/bin/man", ["-l", file.path], environment: ["MANWIDTH": "100", "MAN_KEEP_FORMATTING": ""])
+        let result = try await Shell.run(
+            "/usr/bin/man", ["-l", file.path], environment: ["MANWIDTH": "100", "MAN_KEEP_FORMATTING": ""])
         // Then: man renders it without a warning, with every command and the exit codes.
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("warning"), "\(result.stderr)")

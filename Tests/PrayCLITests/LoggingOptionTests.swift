@@ -52,7 +52,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--log-level", "loud", "methods"], [String: String](), "Error: --log-level must be one of trace, debug, info"),
+        (
+            ["--log-level", "loud", "methods"], [String: String](),
+            "Error: --log-level must be one of trace, debug, info"
+        ),
         (["methods", "--log-level"], [String: String](), "Error: Missing value for '--log-level <level>'"),
     ])
     func aBadLevelIsAUsageError(arguments: [String], environment: [String: String], message: String) async throws {

@@ -74,7 +74,8 @@ import Testing
         // When
         let longitude = await CLI.run(["config", "set", "longitude", "-0.1278"], dependency: dependency)
         let offset = await CLI.run(["config", "set", "hijri-offset", "-1"], dependency: dependency)
-        let times = await CLI.run(["times", "--lat", "-33.87", "--lon", "151.21", "--tz", "+10:00"], dependency: dependency)
+        let times = await CLI.run(
+            ["times", "--lat", "-33.87", "--lon", "151.21", "--tz", "+10:00"], dependency: dependency)
         // Then
         #expect(longitude.status == 0 && longitude.stdout == "longitude = -0.1278\n", "\(longitude.stderr)")
         #expect(offset.status == 0 && offset.stdout == "hijri-offset = -1\n", "\(offset.stderr)")
@@ -272,8 +273,10 @@ import Testing
         // 1448-09-01 is 2027-02-08 in Umm al-Qura; with +1 day of local sighting, 2027-02-07 is Ramadan.
         func ishaMinutes(_ extra: [String]) async throws -> Double {
             let result = await CLI.run(
-                ["times", "--lat", "21.4225", "--lon", "39.8262", "--tz", "Asia/Riyadh", "--method", "umm-al-qura",
-                 "--date", "2027-02-07", "--format", "json", "--rounding", "none"] + extra)
+                [
+                    "times", "--lat", "21.4225", "--lon", "39.8262", "--tz", "Asia/Riyadh", "--method", "umm-al-qura",
+                    "--date", "2027-02-07", "--format", "json", "--rounding", "none",
+                ] + extra)
             let day = try #require((try CLI.json(result.stdout)["days"] as? [[String: Any]])?.first)
             let formatter = ISO8601DateFormatter()
             let maghribText = try #require(day["maghrib"] as? String)
@@ -307,8 +310,9 @@ import Testing
             let result = await CLI.run(
                 ["times", "--lat", "1", "--lon", "1", "--tz", zone, "--method", "3", "--format", "json"])
             #expect(result.status == 0, "\(zone): \(result.stderr)")
-            #expect((try CLI.json(result.stdout)["parameters"] as? [String: Any])?["method"] as? String
-                == "muslim-world-league")
+            #expect(
+                (try CLI.json(result.stdout)["parameters"] as? [String: Any])?["method"] as? String
+                    == "muslim-world-league")
             let day = try #require((try CLI.json(result.stdout)["days"] as? [[String: Any]])?.first)
             #expect((day["fajr"] as? String)?.hasSuffix(offset) == true, "\(zone)")
         }

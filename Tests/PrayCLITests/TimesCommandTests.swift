@@ -73,7 +73,8 @@ import Testing
         #expect(result.status == 0)
         #expect(lines.count == 8)
         #expect(
-            lines[0] == "date,hijri,fajr,sunrise,dhuhr,asr,sunset,maghrib,isha,imsak,midnight,firstThird,lastThird,notes")
+            lines[0]
+                == "date,hijri,fajr,sunrise,dhuhr,asr,sunset,maghrib,isha,imsak,midnight,firstThird,lastThird,notes")
         #expect(lines[7].hasPrefix("2026-12-05,1448-06-25,2026-12-05T"))
         #expect(lines[7].hasSuffix(",midnight: +1 day; lastThird: +1 day"))
     }

@@ -48,12 +48,14 @@ import Testing
     @Test func configurationsCompareByValue() {
         let memory = LogServiceMemory()
         let a = Configuration(logDestinations: [.console, .service(name: "memory", memory)], databasePath: "/x")
-        let b = Configuration(logDestinations: [.console, .service(name: "memory", LogServiceMemory())], databasePath: "/x")
+        let b = Configuration(
+            logDestinations: [.console, .service(name: "memory", LogServiceMemory())], databasePath: "/x")
         let c = Configuration(logDestinations: [.console, .service(name: "other", memory)], databasePath: "/x")
         #expect(a == b)
         #expect(a != c)
         #expect(
-            Configuration(logDestinations: [.file(path: "/l/a.log")]) != Configuration(logDestinations: [.file(path: "/l/b.log")]))
+            Configuration(logDestinations: [.file(path: "/l/a.log")])
+                != Configuration(logDestinations: [.file(path: "/l/b.log")]))
         #expect(
             Configuration(logDestinations: [.file(path: "/l/a.log", maximumBytes: 10)])
                 != Configuration(logDestinations: [.file(path: "/l/a.log")]))
@@ -67,7 +69,8 @@ import Testing
         let memory = LogServiceMemory()
         let logPath = folder.appendingPathComponent("p.log").path
         try store.set(
-            Configuration(logDestinations: [.service(name: "memory", memory), .file(path: logPath)], databasePath: "/x"))
+            Configuration(
+                logDestinations: [.service(name: "memory", memory), .file(path: logPath)], databasePath: "/x"))
         let services = store.freezeWithServices().logServices
         #expect(services.count == 2)
         #expect(services.first as? LogServiceMemory === memory)

@@ -30,7 +30,8 @@ func configurePrayKit(
     databasePath: String, logDestinations: [PrayDependency.LogDestination], minLevel: LogLevel = .info
 ) throws {
     try PrayDependency.configure(
-        PrayDependency.Configuration(minLogLevel: minLevel, logDestinations: logDestinations, databasePath: databasePath)
+        PrayDependency.Configuration(
+            minLogLevel: minLevel, logDestinations: logDestinations, databasePath: databasePath)
     )
 }
 

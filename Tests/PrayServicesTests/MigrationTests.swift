@@ -20,7 +20,8 @@ import Testing
         defer { database.close() }
         let log = PrayerLogStoreSQLite(database: database, log: .silent)
         // When
-        let entries = try log.entries(from: try CivilDate(parsing: "2026-11-27"), through: try CivilDate(parsing: "2026-11-28"))
+        let entries = try log.entries(
+            from: try CivilDate(parsing: "2026-11-27"), through: try CivilDate(parsing: "2026-11-28"))
         // Then: every entry as it was, the codes now names, the schema at 3.
         #expect(entries == expected)
         #expect(memory.events.contains { $0.message == "Database migrated" && $0.metadata["storage.to"] == "3" })
@@ -42,7 +43,9 @@ import Testing
         try test.database.write { connection in
             try connection.execute("PRAGMA ignore_check_constraints = ON; UPDATE prayer_log SET status = 'forgot'")
         }
-        #expect(throws: StorageError.self) { try test.prayerLog.statistics(today: try CivilDate(parsing: "2026-11-29")) }
+        #expect(throws: StorageError.self) {
+            try test.prayerLog.statistics(today: try CivilDate(parsing: "2026-11-29"))
+        }
     }
 
     @Test func deleteRemovesOnlyWhatItNamesInOneTransaction() throws {
@@ -56,8 +59,10 @@ import Testing
     }
 
     @Test func aBackupWithADuplicateEntryIsRefusedBeforeAnyWrite() throws {
-        let entry = #"{"date": "2026-11-28", "prayer": "fajr", "status": "prayed", "recordedAt": "2026-11-28T05:00:00.000Z"}"#
-        let text = #"{"format": "praykit-backup", "version": 1, "preferences": {}, "prayerLog": [\#(entry), \#(entry)]}"#
+        let entry =
+            #"{"date": "2026-11-28", "prayer": "fajr", "status": "prayed", "recordedAt": "2026-11-28T05:00:00.000Z"}"#
+        let text =
+            #"{"format": "praykit-backup", "version": 1, "preferences": {}, "prayerLog": [\#(entry), \#(entry)]}"#
         do {
             _ = try UserData.decoded(from: Data(text.utf8))
             Issue.record("a duplicate entry was accepted")

@@ -31,7 +31,8 @@ enum Completions {
         guard let command = path.last else {
             return CommandList.all.flatMap { $0.names } + ["help", "--help", "--version"]
         }
-        return command.subcommands.map { $0.name } + (command.options + GlobalOptions.definitions).map { "--" + $0.name }
+        return command.subcommands.map { $0.name }
+            + (command.options + GlobalOptions.definitions).map { "--" + $0.name }
             + ["--help"]
     }
 
@@ -72,9 +73,13 @@ enum Completions {
             "            case \"$cmd $w\" in",
         ]
         if !subcommandPairs.isEmpty {
-            lines.append("                " + subcommandPairs.map { "'\($0)'" }.joined(separator: "|") + ") sub=\"$w\" ;;")
+            lines.append(
+                "                " + subcommandPairs.map { "'\($0)'" }.joined(separator: "|") + ") sub=\"$w\" ;;")
         }
-        lines += ["            esac", "        fi", "    done", "    local path=\"$cmd${sub:+ $sub}\"", "    case \"$path|$prev\" in"]
+        lines += [
+            "            esac", "        fi", "    done", "    local path=\"$cmd${sub:+ $sub}\"",
+            "    case \"$path|$prev\" in",
+        ]
         for (path, option, kind) in valueCompletions {
             lines.append("        '\(path)|--\(option)') \(bashReply(kind)); return ;;")
         }
@@ -122,9 +127,13 @@ enum Completions {
             "            case \"$cmd $w\" in",
         ]
         if !subcommandPairs.isEmpty {
-            lines.append("                " + subcommandPairs.map { "'\($0)'" }.joined(separator: "|") + ") sub=\"$w\" ;;")
+            lines.append(
+                "                " + subcommandPairs.map { "'\($0)'" }.joined(separator: "|") + ") sub=\"$w\" ;;")
         }
-        lines += ["            esac", "        fi", "    done", "    local p=\"$cmd${sub:+ $sub}\"", "    case \"$p|$prev\" in"]
+        lines += [
+            "            esac", "        fi", "    done", "    local p=\"$cmd${sub:+ $sub}\"",
+            "    case \"$p|$prev\" in",
+        ]
         for (path, option, kind) in valueCompletions {
             lines.append("        '\(path)|--\(option)') \(zshReply(kind)); return ;;")
         }
@@ -176,7 +185,8 @@ enum Completions {
             if path.count == 1, let command = path.first {
                 condition = "__fish_seen_subcommand_from \(command.names.joined(separator: " "))"
             } else {
-                condition = "__fish_seen_subcommand_from \(path[0].name); and __fish_seen_subcommand_from \(path[1].name)"
+                condition =
+                    "__fish_seen_subcommand_from \(path[0].name); and __fish_seen_subcommand_from \(path[1].name)"
             }
             for option in path.last?.options ?? [] {
                 var line = "complete -c praykit -n '\(condition)' -l '\(option.name)' -d '\(fishText(option.help))'"

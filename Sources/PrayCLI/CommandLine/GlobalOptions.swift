@@ -12,7 +12,8 @@ struct GlobalOptions: Equatable {
     )
     static let logFile = Option<String>(
         "log-file", value: "path",
-        help: "Append log events to this file instead of standard error. It is rotated at 5 MiB; three old files are kept.",
+        help:
+            "Append log events to this file instead of standard error. It is rotated at 5 MiB; three old files are kept.",
         completion: .file
     )
 
@@ -52,7 +53,9 @@ struct GlobalOptions: Equatable {
                 break
             }
             guard
-                let option = definitions.first(where: { argument == "--\($0.name)" || argument.hasPrefix("--\($0.name)=") })
+                let option = definitions.first(where: {
+                    argument == "--\($0.name)" || argument.hasPrefix("--\($0.name)=")
+                })
             else {
                 rest.append(argument)
                 continue

@@ -28,7 +28,8 @@ enum HelpText {
     /// The top-level help: every command.
     static func root() -> String {
         var lines = [
-            "OVERVIEW: \(PrayCommandLine.abstract)", "", "USAGE: praykit [--log-level <level>] [--log-file <path>] <subcommand>",
+            "OVERVIEW: \(PrayCommandLine.abstract)", "",
+            "USAGE: praykit [--log-level <level>] [--log-file <path>] <subcommand>",
             "", "OPTIONS:", row("-v, -V, --version", "Show the version (with --verbose: the data licences)."),
         ]
         lines += GlobalOptions.definitions.map(row) + [row("-h, --help", "Show help information.")]
@@ -88,7 +89,8 @@ enum ManPage {
         var lines = [
             ".TH PRAYKIT 1 \"\(date)\" \"praykit \(PrayKitInfo.version)\" \"User Commands\"",
             ".SH NAME", "praykit \\- \(escape(PrayCommandLine.abstract))",
-            ".SH SYNOPSIS", ".B praykit", "[\\fB\\-\\-log\\-level\\fR \\fIlevel\\fR] [\\fB\\-\\-log\\-file\\fR \\fIpath\\fR]",
+            ".SH SYNOPSIS", ".B praykit",
+            "[\\fB\\-\\-log\\-level\\fR \\fIlevel\\fR] [\\fB\\-\\-log\\-file\\fR \\fIpath\\fR]",
             "\\fIsubcommand\\fR [\\fIoptions\\fR]",
             ".SH DESCRIPTION",
             escape(
@@ -103,13 +105,15 @@ enum ManPage {
         lines += [
             ".SH ENVIRONMENT",
             ".TP", ".B PRAYKIT_DATABASE", "The database file.",
-            ".TP", ".B XDG_DATA_HOME", "Without PRAYKIT_DATABASE, the database is \\fI$XDG_DATA_HOME/praykit/praykit.sqlite\\fR.",
+            ".TP", ".B XDG_DATA_HOME",
+            "Without PRAYKIT_DATABASE, the database is \\fI$XDG_DATA_HOME/praykit/praykit.sqlite\\fR.",
             ".TP", ".B PRAYKIT_LOG_LEVEL", "The default of \\fB\\-\\-log\\-level\\fR.",
             ".TP", ".B PRAYKIT_API_KEY", "The key of the London timetable (\\fBtimes \\-\\-source london\\fR).",
             ".TP", ".B TZ", "The zone of \\fB\\-\\-tz local\\fR.",
             ".SH FILES", ".TP", ".I ~/.local/share/praykit/praykit.sqlite",
             "The default database: preferences, the prayer log, cached timetables.",
-            ".SH EXIT STATUS", ".TP", ".B 0", "Success.", ".TP", ".B 1", "The work failed (a file, the database, the network).",
+            ".SH EXIT STATUS", ".TP", ".B 0", "Success.", ".TP", ".B 1",
+            "The work failed (a file, the database, the network).",
             ".TP", ".B 64", "The command line is wrong (EX_USAGE).",
             ".SH SEE ALSO", "\\fBpraykit help\\fR \\fIsubcommand\\fR, \\fBpraykit completions\\fR \\fIshell\\fR",
         ]
@@ -120,9 +124,12 @@ enum ManPage {
         guard let command = path.last else { return [] }
         var lines = [".SS \(escape(HelpText.usage(path)))", escape(command.abstract)]
         if !command.discussion.isEmpty {
-            lines += [".PP"] + command.discussion.split(separator: "\n\n").map { [escape(String($0))] }.joined(by: ".PP")
+            lines +=
+                [".PP"] + command.discussion.split(separator: "\n\n").map { [escape(String($0))] }.joined(by: ".PP")
         }
-        for argument in command.arguments { lines += [".TP", "\\fI\(escape(argument.name))\\fR", escape(argument.help)] }
+        for argument in command.arguments {
+            lines += [".TP", "\\fI\(escape(argument.name))\\fR", escape(argument.help)]
+        }
         lines += command.options.flatMap(option)
         if !command.examples.isEmpty {
             lines += [".PP", "Examples:", ".nf"] + command.examples.map { "    " + escape($0) } + [".fi"]

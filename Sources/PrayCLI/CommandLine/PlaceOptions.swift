@@ -22,7 +22,8 @@ enum PlaceOptions {
 
     static let method = Option<String>(
         "method", value: "name",
-        help: "Calculation method: a name, an alias (mwl, isna, makkah, …) or an AlAdhan number; see 'praykit methods'.",
+        help:
+            "Calculation method: a name, an alias (mwl, isna, makkah, …) or an AlAdhan number; see 'praykit methods'.",
         default: "muslim-world-league",
         completion: .list(CalculationMethod.allCases.flatMap { [$0.rawValue] + $0.aliases })
     )
@@ -158,7 +159,9 @@ enum PlaceOptions {
             return TimeZone(secondsFromGMT: offset)
         }
         let lowered = text.lowercased()
-        return TimeZone.knownTimeZoneIdentifiers.first { $0.lowercased() == lowered }.flatMap { TimeZone(identifier: $0) }
+        return TimeZone.knownTimeZoneIdentifiers.first { $0.lowercased() == lowered }.flatMap {
+            TimeZone(identifier: $0)
+        }
     }
 
     /// Seconds east of UTC of `+03:00`, `-0930`, `+3`; `nil` for anything else or beyond ±14 h.
@@ -207,7 +210,9 @@ enum PlaceOptions {
                     let superseded = PreferenceOptions.alternatives.contains { pair in
                         (pair.0 == key && given[pair.1] != nil) || (pair.1 == key && given[pair.0] != nil)
                     }
-                    if superseded { ignored.append("\(key) (the command line gives another)") } else {
+                    if superseded {
+                        ignored.append("\(key) (the command line gives another)")
+                    } else {
                         try chosen.set(text, for: key)
                     }
                 }

@@ -23,10 +23,13 @@ enum CommandList {
         guard let first = arguments.first else { return [] }
         guard let command = all.first(where: { $0.names.contains(first) }) else {
             if ParsedArguments.isOption(first) {
-                throw .usage("Unknown option '\(first)'" + Suggestion.didYouMean(first, among: ["--help", "--version"]), command: "")
+                throw .usage(
+                    "Unknown option '\(first)'" + Suggestion.didYouMean(first, among: ["--help", "--version"]),
+                    command: "")
             }
             throw .usage(
-                "Unknown subcommand '\(first)'" + Suggestion.didYouMean(first, among: all.flatMap { $0.names }), command: "")
+                "Unknown subcommand '\(first)'" + Suggestion.didYouMean(first, among: all.flatMap { $0.names }),
+                command: "")
         }
         guard !command.subcommands.isEmpty, arguments.count > 1, !ParsedArguments.isOption(arguments[1]) else {
             return [command]

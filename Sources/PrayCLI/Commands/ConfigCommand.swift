@@ -43,7 +43,9 @@ struct ConfigCommand: Command {
 
     /// Runs a store call, turning its errors into the tool's.
     static func store<T>(_ context: CommandContext, _ body: (any PreferencesStore) throws -> T) throws(CLIError) -> T {
-        do { return try body(context.dependency.preferences()) } catch { throw CLIError(error, command: context.commandPath) }
+        do { return try body(context.dependency.preferences()) } catch {
+            throw CLIError(error, command: context.commandPath)
+        }
     }
 }
 

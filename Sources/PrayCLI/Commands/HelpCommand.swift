@@ -3,7 +3,9 @@ struct HelpCommand: Command {
     static let name = "help"
     static let abstract = "Show help for a subcommand (or the manual page with --man)."
     static let examples = ["praykit help times", "praykit help config set", "praykit help --man | man -l -"]
-    static let arguments = [Positional(name: "subcommand", help: "The command to explain.", isOptional: true, isVariadic: true)]
+    static let arguments = [
+        Positional(name: "subcommand", help: "The command to explain.", isOptional: true, isVariadic: true)
+    ]
     static let man = Flag("man", help: "Print the manual page (roff) instead.")
     static let options: [any OptionDefinition] = [man]
 

@@ -25,7 +25,8 @@ struct HijriCommand: Command {
 
     static let toGregorian = Option<String>(
         "to-gregorian", value: "YYYY-MM-DD", help: "The civil date of this Hijri date (as 'hijri convert').")
-    static let month = Option<String>("month", value: "YYYY-MM", help: "Every day of this Hijri month (as 'hijri month').")
+    static let month = Option<String>(
+        "month", value: "YYYY-MM", help: "Every day of this Hijri month (as 'hijri month').")
     static let nextNotable = Flag("next-notable", help: "The first notable day after --date (as 'hijri notable').")
 
     static let options: [any OptionDefinition] =

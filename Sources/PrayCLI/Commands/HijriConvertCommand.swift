@@ -6,7 +6,9 @@ struct HijriConvertCommand: Command {
     static let name = "convert"
     static let abstract = "Convert a Hijri date to its civil date (or back with --from gregorian)."
     static let examples = ["praykit hijri convert 1448-09-01", "praykit hijri convert 2027-02-08 --from gregorian"]
-    static let arguments = [Positional(name: "date", help: "YYYY-MM-DD: a Hijri date (or a civil one with --from gregorian).")]
+    static let arguments = [
+        Positional(name: "date", help: "YYYY-MM-DD: a Hijri date (or a civil one with --from gregorian).")
+    ]
 
     /// Which calendar the date is in.
     enum From: String, CaseIterable, ArgumentValue {
@@ -27,7 +29,8 @@ struct HijriConvertCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         let fromGregorian = try arguments.value(Self.from) == .gregorian
-        try self.init(arguments.positionals.first ?? "", gregorian: fromGregorian, arguments: arguments, context: context)
+        try self.init(
+            arguments.positionals.first ?? "", gregorian: fromGregorian, arguments: arguments, context: context)
     }
 
     /// Converts `text`, a Hijri date (also `hijri --to-gregorian`).

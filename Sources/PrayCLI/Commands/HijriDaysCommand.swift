@@ -41,7 +41,8 @@ struct HijriDaysCommand: Command {
         if let text = arguments.text(Self.at) {
             guard !arguments.isGiven(Self.days) else { throw context.usage("--days does not go with --at") }
             let place = try PlaceOptions.place(arguments, saved: saved, context: context)
-            let date = try arguments.value(Self.date) ?? LocalClock(timeZone: place.timeZone).components(context.now).day
+            let date =
+                try arguments.value(Self.date) ?? LocalClock(timeZone: place.timeZone).components(context.now).day
             let parameters = try PlaceOptions.parameters(arguments, saved: saved, context: context)
             mode = .islamicDay(
                 try Self.instant(text, on: date, in: place.timeZone, context: context),
@@ -88,7 +89,8 @@ struct HijriDaysCommand: Command {
         let maghrib = result.maghrib.map { "maghrib at \(clock.time($0, withSeconds: false))" } ?? "no maghrib that day"
         let when = result.isAfterMaghrib ? "after" : "before"
         try output.write(
-            "\n\(result.civilDate), \(maghrib): the time asked is \(when) maghrib, so the Hijri date is \(result.day.hijri).\n")
+            "\n\(result.civilDate), \(maghrib): the time asked is \(when) maghrib, so the Hijri date is \(result.day.hijri).\n"
+        )
     }
 
     /// The instant of `HH:MM` on `date` in `zone`.

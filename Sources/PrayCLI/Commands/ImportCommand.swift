@@ -11,7 +11,9 @@ struct ImportCommand: Command {
         it was. Use '-' to read standard input.
         """
     static let examples = ["praykit import backup.json", "praykit export | ssh host praykit import -"]
-    static let arguments = [Positional(name: "file", help: "The backup file, or - for standard input.", completion: .file)]
+    static let arguments = [
+        Positional(name: "file", help: "The backup file, or - for standard input.", completion: .file)
+    ]
 
     let file: String
 
@@ -28,7 +30,8 @@ struct ImportCommand: Command {
                 var isFolder: ObjCBool = false
                 let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder)
                 throw .runtime(
-                    "cannot read \(file): " + (!exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "permission denied"))
+                    "cannot read \(file): "
+                        + (!exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "permission denied"))
             }
             data = contents
         }

@@ -65,7 +65,9 @@ struct LogCommand: Command {
 
     /// Runs a store call, turning its errors into the tool's.
     static func store<T>(_ context: CommandContext, _ body: (any PrayerLogStore) throws -> T) throws(CLIError) -> T {
-        do { return try body(context.dependency.prayerLog()) } catch { throw CLIError(error, command: context.commandPath) }
+        do { return try body(context.dependency.prayerLog()) } catch {
+            throw CLIError(error, command: context.commandPath)
+        }
     }
 
     /// The JSON of entries.
@@ -99,7 +101,8 @@ struct LogRecordCommand: Command {
         date = try arguments.value(LogCommand.date) ?? today
         guard date <= today.clampedAdding(days: 1) else {
             throw context.usage(
-                "--date \(date) is in the future; prayers are recorded up to a day ahead (\(today.clampedAdding(days: 1)))")
+                "--date \(date) is in the future; prayers are recorded up to a day ahead (\(today.clampedAdding(days: 1)))"
+            )
         }
     }
 
@@ -242,7 +245,8 @@ struct LogDeleteCommand: Command {
     func run(_ context: CommandContext) async throws(CLIError) {
         let removed = try LogCommand.store(context) { try $0.delete(prayers, on: date) }
         guard !removed.isEmpty else {
-            return try context.output.write("No entries for \(prayers.map(\.rawValue).joined(separator: ", ")) on \(date); nothing deleted\n")
+            return try context.output.write(
+                "No entries for \(prayers.map(\.rawValue).joined(separator: ", ")) on \(date); nothing deleted\n")
         }
         try context.output.write(removed.map { "Deleted \($0.date) \($0.prayer) \($0.status)\n" }.joined())
     }

@@ -70,7 +70,8 @@ struct TimesCommand: Command {
         configuration.remoteTimetable = try remote(arguments, environment: environment)
         let seconds = try arguments.value(timeout) ?? 10
         guard (1...300).contains(seconds) else {
-            throw .usage("--timeout must be between 1 and 300 seconds, got \(seconds.formattedCompactly)", command: name)
+            throw .usage(
+                "--timeout must be between 1 and 300 seconds, got \(seconds.formattedCompactly)", command: name)
         }
         configuration.network.totalTimeout = seconds
         configuration.network.connectTimeout = min(seconds, configuration.network.connectTimeout)

@@ -207,7 +207,10 @@ struct TimesOutput {
             try output.write(Table.render(rows))
         }
         let legend = [
-            ("*", "set by a rule: high-latitude rule, Moonsighting Committee season, or held back to keep the day in order (--format json says which)"),
+            (
+                "*",
+                "set by a rule: high-latitude rule, Moonsighting Committee season, or held back to keep the day in order (--format json says which)"
+            ),
             ("~", "taken from the nearest latitude or day"),
             ("±1", "-1 / +1: on the day before / after the row's date"),
             ("--", "unavailable this day (--format json says why)"),

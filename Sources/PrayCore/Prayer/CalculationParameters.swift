@@ -122,7 +122,8 @@ public struct CalculationParameters: Hashable, Sendable, Codable {
             if let fajr = fajrAngle, seasonalTwilight == nil, angle < fajr {
                 throw ValidationError(
                     field: "imsak-angle",
-                    message: "imsak-angle \(angle.formattedCompactly)° is below fajr-angle \(fajr.formattedCompactly)°, "
+                    message:
+                        "imsak-angle \(angle.formattedCompactly)° is below fajr-angle \(fajr.formattedCompactly)°, "
                         + "so imsak would come after fajr; imsak needs a larger angle"
                 )
             }

@@ -79,13 +79,15 @@ public enum PrayerAPI {
             // at a smaller depression than sunrise's would fall inside the day.
             let depression = coordinates.sunriseDepression
             let angles = [
-                ("fajr-angle", parameters.fajrAngle), ("isha-angle", parameters.ishaInterval == nil ? parameters.ishaAngle : nil),
+                ("fajr-angle", parameters.fajrAngle),
+                ("isha-angle", parameters.ishaInterval == nil ? parameters.ishaAngle : nil),
                 ("maghrib-angle", parameters.maghribAngle), ("imsak-angle", parameters.imsak.angle),
             ]
             for case (let name, let angle?) in angles where angle <= depression {
                 throw ValidationError(
                     field: name,
-                    message: "\(name) must be more than \(depression.formattedCompactly)° (the sun's depression at sunrise "
+                    message:
+                        "\(name) must be more than \(depression.formattedCompactly)° (the sun's depression at sunrise "
                         + "and sunset here), got \(angle.formattedCompactly)°: that time would fall in daylight"
                 )
             }

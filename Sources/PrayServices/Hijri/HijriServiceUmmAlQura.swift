@@ -161,20 +161,24 @@ extension HijriServiceUmmAlQura {
     private static let edgeShifts: (before: Int, after: Int) = {
         let first = UmmAlQuraTable.years.lowerBound
         let afterLast = UmmAlQuraTable.years.upperBound + 1
-        let before = (UmmAlQuraTable.monthStart(year: first, month: 1) ?? 0)
+        let before =
+            (UmmAlQuraTable.monthStart(year: first, month: 1) ?? 0)
             - TabularIslamicCalendar.daysSince1970(year: first, month: 1, day: 1)
-        let after = UmmAlQuraTable.days.upperBound - TabularIslamicCalendar.daysSince1970(year: afterLast, month: 1, day: 1)
+        let after =
+            UmmAlQuraTable.days.upperBound - TabularIslamicCalendar.daysSince1970(year: afterLast, month: 1, day: 1)
         return (before, after)
     }()
 
     /// The shift of the tabular calendar for a civil day outside the table (0 inside).
     static func tableEdgeShift(day: Int) -> Int {
-        day < UmmAlQuraTable.days.lowerBound ? edgeShifts.before : day >= UmmAlQuraTable.days.upperBound ? edgeShifts.after : 0
+        day < UmmAlQuraTable.days.lowerBound
+            ? edgeShifts.before : day >= UmmAlQuraTable.days.upperBound ? edgeShifts.after : 0
     }
 
     /// The shift of the tabular calendar for a Hijri year outside the table (0 inside).
     static func tableEdgeShift(year: Int) -> Int {
-        year < UmmAlQuraTable.years.lowerBound ? edgeShifts.before : year > UmmAlQuraTable.years.upperBound ? edgeShifts.after : 0
+        year < UmmAlQuraTable.years.lowerBound
+            ? edgeShifts.before : year > UmmAlQuraTable.years.upperBound ? edgeShifts.after : 0
     }
 
     static func check(offset: Int) throws(HijriError) {

@@ -159,7 +159,8 @@ extension PrayerServiceRemote {
             guard complete else {
                 throw PrayError(
                     .unavailable,
-                    message: "cannot fetch the \(timetable.provider) timetable (\(Self.describe(error))) and no copy of "
+                    message:
+                        "cannot fetch the \(timetable.provider) timetable (\(Self.describe(error))) and no copy of "
                         + "\(CivilDate(daysSince1970: first))…\(CivilDate(daysSince1970: last)) is cached"
                 )
             }

@@ -63,7 +63,9 @@ extension PrayerLogStoreSQLite {
         let names = prayers.map(\.rawValue)
         let removed = try database.write { connection in
             let day = SQLiteValue.integer(Int64(date.daysSince1970))
-            let entries = try Self.load(connection, "WHERE day = ?", [day]).filter { names.contains($0.prayer.rawValue) }
+            let entries = try Self.load(connection, "WHERE day = ?", [day]).filter {
+                names.contains($0.prayer.rawValue)
+            }
             let statement = try connection.prepare("DELETE FROM prayer_log WHERE day = ? AND prayer = ?")
             for entry in entries { try statement.run([day, .text(entry.prayer.rawValue)]) }
             return entries
