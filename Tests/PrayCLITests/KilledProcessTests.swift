@@ -49,9 +49,11 @@ import Testing
         return false
     }
 
-    /// The next spread of kill delays: wider after a kill inside, narrower after one that was late.
+    /// The next spread of kill delays: a little wider after a kill inside, half as wide after one that
+    /// came too late. The spread settles where ln 2 / (ln 2 + ln 1.15) ≈ 83 % of kills land inside,
+    /// whatever the machine's speed; the tests assert a third.
     static func adapt(_ window: TimeInterval, inside: Bool) -> TimeInterval {
-        inside ? min(window * 1.3, 5) : max(window * 0.6, 0.000_05)
+        inside ? min(window * 1.15, 5) : max(window / 2, 0.000_02)
     }
 
     // MARK: - Writers
@@ -194,18 +196,22 @@ import Testing
         // and the kills landed in the write: six inside the transaction, a third of them or more.
         #expect(report.landings.inside >= 6, "\(report.landings), seed \(seed)")
         #expect(report.landings.inside * 3 >= report.landings.total, "\(report.landings), seed \(seed)")
-        print("killed imports: \(report.landings); outcomes \(report.outcomes); seed \(seed)")
+        print(
+            "killed imports: \(report.landings); \(report.unseen) not seen writing; outcomes \(report.outcomes); "
+                + "seed \(seed)")
     }
 
     /// What the import rounds did.
     struct ImportReport: Sendable {
         var landings = Landings()
+        /// Imports whose transaction began and ended between two looks, so they were not killed.
+        var unseen = 0
         var outcomes: [String: Int] = [:]
         var failures: [String] = []
     }
 
     /// One uninterrupted import (which must give `new`), then rounds until six kills landed inside
-    /// the import's transaction (at most 24 rounds).
+    /// the import's transaction (at most 40 rounds).
     static func killImports(
         backup: String, database: String, environment: [String: String], old: Data, new: Data, seed: UInt64
     ) throws -> ImportReport {
@@ -215,7 +221,7 @@ import Testing
         // The first import runs to the end: it must succeed, and how long it held the lock sets the
         // first spread of kill delays (a starting point only; the staircase adapts it).
         var window: TimeInterval = 0.05
-        for round in 0..<25 where round == 0 || report.landings.inside < 6 {
+        for round in 0..<40 where round == 0 || report.landings.inside < 6 {
             let child = try PraykitProcess.Running(["import", backup], environment: environment)
             let deadline = Date(timeIntervalSinceNow: 60)
             var began: Date?
@@ -226,21 +232,22 @@ import Testing
                 }
                 usleep(100)
             }
-            guard let began else {
-                let result = try child.waitBlocking()
-                report.failures.append("round \(round): no write lock seen (exit \(result.status)) \(result.stderr)")
-                continue
-            }
+            var killed = false
             var inside = false
-            if round == 0 {
+            if let began, round == 0 {
                 while case .writing(child.pid) = probe.state() { usleep(100) }
-                window = max(Date().timeIntervalSince(began), 0.001)
-            } else {
+                window = max(Date().timeIntervalSince(began) / 2, 0.001)
+            } else if began != nil {
                 usleep(UInt32(Double.random(in: 0...window, using: &random) * 1_000_000))
                 child.freeze()
                 inside = landing(probe.state(), among: [child.pid], into: &report.landings)
                 window = adapt(window, inside: inside)
                 child.kill()
+                killed = true
+            } else {
+                // The whole transaction fell between two looks (a busy machine): nothing is killed,
+                // and the import is checked as one that ran to its end.
+                report.unseen += 1
             }
             let result = try child.waitBlocking()
             let now = try snapshot(database)
@@ -249,10 +256,11 @@ import Testing
             if now.integrity != "ok" || outcome == "mixed" {
                 report.failures.append("round \(round): integrity \(now.integrity ?? "-"), \(outcome) data")
             }
-            if round == 0 && (result.status != 0 || outcome != "new") {
-                report.failures.append("an uninterrupted import ended \(result.status) with \(outcome) data")
+            if !killed && (result.status != 0 || outcome != "new") {
+                report.failures.append(
+                    "round \(round): an import that was not killed ended \(result.status) with \(outcome) data")
             }
-            if round > 0 && !inside && outcome != "new" {
+            if killed && !inside && outcome != "new" {
                 // Killed after its transaction ended: the import had committed.
                 report.failures.append("round \(round): killed after the transaction, yet the data is \(outcome)")
             }
