@@ -61,9 +61,8 @@ public final class TestHTTPServer: Sendable {
     public let port: Int
     private let socket: Int32
     private let handler: @Sendable (Request) -> Reply
-    private let state = Mutex<
-        (requests: [Request], stopped: Bool, gone: Bool, connections: [Int32], hangs: [Hang])
-    >(([], false, false, [], []))
+    private typealias State = (requests: [Request], stopped: Bool, gone: Bool, connections: [Int32], hangs: [Hang])
+    private let state = Mutex<State>(([], false, false, [], []))
 
     /// Starts a server.
     /// - Parameter handler: Decides the reply to each request; called on the server's threads.
@@ -131,6 +130,34 @@ public final class TestHTTPServer: Sendable {
 
     /// The `.hang` replies whose client gave up, in the order they ended.
     public var hangs: [Hang] { state.withLock { $0.hangs } }
+
+    /// Waits until at least `count` requests have arrived, and returns the requests.
+    ///
+    /// The server sees a request on its own thread, some time after the client sent it; wait for
+    /// the event rather than for a length of time. `limit` only keeps a broken client from hanging
+    /// the test run: it is not a measure of speed, and the caller checks what it got.
+    public func requests(atLeast count: Int, limit: TimeInterval = 120) async -> [Request] {
+        await wait(limit: limit) { $0.requests.count >= count }
+        return requests
+    }
+
+    /// Waits until at least `count` `.hang` replies have seen their client give up, and returns them.
+    ///
+    /// A client that gives up (a timeout, a cancelled task) has closed its connection when its call
+    /// returns, but the server notices on its own thread a moment later; wait for that event. As in
+    /// ``requests(atLeast:limit:)``, `limit` only keeps a broken client from hanging the test run.
+    public func hangs(atLeast count: Int, limit: TimeInterval = 120) async -> [Hang] {
+        await wait(limit: limit) { $0.hangs.count >= count }
+        return hangs
+    }
+
+    private func wait(limit: TimeInterval, until done: (State) -> Bool) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(limit)
+        while !state.withLock({ done($0) }), clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
 
     /// Plays a server that has gone away: from now on every connection is reset as soon as it is
     /// accepted, while the port stays taken, so no other test's server can be given it and answer in

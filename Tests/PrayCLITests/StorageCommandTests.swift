@@ -135,63 +135,6 @@ import Testing
         #expect(try await other.run(["import", "/nonexistent/backup.json"]).status == 1)
     }
 
-    @Test func killedWritersNeverCorruptOrLoseAReportedWrite() async throws {
-        // Given many `log record` processes, each killed at a random moment
-        let sandbox = try Sandbox()
-        // How long a whole write takes here; the kill delay then adapts, round by round, so the kills
-        // land before, during and after commits however loaded the machine is.
-        _ = try await sandbox.run(["log", "record", "--prayer", "fajr", "--status", "prayed", "--date", "2000-01-01"])
-        let started = Date()
-        _ = try await sandbox.run(["log", "record", "--prayer", "dhuhr", "--status", "prayed", "--date", "2000-01-01"])
-        var scale = Date().timeIntervalSince(started)
-        var reported: [(String, String)] = []
-        var killed = 0
-        // At least 40 rounds, more (up to 100) until some writes were killed and some completed.
-        for round in 0..<100 where round < 40 || reported.isEmpty || killed == 0 {
-            let environment = sandbox.environment
-            let delayScale = scale
-            // Started, slept and killed on a thread of its own, so the kill lands when it should.
-            let outcomes = try await TestThread.run { () throws -> [(killed: Bool, reported: Bool, String, String)] in
-                let processes = try (0..<4).map { index -> (PraykitProcess.Running, String, String) in
-                    let date = CivilDate(daysSince1970: 11_000 + round * 4 + index).description
-                    let prayer = Prayer.obligatory[(round + index) % 5].rawValue
-                    let running = try PraykitProcess.Running(
-                        ["log", "record", "--prayer", prayer, "--status", "late", "--date", date],
-                        environment: environment
-                    )
-                    return (running, date, prayer)
-                }
-                usleep(UInt32(Double.random(in: 0...1.2) * delayScale * 1_000_000))
-                for (running, _, _) in processes { running.kill() }
-                return try processes.map { running, date, prayer in
-                    let result = try running.waitBlocking()
-                    // Done means: it said so, after the commit, and exited 0.
-                    let done =
-                        !running.wasKilled && result.status == 0
-                        && result.stdout.contains("\(date) \(prayer) late")
-                    return (running.wasKilled, done, date, prayer)
-                }
-            }
-            killed += outcomes.filter(\.killed).count
-            reported += outcomes.filter(\.reported).map { ($0.2, $0.3) }
-            if outcomes.allSatisfy(\.reported) { scale *= 0.7 }
-            if outcomes.allSatisfy(\.killed) { scale *= 1.4 }
-        }
-        // When
-        let (integrity, entries) = try sandbox.inspect()
-        // Then the file is sound and every reported write is there
-        #expect(integrity == "ok")
-        let stored = Set(entries.map { "\($0.date) \($0.prayer)" })
-        for (date, prayer) in reported {
-            #expect(stored.contains("\(date) \(prayer)"), "\(date) \(prayer) reported but missing")
-        }
-        #expect(killed > 0, "no process was killed mid-way; the test proves nothing")
-        #expect(!reported.isEmpty)
-        print(
-            "crash test: \(reported.count) reported writes present, \(killed) processes killed, integrity \(integrity ?? "-")"
-        )
-    }
-
     @Test func concurrentWritersAllSucceed() async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.run(["config", "set", "method", "mwl"])
@@ -208,52 +151,6 @@ import Testing
         for process in processes { results.append(try await process.wait()) }
         #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr).filter { !$0.isEmpty })")
         #expect(try sandbox.inspect().entries.count == 24)
-    }
-
-    @Test func anImportIsNeverHalfApplied() async throws {
-        // Given a database and a large backup that replaces it
-        let sandbox = try Sandbox()
-        _ = try await sandbox.run(["log", "record", "--prayer", "fajr", "--status", "missed", "--date", "1999-12-31"])
-        let before = try await sandbox.run(["export"]).stdout
-        let entries = try (0..<15_000).map { index in
-            try PrayerLogEntry(
-                date: CivilDate(daysSince1970: 5000 + index / 5), prayer: Prayer.obligatory[index % 5], status: .prayed,
-                recordedAt: Date(timeIntervalSince1970: 1_700_000_000)
-            )
-        }
-        let backup = sandbox.folder.appendingPathComponent("large.json")
-        try UserData(preferences: try Preferences(storedValues: ["method": "jafari"]), prayerLog: entries).encoded()
-            .write(to: backup)
-        // How long a whole import takes here, so the kills land before, during and after its commit.
-        let restore = sandbox.folder.appendingPathComponent("before.json")
-        try Data(before.utf8).write(to: restore)
-        let started = Date()
-        #expect(try await sandbox.run(["import", backup.path]).status == 0)
-        let duration = Date().timeIntervalSince(started)
-        #expect(try await sandbox.run(["import", restore.path]).status == 0)
-        var generator = SystemRandomNumberGenerator()
-        var outcomes = Set<String>()
-        for _ in 0..<8 {
-            // When an import is killed at a random moment
-            let running = try PraykitProcess.Running(["import", backup.path], environment: sandbox.environment)
-            try await Task.sleep(for: .seconds(Double.random(in: 0.5...1.1, using: &generator) * duration))
-            running.kill()
-            _ = try await running.wait()
-            // Then the database holds either all of the old data or all of the new
-            let (integrity, stored) = try sandbox.inspect()
-            #expect(integrity == "ok")
-            let now = try await sandbox.run(["export"]).stdout
-            if now == before {
-                outcomes.insert("old")
-            } else {
-                #expect(stored.count == 15_000)
-                #expect(now.contains("\"method\" : \"jafari\""))
-                outcomes.insert("new")
-                // Put the old data back for the next round.
-                #expect(try await sandbox.run(["import", restore.path]).status == 0)
-            }
-        }
-        print("import kills: outcomes \(outcomes.sorted())")
     }
 
     @Test func badDatabaseFilesAreClearErrorsAndLeftAsTheyWere() async throws {

@@ -8,7 +8,8 @@ import PrayCore
 /// transfer.
 ///
 /// Idempotent requests are retried on connection failures, timeouts, 429 and 5xx, with exponential
-/// backoff and jitter, honouring `Retry-After`, bounded in attempts and in total time.
+/// backoff and jitter, honouring `Retry-After`, bounded in attempts and in total time. The waits
+/// between attempts go through the injected ``PrayClock`` (tests pass one that does not wait).
 ///
 /// ```swift
 /// let network = NetworkServiceCurl(log: .silent)
@@ -40,14 +41,17 @@ public struct NetworkServiceCurl: NetworkService {
 
     private let options: Options
     private let log: LogManager
+    private let clock: any PrayClock
 
     /// Creates the service.
     /// - Parameters:
     ///   - options: Limits and retry policy.
     ///   - log: The logger: retries at `notice`, each exchange at `debug`.
-    public init(options: Options = Options(), log: LogManager) {
+    ///   - clock: Waits between attempts, and "now" for a `Retry-After` given as a date.
+    public init(options: Options = Options(), log: LogManager, clock: any PrayClock = PrayClockSystem()) {
         self.options = options
         self.log = log
+        self.clock = clock
     }
 }
 
@@ -78,7 +82,7 @@ extension NetworkServiceCurl {
             )
             waited += delay
             do {
-                try await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+                try await clock.sleep(for: delay)
             } catch {
                 throw NetworkError(kind: .cancelled, url: request.url, message: "cancelled", attempts: attempt)
             }
@@ -132,7 +136,9 @@ extension NetworkServiceCurl {
                 throw NetworkError(
                     kind: .status, url: current.url, status: outcome.status, message: Self.reasonPhrase(outcome.status),
                     attempts: attempts,
-                    retryAfter: outcome.headers["retry-after"].flatMap(NetworkError.seconds(retryAfter:))
+                    retryAfter: outcome.headers["retry-after"].flatMap {
+                        NetworkError.seconds(retryAfter: $0, now: clock.now())
+                    }
                 )
             }
             return HTTPResponse(
@@ -199,8 +205,8 @@ extension NetworkServiceCurl {
 }
 
 extension NetworkError {
-    /// RFC 9110 §10.2.3: delay-seconds, or an HTTP-date.
-    static func seconds(retryAfter header: String) -> TimeInterval? {
+    /// RFC 9110 §10.2.3: delay-seconds, or an HTTP-date (counted from `now`).
+    static func seconds(retryAfter header: String, now: Date) -> TimeInterval? {
         let text = header.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(text), seconds >= 0 { return TimeInterval(seconds) }
         let formatter = DateFormatter()
@@ -208,7 +214,7 @@ extension NetworkError {
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: text) else { return nil }
-        return max(0, date.timeIntervalSinceNow)
+        return max(0, date.timeIntervalSince(now))
     }
 }
 
