@@ -32,6 +32,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var logs: [any LogService] = [LogServiceMemory()]
     /// The least important level ``log()`` records.
     public var minLogLevel: LogLevel = .trace
+    /// What ``notificationService()`` returns.
+    public var notifications: any NotificationService = NotificationServiceMock()
 
     /// Creates a dependency whose services are all unconfigured mocks.
     public init() {}
@@ -58,4 +60,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func logServices() -> [any LogService] { logs }
     /// Returns a logger over ``logs`` at ``minLogLevel``.
     public func log() -> LogManager { LogManager(services: logs, minLevel: minLogLevel) }
+    /// Returns ``notifications``.
+    public func notificationService() -> any NotificationService { notifications }
+    /// Returns a manager over ``prayers`` and ``hijri``.
+    public func reminderManager() -> ReminderManager { ReminderManager(prayers: prayers, hijri: hijri, log: log()) }
 }

@@ -46,4 +46,11 @@ public protocol PrayKitDependency: Sendable {
     func logServices() -> [any LogService]
     /// The logger services receive.
     func log() -> LogManager
+
+    // MARK: - Reminders
+
+    /// The service that delivers reminders (desktop notifications, or the user's hook).
+    func notificationService() -> any NotificationService
+    /// The manager that plans reminder events from prayer times.
+    func reminderManager() -> ReminderManager
 }

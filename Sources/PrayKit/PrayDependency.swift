@@ -36,6 +36,9 @@ extension PrayDependency {
         public var remoteTimetable: RemoteTimetable?
         /// Limits and retry policy of the HTTP client.
         public var network: NetworkServiceCurl.Options
+        /// The shell command ``PrayDependency/notificationService()`` runs for each reminder; desktop
+        /// notifications when `nil`.
+        public var notificationHook: String?
 
         /// Creates a configuration.
         /// - Parameters:
@@ -44,11 +47,13 @@ extension PrayDependency {
         ///   - databasePath: The database file; ``defaultDatabasePath(environment:)`` by default.
         ///   - remoteTimetable: The published timetable to serve, if any.
         ///   - network: Limits and retry policy of the HTTP client.
+        ///   - notificationHook: A shell command run for each reminder, instead of desktop notifications.
         public init(
             minLogLevel: LogLevel = .warning, logDestinations: [LogDestination] = [.console],
             databasePath: String = defaultDatabasePath(), remoteTimetable: RemoteTimetable? = nil,
-            network: NetworkServiceCurl.Options = NetworkServiceCurl.Options()
+            network: NetworkServiceCurl.Options = NetworkServiceCurl.Options(), notificationHook: String? = nil
         ) {
+            self.notificationHook = notificationHook
             self.minLogLevel = minLogLevel
             self.logDestinations = logDestinations
             self.databasePath = databasePath
@@ -323,4 +328,24 @@ private struct UnconfiguredPrayerService: PrayerService {
             .unavailable, message: "no published timetable is configured: set Configuration.remoteTimetable"
         )
     }
+}
+
+// MARK: - Notifications
+
+extension PrayDependency {
+    private static let notificationService: any NotificationService =
+        configuration.notificationHook.map { NotificationServiceCommand(command: $0, log: log) }
+        ?? NotificationServiceDesktop(log: log)
+
+    /// The user's hook (``Configuration/notificationHook``), else desktop notifications.
+    public func notificationService() -> any NotificationService { Self.notificationService }
+}
+
+// MARK: - Reminders
+
+extension PrayDependency {
+    private static let reminderManager = ReminderManager(prayers: prayerService, hijri: hijriService, log: log)
+
+    /// The reminder planner over ``prayerService()`` and ``hijriService()``.
+    public func reminderManager() -> ReminderManager { Self.reminderManager }
 }

@@ -49,6 +49,11 @@ enum PreferenceOptions {
         case .hijriCalendar: choices(HijriCalendar.self)
         case .hijriOffset: "-2…2 days"
         case .clock: "24h|12h"
+        case .iqama: "per prayer: fajr=+20,dhuhr=13:30 (minutes after the adhan, or a clock time)"
+        case .iqamaRounding: "round iqama minutes up to a multiple of this, 1…60"
+        case .jumuah: "Friday prayer times, 13:15,14:00"
+        case .reminderMinutes: "minutes before each prayer for 'praykit notify', 10 or 15,5"
+        case .notifyHook: "shell command 'praykit notify' runs for each event"
         }
     }
 

@@ -16,6 +16,19 @@ extension Preferences {
         return try Coordinates(latitude: latitude, longitude: longitude, elevation: elevation)
     }
 
+    /// The stored iqama and Jumu'ah settings, or `nil` when none is set.
+    public var iqamaSettings: IqamaSettings? {
+        guard self[.iqama] != nil || self[.jumuah] != nil else { return nil }
+        return try? IqamaSettings(
+            parsing: self[.iqama] ?? "", jumuah: self[.jumuah] ?? "",
+            roundingMinutes: self[.iqamaRounding].flatMap { Int($0) })
+    }
+
+    /// The stored reminder minutes (`[15, 5]`), empty when unset.
+    public var reminderMinutes: [Int] {
+        self[.reminderMinutes]?.split(separator: ",").compactMap { Int($0) } ?? []
+    }
+
     /// The stored time zone, or `nil` when unset.
     public var timeZone: TimeZone? {
         self[.timeZone].flatMap { TimeZone(identifier: $0) }

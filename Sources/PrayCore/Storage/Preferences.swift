@@ -126,6 +126,16 @@ extension Preferences {
         case hijriOffset = "hijri-offset"
         /// How clock times are shown: `24h` or `12h`.
         case clock
+        /// Iqama per prayer: `fajr=+20,dhuhr=13:30` (minutes after the adhan, or a clock time).
+        case iqama
+        /// Minutes after the adhan are rounded up to a multiple of this (1…60).
+        case iqamaRounding = "iqama-rounding"
+        /// The Friday prayer's times: `13:15,14:00`.
+        case jumuah
+        /// Reminders this many minutes before each prayer: `10` or `15,5`.
+        case reminderMinutes = "reminder-minutes"
+        /// A shell command run for each reminder, with the event in `PRAYKIT_*` variables.
+        case notifyHook = "notify-hook"
 
         /// The name.
         public var description: String { rawValue }
@@ -186,6 +196,31 @@ extension Preferences {
             case .rounding: return try choice(Rounding.self)
             case .hijriCalendar: return try choice(HijriCalendar.self)
             case .adjust: return try PrayerAdjustments(parsing: text).description
+            case .iqama:
+                return try IqamaSettings(parsing: text).description
+            case .jumuah:
+                let settings = try IqamaSettings(parsing: "", jumuah: text)
+                return settings.jumuah.map { IqamaSettings.Rule.fixed(minutesAfterMidnight: $0).description }
+                    .joined(separator: ",")
+            case .iqamaRounding: return try integer(1...60)
+            case .reminderMinutes:
+                var minutes: [Int] = []
+                for item in text.split(separator: ",") {
+                    guard let value = Int(item.trimmingCharacters(in: .whitespaces)), (1...720).contains(value) else {
+                        throw ValidationError(
+                            field: rawValue, message: "reminder-minutes must be minutes from 1 to 720, like 10 or 15,5")
+                    }
+                    minutes.append(value)
+                }
+                guard !minutes.isEmpty else {
+                    throw ValidationError(field: rawValue, message: "reminder-minutes needs at least one number")
+                }
+                return minutes.sorted(by: >).map(String.init).joined(separator: ",")
+            case .notifyHook:
+                guard !text.isEmpty, text.count <= 2000 else {
+                    throw ValidationError(field: rawValue, message: "notify-hook must be 1 to 2000 characters")
+                }
+                return text
             case .clock:
                 let value = text.lowercased()
                 guard value == "24h" || value == "12h" else {

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Delivers a reminder to a person: a desktop notification, a user's hook, an app's own channel.
+///
+/// ```swift
+/// try await dependency.notificationService().deliver(event, context: NotificationContext(place: "Makkah"))
+/// ```
+public protocol NotificationService: Sendable {
+    /// Delivers `event`.
+    /// - Throws: ``NotificationError`` when it could not be delivered.
+    func deliver(_ event: ReminderEvent, context: NotificationContext) async throws
+}
+
+/// What a notification says besides the event: where, and in which zone its times are written.
+public struct NotificationContext: Hashable, Sendable {
+    /// The place's name, if known.
+    public var place: String?
+    /// The zone the times are shown in.
+    public var timeZone: TimeZone
+
+    /// Creates a context.
+    public init(place: String? = nil, timeZone: TimeZone) {
+        self.place = place
+        self.timeZone = timeZone
+    }
+
+    /// `HH:MM` of `date` in ``timeZone``.
+    public func clock(_ date: Date) -> String {
+        let local = Int(date.timeIntervalSince1970.rounded()) + timeZone.secondsFromGMT(for: date)
+        let minutes = ((local % 86_400) + 86_400) % 86_400 / 60
+        return "\((minutes / 60).zeroPadded(2)):\((minutes % 60).zeroPadded(2))"
+    }
+
+    /// One line about the event: `Asr at 15:16 (iqama 15:30) — Makkah`.
+    public func message(for event: ReminderEvent) -> String {
+        var text = "\(event.prayer.name) at \(clock(event.prayerTime))"
+        if let iqama = event.iqama { text += " (iqama \(clock(iqama)))" }
+        if event.kind == .imsak { text = "Imsak at \(clock(event.at)); fajr at \(clock(event.prayerTime))" }
+        if let place { text += " — \(place)" }
+        return text
+    }
+}
+
+/// A notification that could not be delivered.
+public struct NotificationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What failed, for the person reading the log.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}
