@@ -19,7 +19,9 @@ public final class NotificationServiceMock: NotificationService {
         public let context: NotificationContext
     }
 
-    private let state = Mutex<(calls: [Call], onDeliver: (@Sendable (ReminderEvent, NotificationContext) throws -> Void)?)>(
+    private let state = Mutex<
+        (calls: [Call], onDeliver: (@Sendable (ReminderEvent, NotificationContext) throws -> Void)?)
+    >(
         ([], nil))
 
     /// Creates a mock with nothing set.

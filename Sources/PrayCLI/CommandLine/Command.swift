@@ -66,13 +66,16 @@ extension Command {
 }
 
 /// What a running command reaches: the services, the environment, the instant, and the outputs.
-struct CommandContext {
+struct CommandContext: Sendable {
     /// The services: `PrayDependency` in the tool, a mock in tests.
     let dependency: any PrayKitDependency
     /// The process environment.
     let environment: [String: String]
     /// The current instant (pinned in tests).
     let now: Date
+    /// The clock of commands that wait (`next --watch`, `notify`): the wall clock in the tool, a
+    /// fake one in tests.
+    let clock: any PrayClock
     /// Standard output: the result only.
     let output: OutputSink
     /// Standard error: notes and warnings, never results.

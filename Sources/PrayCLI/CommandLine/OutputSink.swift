@@ -40,6 +40,12 @@ final class OutputSink: Sendable {
     /// Memory, for tests: ``text`` holds what was written.
     static func memory() -> OutputSink { OutputSink(.memory) }
 
+    /// Whether the output is a terminal (a person watching, not a pipe or a file).
+    var isTerminal: Bool {
+        if case .descriptor(let descriptor) = target { return isatty(descriptor) == 1 }
+        return false
+    }
+
     /// Everything written so far (memory sinks).
     var text: String {
         state.withLock { String(decoding: $0.written + $0.buffer, as: UTF8.self) }

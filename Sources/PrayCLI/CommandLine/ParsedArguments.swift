@@ -1,6 +1,6 @@
 /// The options and arguments given to one command, parsed against its declared options, with
 /// typed access that turns a bad value into a usage error naming the option.
-struct ParsedArguments {
+struct ParsedArguments: Sendable {
     /// The command path, for messages (`config set`).
     let commandPath: String
     private(set) var values: [String: [String]] = [:]

@@ -186,6 +186,47 @@ enum PlaceOptions {
 
     // MARK: - Calculation
 
+    /// A request for a place's times, with the place and the saved iqama settings.
+    struct Calculation {
+        let request: PrayerAPI.Request
+        let place: Place
+        let iqama: IqamaSettings?
+    }
+
+    /// The place, parameters, Hijri calendar and offset of a command line and the saved preferences,
+    /// as a request for `days` days from `date` (today in the place's zone by default).
+    /// - Throws: ``CLIError`` (usage) for anything missing, invalid or conflicting.
+    static func calculation(
+        _ arguments: ParsedArguments, context: CommandContext, date: CivilDate? = nil, days: Int = 1,
+        hijriCalendar: HijriCalendar? = nil, hijriOffset: Int? = nil
+    ) throws(CLIError) -> Calculation {
+        let saved = try context.preferences()
+        let place = try place(arguments, saved: saved, context: context)
+        let start = date ?? LocalClock(timeZone: place.timeZone).components(context.now).day
+        var request = PrayerAPI.Request(
+            coordinates: place.coordinates, timeZone: place.timeZone, date: start, days: days,
+            parameters: try parameters(arguments, saved: saved, context: context)
+        )
+        request.hijriCalendar =
+            hijriCalendar ?? saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura
+        request.hijriOffset = hijriOffset ?? saved[.hijriOffset].flatMap { Int($0) } ?? 0
+        guard (-2...2).contains(request.hijriOffset) else {
+            throw context.usage("--hijri-offset must be between -2 and 2, got \(request.hijriOffset)")
+        }
+        return Calculation(request: request, place: place, iqama: saved.iqamaSettings)
+    }
+
+    /// Runs the prayer service, turning its errors into the tool's.
+    static func schedules(
+        _ request: PrayerAPI.Request, service: any PrayerService, context: CommandContext
+    ) async throws(CLIError) -> PrayerAPI.Response {
+        do {
+            return try await service.prayerTimes(for: request)
+        } catch {
+            throw CLIError(error, command: context.commandPath)
+        }
+    }
+
     /// The calculation parameters of the options given and the stored preferences.
     /// - Throws: ``CLIError`` (usage) for conflicting, invalid or missing options.
     static func parameters(

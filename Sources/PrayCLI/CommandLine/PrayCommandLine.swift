@@ -1,6 +1,7 @@
 import Foundation
 import PrayCore
 import PrayKit
+import PrayServices
 
 /// The `praykit` command line: finds the command, parses its options, configures the container once,
 /// runs the command, and maps failures to exit codes (64 for usage, 1 for runtime) with `Error: …`
@@ -19,7 +20,7 @@ enum PrayCommandLine {
         return await run(
             Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, now: Date(),
             output: output, diagnostics: diagnostics,
-            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() }, clock: PrayClockWall(),
             dependency: { configuration throws(CLIError) in
                 do {
                     try PrayDependency.configure(configuration)
@@ -36,7 +37,7 @@ enum PrayCommandLine {
     static func run(
         _ commandLine: [String], environment: [String: String], now: Date, output: OutputSink,
         diagnostics: OutputSink, readStandardInput: @escaping @Sendable () -> Data = { Data() },
-        dependency: DependencyProvider
+        clock: any PrayClock = PrayClockSystem(), dependency: DependencyProvider
     ) async -> Int32 {
         var path: [any Command.Type] = []
         do {
@@ -44,7 +45,7 @@ enum PrayCommandLine {
             for warning in global.warnings { try? diagnostics.write("Warning: \(warning)\n") }
             try? diagnostics.flush()
             try await dispatch(
-                arguments, global: global, environment: environment, now: now, output: output,
+                arguments, global: global, environment: environment, now: now, clock: clock, output: output,
                 diagnostics: diagnostics, readStandardInput: readStandardInput, dependency: dependency, path: &path
             )
             try output.flush()
@@ -71,7 +72,8 @@ enum PrayCommandLine {
     }
 
     private static func dispatch(
-        _ arguments: [String], global: GlobalOptions, environment: [String: String], now: Date, output: OutputSink,
+        _ arguments: [String], global: GlobalOptions, environment: [String: String], now: Date, clock: any PrayClock,
+        output: OutputSink,
         diagnostics: OutputSink, readStandardInput: @escaping @Sendable () -> Data, dependency: DependencyProvider,
         path: inout [any Command.Type]
     ) async throws(CLIError) {
@@ -107,7 +109,7 @@ enum PrayCommandLine {
         var configuration = global.configuration
         try command.configure(&configuration, parsed, environment: environment)
         let context = CommandContext(
-            dependency: try dependency(configuration), environment: environment, now: now, output: output,
+            dependency: try dependency(configuration), environment: environment, now: now, clock: clock, output: output,
             diagnostics: diagnostics, readStandardInput: readStandardInput, global: global, commandPath: commandPath
         )
         let instance = try command.init(parsed, context: context)

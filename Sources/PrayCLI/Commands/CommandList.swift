@@ -4,6 +4,9 @@
 enum CommandList {
     static let all: [any Command.Type] = [
         TimesCommand.self,
+        NextCommand.self,
+        CalendarCommand.self,
+        NotifyCommand.self,
         MethodsCommand.self,
         QiblaCommand.self,
         HijriCommand.self,

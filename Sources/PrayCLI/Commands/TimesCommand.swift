@@ -61,6 +61,7 @@ struct TimesCommand: Command {
     let format: OutputFormat
     let twelveHour: Bool
     let remote: RemoteTimetable?
+    let iqama: IqamaSettings?
 
     static func configure(
         _ configuration: inout PrayDependency.Configuration, _ arguments: ParsedArguments, environment: [String: String]
@@ -80,24 +81,16 @@ struct TimesCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         let saved = try context.preferences()
-        place = try PlaceOptions.place(arguments, saved: saved, context: context)
         let dayCount = try arguments.value(Self.days) ?? 1
         guard (1...3660).contains(dayCount) else {
             throw context.usage("--days must be between 1 and 3660, got \(dayCount)")
         }
-        let start = try arguments.value(Self.date) ?? LocalClock(timeZone: place.timeZone).components(context.now).day
-        var request = PrayerAPI.Request(
-            coordinates: place.coordinates, timeZone: place.timeZone, date: start, days: dayCount,
-            parameters: try PlaceOptions.parameters(arguments, saved: saved, context: context)
-        )
-        request.hijriCalendar =
-            try arguments.value(Self.hijriCalendar)
-            ?? saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura
-        request.hijriOffset = try arguments.value(Self.hijriOffset) ?? saved[.hijriOffset].flatMap { Int($0) } ?? 0
-        guard (-2...2).contains(request.hijriOffset) else {
-            throw context.usage("--hijri-offset must be between -2 and 2, got \(request.hijriOffset)")
-        }
-        self.request = request
+        let calculation = try PlaceOptions.calculation(
+            arguments, context: context, date: try arguments.value(Self.date), days: dayCount,
+            hijriCalendar: try arguments.value(Self.hijriCalendar), hijriOffset: try arguments.value(Self.hijriOffset))
+        place = calculation.place
+        request = calculation.request
+        iqama = calculation.iqama
         format = try arguments.value(Self.format) ?? .table
         twelveHour =
             (try arguments.value(Self.clock) ?? saved[.clock].flatMap(ClockStyle.init(rawValue:))) == .twelveHour
@@ -107,19 +100,14 @@ struct TimesCommand: Command {
 
     func run(_ context: CommandContext) async throws(CLIError) {
         let service = remote == nil ? context.dependency.prayerService() : context.dependency.remotePrayerService()
-        let response: PrayerAPI.Response
-        do {
-            response = try await service.prayerTimes(for: request)
-        } catch {
-            throw CLIError(error, command: Self.name)
-        }
+        let response = try await PlaceOptions.schedules(request, service: service, context: context)
         // The Hijri date of each day's daytime; a failure here loses only that column.
         let hijri = try? context.dependency.hijriService().days(
             for: HijriAPI.Request(
                 date: request.date, days: request.days, calendar: request.hijriCalendar, offset: request.hijriOffset))
         let output = TimesOutput(
-            request: request, response: response, place: place, hijri: hijri ?? [], clock12Hour: twelveHour
-        )
+            request: request, response: response, place: place, hijri: hijri ?? [], clock12Hour: twelveHour,
+            iqama: iqama)
         switch format {
         case .json: try output.writeJSON(to: context.output)
         case .csv: try output.writeCSV(to: context.output)

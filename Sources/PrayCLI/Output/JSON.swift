@@ -56,6 +56,21 @@ indirect enum JSON {
         try output.write(first ? "]\n" : "\n]\n")
     }
 
+    /// The text on one line without spaces, as status bars read it.
+    func compactRendered() -> String {
+        switch self {
+        case .array(let values): return "[" + values.map { $0.compactRendered() }.joined(separator: ",") + "]"
+        case .object(let members):
+            return "{"
+                + members.map { key, value in
+                    var text = ""
+                    Self.escape(key, into: &text)
+                    return text + ":" + value.compactRendered()
+                }.joined(separator: ",") + "}"
+        default: return rendered()
+        }
+    }
+
     /// The text, indented by two spaces per level, one array item or object member per line.
     func rendered(indent: Int = 0) -> String {
         var output = ""

@@ -11,6 +11,8 @@ struct TimesOutput {
     let hijri: [HijriDay]
     /// Whether tables show `5:20 am` rather than `05:20`.
     var clock12Hour = false
+    /// The saved iqama and Jumu'ah times, shown when set.
+    var iqama: IqamaSettings?
 
     private var clock: LocalClock { LocalClock(timeZone: request.timeZone) }
     private var parameters: CalculationParameters { request.parameters }
@@ -46,7 +48,7 @@ struct TimesOutput {
     /// Writes `{"location", "parameters", "source", "sourceFetchedAt", "days": […]}`.
     func writeJSON(to output: OutputSink) throws(CLIError) {
         let head: [(String, JSON)] = [
-            ("location", location),
+            ("location", Self.location(request, place: place)),
             ("parameters", Self.parameters(parameters)),
             ("source", .string(response.source.description)),
             ("sourceFetchedAt", .string(fetchedAt.map(PrayerLogEntry.timestamp))),
@@ -54,7 +56,8 @@ struct TimesOutput {
         try JSON.writeObject(head, streaming: "days", items: response.schedules.lazy.map(day), to: output)
     }
 
-    private var location: JSON {
+    /// The location block, shared with `praykit next --format json`.
+    static func location(_ request: PrayerAPI.Request, place: PlaceOptions.Place) -> JSON {
         var members: [(String, JSON)] = []
         if let name = place.name { members.append(("name", .string(name))) }
         members += [
@@ -121,6 +124,16 @@ struct TimesOutput {
             schedule.congregationTimes[prayer].map { (prayer.rawValue, JSON.string(clock.iso8601($0))) }
         }
         if !congregation.isEmpty { members.append(("congregation", .object(congregation))) }
+        if let iqama {
+            let times = Prayer.obligatory.compactMap { prayer in
+                schedule[prayer].flatMap { iqama.iqama(of: $0, in: schedule) }.map {
+                    (prayer.rawValue, JSON.string(clock.iso8601($0)))
+                }
+            }
+            if !times.isEmpty { members.append(("iqama", .object(times))) }
+            let jumuah = iqama.jumuahTimes(in: schedule)
+            if !jumuah.isEmpty { members.append(("jumuah", .array(jumuah.map { .string(clock.iso8601($0)) }))) }
+        }
         return .object(members)
     }
 
@@ -203,6 +216,23 @@ struct TimesOutput {
                                 clock.time($0, withSeconds: false, twelveHour: clock12Hour)
                             } ?? "--"
                         })
+            }
+            try output.write(Table.render(rows))
+        }
+        if let iqama, !iqama.isEmpty {
+            try output.write("\nIqama:\n")
+            var rows = [["Date"] + Prayer.obligatory.map { $0.name } + ["Jumu'ah"]]
+            for schedule in response.schedules {
+                let times = Prayer.obligatory.map { prayer in
+                    schedule[prayer].flatMap { iqama.iqama(of: $0, in: schedule) }.map {
+                        clock.time($0, withSeconds: false, twelveHour: clock12Hour)
+                    } ?? "--"
+                }
+                let jumuah = iqama.jumuahTimes(in: schedule).map {
+                    clock.time($0, withSeconds: false, twelveHour: clock12Hour)
+                }
+                rows.append(
+                    [schedule.date.description] + times + [jumuah.isEmpty ? "" : jumuah.joined(separator: ", ")])
             }
             try output.write(Table.render(rows))
         }

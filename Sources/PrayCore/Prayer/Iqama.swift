@@ -54,7 +54,8 @@ public struct IqamaSettings: Hashable, Sendable, CustomStringConvertible {
             guard pair.count == 2, let prayer = Prayer(rawValue: pair[0].lowercased()), prayer.isObligatory else {
                 throw ValidationError(
                     field: "iqama",
-                    message: "iqama '\(item)' must look like fajr=+20 or dhuhr=13:30, for fajr, dhuhr, asr, maghrib or isha")
+                    message:
+                        "iqama '\(item)' must look like fajr=+20 or dhuhr=13:30, for fajr, dhuhr, asr, maghrib or isha")
             }
             guard rules[prayer] == nil else {
                 throw ValidationError(field: "iqama", message: "iqama gives \(prayer) twice")

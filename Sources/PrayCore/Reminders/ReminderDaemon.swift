@@ -69,14 +69,18 @@ public struct ReminderDaemon: Sendable {
                 done[event.id] = event.at
                 guard now.timeIntervalSince(event.at) <= lateness else {
                     log.notice(
-                        "Reminder missed", metadata: ["reminder.event": event.id, "reminder.late": "\(Int(now.timeIntervalSince(event.at)))"])
+                        "Reminder missed",
+                        metadata: [
+                            "reminder.event": event.id, "reminder.late": "\(Int(now.timeIntervalSince(event.at)))",
+                        ])
                     continue
                 }
                 do {
                     try await deliver(event)
                     log.info("Reminder fired", metadata: ["reminder.event": event.id])
                 } catch {
-                    log.error("Reminder not delivered", metadata: ["reminder.event": event.id, "reminder.error": "\(error)"])
+                    log.error(
+                        "Reminder not delivered", metadata: ["reminder.event": event.id, "reminder.error": "\(error)"])
                 }
                 fired.append(event)
                 if let limit, fired.count >= limit { return fired }

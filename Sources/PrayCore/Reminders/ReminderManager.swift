@@ -34,7 +34,8 @@ public struct ReminderManager: Sendable {
         }
         var covering = request
         covering.date = try CivilDate(containing: start, in: request.timeZone).adding(days: -1)
-        covering.days = (try CivilDate(containing: end, in: request.timeZone)).daysSince1970
+        covering.days =
+            (try CivilDate(containing: end, in: request.timeZone)).daysSince1970
             - covering.date.daysSince1970 + 2
         let schedules = try await prayers.prayerTimes(for: covering).schedules
         let ramadanDays: Set<CivilDate>
@@ -67,27 +68,34 @@ public struct ReminderManager: Sendable {
         for prayer in settings.prayers {
             guard let time = schedule[prayer] else { continue }
             let iqamaTime = iqama?.iqama(of: time, in: schedule)
-            let friday = prayer == .dhuhr && isFriday && settings.jumuah
+            // On a Friday with Jumu'ah times, the Friday prayer replaces dhuhr: its reminders count
+            // down to the first Jumu'ah, and each Jumu'ah is an event.
+            if prayer == .dhuhr, isFriday, settings.jumuah, let first = jumuahTimes.first {
+                for minutes in settings.minutesBefore where minutes > 0 {
+                    events.append(
+                        ReminderEvent(
+                            at: first.addingTimeInterval(Double(-minutes * 60)), prayer: .dhuhr, kind: .reminder,
+                            prayerTime: first, minutesBefore: minutes))
+                }
+                for jumuah in jumuahTimes {
+                    events.append(ReminderEvent(at: jumuah, prayer: .dhuhr, kind: .jumuah, prayerTime: jumuah))
+                }
+                continue
+            }
             for minutes in settings.minutesBefore where minutes > 0 {
                 events.append(
                     ReminderEvent(
                         at: time.date.addingTimeInterval(Double(-minutes * 60)), prayer: prayer, kind: .reminder,
                         prayerTime: time.date, minutesBefore: minutes, iqama: iqamaTime))
             }
-            if settings.atAdhan {
-                let kind: ReminderEvent.Kind = friday && jumuahTimes.isEmpty ? .jumuah : .adhan
-                let ramadanKind: ReminderEvent.Kind? = isRamadan && settings.ramadan && prayer == .maghrib ? .iftar : nil
+            var kind: ReminderEvent.Kind = .adhan
+            if prayer == .dhuhr, isFriday, settings.jumuah { kind = .jumuah }
+            if prayer == .maghrib, isRamadan, settings.ramadan { kind = .iftar }
+            if settings.atAdhan || kind == .iftar {
                 events.append(
-                    ReminderEvent(
-                        at: time.date, prayer: prayer, kind: ramadanKind ?? kind, prayerTime: time.date, iqama: iqamaTime))
-            } else if isRamadan, settings.ramadan, prayer == .maghrib {
-                events.append(ReminderEvent(at: time.date, prayer: prayer, kind: .iftar, prayerTime: time.date))
+                    ReminderEvent(at: time.date, prayer: prayer, kind: kind, prayerTime: time.date, iqama: iqamaTime))
             }
-            if friday {
-                for jumuah in jumuahTimes {
-                    events.append(ReminderEvent(at: jumuah, prayer: .dhuhr, kind: .jumuah, prayerTime: time.date))
-                }
-            } else if settings.atIqama, let iqamaTime {
+            if settings.atIqama, let iqamaTime {
                 events.append(
                     ReminderEvent(at: iqamaTime, prayer: prayer, kind: .iqama, prayerTime: time.date, iqama: iqamaTime))
             }

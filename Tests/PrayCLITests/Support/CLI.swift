@@ -44,14 +44,15 @@ enum CLI {
     /// Runs one command line.
     static func run(
         _ arguments: [String], dependency: PrayDependencyMock = dependency(),
-        environment: [String: String] = ["TZ": "UTC"], now: Date = now, standardInput: Data = Data()
+        environment: [String: String] = ["TZ": "UTC"], now: Date = now, standardInput: Data = Data(),
+        clock: (any PrayClock)? = nil
     ) async -> Result {
         let output = OutputSink.memory()
         let diagnostics = OutputSink.memory()
         let configuration = Mutex<PrayDependency.Configuration?>(nil)
         let status = await PrayCommandLine.run(
             arguments, environment: environment, now: now, output: output, diagnostics: diagnostics,
-            readStandardInput: { standardInput },
+            readStandardInput: { standardInput }, clock: clock ?? PrayClockFake(now: now),
             dependency: { given in
                 configuration.withLock { $0 = given }
                 return dependency

@@ -1,0 +1,215 @@
+import Foundation
+import PrayCore
+
+/// `praykit calendar`: prayer times as an iCalendar file (RFC 5545) to import into GNOME Calendar,
+/// Thunderbird or Google Calendar.
+struct CalendarCommand: Command {
+    static let name = "calendar"
+    static let abstract = "Write prayer times as an iCalendar (.ics) file, with alarms."
+    static let discussion = """
+        Times are written in UTC (DTSTART:…Z), which every calendar converts to the viewer's zone; the
+        place's zone is named in X-WR-TIMEZONE. Each event's UID is stable (the day, the prayer, the place
+        and the method), so importing a newer file updates events rather than duplicating them. An event
+        lasts --duration minutes, or until the iqama when iqama times are saved.
+        """
+    static let examples = [
+        "praykit calendar --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --month 2027-02 --alarm 10m > prayers.ics",
+        "praykit calendar --year 2027 --prayers fajr,maghrib",
+    ]
+    static let date = Option<CivilDate>("date", value: "YYYY-MM-DD", help: "First day.", default: "today in the zone")
+    static let days = Option<Int>("days", value: "n", help: "Number of days (1…3660).", default: "30")
+    static let month = Option<String>("month", value: "YYYY-MM", help: "Every day of this month.")
+    static let year = Option<Int>("year", value: "YYYY", help: "Every day of this year.")
+    static let prayers = Option<String>(
+        "prayers", value: "list", help: "The times to include: fajr,sunrise,dhuhr,asr,maghrib,isha,… or all.",
+        default: "fajr,dhuhr,asr,maghrib,isha")
+    static let alarm = Option<String>(
+        "alarm", value: "time", help: "An alarm this long before each event: 10m, 1h, 0m (at the time).",
+        repeatable: true)
+    static let duration = Option<Int>(
+        "duration", value: "min", help: "Minutes each event lasts (1…240), when no iqama is saved.", default: "15")
+    static let options: [any OptionDefinition] =
+        PlaceOptions.place + [date, days, month, year] + PlaceOptions.calculation.map(\.option) + [
+            prayers, alarm, duration,
+        ]
+
+    let calculation: PlaceOptions.Calculation
+    let chosen: [Prayer]
+    let alarms: [Int]
+    let minutes: Int
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        let spans: [any OptionDefinition] = [Self.days, Self.month, Self.year]
+        let given = spans.filter(arguments.isGiven)
+        guard given.count <= 1 else {
+            throw context.usage("use only one of " + given.map { "--" + $0.name }.joined(separator: ", "))
+        }
+        if !arguments.isGiven(Self.days), arguments.isGiven(Self.date), given.count == 1 {
+            throw context.usage("--date goes with --days, not with --\(given[0].name)")
+        }
+        var start = try arguments.value(Self.date)
+        var count = try arguments.value(Self.days) ?? 30
+        if let text = try arguments.value(Self.month) {
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]),
+                let first = try? CivilDate(year: year, month: month, day: 1)
+            else { throw context.usage("--month must look like 2027-02, got '\(text)'") }
+            start = first
+            count = CivilDate.daysIn(month: month, year: year)
+        } else if let year = try arguments.value(Self.year) {
+            guard let first = try? CivilDate(year: year, month: 1, day: 1) else {
+                throw context.usage("--year must be a year such as 2027, got \(year)")
+            }
+            start = first
+            count = CivilDate.isLeap(year) ? 366 : 365
+        }
+        guard (1...3660).contains(count) else { throw context.usage("--days must be between 1 and 3660, got \(count)") }
+        calculation = try PlaceOptions.calculation(arguments, context: context, date: start, days: count)
+        chosen = try Self.prayers(arguments.value(Self.prayers) ?? "fajr,dhuhr,asr,maghrib,isha", context: context)
+        var alarms: [Int] = []
+        for text in try arguments.allValues(Self.alarm) { alarms.append(try Self.minutes(text, context: context)) }
+        self.alarms = alarms
+        minutes = try arguments.value(Self.duration) ?? 15
+        guard (1...240).contains(minutes) else {
+            throw context.usage("--duration must be 1 to 240 minutes, got \(minutes)")
+        }
+    }
+
+    func run(_ context: CommandContext) async throws(CLIError) {
+        let response = try await PlaceOptions.schedules(
+            calculation.request, service: context.dependency.prayerService(), context: context)
+        let writer = ICalendarWriter(
+            calculation: calculation, prayers: chosen, alarms: alarms, durationMinutes: minutes, stamp: context.now)
+        try writer.write(response.schedules, to: context.output)
+    }
+
+    /// `fajr,isha` or `all`.
+    private static func prayers(_ text: String, context: CommandContext) throws(CLIError) -> [Prayer] {
+        if text.lowercased() == "all" { return Prayer.chronological }
+        var result: [Prayer] = []
+        for name in text.lowercased().split(separator: ",") {
+            guard let prayer = Prayer(rawValue: String(name)) else {
+                throw context.usage(
+                    "--prayers: unknown time '\(name)'"
+                        + Suggestion.didYouMean(String(name), among: Prayer.allCases.map(\.rawValue)))
+            }
+            if !result.contains(prayer) { result.append(prayer) }
+        }
+        guard !result.isEmpty else { throw context.usage("--prayers names no time") }
+        return result
+    }
+
+    /// `10m`, `1h`, `90` (minutes).
+    private static func minutes(_ text: String, context: CommandContext) throws(CLIError) -> Int {
+        let lowered = text.lowercased()
+        let unit = lowered.last.map { $0 == "h" ? 60 : 1 } ?? 1
+        let digits = lowered.hasSuffix("m") || lowered.hasSuffix("h") ? String(lowered.dropLast()) : lowered
+        guard let value = Int(digits), value >= 0, value * unit <= 1440 else {
+            throw context.usage("--alarm must look like 10m or 1h (at most 24h), got '\(text)'")
+        }
+        return value * unit
+    }
+}
+
+/// Writes RFC 5545: CRLF line ends, lines folded at 75 octets, TEXT values escaped.
+struct ICalendarWriter {
+    let calculation: PlaceOptions.Calculation
+    let prayers: [Prayer]
+    let alarms: [Int]
+    let durationMinutes: Int
+    let stamp: Date
+
+    func write(_ schedules: [PrayerSchedule], to output: OutputSink) throws(CLIError) {
+        let request = calculation.request
+        let placeName =
+            calculation.place.name
+            ?? "\(request.coordinates.latitude.formattedCompactly), \(request.coordinates.longitude.formattedCompactly)"
+        var header = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//PrayKit//praykit \(PrayKitInfo.version)//EN",
+            "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:" + Self.text("Prayer times — \(placeName)"),
+            "X-WR-TIMEZONE:" + request.timeZone.identifier,
+        ]
+        header.append("X-PUBLISHED-TTL:P1D")
+        try output.write(header.map(Self.fold).joined())
+        for schedule in schedules {
+            var lines: [String] = []
+            for prayer in prayers {
+                guard let time = schedule[prayer] else { continue }
+                lines += event(prayer, time: time, schedule: schedule)
+            }
+            try output.write(lines.map(Self.fold).joined())
+        }
+        try output.write(Self.fold("END:VCALENDAR"))
+    }
+
+    private func event(_ prayer: Prayer, time: PrayerTime, schedule: PrayerSchedule) -> [String] {
+        let request = calculation.request
+        let iqama = calculation.iqama.flatMap { settings in
+            prayer == .dhuhr
+                ? settings.jumuahTimes(in: schedule).first ?? settings.iqama(of: time, in: schedule)
+                : settings.iqama(of: time, in: schedule)
+        }
+        let end =
+            iqama.map { max($0, time.date.addingTimeInterval(60)) }
+            ?? time.date.addingTimeInterval(
+                Double(durationMinutes) * 60)
+        let clock = LocalClock(timeZone: request.timeZone)
+        var description =
+            "\(prayer.name) at \(clock.time(time.date, withSeconds: false)) (\(request.timeZone.identifier))"
+        if let iqama { description += ", iqama \(clock.time(iqama, withSeconds: false))" }
+        description += ". Method: \(request.parameters.method.displayName)."
+        var lines = [
+            "BEGIN:VEVENT", "UID:" + uid(prayer, schedule.date), "DTSTAMP:" + Self.utc(stamp),
+            "DTSTART:" + Self.utc(time.date), "DTEND:" + Self.utc(end), "SUMMARY:" + Self.text(prayer.name),
+            "DESCRIPTION:" + Self.text(description), "CATEGORIES:Prayer", "TRANSP:TRANSPARENT",
+        ]
+        if let name = calculation.place.name { lines.append("LOCATION:" + Self.text(name)) }
+        lines.append(
+            "GEO:\(request.coordinates.latitude.formattedCompactly);\(request.coordinates.longitude.formattedCompactly)"
+        )
+        for minutes in alarms {
+            lines += [
+                "BEGIN:VALARM", "ACTION:DISPLAY",
+                "DESCRIPTION:" + Self.text(minutes == 0 ? prayer.name : "\(prayer.name) in \(minutes) minutes"),
+                "TRIGGER:" + (minutes == 0 ? "PT0M" : "-PT\(minutes)M"), "END:VALARM",
+            ]
+        }
+        lines.append("END:VEVENT")
+        return lines
+    }
+
+    /// The same day, time, place and method always give the same UID.
+    private func uid(_ prayer: Prayer, _ date: CivilDate) -> String {
+        let coordinates = calculation.request.coordinates
+        let place = String(format: "%.4f_%.4f", coordinates.latitude, coordinates.longitude)
+        return "\(date)-\(prayer.rawValue)-\(place)-\(calculation.request.parameters.method.rawValue)@praykit"
+    }
+
+    /// `20261129T022000Z`.
+    static func utc(_ date: Date) -> String {
+        let text = LocalClock(timeZone: TimeZone(secondsFromGMT: 0) ?? .current).iso8601(date)
+        return text.prefix(19).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "") + "Z"
+    }
+
+    /// A TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and newline escaped.
+    static func text(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ";", with: "\\;")
+            .replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    /// A content line folded at 75 octets (§3.1), never inside a UTF-8 character, ending in CRLF.
+    static func fold(_ line: String) -> String {
+        var result = ""
+        var current = 0
+        for character in line {
+            let size = String(character).utf8.count
+            if current + size > 75 {
+                result += "\r\n "
+                current = 1
+            }
+            result.append(character)
+            current += size
+        }
+        return result + "\r\n"
+    }
+}

@@ -1,0 +1,263 @@
+import Dispatch
+import Foundation
+import PrayCore
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `praykit next`: the current and next prayer with the countdown, once or (`--watch`) redrawn at the
+/// moments the countdown changes; in formats for people, scripts and status bars.
+struct NextCommand: Command {
+    static let name = "next"
+    static let abstract = "Print the current and next prayer with the countdown, for people and status bars."
+    static let discussion = """
+        Formats: plain (one line), json (the contract of DESIGN §6), waybar (text, tooltip, class,
+        percentage), i3bar (the i3bar protocol: a header, then an endless array of status lines),
+        polybar and tmux (one formatted line). With --watch the line is written again at each moment
+        the countdown changes — every minute in the last hour, every second in the last minute — not by
+        polling; on a terminal it redraws in place, follows a resize, and Ctrl-C ends it cleanly.
+        """
+    static let examples = [
+        "praykit next --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh",
+        "praykit next --format waybar --watch",
+        "praykit next --now 2026-11-29T14:14:00+03:00 --format json",
+    ]
+    static let now = Option<String>(
+        "now", value: "ISO 8601", help: "The instant to answer for (2026-11-29T14:14:00+03:00).", default: "now")
+    static let format = Option<OutputFormat>(
+        "format", value: "format", help: "Output format.", default: "plain",
+        allowed: [.plain, .json, .waybar, .i3bar, .polybar, .tmux])
+    static let watch = Flag("watch", help: "Keep writing the line at each moment it changes, until Ctrl-C.")
+    static let updates = Option<Int>(
+        "updates", value: "n", help: "With --watch: stop after this many lines (for scripts and tests).")
+    static let options: [any OptionDefinition] =
+        PlaceOptions.place + PlaceOptions.calculation.map(\.option) + [now, format, watch, updates]
+
+    let calculation: PlaceOptions.Calculation
+    let pinned: Date?
+    let format: OutputFormat
+    let watching: Bool
+    let limit: Int?
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        if let text = try arguments.value(Self.now) {
+            pinned = try Self.instant(text, context: context)
+        } else {
+            pinned = nil
+        }
+        calculation = try PlaceOptions.calculation(arguments, context: context)
+        format = try arguments.value(Self.format) ?? .plain
+        watching = arguments.has(Self.watch)
+        limit = try arguments.value(Self.updates)
+        if let limit, limit < 1 { throw context.usage("--updates must be at least 1, got \(limit)") }
+        if limit != nil, !watching { throw context.usage("--updates goes with --watch") }
+    }
+
+    /// An ISO 8601 instant with an offset or `Z`.
+    static func instant(_ text: String, context: CommandContext) throws(CLIError) -> Date {
+        let formatter = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [
+            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
+        ] {
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return date }
+        }
+        throw context.usage("--now must be an ISO 8601 instant such as 2026-11-29T14:14:00+03:00, got '\(text)'")
+    }
+
+    func run(_ context: CommandContext) async throws(CLIError) {
+        // A pinned instant moves on with the clock while watching.
+        let offset =
+            pinned.map { $0.timeIntervalSince(context.clock.now()) }
+            ?? context.now.timeIntervalSince(context.clock.now())
+        func now() -> Date { context.clock.now().addingTimeInterval(offset) }
+        let renderer = NextRenderer(calculation: calculation, format: format)
+        var timer = try await self.timer(around: now(), context: context)
+        guard watching else {
+            guard let status = timer.status(at: now()) else { throw .runtime("no prayer time follows this instant") }
+            return try context.output.write(renderer.render(status, first: true, watching: false))
+        }
+        let terminal = context.output.isTerminal && (format == .plain || format == .tmux)
+        let signals = terminal ? WatchSignals(output: context.output) : nil
+        defer { signals?.stop() }
+        var written = 0
+        while true {
+            var instant = now()
+            if timer.status(at: instant.addingTimeInterval(3600)) == nil {
+                timer = try await self.timer(around: instant, context: context)
+            }
+            guard let status = timer.status(at: instant) else { throw .runtime("no prayer time follows this instant") }
+            let line = renderer.render(status, first: written == 0, watching: true)
+            signals?.show(line.trimmingCharacters(in: .newlines))
+            try context.output.write(terminal ? "\r\u{1B}[2K" + line.trimmingCharacters(in: .newlines) : line)
+            try context.output.flush()
+            written += 1
+            if let limit, written >= limit { break }
+            instant = now()
+            let moments = timer.timeline(from: instant, until: instant.addingTimeInterval(86_400))
+            let wait = moments.first.map { $0.timeIntervalSince(instant) } ?? 60
+            do {
+                try await context.clock.sleep(for: min(max(wait, 0.001), 60))
+            } catch {
+                break
+            }
+        }
+        if terminal { try context.output.write("\n") }
+    }
+
+    /// A timer over the day of `instant` with the day before and after.
+    private func timer(around instant: Date, context: CommandContext) async throws(CLIError) -> PrayerTimer {
+        var request = calculation.request
+        do {
+            request.date = try CivilDate(containing: instant, in: request.timeZone).adding(days: -1)
+        } catch {
+            throw CLIError(error, command: context.commandPath)
+        }
+        request.days = 3
+        let response = try await PlaceOptions.schedules(
+            request, service: context.dependency.prayerService(), context: context)
+        return PrayerTimer(schedules: response.schedules, iqama: calculation.iqama)
+    }
+}
+
+/// Writes a timer's status in the formats of `praykit next`.
+struct NextRenderer {
+    let calculation: PlaceOptions.Calculation
+    let format: OutputFormat
+
+    private var clock: LocalClock { LocalClock(timeZone: calculation.request.timeZone) }
+
+    /// `1:02` (hours and minutes), or `45s` in the last minute.
+    static func countdown(_ seconds: TimeInterval) -> String {
+        let total = max(0, Int(seconds.rounded(.up)))
+        if total < 60 { return "\(total)s" }
+        let minutes = (total + 59) / 60
+        return "\(minutes / 60):\((minutes % 60) < 10 ? "0" : "")\(minutes % 60)"
+    }
+
+    func render(_ status: PrayerTimer.Status, first: Bool, watching: Bool) -> String {
+        let next = status.next
+        let short = "\(next.prayer.name) \(Self.countdown(status.countdown))"
+        switch format {
+        case .json:
+            return json(status).rendered() + "\n"
+        case .waybar:
+            var members: [(String, JSON)] = [
+                ("text", .string(short)), ("tooltip", .string(tooltip(status))),
+                ("class", .string(next.prayer.rawValue)),
+            ]
+            if let progress = status.progress { members.append(("percentage", .int(Int((progress * 100).rounded())))) }
+            return compact(.object(members)) + "\n"
+        case .i3bar:
+            let block = compact(
+                .array([
+                    .object([
+                        ("name", .string("praykit")), ("full_text", .string(short)),
+                        ("short_text", .string(short)), ("urgent", .bool(status.countdown < 600)),
+                    ])
+                ]))
+            return (first ? "{\"version\":1}\n[\n" : ",") + block + "\n"
+        case .polybar:
+            return short + "\n"
+        case .tmux:
+            return "#[bold]\(next.prayer.name)#[default] \(Self.countdown(status.countdown))\n"
+        default:
+            return plain(status) + "\n"
+        }
+    }
+
+    private func plain(_ status: PrayerTimer.Status) -> String {
+        let next = status.next
+        var text =
+            "\(next.prayer.name) at \(clock.time(next.date, withSeconds: false)) in \(Self.countdown(status.countdown))"
+        if let iqama = status.nextIqama { text += " (iqama \(clock.time(iqama, withSeconds: false)))" }
+        if let current = status.current {
+            text += "; now \(current.time.prayer.name) since \(clock.time(current.time.date, withSeconds: false))"
+        }
+        return text
+    }
+
+    private func tooltip(_ status: PrayerTimer.Status) -> String {
+        var lines = [plain(status)]
+        if let name = calculation.place.name { lines.append(name) }
+        return lines.joined(separator: "\n")
+    }
+
+    private func json(_ status: PrayerTimer.Status) -> JSON {
+        let current: JSON =
+            status.current.map { window in
+                .object([
+                    ("prayer", .string(window.time.prayer.rawValue)),
+                    ("time", .string(clock.iso8601(window.time.date))),
+                    ("endsAt", .string(window.endsAt.map(clock.iso8601))),
+                    ("iqama", .string(status.currentIqama.map(clock.iso8601))),
+                ])
+            } ?? .null
+        return .object([
+            ("now", .string(clock.iso8601(status.now))),
+            ("location", TimesOutput.location(calculation.request, place: calculation.place)),
+            ("parameters", TimesOutput.parameters(calculation.request.parameters)),
+            ("current", current),
+            (
+                "next",
+                .object([
+                    ("prayer", .string(status.next.prayer.rawValue)),
+                    ("time", .string(clock.iso8601(status.next.date))),
+                    ("iqama", .string(status.nextIqama.map(clock.iso8601))),
+                ])
+            ),
+            ("countdownSeconds", .int(Int(status.countdown.rounded(.up)))),
+            ("sinceAdhanSeconds", status.sinceAdhan.map { .int(Int($0.rounded(.down))) } ?? .null),
+        ])
+    }
+
+    /// JSON on one line, as status bars read it.
+    private func compact(_ value: JSON) -> String {
+        value.compactRendered()
+    }
+}
+
+/// Ctrl-C and terminal resizes while watching on a terminal: SIGINT ends the watch cleanly (the
+/// cursor on a fresh line), SIGWINCH redraws the last line at once.
+final class WatchSignals {
+    /// The line shown, shared with the resize handler.
+    private final class Line: Sendable {
+        let text = Mutex("")
+    }
+
+    private let lastLine = Line()
+    private let sources: [any DispatchSourceSignal]
+
+    init(output: OutputSink) {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGWINCH, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+        sources = [interrupt, resize]
+        interrupt.setEventHandler {
+            try? output.write("\n")
+            try? output.flush()
+            exit(0)
+        }
+        resize.setEventHandler { [lastLine] in
+            try? output.write("\r\u{1B}[2K" + lastLine.text.withLock { $0 })
+            try? output.flush()
+        }
+        interrupt.resume()
+        resize.resume()
+    }
+
+    /// Records the line shown, for a redraw.
+    func show(_ line: String) {
+        lastLine.text.withLock { $0 = line }
+    }
+
+    /// Stops handling the signals.
+    func stop() {
+        for source in sources { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGWINCH, SIG_DFL)
+    }
+}
