@@ -51,7 +51,7 @@ enum CLI {
         let diagnostics = OutputSink.memory()
         let configuration = Mutex<PrayDependency.Configuration?>(nil)
         let status = await PrayCommandLine.run(
-            arguments, environment: environment, now: now, output: output, diagnostics: diagnostics,
+            arguments, environment: environment, now: clock?.now() ?? now, output: output, diagnostics: diagnostics,
             readStandardInput: { standardInput }, clock: clock ?? PrayClockFake(now: now),
             dependency: { given in
                 configuration.withLock { $0 = given }
