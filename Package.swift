@@ -14,7 +14,9 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl's headers at build time; the library itself is loaded with dlopen on first use, so
+        // commands that never touch the network do not load it (see Sources/CCurl).
+        .target(name: "CCurl"),
         .target(name: "PrayCore"),
         .target(name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl"]),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.

@@ -29,9 +29,20 @@ enum CurlTransfer {
         var userAgent: String
     }
 
-    /// `curl_global_init` exactly once per process, before the first handle (a lazy static is
-    /// initialised once, thread-safely).
-    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    /// libcurl loaded (dlopen, on first use) and `curl_global_init` run, exactly once per process
+    /// before the first handle (a lazy static is initialised once, thread-safely); or why not.
+    private static let globalInit: Result<Void, Failure> = {
+        var error = [CChar](repeating: 0, count: 512)
+        guard praykit_curl_load(&error, error.count) == 0 else {
+            let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(Failure(kind: .other, curlCode: Int(CURLE_FAILED_INIT.rawValue), message: message))
+        }
+        guard praykit_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else {
+            return .failure(
+                Failure(kind: .other, curlCode: Int(CURLE_FAILED_INIT.rawValue), message: "libcurl did not start"))
+        }
+        return .success(())
+    }()
 
     /// Performs the exchange; a cancelled task stops it within a progress tick.
     static func perform(_ request: HTTPRequest, url: URL, limits: Limits) async -> Result<Outcome, Failure> {
@@ -71,17 +82,18 @@ enum CurlTransfer {
     private static func run(
         _ request: HTTPRequest, url: URL, limits: Limits, cancelled: Cancellation
     ) -> Result<Outcome, Failure> {
-        guard globalInit == CURLE_OK, let handle = curl_easy_init() else {
+        if case .failure(let failure) = globalInit { return .failure(failure) }
+        guard let handle = praykit_easy_init() else {
             return .failure(
                 Failure(kind: .other, curlCode: Int(CURLE_FAILED_INIT.rawValue), message: "libcurl did not start"))
         }
-        defer { curl_easy_cleanup(handle) }
+        defer { praykit_easy_cleanup(handle) }
         let buffers = Buffers(limit: limits.maxResponseBytes, cancelled: cancelled)
         let context = Unmanaged.passRetained(buffers)
         defer { context.release() }
         var headerList: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headerList) }
-        for (name, value) in request.headers { headerList = curl_slist_append(headerList, "\(name): \(value)") }
+        defer { praykit_slist_free_all(headerList) }
+        for (name, value) in request.headers { headerList = praykit_slist_append(headerList, "\(name): \(value)") }
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let body = request.body ?? Data()
         let started = DispatchTime.now().uptimeNanoseconds
@@ -94,7 +106,7 @@ enum CurlTransfer {
                     praykit_setopt_pointer(
                         handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bodyBytes.baseAddress))
                 }
-                return curl_easy_perform(handle)
+                return praykit_easy_perform(handle)
             }
         }
         let duration = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -164,7 +176,7 @@ enum CurlTransfer {
     }
 
     private static func failure(_ code: CURLcode, detail: String, tooLarge: Bool) -> Failure {
-        let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let message = detail.isEmpty ? String(cString: praykit_easy_strerror(code)) : detail
         let kind: NetworkError.Kind
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_RECV_ERROR,
