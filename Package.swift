@@ -16,7 +16,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "PrayCore"),
-        .target(name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl"]),
+        .target(
+            name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl"],
+            exclude: ["Location/DATA-LICENSES.md"]
+        ),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.
         .target(name: "PrayMocks", dependencies: ["PrayCore", "PrayServices"], path: "Mocks"),
         .target(name: "PrayKit", dependencies: ["PrayCore", "PrayServices"]),
