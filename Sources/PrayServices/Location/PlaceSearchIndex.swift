@@ -101,16 +101,15 @@ extension PlaceSearchIndex {
             for city in alternates(index, data) { add(city, .prefix, data.alternateKeys[index]) }
             collected += 1
         }
+        // Typos only when nothing matched exactly or as a prefix: those rank higher anyway.
         let allowed = maximumEdits(key)
-        guard allowed > 0, !best.values.contains(where: { $0.kind == .name || $0.kind == .alternateName }) else {
-            return best
-        }
-        let query = Array(key.unicodeScalars)
+        guard allowed > 0, best.isEmpty else { return best }
+        var scratch = Levenshtein(query: key, limit: allowed)
         for (city, cityKey) in cityKeys.enumerated() {
-            if let edits = distance(query, cityKey, limit: allowed), edits > 0 { add(city, .typo, cityKey, edits: edits) }
+            if let edits = scratch.distance(to: cityKey), edits > 0 { add(city, .typo, cityKey, edits: edits) }
         }
         for (index, alternate) in data.alternateKeys.enumerated() {
-            guard let edits = distance(query, alternate, limit: allowed), edits > 0 else { continue }
+            guard let edits = scratch.distance(to: alternate), edits > 0 else { continue }
             for city in alternates(index, data) { add(city, .typo, alternate, edits: edits) }
         }
         return best
@@ -159,25 +158,50 @@ extension PlaceSearchIndex {
         return low
     }
 
-    /// The Levenshtein distance between `query` and `text` when it is at most `limit`, else `nil`.
-    /// Rows stop as soon as every cell exceeds the limit (Ukkonen's cut-off).
-    static func distance(_ query: [Unicode.Scalar], _ text: String, limit: Int) -> Int? {
-        let scalars = text.unicodeScalars
-        let count = scalars.count
-        guard abs(count - query.count) <= limit else { return nil }
-        var previous = Array(0...query.count)
-        var current = [Int](repeating: 0, count: query.count + 1)
-        for (row, scalar) in scalars.enumerated() {
+}
+
+/// The Levenshtein distance from one query to many names, with reused rows, over UTF-8 bytes: exact
+/// for Latin names (folded names are ASCII); an Arabic letter is two bytes, so Arabic queries get
+/// twice the limit in bytes.
+struct Levenshtein {
+    private let query: [UInt8]
+    private let limit: Int
+    private let byteLimit: Int
+    private var previous: [Int]
+    private var current: [Int]
+
+    init(query: String, limit: Int) {
+        self.query = Array(query.utf8)
+        self.limit = limit
+        byteLimit = query.utf8.count == query.unicodeScalars.count ? limit : 2 * limit
+        previous = Array(0...self.query.count)
+        current = previous
+    }
+
+    /// The distance in letters to `other` when it is at most the limit, else `nil`. Rows stop as
+    /// soon as every cell exceeds the limit (Ukkonen's cut-off).
+    mutating func distance(to other: String) -> Int? {
+        guard abs(other.utf8.count - query.count) <= byteLimit else { return nil }
+        var other = other
+        let bytes = other.withUTF8 { text in distance(text) }
+        guard let bytes else { return nil }
+        return byteLimit == limit ? bytes : (bytes + 1) / 2
+    }
+
+    private mutating func distance(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = query.count
+        for column in 0...count { previous[column] = column }
+        for (row, byte) in text.enumerated() {
             current[0] = row + 1
             var smallest = current[0]
-            for column in 1...query.count {
-                let substitution = previous[column - 1] + (query[column - 1] == scalar ? 0 : 1)
+            for column in 1...count {
+                let substitution = previous[column - 1] + (query[column - 1] == byte ? 0 : 1)
                 current[column] = min(substitution, previous[column] + 1, current[column - 1] + 1)
                 smallest = min(smallest, current[column])
             }
-            if smallest > limit { return nil }
+            if smallest > byteLimit { return nil }
             swap(&previous, &current)
         }
-        return previous[query.count] <= limit ? previous[query.count] : nil
+        return previous[count] <= byteLimit ? previous[count] : nil
     }
 }

@@ -158,13 +158,17 @@ extension PlaceServiceGazetteer {
         }
     }
 
-    /// Whether the best two (sorted) candidates are distinct places of one tier within a factor
-    /// of ``PlaceAPI/SearchResult/ambiguityRatio``.
+    /// Whether the best two (sorted) candidates are distinct places that matched the same way (both
+    /// by their own name, say) with weighted populations within a factor of
+    /// ``PlaceAPI/SearchResult/ambiguityRatio``. An alternate name close behind an own name (the
+    /// Mughal name Islamabad of Chattogram behind Islamabad) is not a tie.
     private static func isAmbiguous(_ sorted: [PlaceSearchIndex.Candidate], _ data: PlaceGazetteerData) -> Bool {
         guard sorted.count > 1 else { return false }
         let (first, second) = (sorted[0], sorted[1])
-        func tier(_ score: Double) -> Int { Int(score / 100) }
-        guard tier(first.score) == tier(second.score),
+        func own(_ candidate: PlaceSearchIndex.Candidate) -> Bool {
+            data.cities[candidate.city].key == candidate.matchedName
+        }
+        guard first.kind == second.kind, own(first) == own(second),
             first.score - second.score < log10(PlaceAPI.SearchResult.ambiguityRatio)
         else { return false }
         let distance = PlaceNearest.kilometers(
