@@ -32,6 +32,12 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var logs: [any LogService] = [LogServiceMemory()]
     /// The least important level ``log()`` records.
     public var minLogLevel: LogLevel = .trace
+    /// What ``timeZoneService()`` returns.
+    public var timeZones: any TimeZoneService = TimeZoneServiceMock()
+    /// What ``placeService()`` returns.
+    public var places: any PlaceService = PlaceServiceMock()
+    /// What ``locationService()`` returns.
+    public var location: any LocationService = LocationServiceMock()
 
     /// Creates a dependency whose services are all unconfigured mocks.
     public init() {}
@@ -58,4 +64,22 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func logServices() -> [any LogService] { logs }
     /// Returns a logger over ``logs`` at ``minLogLevel``.
     public func log() -> LogManager { LogManager(services: logs, minLevel: minLogLevel) }
+}
+
+// MARK: - Location
+
+extension PrayDependencyMock {
+    /// Returns ``timeZones``.
+    public func timeZoneService() -> any TimeZoneService { timeZones }
+    /// Returns ``places``.
+    public func placeService() -> any PlaceService { places }
+    /// Returns ``location``.
+    public func locationService() -> any LocationService { location }
+    /// Returns a manager over ``timeZones``, ``places``, ``preferenceStore`` and ``location``.
+    public func locationManager() -> LocationManager {
+        LocationManager(
+            timeZoneService: timeZones, placeService: places, preferences: preferenceStore, locationService: location,
+            log: log()
+        )
+    }
 }

@@ -154,7 +154,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("São Paulo", "sao paulo"), ("KÖLN", "koln"), ("Saint-Étienne", "saint etienne"), ("  Ra's  al-Khaymah ", "ras al khaymah"),
+        ("São Paulo", "sao paulo"), ("KÖLN", "koln"), ("Saint-Étienne", "saint etienne"),
+        ("  Ra's  al-Khaymah ", "ras al khaymah"),
         ("Straße", "strasse"), ("İstanbul", "istanbul"), ("مَكَّة", "مكه"), ("أبو ظبي", "ابو ظبي"), ("آمنة", "امنه"),
         ("إسلام آباد", "اسلام اباد"), ("مستشفى", "مستشفي"), ("ـمكـة", "مكه"),
     ])
@@ -165,7 +166,9 @@ import Testing
     /// The Swift folding agrees with the generator's Python folding on every stored city name.
     @Test func foldingAgreesWithTheGenerator() throws {
         let data = try PlaceGazetteerData(text: PlaceGazetteerData.text)
-        let disagreements = data.cities.filter { PlaceSearchIndex.fold($0.name) != $0.key }.map { "\($0.name) → \($0.key)" }
+        let disagreements = data.cities.filter { PlaceSearchIndex.fold($0.name) != $0.key }.map {
+            "\($0.name) → \($0.key)"
+        }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(20))")
         #expect(data.cities.count == 34_006)
     }

@@ -8,7 +8,8 @@ import Testing
 
     @Test(arguments: [
         (21.4225, 39.8262, "Asia/Riyadh"), (51.5074, -0.1278, "Europe/London"), (40.7128, -74.006, "America/New_York"),
-        (-33.8688, 151.2093, "Australia/Sydney"), (30.0444, 31.2357, "Africa/Cairo"), (41.0082, 28.9784, "Europe/Istanbul"),
+        (-33.8688, 151.2093, "Australia/Sydney"), (30.0444, 31.2357, "Africa/Cairo"),
+        (41.0082, 28.9784, "Europe/Istanbul"),
         (-13.5, -172.5, "Pacific/Apia"), (-43.95, -176.55, "Pacific/Chatham"), (27.7172, 85.324, "Asia/Kathmandu"),
         (31.7767, 35.2345, "Asia/Jerusalem"), (31.5326, 35.0998, "Asia/Hebron"), (3.139, 101.6869, "Asia/Kuala_Lumpur"),
     ])
@@ -144,9 +145,12 @@ struct ZoneReference {
                 zones = Array(fields.dropFirst())
                 continue
             }
-            guard fields.count == 4, let latitude = Double(fields[1]), let longitude = Double(fields[2]) else { continue }
+            guard fields.count == 4, let latitude = Double(fields[1]), let longitude = Double(fields[2]) else {
+                continue
+            }
             let numbers = fields[3].split(separator: ",").compactMap { Int($0) }
-            points.append(Point(kind: fields[0], latitude: latitude, longitude: longitude, zones: numbers.map { zones[$0] }))
+            points.append(
+                Point(kind: fields[0], latitude: latitude, longitude: longitude, zones: numbers.map { zones[$0] }))
         }
         return ZoneReference(points: points)
     }

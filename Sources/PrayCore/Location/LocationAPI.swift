@@ -14,7 +14,9 @@ public enum LocationAPI {
         public let isSavedPlace: Bool
 
         /// Creates a fix.
-        public init(coordinates: Coordinates, name: String? = nil, timeZoneIdentifier: String? = nil, isSavedPlace: Bool) {
+        public init(
+            coordinates: Coordinates, name: String? = nil, timeZoneIdentifier: String? = nil, isSavedPlace: Bool
+        ) {
             self.coordinates = coordinates
             self.name = name
             self.timeZoneIdentifier = timeZoneIdentifier

@@ -69,10 +69,14 @@ extension LocationManager {
         let (timeZone, timeZoneSource) = try zone(
             request: request, fix: fix, place: place, saved: saved, lookup: zoneAtCoordinates)
         let countryCode: String?
+        let nearest: PlaceAPI.Nearby?
         if let place {
             countryCode = place.countryCode
+            nearest = nil
         } else {
-            countryCode = try self.countryCode(at: fix.coordinates, lookup: zoneAtCoordinates())
+            let closest = try placeService.nearest(to: fix.coordinates)
+            countryCode = try self.countryCode(lookup: zoneAtCoordinates(), nearest: closest)
+            nearest = closest.flatMap { $0.distanceKilometers <= Self.nearbyKilometers ? $0 : nil }
         }
         let method: MethodChoice
         if let given = request.method {
@@ -82,7 +86,6 @@ extension LocationManager {
         } else {
             method = .forCountry(countryCode, latitude: fix.coordinates.latitude)
         }
-        let nearest = place == nil ? try nearby(fix.coordinates) : nil
         log.debug(
             "Location resolved",
             metadata: [
@@ -101,7 +104,8 @@ extension LocationManager {
     /// then the gazetteer); else the nearest city's within 300 km; else `nil` (open sea).
     /// - Throws: What the services throw.
     public func countryCode(at coordinates: Coordinates) throws -> String? {
-        try countryCode(at: coordinates, lookup: timeZoneService.timeZone(at: coordinates))
+        try countryCode(
+            lookup: timeZoneService.timeZone(at: coordinates), nearest: placeService.nearest(to: coordinates))
     }
 }
 
@@ -144,7 +148,8 @@ extension LocationManager {
             if given.lowercased() == "local" { return (systemTimeZone(), .system) }
             guard let zone = TimeZone(identifier: given) else {
                 throw ValidationError(
-                    field: "tz", message: "unknown time zone '\(given)'; use an IANA name such as Europe/London or local")
+                    field: "tz",
+                    message: "unknown time zone '\(given)'; use an IANA name such as Europe/London or local")
             }
             return (zone, .option)
         }
@@ -179,9 +184,8 @@ extension LocationManager {
         )
     }
 
-    private func countryCode(at coordinates: Coordinates, lookup: TimeZoneLookup) throws -> String? {
+    private func countryCode(lookup: TimeZoneLookup, nearest: PlaceAPI.Nearby?) throws -> String? {
         let zoneCountries = lookup.source == .ocean ? [] : try placeService.countryCodes(inTimeZone: lookup.identifier)
-        let nearest = try placeService.nearest(to: coordinates)
         if let nearest, nearest.distanceKilometers <= 100,
             zoneCountries.contains(nearest.place.countryCode) || nearest.place.timeZoneIdentifier == lookup.identifier
         {
@@ -190,13 +194,6 @@ extension LocationManager {
         if let first = zoneCountries.first { return first }
         if let nearest, nearest.distanceKilometers <= 300 { return nearest.place.countryCode }
         return nil
-    }
-
-    private func nearby(_ coordinates: Coordinates) throws -> PlaceAPI.Nearby? {
-        guard let nearest = try placeService.nearest(to: coordinates),
-            nearest.distanceKilometers <= Self.nearbyKilometers
-        else { return nil }
-        return nearest
     }
 
     private static func savedFix(_ saved: Preferences) throws -> LocationAPI.Fix? {

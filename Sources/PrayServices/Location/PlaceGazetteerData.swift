@@ -67,7 +67,8 @@ struct PlaceGazetteerData: Sendable {
         countries = parser.countries
         regions = parser.regions
         zones = parser.zones
-        countryByCode = Dictionary(countries.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
+        countryByCode = Dictionary(
+            countries.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
         cityByGeonameID = Dictionary(cities.enumerated().map { ($1.geonameID, $0) }, uniquingKeysWith: { a, _ in a })
         (gridCities, gridStarts) = Self.grid(cities)
         guard cities.allSatisfy({ $0.zone < zones.count && $0.country < countries.count }) else {

@@ -64,14 +64,18 @@ extension PlaceServiceGazetteer {
         let ambiguous = Self.isAmbiguous(candidates, data)
         log.debug(
             "Place search",
-            metadata: ["place.query": query.text, "place.matches": "\(candidates.count)", "place.ambiguous": "\(ambiguous)"])
+            metadata: [
+                "place.query": query.text, "place.matches": "\(candidates.count)", "place.ambiguous": "\(ambiguous)",
+            ])
         return PlaceAPI.SearchResult(query: query.text, matches: matches, isAmbiguous: ambiguous)
     }
 
     /// Returns up to `limit` cities nearest to `coordinates`, nearest first.
     /// - Throws: ``ValidationError`` for a limit below 1; `PrayError` when the gazetteer is damaged.
     public func nearest(to coordinates: Coordinates, limit: Int) throws -> [PlaceAPI.Nearby] {
-        guard limit >= 1 else { throw ValidationError(field: "limit", message: "limit must be at least 1, got \(limit)") }
+        guard limit >= 1 else {
+            throw ValidationError(field: "limit", message: "limit must be at least 1, got \(limit)")
+        }
         let data = try loaded()
         return PlaceNearest.nearest(to: coordinates, limit: limit, in: data).map {
             PlaceAPI.Nearby(place: place(data, $0.city), distanceKilometers: $0.kilometers)
@@ -89,7 +93,9 @@ extension PlaceServiceGazetteer {
     /// - Throws: `PrayError` when the gazetteer is damaged.
     public func country(code: String) throws -> PlaceAPI.Country? {
         let data = try loaded()
-        return data.countryByCode[code.uppercased()].map { PlaceAPI.Country(code: data.countries[$0].code, name: data.countries[$0].name) }
+        return data.countryByCode[code.uppercased()].map {
+            PlaceAPI.Country(code: data.countries[$0].code, name: data.countries[$0].name)
+        }
     }
 
     /// Returns the countries that use a zone: `zone.tab`'s first, then those of the gazetteer's

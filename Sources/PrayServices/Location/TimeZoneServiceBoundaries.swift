@@ -46,7 +46,8 @@ extension TimeZoneServiceBoundaries {
         let zones = data.labels[label].map { data.zones[$0] }
         let main = zones[0]
         return TimeZoneLookup(
-            identifier: main, alternatives: Array(zones.dropFirst()), source: main.hasPrefix("Etc/") ? .ocean : .boundaries
+            identifier: main, alternatives: Array(zones.dropFirst()),
+            source: main.hasPrefix("Etc/") ? .ocean : .boundaries
         )
     }
 
