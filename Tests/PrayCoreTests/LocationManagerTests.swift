@@ -176,3 +176,19 @@ import Testing
         #expect(Set(CountryMethod.table.map(\.countryCode)).count == CountryMethod.table.count)
     }
 }
+
+@Test func savingACityKeepsItsPlaceNameAndZone() throws {
+    // Given
+    var preferences = Preferences()
+    try preferences.set("1200", for: .elevation)
+    // When
+    try preferences.setPlace(Place.mock())
+    // Then
+    #expect(preferences[.latitude] == "21.4266")
+    #expect(preferences[.longitude] == "39.8256")
+    #expect(preferences[.elevation] == nil)
+    #expect(preferences[.placeName] == "Makkah, SA")
+    #expect(preferences.timeZone?.identifier == "Asia/Riyadh")
+    #expect(throws: ValidationError.self) { try preferences.setPlace(Place.mock(timeZoneIdentifier: "Mars/Olympus")) }
+    #expect(preferences[.placeName] == "Makkah, SA")
+}

@@ -155,3 +155,9 @@ struct ZoneReference {
         return ZoneReference(points: points)
     }
 }
+
+@Test func dataNoticesNameTheirLicences() {
+    #expect(TimeZoneServiceBoundaries.dataNotice.contains("Open Database License"))
+    #expect(TimeZoneServiceBoundaries.dataNotice.contains(TimeZoneServiceBoundaries.dataVersion))
+    #expect(PlaceServiceGazetteer.dataNotice.contains("Creative Commons Attribution 4.0"))
+}

