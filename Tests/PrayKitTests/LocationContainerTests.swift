@@ -5,18 +5,29 @@ import PrayMocks
 import Testing
 
 @Suite struct LocationContainerTests {
+    /// A manager over the real container's services and empty preferences: the container's own
+    /// database is shared by other tests, which save methods and places in it.
+    func manager(_ dependency: PrayDependency) -> LocationManager {
+        LocationManager(
+            timeZoneService: dependency.timeZoneService(), placeService: dependency.placeService(),
+            preferences: PreferencesStoreMock(), locationService: dependency.locationService(), log: .silent)
+    }
+
     @Test func theRealContainerResolvesACity() async throws {
         // Given
         TestContainer.configured
         let dependency = PrayDependency()
         // When
-        let location = try await dependency.locationManager().resolve(.init(.city("Makkah")))
+        let location = try await manager(dependency).resolve(.init(.city("Makkah")))
+        let wired = try await dependency.locationManager().resolve(.init(.city("Cologne"), method: .egyptian))
         let zone = try dependency.timeZoneService().timeZone(latitude: 43.8, longitude: 87.6)
         // Then
         #expect(location.timeZone.identifier == "Asia/Riyadh")
         #expect(location.timeZoneSource == .city)
         #expect(location.method.method == .ummAlQura)
         #expect(location.method.source.description == "country:SA")
+        #expect(wired.timeZone.identifier == "Europe/Berlin")
+        #expect(wired.method == MethodChoice(method: .egyptian, source: .option))
         #expect(zone.identifier == "Asia/Shanghai")
         #expect(zone.alternatives == ["Asia/Urumqi"])
         #expect(try dependency.placeService().search("Cologne").best?.name == "Köln")
@@ -27,7 +38,7 @@ import Testing
         TestContainer.configured
         let jakarta = try Coordinates(latitude: -6.2146, longitude: 106.8451)
         // When
-        let location = try await PrayDependency().locationManager().resolve(.init(.coordinates(jakarta)))
+        let location = try await manager(PrayDependency()).resolve(.init(.coordinates(jakarta)))
         // Then
         #expect(location.timeZone.identifier == "Asia/Jakarta")
         #expect(location.timeZoneSource == .coordinates)
