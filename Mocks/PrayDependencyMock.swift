@@ -22,6 +22,12 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var qibla: any QiblaService = QiblaServiceMock()
     /// What ``hijriService()`` returns.
     public var hijri: any HijriService = HijriServiceMock()
+    /// What ``timeZoneService()`` returns.
+    public var timeZones: any TimeZoneService = TimeZoneServiceMock()
+    /// What ``placeService()`` returns.
+    public var places: any PlaceService = PlaceServiceMock()
+    /// What ``locationService()`` returns.
+    public var location: any LocationService = LocationServiceMock()
     /// What ``preferences()`` returns.
     public var preferenceStore: any PreferencesStore = PreferencesStoreMock()
     /// What ``prayerLog()`` returns.
@@ -32,12 +38,6 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var logs: [any LogService] = [LogServiceMemory()]
     /// The least important level ``log()`` records.
     public var minLogLevel: LogLevel = .trace
-    /// What ``timeZoneService()`` returns.
-    public var timeZones: any TimeZoneService = TimeZoneServiceMock()
-    /// What ``placeService()`` returns.
-    public var places: any PlaceService = PlaceServiceMock()
-    /// What ``locationService()`` returns.
-    public var location: any LocationService = LocationServiceMock()
 
     /// Creates a dependency whose services are all unconfigured mocks.
     public init() {}
