@@ -18,7 +18,10 @@ let package = Package(
         // commands that never touch the network do not load it (see Sources/CCurl).
         .target(name: "CCurl"),
         .target(name: "PrayCore"),
-        .target(name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl"]),
+        .target(
+            name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl"],
+            exclude: ["Location/DATA-LICENSES.md"]
+        ),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.
         .target(name: "PrayMocks", dependencies: ["PrayCore", "PrayServices"], path: "Mocks"),
         .target(name: "PrayKit", dependencies: ["PrayCore", "PrayServices"]),

@@ -22,6 +22,12 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var qibla: any QiblaService = QiblaServiceMock()
     /// What ``hijriService()`` returns.
     public var hijri: any HijriService = HijriServiceMock()
+    /// What ``timeZoneService()`` returns.
+    public var timeZones: any TimeZoneService = TimeZoneServiceMock()
+    /// What ``placeService()`` returns.
+    public var places: any PlaceService = PlaceServiceMock()
+    /// What ``locationService()`` returns.
+    public var location: any LocationService = LocationServiceMock()
     /// What ``preferences()`` returns.
     public var preferenceStore: any PreferencesStore = PreferencesStoreMock()
     /// What ``prayerLog()`` returns.
@@ -64,4 +70,22 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func notificationService() -> any NotificationService { notifications }
     /// Returns a manager over ``prayers`` and ``hijri``.
     public func reminderManager() -> ReminderManager { ReminderManager(prayers: prayers, hijri: hijri, log: log()) }
+}
+
+// MARK: - Location
+
+extension PrayDependencyMock {
+    /// Returns ``timeZones``.
+    public func timeZoneService() -> any TimeZoneService { timeZones }
+    /// Returns ``places``.
+    public func placeService() -> any PlaceService { places }
+    /// Returns ``location``.
+    public func locationService() -> any LocationService { location }
+    /// Returns a manager over ``timeZones``, ``places``, ``preferenceStore`` and ``location``.
+    public func locationManager() -> LocationManager {
+        LocationManager(
+            timeZoneService: timeZones, placeService: places, preferences: preferenceStore, locationService: location,
+            log: log()
+        )
+    }
 }

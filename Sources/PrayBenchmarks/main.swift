@@ -90,13 +90,15 @@ struct Benchmark {
         let nsPerDay = best / Double(days)
         guard checksum.isFinite, checksum > 0 else { throw PrayError(.unavailable, message: "no times were computed") }
         let storage = try measureStorage()
+        let places = try measurePlaces()
         if json {
             print(
                 #"{"nsPerPrayerDay":\#(Int(nsPerDay.rounded())),"prayerDaysPerSecond":\#(Int((1e9 / nsPerDay).rounded())),"#
                     + #""firstDayMicroseconds":\#(Int(firstDay.rounded())),"singleDayMicroseconds":\#(Int(singleDay.rounded())),"#
                     + #""days":\#(days),"rounds":\#(rounds),"place":"London","method":"muslim-world-league","#
                     + #""logRowsPerSecond":\#(Int(storage.rowsPerSecond.rounded())),"#
-                    + #""logYearReadMicroseconds":\#(Int(storage.yearRead.rounded()))}"#
+                    + #""logYearReadMicroseconds":\#(Int(storage.yearRead.rounded())),"#
+                    + places.json + "}"
             )
         } else {
             print("praykit-bench: London, Muslim World League, \(days) consecutive days, best of \(rounds) rounds")
@@ -106,6 +108,7 @@ struct Benchmark {
             print("prayer log (SQLite, WAL, synchronous=FULL):")
             print("  recording in one transaction: \(Int(storage.rowsPerSecond.rounded())) rows/s")
             print("  reading a year (1825 entries): \(Int(storage.yearRead.rounded())) µs")
+            print(places.text, terminator: "")
         }
     }
 }
@@ -140,6 +143,115 @@ extension Benchmark {
             guard year.count == 1825 else { throw PrayError(.unavailable, message: "read \(year.count) entries") }
         }
         return (rowsPerSecond, yearRead)
+    }
+}
+
+// MARK: - Places
+
+extension Benchmark {
+    /// Times of the offline zone boundaries and gazetteer.
+    struct PlaceTimes {
+        /// Decoding the zone boundaries in this process, first use.
+        var zoneLoadMilliseconds = 0.0
+        /// One zone lookup, warm: the mean over random points and over every city, best of the rounds.
+        var zoneLookupNanoseconds = 0.0
+        var cityZoneLookupNanoseconds = 0.0
+        /// Parsing and indexing the gazetteer in this process, first use.
+        var placeLoadMilliseconds = 0.0
+        /// One search, warm: the mean and the slowest of the query list (best of the rounds each).
+        var searchMicroseconds = 0.0
+        var slowestSearchMicroseconds = 0.0
+        var slowestSearch = ""
+        /// One nearest-city lookup, warm.
+        var nearestMicroseconds = 0.0
+
+        var json: String {
+            #""zoneLoadMilliseconds":\#(rounded(zoneLoadMilliseconds)),"#
+                + #""zoneLookupNanoseconds":\#(Int(zoneLookupNanoseconds.rounded())),"#
+                + #""cityZoneLookupNanoseconds":\#(Int(cityZoneLookupNanoseconds.rounded())),"#
+                + #""placeLoadMilliseconds":\#(rounded(placeLoadMilliseconds)),"#
+                + #""placeSearchMicroseconds":\#(Int(searchMicroseconds.rounded())),"#
+                + #""placeSearchSlowestMicroseconds":\#(Int(slowestSearchMicroseconds.rounded())),"#
+                + #""placeNearestMicroseconds":\#(Int(nearestMicroseconds.rounded()))"#
+        }
+
+        var text: String {
+            """
+            places (offline zone boundaries and gazetteer):
+              zone boundaries, first use: \(rounded(zoneLoadMilliseconds)) ms
+              zone lookup, warm: \(Int(zoneLookupNanoseconds.rounded())) ns (random points), \
+            \(Int(cityZoneLookupNanoseconds.rounded())) ns (cities)
+              gazetteer, first use: \(rounded(placeLoadMilliseconds)) ms
+              search, warm: \(Int(searchMicroseconds.rounded())) µs mean, \
+            \(Int(slowestSearchMicroseconds.rounded())) µs slowest ('\(slowestSearch)')
+              nearest city, warm: \(Int(nearestMicroseconds.rounded())) µs
+
+            """
+        }
+
+        private func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    }
+
+    /// Queries of every kind: own and alternate names, Arabic, qualifiers, prefixes and typos.
+    static let placeQueries = [
+        "Mecca", "Makkah", "مكة", "Medina", "Köln", "Cologne", "Bombay", "Sao Paulo", "Londn", "London, Canada",
+        "Springfield, Illinois", "Springfield", "Birmingham, AL", "Sao Pa", "Jedah", "Karachee", "Washington, D.C.",
+        "المدينة المنورة", "Kuala Lumpur", "Dubaii",
+    ]
+
+    func measurePlaces() throws -> PlaceTimes {
+        var times = PlaceTimes()
+        let zones = TimeZoneServiceBoundaries(log: .silent)
+        var started = DispatchTime.now().uptimeNanoseconds
+        try zones.preload()
+        times.zoneLoadMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        let places = PlaceServiceGazetteer(log: .silent)
+        started = DispatchTime.now().uptimeNanoseconds
+        try places.preload()
+        times.placeLoadMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        // Random points (a fixed linear congruential sequence), uniform on the sphere.
+        var state: UInt64 = 11
+        func random() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let points = try (0..<20_000).map { _ in
+            try Coordinates(latitude: asin(2 * random() - 1) * 180 / .pi, longitude: 360 * random() - 180)
+        }
+        let cities = try places.nearest(to: Coordinates(latitude: 48.85, longitude: 2.35), limit: 5000)
+            .map(\.place.coordinates)
+        var found = 0
+        func timeLookups(_ points: [Coordinates]) throws -> Double {
+            var best = Double.infinity
+            for _ in 0..<rounds {
+                let started = DispatchTime.now().uptimeNanoseconds
+                for point in points { found &+= try zones.timeZone(at: point).identifier.utf8.count }
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - started) / Double(points.count))
+            }
+            return best
+        }
+        times.zoneLookupNanoseconds = try timeLookups(points)
+        times.cityZoneLookupNanoseconds = try timeLookups(cities)
+        var total = 0.0
+        for query in Self.placeQueries {
+            var best = Double.infinity
+            for _ in 0..<max(3, rounds / 4) {
+                let started = DispatchTime.now().uptimeNanoseconds
+                found &+= try places.search(query).matches.count
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e3)
+            }
+            total += best
+            if best > times.slowestSearchMicroseconds {
+                times.slowestSearchMicroseconds = best
+                times.slowestSearch = query
+            }
+        }
+        times.searchMicroseconds = total / Double(Self.placeQueries.count)
+        started = DispatchTime.now().uptimeNanoseconds
+        for point in points.prefix(1000) { found &+= try places.nearest(to: point, limit: 1).count }
+        times.nearestMicroseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1000 / 1e3
+        guard found > 0 else { throw PrayError(.unavailable, message: "no place was found") }
+        return times
     }
 }
 

@@ -31,6 +31,17 @@ public protocol PrayKitDependency: Sendable {
     /// The service that converts between Gregorian and Hijri dates.
     func hijriService() -> any HijriService
 
+    // MARK: - Location
+
+    /// The service that finds the IANA time zone at a point, offline.
+    func timeZoneService() -> any TimeZoneService
+    /// The service that finds cities by name and near a point, offline.
+    func placeService() -> any PlaceService
+    /// Where the user is: the saved place on Linux, a device's location in an app.
+    func locationService() -> any LocationService
+    /// The manager that resolves a place with its zone and method, each with its source.
+    func locationManager() -> LocationManager
+
     // MARK: - Storage
 
     /// The user's preferences.

@@ -299,6 +299,27 @@ extension PrayDependency {
     public func backup() -> any BackupService { Self.backup }
 }
 
+// MARK: - Location
+
+extension PrayDependency {
+    private static let timeZoneService = TimeZoneServiceBoundaries(log: log)
+    private static let placeService = PlaceServiceGazetteer(log: log)
+    private static let locationService = LocationServicePreferences(preferences: preferences, log: log)
+    private static let locationManager = LocationManager(
+        timeZoneService: timeZoneService, placeService: placeService, preferences: preferences,
+        locationService: locationService, log: log
+    )
+
+    /// The offline time zone boundaries (timezone-boundary-builder, ODbL), loaded on first use.
+    public func timeZoneService() -> any TimeZoneService { Self.timeZoneService }
+    /// The offline gazetteer (GeoNames cities of 15,000 people or more, CC BY 4.0), loaded on first use.
+    public func placeService() -> any PlaceService { Self.placeService }
+    /// The saved place (the location on Linux).
+    public func locationService() -> any LocationService { Self.locationService }
+    /// The location manager over the services above and the preferences.
+    public func locationManager() -> LocationManager { Self.locationManager }
+}
+
 // MARK: - Network
 
 extension PrayDependency {

@@ -1,0 +1,134 @@
+import Foundation
+
+/// The requests and answers of ``LocationManager`` and ``LocationService``.
+public enum LocationAPI {
+    /// A place a ``LocationService`` reports.
+    public struct Fix: Hashable, Sendable {
+        /// Where.
+        public let coordinates: Coordinates
+        /// A name for it, when known (the saved `place-name`).
+        public let name: String?
+        /// The IANA zone saved with it, when there is one.
+        public let timeZoneIdentifier: String?
+        /// Whether this is the place saved in the preferences (its saved zone then applies).
+        public let isSavedPlace: Bool
+
+        /// Creates a fix.
+        public init(
+            coordinates: Coordinates, name: String? = nil, timeZoneIdentifier: String? = nil, isSavedPlace: Bool
+        ) {
+            self.coordinates = coordinates
+            self.name = name
+            self.timeZoneIdentifier = timeZoneIdentifier
+            self.isSavedPlace = isSavedPlace
+        }
+    }
+
+    /// Which place a request is about.
+    public enum PlaceSource: Hashable, Sendable {
+        /// Where the ``LocationService`` says the user is (the saved place on Linux).
+        case current
+        /// The place saved in the preferences.
+        case saved
+        /// A city found by a ``PlaceAPI/Query`` text, such as `"London, Canada"`.
+        case city(String)
+        /// Given coordinates.
+        case coordinates(Coordinates)
+    }
+
+    /// What to resolve: a place, and the zone and method when the user gave them.
+    ///
+    /// ```swift
+    /// let request = LocationAPI.Request(.coordinates(try Coordinates(latitude: 21.4225, longitude: 39.8262)))
+    /// let location = try await dependency.locationManager().resolve(request)
+    /// print(location.timeZone.identifier, location.timeZoneSource, location.method.source)
+    /// // Asia/Riyadh coordinates country:SA
+    /// ```
+    public struct Request: Hashable, Sendable {
+        /// The place.
+        public var place: PlaceSource
+        /// A zone the user gave (`--tz`): an IANA identifier, or `local` for the system's zone.
+        public var timeZone: String?
+        /// A method the user gave (`--method`).
+        public var method: CalculationMethod?
+
+        /// Creates a request.
+        /// - Parameters:
+        ///   - place: The place.
+        ///   - timeZone: A zone the user gave: an IANA identifier or `local`.
+        ///   - method: A method the user gave.
+        public init(_ place: PlaceSource, timeZone: String? = nil, method: CalculationMethod? = nil) {
+            self.place = place
+            self.timeZone = timeZone
+            self.method = method
+        }
+    }
+
+    /// Where a zone came from, as in `"timeZoneSource"`.
+    public enum TimeZoneSource: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+        /// Given with the request (`--tz`).
+        case option
+        /// Saved with the saved place.
+        case saved
+        /// Found from the coordinates (the offline boundaries).
+        case coordinates
+        /// The city's own zone (GeoNames).
+        case city
+        /// The system's zone (`--tz local`).
+        case system
+
+        /// The raw value.
+        public var description: String { rawValue }
+    }
+
+    /// A resolved place: where, in which zone, by which method, and why.
+    public struct Location: Hashable, Sendable {
+        /// Where.
+        public let coordinates: Coordinates
+        /// A name to show: the city's (`Makkah, SA`), the saved `place-name`, or `nil`.
+        public let name: String?
+        /// The city, for a city request.
+        public let place: Place?
+        /// The gazetteer's nearest city, for headers ("near Makkah, SA"); `nil` when none lies within
+        /// ``LocationManager/nearbyKilometers`` or for a city request.
+        public let nearest: PlaceAPI.Nearby?
+        /// The zone.
+        public let timeZone: TimeZone
+        /// Where the zone came from.
+        public let timeZoneSource: TimeZoneSource
+        /// The zone found at the coordinates, when it was looked up (its alternatives name the
+        /// other claims in disputed territory).
+        public let timeZoneLookup: TimeZoneLookup?
+        /// The country (ISO 3166-1 alpha-2), when known.
+        public let countryCode: String?
+        /// The method and why.
+        public let method: MethodChoice
+        /// Whether this is the saved place.
+        public let isSavedPlace: Bool
+
+        /// Creates a location.
+        public init(
+            coordinates: Coordinates, name: String?, place: Place?, nearest: PlaceAPI.Nearby?, timeZone: TimeZone,
+            timeZoneSource: TimeZoneSource, timeZoneLookup: TimeZoneLookup?, countryCode: String?,
+            method: MethodChoice, isSavedPlace: Bool
+        ) {
+            self.coordinates = coordinates
+            self.name = name
+            self.place = place
+            self.nearest = nearest
+            self.timeZone = timeZone
+            self.timeZoneSource = timeZoneSource
+            self.timeZoneLookup = timeZoneLookup
+            self.countryCode = countryCode
+            self.method = method
+            self.isSavedPlace = isSavedPlace
+        }
+
+        /// The other zones claimed here, for "also: Asia/Urumqi (use --tz)"; empty when the zone was
+        /// given or saved.
+        public var timeZoneAlternatives: [String] {
+            guard timeZoneSource == .coordinates else { return [] }
+            return timeZoneLookup?.alternatives ?? []
+        }
+    }
+}

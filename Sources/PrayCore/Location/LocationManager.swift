@@ -1,0 +1,207 @@
+import Foundation
+
+/// Answers "where is the user, in which zone, and by which method": the saved place, a city, given
+/// coordinates or the ``LocationService``'s fix, with the zone and the method chosen by one rule and
+/// the reason for each.
+///
+/// The zone: the one given with the request (`local` = the system's); else the saved zone when the
+/// place is the saved place; else a city's own zone; else the zone at the coordinates (offline
+/// boundaries). Never the machine's zone for a place elsewhere.
+///
+/// The method: the one given; else the saved one; else the one of the place's country
+/// (``MethodChoice/forCountry(_:latitude:)``), the country being the city's, or the one found from
+/// the coordinates by ``countryCode(at:)``.
+///
+/// ```swift
+/// let manager = dependency.locationManager()
+/// let location = try await manager.resolve(.init(.city("Makkah")))
+/// print(location.timeZone.identifier, location.timeZoneSource, location.method)
+/// // Asia/Riyadh city umm-al-qura (country:SA)
+/// ```
+public struct LocationManager: Sendable {
+    private let timeZoneService: any TimeZoneService
+    private let placeService: any PlaceService
+    private let preferences: any PreferencesStore
+    private let locationService: any LocationService
+    private let systemTimeZone: @Sendable () -> TimeZone
+    private let log: LogManager
+
+    /// How far the nearest city may be for a header to say "near" it, kilometres.
+    public static let nearbyKilometers = 50.0
+
+    /// Creates a manager.
+    /// - Parameters:
+    ///   - timeZoneService: Finds the zone at coordinates.
+    ///   - placeService: Finds cities and countries.
+    ///   - preferences: The saved place, zone and method.
+    ///   - locationService: Where the user is for ``LocationAPI/PlaceSource/current``.
+    ///   - log: The logger.
+    ///   - systemTimeZone: The system's zone, for `local`; `TimeZone.current` by default.
+    public init(
+        timeZoneService: any TimeZoneService, placeService: any PlaceService, preferences: any PreferencesStore,
+        locationService: any LocationService, log: LogManager,
+        systemTimeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
+    ) {
+        self.timeZoneService = timeZoneService
+        self.placeService = placeService
+        self.preferences = preferences
+        self.locationService = locationService
+        self.log = log
+        self.systemTimeZone = systemTimeZone
+    }
+}
+
+extension LocationManager {
+    /// Resolves a request into coordinates, zone and method, each with its source.
+    /// - Throws: ``ValidationError`` for an unknown zone, a city that matches nothing or several
+    ///   places equally well (the message lists them), or no known place; what the services and the
+    ///   preferences store throw.
+    public func resolve(_ request: LocationAPI.Request) async throws -> LocationAPI.Location {
+        let saved = try preferences.preferences()
+        let (fix, place) = try await locate(request.place, saved: saved)
+        var lookup: TimeZoneLookup?
+        func zoneAtCoordinates() throws -> TimeZoneLookup {
+            if let lookup { return lookup }
+            let found = try timeZoneService.timeZone(at: fix.coordinates)
+            lookup = found
+            return found
+        }
+        let (timeZone, timeZoneSource) = try zone(
+            request: request, fix: fix, place: place, saved: saved, lookup: zoneAtCoordinates)
+        let countryCode: String?
+        let nearest: PlaceAPI.Nearby?
+        if let place {
+            countryCode = place.countryCode
+            nearest = nil
+        } else {
+            let closest = try placeService.nearest(to: fix.coordinates)
+            countryCode = try self.countryCode(lookup: zoneAtCoordinates(), nearest: closest)
+            nearest = closest.flatMap { $0.distanceKilometers <= Self.nearbyKilometers ? $0 : nil }
+        }
+        let method: MethodChoice
+        if let given = request.method {
+            method = MethodChoice(method: given, source: .option)
+        } else if let text = saved[.method], let stored = try? CalculationMethod.named(text) {
+            method = MethodChoice(method: stored, source: .saved)
+        } else {
+            method = .forCountry(countryCode, latitude: fix.coordinates.latitude)
+        }
+        log.debug(
+            "Location resolved",
+            metadata: [
+                "location.zone": timeZone.identifier, "location.zoneSource": timeZoneSource.rawValue,
+                "location.method": method.description,
+            ])
+        return LocationAPI.Location(
+            coordinates: fix.coordinates, name: place?.shortName ?? fix.name, place: place, nearest: nearest,
+            timeZone: timeZone, timeZoneSource: timeZoneSource, timeZoneLookup: lookup, countryCode: countryCode,
+            method: method, isSavedPlace: fix.isSavedPlace
+        )
+    }
+
+    /// Returns the country at `coordinates`: the nearest city's when it lies within 100 km and in
+    /// a country of the zone there; else the first country of that zone (the system's `zone.tab`,
+    /// then the gazetteer); else the nearest city's within 300 km; else `nil` (open sea).
+    /// - Throws: What the services throw.
+    public func countryCode(at coordinates: Coordinates) throws -> String? {
+        try countryCode(
+            lookup: timeZoneService.timeZone(at: coordinates), nearest: placeService.nearest(to: coordinates))
+    }
+}
+
+// MARK: - Helpers
+
+extension LocationManager {
+    /// The fix and, for a city, the place.
+    private func locate(_ source: LocationAPI.PlaceSource, saved: Preferences) async throws -> (LocationAPI.Fix, Place?)
+    {
+        switch source {
+        case .current:
+            guard let fix = try await locationService.currentLocation() else { throw Self.noPlace }
+            return (fix, nil)
+        case .saved:
+            guard let fix = try Self.savedFix(saved) else { throw Self.noPlace }
+            return (fix, nil)
+        case .city(let text):
+            let place = try city(text)
+            return (LocationAPI.Fix(coordinates: place.coordinates, name: place.shortName, isSavedPlace: false), place)
+        case .coordinates(let coordinates):
+            if let fix = try Self.savedFix(saved), fix.coordinates.latitude == coordinates.latitude,
+                fix.coordinates.longitude == coordinates.longitude
+            {
+                return (
+                    LocationAPI.Fix(
+                        coordinates: coordinates, name: fix.name, timeZoneIdentifier: fix.timeZoneIdentifier,
+                        isSavedPlace: true), nil
+                )
+            }
+            return (LocationAPI.Fix(coordinates: coordinates, isSavedPlace: false), nil)
+        }
+    }
+
+    /// The zone and its source, by the rule of the type's documentation.
+    private func zone(
+        request: LocationAPI.Request, fix: LocationAPI.Fix, place: Place?, saved: Preferences,
+        lookup: () throws -> TimeZoneLookup
+    ) throws -> (TimeZone, LocationAPI.TimeZoneSource) {
+        if let given = request.timeZone {
+            if given.lowercased() == "local" { return (systemTimeZone(), .system) }
+            guard let zone = TimeZone(identifier: given) else {
+                throw ValidationError(
+                    field: "tz",
+                    message: "unknown time zone '\(given)'; use an IANA name such as Europe/London or local")
+            }
+            return (zone, .option)
+        }
+        if fix.isSavedPlace, let identifier = fix.timeZoneIdentifier, let zone = TimeZone(identifier: identifier) {
+            return (zone, .saved)
+        }
+        if let zone = place?.timeZone { return (zone, .city) }
+        let found = try lookup()
+        for identifier in [found.identifier] + found.alternatives {
+            if let zone = TimeZone(identifier: identifier) { return (zone, .coordinates) }
+        }
+        // A zone newer than the system's time zone data: the nautical zone keeps the offset close.
+        log.warning("Unknown time zone from the boundaries", metadata: ["location.zone": found.identifier])
+        guard let zone = TimeZoneLookup.nautical(longitude: fix.coordinates.longitude).timeZone else {
+            throw PrayError(.unavailable, message: "the system does not know the time zone \(found.identifier)")
+        }
+        return (zone, .coordinates)
+    }
+
+    /// The one city a query names.
+    private func city(_ text: String) throws -> Place {
+        let result = try placeService.search(PlaceAPI.Query(text, limit: 5))
+        if let place = result.best { return place }
+        guard !result.matches.isEmpty else {
+            throw ValidationError(field: "city", message: "no city matches '\(text)'")
+        }
+        let names = result.matches.map(\.place.fullName).joined(separator: "; ")
+        throw ValidationError(
+            field: "city",
+            message: "'\(text)' matches several places: \(names); add the region or country, such as '\(text), "
+                + "\(result.matches[0].place.region ?? result.matches[0].place.countryName)'"
+        )
+    }
+
+    private func countryCode(lookup: TimeZoneLookup, nearest: PlaceAPI.Nearby?) throws -> String? {
+        let zoneCountries = lookup.source == .ocean ? [] : try placeService.countryCodes(inTimeZone: lookup.identifier)
+        if let nearest, nearest.distanceKilometers <= 100,
+            zoneCountries.contains(nearest.place.countryCode) || nearest.place.timeZoneIdentifier == lookup.identifier
+        {
+            return nearest.place.countryCode
+        }
+        if let first = zoneCountries.first { return first }
+        if let nearest, nearest.distanceKilometers <= 300 { return nearest.place.countryCode }
+        return nil
+    }
+
+    private static func savedFix(_ saved: Preferences) throws -> LocationAPI.Fix? {
+        guard let coordinates = try saved.coordinates() else { return nil }
+        return LocationAPI.Fix(
+            coordinates: coordinates, name: saved[.placeName], timeZoneIdentifier: saved[.timeZone], isSavedPlace: true)
+    }
+
+    private static let noPlace = ValidationError(
+        field: "location", message: "no place is known: give coordinates or a city, or save a place first")
+}

@@ -1,0 +1,57 @@
+import Foundation
+import PrayCore
+
+/// Nearest cities by rings of 1° grid cells around a point.
+enum PlaceNearest {
+    /// The mean Earth radius (IUGG), kilometres.
+    static let earthRadius = 6371.0088
+
+    /// Up to `limit` cities nearest to `coordinates`, nearest first.
+    static func nearest(to coordinates: Coordinates, limit: Int, in data: PlaceGazetteerData) -> [(
+        city: Int, kilometers: Double
+    )] {
+        let row = min(179, max(0, Int((coordinates.latitude + 90).rounded(.down))))
+        let column = min(359, max(0, Int((coordinates.longitude + 180).rounded(.down))))
+        var found: [(city: Int, kilometers: Double)] = []
+        for ring in 0...180 {
+            for cell in cells(row: row, column: column, ring: ring) {
+                let range = Int(data.gridStarts[cell])..<Int(data.gridStarts[cell + 1])
+                for city in data.gridCities[range] {
+                    found.append((Int(city), kilometers(coordinates, data.cities[Int(city)].coordinates)))
+                }
+            }
+            found.sort { ($0.kilometers, $0.city) < ($1.kilometers, $1.city) }
+            if found.count > limit { found.removeLast(found.count - limit) }
+            // Every city outside this ring is at least `ring` degrees of latitude away, or farther.
+            let reach = Double(ring) * 111.19
+            if found.count == limit, let last = found.last, last.kilometers <= reach { break }
+        }
+        return found
+    }
+
+    /// The cells at Chebyshev distance `ring` from (row, column), wrapping in longitude.
+    private static func cells(row: Int, column: Int, ring: Int) -> [Int] {
+        guard ring > 0 else { return [row * 360 + column] }
+        var cells = Set<Int>()
+        for dr in -ring...ring {
+            let r = row + dr
+            guard (0..<180).contains(r) else { continue }
+            let columns = abs(dr) == ring ? Array(-ring...ring) : [-ring, ring]
+            for dc in columns where abs(dc) <= 180 {
+                cells.insert(r * 360 + ((column + dc) % 360 + 360) % 360)
+            }
+        }
+        return cells.sorted()
+    }
+
+    /// The great-circle distance (haversine) on a sphere of ``earthRadius``, kilometres.
+    static func kilometers(_ a: Coordinates, _ b: Coordinates) -> Double {
+        let radians = Double.pi / 180
+        let dLatitude = (b.latitude - a.latitude) * radians
+        let dLongitude = (b.longitude - a.longitude) * radians
+        let h =
+            sin(dLatitude / 2) * sin(dLatitude / 2) + cos(a.latitude * radians) * cos(b.latitude * radians)
+            * sin(dLongitude / 2) * sin(dLongitude / 2)
+        return 2 * earthRadius * asin(min(1, sqrt(h)))
+    }
+}

