@@ -89,12 +89,13 @@ import Testing
         #expect(result.stdout.contains("2026-11-29"))
     }
 
-    @Test func theZoneComesFromTZWhenNotGiven() async throws {
+    @Test func theZoneComesFromTheCoordinatesNeverTheMachine() async throws {
+        // Given: a machine in Tokyo asked about London.
         let args = ["times", "--lat", "51.5", "--lon", "-0.12", "--date", "2026-07-01", "--format", "json"]
-        let fromEnvironment = try await PraykitProcess.run(args, environment: ["TZ": "Europe/London"])
-        let location = try #require(try json(fromEnvironment.stdout)["location"] as? [String: Any])
+        let fromCoordinates = try await PraykitProcess.run(args, environment: ["TZ": "Asia/Tokyo"])
+        let location = try #require(try json(fromCoordinates.stdout)["location"] as? [String: Any])
         #expect(location["timeZone"] as? String == "Europe/London")
-        #expect(location["timeZoneSource"] as? String == "environment")
+        #expect(location["timeZoneSource"] as? String == "coordinates")
         let option = try await PraykitProcess.run(args + ["--tz", "Asia/Tokyo"], environment: ["TZ": "Europe/London"])
         #expect(((try json(option.stdout)["location"]) as? [String: Any])?["timeZone"] as? String == "Asia/Tokyo")
     }

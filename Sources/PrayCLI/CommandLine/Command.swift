@@ -39,7 +39,7 @@ protocol Command: Sendable {
 
     /// Reads and checks the parsed arguments (and stored preferences through the context).
     /// - Throws: ``CLIError``, a usage error for anything missing, invalid or conflicting.
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError)
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError)
 
     /// Does the work, writing the result to ``CommandContext/output``.
     /// - Throws: ``CLIError``.

@@ -9,16 +9,19 @@ enum PlaceOptions {
     static let latitude = Option<Double>("lat", value: "deg", help: "Latitude in degrees, north positive (-90…90).")
     static let longitude = Option<Double>(
         "lon", value: "deg", help: "Longitude in degrees, east positive (-180…180).")
+    static let city = Option<String>(
+        "city", value: "name", help: "A city by name: 'Makkah', 'London, Canada', 'Springfield, Illinois', 'مكة'.")
     static let elevation = Option<Double>(
         "elevation", value: "m", help: "Elevation in metres; above sea level it lowers the horizon.", default: "0")
     static let timeZone = Option<String>(
         "tz", value: "zone",
         help: "Time zone: an IANA name (Asia/Riyadh), UTC, an offset (+03:00), or 'local' for the system's.",
-        default: "the saved zone for the saved place, else $TZ, else the system's", completion: .timeZone
+        default: "the saved zone for the saved place, else the city's, else the zone at the coordinates",
+        completion: .timeZone
     )
 
     /// The place options.
-    static let place: [any OptionDefinition] = [latitude, longitude, elevation, timeZone]
+    static let place: [any OptionDefinition] = [latitude, longitude, city, elevation, timeZone]
 
     static let method = Option<String>(
         "method", value: "name",
@@ -72,59 +75,99 @@ enum PlaceOptions {
     enum ZoneSource: String {
         case option
         case saved
+        case coordinates
+        case city
         case environment
         case system
+
+        /// The value written in JSON: a city's own zone is the zone at its coordinates.
+        var contractValue: String { self == .city ? ZoneSource.coordinates.rawValue : rawValue }
     }
 
-    /// The place of a command: its coordinates, name and zone, and where each came from.
+    /// The place of a command: its coordinates, name and zone, the method chosen for it, and where
+    /// each came from.
     struct Place {
         let coordinates: Coordinates
-        /// The saved place name, when the place is the saved place.
+        /// The city's name or the saved place name.
         let name: String?
+        /// The nearest city, for coordinates ("near Makkah, SA").
+        var near: String? = nil
         let timeZone: TimeZone
         let zoneSource: ZoneSource
+        /// The other zones claimed at the coordinates (disputed territory).
+        var alternatives: [String] = []
         /// Whether the place is the saved one.
         let isSaved: Bool
+        /// The method for the place when none is given or saved, and why.
+        var method: MethodChoice? = nil
     }
 
-    /// Reads `--lat`, `--lon`, `--elevation` and `--tz`, with the saved place when no coordinates are
-    /// given: the zone is `--tz`, else the saved zone for the saved place, else `$TZ`, else the
-    /// system's.
-    /// - Throws: ``CLIError`` (usage) for a missing or invalid place or zone.
+    /// Resolves `--city` or `--lat`/`--lon` (else the saved place), `--elevation` and `--tz` by the
+    /// zone rule: `--tz`; else the saved zone for the saved place; else the city's zone; else the zone
+    /// at the coordinates (offline boundaries) — never the machine's zone for a place elsewhere.
+    /// - Throws: ``CLIError`` (usage) for a missing, invalid or ambiguous place or zone.
     static func place(
         _ arguments: ParsedArguments, saved: Preferences, context: CommandContext
-    ) throws(CLIError) -> Place {
+    ) async throws(CLIError) -> Place {
         let given = (try arguments.value(latitude), try arguments.value(longitude))
-        let savedPlace: Coordinates?
-        do { savedPlace = try saved.coordinates() } catch { throw CLIError(error, command: context.commandPath) }
-        var latitudeValue: Double
-        var longitudeValue: Double
-        switch given {
-        case (let lat?, let lon?): (latitudeValue, longitudeValue) = (lat, lon)
-        case (nil, nil):
-            guard let savedPlace else {
-                throw context.usage(
-                    "Missing expected argument '--lat <deg>' and '--lon <deg>' (or save a place: "
-                        + "'praykit config set latitude <deg>' and 'longitude <deg>')")
+        let cityName = try arguments.value(city)
+        let source: LocationAPI.PlaceSource
+        switch (given, cityName) {
+        case ((nil, nil), let name?):
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw context.usage("--city needs a name") }
+            source = .city(name)
+        case (_, _?): throw context.usage("--city and --lat/--lon both name a place; give one")
+        case ((let lat?, let lon?), nil):
+            do {
+                source = .coordinates(try Coordinates(latitude: lat, longitude: lon))
+            } catch {
+                throw CLIError(error, command: context.commandPath)
             }
-            (latitudeValue, longitudeValue) = (savedPlace.latitude, savedPlace.longitude)
-        case (nil, _): throw context.usage("Missing expected argument '--lat <deg>' (given with --lon)")
-        case (_, nil): throw context.usage("Missing expected argument '--lon <deg>' (given with --lat)")
+        case ((nil, nil), nil):
+            guard (try? saved.coordinates()) != nil else {
+                throw context.usage(
+                    "Missing expected argument '--lat <deg>' and '--lon <deg>' (or --city <name>, or save a place: "
+                        + "'praykit config set city <name>')")
+            }
+            source = .saved
+        case ((nil, _), nil): throw context.usage("Missing expected argument '--lat <deg>' (given with --lon)")
+        case ((_, nil), nil): throw context.usage("Missing expected argument '--lon <deg>' (given with --lat)")
         }
-        let isSaved = savedPlace.map { $0.latitude == latitudeValue && $0.longitude == longitudeValue } ?? false
-        let elevationValue = try arguments.value(elevation) ?? (isSaved ? savedPlace?.elevation ?? 0 : 0)
-        let coordinates: Coordinates
+        var zoneOption: String?
+        if let text = try arguments.value(timeZone) {
+            zoneOption = text.lowercased() == "local" ? "local" : try parseZone(text, option: "--tz", context: context).identifier
+        }
+        let methodText = arguments.text(method)
+        let location: LocationAPI.Location
         do {
-            coordinates = try Coordinates(latitude: latitudeValue, longitude: longitudeValue, elevation: elevationValue)
+            location = try await context.dependency.locationManager().resolve(
+                LocationAPI.Request(
+                    source, timeZone: zoneOption, method: methodText.flatMap { try? CalculationMethod.named($0) }))
         } catch {
             throw CLIError(error, command: context.commandPath)
         }
-        let (zone, source) = try self.zone(
-            arguments.value(timeZone), saved: isSaved ? saved[.timeZone] : nil, context: context)
+        var coordinates = location.coordinates
+        if let height = try arguments.value(elevation) ?? (location.isSavedPlace ? nil : 0) {
+            do {
+                coordinates = try Coordinates(
+                    latitude: coordinates.latitude, longitude: coordinates.longitude, elevation: height)
+            } catch {
+                throw CLIError(error, command: context.commandPath)
+            }
+        }
+        let zoneSource: ZoneSource =
+            switch location.timeZoneSource {
+            case .option: .option
+            case .saved: .saved
+            case .coordinates: .coordinates
+            case .city: .city
+            case .system: .system
+            }
         return Place(
-            coordinates: coordinates, name: isSaved ? saved[.placeName] : nil, timeZone: zone, zoneSource: source,
-            isSaved: isSaved
-        )
+            coordinates: coordinates, name: location.isSavedPlace ? saved[.placeName] ?? location.name : location.name,
+            near: location.nearest.map { "\($0.place.shortName), \(Int($0.distanceKilometers.rounded())) km" },
+            timeZone: location.timeZone, zoneSource: zoneSource, alternatives: location.timeZoneAlternatives,
+            isSaved: location.isSavedPlace, method: location.method)
     }
 
     /// The zone: `text` (from `--tz`), else `saved`, else `$TZ`, else the system's.
@@ -199,9 +242,9 @@ enum PlaceOptions {
     static func calculation(
         _ arguments: ParsedArguments, context: CommandContext, date: CivilDate? = nil, days: Int = 1,
         hijriCalendar: HijriCalendar? = nil, hijriOffset: Int? = nil
-    ) throws(CLIError) -> Calculation {
+    ) async throws(CLIError) -> Calculation {
         let saved = try context.preferences()
-        let place = try place(arguments, saved: saved, context: context)
+        let place = try await place(arguments, saved: saved, context: context)
         let start = date ?? LocalClock(timeZone: place.timeZone).components(context.now).day
         var request = PrayerAPI.Request(
             coordinates: place.coordinates, timeZone: place.timeZone, date: start, days: days,
@@ -229,8 +272,9 @@ enum PlaceOptions {
 
     /// The calculation parameters of the options given and the stored preferences.
     /// - Throws: ``CLIError`` (usage) for conflicting, invalid or missing options.
+    /// - Parameter choice: The method chosen for the place, used when no method is given or saved.
     static func parameters(
-        _ arguments: ParsedArguments, saved: Preferences, context: CommandContext
+        _ arguments: ParsedArguments, saved: Preferences, context: CommandContext, choice: MethodChoice? = nil
     ) throws(CLIError) -> CalculationParameters {
         let given = Dictionary(
             uniqueKeysWithValues: calculation.compactMap { pair in arguments.text(pair.option).map { (pair.key, $0) } })
@@ -260,6 +304,17 @@ enum PlaceOptions {
             }
         } catch {
             throw CLIError(error, command: context.commandPath)
+        }
+        if chosen[.method] == nil, let choice, case .country = choice.source {
+            // The country's method, with the recommended rule at high latitudes unless one is set.
+            do {
+                try chosen.set(choice.method.rawValue, for: .method)
+                if chosen[.highLatitudeRule] == nil, let rule = choice.highLatitudeRule {
+                    try chosen.set(rule.rawValue, for: .highLatitudeRule)
+                }
+            } catch {
+                throw CLIError(error, command: context.commandPath)
+            }
         }
         let method = chosen[.method].flatMap { try? CalculationMethod.named($0) } ?? .muslimWorldLeague
         if given[.shafaq] == nil, chosen[.shafaq] != nil, method != .moonsightingCommittee {

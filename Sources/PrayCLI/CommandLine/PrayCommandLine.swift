@@ -112,7 +112,7 @@ enum PrayCommandLine {
             dependency: try dependency(configuration), environment: environment, now: now, clock: clock, output: output,
             diagnostics: diagnostics, readStandardInput: readStandardInput, global: global, commandPath: commandPath
         )
-        let instance = try command.init(parsed, context: context)
+        let instance = try await command.init(parsed, context: context)
         try await instance.run(context)
     }
 }

@@ -38,7 +38,7 @@ struct CalendarCommand: Command {
     let alarms: [Int]
     let minutes: Int
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let spans: [any OptionDefinition] = [Self.days, Self.month, Self.year]
         let given = spans.filter(arguments.isGiven)
         guard given.count <= 1 else {
@@ -64,7 +64,7 @@ struct CalendarCommand: Command {
             count = CivilDate.isLeap(year) ? 366 : 365
         }
         guard (1...3660).contains(count) else { throw context.usage("--days must be between 1 and 3660, got \(count)") }
-        calculation = try PlaceOptions.calculation(arguments, context: context, date: start, days: count)
+        calculation = try await PlaceOptions.calculation(arguments, context: context, date: start, days: count)
         chosen = try Self.prayers(arguments.value(Self.prayers) ?? "fajr,dhuhr,asr,maghrib,isha", context: context)
         var alarms: [Int] = []
         for text in try arguments.allValues(Self.alarm) { alarms.append(try Self.minutes(text, context: context)) }

@@ -17,7 +17,7 @@ struct CompletionsCommand: Command {
 
     let shell: Completions.Shell?
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         if arguments.has(Self.zones) {
             guard arguments.positionals.isEmpty else { throw context.usage("--zones takes no shell") }
             shell = nil

@@ -23,7 +23,7 @@ struct ConfigCommand: Command {
         ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigUnsetCommand.self,
     ]
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         throw context.usage("Missing subcommand of 'config': list, get, set or unset")
     }
 
@@ -59,7 +59,7 @@ struct ConfigListCommand: Command {
 
     let format: OutputFormat
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         format = try arguments.value(Self.format) ?? .table
     }
 
@@ -84,7 +84,7 @@ struct ConfigGetCommand: Command {
 
     let key: Preferences.Key
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         key = try ConfigCommand.key(arguments.positionals[0], context: context)
     }
 
@@ -107,7 +107,7 @@ struct ConfigSetCommand: Command {
     let key: Preferences.Key
     let value: String
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         key = try ConfigCommand.key(arguments.positionals[0], context: context)
         value = arguments.positionals[1]
         // Check before touching the database, so a bad value changes nothing.
@@ -137,7 +137,7 @@ struct ConfigUnsetCommand: Command {
 
     let key: Preferences.Key
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         key = try ConfigCommand.key(arguments.positionals[0], context: context)
     }
 

@@ -8,7 +8,7 @@ struct ExportCommand: Command {
     static let discussion = "The file has sorted keys, so the same data always gives the same bytes."
     static let examples = ["praykit export > backup.json"]
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {}
 
     func run(_ context: CommandContext) async throws(CLIError) {
         let data: Data

@@ -12,7 +12,7 @@ struct HelpCommand: Command {
     let path: [any Command.Type]
     let wantsManual: Bool
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         wantsManual = arguments.has(Self.man)
         let words = arguments.positionals
         if wantsManual, !words.isEmpty { throw context.usage("--man shows the whole manual; give no subcommand") }

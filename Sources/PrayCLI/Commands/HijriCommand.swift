@@ -34,7 +34,7 @@ struct HijriCommand: Command {
 
     private let verb: any Command
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let modes: [any OptionDefinition] = [Self.toGregorian, Self.month, Self.nextNotable, HijriDaysCommand.at]
         let chosen = modes.filter(arguments.isGiven)
         guard chosen.count <= 1 else {
@@ -48,9 +48,9 @@ struct HijriCommand: Command {
             verb = try HijriMonthCommand(month: text, arguments: arguments, context: context)
         } else if arguments.has(Self.nextNotable) {
             try Self.refuse([HijriDaysCommand.days], with: "--next-notable", arguments, context)
-            verb = try HijriNotableCommand(arguments, context: context)
+            verb = try await HijriNotableCommand(arguments, context: context)
         } else {
-            verb = try HijriDaysCommand(arguments, context: context)
+            verb = try await HijriDaysCommand(arguments, context: context)
         }
     }
 

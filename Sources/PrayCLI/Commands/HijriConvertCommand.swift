@@ -27,7 +27,7 @@ struct HijriConvertCommand: Command {
     private let input: Input
     private let query: HijriQuery
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let fromGregorian = try arguments.value(Self.from) == .gregorian
         try self.init(
             arguments.positionals.first ?? "", gregorian: fromGregorian, arguments: arguments, context: context)

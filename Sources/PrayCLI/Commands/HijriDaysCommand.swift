@@ -31,7 +31,7 @@ struct HijriDaysCommand: Command {
     private let mode: Mode
     private let query: HijriQuery
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let saved = try context.preferences()
         query = try HijriQuery(arguments, saved: saved, context: context)
         let count = try arguments.value(Self.days) ?? 1
@@ -40,7 +40,7 @@ struct HijriDaysCommand: Command {
         }
         if let text = arguments.text(Self.at) {
             guard !arguments.isGiven(Self.days) else { throw context.usage("--days does not go with --at") }
-            let place = try PlaceOptions.place(arguments, saved: saved, context: context)
+            let place = try await PlaceOptions.place(arguments, saved: saved, context: context)
             let date =
                 try arguments.value(Self.date) ?? LocalClock(timeZone: place.timeZone).components(context.now).day
             let parameters = try PlaceOptions.parameters(arguments, saved: saved, context: context)

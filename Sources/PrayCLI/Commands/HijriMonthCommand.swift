@@ -12,7 +12,7 @@ struct HijriMonthCommand: Command {
     private let month: HijriMonth
     private let query: HijriQuery
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         try self.init(month: arguments.positionals.first ?? "", arguments: arguments, context: context)
     }
 

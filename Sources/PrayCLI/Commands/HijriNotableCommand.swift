@@ -10,7 +10,7 @@ struct HijriNotableCommand: Command {
     private let date: CivilDate
     private let query: HijriQuery
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let saved = try context.preferences()
         query = try HijriQuery(arguments, saved: saved, context: context)
         let (zone, _) = try PlaceOptions.zone(

@@ -17,7 +17,7 @@ struct ImportCommand: Command {
 
     let file: String
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         file = arguments.positionals[0]
     }
 

@@ -21,7 +21,7 @@ struct LogCommand: Command {
         LogExportCommand.self,
     ]
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         throw context.usage("Missing subcommand of 'log': record, list, stats, delete or export")
     }
 
@@ -91,7 +91,7 @@ struct LogRecordCommand: Command {
     let status: PrayerStatus
     let date: CivilDate
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         prayers = try LogCommand.prayers(arguments, context: context)
         guard let status = try arguments.value(Self.status) else {
             throw context.usage("Missing expected argument '--status <status>'")
@@ -140,7 +140,7 @@ struct LogListCommand: Command {
     let end: CivilDate
     let format: OutputFormat
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let today = try LogCommand.today(arguments, context: context)
         end = try arguments.value(Self.to) ?? today
         start = try arguments.value(Self.from) ?? end.clampedAdding(days: -6)
@@ -193,7 +193,7 @@ struct LogStatsCommand: Command {
     let today: CivilDate
     let format: OutputFormat
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         today = try LogCommand.today(arguments, context: context)
         format = try arguments.value(Self.format) ?? .table
     }
@@ -234,7 +234,7 @@ struct LogDeleteCommand: Command {
     let prayers: [Prayer]
     let date: CivilDate
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         prayers = try LogCommand.prayers(arguments, context: context)
         guard let date = try arguments.value(Self.date) else {
             throw context.usage("Missing expected argument '--date <YYYY-MM-DD>'")
@@ -262,7 +262,7 @@ struct LogExportCommand: Command {
 
     let format: OutputFormat
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         format = try arguments.value(Self.format) ?? .csv
     }
 

@@ -11,7 +11,7 @@ struct MethodsCommand: Command {
 
     let format: OutputFormat
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         format = try arguments.value(Self.format) ?? .table
     }
 

@@ -41,13 +41,13 @@ struct NextCommand: Command {
     let watching: Bool
     let limit: Int?
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         if let text = try arguments.value(Self.now) {
             pinned = try Self.instant(text, context: context)
         } else {
             pinned = nil
         }
-        calculation = try PlaceOptions.calculation(arguments, context: context)
+        calculation = try await PlaceOptions.calculation(arguments, context: context)
         format = try arguments.value(Self.format) ?? .plain
         watching = arguments.has(Self.watch)
         limit = try arguments.value(Self.updates)

@@ -62,7 +62,7 @@ struct NotifyCommand: Command {
     private let hookCommand: String?
     private let format: OutputFormat
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         self.arguments = arguments
         format = try arguments.value(Self.format) ?? .table
         if arguments.has(Self.printUnit) {
@@ -93,7 +93,7 @@ struct NotifyCommand: Command {
         hookCommand = try arguments.value(Self.hook) ?? saved[.notifyHook]
         if hookCommand?.isEmpty == true { throw context.usage("--hook needs a command") }
         // Check the place and settings now, so a mistake is a usage error before the daemon starts.
-        _ = try PlaceOptions.calculation(arguments, context: context)
+        _ = try await PlaceOptions.calculation(arguments, context: context)
         let start = try arguments.value(Self.from).map { text throws(CLIError) in
             try NextCommand.instant(text, context: context)
         }
@@ -120,7 +120,7 @@ struct NotifyCommand: Command {
         case .unit:
             try context.output.write(Self.unit())
         case .plan(let from, let until):
-            let calculation = try PlaceOptions.calculation(arguments, context: context)
+            let calculation = try await PlaceOptions.calculation(arguments, context: context)
             try write(
                 try await plan(calculation, from: from, until: until, context: context), calculation, to: context.output
             )
@@ -150,11 +150,11 @@ struct NotifyCommand: Command {
             clock: context.clock, log: log,
             plan: { from, until in
                 // The place and settings are read again for every plan: a change is followed at once.
-                let calculation = try PlaceOptions.calculation(command.arguments, context: context)
+                let calculation = try await PlaceOptions.calculation(command.arguments, context: context)
                 return try await command.plan(calculation, from: from, until: until, context: context)
             },
             deliver: { event in
-                let calculation = try PlaceOptions.calculation(command.arguments, context: context)
+                let calculation = try await PlaceOptions.calculation(command.arguments, context: context)
                 let notice = NotificationContext(place: calculation.place.name, timeZone: calculation.request.timeZone)
                 try await notifications.deliver(event, context: notice)
                 let clock = LocalClock(timeZone: calculation.request.timeZone)

@@ -25,9 +25,9 @@ struct QiblaCommand: Command {
     let coordinates: Coordinates
     let format: OutputFormat
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let saved = try context.preferences()
-        coordinates = try PlaceOptions.place(arguments, saved: saved, context: context).coordinates
+        coordinates = try await PlaceOptions.place(arguments, saved: saved, context: context).coordinates
         format = try arguments.value(Self.format) ?? .table
     }
 

@@ -79,13 +79,13 @@ struct TimesCommand: Command {
         configuration.network.retryBudget = min(configuration.network.retryBudget, seconds * 2)
     }
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let saved = try context.preferences()
         let dayCount = try arguments.value(Self.days) ?? 1
         guard (1...3660).contains(dayCount) else {
             throw context.usage("--days must be between 1 and 3660, got \(dayCount)")
         }
-        let calculation = try PlaceOptions.calculation(
+        let calculation = try await PlaceOptions.calculation(
             arguments, context: context, date: try arguments.value(Self.date), days: dayCount,
             hijriCalendar: try arguments.value(Self.hijriCalendar), hijriOffset: try arguments.value(Self.hijriOffset))
         place = calculation.place

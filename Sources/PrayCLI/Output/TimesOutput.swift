@@ -49,7 +49,7 @@ struct TimesOutput {
     func writeJSON(to output: OutputSink) throws(CLIError) {
         let head: [(String, JSON)] = [
             ("location", Self.location(request, place: place)),
-            ("parameters", Self.parameters(parameters)),
+            ("parameters", Self.parameters(parameters, methodSource: methodSource)),
             ("source", .string(response.source.description)),
             ("sourceFetchedAt", .string(fetchedAt.map(PrayerLogEntry.timestamp))),
         ]
@@ -66,13 +66,29 @@ struct TimesOutput {
             ("elevation", .number(request.coordinates.elevation)),
             ("horizonDip", .number(request.coordinates.sunriseDepression - 0.8333)),
             ("timeZone", .string(request.timeZone.identifier)),
-            ("timeZoneSource", .string(place.zoneSource.rawValue)),
+            ("timeZoneSource", .string(place.zoneSource.contractValue)),
         ]
+        if !place.alternatives.isEmpty {
+            members.append(("timeZoneAlternatives", .array(place.alternatives.map { .string($0) })))
+        }
+        if let near = place.near { members.append(("near", .string(near))) }
         return .object(members)
     }
 
+    /// Where the method came from: `option`, `saved`, `country:SA` or `default`.
+    var methodSource: String { Self.methodSource(place: place, arguments: nil, parameters: parameters) }
+
+    /// Where the method came from, given the place's choice.
+    static func methodSource(place: PlaceOptions.Place, arguments: ParsedArguments?, parameters: CalculationParameters)
+        -> String
+    {
+        guard let choice = place.method else { return "default" }
+        if case .country = choice.source, choice.method != parameters.method { return "option" }
+        return choice.source.description
+    }
+
     /// The parameters block, shared with `praykit methods --format json`.
-    static func parameters(_ parameters: CalculationParameters) -> JSON {
+    static func parameters(_ parameters: CalculationParameters, methodSource: String? = nil) -> JSON {
         func adjustments(_ table: PrayerAdjustments) -> JSON {
             .object(Prayer.allCases.compactMap { prayer in table.minutes[prayer].map { (prayer.rawValue, .int($0)) } })
         }
@@ -81,8 +97,9 @@ struct TimesOutput {
         case .minutesBeforeFajr(let minutes): imsak = [("minutesBeforeFajr", .int(minutes))]
         case .angle(let angle): imsak = [("angle", .number(angle))]
         }
-        return .object([
-            ("method", .string(parameters.method.rawValue)),
+        return .object(
+            [("method", .string(parameters.method.rawValue))]
+            + (methodSource.map { [("methodSource", JSON.string($0))] } ?? []) + [
             ("fajrAngle", .number(parameters.fajrAngle)),
             ("ishaAngle", parameters.ishaInterval == nil ? .number(parameters.ishaAngle) : .null),
             ("ishaInterval", parameters.ishaInterval.map { .int($0) } ?? .null),
@@ -261,10 +278,14 @@ struct TimesOutput {
             "\(coordinates.latitude.formattedCompactly), \(coordinates.longitude.formattedCompactly), "
             + "elevation \(coordinates.elevation.formattedCompactly) m"
         if coordinates.elevation < 0 { placeLine += " (below sea level: the horizon dip applies only above it)" }
-        var lines = [
-            placeLine,
-            "Time zone: \(request.timeZone.identifier) (UTC\(offset), \(zoneSourceText))",
-        ]
+        if place.name == nil, let near = place.near { placeLine += " (near \(near))" }
+        var zoneLine = "Time zone: \(request.timeZone.identifier) (UTC\(offset), \(zoneSourceText))"
+        if !place.alternatives.isEmpty {
+            zoneLine +=
+                "; also claimed here: \(place.alternatives.joined(separator: ", ")) — choose with --tz "
+                + place.alternatives[0]
+        }
+        var lines = [placeLine, zoneLine]
         if provider != RemoteTimetable.Provider.london.rawValue {
             lines += methodLines()
         }
@@ -278,6 +299,8 @@ struct TimesOutput {
         switch place.zoneSource {
         case .option: "from --tz"
         case .saved: "saved with the place"
+        case .coordinates: "the zone at the coordinates"
+        case .city: "the city's zone"
         case .environment: "from $TZ"
         case .system: "the system's"
         }
@@ -302,8 +325,15 @@ struct TimesOutput {
         let rule = parameters.highLatitudeRule.resolved(latitude: request.coordinates.latitude)
         var ruleText = parameters.highLatitudeRule == .recommended ? "recommended (\(rule))" : rule.rawValue
         if parameters.seasonalTwilight != nil { ruleText = "Moonsighting Committee seasons" }
+        var methodLine = "Method: \(method); \(settings.joined(separator: ", "))"
+        if let choice = place.method, case .country(let code) = choice.source, choice.method == parameters.method {
+            methodLine += " — chosen for \(code)"
+            if let hint = choice.madhabHint, parameters.madhab != hint {
+                methodLine += "; \(hint) Asr is customary there (--madhab \(hint))"
+            }
+        }
         return [
-            "Method: \(method); \(settings.joined(separator: ", "))",
+            methodLine,
             "High-latitude rule: \(ruleText); polar resolution: \(parameters.polarResolution)",
         ]
     }

@@ -23,7 +23,11 @@ enum CLI {
     /// 2026-11-29 12:00 UTC.
     static let now = Date(timeIntervalSince1970: 1_795_953_600)
 
-    /// A dependency with the real calculation services and the given stores.
+    /// The offline zone boundaries and gazetteer, loaded once for every run.
+    static let timeZones = TimeZoneServiceBoundaries(log: .silent)
+    static let places = PlaceServiceGazetteer(log: .silent)
+
+    /// A dependency with the real calculation and location services and the given stores.
     static func dependency(
         preferences: Preferences = Preferences(), log: PrayerLogStoreMock = PrayerLogStoreMock(),
         memory: LogServiceMemory = LogServiceMemory()
@@ -33,6 +37,8 @@ enum CLI {
         dependency.prayers = prayers
         dependency.hijri = HijriServiceUmmAlQura(prayerService: prayers, log: .silent)
         dependency.qibla = QiblaServiceGeodesic(log: .silent)
+        dependency.timeZones = timeZones
+        dependency.places = places
         let preferenceStore = PreferencesStoreMock(preferences)
         dependency.preferenceStore = preferenceStore
         dependency.prayerLogStore = log
