@@ -135,7 +135,9 @@ enum PlaceOptions {
         }
         var zoneOption: String?
         if let text = try arguments.value(timeZone) {
-            zoneOption = text.lowercased() == "local" ? "local" : try parseZone(text, option: "--tz", context: context).identifier
+            zoneOption =
+                text.lowercased() == "local"
+                ? "local" : try parseZone(text, option: "--tz", context: context).identifier
         }
         let methodText = arguments.text(method)
         let location: LocationAPI.Location
@@ -248,7 +250,7 @@ enum PlaceOptions {
         let start = date ?? LocalClock(timeZone: place.timeZone).components(context.now).day
         var request = PrayerAPI.Request(
             coordinates: place.coordinates, timeZone: place.timeZone, date: start, days: days,
-            parameters: try parameters(arguments, saved: saved, context: context)
+            parameters: try parameters(arguments, saved: saved, context: context, choice: place.method)
         )
         request.hijriCalendar =
             hijriCalendar ?? saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura

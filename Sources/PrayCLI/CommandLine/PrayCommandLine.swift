@@ -129,5 +129,9 @@ enum Licences {
           MIT licence, DOI 10.5281/zenodo.11200950).
         - Time zones: the ICU/IANA tz database carried by Foundation (public domain).
 
+        \(TimeZoneServiceBoundaries.dataNotice)
+
+        \(PlaceServiceGazetteer.dataNotice)
+
         """
 }

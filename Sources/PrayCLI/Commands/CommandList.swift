@@ -9,6 +9,7 @@ enum CommandList {
         NotifyCommand.self,
         MethodsCommand.self,
         QiblaCommand.self,
+        PlacesCommand.self,
         HijriCommand.self,
         ConfigCommand.self,
         LogCommand.self,

@@ -43,7 +43,8 @@ struct HijriDaysCommand: Command {
             let place = try await PlaceOptions.place(arguments, saved: saved, context: context)
             let date =
                 try arguments.value(Self.date) ?? LocalClock(timeZone: place.timeZone).components(context.now).day
-            let parameters = try PlaceOptions.parameters(arguments, saved: saved, context: context)
+            let parameters = try PlaceOptions.parameters(
+                arguments, saved: saved, context: context, choice: place.method)
             mode = .islamicDay(
                 try Self.instant(text, on: date, in: place.timeZone, context: context),
                 HijriAPI.Place(

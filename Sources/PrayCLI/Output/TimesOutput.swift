@@ -99,23 +99,23 @@ struct TimesOutput {
         }
         return .object(
             [("method", .string(parameters.method.rawValue))]
-            + (methodSource.map { [("methodSource", JSON.string($0))] } ?? []) + [
-            ("fajrAngle", .number(parameters.fajrAngle)),
-            ("ishaAngle", parameters.ishaInterval == nil ? .number(parameters.ishaAngle) : .null),
-            ("ishaInterval", parameters.ishaInterval.map { .int($0) } ?? .null),
-            ("maghribAngle", .number(parameters.maghribAngle)),
-            ("maghribInterval", parameters.maghribInterval.map { .int($0) } ?? .null),
-            ("madhab", .string(parameters.madhab?.rawValue)),
-            ("asrShadowFactor", .number(parameters.asrShadowFactor)),
-            ("highLatitudeRule", .string(parameters.highLatitudeRule.rawValue)),
-            ("polarResolution", .string(parameters.polarResolution.rawValue)),
-            ("shafaq", .string(parameters.seasonalTwilight?.rawValue)),
-            ("rounding", .string(parameters.rounding.rawValue)),
-            ("night", .string(parameters.night.rawValue)),
-            ("imsak", .object(imsak)),
-            ("methodAdjustments", adjustments(parameters.methodAdjustments)),
-            ("adjustments", adjustments(parameters.adjustments)),
-        ])
+                + (methodSource.map { [("methodSource", JSON.string($0))] } ?? []) + [
+                    ("fajrAngle", .number(parameters.fajrAngle)),
+                    ("ishaAngle", parameters.ishaInterval == nil ? .number(parameters.ishaAngle) : .null),
+                    ("ishaInterval", parameters.ishaInterval.map { .int($0) } ?? .null),
+                    ("maghribAngle", .number(parameters.maghribAngle)),
+                    ("maghribInterval", parameters.maghribInterval.map { .int($0) } ?? .null),
+                    ("madhab", .string(parameters.madhab?.rawValue)),
+                    ("asrShadowFactor", .number(parameters.asrShadowFactor)),
+                    ("highLatitudeRule", .string(parameters.highLatitudeRule.rawValue)),
+                    ("polarResolution", .string(parameters.polarResolution.rawValue)),
+                    ("shafaq", .string(parameters.seasonalTwilight?.rawValue)),
+                    ("rounding", .string(parameters.rounding.rawValue)),
+                    ("night", .string(parameters.night.rawValue)),
+                    ("imsak", .object(imsak)),
+                    ("methodAdjustments", adjustments(parameters.methodAdjustments)),
+                    ("adjustments", adjustments(parameters.adjustments)),
+                ])
     }
 
     private func hijriDate(of schedule: PrayerSchedule) -> String? {
