@@ -13,7 +13,7 @@ import Testing
     // MARK: 1. Never move a time the user did not ask to move
 
     @Test(arguments: [
-        (["--imsak-angle", "5"], "--imsak-angle 5° is below fajr-angle 18°"),
+        (["--imsak-angle", "5"], "--imsak-angle 5° is below fajr-angle 18.5°"),
         (["--fajr-angle", "0"], "--fajr-angle must be more than 0.8333°"),
         (["--isha-angle", "0.5"], "--isha-angle must be more than 0.8333°"),
         (["--adjust", "sunrise=-120"], "put sunrise before fajr"),
@@ -136,7 +136,7 @@ import Testing
         #expect(location["timeZoneSource"] as? String == "saved")
         // Another place is not called Makkah.
         let elsewhere = await CLI.run(["times", "--lat", "24.47", "--lon", "39.61"], dependency: dependency)
-        #expect(!elsewhere.stdout.contains("Makkah"))
+        #expect(!elsewhere.stdout.hasPrefix("Place: Makkah"))
     }
 
     // MARK: 7. Hijri at the table's edge, Tashreeq, nights kept the evening before
@@ -262,6 +262,7 @@ import Testing
         // civil day before; the last third of the night after it.
         let result = await CLI.run([
             "times", "--lat", "69.6492", "--lon", "18.9553", "--tz", "Europe/Oslo", "--date", "2026-03-28",
+            "--method", "mwl",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("23:48*-1"))

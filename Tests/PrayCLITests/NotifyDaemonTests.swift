@@ -14,7 +14,7 @@ import Testing
         let script = """
             export TZ=UTC PRAYKIT_DATABASE='\(folder.path)/db.sqlite'
             exec faketime '2026-11-29 02:21:52' '\(PraykitProcess.executable.path)' notify \\
-                --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --hook '\(hook.replacingOccurrences(of: "'", with: "'\\''"))' --limit 1
+                --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --method mwl --hook '\(hook.replacingOccurrences(of: "'", with: "'\\''"))' --limit 1
             """
         // When: the daemon waits on the (shifted) wall clock and fires once.
         let result = try await Shell.run("/bin/bash", ["-c", script], deadline: 120)

@@ -60,7 +60,8 @@ import Testing
     }
 
     @Test func roundingNoneKeepsSeconds() async throws {
-        let result = try await PraykitProcess.run(makkah + ["--rounding", "none", "--format", "json"])
+        let result = try await PraykitProcess.run(
+            makkah + ["--method", "mwl", "--rounding", "none", "--format", "json"])
         let day = try #require((try json(result.stdout)["days"] as? [[String: Any]])?.first)
         let fajr = try #require(day["fajr"] as? String)
         #expect(fajr.hasPrefix("2026-11-29T05:22:"))  // 18° fajr at 05:22:07
