@@ -13,8 +13,10 @@ struct PlaceGazetteerData: Sendable {
         /// The folded name: the search key of the city's own name.
         let key: String
         let country: Int
-        /// The region's number, or -1.
+        /// The region's number, or -1 (also while regions are not resolved: see ``admin1``).
         let region: Int
+        /// The GeoNames admin1 code, for resolving the region of a city found without a full load.
+        let admin1: String
         let coordinates: Coordinates
         let population: Int
         let zone: Int
@@ -41,6 +43,8 @@ struct PlaceGazetteerData: Sendable {
     let regions: [Area]
     let zones: [String]
     let countryByCode: [String: Int]
+    /// The region of `country.admin1` codes.
+    let regionByCode: [String: Int]
     let cityByGeonameID: [Int: Int]
     /// The cities of each 1° cell (row-major from −90°, −180°): `gridCities[gridStarts[c]..<gridStarts[c + 1]]`.
     let gridCities: [Int32]
@@ -53,10 +57,14 @@ struct PlaceGazetteerData: Sendable {
     /// many of a query's letters before computing a distance.
     let nameMasks: [UInt64]
 
-    /// Parses the text.
+    /// Parses the text; without `searchable`, only the countries, regions, zones and cities (what a
+    /// nearest-city lookup needs, in a fraction of the time), not the alternate names and the
+    /// search buffers.
     /// - Throws: `PrayError` (`.unavailable`) when a line is not in the expected layout.
-    init(text: String) throws(PrayError) {
+    init(text: String, searchable: Bool = true, areasOnly: Bool = false) throws(PrayError) {
         var parser = Parser()
+        parser.stopsAtKeys = !searchable || areasOnly
+        parser.stopsAtCities = areasOnly
         var text = text
         let failure: PrayError? = text.withUTF8 { bytes in
             do throws(PrayError) {
@@ -76,8 +84,17 @@ struct PlaceGazetteerData: Sendable {
         zones = parser.zones
         countryByCode = Dictionary(
             countries.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
+        regionByCode = Dictionary(regions.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
         cityByGeonameID = Dictionary(cities.enumerated().map { ($1.geonameID, $0) }, uniquingKeysWith: { a, _ in a })
         (gridCities, gridStarts) = Self.grid(cities)
+        let (zoneCount, countryCount) = (parser.zones.count, parser.countries.count)
+        guard parser.cities.allSatisfy({ $0.zone < zoneCount && $0.country < countryCount }) else {
+            throw Self.corrupt("city references")
+        }
+        guard searchable else {
+            (nameBytes, nameStarts, nameMasks) = ([], [], [])
+            return
+        }
         var bytes: [UInt8] = []
         var starts: [Int32] = []
         bytes.reserveCapacity(1 << 20)
@@ -95,9 +112,6 @@ struct PlaceGazetteerData: Sendable {
         }
         starts.append(Int32(bytes.count))
         (nameBytes, nameStarts, nameMasks) = (bytes, starts, masks)
-        guard cities.allSatisfy({ $0.zone < zones.count && $0.country < countries.count }) else {
-            throw Self.corrupt("city references")
-        }
     }
 
     static func corrupt(_ detail: String) -> PrayError {
@@ -107,6 +121,24 @@ struct PlaceGazetteerData: Sendable {
     /// The bit of a byte in a letter mask.
     static func letterBit(_ byte: UInt8) -> UInt64 { 1 << UInt64(byte & 63) }
 
+    /// Parses one city line of the text (for ``PlaceNearestIndex``), against these countries and zones.
+    /// - Throws: `PrayError` when the line is not a city line.
+    func city(line: UnsafeBufferPointer<UInt8>) throws(PrayError) -> City {
+        var parser = Parser()
+        parser.stopsAtKeys = true
+        parser.zones = zones
+        parser.useCountries(countries)
+        try parser.parseCity(line)
+        guard let city = parser.cities.first else { throw Self.corrupt("a city line") }
+        return city
+    }
+
+    /// The region of a city: resolved at parse time in a full load, looked up here otherwise.
+    func region(of city: City) -> Int? {
+        if city.region >= 0 { return city.region }
+        return regionByCode["\(countries[city.country].code).\(city.admin1)"]
+    }
+
     /// The grid cell of a position.
     static func cell(latitude: Double, longitude: Double) -> Int {
         let row = min(179, max(0, Int((latitude + 90).rounded(.down))))
@@ -115,12 +147,17 @@ struct PlaceGazetteerData: Sendable {
     }
 
     private static func grid(_ cities: [City]) -> ([Int32], [Int32]) {
+        grid(cities.map(\.coordinates))
+    }
+
+    /// The 1° grid of positions: the members of each cell, and where each cell's members start.
+    static func grid(_ positions: [Coordinates]) -> ([Int32], [Int32]) {
         var counts = [Int32](repeating: 0, count: 360 * 180 + 1)
-        let cells = cities.map { cell(latitude: $0.coordinates.latitude, longitude: $0.coordinates.longitude) }
+        let cells = positions.map { cell(latitude: $0.latitude, longitude: $0.longitude) }
         for cell in cells { counts[cell + 1] += 1 }
         for index in 1..<counts.count { counts[index] += counts[index - 1] }
         var next = counts
-        var members = [Int32](repeating: 0, count: cities.count)
+        var members = [Int32](repeating: 0, count: positions.count)
         for (city, cell) in cells.enumerated() {
             members[Int(next[cell])] = Int32(city)
             next[cell] += 1
@@ -138,8 +175,17 @@ private struct Parser {
     var countries: [PlaceGazetteerData.Area] = []
     var regions: [PlaceGazetteerData.Area] = []
     var zones: [String] = []
+    /// Whether parsing ends at the alternate names (`#keys`).
+    var stopsAtKeys = false
+    /// Whether parsing ends at the cities (countries, regions and zones only).
+    var stopsAtCities = false
     private var regionByCode: [String: Int] = [:]
     private var countryByCode: [String: Int] = [:]
+    /// The country of each two-letter code, indexed by ``letters(_:_:)``: no hashing per city.
+    private var countryByLetters = [Int](repeating: -1, count: 65_536)
+
+    /// An index of two code bytes.
+    static func letters(_ first: UInt8, _ second: UInt8) -> Int { Int(first) << 8 | Int(second) }
     /// The fields of the current line, reused from line to line.
     private var fields: [UnsafeBufferPointer<UInt8>] = []
 
@@ -159,6 +205,8 @@ private struct Parser {
             guard !line.isEmpty else { continue }
             if line[0] == UInt8(ascii: "#") {
                 section = Section(rawValue: String(decoding: line, as: UTF8.self))
+                if section == .keys, stopsAtKeys { return }
+                if section == .cities, stopsAtCities { return }
                 continue
             }
             fields.removeAll(keepingCapacity: true)
@@ -174,8 +222,31 @@ private struct Parser {
 
     private func text(_ index: Int) -> String { String(decoding: fields[index], as: UTF8.self) }
 
+    /// Takes countries already parsed, for reading single city lines.
+    mutating func useCountries(_ areas: [PlaceGazetteerData.Area]) {
+        countries = areas
+        for (index, area) in areas.enumerated() where area.code.utf8.count == 2 {
+            let bytes = Array(area.code.utf8)
+            countryByLetters[Self.letters(bytes[0], bytes[1])] = index
+        }
+    }
+
+    /// Parses one `#cities` line.
+    mutating func parseCity(_ line: UnsafeBufferPointer<UInt8>) throws(PrayError) {
+        fields.removeAll(keepingCapacity: true)
+        var fieldStart = 0
+        for index in 0...line.count where index == line.count || line[index] == 9 {
+            fields.append(UnsafeBufferPointer(rebasing: line[fieldStart..<index]))
+            fieldStart = index + 1
+        }
+        guard fields.count == 9 else { throw PlaceGazetteerData.corrupt("a city line") }
+        try addCity()
+    }
+
     private func keys(_ index: Int) -> Set<String> {
-        Set(fields[index].split(separator: UInt8(ascii: "|")).map { String(decoding: $0, as: UTF8.self) })
+        // A nearest-city load never searches by country or region: their keys are not needed.
+        guard !stopsAtKeys else { return [] }
+        return Set(fields[index].split(separator: UInt8(ascii: "|")).map { String(decoding: $0, as: UTF8.self) })
     }
 
     private mutating func add(to section: Section) throws(PrayError) {
@@ -183,6 +254,7 @@ private struct Parser {
         case .countries where fields.count == 3:
             let code = text(0)
             countryByCode[code] = countries.count
+            if fields[0].count == 2 { countryByLetters[Self.letters(fields[0][0], fields[0][1])] = countries.count }
             countries.append(.init(code: code, name: text(1), isoCode: code, keys: keys(2)))
         case .regions where fields.count == 4:
             let code = text(0)
@@ -219,17 +291,20 @@ private struct Parser {
     private mutating func addCity() throws(PrayError) {
         let name = text(1)
         let folded = text(2)
-        let countryCode = text(3)
+        let countryCode = fields[3]
         guard let geonameID = Self.integer(fields[0]), let population = Self.integer(fields[7]),
             let zone = Self.integer(fields[8]), let latitude = Self.decimal(fields[5]),
-            let longitude = Self.decimal(fields[6]), let country = countryByCode[countryCode],
+            let longitude = Self.decimal(fields[6]), countryCode.count == 2,
+            case let country = countryByLetters[Self.letters(countryCode[0], countryCode[1])], country >= 0,
             let coordinates = try? Coordinates(latitude: latitude, longitude: longitude)
         else { throw PlaceGazetteerData.corrupt("city line \(cities.count + 1)") }
-        let region = regionByCode["\(countryCode).\(text(4))"] ?? -1
+        let admin1 = text(4)
+        // A nearest-city load resolves the regions of the cities it returns, not of all of them.
+        let region = stopsAtKeys ? -1 : regionByCode["\(countries[country].code).\(admin1)"] ?? -1
         cities.append(
             .init(
                 geonameID: geonameID, name: name, key: folded.isEmpty ? name.lowercased() : folded, country: country,
-                region: region, coordinates: coordinates, population: population, zone: zone))
+                region: region, admin1: admin1, coordinates: coordinates, population: population, zone: zone))
     }
 
     /// A non-negative decimal integer.

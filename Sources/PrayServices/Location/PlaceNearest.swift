@@ -10,14 +10,24 @@ enum PlaceNearest {
     static func nearest(to coordinates: Coordinates, limit: Int, in data: PlaceGazetteerData) -> [(
         city: Int, kilometers: Double
     )] {
+        nearest(
+            to: coordinates, limit: limit, positions: { data.cities[$0].coordinates }, gridCities: data.gridCities,
+            gridStarts: data.gridStarts)
+    }
+
+    /// Up to `limit` cities nearest to `coordinates` in a grid of positions, nearest first.
+    static func nearest(
+        to coordinates: Coordinates, limit: Int, positions: (Int) -> Coordinates, gridCities: [Int32],
+        gridStarts: [Int32]
+    ) -> [(city: Int, kilometers: Double)] {
         let row = min(179, max(0, Int((coordinates.latitude + 90).rounded(.down))))
         let column = min(359, max(0, Int((coordinates.longitude + 180).rounded(.down))))
         var found: [(city: Int, kilometers: Double)] = []
         for ring in 0...180 {
             for cell in cells(row: row, column: column, ring: ring) {
-                let range = Int(data.gridStarts[cell])..<Int(data.gridStarts[cell + 1])
-                for city in data.gridCities[range] {
-                    found.append((Int(city), kilometers(coordinates, data.cities[Int(city)].coordinates)))
+                let range = Int(gridStarts[cell])..<Int(gridStarts[cell + 1])
+                for city in gridCities[range] {
+                    found.append((Int(city), kilometers(coordinates, positions(Int(city)))))
                 }
             }
             found.sort { ($0.kilometers, $0.city) < ($1.kilometers, $1.city) }

@@ -43,6 +43,10 @@ public struct PlaceServiceGazetteer: PlaceService {
     private static let data = Result { () throws(PrayError) in
         try PlaceGazetteerData(text: PlaceGazetteerData.text)
     }
+
+    /// The cities by position, for nearest-city look-ups: a header's "near Makkah" costs a
+    /// millisecond, not a full load.
+    private static let positions = Result { () throws(PrayError) in try PlaceNearestIndex() }
 }
 
 extension PlaceServiceGazetteer {
@@ -84,10 +88,22 @@ extension PlaceServiceGazetteer {
         guard limit >= 1 else {
             throw ValidationError(field: "limit", message: "limit must be at least 1, got \(limit)")
         }
-        let data = try loaded()
-        return PlaceNearest.nearest(to: coordinates, limit: limit, in: data).map {
-            PlaceAPI.Nearby(place: place(data, $0.city), distanceKilometers: $0.kilometers)
+        let index: PlaceNearestIndex
+        do {
+            index = try Self.positions.get()
+        } catch {
+            log.error("Gazetteer unreadable", metadata: ["error": error.message])
+            throw error
         }
+        let found = PlaceNearest.nearest(
+            to: coordinates, limit: limit, positions: { index.coordinates[$0] }, gridCities: index.gridCities,
+            gridStarts: index.gridStarts)
+        var nearby: [PlaceAPI.Nearby] = []
+        for (city, kilometers) in found {
+            nearby.append(
+                PlaceAPI.Nearby(place: Self.place(index.areas, try index.city(city)), distanceKilometers: kilometers))
+        }
+        return nearby
     }
 
     /// Returns the city with a GeoNames identifier, or `nil`.
@@ -100,7 +116,7 @@ extension PlaceServiceGazetteer {
     /// Returns a country by its ISO 3166-1 alpha-2 code, or `nil`.
     /// - Throws: `PrayError` when the gazetteer is damaged.
     public func country(code: String) throws -> PlaceAPI.Country? {
-        let data = try loaded()
+        let data = try Self.positions.get().areas
         return data.countryByCode[code.uppercased()].map {
             PlaceAPI.Country(code: data.countries[$0].code, name: data.countries[$0].name)
         }
@@ -110,8 +126,11 @@ extension PlaceServiceGazetteer {
     /// cities in that zone, most populous first.
     /// - Throws: `PrayError` when the gazetteer is damaged.
     public func countryCodes(inTimeZone identifier: String) throws -> [String] {
-        let data = try loaded()
         var codes = ZoneTab.countries(path: zoneTabPath, log: log)[identifier] ?? []
+        // The system's table answers for every zone it knows; the gazetteer's cities only when it
+        // does not (a zone newer than the system's data, or no zone.tab), which needs a full load.
+        guard codes.isEmpty else { return codes }
+        let data = try loaded()
         var people: [String: Int] = [:]
         for city in data.cities where data.zones[city.zone] == identifier {
             people[data.countries[city.country].code, default: 0] += city.population
@@ -142,9 +161,13 @@ extension PlaceServiceGazetteer {
     }
 
     private func place(_ data: PlaceGazetteerData, _ index: Int) -> Place {
-        let city = data.cities[index]
+        Self.place(data, data.cities[index])
+    }
+
+    /// The place of a city, with its country, region and zone from `data`.
+    private static func place(_ data: PlaceGazetteerData, _ city: PlaceGazetteerData.City) -> Place {
         let country = data.countries[city.country]
-        let region = city.region >= 0 ? data.regions[city.region] : nil
+        let region = data.region(of: city).map { data.regions[$0] }
         return Place(
             geonameID: city.geonameID, name: city.name, countryCode: country.code, countryName: country.name,
             region: region?.name, regionCode: region.flatMap { $0.isoCode.isEmpty ? nil : $0.isoCode },
