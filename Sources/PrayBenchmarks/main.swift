@@ -11,14 +11,19 @@ struct Benchmark {
     var days = 3660
     var rounds = 20
     var json = false
+    /// A Foundation hello-world that reads a zone, built the same way, for the start-up ratio.
+    var hello: String?
 
     static let help = """
         OVERVIEW: Measures the prayer-time engine on one core.
 
-        USAGE: praykit-bench [--json] [--days <n>] [--rounds <n>]
+        USAGE: praykit-bench [--json] [--days <n>] [--rounds <n>] [--hello <path>]
 
         OPTIONS:
           --json                  Print one JSON object on one line.
+          --hello <path>          A Foundation hello-world that reads a time zone, built the same way
+                                  as praykit (Scripts/startup.sh builds one): 'praykit times' start-up
+                                  is reported as a ratio to it (median of 21 runs each).
           --days <n>              Consecutive days per round (default: 3660).
           --rounds <n>            Rounds; the fastest is reported (default: 20).
           -h, --help              Show help information.
@@ -31,6 +36,7 @@ struct Benchmark {
         while let argument = arguments.next() {
             switch argument {
             case "--json": benchmark.json = true
+            case "--hello": benchmark.hello = arguments.next()
             case "--days", "--rounds":
                 guard let value = arguments.next().flatMap({ Int($0) }), value > 0, value <= 36_525 else {
                     FileHandle.standardError.write(
@@ -91,6 +97,7 @@ struct Benchmark {
         guard checksum.isFinite, checksum > 0 else { throw PrayError(.unavailable, message: "no times were computed") }
         let storage = try measureStorage()
         let places = try measurePlaces()
+        let startup = Startup.measure(hello: hello)
         if json {
             print(
                 #"{"nsPerPrayerDay":\#(Int(nsPerDay.rounded())),"prayerDaysPerSecond":\#(Int((1e9 / nsPerDay).rounded())),"#
@@ -98,7 +105,7 @@ struct Benchmark {
                     + #""days":\#(days),"rounds":\#(rounds),"place":"London","method":"muslim-world-league","#
                     + #""logRowsPerSecond":\#(Int(storage.rowsPerSecond.rounded())),"#
                     + #""logYearReadMicroseconds":\#(Int(storage.yearRead.rounded())),"#
-                    + places.json + "}"
+                    + places.json + "," + startup.json + "}"
             )
         } else {
             print("praykit-bench: London, Muslim World League, \(days) consecutive days, best of \(rounds) rounds")
@@ -109,6 +116,7 @@ struct Benchmark {
             print("  recording in one transaction: \(Int(storage.rowsPerSecond.rounded())) rows/s")
             print("  reading a year (1825 entries): \(Int(storage.yearRead.rounded())) µs")
             print(places.text, terminator: "")
+            print(startup.text, terminator: "")
         }
     }
 }
@@ -252,6 +260,79 @@ extension Benchmark {
         times.nearestMicroseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1000 / 1e3
         guard found > 0 else { throw PrayError(.unavailable, message: "no place was found") }
         return times
+    }
+}
+
+/// Start-up of the real `praykit` binary beside this one: wall time of `praykit times` for one day
+/// (median of 21 runs) against a hello-world, and its peak memory.
+struct Startup {
+    var praykitMilliseconds: Double?
+    var helloMilliseconds: Double?
+    var peakRSSKilobytes: Int?
+
+    var ratio: Double? {
+        guard let praykit = praykitMilliseconds, let hello = helloMilliseconds, hello > 0 else { return nil }
+        return praykit / hello
+    }
+
+    static func measure(hello: String?) -> Startup {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let praykit = folder.appendingPathComponent("praykit").path
+        guard FileManager.default.isExecutableFile(atPath: praykit) else { return Startup() }
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(getpid()).sqlite").path
+        let arguments = [praykit, "times", "--lat", "21.4225", "--lon", "39.8262"]
+        var result = Startup()
+        let runs = (0..<21).compactMap { _ in run(arguments, database: database) }
+        result.praykitMilliseconds = median(runs.map(\.milliseconds))
+        result.peakRSSKilobytes = runs.map(\.maxRSS).max()
+        if let hello, FileManager.default.isExecutableFile(atPath: hello) {
+            result.helloMilliseconds = median(
+                (0..<21).compactMap { _ in run([hello], database: database)?.milliseconds })
+        }
+        return result
+    }
+
+    /// Runs a program to completion with output discarded: wall time and peak resident memory.
+    private static func run(_ arguments: [String], database: String) -> (milliseconds: Double, maxRSS: Int)? {
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let environment = ["PRAYKIT_DATABASE=\(database)", "PATH=/usr/bin:/bin"]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        let started = DispatchTime.now().uptimeNanoseconds
+        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return nil }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid else { return nil }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        return (elapsed, Int(usage.ru_maxrss))
+    }
+
+    private static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        return values.sorted()[values.count / 2]
+    }
+
+    var json: String {
+        func number(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "null" }
+        return #""startupRatio":\#(number(ratio)),"startupMilliseconds":\#(number(praykitMilliseconds)),"#
+            + #""helloMilliseconds":\#(number(helloMilliseconds)),"peakRSSOneDay":\#(peakRSSKilobytes.map { "\($0)" } ?? "null")"#
+    }
+
+    var text: String {
+        guard let milliseconds = praykitMilliseconds else {
+            return "start-up: no praykit binary beside praykit-bench\n"
+        }
+        var text = "praykit times, one day, a fresh process (median of 21): \(String(format: "%.1f", milliseconds)) ms"
+        if let ratio, let hello = helloMilliseconds {
+            text += ", \(String(format: "%.2f", ratio))× a hello-world (\(String(format: "%.1f", hello)) ms)"
+        }
+        if let rss = peakRSSKilobytes { text += "; peak RSS \(rss / 1024) MB" }
+        return text + "\n"
     }
 }
 

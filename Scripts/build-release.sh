@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds the praykit binary a user installs: release, with the Swift runtime linked in
+# (--static-swift-stdlib), so it starts faster and runs without the toolchain. Then checks that the
+# binary really has ICU (a static build that drops it loses every named time zone and the Islamic
+# calendars) by asking it for zones and Hijri dates, and prints its size and start-up time.
+#
+#   Scripts/build-release.sh            # builds .build/release/praykit
+#   install -m 755 .build/release/praykit ~/.local/bin/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build -c release --static-swift-stdlib --product praykit
+binary=.build/release/praykit
+
+# Named zones, a zone at coordinates, Umm al-Qura and the tabular calendar must all work.
+export PRAYKIT_DATABASE="$(mktemp -d)/check.sqlite"
+"$binary" times --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --date 2026-11-29 --format json | grep -q '"timeZone": "Asia/Riyadh"'
+"$binary" times --lat 51.5074 --lon -0.1278 --date 2026-07-01 --format json | grep -q '+01:00'
+"$binary" hijri --date 2027-02-08 | grep -q '1448-09-01'
+"$binary" hijri --date 2027-02-08 --calendar civil | grep -q '1448-'
+echo "OK: zones and calendars work in $binary"
+ls -l "$binary" | awk '{printf "size: %.1f MB\n", $5 / 1048576}'
+if command -v hyperfine > /dev/null; then
+    hyperfine -N -w 3 -r 21 "$binary times --lat 21.4225 --lon 39.8262" | grep -E 'Time|±'
+fi
