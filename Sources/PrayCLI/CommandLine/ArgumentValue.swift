@@ -124,6 +124,13 @@ enum OutputFormat: String, CaseIterable, ArgumentValue {
     case tmux
 }
 
+extension Option where Value == OutputFormat {
+    /// `--format <format>` with the formats a command offers, the first being the default.
+    static func format(_ allowed: [OutputFormat], help: String = "Output format.") -> Option<OutputFormat> {
+        Option("format", value: "format", help: help, default: allowed.first?.rawValue, allowed: allowed)
+    }
+}
+
 /// How clock times are shown in tables.
 enum ClockStyle: String, CaseIterable, ArgumentValue {
     case twentyFourHour = "24h"

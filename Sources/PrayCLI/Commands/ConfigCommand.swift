@@ -53,8 +53,7 @@ struct ConfigCommand: Command {
 struct ConfigListCommand: Command {
     static let name = "list"
     static let abstract = "List every key with its stored value."
-    static let format = Option<OutputFormat>(
-        "format", value: "format", help: "Output format.", default: "table", allowed: [.table, .json])
+    static let format = Option<OutputFormat>.format([.table, .json])
     static let options: [any OptionDefinition] = [format]
 
     let format: OutputFormat

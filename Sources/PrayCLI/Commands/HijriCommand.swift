@@ -75,8 +75,7 @@ struct HijriQuery {
     static let offset = Option<Int>(
         "offset", value: "days", help: "Days to add for local moon sighting (-2…2).",
         default: "0, or the saved hijri-offset")
-    static let format = Option<OutputFormat>(
-        "format", value: "format", help: "Output format.", default: "table", allowed: [.table, .json])
+    static let format = Option<OutputFormat>.format([.table, .json])
     static let options: [any OptionDefinition] = [calendar, offset, format]
 
     let calendar: HijriCalendar

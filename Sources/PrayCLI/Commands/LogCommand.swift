@@ -132,8 +132,7 @@ struct LogListCommand: Command {
     static let from = Option<CivilDate>(
         "from", value: "YYYY-MM-DD", help: "First day.", default: "six days before --to")
     static let to = Option<CivilDate>("to", value: "YYYY-MM-DD", help: "Last day.", default: "today")
-    static let format = Option<OutputFormat>(
-        "format", value: "format", help: "Output format.", default: "table", allowed: [.table, .json, .csv])
+    static let format = Option<OutputFormat>.format([.table, .json, .csv])
     static let options: [any OptionDefinition] = [from, to, LogCommand.timeZone, format]
 
     let start: CivilDate
@@ -186,8 +185,7 @@ struct LogListCommand: Command {
 struct LogStatsCommand: Command {
     static let name = "stats"
     static let abstract = "Print streaks, counts and the qada still owed."
-    static let format = Option<OutputFormat>(
-        "format", value: "format", help: "Output format.", default: "table", allowed: [.table, .json])
+    static let format = Option<OutputFormat>.format([.table, .json])
     static let options: [any OptionDefinition] = [LogCommand.timeZone, format]
 
     let today: CivilDate
@@ -256,8 +254,7 @@ struct LogDeleteCommand: Command {
 struct LogExportCommand: Command {
     static let name = "export"
     static let abstract = "Write the whole prayer log as CSV or JSON."
-    static let format = Option<OutputFormat>(
-        "format", value: "format", help: "Output format.", default: "csv", allowed: [.csv, .json])
+    static let format = Option<OutputFormat>.format([.csv, .json])
     static let options: [any OptionDefinition] = [format]
 
     let format: OutputFormat

@@ -5,8 +5,7 @@ struct MethodsCommand: Command {
     static let name = "methods"
     static let abstract = "List the calculation methods and their parameters."
     static let discussion = "A method is chosen with --method by its name, an alias, or its AlAdhan number."
-    static let format = Option<OutputFormat>(
-        "format", value: "format", help: "Output format.", default: "table", allowed: [.table, .json])
+    static let format = Option<OutputFormat>.format([.table, .json])
     static let options: [any OptionDefinition] = [format]
 
     let format: OutputFormat

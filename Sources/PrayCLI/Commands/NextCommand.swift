@@ -26,9 +26,7 @@ struct NextCommand: Command {
     ]
     static let now = Option<String>(
         "now", value: "ISO 8601", help: "The instant to answer for (2026-11-29T14:14:00+03:00).", default: "now")
-    static let format = Option<OutputFormat>(
-        "format", value: "format", help: "Output format.", default: "plain",
-        allowed: [.plain, .json, .waybar, .i3bar, .polybar, .tmux])
+    static let format = Option<OutputFormat>.format([.plain, .json, .waybar, .i3bar, .polybar, .tmux])
     static let watch = Flag("watch", help: "Keep writing the line at each moment it changes, until Ctrl-C.")
     static let updates = Option<Int>(
         "updates", value: "n", help: "With --watch: stop after this many lines (for scripts and tests).")

@@ -42,8 +42,7 @@ struct NotifyCommand: Command {
         "until", value: "ISO 8601", help: "End of the plan, or when the daemon stops.",
         default: "a day after --from; never")
     static let limit = Option<Int>("limit", value: "n", help: "Stop after this many events.")
-    static let format = Option<OutputFormat>(
-        "format", value: "format", help: "Output of --dry-run.", default: "table", allowed: [.table, .json])
+    static let format = Option<OutputFormat>.format([.table, .json], help: "Output of --dry-run.")
     static let printUnit = Flag("print-unit", help: "Print a systemd user unit that runs 'praykit notify'.")
     static let options: [any OptionDefinition] =
         PlaceOptions.place + PlaceOptions.calculation.map(\.option) + [

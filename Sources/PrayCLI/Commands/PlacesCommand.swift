@@ -24,8 +24,7 @@ struct PlacesCommand: Command {
 
     func run(_ context: CommandContext) async throws(CLIError) {}
 
-    static let format = Option<OutputFormat>(
-        "format", value: "format", help: "Output format.", default: "table", allowed: [.table, .json])
+    static let format = Option<OutputFormat>.format([.table, .json])
     static let limit = Option<Int>("limit", value: "n", help: "At most this many places (1…100).", default: "10")
 
     /// The JSON of a place (the contract of `places search`).

@@ -11,8 +11,7 @@ struct QiblaCommand: Command {
         Without --lat and --lon, the saved place is used.
         """
     static let examples = ["praykit qibla --lat 40.7128 --lon -74.0060"]
-    static let format = Option<OutputFormat>(
-        "format", value: "format", help: "Output format.", default: "table", allowed: [.table, .json])
+    static let format = Option<OutputFormat>.format([.table, .json])
     static let options: [any OptionDefinition] = [PlaceOptions.latitude, PlaceOptions.longitude, format]
 
     /// Within this distance of the Kaaba the distance is shown in metres, with a note.

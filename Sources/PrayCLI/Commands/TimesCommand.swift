@@ -19,8 +19,7 @@ struct TimesCommand: Command {
 
     static let date = Option<CivilDate>("date", value: "YYYY-MM-DD", help: "First day.", default: "today in the zone")
     static let days = Option<Int>("days", value: "n", help: "Number of consecutive days (1…3660).", default: "1")
-    static let format = Option<OutputFormat>(
-        "format", value: "format", help: "Output format.", default: "table", allowed: [.table, .json, .csv])
+    static let format = Option<OutputFormat>.format([.table, .json, .csv])
     static let clock = Option<ClockStyle>("clock", value: "style", help: "Clock times in tables.", default: "24h")
     static let hijriCalendar = Option<HijriCalendar>(
         "hijri-calendar", value: "name", help: "Calendar of the Hijri dates shown (and of Ramadan).",
