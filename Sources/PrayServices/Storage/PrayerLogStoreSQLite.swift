@@ -88,7 +88,7 @@ extension PrayerLogStoreSQLite {
         [
             .integer(Int64(entry.date.daysSince1970)), .integer(Int64(prayers.firstIndex(of: entry.prayer) ?? 0)),
             .integer(Int64(statuses.firstIndex(of: entry.status) ?? 0)),
-            .integer(Int64((entry.recordedAt.timeIntervalSince1970 * 1000).rounded(.down))),
+            .integer(PrayerLogEntry.milliseconds(entry.recordedAt)),
         ]
     }
 
