@@ -36,12 +36,13 @@ git clone --quiet "$repository" "$work/PrayKit"
 git -C "$work/PrayKit" checkout --quiet "$commit"
 if [ -d "$repository/../shared" ]; then cp -R "$repository/../shared" "$work/shared"; fi
 
+# The hogs also end by themselves after a few hours, should this script be killed with SIGKILL.
 if command -v stress-ng >/dev/null 2>&1; then
-    stress-ng --cpu "$cores" --quiet &
+    stress-ng --cpu "$cores" --timeout 4h --quiet &
     hogs+=("$!")
 else
     for _ in $(seq "$cores"); do
-        yes >/dev/null &
+        timeout 4h yes >/dev/null &
         hogs+=("$!")
     done
 fi
