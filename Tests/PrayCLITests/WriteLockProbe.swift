@@ -46,8 +46,7 @@ struct WriteLockProbe: Sendable {
     func state() -> State {
         #if os(Linux)
             var status = stat()
-            guard stat(path, &status) == 0, let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8)
-            else { return .free }
+            guard stat(path, &status) == 0, let table = Self.text(of: "/proc/locks") else { return .free }
             return Self.state(locks: table, inode: UInt64(status.st_ino))
         #else
             let descriptor = open(path, O_RDONLY)
@@ -56,6 +55,14 @@ struct WriteLockProbe: Sendable {
             guard let writer = holder(of: 120, descriptor) else { return .free }
             return holder(of: 122, descriptor) == nil ? .writing(writer) : .recovering(writer)
         #endif
+    }
+
+    /// The text of a `/proc` file. (Not `String(contentsOfFile:)`, which in Swift 6.3 on Linux leaks
+    /// a buffer for files that report a size of zero, as `/proc` files do.)
+    static func text(of path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
     }
 
     /// The state that a `/proc/locks` table gives for the file with `inode`. A line reads
@@ -109,7 +116,7 @@ extension PraykitProcess.Running {
 
     /// Whether `/proc` reports the process stopped (state `T`) or gone.
     private static func isStopped(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        guard let stat = WriteLockProbe.text(of: "/proc/\(pid)/stat"),
             let close = stat.lastIndex(of: ")")
         else { return true }
         let state = stat[stat.index(after: close)...].drop { $0 == " " }.first

@@ -36,8 +36,13 @@ struct GeodesicTests {
     /// (GeographicLib, `Inverse(0, 0, 0, 180)`).
     static let halfMeridian = 20_003_931.458_625_447
 
+    /// The reference, decoded once per test run (several tests read it).
+    static let fixture = Result {
+        try JSONDecoder().decode(Fixture.self, from: Fixtures.data("qibla-geographiclib.json"))
+    }
+
     static func places() throws -> [Place] {
-        try JSONDecoder().decode(Fixture.self, from: Fixtures.data("qibla-geographiclib.json")).cases
+        try fixture.get().cases
     }
 
     static func qibla(from place: Place) -> Geodesic.Solution {

@@ -34,11 +34,14 @@ import Testing
         let days: [Day]
     }
 
+    /// The official table, decoded once per test run (several tests read it).
+    static let table = Result { try JSONDecoder().decode(Table.self, from: Fixtures.data("hijri-umm-al-qura.json")) }
+
     let service = HijriServiceUmmAlQura(prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
 
     @Test func everyDayOfTheOfficialTableAgrees() throws {
         // Given the official table, 1 Muharram 1343 … 30 Dhu al-Hijjah 1500
-        let table = try JSONDecoder().decode(Table.self, from: Fixtures.data("hijri-umm-al-qura.json"))
+        let table = try Self.table.get()
         let first = try CivilDate(parsing: table.months[0].start)
         // When every day is converted in one request
         let days = try service.days(for: HijriAPI.Request(date: first, days: table.dayCount))
@@ -64,6 +67,38 @@ import Testing
         #expect(index == table.dayCount)
         #expect(differences == 0)
         print("Umm al-Qura: \(index) days checked against the official table, \(differences) differ")
+    }
+
+    @Test(arguments: [0, -2, 1])
+    func everyDateOfTheTableRoundTripsThroughGregorian(_ offset: Int) async throws {
+        // Given every date of the official table, 1 Muharram 1343 … 30 Dhu al-Hijjah 1500, and a
+        // local-sighting offset
+        let table = try Self.table.get()
+        let service = service
+        // When each is converted to its civil day and back (on a thread of its own: 56,000 dates)
+        let (failures, count) = try await TestThread.run { () throws -> ([String], Int) in
+            var failures: [String] = []
+            var count = 0
+            var previous: CivilDate?
+            for month in table.months {
+                for day in 1...month.length {
+                    let hijri = try HijriDate(year: month.year, month: month.month, day: day)
+                    let gregorian = try service.day(of: hijri, calendar: .ummAlQura, offset: offset).gregorian
+                    let back = try service.days(for: HijriAPI.Request(date: gregorian, offset: offset)).first?.hijri
+                    if back != hijri { failures.append("\(hijri) → \(gregorian) → \(back.map(\.description) ?? "-")") }
+                    // and consecutive dates are consecutive days: no day skipped or given twice.
+                    if let previous, gregorian != previous.adding(days: 1) {
+                        failures.append("\(hijri) → \(gregorian), after \(previous)")
+                    }
+                    previous = gregorian
+                    count += 1
+                }
+            }
+            return (failures, count)
+        }
+        // Then every date comes back as itself
+        #expect(failures.count == 0, "\(failures.prefix(10))")
+        #expect(count == table.dayCount)
     }
 
     @Test func spotChecksFromHijridate() throws {
@@ -215,7 +250,7 @@ import Testing
     @Test func foundationsUmmAlQuraIsNotTheOfficialTable() throws {
         // Foundation's `.islamicUmmAlQura` (ICU's computed table) is why PrayKit carries the
         // published one: count the days on which they differ.
-        let table = try JSONDecoder().decode(Table.self, from: Fixtures.data("hijri-umm-al-qura.json"))
+        let table = try Self.table.get()
         var icu = Calendar(identifier: .islamicUmmAlQura)
         icu.timeZone = TimeZone(identifier: "UTC")!
         let first = try CivilDate(parsing: table.months[0].start).daysSince1970

@@ -4,8 +4,15 @@ import PrayMocks
 import PrayServices
 import Testing
 
-/// Every latitude from pole to pole (1° steps), every day of a leap year, every method: each time is
-/// either a real instant in order or explicitly unavailable — never NaN, never a crash.
+/// Every latitude from pole to pole (1° steps) across the year, every method: each time is either a
+/// real instant in order or explicitly unavailable — never NaN, never a crash.
+///
+/// Each method and latitude gets a 31-day stretch of 2024–2025, and consecutive latitudes get
+/// consecutive stretches (with a seeded random start), so for every method each day of the year is
+/// checked at fifteen latitudes spread from pole to pole, and each latitude in every season across
+/// the methods — a twelfth of the full grid, in a few seconds. `PRAYKIT_FULL_SWEEP=1` checks
+/// every day at every latitude (about a minute of CPU in a debug build); `PRAYKIT_TEST_SEED` moves
+/// the stretches.
 @Suite struct SweepTests {
     /// The main sequence of a prayer day and the night's, each non-decreasing.
     static let sequences: [[Prayer]] = [
@@ -13,21 +20,30 @@ import Testing
         [.sunset, .firstThird, .midnight, .lastThird],
     ]
 
+    /// Days per latitude: a stretch, or the whole leap year.
+    static let days = ProcessInfo.processInfo.environment["PRAYKIT_FULL_SWEEP"] == "1" ? 366 : 31
+
     @Test(arguments: CalculationMethod.allCases)
-    func everyLatitudeEveryDay(_ method: CalculationMethod) async throws {
+    func everyLatitudeAcrossTheYear(_ method: CalculationMethod) async throws {
+        // Given
+        let seed = SeededGenerator.seed(default: 1_446) &+ UInt64(CalculationMethod.allCases.firstIndex(of: method)!)
         // When: computed on a thread of its own (it is long in a debug build)
-        let (failures, checked, unavailable) = try await TestThread.run { try Self.sweep(method) }
+        let (failures, checked, unavailable) = try await TestThread.run { try Self.sweep(method, seed: seed) }
         // Then
-        #expect(failures.isEmpty, "\(failures.count) failures: \(failures.prefix(20))")
+        #expect(failures.count == 0, "seed \(seed): \(failures.prefix(20))")
         #expect(checked > 0)
         print("\(method): \(checked) times, \(unavailable) unavailable")
     }
 
-    /// Every latitude and day of 2024 for `method`: the failures, and how many times were checked
-    /// and unavailable.
-    static func sweep(_ method: CalculationMethod) throws -> (failures: [String], checked: Int, unavailable: Int) {
+    /// Every latitude for `method`, each over its stretch of days: the failures, and how many times
+    /// were checked and unavailable.
+    static func sweep(_ method: CalculationMethod, seed: UInt64) throws -> (
+        failures: [String], checked: Int, unavailable: Int
+    ) {
         let service = PrayerServiceAstronomical(log: .silent)
         let start = try CivilDate(parsing: "2024-01-01")
+        var random = SeededGenerator(seed: seed)
+        let offset = Int.random(in: 0..<366, using: &random)
         var parameters = CalculationParameters(method: method)
         if method == .custom {
             parameters.fajrAngle = 18
@@ -36,39 +52,49 @@ import Testing
         var failures: [String] = []
         var unavailable = 0
         var checked = 0
-        for latitude in stride(from: -90.0, through: 90.0, by: 1.0) {
+        for (index, latitude) in stride(from: -90.0, through: 90.0, by: 1.0).enumerated() {
+            let first = days == 366 ? 0 : (offset + index * days + Int.random(in: 0..<days, using: &random)) % 366
             let request = PrayerAPI.Request(
                 coordinates: try Coordinates(latitude: latitude, longitude: 13.4), timeZone: .gmt,
-                date: start, days: 366, parameters: parameters
+                date: start.adding(days: first), days: days, parameters: parameters
             )
             let schedules = try service.schedules(for: request)
-            if schedules.count != 366 { failures.append("\(method) \(latitude)°: \(schedules.count) days") }
+            if schedules.count != days { failures.append("\(method) \(latitude)°: \(schedules.count) days") }
             for schedule in schedules {
-                let place = "\(method) \(latitude)° \(schedule.date)"
-                for prayer in Prayer.allCases {
-                    if let time = schedule[prayer] {
-                        checked += 1
-                        if !time.date.timeIntervalSince1970.isFinite {
-                            failures.append("\(place) \(prayer): not finite")
-                        }
-                    } else {
-                        unavailable += 1
-                        if schedule.unavailability(of: prayer) == nil {
-                            failures.append("\(place) \(prayer): no reason")
-                        }
-                    }
-                }
-                for sequence in sequences {
-                    let times = sequence.compactMap { schedule[$0]?.date }
-                    if times != times.sorted() { failures.append("\(place): \(sequence) out of order") }
-                }
-                // A day's transit is on its own civil day (UTC here).
-                if let dhuhr = schedule[.dhuhr]?.date, abs(latitude) != 90 {
-                    let days = Int((dhuhr.timeIntervalSince1970 / 86400).rounded(.down))
-                    if days != schedule.date.daysSince1970 { failures.append("\(place): dhuhr on another day") }
-                }
+                let result = check(schedule, latitude: latitude)
+                checked += result.checked
+                unavailable += result.unavailable
+                failures += result.failures.map { "\(method) \(latitude)° \(schedule.date) \($0)" }
             }
         }
         return (failures, checked, unavailable)
+    }
+
+    /// One day's checks (the place is described only when something fails).
+    static func check(_ schedule: PrayerSchedule, latitude: Double) -> (
+        failures: [String], checked: Int, unavailable: Int
+    ) {
+        var failures: [String] = []
+        var dates = [Date?](repeating: nil, count: Prayer.allCases.count)
+        var unavailable = 0
+        for prayer in Prayer.allCases {
+            if let time = schedule[prayer] {
+                dates[prayer.ordinal] = time.date
+                if !time.date.timeIntervalSince1970.isFinite { failures.append("\(prayer): not finite") }
+            } else {
+                unavailable += 1
+                if schedule.unavailability(of: prayer) == nil { failures.append("\(prayer): no reason") }
+            }
+        }
+        for sequence in sequences {
+            let times = sequence.compactMap { dates[$0.ordinal] }
+            if times != times.sorted() { failures.append("\(sequence) out of order") }
+        }
+        // A day's transit is on its own civil day (UTC here).
+        if let dhuhr = dates[Prayer.dhuhr.ordinal], abs(latitude) != 90 {
+            let days = Int((dhuhr.timeIntervalSince1970 / 86400).rounded(.down))
+            if days != schedule.date.daysSince1970 { failures.append("dhuhr on another day") }
+        }
+        return (failures, Prayer.allCases.count - unavailable, unavailable)
     }
 }

@@ -41,7 +41,17 @@ public struct PrayerLogEntry: Hashable, Sendable, Codable {
         self.date = date
         self.prayer = prayer
         self.status = status
-        self.recordedAt = Date(timeIntervalSince1970: (recordedAt.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+        self.recordedAt = Date(timeIntervalSince1970: Double(Self.milliseconds(recordedAt)) / 1000)
+    }
+
+    /// Whole milliseconds since 1970 of `date`, rounded down — except that an instant within a
+    /// microsecond of a whole millisecond is that millisecond. A time kept to the millisecond is
+    /// k / 1000 in binary floating point, and k / 1000 × 1000 can come out just below k: plain
+    /// rounding down then lost a millisecond each time an entry was stored, written or read back.
+    package static func milliseconds(_ date: Date) -> Int64 {
+        let scaled = date.timeIntervalSince1970 * 1000
+        let nearest = scaled.rounded()
+        return Int64(abs(scaled - nearest) < 0.001 ? nearest : scaled.rounded(.down))
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -91,7 +101,7 @@ public struct PrayerLogEntry: Hashable, Sendable, Codable {
 
     /// `2026-11-29T05:23:12.345Z`: UTC to the millisecond.
     package static func timestamp(_ date: Date) -> String {
-        let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let milliseconds = Int(Self.milliseconds(date))
         let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
         let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
         let time = seconds - days * 86400

@@ -174,7 +174,8 @@ extension Preferences {
             case .longitude: return try number(Coordinates.longitudeRange, unit: "degrees")
             case .elevation: return try number(Coordinates.elevationRange, unit: "metres")
             case .fajrAngle, .ishaAngle, .maghribAngle, .imsakAngle: return try number(0...89, unit: "degrees")
-            case .ishaInterval, .maghribInterval, .imsakMinutes: return try integer(0...1440)
+            case .ishaInterval, .maghribInterval: return try integer(0...1440)
+            case .imsakMinutes: return try integer(0...120)
             case .hijriOffset: return try integer(-2...2)
             case .timeZone:
                 guard TimeZone(identifier: text) != nil else {
@@ -197,9 +198,16 @@ extension Preferences {
             case .hijriCalendar: return try choice(HijriCalendar.self)
             case .adjust: return try PrayerAdjustments(parsing: text).description
             case .iqama:
-                return try IqamaSettings(parsing: text).description
+                let settings = try IqamaSettings(parsing: text)
+                guard !settings.rules.isEmpty else {
+                    throw ValidationError(field: rawValue, message: "iqama needs at least one prayer, like fajr=+20")
+                }
+                return settings.description
             case .jumuah:
                 let settings = try IqamaSettings(parsing: "", jumuah: text)
+                guard !settings.jumuah.isEmpty else {
+                    throw ValidationError(field: rawValue, message: "jumuah needs at least one time, like 13:15")
+                }
                 return settings.jumuah.map { IqamaSettings.Rule.fixed(minutesAfterMidnight: $0).description }
                     .joined(separator: ",")
             case .iqamaRounding: return try integer(1...60)

@@ -103,7 +103,7 @@ extension PrayerLogStoreSQLite {
     static func values(_ entry: PrayerLogEntry) -> [SQLiteValue] {
         [
             .integer(Int64(entry.date.daysSince1970)), .text(entry.prayer.rawValue), .text(entry.status.rawValue),
-            .integer(Int64((entry.recordedAt.timeIntervalSince1970 * 1000).rounded(.down))),
+            .integer(PrayerLogEntry.milliseconds(entry.recordedAt)),
         ]
     }
 

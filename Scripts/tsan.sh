@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# ThreadSanitizer over the tests that exercise PrayKit's concurrency: the curl client's threads and
+# cancellation, the loopback server, the SQLite connection behind its Mutex and its change observers,
+# the file logger's concurrent writers, the container's lazy statics and set-once configuration, the
+# mocks' recorders. Builds into .build/tsan (the normal build is untouched) and fails on any report
+# that Scripts/tsan.supp does not suppress (only the documented Synchronization.Mutex false positive).
+#
+#   Scripts/tsan.sh [extra swift test arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+suites='NetworkTests|RemoteTimetableTests|LogServiceFileTests|LogManagerTests|StorageTests'
+suites+='|BackupRoundTripTests|PreferencesRoundTripTests|MockTests|PrayDependencyTests|ConfigurationTests'
+suites+='|AppTests|PrayerManagerTests|ReadmeSampleTests'
+export TSAN_OPTIONS="suppressions=$PWD/Scripts/tsan.supp print_suppressions=1 ${TSAN_OPTIONS:-}"
+
+# First, the suppression itself: it must hide the Mutex false positive and nothing else.
+probe="$(mktemp -d)"
+trap 'rm -rf "$probe"' EXIT
+swiftc -sanitize=thread -Onone Scripts/tsan-mutex-probe.swift -o "$probe/probe"
+for mode in mutex racy; do
+    "$probe/probe" "$mode" >"$probe/$mode.log" 2>&1 || true
+done
+if grep -q 'WARNING: ThreadSanitizer' "$probe/mutex.log" || ! grep -q 'WARNING: ThreadSanitizer' "$probe/racy.log"; then
+    echo "Scripts/tsan.supp does not do its job: see the probe's output below" >&2
+    cat "$probe/mutex.log" "$probe/racy.log" >&2
+    exit 1
+fi
+echo "Suppression check: the Mutex false positive is suppressed, a real race is still reported."
+
+swift build --build-tests --sanitize=thread --scratch-path .build/tsan
+output="$probe/tests.log"
+status=0
+swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter "$suites" "$@" 2>&1 | tee "$output" \
+    || status=$?
+reports="$(grep -c 'WARNING: ThreadSanitizer' "$output" || true)"
+suppressed="$(grep -a -A20 'ThreadSanitizer: Matched' "$output" | grep -a -E '^ *[0-9]+ ' || true)"
+echo "ThreadSanitizer: ${reports} unsuppressed reports; suppressed (count, pattern): ${suppressed:-none}"
+[ "$status" -eq 0 ] && [ "$reports" -eq 0 ]
