@@ -15,8 +15,11 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
         .target(name: "PrayCore"),
-        .target(name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl"]),
+        .target(name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl", "CMicroHTTPD"]),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.
         .target(name: "PrayMocks", dependencies: ["PrayCore", "PrayServices"], path: "Mocks"),
         .target(name: "PrayKit", dependencies: ["PrayCore", "PrayServices"]),
