@@ -47,9 +47,7 @@ extension AlAdhanRoutes {
                 throw AlAdhanError(404, "Invalid date or unable to convert it: \(Self.refusal(error).message)")
             }
         }
-        guard let match = text.wholeMatch(of: /([0-9]{1,2})-([0-9]{1,2})-([0-9]{1,4})/),
-            let day = Int(match.output.1), let month = Int(match.output.2), let year = Int(match.output.3)
-        else { throw AlAdhanError(404, "Invalid date '\(text)': use a Hijri DD-MM-YYYY, such as 01-09-1448.") }
+        guard let (day, month, year) = Self.dayMonthYear(text, yearDigits: 1...4) else { throw AlAdhanError(404, "Invalid date '\(text)': use a Hijri DD-MM-YYYY, such as 01-09-1448.") }
         do {
             let date = try HijriDate(year: year, month: month, day: day)
             return Answer(data: AlAdhanDate.pair(try hijri.day(of: date, calendar: calendar, offset: offset)), cache: .immutable)

@@ -153,7 +153,7 @@ extension AlAdhanRoutes {
     /// - Throws: ``AlAdhanError`` for any other text or a day that does not exist.
     func day(_ text: String?, zone: TimeZone) throws(AlAdhanError) -> (CivilDate, Cache) {
         guard let text else { return localDay(zone: zone) }
-        if text.wholeMatch(of: /-?[0-9]{1,12}/) != nil, let seconds = Int(text) {
+        if Self.isTimestamp(text), let seconds = Int(text) {
             let local = seconds + zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
             let days = Int((Double(local) / 86_400).rounded(.down))
             guard (CivilDate.first.daysSince1970...CivilDate.last.daysSince1970).contains(days) else {
@@ -167,14 +167,28 @@ extension AlAdhanRoutes {
     /// A Gregorian `DD-MM-YYYY` date (one-digit day and month accepted).
     /// - Throws: ``AlAdhanError`` with `status` for another shape or a day that does not exist.
     static func gregorianDate(_ text: String, status: Int) throws(AlAdhanError) -> CivilDate {
-        guard let match = text.wholeMatch(of: /([0-9]{1,2})-([0-9]{1,2})-([0-9]{4})/),
-            let day = Int(match.output.1), let month = Int(match.output.2), let year = Int(match.output.3)
-        else { throw AlAdhanError(status, "Invalid date '\(text)': use DD-MM-YYYY, such as 01-03-2027.") }
+        guard let (day, month, year) = dayMonthYear(text, yearDigits: 4...4) else { throw AlAdhanError(status, "Invalid date '\(text)': use DD-MM-YYYY, such as 01-03-2027.") }
         do {
             return try CivilDate(year: year, month: month, day: day)
         } catch {
             throw AlAdhanError(status, "Invalid date '\(text)': \(error.message).")
         }
+    }
+
+    /// The numbers of `D-M-Y`: one or two digits of day and month, `yearDigits` digits of year.
+    static func dayMonthYear(_ text: String, yearDigits: ClosedRange<Int>) -> (Int, Int, Int)? {
+        let parts = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard parts.count == 3, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count),
+            yearDigits.contains(parts[2].count), parts.allSatisfy({ $0.allSatisfy { (48...57).contains($0) } })
+        else { return nil }
+        let numbers = parts.map { $0.reduce(0) { $0 * 10 + Int($1 - 48) } }
+        return (numbers[0], numbers[1], numbers[2])
+    }
+
+    /// Whether `text` is a UNIX timestamp: an optional minus and 1 to 12 digits.
+    static func isTimestamp(_ text: String) -> Bool {
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        return (1...12).contains(digits.count) && digits.allSatisfy { (48...57).contains($0) }
     }
 
     /// A whole number in `range`, or `nil` when absent.

@@ -220,13 +220,24 @@ public struct AlAdhanRoutes: Sendable {
         return ServerAPI.Response(status: error.status, headers: headers, body: body)
     }
 
-    /// A strong entity tag: the body's 64-bit FNV-1a hash.
+    /// A strong entity tag: a 64-bit hash of the body (FNV-1a over 8-byte words, then a final mix),
+    /// as 16 hexadecimal digits in quotes.
     static func entityTag(_ body: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
+        body.withUnsafeBytes { bytes in
+            var index = 0
+            while index + 8 <= bytes.count {
+                hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+                index += 8
+            }
+            while index < bytes.count {
+                hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
+                index += 1
+            }
         }
+        hash ^= UInt64(body.count)
+        hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
         let hex = String(hash, radix: 16)
         return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
     }
@@ -234,7 +245,7 @@ public struct AlAdhanRoutes: Sendable {
     /// Whether an `If-None-Match` value names `tag` (or is `*`); weak tags compare by their opaque part.
     static func matches(_ header: String, _ tag: String) -> Bool {
         header.split(separator: ",").contains { item in
-            var candidate = item.trimmingCharacters(in: .whitespaces)
+            var candidate = String(item).trimmedOfSpaces
             if candidate == "*" { return true }
             if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
             return candidate == tag

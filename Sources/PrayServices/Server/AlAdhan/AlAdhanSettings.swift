@@ -94,7 +94,7 @@ struct AlAdhanSettings: Sendable {
 
     /// The value of `name`, or `nil` when it is absent or empty (AlAdhan treats both alike).
     static func given(_ query: [String: String], _ name: String) -> String? {
-        guard let value = query[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = query[name]?.trimmedOfSpaces, !value.isEmpty else { return nil }
         return value
     }
 
@@ -120,7 +120,7 @@ struct AlAdhanSettings: Sendable {
                     + "Midnight), got \(items.count).")
         }
         for (index, item) in items.enumerated() {
-            let value = item.trimmingCharacters(in: .whitespaces)
+            let value = String(item).trimmedOfSpaces
             if value.isEmpty { continue }
             guard let number = Int(value), (-1440...1440).contains(number) else {
                 throw AlAdhanError("tune values must be whole minutes within ±1440, got '\(value)'.")
@@ -138,14 +138,14 @@ struct AlAdhanSettings: Sendable {
         parameters.fajrAngle = 15
         parameters.ishaAngle = 15
         let items = (text ?? "").split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
+            String($0).trimmedOfSpaces
         }
         guard items.count <= 3 else {
             throw AlAdhanError("methodSettings takes three values, fajr,maghrib,isha (such as 18.5,null,17.5).")
         }
         for (index, item) in items.enumerated() {
             guard !["", "null", "0"].contains(item.lowercased()) else { continue }
-            let minutes = item.lowercased().hasSuffix("min") ? Int(item.dropLast(3).trimmingCharacters(in: .whitespaces)) : nil
+            let minutes = item.lowercased().hasSuffix("min") ? Int(String(item.dropLast(3)).trimmedOfSpaces) : nil
             let angle = minutes == nil ? Double(item) : nil
             switch (index, angle, minutes) {
             case (0, let angle?, nil): parameters.fajrAngle = angle
@@ -186,5 +186,18 @@ struct AlAdhanSettings: Sendable {
             ("school", .string(parameters.madhab == .hanafi ? "HANAFI" : "STANDARD")),
             ("offset", .object(zip(Self.tuneOrder, tune).map { ($0.0.key, JSONValue.int($0.1)) })),
         ])
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and tabs (cheaper than `trimmingCharacters(in:)`,
+    /// which goes through `NSString`).
+    var trimmedOfSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        if first == startIndex, last == index(before: endIndex) { return self }
+        return String(self[first...last])
     }
 }

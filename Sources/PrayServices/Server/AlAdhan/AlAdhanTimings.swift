@@ -24,32 +24,44 @@ enum AlAdhanTimings {
     static func timings(
         _ schedule: PrayerSchedule, tune: [Int], iso8601: Bool, zone: TimeZone, abbreviation: String?
     ) -> JSONValue {
+        let instants = names.map { name in
+            schedule[name.prayer].map { Int($0.date.timeIntervalSince1970.rounded(.down)) + (name.tune.map { tune[$0] } ?? 0) * 60 }
+        }
+        // One offset for the whole day unless the clocks change between its first and last time
+        // (asking the zone for each time costs more than the rest of the day's text).
+        let known = instants.compactMap { $0 }
+        let earliest = known.min() ?? 0
+        let latest = known.max() ?? 0
+        let firstOffset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(earliest)))
+        let constant = firstOffset == zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(latest)))
         var members: [(String, JSONValue)] = []
         members.reserveCapacity(names.count)
-        for name in names {
-            guard let time = schedule[name.prayer] else {
+        for (name, instant) in zip(names, instants) {
+            guard let instant else {
                 members.append((name.key, .string(unavailable)))
                 continue
             }
-            let minutes = name.tune.map { tune[$0] } ?? 0
-            let instant = Int(time.date.timeIntervalSince1970.rounded(.down)) + minutes * 60
-            var text = iso8601 ? isoText(instant, zone: zone) : clockText(instant, zone: zone)
+            let offset = constant ? firstOffset : zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+            var text = iso8601 ? isoText(instant, offset: offset) : clockText(instant + offset)
             if !iso8601, let abbreviation { text += " (\(abbreviation))" }
             members.append((name.key, .string(text)))
         }
         return .object(members)
     }
 
-    /// `HH:mm` of an instant (seconds since 1970) in `zone`.
-    static func clockText(_ instant: Int, zone: TimeZone) -> String {
-        let local = instant + zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+    /// `HH:mm` of a local time (seconds since 1970 on the zone's clock).
+    static func clockText(_ local: Int) -> String {
         let seconds = ((local % 86_400) + 86_400) % 86_400
         return "\((seconds / 3600).zeroPadded(2)):\((seconds / 60 % 60).zeroPadded(2))"
     }
 
-    /// `2027-03-01T05:21:00+03:00` of an instant in `zone` (PHP's `DATE_ATOM`).
-    static func isoText(_ instant: Int, zone: TimeZone) -> String {
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+    /// `HH:mm` of an instant (seconds since 1970) in `zone`.
+    static func clockText(_ instant: Int, zone: TimeZone) -> String {
+        clockText(instant + zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant))))
+    }
+
+    /// `2027-03-01T05:21:00+03:00` of an instant at a zone offset (PHP's `DATE_ATOM`).
+    static func isoText(_ instant: Int, offset: Int) -> String {
         let local = instant + offset
         let days = Int((Double(local) / 86_400).rounded(.down))
         let seconds = local - days * 86_400

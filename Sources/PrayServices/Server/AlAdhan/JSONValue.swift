@@ -33,63 +33,65 @@ enum JSONValue: Sendable, Equatable {
 
     /// The compact JSON text as UTF-8 bytes.
     var data: Data {
-        var text = ""
-        text.reserveCapacity(2048)
-        write(to: &text)
-        return Data(text.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(2048)
+        write(to: &bytes)
+        return Data(bytes)
     }
 
-    /// Appends the compact JSON text to `text`.
-    func write(to text: inout String) {
+    /// Appends the compact JSON text to `bytes`.
+    func write(to bytes: inout [UInt8]) {
         switch self {
-        case .string(let value): Self.write(string: value, to: &text)
-        case .int(let value): text += String(value)
+        case .string(let value): Self.write(string: value, to: &bytes)
+        case .int(let value): bytes.append(contentsOf: String(value).utf8)
         case .double(let value):
             // Finite by construction (coordinates and angles are checked); a stray NaN becomes null.
-            text += value.isFinite ? "\(value)" : "null"
-        case .bool(let value): text += value ? "true" : "false"
-        case .null: text += "null"
+            bytes.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
+        case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: bytes.append(contentsOf: "null".utf8)
         case .array(let values):
-            text += "["
+            bytes.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { text += "," }
-                value.write(to: &text)
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                value.write(to: &bytes)
             }
-            text += "]"
+            bytes.append(UInt8(ascii: "]"))
         case .object(let members):
-            text += "{"
+            bytes.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { text += "," }
-                Self.write(string: member.0, to: &text)
-                text += ":"
-                member.1.write(to: &text)
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                Self.write(string: member.0, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                member.1.write(to: &bytes)
             }
-            text += "}"
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// A JSON string: quotes, backslashes and control characters escaped; other text as UTF-8.
-    private static func write(string: String, to text: inout String) {
-        text += "\""
-        let needsEscaping = string.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
-        guard needsEscaping else {
-            text += string
-            text += "\""
-            return
+    private static func write(string: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        let plain = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
         }
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+        if plain == true {
+            bytes.append(contentsOf: string.utf8)
+        } else {
+            for byte in string.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(byte)
+                case 0..<0x20:
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 48, 48])
+                    bytes.append(hexDigits[Int(byte >> 4)])
+                    bytes.append(hexDigits[Int(byte & 15)])
+                default: bytes.append(byte)
+                }
             }
         }
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }
