@@ -27,7 +27,7 @@ extension AlAdhanRoutes {
                     ("hijri", AlAdhanDate.hijri(hijriDay)), ("gregorian", AlAdhanDate.gregorian(date)),
                 ])
             ),
-            ("meta", settings.meta(coordinates: place.coordinates, zone: place.timeZone)),
+            ("meta", settings.meta(coordinates: place.coordinates, zoneName: place.zoneName)),
         ])
         return Answer(data: data, cache: cache)
     }
@@ -47,7 +47,7 @@ extension AlAdhanRoutes {
             annual ? 1 : try Self.number(monthText, name: "month", range: 1...12) ?? current?.hijri.monthNumber ?? today.date.month
         // A calendar whose year or month was left to "now" changes when the month does.
         let cache: Cache = yearText == nil || (!annual && monthText == nil) ? today.cache : .immutable
-        let meta = settings.meta(coordinates: place.coordinates, zone: place.timeZone)
+        let meta = settings.meta(coordinates: place.coordinates, zoneName: place.zoneName)
         func entries(_ month: Int) throws(AlAdhanError) -> JSONValue {
             let dates = try byHijri ? hijriMonth(month, of: year, settings: settings).map(\.gregorian) : Self.days(month, year)
             return try calendarEntries(dates, place: place, settings: settings, meta: meta)
@@ -71,7 +71,7 @@ extension AlAdhanRoutes {
         for (index, date) in dates.enumerated() {
             // AlAdhan dates each calendar day at 09:01:01 local time.
             let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 32_461, zone: place.timeZone)
-            let abbreviation = AlAdhanTimings.abbreviation(place.timeZone, at: timestamp)
+            let abbreviation = AlAdhanTimings.abbreviation(place.timeZone, named: place.zoneName, at: timestamp)
             let timings = AlAdhanTimings.timings(
                 schedules[index], tune: settings.tune, iso8601: settings.iso8601, zone: place.timeZone,
                 abbreviation: abbreviation)
@@ -89,9 +89,8 @@ extension AlAdhanRoutes {
     /// The place of a request: `latitude` and `longitude`, or `city` and `country` through the
     /// gazetteer; its zone is `timezonestring`, else the zone at the place, else UTC.
     func place(_ query: [String: String], byCity: Bool) throws(AlAdhanError) -> Place {
-        let given = try AlAdhanSettings.given(query, "timezonestring").map { text throws(AlAdhanError) in
-            try Self.zone(named: text, parameter: "timezonestring")
-        }
+        let name = AlAdhanSettings.given(query, "timezonestring")
+        let given = try name.map { text throws(AlAdhanError) in try Self.zone(named: text, parameter: "timezonestring") }
         if byCity {
             guard let city = AlAdhanSettings.given(query, "city"), let country = AlAdhanSettings.given(query, "country")
             else { throw AlAdhanError("Please specify a city and country.") }
@@ -104,13 +103,16 @@ extension AlAdhanRoutes {
             guard let found = lookup(search) else {
                 throw AlAdhanError("Unable to find the city '\(city)' in '\(country)'.")
             }
-            return Place(coordinates: found.coordinates, timeZone: given ?? found.timeZone)
+            guard let given, let name else { return found }
+            return Place(coordinates: found.coordinates, timeZone: given, zoneName: name)
         }
         guard let latitudeText = AlAdhanSettings.given(query, "latitude"),
             let longitudeText = AlAdhanSettings.given(query, "longitude")
         else { throw AlAdhanError("Please specify a latitude and longitude.") }
         let coordinates = try Self.coordinates(latitudeText, longitudeText)
-        return Place(coordinates: coordinates, timeZone: given ?? lookups.zone?(coordinates) ?? Self.utc)
+        if let given, let name { return Place(coordinates: coordinates, timeZone: given, zoneName: name) }
+        if let zone = lookups.zone?(coordinates) { return Place(coordinates: coordinates, timeZone: zone) }
+        return Place(coordinates: coordinates, timeZone: Self.utc, zoneName: "UTC")
     }
 
     static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current

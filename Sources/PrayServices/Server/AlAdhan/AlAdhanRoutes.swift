@@ -45,11 +45,19 @@ public struct AlAdhanRoutes: Sendable {
         public let coordinates: Coordinates
         /// Its IANA zone.
         public let timeZone: TimeZone
+        /// The zone's name as `meta.timezone` shows it: as the request or the lookup gave it (Foundation
+        /// calls UTC `GMT`).
+        let zoneName: String
 
         /// Creates a place.
         public init(coordinates: Coordinates, timeZone: TimeZone) {
+            self.init(coordinates: coordinates, timeZone: timeZone, zoneName: timeZone.identifier)
+        }
+
+        init(coordinates: Coordinates, timeZone: TimeZone, zoneName: String) {
             self.coordinates = coordinates
             self.timeZone = timeZone
+            self.zoneName = zoneName
         }
     }
 

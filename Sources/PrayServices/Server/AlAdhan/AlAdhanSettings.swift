@@ -175,11 +175,11 @@ struct AlAdhanSettings: Sendable {
     }
 
     /// The `meta` object.
-    func meta(coordinates: Coordinates, zone: TimeZone) -> JSONValue {
+    func meta(coordinates: Coordinates, zoneName: String) -> JSONValue {
         .object([
             ("latitude", .double(coordinates.latitude)),
             ("longitude", .double(coordinates.longitude)),
-            ("timezone", .string(zone.identifier)),
+            ("timezone", .string(zoneName)),
             ("method", method.json(parameters: methodParameters, shafaq: shafaq)),
             ("latitudeAdjustmentMethod", .string(latitudeAdjustmentName(latitude: coordinates.latitude))),
             ("midnightMode", .string(parameters.night == .sunsetToFajr ? "JAFARI" : "STANDARD")),

@@ -84,10 +84,8 @@ enum AlAdhanTimings {
 
     /// The zone's abbreviation at an instant, in the style of the tz database that AlAdhan prints:
     /// `UTC` for UTC, `GMT` at offset zero, otherwise the offset, `+03`, `-04`, `+0530`.
-    static func abbreviation(_ zone: TimeZone, at instant: Int) -> String {
-        if ["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu"].contains(
-            zone.identifier)
-        {
+    static func abbreviation(_ zone: TimeZone, named name: String, at instant: Int) -> String {
+        if ["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu"].contains(name) {
             return "UTC"
         }
         let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
