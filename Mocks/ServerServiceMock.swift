@@ -20,14 +20,16 @@ public final class ServerServiceMock: ServerService {
         public let handler: ServerAPI.Handler
     }
 
-    private typealias Start = @Sendable (ServerAPI.Configuration, @escaping ServerAPI.Handler) throws -> any RunningServer
+    private typealias Start =
+        @Sendable (ServerAPI.Configuration, @escaping ServerAPI.Handler) throws -> any RunningServer
     private let state = Mutex<(calls: [Call], onStart: Start?)>(([], nil))
 
     /// Creates a mock with nothing set.
     public init() {}
 
     /// What a start does: return a running server (``RunningServerMock``), or throw to play a failure.
-    public var onStart: (@Sendable (ServerAPI.Configuration, @escaping ServerAPI.Handler) throws -> any RunningServer)? {
+    public var onStart: (@Sendable (ServerAPI.Configuration, @escaping ServerAPI.Handler) throws -> any RunningServer)?
+    {
         get { state.withLock { $0.onStart } }
         set { state.withLock { $0.onStart = newValue } }
     }

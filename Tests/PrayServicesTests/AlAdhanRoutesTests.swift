@@ -84,8 +84,12 @@ import Testing
             ])
         #expect(keys(meta["method"]) == ["id", "name", "params", "location"])
         #expect(
-            keys(meta["offset"]) == ["Imsak", "Fajr", "Sunrise", "Dhuhr", "Asr", "Maghrib", "Sunset", "Isha", "Midnight"])
-        #expect(meta["timezone"] as? String == "Asia/Riyadh" && meta["latitudeAdjustmentMethod"] as? String == "ANGLE_BASED")
+            keys(meta["offset"]) == [
+                "Imsak", "Fajr", "Sunrise", "Dhuhr", "Asr", "Maghrib", "Sunset", "Isha", "Midnight",
+            ])
+        #expect(
+            meta["timezone"] as? String == "Asia/Riyadh" && meta["latitudeAdjustmentMethod"] as? String == "ANGLE_BASED"
+        )
         #expect(meta["school"] as? String == "STANDARD" && meta["midnightMode"] as? String == "STANDARD")
     }
 
@@ -110,7 +114,9 @@ import Testing
         ]
         for (key, prayer) in names { #expect(timings[key] == clock(schedule[prayer]?.date, zone), "\(key)") }
         let hijri = try #require((data["date"] as? [String: Any])?["hijri"] as? [String: Any])
-        #expect(hijri["date"] as? String == "22-09-1448" && (hijri["month"] as? [String: Any])?["en"] as? String == "Ramaḍān")
+        #expect(
+            hijri["date"] as? String == "22-09-1448"
+                && (hijri["month"] as? [String: Any])?["en"] as? String == "Ramaḍān")
         let isha = try #require(schedule[.isha]?.date)
         let maghrib = try #require(schedule[.maghrib]?.date)
         #expect(isha.timeIntervalSince(maghrib) == 120 * 60)
@@ -358,11 +364,14 @@ import Testing
             "", "-", "0", "-1", "1e400", "nan", "inf", "99", "3", "1,2", ",,,,,,,,", "9999999999999999999999",
             "%00", "مكة", "👍", String(repeating: "9", count: 300), "null", "18,3 min,90 min", "UTC", "31-12-9999",
         ]
-        let paths = ["/v1/timings/01-03-2027", "/v1/calendar/2027/2", "/v1/gToH/01-03-2027", "/v1/hijriCalendar/1448/9"]
+        let paths = [
+            "/v1/timings/01-03-2027", "/v1/calendar/2027/2", "/v1/gToH/01-03-2027", "/v1/hijriCalendar/1448/9",
+        ]
         for path in paths {
             for name in names {
                 for value in values {
-                    let query = "latitude=21.4&longitude=39.8&\(name)=\(value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+                    let query =
+                        "latitude=21.4&longitude=39.8&\(name)=\(value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
                     let response = routes().respond(to: ServerAPI.Request(target: "\(path)?\(query)"))
                     #expect([200, 400, 404].contains(response.status), "\(path) \(name)=\(value)")
                 }

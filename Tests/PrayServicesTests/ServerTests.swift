@@ -33,7 +33,8 @@ import Testing
         ServerAPI.Configuration(host: "127.0.0.1", port: 0, threads: 2, requestTimeout: requestTimeout)
     }
 
-    func get(_ server: any RunningServer, _ path: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
+    func get(_ server: any RunningServer, _ path: String, headers: [String: String] = [:]) async throws -> HTTPResponse
+    {
         let url = try #require(URL(string: server.url.absoluteString + path))
         return try await Self.network.send(HTTPRequest(url: url, headers: headers, acceptedStatuses: 200..<500))
     }
@@ -58,7 +59,8 @@ import Testing
     }
 
     @Test func anEntityTagComesBackAs304() async throws {
-        let server = try ServerServiceMicroHTTPD(log: .silent).start(Self.configuration(), handler: Self.routes().handler)
+        let server = try ServerServiceMicroHTTPD(log: .silent).start(
+            Self.configuration(), handler: Self.routes().handler)
         let first = try await get(server, Self.makkah)
         let tag = try #require(first.headers["etag"])
         let second = try await get(server, Self.makkah, headers: ["If-None-Match": tag])
@@ -70,7 +72,8 @@ import Testing
     }
 
     @Test func badInputIsA400InAlAdhansEnvelope() async throws {
-        let server = try ServerServiceMicroHTTPD(log: .silent).start(Self.configuration(), handler: Self.routes().handler)
+        let server = try ServerServiceMicroHTTPD(log: .silent).start(
+            Self.configuration(), handler: Self.routes().handler)
         let missing = try await get(server, "/v1/timings/01-03-2027?longitude=39.8")
         let unknown = try await get(server, "/v1/elsewhere")
         await server.shutdown()
@@ -102,7 +105,8 @@ import Testing
     }
 
     @Test func oneConnectionCarriesManyRequests() async throws {
-        let server = try ServerServiceMicroHTTPD(log: .silent).start(Self.configuration(), handler: Self.routes().handler)
+        let server = try ServerServiceMicroHTTPD(log: .silent).start(
+            Self.configuration(), handler: Self.routes().handler)
         let port = server.port
         let statuses = try await TestThread.run {
             let client = try RawClient(port: port)
@@ -118,11 +122,13 @@ import Testing
     }
 
     @Test func anOversizedRequestHeadIsRefusedAndOthersAreStillServed() async throws {
-        let server = try ServerServiceMicroHTTPD(log: .silent).start(Self.configuration(), handler: Self.routes().handler)
+        let server = try ServerServiceMicroHTTPD(log: .silent).start(
+            Self.configuration(), handler: Self.routes().handler)
         let port = server.port
         let status = try await TestThread.run {
             let client = try RawClient(port: port)
-            try client.send("GET /status HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 64 * 1024))\r\n\r\n")
+            try client.send(
+                "GET /status HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 64 * 1024))\r\n\r\n")
             return (try? client.readResponse().status) ?? 0
         }
         let after = try await get(server, "/status")
@@ -134,7 +140,8 @@ import Testing
 
     @Test func clientsStalledInTheirRequestDoNotStopOthersBeingServed() async throws {
         // Given: fifty connections that sent half a request head and then nothing
-        let server = try ServerServiceMicroHTTPD(log: .silent).start(Self.configuration(), handler: Self.routes().handler)
+        let server = try ServerServiceMicroHTTPD(log: .silent).start(
+            Self.configuration(), handler: Self.routes().handler)
         // (Connecting and sending a few bytes on loopback does not block.)
         let stalled = try (0..<50).map { _ in
             let client = try RawClient(port: server.port)
@@ -160,7 +167,9 @@ import Testing
         // should the server never end it)
         let outcome = try await TestThread.run {
             let client = try RawClient(port: port)
-            for byte in Array("GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8) + Array(repeating: 97, count: 20_000) {
+            for byte in Array("GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8)
+                + Array(repeating: 97, count: 20_000)
+            {
                 guard (try? client.send([byte])) != nil, !client.isClosedByPeer() else { return "disconnected" }
                 usleep(10_000)
             }
@@ -203,9 +212,11 @@ import Testing
         #expect(
             order == [
                 "handler began", "draining", "handler finished", "client got 200, 100000 bytes", "shutdown returned",
-            ] || order == [
-                "handler began", "draining", "handler finished", "shutdown returned", "client got 200, 100000 bytes",
-            ], "\(order)")
+            ]
+                || order == [
+                    "handler began", "draining", "handler finished", "shutdown returned",
+                    "client got 200, 100000 bytes",
+                ], "\(order)")
         await #expect(throws: NetworkError.self) { try await get(server, "/status") }
         #expect(memory.events.map(\.message).suffix(2) == ["Server draining", "Server stopped"])
     }

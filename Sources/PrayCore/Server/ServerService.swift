@@ -16,7 +16,8 @@ public protocol ServerService: Sendable {
     /// Starts listening and answering with `handler`, which runs on the server's threads, many at once.
     /// - Returns: The running server, listening when this returns.
     /// - Throws: ``ServerError`` when the address cannot be used or the server cannot start.
-    func start(_ configuration: ServerAPI.Configuration, handler: @escaping ServerAPI.Handler) throws -> any RunningServer
+    func start(_ configuration: ServerAPI.Configuration, handler: @escaping ServerAPI.Handler) throws
+        -> any RunningServer
 }
 
 /// A server that ``ServerService`` started.
@@ -120,8 +121,9 @@ public enum ServerAPI {
         public var headers: [String: String]
 
         /// Creates a request from its parts.
-        public init(method: String = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:])
-        {
+        public init(
+            method: String = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:]
+        ) {
             self.method = method
             self.path = path
             self.query = query

@@ -52,8 +52,7 @@ final class MicroHTTPDContext: Sendable {
     // MARK: - Requests
 
     /// Answers a request whose head has arrived: reads it, calls the handler and queues the response.
-    func answer(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> MHD_Result
-    {
+    func answer(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?) -> MHD_Result {
         let request = ServerAPI.Request(
             method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
             query: Self.values(of: connection, kind: .GET_ARGUMENT_KIND),

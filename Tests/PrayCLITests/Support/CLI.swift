@@ -40,7 +40,8 @@ enum CLI {
         dependency.logs = [memory]
         // `serve` starts a server that has already stopped, so that the command returns.
         let servers = ServerServiceMock()
-        servers.onStart = { configuration, _ in RunningServerMock(host: configuration.host, port: 8080, isStopped: true) }
+        servers.onStart = { configuration, _ in RunningServerMock(host: configuration.host, port: 8080, isStopped: true)
+        }
         dependency.server = servers
         return dependency
     }

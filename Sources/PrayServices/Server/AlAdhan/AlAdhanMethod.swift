@@ -23,7 +23,9 @@ struct AlAdhanMethod: Sendable {
     /// Every method, in AlAdhan's order of `/v1/methods`.
     static let all: [AlAdhanMethod] = [
         .init(3, "MWL", "Muslim World League", (51.5194682, -0.1360365), .muslimWorldLeague),
-        .init(2, "ISNA", "Islamic Society of North America (ISNA)", (39.70421229999999, -86.39943869999999), .northAmerica),
+        .init(
+            2, "ISNA", "Islamic Society of North America (ISNA)", (39.70421229999999, -86.39943869999999), .northAmerica
+        ),
         .init(5, "EGYPT", "Egyptian General Authority of Survey", (30.0444196, 31.2357116), .egyptian),
         .init(4, "MAKKAH", "Umm Al-Qura University, Makkah", (21.3890824, 39.8579118), .ummAlQura),
         .init(1, "KARACHI", "University of Islamic Sciences, Karachi", (24.8614622, 67.0099388), .karachi),
@@ -45,7 +47,9 @@ struct AlAdhanMethod: Sendable {
         .init(20, "KEMENAG", "Kementerian Agama Republik Indonesia", (-6.2087634, 106.845599), .kemenag),
         .init(21, "MOROCCO", "Morocco", (33.9715904, -6.8498129), .morocco),
         .init(22, "PORTUGAL", "Comunidade Islamica de Lisboa", (38.7222524, -9.1393366), .portugal),
-        .init(23, "JORDAN", "Ministry of Awqaf, Islamic Affairs and Holy Places, Jordan", (31.9461222, 35.923844), .jordan),
+        .init(
+            23, "JORDAN", "Ministry of Awqaf, Islamic Affairs and Holy Places, Jordan", (31.9461222, 35.923844), .jordan
+        ),
         .init(99, "CUSTOM", "Custom", nil, .custom),
     ]
 
@@ -83,7 +87,8 @@ struct AlAdhanMethod: Sendable {
         let radians = Double.pi / 180
         let dLat = (lat2 - lat1) * radians
         let dLon = (lon2 - lon1) * radians
-        let h = sin(dLat / 2) * sin(dLat / 2) + cos(lat1 * radians) * cos(lat2 * radians) * sin(dLon / 2) * sin(dLon / 2)
+        let h =
+            sin(dLat / 2) * sin(dLat / 2) + cos(lat1 * radians) * cos(lat2 * radians) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * asin(min(1, h.squareRoot()))
     }
 
@@ -97,7 +102,10 @@ struct AlAdhanMethod: Sendable {
         members.append(("params", Self.params(parameters, shafaq: shafaq)))
         if let location {
             members.append(
-                ("location", .object([("latitude", .double(location.latitude)), ("longitude", .double(location.longitude))]))
+                (
+                    "location",
+                    .object([("latitude", .double(location.latitude)), ("longitude", .double(location.longitude))])
+                )
             )
         }
         return .object(members)

@@ -24,9 +24,10 @@ extension AlAdhanRoutes {
     /// `/v1/gToH/{date}`: the Hijri date of a Gregorian `DD-MM-YYYY` (today, in UTC, without one).
     func gregorianToHijri(_ text: String?, _ query: [String: String]) throws(AlAdhanError) -> Answer {
         let (calendar, offset) = try hijriSettings(query)
-        let (date, cache) = try text.map { text throws(AlAdhanError) in
-            (try Self.gregorianDate(text, status: 404), Cache.immutable)
-        } ?? localDay(zone: Self.utc)
+        let (date, cache) =
+            try text.map { text throws(AlAdhanError) in
+                (try Self.gregorianDate(text, status: 404), Cache.immutable)
+            } ?? localDay(zone: Self.utc)
         do {
             let day = try hijri.days(for: HijriAPI.Request(date: date, calendar: calendar, offset: offset))[0]
             return Answer(data: AlAdhanDate.pair(day), cache: cache)
@@ -47,17 +48,21 @@ extension AlAdhanRoutes {
                 throw AlAdhanError(404, "Invalid date or unable to convert it: \(Self.refusal(error).message)")
             }
         }
-        guard let (day, month, year) = Self.dayMonthYear(text, yearDigits: 1...4) else { throw AlAdhanError(404, "Invalid date '\(text)': use a Hijri DD-MM-YYYY, such as 01-09-1448.") }
+        guard let (day, month, year) = Self.dayMonthYear(text, yearDigits: 1...4) else {
+            throw AlAdhanError(404, "Invalid date '\(text)': use a Hijri DD-MM-YYYY, such as 01-09-1448.")
+        }
         do {
             let date = try HijriDate(year: year, month: month, day: day)
-            return Answer(data: AlAdhanDate.pair(try hijri.day(of: date, calendar: calendar, offset: offset)), cache: .immutable)
+            return Answer(
+                data: AlAdhanDate.pair(try hijri.day(of: date, calendar: calendar, offset: offset)), cache: .immutable)
         } catch {
             throw AlAdhanError(404, "Invalid date or unable to convert it: \(Self.refusal(error).message)")
         }
     }
 
     /// `/v1/gToHCalendar/{month}/{year}`: the Hijri date of every day of a Gregorian month.
-    func gregorianToHijriCalendar(month: String, year: String, _ query: [String: String]) throws(AlAdhanError) -> Answer {
+    func gregorianToHijriCalendar(month: String, year: String, _ query: [String: String]) throws(AlAdhanError) -> Answer
+    {
         let (calendar, offset) = try hijriSettings(query)
         let month = try Self.number(month, name: "month", range: 1...12) ?? 1
         let year = try Self.number(year, name: "year", range: 1...9999) ?? 1
@@ -72,12 +77,14 @@ extension AlAdhanRoutes {
     }
 
     /// `/v1/hToGCalendar/{month}/{year}`: the Gregorian date of every day of a Hijri month.
-    func hijriToGregorianCalendar(month: String, year: String, _ query: [String: String]) throws(AlAdhanError) -> Answer {
+    func hijriToGregorianCalendar(month: String, year: String, _ query: [String: String]) throws(AlAdhanError) -> Answer
+    {
         let (calendar, offset) = try hijriSettings(query)
         let month = try Self.number(month, name: "month", range: 1...12) ?? 1
         let year = try Self.number(year, name: "year", range: 1...9999) ?? 1
         do {
-            let days = try hijri.month(HijriMonth(rawValue: month) ?? .muharram, of: year, calendar: calendar, offset: offset)
+            let days = try hijri.month(
+                HijriMonth(rawValue: month) ?? .muharram, of: year, calendar: calendar, offset: offset)
             return Answer(data: .array(days.map(AlAdhanDate.pair)), cache: .immutable)
         } catch {
             throw Self.refusal(error)

@@ -34,7 +34,8 @@ extension AlAdhanRoutes {
 
     /// `/v1/calendar/{year}/{month}`, `/v1/calendar/{year}` (the whole year, by month) and
     /// `/v1/calendar?year=&month=&annual=`; with `byHijri`, the same for a Hijri year and month.
-    func calendar(_ path: [String], query: [String: String], byHijri: Bool, byCity: Bool) throws(AlAdhanError) -> Answer {
+    func calendar(_ path: [String], query: [String: String], byHijri: Bool, byCity: Bool) throws(AlAdhanError) -> Answer
+    {
         let place = try self.place(query, byCity: byCity)
         let settings = try AlAdhanSettings(query, coordinates: place.coordinates, zone: place.timeZone)
         let annual = path.count == 1 || (path.isEmpty && query["annual"] == "true")
@@ -44,12 +45,15 @@ extension AlAdhanRoutes {
         let monthText = path.count == 2 ? path[1] : AlAdhanSettings.given(query, "month")
         let year = try Self.number(yearText, name: "year", range: 1...9999) ?? current?.hijri.year ?? today.date.year
         let month =
-            annual ? 1 : try Self.number(monthText, name: "month", range: 1...12) ?? current?.hijri.monthNumber ?? today.date.month
+            annual
+            ? 1
+            : try Self.number(monthText, name: "month", range: 1...12) ?? current?.hijri.monthNumber ?? today.date.month
         // A calendar whose year or month was left to "now" changes when the month does.
         let cache: Cache = yearText == nil || (!annual && monthText == nil) ? today.cache : .immutable
         let meta = settings.meta(coordinates: place.coordinates, zoneName: place.zoneName)
         func entries(_ month: Int) throws(AlAdhanError) -> JSONValue {
-            let dates = try byHijri ? hijriMonth(month, of: year, settings: settings).map(\.gregorian) : Self.days(month, year)
+            let dates =
+                try byHijri ? hijriMonth(month, of: year, settings: settings).map(\.gregorian) : Self.days(month, year)
             return try calendarEntries(dates, place: place, settings: settings, meta: meta)
         }
         guard annual else { return Answer(data: try entries(month), cache: cache) }
@@ -90,7 +94,8 @@ extension AlAdhanRoutes {
     /// gazetteer; its zone is `timezonestring`, else the zone at the place, else UTC.
     func place(_ query: [String: String], byCity: Bool) throws(AlAdhanError) -> Place {
         let name = AlAdhanSettings.given(query, "timezonestring")
-        let given = try name.map { text throws(AlAdhanError) in try Self.zone(named: text, parameter: "timezonestring") }
+        let given = try name.map { text throws(AlAdhanError) in try Self.zone(named: text, parameter: "timezonestring")
+        }
         if byCity {
             guard let city = AlAdhanSettings.given(query, "city"), let country = AlAdhanSettings.given(query, "country")
             else { throw AlAdhanError("Please specify a city and country.") }
@@ -169,7 +174,9 @@ extension AlAdhanRoutes {
     /// A Gregorian `DD-MM-YYYY` date (one-digit day and month accepted).
     /// - Throws: ``AlAdhanError`` with `status` for another shape or a day that does not exist.
     static func gregorianDate(_ text: String, status: Int) throws(AlAdhanError) -> CivilDate {
-        guard let (day, month, year) = dayMonthYear(text, yearDigits: 4...4) else { throw AlAdhanError(status, "Invalid date '\(text)': use DD-MM-YYYY, such as 01-03-2027.") }
+        guard let (day, month, year) = dayMonthYear(text, yearDigits: 4...4) else {
+            throw AlAdhanError(status, "Invalid date '\(text)': use DD-MM-YYYY, such as 01-03-2027.")
+        }
         do {
             return try CivilDate(year: year, month: month, day: day)
         } catch {
@@ -198,14 +205,17 @@ extension AlAdhanRoutes {
     static func number(_ text: String?, name: String, range: ClosedRange<Int>) throws(AlAdhanError) -> Int? {
         guard let text else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw AlAdhanError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'.")
+            throw AlAdhanError(
+                "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'.")
         }
         return value
     }
 
     /// The days of a Gregorian month.
     static func days(_ month: Int, _ year: Int) -> [CivilDate] {
-        (1...CivilDate.daysIn(month: month, year: year)).compactMap { try? CivilDate(year: year, month: month, day: $0) }
+        (1...CivilDate.daysIn(month: month, year: year)).compactMap {
+            try? CivilDate(year: year, month: month, day: $0)
+        }
     }
 
     /// The schedules of consecutive days.

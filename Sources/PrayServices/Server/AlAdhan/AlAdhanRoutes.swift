@@ -123,10 +123,14 @@ public struct AlAdhanRoutes: Sendable {
             return ServerAPI.Response(
                 status: 204,
                 headers: Self.cors.merging(
-                    ["Allow": Self.allowed, "Access-Control-Allow-Methods": Self.allowed, "Cache-Control": "public, max-age=86400"],
+                    [
+                        "Allow": Self.allowed, "Access-Control-Allow-Methods": Self.allowed,
+                        "Cache-Control": "public, max-age=86400",
+                    ],
                     uniquingKeysWith: { $1 }))
         default:
-            return failure(AlAdhanError(405, "Method \(request.method) is not allowed: use GET."), extra: ["Allow": Self.allowed])
+            return failure(
+                AlAdhanError(405, "Method \(request.method) is not allowed: use GET."), extra: ["Allow": Self.allowed])
         }
         let words = request.path.split(separator: "/").map(String.init)
         do {

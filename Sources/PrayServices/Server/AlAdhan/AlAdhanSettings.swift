@@ -63,7 +63,8 @@ struct AlAdhanSettings: Sendable {
         parameters = methodParameters
         shafaq = try Self.choice(query, "shafaq", Shafaq.allCases.map { ($0.rawValue, $0) }) ?? .general
         parameters.madhab = try Self.choice(query, "school", [("0", .shafi), ("1", .hanafi)]) ?? .shafi
-        if let night = try Self.choice(query, "midnightMode", [("0", NightMeasure.sunsetToSunrise), ("1", .sunsetToFajr)])
+        if let night = try Self.choice(
+            query, "midnightMode", [("0", NightMeasure.sunsetToSunrise), ("1", .sunsetToFajr)])
         {
             parameters.night = night
         }

@@ -25,7 +25,9 @@ enum AlAdhanTimings {
         _ schedule: PrayerSchedule, tune: [Int], iso8601: Bool, zone: TimeZone, abbreviation: String?
     ) -> JSONValue {
         let instants = names.map { name in
-            schedule[name.prayer].map { Int($0.date.timeIntervalSince1970.rounded(.down)) + (name.tune.map { tune[$0] } ?? 0) * 60 }
+            schedule[name.prayer].map {
+                Int($0.date.timeIntervalSince1970.rounded(.down)) + (name.tune.map { tune[$0] } ?? 0) * 60
+            }
         }
         // One offset for the whole day unless the clocks change between its first and last time
         // (asking the zone for each time costs more than the rest of the day's text).
