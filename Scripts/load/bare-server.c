@@ -4,7 +4,9 @@
 //
 // Build: cc -O2 -o /tmp/bare-server Scripts/load/bare-server.c $(pkg-config --cflags --libs libmicrohttpd)
 // Run:   /tmp/bare-server PORT THREADS   (prints "Listening on http://127.0.0.1:PORT", stops on SIGTERM/SIGINT)
+#include <arpa/inet.h>
 #include <microhttpd.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,10 +50,16 @@ int main(int argc, char **argv) {
     memcpy(body + sizeof body - 2, "\"}", 2);
     signal(SIGTERM, on_signal);
     signal(SIGINT, on_signal);
+    // Loopback only, like `praykit serve`'s default.
+    struct sockaddr_in address = {0};
+    address.sin_family = AF_INET;
+    address.sin_port = htons((uint16_t)port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     struct MHD_Daemon *daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG, (uint16_t)port, NULL, NULL,
-        answer, NULL, MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_LIMIT, 4096u,
-        MHD_OPTION_CONNECTION_TIMEOUT, 16u, MHD_OPTION_END);
+        answer, NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address, MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_CONNECTION_LIMIT, 4096u, MHD_OPTION_CONNECTION_TIMEOUT, 16u, MHD_OPTION_LISTEN_BACKLOG_SIZE, 511u,
+        MHD_OPTION_END);
     if (daemon == NULL) {
         fprintf(stderr, "bare-server: cannot listen on port %u\n", port);
         return 1;

@@ -150,7 +150,7 @@ extension AlAdhanRoutes {
     /// Today in `zone` from the clock, and how long that answer holds: until the zone's next midnight.
     func localDay(zone: TimeZone) -> (date: CivilDate, cache: Cache) {
         let now = Int(clock.now().timeIntervalSince1970.rounded(.down))
-        let local = now + zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(now)))
+        let local = now + AlAdhanTimings.offset(zone, at: now)
         let date = CivilDate(daysSince1970: Int((Double(local) / 86_400).rounded(.down)))
         let midnight = AlAdhanTimings.instant(of: date.adding(days: 1), secondsIntoDay: 0, zone: zone)
         return (date, .seconds(min(86_400, max(1, midnight - now))))
@@ -161,7 +161,7 @@ extension AlAdhanRoutes {
     func day(_ text: String?, zone: TimeZone) throws(AlAdhanError) -> (CivilDate, Cache) {
         guard let text else { return localDay(zone: zone) }
         if Self.isTimestamp(text), let seconds = Int(text) {
-            let local = seconds + zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+            let local = seconds + AlAdhanTimings.offset(zone, at: seconds)
             let days = Int((Double(local) / 86_400).rounded(.down))
             guard (CivilDate.first.daysSince1970...CivilDate.last.daysSince1970).contains(days) else {
                 throw AlAdhanError("The timestamp \(text) is outside the years 1 to 9999.")

@@ -34,8 +34,8 @@ enum AlAdhanTimings {
         let known = instants.compactMap { $0 }
         let earliest = known.min() ?? 0
         let latest = known.max() ?? 0
-        let firstOffset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(earliest)))
-        let constant = firstOffset == zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(latest)))
+        let firstOffset = AlAdhanTimings.offset(zone, at: earliest)
+        let constant = firstOffset == AlAdhanTimings.offset(zone, at: latest)
         var members: [(String, JSONValue)] = []
         members.reserveCapacity(names.count)
         for (name, instant) in zip(names, instants) {
@@ -43,12 +43,17 @@ enum AlAdhanTimings {
                 members.append((name.key, .string(unavailable)))
                 continue
             }
-            let offset = constant ? firstOffset : zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+            let offset = constant ? firstOffset : AlAdhanTimings.offset(zone, at: instant)
             var text = iso8601 ? isoText(instant, offset: offset) : clockText(instant + offset)
             if !iso8601, let abbreviation { text += " (\(abbreviation))" }
             members.append((name.key, .string(text)))
         }
         return .object(members)
+    }
+
+    /// The zone's offset in seconds at an instant (seconds since 1970), from the shared period cache.
+    static func offset(_ zone: TimeZone, at instant: Int) -> Int {
+        ZonePeriods.period(of: zone, at: Double(instant)).offset
     }
 
     /// `HH:mm` of a local time (seconds since 1970 on the zone's clock).
@@ -59,7 +64,7 @@ enum AlAdhanTimings {
 
     /// `HH:mm` of an instant (seconds since 1970) in `zone`.
     static func clockText(_ instant: Int, zone: TimeZone) -> String {
-        clockText(instant + zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant))))
+        clockText(instant + AlAdhanTimings.offset(zone, at: instant))
     }
 
     /// `2027-03-01T05:21:00+03:00` of an instant at a zone offset (PHP's `DATE_ATOM`).
@@ -79,8 +84,8 @@ enum AlAdhanTimings {
     /// (the later one when the clocks repeat that time, the shifted one when they skip it).
     static func instant(of date: CivilDate, secondsIntoDay: Int, zone: TimeZone) -> Int {
         let wall = date.daysSince1970 * 86_400 + secondsIntoDay
-        var instant = wall - zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wall)))
-        instant = wall - zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+        var instant = wall - AlAdhanTimings.offset(zone, at: wall)
+        instant = wall - AlAdhanTimings.offset(zone, at: instant)
         return instant
     }
 
@@ -90,7 +95,7 @@ enum AlAdhanTimings {
         if ["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu"].contains(name) {
             return "UTC"
         }
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+        let offset = AlAdhanTimings.offset(zone, at: instant)
         guard offset != 0 else { return "GMT" }
         let magnitude = abs(offset)
         let minutes = magnitude / 60 % 60
