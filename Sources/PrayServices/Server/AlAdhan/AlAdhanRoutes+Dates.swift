@@ -29,7 +29,8 @@ extension AlAdhanRoutes {
                 (try Self.gregorianDate(text, status: 404), Cache.immutable)
             } ?? localDay(zone: Self.utc)
         do {
-            let day = try hijri.days(for: HijriAPI.Request(date: date, calendar: calendar, offset: offset))[0]
+            guard let day = try hijri.days(for: HijriAPI.Request(date: date, calendar: calendar, offset: offset)).first
+            else { throw AlAdhanError(404, "no Hijri date") }
             return Answer(data: AlAdhanDate.pair(day), cache: cache)
         } catch {
             throw AlAdhanError(404, "Invalid date or unable to convert it: \(Self.refusal(error).message)")
@@ -42,7 +43,8 @@ extension AlAdhanRoutes {
         guard let text else {
             let today = localDay(zone: Self.utc)
             do {
-                let day = try hijri.days(for: HijriAPI.Request(date: today.date, calendar: calendar, offset: offset))[0]
+                let request = HijriAPI.Request(date: today.date, calendar: calendar, offset: offset)
+                guard let day = try hijri.days(for: request).first else { throw AlAdhanError(404, "no Hijri date") }
                 return Answer(data: AlAdhanDate.pair(day), cache: today.cache)
             } catch {
                 throw AlAdhanError(404, "Invalid date or unable to convert it: \(Self.refusal(error).message)")

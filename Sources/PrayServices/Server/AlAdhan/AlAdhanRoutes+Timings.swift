@@ -227,11 +227,14 @@ extension AlAdhanRoutes {
             parameters: settings.parameters)
         request.hijriCalendar = settings.hijriCalendar
         request.hijriOffset = settings.hijriOffset
+        let schedules: [PrayerSchedule]
         do {
-            return try prayers.schedules(for: request)
+            schedules = try prayers.schedules(for: request)
         } catch {
             throw Self.refusal(error)
         }
+        guard schedules.count == days else { throw AlAdhanError("The times of these days cannot be computed.") }
+        return schedules
     }
 
     /// The Hijri dates of consecutive days.
@@ -239,7 +242,9 @@ extension AlAdhanRoutes {
         do {
             let request = HijriAPI.Request(
                 date: date, days: days, calendar: settings.hijriCalendar, offset: settings.hijriOffset)
-            return try hijri.days(for: request)
+            let converted = try hijri.days(for: request)
+            guard converted.count == days else { throw AlAdhanError("These days cannot be converted to Hijri dates.") }
+            return converted
         } catch {
             throw Self.refusal(error)
         }

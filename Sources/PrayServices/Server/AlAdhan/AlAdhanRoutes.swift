@@ -177,6 +177,10 @@ public struct AlAdhanRoutes: Sendable {
         case ("hToGCalendar", 2): return try hijriToGregorianCalendar(month: rest[0], year: rest[1], query)
         case ("qibla", 2): return try qiblaDirection(latitude: rest[0], longitude: rest[1])
         case ("methods", 0): return methods()
+        case ("timingsByAddress", _), ("calendarByAddress", _), ("hijriCalendarByAddress", _):
+            throw AlAdhanError(
+                "Addresses need an online geocoder, which this server does not use: use the …ByCity routes or "
+                    + "latitude and longitude.")
         case ("currentTime", 0), ("currentDate", 0), ("currentTimestamp", 0): return try current(words[1], query)
         default: throw Self.notFound(words)
         }
