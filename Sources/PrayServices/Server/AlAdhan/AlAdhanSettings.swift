@@ -175,13 +175,28 @@ struct AlAdhanSettings: Sendable {
         }
     }
 
+    /// `meta.method`: rendered once per preset method and shafaq, and for each custom method.
+    private var methodJSON: JSONValue {
+        guard method.method != .custom else { return method.json(parameters: methodParameters, shafaq: shafaq) }
+        let index = method.id * Shafaq.allCases.count + (Shafaq.allCases.firstIndex(of: shafaq) ?? 0)
+        return Self.presetMethods[index]
+    }
+
+    /// The rendered `meta.method` of every preset method (by AlAdhan number) and shafaq.
+    private static let presetMethods: [JSONValue] = (0..<(24 * Shafaq.allCases.count)).map { index in
+        let id = index / Shafaq.allCases.count
+        let shafaq = Shafaq.allCases[index % Shafaq.allCases.count]
+        guard let method = AlAdhanMethod.withID(id), method.method != .custom else { return .null }
+        return method.json(parameters: CalculationParameters(method: method.method), shafaq: shafaq).rendered
+    }
+
     /// The `meta` object.
     func meta(coordinates: Coordinates, zoneName: String) -> JSONValue {
         .object([
             ("latitude", .double(coordinates.latitude)),
             ("longitude", .double(coordinates.longitude)),
             ("timezone", .string(zoneName)),
-            ("method", method.json(parameters: methodParameters, shafaq: shafaq)),
+            ("method", methodJSON),
             ("latitudeAdjustmentMethod", .string(latitudeAdjustmentName(latitude: coordinates.latitude))),
             ("midnightMode", .string(parameters.night == .sunsetToFajr ? "JAFARI" : "STANDARD")),
             ("school", .string(parameters.madhab == .hanafi ? "HANAFI" : "STANDARD")),

@@ -10,6 +10,8 @@ enum JSONValue: Sendable, Equatable {
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// JSON text rendered before (a fragment that does not change between answers).
+    case raw([UInt8])
 
     /// A number: whole values as integers (`18`), others as the shortest decimal that reads back the
     /// same (`18.5`), as PHP's `json_encode` writes them.
@@ -27,8 +29,16 @@ enum JSONValue: Sendable, Equatable {
         case (.null, .null): true
         case (.array(let a), .array(let b)): a == b
         case (.object(let a), .object(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+        case (.raw(let a), .raw(let b)): a == b
         default: false
         }
+    }
+
+    /// The compact JSON text as UTF-8 bytes, as a ``raw(_:)`` value.
+    var rendered: JSONValue {
+        var bytes: [UInt8] = []
+        write(to: &bytes)
+        return .raw(bytes)
     }
 
     /// The compact JSON text as UTF-8 bytes.
@@ -49,6 +59,7 @@ enum JSONValue: Sendable, Equatable {
             bytes.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
         case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
         case .null: bytes.append(contentsOf: "null".utf8)
+        case .raw(let text): bytes.append(contentsOf: text)
         case .array(let values):
             bytes.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
