@@ -17,9 +17,12 @@ let package = Package(
         // libcurl's headers at build time; the library itself is loaded with dlopen on first use, so
         // commands that never touch the network do not load it (see Sources/CCurl).
         .target(name: "CCurl"),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
         .target(name: "PrayCore"),
         .target(
-            name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl"],
+            name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl", "CMicroHTTPD"],
             exclude: ["Location/DATA-LICENSES.md"]
         ),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.

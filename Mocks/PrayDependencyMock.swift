@@ -70,6 +70,13 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func notificationService() -> any NotificationService { notifications }
     /// Returns a manager over ``prayers`` and ``hijri``.
     public func reminderManager() -> ReminderManager { ReminderManager(prayers: prayers, hijri: hijri, log: log()) }
+
+    // MARK: - Server
+
+    /// What ``serverService()`` returns.
+    public var server: any ServerService = ServerServiceMock()
+    /// Returns ``server``.
+    public func serverService() -> any ServerService { server }
 }
 
 // MARK: - Location

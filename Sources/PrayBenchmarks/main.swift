@@ -98,6 +98,7 @@ struct Benchmark {
         let storage = try measureStorage()
         let places = try measurePlaces()
         let startup = Startup.measure(hello: hello)
+        let route = measureRoutes()
         if json {
             print(
                 #"{"nsPerPrayerDay":\#(Int(nsPerDay.rounded())),"prayerDaysPerSecond":\#(Int((1e9 / nsPerDay).rounded())),"#
@@ -105,7 +106,8 @@ struct Benchmark {
                     + #""days":\#(days),"rounds":\#(rounds),"place":"London","method":"muslim-world-league","#
                     + #""logRowsPerSecond":\#(Int(storage.rowsPerSecond.rounded())),"#
                     + #""logYearReadMicroseconds":\#(Int(storage.yearRead.rounded())),"#
-                    + places.json + "," + startup.json + "}"
+                    + places.json + "," + startup.json + ","
+                    + #""timingsRouteMicroseconds":\#(Int(route.rounded()))}"#
             )
         } else {
             print("praykit-bench: London, Muslim World League, \(days) consecutive days, best of \(rounds) rounds")
@@ -117,6 +119,8 @@ struct Benchmark {
             print("  reading a year (1825 entries): \(Int(storage.yearRead.rounded())) µs")
             print(places.text, terminator: "")
             print(startup.text, terminator: "")
+            print("praykit serve (in process, no sockets):")
+            print("  /v1/timings for a random place, day, method and zone: \(String(format: "%.1f", route)) µs")
         }
     }
 }
@@ -333,6 +337,49 @@ struct Startup {
         }
         if let rss = peakRSSKilobytes { text += "; peak RSS \(rss / 1024) MB" }
         return text + "\n"
+    }
+}
+
+extension Benchmark {
+    /// The cost of one `/v1/timings` answer of `praykit serve` without the HTTP around it: random
+    /// places, days, methods and zones (seeded), best of five rounds of 2,000, in microseconds.
+    func measureRoutes() -> Double {
+        let hijri = HijriServiceUmmAlQura(prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
+        let routes = AlAdhanRoutes(
+            prayers: PrayerServiceAstronomical(log: .silent), hijri: hijri, qibla: QiblaServiceGeodesic(log: .silent),
+            clock: PrayClockSystem(), log: .silent)
+        let zones = ["UTC", "Europe/London", "Asia/Riyadh", "America/New_York", "Asia/Karachi", "Australia/Sydney"]
+        let methods = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23]
+        var random = SplitMix(state: 2027)
+        let requests = (0..<2000).map { _ in
+            let target =
+                "/v1/timings/\(Int.random(in: 1...28, using: &random))-\(Int.random(in: 1...12, using: &random))-"
+                + "\(Int.random(in: 2000...2049, using: &random))?latitude=\(Double.random(in: -60...60, using: &random))"
+                + "&longitude=\(Double.random(in: -180...180, using: &random))"
+                + "&method=\(methods.randomElement(using: &random) ?? 3)"
+                + "&timezonestring=\(zones.randomElement(using: &random) ?? "UTC")"
+            return ServerAPI.Request(target: target)
+        }
+        var best = Double.infinity
+        var failures = 0
+        for _ in 0..<5 {
+            let started = DispatchTime.now().uptimeNanoseconds
+            for request in requests where routes.respond(to: request).status != 200 { failures += 1 }
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - started) / Double(requests.count) / 1e3)
+        }
+        return failures == 0 ? best : .nan
+    }
+}
+
+/// SplitMix64: a seeded generator, so that every run measures the same requests.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 

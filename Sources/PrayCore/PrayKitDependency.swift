@@ -64,4 +64,9 @@ public protocol PrayKitDependency: Sendable {
     func notificationService() -> any NotificationService
     /// The manager that plans reminder events from prayer times.
     func reminderManager() -> ReminderManager
+
+    // MARK: - Server
+
+    /// The HTTP server behind `praykit serve` (libmicrohttpd).
+    func serverService() -> any ServerService
 }

@@ -370,3 +370,12 @@ extension PrayDependency {
     /// The reminder planner over ``prayerService()`` and ``hijriService()``.
     public func reminderManager() -> ReminderManager { Self.reminderManager }
 }
+
+// MARK: - Server
+
+extension PrayDependency {
+    private static let serverService = ServerServiceMicroHTTPD(log: log)
+
+    /// The libmicrohttpd HTTP server.
+    public func serverService() -> any ServerService { Self.serverService }
+}

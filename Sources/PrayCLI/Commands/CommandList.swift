@@ -15,6 +15,7 @@ enum CommandList {
         LogCommand.self,
         ExportCommand.self,
         ImportCommand.self,
+        ServeCommand.self,
         CompletionsCommand.self,
         ManCommand.self,
         HelpCommand.self,

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The sun's apparent position over a run of days: NREL SPA evaluated at nodes two days apart (0h
 /// TT) and interpolated in between.
@@ -61,22 +62,11 @@ struct SolarEphemeris {
         // one more for the four-point stencil.
         let first = Int(((range.lowerBound + 0.5) / spacing).rounded(.down)) - 2
         let last = Int(((range.upperBound + 0.5) / spacing).rounded(.up)) + 2
-        var positions: [SolarPositionAlgorithm.Position] = []
-        positions.reserveCapacity(last - first + 1)
-        let firstCentury = (Double(first) * spacing - 0.5) / 36525
-        var earth = EarthSeries(millennia: firstCentury / 10, stepDays: spacing)
-        var nutation = NutationSeries(julianEphemerisCentury: firstCentury, stepDays: spacing)
-        for k in first...last {
-            if k > first {
-                earth.advance()
-                nutation.advance()
-            }
-            var position = SolarPositionAlgorithm.position(earth: earth, nutation: nutation)
-            // Keep α continuous across 0/360 so that differences between nodes are small.
-            if let previous = positions.last?.rightAscension {
-                position.rightAscension += 360 * ((previous - position.rightAscension) / 360).rounded()
-            }
-            positions.append(position)
+        var positions = SolarNodes.positions(first...last)
+        // Keep α continuous across 0/360 so that differences between nodes are small.
+        for index in positions.indices.dropFirst() {
+            let previous = positions[index - 1].rightAscension
+            positions[index].rightAscension += 360 * ((previous - positions[index].rightAscension) / 360).rounded()
         }
         start = Double(first + 1) * spacing
         intervals = (1..<(positions.count - 2)).map { i in
@@ -151,5 +141,70 @@ struct SolarEphemeris {
 
     private static func derivative(_ c: (Double, Double, Double, Double), _ n: Double) -> Double {
         c.1 + n * (2 * c.2 + n * 3 * c.3)
+    }
+}
+
+/// NREL SPA positions at the ephemeris nodes (node `k` at JDE = 2451544.5 + 2k), shared by every
+/// calculation in the process.
+///
+/// The sun's position on a day is the same for every place: a server answering many places for the
+/// same days computes it once. Nodes are computed in fixed blocks of ``blockSize``, each stepped from
+/// a fresh evaluation of the series at the block's first node, so a node has the same value whichever
+/// request computed it first, and every answer is reproducible. At most ``capacity`` blocks are kept
+/// (about 2 KB each); beyond that the cache starts again.
+enum SolarNodes {
+    /// Nodes per block: 128 days.
+    static let blockSize = 64
+    /// The most blocks kept: about 1,400 years of days, 8 MB.
+    static let capacity = 4096
+
+    private static let blocks = Mutex<[Int: [SolarPositionAlgorithm.Position]]>([:])
+
+    /// The positions at the nodes `nodes`, in order.
+    static func positions(_ nodes: ClosedRange<Int>) -> [SolarPositionAlgorithm.Position] {
+        let firstBlock = block(of: nodes.lowerBound)
+        let lastBlock = block(of: nodes.upperBound)
+        var positions: [SolarPositionAlgorithm.Position] = []
+        positions.reserveCapacity(nodes.count)
+        for index in firstBlock...lastBlock {
+            let values = blocks.withLock { $0[index] } ?? store(index, compute(index))
+            let first = index * blockSize
+            let lower = max(nodes.lowerBound, first) - first
+            let upper = min(nodes.upperBound, first + blockSize - 1) - first
+            positions.append(contentsOf: values[lower...upper])
+        }
+        return positions
+    }
+
+    private static func block(of node: Int) -> Int {
+        node >= 0 ? node / blockSize : -((-node + blockSize - 1) / blockSize)
+    }
+
+    /// Steps the Earth and nutation series through one block (one fresh evaluation, then rotations).
+    private static func compute(_ index: Int) -> [SolarPositionAlgorithm.Position] {
+        let spacing = SolarEphemeris.spacing
+        let firstCentury = (Double(index * blockSize) * spacing - 0.5) / 36525
+        var earth = EarthSeries(millennia: firstCentury / 10, stepDays: spacing)
+        var nutation = NutationSeries(julianEphemerisCentury: firstCentury, stepDays: spacing)
+        var values: [SolarPositionAlgorithm.Position] = []
+        values.reserveCapacity(blockSize)
+        for offset in 0..<blockSize {
+            if offset > 0 {
+                earth.advance()
+                nutation.advance()
+            }
+            values.append(SolarPositionAlgorithm.position(earth: earth, nutation: nutation))
+        }
+        return values
+    }
+
+    private static func store(
+        _ index: Int, _ values: [SolarPositionAlgorithm.Position]
+    ) -> [SolarPositionAlgorithm.Position] {
+        blocks.withLock { blocks in
+            if blocks.count >= capacity { blocks.removeAll(keepingCapacity: true) }
+            blocks[index] = values
+        }
+        return values
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import Synchronization
 
 /// Converts between civil days in a time zone and UTC instants, remembering the current offset until
 /// the zone's next transition so that a run of days asks the zone database once per transition.
@@ -16,9 +17,7 @@ struct ZoneClock {
     /// The zone's offset from UTC in seconds at `instant` (Unix seconds).
     mutating func offset(at instant: Double) -> Int {
         if instant >= validFrom && instant < validUntil { return offset }
-        let date = Date(timeIntervalSince1970: instant)
-        let newOffset = timeZone.secondsFromGMT(for: date)
-        let next = timeZone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
+        let (newOffset, next) = ZonePeriods.period(of: timeZone, at: instant)
         if newOffset == offset && next == validUntil {
             // The same period, asked about earlier than before: widen it rather than replace it.
             validFrom = min(validFrom, instant)
@@ -57,5 +56,69 @@ struct ZoneClock {
         case .none: minutes = local / 60
         }
         return minutes * 60 - offset
+    }
+}
+
+/// The offset periods of zones met so far, shared by every calculation in the process: asking the zone
+/// database for a zone's next transition costs microseconds and takes the zone's lock, and a server
+/// asks for the same few periods over and over. The answers are the zone database's own, so results
+/// do not depend on what was asked before.
+enum ZonePeriods {
+    /// A span of instants (Unix seconds) over which a zone keeps one offset: from the earliest instant
+    /// asked about in it to the zone's next transition.
+    private struct Period {
+        var from: Double
+        let until: Double
+        let offset: Int
+    }
+
+    /// The most periods kept per zone (about a thousand years of twice-yearly changes); beyond that
+    /// the zone's list starts again.
+    static let capacity = 2048
+
+    /// Periods by zone identifier, sorted by their end.
+    private static let periods = Mutex<[String: [Period]]>([:])
+
+    /// The zone's offset from UTC in seconds at `instant` (Unix seconds) and the instant of its next
+    /// transition after it (`.infinity` when there is none).
+    static func period(of zone: TimeZone, at instant: Double) -> (offset: Int, until: Double) {
+        let key = zone.identifier
+        if let found = periods.withLock({ lookup($0[key] ?? [], instant) }) { return found }
+        let date = Date(timeIntervalSince1970: instant)
+        let offset = zone.secondsFromGMT(for: date)
+        let until = zone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
+        periods.withLock { periods in
+            var list = periods[key] ?? []
+            if list.count >= capacity { list.removeAll(keepingCapacity: true) }
+            // The first period ending after the instant: the same one, found from later, or the next.
+            let index = list.partitioningIndex { $0.until > instant }
+            if index < list.count, list[index].until == until, list[index].offset == offset {
+                list[index].from = min(list[index].from, instant)
+            } else {
+                list.insert(Period(from: instant, until: until, offset: offset), at: index)
+            }
+            periods[key] = list
+        }
+        return (offset, until)
+    }
+
+    private static func lookup(_ list: [Period], _ instant: Double) -> (offset: Int, until: Double)? {
+        let index = list.partitioningIndex { $0.until > instant }
+        guard index < list.count, list[index].from <= instant else { return nil }
+        return (list[index].offset, list[index].until)
+    }
+}
+
+extension Array {
+    /// The index of the first element for which `predicate` holds, in an array where it holds for a
+    /// suffix (a binary search).
+    fileprivate func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

@@ -44,6 +44,11 @@ enum CLI {
         dependency.prayerLogStore = log
         dependency.backupService = BackupServiceMock(preferences: preferenceStore, prayerLog: log)
         dependency.logs = [memory]
+        // `serve` starts a server that has already stopped, so that the command returns.
+        let servers = ServerServiceMock()
+        servers.onStart = { configuration, _ in RunningServerMock(host: configuration.host, port: 8080, isStopped: true)
+        }
+        dependency.server = servers
         return dependency
     }
 

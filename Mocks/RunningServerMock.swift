@@ -1,0 +1,53 @@
+import PrayCore
+import Synchronization
+
+/// A ``RunningServer`` that serves nothing: it reports a host and port, records each call by name,
+/// and stops when ``shutdown()`` is called — or at once, when created stopped, so that a command that
+/// waits for its server returns.
+///
+/// ```swift
+/// let server = RunningServerMock(port: 8080, isStopped: true)
+/// await server.waitUntilStopped()          // returns at once
+/// #expect(server.calls == ["waitUntilStopped()"])
+/// ```
+public final class RunningServerMock: RunningServer {
+    /// The host reported.
+    public let host: String
+    /// The port reported.
+    public let port: Int
+    private let state: Mutex<(calls: [String], stopped: Bool, waiters: [CheckedContinuation<Void, Never>])>
+
+    /// Creates a server that reports `host` and `port`.
+    /// - Parameter isStopped: Whether it has stopped already (``waitUntilStopped()`` returns at once).
+    public init(host: String = "127.0.0.1", port: Int, isStopped: Bool = false) {
+        self.host = host
+        self.port = port
+        state = Mutex(([], isStopped, []))
+    }
+
+    /// The requirements called, oldest first: `"shutdown()"`, `"waitUntilStopped()"`.
+    public var calls: [String] { state.withLock { $0.calls } }
+
+    /// Records the call and stops.
+    public func shutdown() async {
+        let waiters = state.withLock { state in
+            state.calls.append("shutdown()")
+            state.stopped = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Records the call and returns once stopped.
+    public func waitUntilStopped() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let stopped = state.withLock { state in
+                state.calls.append("waitUntilStopped()")
+                if !state.stopped { state.waiters.append(continuation) }
+                return state.stopped
+            }
+            if stopped { continuation.resume() }
+        }
+    }
+}

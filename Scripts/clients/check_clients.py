@@ -1,0 +1,162 @@
+"""Points the PyPI AlAdhan clients at a local `praykit serve` and checks what they parse against
+`praykit times`, `praykit hijri` and `praykit qibla`.
+
+Run by Scripts/aladhan-clients.sh:  python check_clients.py BASE_URL PRAYKIT_BINARY
+
+- prayer-times-calculator (what Home Assistant's Islamic prayer times integration uses): its
+  module-level API_URL is pointed at BASE_URL; it never sends timezonestring, so the zone the server
+  chose is read from the same request's meta.timezone and given to `praykit times --tz`.
+- aladhan-py (package "aladhan.py"): its endpoint constants are pointed at BASE_URL; it decodes
+  strictly (`Meta(**meta)`, `DateType(**gregorian)`, `Timings(**timings)`), so an unknown or
+  missing key fails here.
+
+Exit status 0 when every time, date and direction matches; 1 otherwise.
+"""
+
+import json
+import subprocess
+import sys
+import urllib.parse
+import urllib.request
+
+BASE, PRAYKIT = sys.argv[1].rstrip("/"), sys.argv[2]
+
+import prayer_times_calculator.pray_times_calculator as ptc  # noqa: E402
+import aladhan  # noqa: E402
+import aladhan.http  # noqa: E402
+
+ptc.API_URL = BASE + "/v1/timings"
+for name in dir(aladhan.http):
+    value = getattr(aladhan.http, name)
+    if name.isupper() and isinstance(value, str) and value.startswith("https://api.aladhan.com"):
+        setattr(aladhan.http, name, BASE + value[len("https://api.aladhan.com"):])
+
+KEYS = {
+    "Fajr": "fajr", "Sunrise": "sunrise", "Dhuhr": "dhuhr", "Asr": "asr", "Sunset": "sunset",
+    "Maghrib": "maghrib", "Isha": "isha", "Imsak": "imsak", "Midnight": "midnight",
+    "Firstthird": "firstThird", "Lastthird": "lastThird",
+}
+failures = []
+checked = {"prayer-times-calculator": 0, "aladhan-py": 0}
+
+
+def praykit(*arguments):
+    output = subprocess.run([PRAYKIT, *arguments], check=True, capture_output=True, text=True).stdout
+    return json.loads(output)
+
+
+def praykit_times(lat, lon, zone, date, method, school=0, midnight=None, days=1):
+    """`praykit times` with the options that mean what the API's parameters and defaults mean."""
+    arguments = ["times", "--lat", str(lat), "--lon", str(lon), "--tz", zone, "--date", date,
+                 "--days", str(days), "--method", str(method), "--madhab", "hanafi" if school else "shafi",
+                 "--format", "json"]
+    if method != 15:  # the API's default rule is angle-based; the Moonsighting Committee keeps its own
+        arguments += ["--high-latitude-rule", "twilight-angle"]
+    if midnight is not None:
+        arguments += ["--night", "sunset-to-fajr" if midnight else "sunset-to-sunrise"]
+    return [{key: (day[name][11:16] if day[name] else "-----") for key, name in KEYS.items()}
+            for day in praykit(*arguments)["days"]]
+
+
+def expect(client, label, got, want):
+    checked[client] += 1
+    if got != want:
+        failures.append(f"{client} {label}: got {got}, praykit says {want}")
+
+
+def server_zone(query):
+    with urllib.request.urlopen(BASE + "/v1/timings?" + urllib.parse.urlencode(query)) as response:
+        return json.load(response)["data"]["meta"]["timezone"]
+
+
+# (name, latitude, longitude, zone, method id, prayer-times-calculator name, school)
+PLACES = [
+    ("Makkah", 21.4225, 39.8262, "Asia/Riyadh", 4, "makkah", 0),
+    ("London", 51.5074, -0.1278, "Europe/London", 3, "mwl", 0),
+    ("London MSC", 51.5074, -0.1278, "Europe/London", 15, "moonsighting", 0),
+    ("New York", 40.7128, -74.006, "America/New_York", 2, "isna", 0),
+    ("Karachi", 24.8607, 67.0011, "Asia/Karachi", 1, "karachi", 1),
+    ("Cairo", 30.0444, 31.2357, "Africa/Cairo", 5, "egypt", 0),
+    ("Tehran", 35.6892, 51.389, "Asia/Tehran", 7, "tehran", 0),
+    ("Istanbul", 41.0082, 28.9784, "Europe/Istanbul", 13, "turkey", 0),
+    ("Jakarta", -6.2088, 106.8456, "Asia/Jakarta", 20, "kemenag", 0),
+    ("Kuala Lumpur", 3.139, 101.6869, "Asia/Kuala_Lumpur", 17, "jakim", 0),
+    ("Dubai", 25.2048, 55.2708, "Asia/Dubai", 16, "dubai", 0),
+    ("Oslo", 59.9139, 10.7522, "Europe/Oslo", 3, "mwl", 1),
+]
+DATES = ["2027-03-01", "2027-06-21", "2027-12-21"]
+
+# prayer-times-calculator: one day per call, HH:MM strings (and ISO with iso8601=True).
+for name, lat, lon, zone, method, method_name, school in PLACES:
+    for date in DATES:
+        calculator = ptc.PrayerTimesCalculator(
+            latitude=lat, longitude=lon, calculation_method=method_name, date=date,
+            school="hanafi" if school else "shafi")
+        got = calculator.fetch_prayer_times()
+        query = {"latitude": lat, "longitude": lon, "method": method, "iso8601": "false",
+                 "date": "-".join(reversed(date.split("-")))}
+        if school:
+            query["school"] = 1
+        want = praykit_times(lat, lon, server_zone(query), date, method, school)[0]
+        expect("prayer-times-calculator", f"{name} {date}", {key: got[key] for key in KEYS}, want)
+        expect("prayer-times-calculator", f"{name} {date} date", got["date"]["gregorian"]["date"],
+               "-".join(reversed(date.split("-"))))
+
+# prayer-times-calculator with tune: each offset moves only its own time.
+tuned = ptc.PrayerTimesCalculator(
+    latitude=21.4225, longitude=39.8262, calculation_method="makkah", date="2027-03-01", tune=True,
+    fajr_tune=2, sunset_tune=3, isha_tune=-4).fetch_prayer_times()
+plain = praykit_times(21.4225, 39.8262, server_zone({"latitude": 21.4225, "longitude": 39.8262, "method": 4,
+                                                    "date": "01-03-2027"}), "2027-03-01", 4)[0]
+
+
+def shifted(text, minutes):
+    hours, mins = map(int, text.split(":"))
+    total = (hours * 60 + mins + minutes) % 1440
+    return f"{total // 60:02d}:{total % 60:02d}"
+
+
+want = dict(plain, Fajr=shifted(plain["Fajr"], 2), Sunset=shifted(plain["Sunset"], 3), Isha=shifted(plain["Isha"], -4))
+expect("prayer-times-calculator", "Makkah tune", {key: tuned[key] for key in KEYS}, want)
+
+# aladhan-py: days, a month's calendar, the Hijri date and the qibla, decoded into its classes.
+client = aladhan.Client()
+ATTRIBUTES = {"Imsak": "imsak", "Fajr": "fajr", "Sunrise": "sunrise", "Dhuhr": "dhuhr", "Asr": "asr",
+              "Sunset": "sunset", "Maghrib": "maghrib", "Isha": "isha", "Midnight": "midnight",
+              "Firstthird": "first_third", "Lastthird": "last_third"}
+for name, lat, lon, zone, method, _, school in PLACES:
+    if method > 15:  # aladhan-py accepts methods 0-15 only
+        continue
+    parameters = aladhan.Parameters(method=method, school=school, timezonestring=zone)
+    for date in DATES:
+        day = "-".join(reversed(date.split("-")))
+        timings = client.get_timings(lon, lat, date=aladhan.TimingsDateArg(day), params=parameters)
+        got = {key: getattr(timings, attribute).time.strftime("%H:%M") for key, attribute in ATTRIBUTES.items()}
+        # aladhan-py always sends midnightMode=0 (standard).
+        want = praykit_times(lat, lon, zone, date, method, school, midnight=0)[0]
+        expect("aladhan-py", f"{name} {date}", got, want)
+        expect("aladhan-py", f"{name} {date} meta zone", timings.data.meta.timezone.zone, zone)
+    month = client.get_calendar(lon, lat, aladhan.CalendarDateArg(2027, 3), params=parameters)
+    wants = praykit_times(lat, lon, zone, "2027-03-01", method, school, midnight=0, days=31)
+    for index, (timings, want) in enumerate(zip(month, wants)):
+        got = {key: getattr(timings, attribute).time.strftime("%H:%M") for key, attribute in ATTRIBUTES.items()}
+        expect("aladhan-py", f"{name} calendar 2027-03-{index + 1:02d}", got, want)
+    expect("aladhan-py", f"{name} calendar length", len(month), 31)
+
+hijri = client.get_hijri_from_gregorian(aladhan.TimingsDateArg("01-03-2027"))
+days = praykit("hijri", "days", "--date", "2027-03-01", "--format", "json")[0]["hijri"]
+expect("aladhan-py", "gToH 01-03-2027", (hijri.hijri.day, hijri.hijri.month["number"], hijri.hijri.year),
+       (days["day"], days["month"], days["year"]))
+for name, lat, lon, *_ in PLACES[:4]:
+    qibla = client.get_qibla(lon, lat)
+    direction = praykit("qibla", "--lat", str(lat), "--lon", str(lon), "--format", "json")["direction"]
+    expect("aladhan-py", f"qibla {name}", round(qibla.direction, 6), round(direction, 6))
+
+for client_name, count in checked.items():
+    print(f"{client_name}: {count} checks")
+if failures:
+    print(f"{len(failures)} mismatches:")
+    for failure in failures[:40]:
+        print("  " + failure)
+    sys.exit(1)
+print("every parsed result matches praykit")

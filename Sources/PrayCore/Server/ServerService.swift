@@ -1,0 +1,203 @@
+import Foundation
+
+/// Starts HTTP/1.1 servers that answer every request with a plain function from a request value to
+/// a response value (``ServerAPI/Handler``).
+///
+/// `ServerServiceMicroHTTPD` (PrayServices) runs them on libmicrohttpd; tests pass a mock.
+///
+/// ```swift
+/// let server = try dependency.serverService().start(ServerAPI.Configuration(port: 0)) { request in
+///     ServerAPI.Response(status: 200, headers: ["Content-Type": "text/plain"], body: Data("hello".utf8))
+/// }
+/// print("Listening on \(server.url)")
+/// await server.shutdown()
+/// ```
+public protocol ServerService: Sendable {
+    /// Starts listening and answering with `handler`, which runs on the server's threads, many at once.
+    /// - Returns: The running server, listening when this returns.
+    /// - Throws: ``ServerError`` when the address cannot be used or the server cannot start.
+    func start(_ configuration: ServerAPI.Configuration, handler: @escaping ServerAPI.Handler) throws
+        -> any RunningServer
+}
+
+/// A server that ``ServerService`` started.
+public protocol RunningServer: Sendable {
+    /// The address it listens on, as given (`127.0.0.1`, `::1`, `0.0.0.0`).
+    var host: String { get }
+    /// The port it listens on: the one chosen by the system when port 0 was asked for.
+    var port: Int { get }
+
+    /// Stops gracefully: no new connections are accepted, requests already received are answered
+    /// (for at most ``ServerAPI/Configuration/drainTimeout``), then every connection is closed.
+    /// Calling it again, or from several tasks, waits for the same stop.
+    func shutdown() async
+
+    /// Returns once the server has stopped, by ``shutdown()`` or otherwise.
+    func waitUntilStopped() async
+}
+
+extension RunningServer {
+    /// `http://host:port`, with an IPv6 host in brackets.
+    public var url: URL {
+        let name = host.contains(":") ? "[\(host)]" : host
+        return URL(string: "http://\(name):\(port)") ?? URL(fileURLWithPath: "/")
+    }
+}
+
+/// The request, response and configuration of ``ServerService``.
+public enum ServerAPI {
+    /// Answers one request. It runs on the server's threads, many at once; it must not block for long
+    /// and must not trap on any input.
+    public typealias Handler = @Sendable (Request) -> Response
+
+    /// Where a server listens and the limits that protect it.
+    public struct Configuration: Hashable, Sendable {
+        /// The address to listen on: an IPv4 or IPv6 address (`127.0.0.1`, `0.0.0.0`, `::1`, `::`).
+        public var host: String
+        /// The port; 0 lets the system choose a free one (see ``RunningServer/port``).
+        public var port: Int
+        /// Worker threads, each polling its own connections with epoll; the number of cores by default.
+        public var threads: Int
+        /// The most connections open at once; more wait in the listen queue.
+        public var connectionLimit: Int
+        /// Seconds a client may take to send a whole request (head), counted from the connection's
+        /// opening or from the end of its previous response; it is also the longest a connection may
+        /// stay idle. A slow or silent client is disconnected after that.
+        public var requestTimeout: TimeInterval
+        /// The largest request head (request line and header fields) accepted, bytes; a longer one is
+        /// refused with 414 or 431.
+        public var maximumRequestHeadBytes: Int
+        /// How long ``RunningServer/shutdown()`` lets requests in progress finish, seconds.
+        public var drainTimeout: TimeInterval
+
+        /// Creates a configuration.
+        public init(
+            host: String = "127.0.0.1", port: Int = 8080,
+            threads: Int = ProcessInfo.processInfo.activeProcessorCount, connectionLimit: Int = 4096,
+            requestTimeout: TimeInterval = 15, maximumRequestHeadBytes: Int = 8 * 1024, drainTimeout: TimeInterval = 10
+        ) {
+            self.host = host
+            self.port = port
+            self.threads = threads
+            self.connectionLimit = connectionLimit
+            self.requestTimeout = requestTimeout
+            self.maximumRequestHeadBytes = maximumRequestHeadBytes
+            self.drainTimeout = drainTimeout
+        }
+
+        /// Checks every value.
+        /// - Throws: ``ServerError`` (``ServerError/Kind/invalidConfiguration``) naming the first value
+        ///   out of range.
+        public func validate() throws(ServerError) {
+            func check(_ valid: Bool, _ message: String) throws(ServerError) {
+                if !valid { throw ServerError(.invalidConfiguration, message: message) }
+            }
+            try check((0...65_535).contains(port), "port must be between 0 and 65535, got \(port)")
+            try check((1...256).contains(threads), "threads must be between 1 and 256, got \(threads)")
+            try check(
+                (1...1_000_000).contains(connectionLimit),
+                "the connection limit must be between 1 and 1000000, got \(connectionLimit)")
+            try check(
+                requestTimeout.isFinite && (1...3600).contains(requestTimeout),
+                "the request timeout must be between 1 and 3600 seconds, got \(requestTimeout)")
+            try check(
+                (1024...1_048_576).contains(maximumRequestHeadBytes),
+                "the request head limit must be between 1024 and 1048576 bytes, got \(maximumRequestHeadBytes)")
+            try check(
+                drainTimeout.isFinite && (0...3600).contains(drainTimeout),
+                "the drain timeout must be between 0 and 3600 seconds, got \(drainTimeout)")
+        }
+    }
+
+    /// A request as the server read it.
+    public struct Request: Hashable, Sendable {
+        /// `GET`, `HEAD`, `POST`, …
+        public var method: String
+        /// The path, percent-decoded, without the query: `/v1/timings/01-03-2027`.
+        public var path: String
+        /// The query's arguments, percent-decoded; for a name given twice, the last value.
+        public var query: [String: String]
+        /// The header fields, names in lower case; for a name given twice, the values joined by `, `.
+        public var headers: [String: String]
+
+        /// Creates a request from its parts.
+        public init(
+            method: String = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:]
+        ) {
+            self.method = method
+            self.path = path
+            self.query = query
+            self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        }
+
+        /// Creates a request from a request target as sent on the wire: `/v1/timings?latitude=21.4`.
+        /// The path and the query are percent-decoded; `+` in the query is a space.
+        public init(method: String = "GET", target: String, headers: [String: String] = [:]) {
+            let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            var query: [String: String] = [:]
+            if parts.count == 2 {
+                for item in parts[1].split(separator: "&") where !item.isEmpty {
+                    let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    let name = Self.decode(pair[0])
+                    query[name] = pair.count == 2 ? Self.decode(pair[1]) : ""
+                }
+            }
+            let path = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+            self.init(method: method, path: path, query: query, headers: headers)
+        }
+
+        /// The value of a header field, by name in any case.
+        public func header(_ name: String) -> String? {
+            headers[name.lowercased()]
+        }
+
+        private static func decode(_ text: Substring) -> String {
+            let spaced = text.replacingOccurrences(of: "+", with: " ")
+            return spaced.removingPercentEncoding ?? spaced
+        }
+    }
+
+    /// A response: status, header fields and body.
+    public struct Response: Hashable, Sendable {
+        /// The status code.
+        public var status: Int
+        /// The header fields to send (`Content-Length` and `Date` are added by the server).
+        public var headers: [String: String]
+        /// The body.
+        public var body: Data
+
+        /// Creates a response.
+        public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+    }
+}
+
+/// A server that cannot start, or a configuration that cannot be used.
+public struct ServerError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public enum Kind: String, Equatable, Hashable, Sendable {
+        /// A configuration value is out of range.
+        case invalidConfiguration
+        /// The host is not an IP address this machine can listen on.
+        case invalidAddress
+        /// The server could not start: the port is in use, or the system refused.
+        case startFailed
+    }
+
+    /// What kind of failure this is.
+    public let kind: Kind
+    /// A sentence that says what went wrong and what to do.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}

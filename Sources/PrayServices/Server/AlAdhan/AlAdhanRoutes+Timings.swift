@@ -1,0 +1,262 @@
+import Foundation
+import PrayCore
+
+// MARK: - Timings and calendars
+
+extension AlAdhanRoutes {
+    /// `/v1/timings/{date}` (and `?date=`): one day's `timings`, `date` and `meta`. The date is
+    /// `DD-MM-YYYY` or a UNIX timestamp (its day in the zone); without one, today in the zone.
+    func timings(date text: String?, query: [String: String], byCity: Bool) throws(AlAdhanError) -> Answer {
+        let place = try self.place(query, byCity: byCity)
+        let settings = try AlAdhanSettings(query, coordinates: place.coordinates, zone: place.timeZone)
+        let (date, cache) = try day(text ?? AlAdhanSettings.given(query, "date"), zone: place.timeZone)
+        let schedule = try schedules(from: date, days: 1, place: place, settings: settings)[0]
+        let hijriDay = try hijriDays(from: date, days: 1, settings: settings)[0]
+        // AlAdhan's timestamp of a day is 07:00 (its midnight plus seven hours).
+        let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 0, zone: place.timeZone) + 25_200
+        let data = JSONValue.object([
+            (
+                "timings",
+                AlAdhanTimings.timings(
+                    schedule, tune: settings.tune, iso8601: settings.iso8601, zone: place.timeZone, abbreviation: nil)
+            ),
+            (
+                "date",
+                .object([
+                    ("readable", .string(AlAdhanDate.readable(date))), ("timestamp", .string(String(timestamp))),
+                    ("hijri", AlAdhanDate.hijri(hijriDay)), ("gregorian", AlAdhanDate.gregorian(date)),
+                ])
+            ),
+            ("meta", settings.meta(coordinates: place.coordinates, zoneName: place.zoneName)),
+        ])
+        return Answer(data: data, cache: cache)
+    }
+
+    /// `/v1/calendar/{year}/{month}`, `/v1/calendar/{year}` (the whole year, by month) and
+    /// `/v1/calendar?year=&month=&annual=`; with `byHijri`, the same for a Hijri year and month.
+    func calendar(_ path: [String], query: [String: String], byHijri: Bool, byCity: Bool) throws(AlAdhanError) -> Answer
+    {
+        let place = try self.place(query, byCity: byCity)
+        let settings = try AlAdhanSettings(query, coordinates: place.coordinates, zone: place.timeZone)
+        let annual = path.count == 1 || (path.isEmpty && query["annual"] == "true")
+        let today = localDay(zone: place.timeZone)
+        let current = try byHijri ? hijriDays(from: today.date, days: 1, settings: settings)[0] : nil
+        let yearText = path.first ?? AlAdhanSettings.given(query, "year")
+        let monthText = path.count == 2 ? path[1] : AlAdhanSettings.given(query, "month")
+        let year = try Self.number(yearText, name: "year", range: 1...9999) ?? current?.hijri.year ?? today.date.year
+        let month =
+            annual
+            ? 1
+            : try Self.number(monthText, name: "month", range: 1...12) ?? current?.hijri.monthNumber ?? today.date.month
+        // A calendar whose year or month was left to "now" changes when the month does.
+        let cache: Cache = yearText == nil || (!annual && monthText == nil) ? today.cache : .immutable
+        let meta = settings.meta(coordinates: place.coordinates, zoneName: place.zoneName)
+        func entries(_ month: Int) throws(AlAdhanError) -> JSONValue {
+            let dates =
+                try byHijri ? hijriMonth(month, of: year, settings: settings).map(\.gregorian) : Self.days(month, year)
+            return try calendarEntries(dates, place: place, settings: settings, meta: meta)
+        }
+        guard annual else { return Answer(data: try entries(month), cache: cache) }
+        var months: [(String, JSONValue)] = []
+        for month in 1...12 { months.append((String(month), try entries(month))) }
+        return Answer(data: .object(months), cache: cache)
+    }
+
+    /// The entries of consecutive civil days: `timings` (with the zone's abbreviation, as AlAdhan's
+    /// calendars write them), `date` and `meta`.
+    private func calendarEntries(
+        _ dates: [CivilDate], place: Place, settings: AlAdhanSettings, meta: JSONValue
+    ) throws(AlAdhanError) -> JSONValue {
+        guard let first = dates.first else { return .array([]) }
+        let schedules = try self.schedules(from: first, days: dates.count, place: place, settings: settings)
+        let days = try hijriDays(from: first, days: dates.count, settings: settings)
+        var entries: [JSONValue] = []
+        entries.reserveCapacity(dates.count)
+        for (index, date) in dates.enumerated() {
+            // AlAdhan dates each calendar day at 09:01:01 local time.
+            let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 32_461, zone: place.timeZone)
+            let abbreviation = AlAdhanTimings.abbreviation(place.timeZone, named: place.zoneName, at: timestamp)
+            let timings = AlAdhanTimings.timings(
+                schedules[index], tune: settings.tune, iso8601: settings.iso8601, zone: place.timeZone,
+                abbreviation: abbreviation)
+            let dateObject = JSONValue.object([
+                ("readable", .string(AlAdhanDate.readable(date))), ("timestamp", .string(String(timestamp))),
+                ("gregorian", AlAdhanDate.gregorian(date)), ("hijri", AlAdhanDate.hijri(days[index])),
+            ])
+            entries.append(.object([("timings", timings), ("date", dateObject), ("meta", meta)]))
+        }
+        return .array(entries)
+    }
+
+    // MARK: - Helpers
+
+    /// The place of a request: `latitude` and `longitude`, or `city` and `country` through the
+    /// gazetteer; its zone is `timezonestring`, else the zone at the place, else UTC.
+    func place(_ query: [String: String], byCity: Bool) throws(AlAdhanError) -> Place {
+        let name = AlAdhanSettings.given(query, "timezonestring")
+        let given = try name.map { text throws(AlAdhanError) in try Self.zone(named: text, parameter: "timezonestring")
+        }
+        if byCity {
+            guard let city = AlAdhanSettings.given(query, "city"), let country = AlAdhanSettings.given(query, "country")
+            else { throw AlAdhanError("Please specify a city and country.") }
+            guard let lookup = lookups.city else {
+                throw AlAdhanError(
+                    "This server has no gazetteer to find cities: use /v1/timings with latitude, longitude and "
+                        + "timezonestring.")
+            }
+            let search = CityQuery(city: city, country: country, state: AlAdhanSettings.given(query, "state"))
+            guard let found = lookup(search) else {
+                throw AlAdhanError("Unable to find the city '\(city)' in '\(country)'.")
+            }
+            guard let given, let name else { return found }
+            return Place(coordinates: found.coordinates, timeZone: given, zoneName: name)
+        }
+        guard let latitudeText = AlAdhanSettings.given(query, "latitude"),
+            let longitudeText = AlAdhanSettings.given(query, "longitude")
+        else { throw AlAdhanError("Please specify a latitude and longitude.") }
+        let coordinates = try Self.coordinates(latitudeText, longitudeText)
+        if let given, let name { return Place(coordinates: coordinates, timeZone: given, zoneName: name) }
+        if let zone = lookups.zone?(coordinates) { return Place(coordinates: coordinates, timeZone: zone) }
+        return Place(coordinates: coordinates, timeZone: Self.utc, zoneName: "UTC")
+    }
+
+    static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+
+    /// Coordinates from text.
+    /// - Throws: ``AlAdhanError`` for text that is not a number in range.
+    static func coordinates(_ latitude: String, _ longitude: String) throws(AlAdhanError) -> Coordinates {
+        guard let lat = Double(latitude), let lon = Double(longitude), lat.isFinite, lon.isFinite else {
+            throw AlAdhanError("Please specify a valid latitude and longitude (decimal degrees).")
+        }
+        do {
+            return try Coordinates(latitude: lat, longitude: lon)
+        } catch {
+            throw refusal(error)
+        }
+    }
+
+    /// The IANA zones known here, by name.
+    private static let zoneNames = Set(TimeZone.knownTimeZoneIdentifiers + ["UTC"])
+
+    /// A zone by its IANA name (as AlAdhan and PHP know them).
+    /// - Throws: ``AlAdhanError`` for any other text.
+    static func zone(named text: String, parameter: String) throws(AlAdhanError) -> TimeZone {
+        guard zoneNames.contains(text), let zone = TimeZone(identifier: text) else {
+            throw AlAdhanError("Please specify a valid \(parameter) (an IANA time zone such as Europe/London).")
+        }
+        return zone
+    }
+
+    /// Today in `zone` from the clock, and how long that answer holds: until the zone's next midnight.
+    func localDay(zone: TimeZone) -> (date: CivilDate, cache: Cache) {
+        let now = Int(clock.now().timeIntervalSince1970.rounded(.down))
+        let local = now + AlAdhanTimings.offset(zone, at: now)
+        let date = CivilDate(daysSince1970: Int((Double(local) / 86_400).rounded(.down)))
+        let midnight = AlAdhanTimings.instant(of: date.adding(days: 1), secondsIntoDay: 0, zone: zone)
+        return (date, .seconds(min(86_400, max(1, midnight - now))))
+    }
+
+    /// The civil day of a `DD-MM-YYYY` date or a UNIX timestamp (in `zone`), or today without one.
+    /// - Throws: ``AlAdhanError`` for any other text or a day that does not exist.
+    func day(_ text: String?, zone: TimeZone) throws(AlAdhanError) -> (CivilDate, Cache) {
+        guard let text else { return localDay(zone: zone) }
+        if Self.isTimestamp(text), let seconds = Int(text) {
+            let local = seconds + AlAdhanTimings.offset(zone, at: seconds)
+            let days = Int((Double(local) / 86_400).rounded(.down))
+            guard (CivilDate.first.daysSince1970...CivilDate.last.daysSince1970).contains(days) else {
+                throw AlAdhanError("The timestamp \(text) is outside the years 1 to 9999.")
+            }
+            return (CivilDate(daysSince1970: days), .immutable)
+        }
+        return (try Self.gregorianDate(text, status: 400), .immutable)
+    }
+
+    /// A Gregorian `DD-MM-YYYY` date (one-digit day and month accepted).
+    /// - Throws: ``AlAdhanError`` with `status` for another shape or a day that does not exist.
+    static func gregorianDate(_ text: String, status: Int) throws(AlAdhanError) -> CivilDate {
+        guard let (day, month, year) = dayMonthYear(text, yearDigits: 4...4) else {
+            throw AlAdhanError(status, "Invalid date '\(text)': use DD-MM-YYYY, such as 01-03-2027.")
+        }
+        do {
+            return try CivilDate(year: year, month: month, day: day)
+        } catch {
+            throw AlAdhanError(status, "Invalid date '\(text)': \(error.message).")
+        }
+    }
+
+    /// The numbers of `D-M-Y`: one or two digits of day and month, `yearDigits` digits of year.
+    static func dayMonthYear(_ text: String, yearDigits: ClosedRange<Int>) -> (Int, Int, Int)? {
+        let parts = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard parts.count == 3, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count),
+            yearDigits.contains(parts[2].count), parts.allSatisfy({ $0.allSatisfy { (48...57).contains($0) } })
+        else { return nil }
+        let numbers = parts.map { $0.reduce(0) { $0 * 10 + Int($1 - 48) } }
+        return (numbers[0], numbers[1], numbers[2])
+    }
+
+    /// Whether `text` is a UNIX timestamp: an optional minus and 1 to 12 digits.
+    static func isTimestamp(_ text: String) -> Bool {
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        return (1...12).contains(digits.count) && digits.allSatisfy { (48...57).contains($0) }
+    }
+
+    /// A whole number in `range`, or `nil` when absent.
+    /// - Throws: ``AlAdhanError`` for anything else.
+    static func number(_ text: String?, name: String, range: ClosedRange<Int>) throws(AlAdhanError) -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw AlAdhanError(
+                "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'.")
+        }
+        return value
+    }
+
+    /// The days of a Gregorian month.
+    static func days(_ month: Int, _ year: Int) -> [CivilDate] {
+        (1...CivilDate.daysIn(month: month, year: year)).compactMap {
+            try? CivilDate(year: year, month: month, day: $0)
+        }
+    }
+
+    /// The schedules of consecutive days.
+    func schedules(
+        from date: CivilDate, days: Int, place: Place, settings: AlAdhanSettings
+    ) throws(AlAdhanError) -> [PrayerSchedule] {
+        var request = PrayerAPI.Request(
+            coordinates: place.coordinates, timeZone: place.timeZone, date: date, days: days,
+            parameters: settings.parameters)
+        request.hijriCalendar = settings.hijriCalendar
+        request.hijriOffset = settings.hijriOffset
+        let schedules: [PrayerSchedule]
+        do {
+            schedules = try prayers.schedules(for: request)
+        } catch {
+            throw Self.refusal(error)
+        }
+        guard schedules.count == days else { throw AlAdhanError("The times of these days cannot be computed.") }
+        return schedules
+    }
+
+    /// The Hijri dates of consecutive days.
+    func hijriDays(from date: CivilDate, days: Int, settings: AlAdhanSettings) throws(AlAdhanError) -> [HijriDay] {
+        do {
+            let request = HijriAPI.Request(
+                date: date, days: days, calendar: settings.hijriCalendar, offset: settings.hijriOffset)
+            let converted = try hijri.days(for: request)
+            guard converted.count == days else { throw AlAdhanError("These days cannot be converted to Hijri dates.") }
+            return converted
+        } catch {
+            throw Self.refusal(error)
+        }
+    }
+
+    /// The days of a Hijri month.
+    func hijriMonth(_ month: Int, of year: Int, settings: AlAdhanSettings) throws(AlAdhanError) -> [HijriDay] {
+        guard let hijriMonth = HijriMonth(rawValue: month) else { throw AlAdhanError("month must be from 1 to 12.") }
+        do {
+            return try hijri.month(hijriMonth, of: year, calendar: settings.hijriCalendar, offset: settings.hijriOffset)
+        } catch {
+            throw Self.refusal(error)
+        }
+    }
+}

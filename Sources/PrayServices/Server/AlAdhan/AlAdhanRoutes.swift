@@ -1,0 +1,287 @@
+import Foundation
+import PrayCore
+
+/// The AlAdhan prayer-times API (api.aladhan.com/v1) as plain functions from a request value to a
+/// response value, for ``ServerService``: the same paths, parameters and JSON shapes, answered from
+/// PrayKit's own calculation, offline.
+///
+/// Every answer is AlAdhan's envelope, `{"code":200,"status":"OK","data":…}`; bad input is a 4xx in
+/// the same envelope with a sentence in `data`. Answers for a fixed date and place never change, so
+/// they carry an `ETag` and `Cache-Control: public, max-age=86400`, and `If-None-Match` gets a 304;
+/// answers that depend on the current day or minute are cached until it ends.
+///
+/// ```swift
+/// let routes = AlAdhanRoutes(
+///     prayers: PrayerServiceAstronomical(log: log), hijri: hijri, qibla: qibla, clock: PrayClockSystem(), log: log)
+/// let server = try ServerServiceMicroHTTPD(log: log).start(.init(port: 8080), handler: routes.handler)
+/// ```
+///
+/// Routes: `/v1/timings[/{date}]`, `/v1/timingsByCity[/{date}]`, `/v1/calendar[/{year}[/{month}]]`,
+/// `/v1/calendarByCity…`, `/v1/hijriCalendar…`, `/v1/hijriCalendarByCity…`, `/v1/gToH[/{date}]`,
+/// `/v1/hToG[/{date}]`, `/v1/gToHCalendar/{month}/{year}`, `/v1/hToGCalendar/{month}/{year}`,
+/// `/v1/qibla/{latitude}/{longitude}`, `/v1/methods`, `/v1/currentTime`, `/v1/currentDate`,
+/// `/v1/currentTimestamp` and `/status`.
+public struct AlAdhanRoutes: Sendable {
+    /// A city asked for by `timingsByCity` and `calendarByCity`.
+    public struct CityQuery: Hashable, Sendable {
+        /// The city's name, as given: `London`.
+        public let city: String
+        /// The country, as given: a name or an ISO 3166 code (`GB`).
+        public let country: String
+        /// The state or region, when given.
+        public let state: String?
+
+        /// Creates a query.
+        public init(city: String, country: String, state: String? = nil) {
+            self.city = city
+            self.country = country
+            self.state = state
+        }
+    }
+
+    /// A place found for a city: where it is and its zone.
+    public struct Place: Hashable, Sendable {
+        /// The place.
+        public let coordinates: Coordinates
+        /// Its IANA zone.
+        public let timeZone: TimeZone
+        /// The zone's name as `meta.timezone` shows it: as the request or the lookup gave it (Foundation
+        /// calls UTC `GMT`).
+        let zoneName: String
+
+        /// Creates a place.
+        public init(coordinates: Coordinates, timeZone: TimeZone) {
+            self.init(coordinates: coordinates, timeZone: timeZone, zoneName: timeZone.identifier)
+        }
+
+        init(coordinates: Coordinates, timeZone: TimeZone, zoneName: String) {
+            self.coordinates = coordinates
+            self.timeZone = timeZone
+            self.zoneName = zoneName
+        }
+    }
+
+    /// What the API looks up beyond calculation: the zone at a place and cities by name. Both are
+    /// optional; without them a request gives `timezonestring` (else UTC is used, and `meta.timezone`
+    /// says so) and the `…ByCity` routes answer 400.
+    public struct Lookups: Sendable {
+        /// The IANA zone at a place (offline boundaries), or `nil` when unknown.
+        public var zone: (@Sendable (Coordinates) -> TimeZone?)?
+        /// The place a city names (a gazetteer), or `nil` when none matches.
+        public var city: (@Sendable (CityQuery) -> Place?)?
+
+        /// Creates lookups.
+        public init(
+            zone: (@Sendable (Coordinates) -> TimeZone?)? = nil, city: (@Sendable (CityQuery) -> Place?)? = nil
+        ) {
+            self.zone = zone
+            self.city = city
+        }
+
+        /// No lookups: zones come from `timezonestring` (else UTC), and cities are not known.
+        public static let none = Lookups()
+    }
+
+    let prayers: PrayerServiceAstronomical
+    let hijri: any HijriService
+    let qibla: any QiblaService
+    let lookups: Lookups
+    let clock: any PrayClock
+    let log: LogManager
+
+    /// Creates the routes.
+    /// - Parameters:
+    ///   - prayers: Calculates the times (synchronously, on the server's threads).
+    ///   - hijri: Converts dates; its Umm al-Qura calendar answers `calendarMethod` HJCoSA, UAQ and
+    ///     DIYANET, its tabular calendar MATHEMATICAL.
+    ///   - qibla: Finds the direction of the Kaaba.
+    ///   - lookups: The zone at a place and cities by name, when available.
+    ///   - clock: "Now", for requests without a date and `currentTime`.
+    ///   - log: The logger: refused requests at `debug`.
+    public init(
+        prayers: PrayerServiceAstronomical, hijri: any HijriService, qibla: any QiblaService,
+        lookups: Lookups = .none, clock: any PrayClock, log: LogManager
+    ) {
+        self.prayers = prayers
+        self.hijri = hijri
+        self.qibla = qibla
+        self.lookups = lookups
+        self.clock = clock
+        self.log = log
+    }
+
+    /// The routes as a server handler.
+    public var handler: ServerAPI.Handler {
+        { request in respond(to: request) }
+    }
+
+    /// Answers one request. Never traps and never answers 500 for anything a client sends.
+    public func respond(to request: ServerAPI.Request) -> ServerAPI.Response {
+        switch request.method {
+        case "GET", "HEAD": break
+        case "OPTIONS":
+            return ServerAPI.Response(
+                status: 204,
+                headers: Self.cors.merging(
+                    [
+                        "Allow": Self.allowed, "Access-Control-Allow-Methods": Self.allowed,
+                        "Cache-Control": "public, max-age=86400",
+                    ],
+                    uniquingKeysWith: { $1 }))
+        default:
+            return failure(
+                AlAdhanError(405, "Method \(request.method) is not allowed: use GET."), extra: ["Allow": Self.allowed])
+        }
+        let words = request.path.split(separator: "/").map(String.init)
+        do {
+            let answer = try route(words, query: request.query)
+            return success(answer, request: request)
+        } catch {
+            log.debug("Request refused", metadata: ["http.path": request.path, "http.status": "\(error.status)"])
+            return failure(error)
+        }
+    }
+
+    // MARK: - Routing
+
+    /// What a route answers: the `data` member and how long it may be cached.
+    struct Answer {
+        let data: JSONValue
+        let cache: Cache
+    }
+
+    /// How long an answer may be cached.
+    enum Cache: Equatable {
+        /// Never changes: a fixed date and place.
+        case immutable
+        /// Changes after this many seconds (the current day or minute ends).
+        case seconds(Int)
+        /// Must not be cached.
+        case none
+    }
+
+    private func route(_ words: [String], query: [String: String]) throws(AlAdhanError) -> Answer {
+        if words == ["status"] { return Answer(data: .object([("status", .string("alive"))]), cache: .none) }
+        guard words.count >= 2, words[0] == "v1" else { throw Self.notFound(words) }
+        let rest = Array(words.dropFirst(2))
+        switch (words[1], rest.count) {
+        case ("timings", 0...1): return try timings(date: rest.first, query: query, byCity: false)
+        case ("timingsByCity", 0...1): return try timings(date: rest.first, query: query, byCity: true)
+        case ("calendar", 0...2): return try calendar(rest, query: query, byHijri: false, byCity: false)
+        case ("calendarByCity", 0...2): return try calendar(rest, query: query, byHijri: false, byCity: true)
+        case ("hijriCalendar", 0...2): return try calendar(rest, query: query, byHijri: true, byCity: false)
+        case ("hijriCalendarByCity", 0...2): return try calendar(rest, query: query, byHijri: true, byCity: true)
+        case ("gToH", 0...1): return try gregorianToHijri(rest.first ?? AlAdhanSettings.given(query, "date"), query)
+        case ("hToG", 0...1): return try hijriToGregorian(rest.first ?? AlAdhanSettings.given(query, "date"), query)
+        case ("gToHCalendar", 2): return try gregorianToHijriCalendar(month: rest[0], year: rest[1], query)
+        case ("hToGCalendar", 2): return try hijriToGregorianCalendar(month: rest[0], year: rest[1], query)
+        case ("qibla", 2): return try qiblaDirection(latitude: rest[0], longitude: rest[1])
+        case ("methods", 0): return methods()
+        case ("timingsByAddress", _), ("calendarByAddress", _), ("hijriCalendarByAddress", _):
+            throw AlAdhanError(
+                "Addresses need an online geocoder, which this server does not use: use the …ByCity routes or "
+                    + "latitude and longitude.")
+        case ("currentTime", 0), ("currentDate", 0), ("currentTimestamp", 0): return try current(words[1], query)
+        default: throw Self.notFound(words)
+        }
+    }
+
+    private static func notFound(_ words: [String]) -> AlAdhanError {
+        AlAdhanError(404, "No route /\(words.joined(separator: "/")): see the AlAdhan API documentation for its paths.")
+    }
+
+    // MARK: - Responses
+
+    static let allowed = "GET, HEAD, OPTIONS"
+    static let cors = ["Access-Control-Allow-Origin": "*"]
+
+    /// AlAdhan's names for the statuses this API answers with.
+    static func statusName(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 400: "BAD_REQUEST"
+        case 404: "NOT_FOUND"
+        case 405: "METHOD_NOT_ALLOWED"
+        default: "SERVER_ERROR"
+        }
+    }
+
+    private func success(_ answer: Answer, request: ServerAPI.Request) -> ServerAPI.Response {
+        let body = JSONValue.object([("code", .int(200)), ("status", .string("OK")), ("data", answer.data)]).data
+        var headers = Self.cors
+        headers["Content-Type"] = "application/json"
+        switch answer.cache {
+        case .immutable: headers["Cache-Control"] = "public, max-age=86400"
+        case .seconds(let seconds): headers["Cache-Control"] = "public, max-age=\(max(1, seconds))"
+        case .none: headers["Cache-Control"] = "no-store"
+        }
+        guard answer.cache != .none else { return ServerAPI.Response(status: 200, headers: headers, body: body) }
+        let tag = Self.entityTag(body)
+        headers["ETag"] = tag
+        if let expected = request.header("If-None-Match"), Self.matches(expected, tag) {
+            headers["Content-Type"] = nil
+            return ServerAPI.Response(status: 304, headers: headers)
+        }
+        return ServerAPI.Response(status: 200, headers: headers, body: body)
+    }
+
+    private func failure(_ error: AlAdhanError, extra: [String: String] = [:]) -> ServerAPI.Response {
+        let body = JSONValue.object([
+            ("code", .int(error.status)), ("status", .string(Self.statusName(error.status))),
+            ("data", .string(error.message)),
+        ]).data
+        var headers = Self.cors.merging(extra, uniquingKeysWith: { $1 })
+        headers["Content-Type"] = "application/json"
+        headers["Cache-Control"] = "no-store"
+        return ServerAPI.Response(status: error.status, headers: headers, body: body)
+    }
+
+    /// A strong entity tag: a 64-bit hash of the body (FNV-1a over 8-byte words, then a final mix),
+    /// as 16 hexadecimal digits in quotes.
+    static func entityTag(_ body: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        body.withUnsafeBytes { bytes in
+            var index = 0
+            while index + 8 <= bytes.count {
+                hash = (hash ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+                index += 8
+            }
+            while index < bytes.count {
+                hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
+                index += 1
+            }
+        }
+        hash ^= UInt64(body.count)
+        hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+
+    /// Whether an `If-None-Match` value names `tag` (or is `*`); weak tags compare by their opaque part.
+    static func matches(_ header: String, _ tag: String) -> Bool {
+        header.split(separator: ",").contains { item in
+            var candidate = String(item).trimmedOfSpaces
+            if candidate == "*" { return true }
+            if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
+            return candidate == tag
+        }
+    }
+
+    /// A refusal for what a service threw about the request.
+    static func refusal(_ error: any Error) -> AlAdhanError {
+        switch error {
+        case let error as AlAdhanError: error
+        case let error as ValidationError: AlAdhanError(400, sentence(error.message))
+        case let error as PrayError: AlAdhanError(400, sentence(error.message))
+        case let error as HijriError: AlAdhanError(400, sentence(error.message))
+        default: AlAdhanError(400, sentence("\(error)"))
+        }
+    }
+
+    /// `text` with a capital first letter and a full stop.
+    static func sentence(_ text: String) -> String {
+        let capitalized = text.prefix(1).uppercased() + text.dropFirst()
+        return capitalized.hasSuffix(".") ? capitalized : capitalized + "."
+    }
+}

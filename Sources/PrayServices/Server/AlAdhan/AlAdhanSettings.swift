@@ -1,0 +1,219 @@
+import Foundation
+import PrayCore
+
+/// A request the API refuses: the status (400, 404, …) and a sentence for the `data` member.
+struct AlAdhanError: Error, Sendable {
+    let status: Int
+    let message: String
+
+    init(_ status: Int, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    /// A 400: the request's parameters are wrong.
+    init(_ message: String) {
+        self.init(400, message)
+    }
+}
+
+/// The calculation parameters of a prayer-times request, read from the query as AlAdhan reads them:
+/// `method` (0–23, 99 with `methodSettings`; absent: the method nearest the place), `school` (0 or 1),
+/// `midnightMode` (0 or 1; absent: the method's), `latitudeAdjustmentMethod` (0 none, 1 middle of the
+/// night, 2 one seventh, 3 angle based — the default), `tune` (nine minute offsets), `shafaq`,
+/// `calendarMethod` and `adjustment` (the Hijri calendar and its day offset) and `iso8601`.
+///
+/// Where AlAdhan silently replaces a value it does not know (`method=6` becomes ISNA), this server
+/// answers 400 with what it accepts: a wrong number must not give plausible, wrong times.
+struct AlAdhanSettings: Sendable {
+    var method: AlAdhanMethod
+    /// The method's own parameters (the custom method's from `methodSettings`), as `meta.method` shows.
+    var methodParameters: CalculationParameters
+    /// What the times are calculated with.
+    var parameters: CalculationParameters
+    /// Minutes added to Imsak, Fajr, Sunrise, Dhuhr, Asr, Maghrib, Sunset, Isha and Midnight, each
+    /// moving only its own time.
+    var tune: [Int]
+    var shafaq: Shafaq
+    var hijriCalendar: HijriCalendar
+    var hijriOffset: Int
+    var iso8601: Bool
+
+    /// The order of `tune` and `meta.offset`.
+    static let tuneOrder: [(key: String, prayer: Prayer)] = [
+        ("Imsak", .imsak), ("Fajr", .fajr), ("Sunrise", .sunrise), ("Dhuhr", .dhuhr), ("Asr", .asr),
+        ("Maghrib", .maghrib), ("Sunset", .sunset), ("Isha", .isha), ("Midnight", .midnight),
+    ]
+
+    /// Reads the settings of `query` for a place.
+    /// - Throws: ``AlAdhanError`` (400) for a value that is not one AlAdhan accepts.
+    init(_ query: [String: String], coordinates: Coordinates, zone: TimeZone) throws(AlAdhanError) {
+        if let text = Self.given(query, "method") {
+            guard let id = Int(text), let method = AlAdhanMethod.withID(id) else {
+                throw AlAdhanError(
+                    "Unknown method '\(text)': use 0 to 5, 7 to 23, or 99 with methodSettings (see /v1/methods).")
+            }
+            self.method = method
+        } else {
+            method = AlAdhanMethod.nearest(to: coordinates, zone: zone)
+        }
+        methodParameters =
+            method.method == .custom
+            ? try Self.custom(Self.given(query, "methodSettings")) : CalculationParameters(method: method.method)
+        parameters = methodParameters
+        shafaq = try Self.choice(query, "shafaq", Shafaq.allCases.map { ($0.rawValue, $0) }) ?? .general
+        parameters.madhab = try Self.choice(query, "school", [("0", .shafi), ("1", .hanafi)]) ?? .shafi
+        if let night = try Self.choice(
+            query, "midnightMode", [("0", NightMeasure.sunsetToSunrise), ("1", .sunsetToFajr)])
+        {
+            parameters.night = night
+        }
+        let rules: [(String, HighLatitudeRule)] = [
+            ("0", .none), ("1", .middleOfTheNight), ("2", .seventhOfTheNight), ("3", .twilightAngle),
+        ]
+        if let rule = try Self.choice(query, "latitudeAdjustmentMethod", rules) {
+            parameters.highLatitudeRule = rule
+        } else if parameters.seasonalTwilight == nil {
+            // AlAdhan's default; the Moonsighting Committee's seasonal times keep their own rule.
+            parameters.highLatitudeRule = .twilightAngle
+        }
+        if parameters.seasonalTwilight != nil { parameters.seasonalTwilight = shafaq }
+        tune = try Self.tune(Self.given(query, "tune"))
+        let calendars: [(String, HijriCalendar)] = [
+            ("HJCoSA", .ummAlQura), ("UAQ", .ummAlQura), ("DIYANET", .ummAlQura), ("MATHEMATICAL", .civil),
+        ]
+        hijriCalendar = try Self.choice(query, "calendarMethod", calendars) ?? .ummAlQura
+        hijriOffset = 0
+        if let text = Self.given(query, "adjustment") {
+            guard let days = Int(text), (-2...2).contains(days) else {
+                throw AlAdhanError("adjustment must be a whole number of days from -2 to 2, got '\(text)'.")
+            }
+            hijriOffset = days
+        }
+        iso8601 = query["iso8601"] == "true"
+    }
+
+    /// The value of `name`, or `nil` when it is absent or empty (AlAdhan treats both alike).
+    static func given(_ query: [String: String], _ name: String) -> String? {
+        guard let value = query[name]?.trimmedOfSpaces, !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// The value of `name` among `choices`, or `nil` when absent.
+    /// - Throws: ``AlAdhanError`` listing the choices for any other value.
+    private static func choice<Value>(
+        _ query: [String: String], _ name: String, _ choices: [(String, Value)]
+    ) throws(AlAdhanError) -> Value? {
+        guard let text = given(query, name) else { return nil }
+        if let match = choices.first(where: { $0.0.caseInsensitiveCompare(text) == .orderedSame }) { return match.1 }
+        throw AlAdhanError("\(name) must be one of \(choices.map(\.0).joined(separator: ", ")), got '\(text)'.")
+    }
+
+    /// Nine comma-separated whole minutes; missing trailing values are 0, as in AlAdhan.
+    /// - Throws: ``AlAdhanError`` for more than nine values or one that is not whole minutes within ±1440.
+    static func tune(_ text: String?) throws(AlAdhanError) -> [Int] {
+        var minutes = Array(repeating: 0, count: 9)
+        guard let text else { return minutes }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard items.count <= 9 else {
+            throw AlAdhanError(
+                "tune takes at most 9 comma-separated minutes (Imsak,Fajr,Sunrise,Dhuhr,Asr,Maghrib,Sunset,Isha,"
+                    + "Midnight), got \(items.count).")
+        }
+        for (index, item) in items.enumerated() {
+            let value = String(item).trimmedOfSpaces
+            if value.isEmpty { continue }
+            guard let number = Int(value), (-1440...1440).contains(number) else {
+                throw AlAdhanError("tune values must be whole minutes within ±1440, got '\(value)'.")
+            }
+            minutes[index] = number
+        }
+        return minutes
+    }
+
+    /// The custom method (99) of `methodSettings`: `fajr,maghrib,isha`, each an angle, `N min` (maghrib
+    /// after sunset, isha after maghrib) or `null`; like AlAdhan, fajr and isha default to 15°.
+    /// - Throws: ``AlAdhanError`` for a value that is neither.
+    static func custom(_ text: String?) throws(AlAdhanError) -> CalculationParameters {
+        var parameters = CalculationParameters(method: .custom)
+        parameters.fajrAngle = 15
+        parameters.ishaAngle = 15
+        let items = (text ?? "").split(separator: ",", omittingEmptySubsequences: false).map {
+            String($0).trimmedOfSpaces
+        }
+        guard items.count <= 3 else {
+            throw AlAdhanError("methodSettings takes three values, fajr,maghrib,isha (such as 18.5,null,17.5).")
+        }
+        for (index, item) in items.enumerated() {
+            guard !["", "null", "0"].contains(item.lowercased()) else { continue }
+            let minutes = item.lowercased().hasSuffix("min") ? Int(String(item.dropLast(3)).trimmedOfSpaces) : nil
+            let angle = minutes == nil ? Double(item) : nil
+            switch (index, angle, minutes) {
+            case (0, let angle?, nil): parameters.fajrAngle = angle
+            case (1, let angle?, nil): parameters.maghribAngle = angle
+            case (1, nil, let minutes?): parameters.maghribInterval = minutes
+            case (2, let angle?, nil): parameters.ishaAngle = angle
+            case (2, nil, let minutes?): (parameters.ishaAngle, parameters.ishaInterval) = (nil, minutes)
+            default:
+                throw AlAdhanError(
+                    "methodSettings value '\(item)' must be an angle such as 18.5"
+                        + (index == 0 ? "" : " or minutes such as '90 min'") + ".")
+            }
+        }
+        return parameters
+    }
+
+    // MARK: - Meta
+
+    /// `meta.latitudeAdjustmentMethod`: `NONE`, `MIDDLE_OF_THE_NIGHT`, `ONE_SEVENTH` or `ANGLE_BASED`.
+    func latitudeAdjustmentName(latitude: Double) -> String {
+        switch parameters.highLatitudeRule.resolved(latitude: latitude) {
+        case .none: "NONE"
+        case .middleOfTheNight: "MIDDLE_OF_THE_NIGHT"
+        case .seventhOfTheNight: "ONE_SEVENTH"
+        case .twilightAngle, .recommended: "ANGLE_BASED"
+        }
+    }
+
+    /// `meta.method`: rendered once per preset method and shafaq, and for each custom method.
+    private var methodJSON: JSONValue {
+        guard method.method != .custom else { return method.json(parameters: methodParameters, shafaq: shafaq) }
+        let index = method.id * Shafaq.allCases.count + (Shafaq.allCases.firstIndex(of: shafaq) ?? 0)
+        return Self.presetMethods[index]
+    }
+
+    /// The rendered `meta.method` of every preset method (by AlAdhan number) and shafaq.
+    private static let presetMethods: [JSONValue] = (0..<(24 * Shafaq.allCases.count)).map { index in
+        let id = index / Shafaq.allCases.count
+        let shafaq = Shafaq.allCases[index % Shafaq.allCases.count]
+        guard let method = AlAdhanMethod.withID(id), method.method != .custom else { return .null }
+        return method.json(parameters: CalculationParameters(method: method.method), shafaq: shafaq).rendered
+    }
+
+    /// The `meta` object.
+    func meta(coordinates: Coordinates, zoneName: String) -> JSONValue {
+        .object([
+            ("latitude", .double(coordinates.latitude)),
+            ("longitude", .double(coordinates.longitude)),
+            ("timezone", .string(zoneName)),
+            ("method", methodJSON),
+            ("latitudeAdjustmentMethod", .string(latitudeAdjustmentName(latitude: coordinates.latitude))),
+            ("midnightMode", .string(parameters.night == .sunsetToFajr ? "JAFARI" : "STANDARD")),
+            ("school", .string(parameters.madhab == .hanafi ? "HANAFI" : "STANDARD")),
+            ("offset", .object(zip(Self.tuneOrder, tune).map { ($0.0.key, JSONValue.int($0.1)) })),
+        ])
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and tabs (cheaper than `trimmingCharacters(in:)`,
+    /// which goes through `NSString`).
+    var trimmedOfSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        if first == startIndex, last == index(before: endIndex) { return self }
+        return String(self[first...last])
+    }
+}

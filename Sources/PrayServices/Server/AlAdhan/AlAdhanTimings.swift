@@ -1,0 +1,104 @@
+import Foundation
+import PrayCore
+
+/// The `timings` object and the clock texts of AlAdhan's responses.
+///
+/// The 11 names and their order are AlAdhan's (islamic-network/prayer-times `computeTimes`). A time
+/// is `"05:21"` in the zone, or with `iso8601=true` `"2027-03-01T05:21:00+03:00"`; the calendar
+/// endpoints add the zone's abbreviation, `"05:21 (+03)"`, as AlAdhan's calendars do. A time the sun
+/// does not give that day (and no high-latitude rule fills) is AlAdhan's `"-----"`.
+enum AlAdhanTimings {
+    /// The names in AlAdhan's order, with the index of each one's `tune` minutes.
+    static let names: [(key: String, prayer: Prayer, tune: Int?)] = [
+        ("Fajr", .fajr, 1), ("Sunrise", .sunrise, 2), ("Dhuhr", .dhuhr, 3), ("Asr", .asr, 4), ("Sunset", .sunset, 6),
+        ("Maghrib", .maghrib, 5), ("Isha", .isha, 7), ("Imsak", .imsak, 0), ("Midnight", .midnight, 8),
+        ("Firstthird", .firstThird, nil), ("Lastthird", .lastThird, nil),
+    ]
+
+    /// AlAdhan's text for a time that does not exist that day.
+    static let unavailable = "-----"
+
+    /// The `timings` object of a day. `tune` moves each time alone (midnight and the thirds are
+    /// measured from the untuned sunset and sunrise, as in AlAdhan).
+    /// - Parameter abbreviation: The zone abbreviation appended to 24-hour times (calendars), if any.
+    static func timings(
+        _ schedule: PrayerSchedule, tune: [Int], iso8601: Bool, zone: TimeZone, abbreviation: String?
+    ) -> JSONValue {
+        let instants = names.map { name in
+            schedule[name.prayer].map {
+                Int($0.date.timeIntervalSince1970.rounded(.down)) + (name.tune.map { tune[$0] } ?? 0) * 60
+            }
+        }
+        // One offset for the whole day unless the clocks change between its first and last time
+        // (asking the zone for each time costs more than the rest of the day's text).
+        let known = instants.compactMap { $0 }
+        let earliest = known.min() ?? 0
+        let latest = known.max() ?? 0
+        let firstOffset = AlAdhanTimings.offset(zone, at: earliest)
+        let constant = firstOffset == AlAdhanTimings.offset(zone, at: latest)
+        var members: [(String, JSONValue)] = []
+        members.reserveCapacity(names.count)
+        for (name, instant) in zip(names, instants) {
+            guard let instant else {
+                members.append((name.key, .string(unavailable)))
+                continue
+            }
+            let offset = constant ? firstOffset : AlAdhanTimings.offset(zone, at: instant)
+            var text = iso8601 ? isoText(instant, offset: offset) : clockText(instant + offset)
+            if !iso8601, let abbreviation { text += " (\(abbreviation))" }
+            members.append((name.key, .string(text)))
+        }
+        return .object(members)
+    }
+
+    /// The zone's offset in seconds at an instant (seconds since 1970), from the shared period cache.
+    static func offset(_ zone: TimeZone, at instant: Int) -> Int {
+        ZonePeriods.period(of: zone, at: Double(instant)).offset
+    }
+
+    /// `HH:mm` of a local time (seconds since 1970 on the zone's clock).
+    static func clockText(_ local: Int) -> String {
+        let seconds = ((local % 86_400) + 86_400) % 86_400
+        return "\((seconds / 3600).zeroPadded(2)):\((seconds / 60 % 60).zeroPadded(2))"
+    }
+
+    /// `HH:mm` of an instant (seconds since 1970) in `zone`.
+    static func clockText(_ instant: Int, zone: TimeZone) -> String {
+        clockText(instant + AlAdhanTimings.offset(zone, at: instant))
+    }
+
+    /// `2027-03-01T05:21:00+03:00` of an instant at a zone offset (PHP's `DATE_ATOM`).
+    static func isoText(_ instant: Int, offset: Int) -> String {
+        let local = instant + offset
+        let days = Int((Double(local) / 86_400).rounded(.down))
+        let seconds = local - days * 86_400
+        let date = CivilDate(daysSince1970: days)
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset)
+        return "\(date.year.zeroPadded(4))-\(date.month.zeroPadded(2))-\(date.day.zeroPadded(2))"
+            + "T\((seconds / 3600).zeroPadded(2)):\((seconds / 60 % 60).zeroPadded(2)):\((seconds % 60).zeroPadded(2))"
+            + "\(sign)\((magnitude / 3600).zeroPadded(2)):\((magnitude / 60 % 60).zeroPadded(2))"
+    }
+
+    /// The instant (seconds since 1970) at `secondsIntoDay` of wall-clock time on `date` in `zone`
+    /// (the later one when the clocks repeat that time, the shifted one when they skip it).
+    static func instant(of date: CivilDate, secondsIntoDay: Int, zone: TimeZone) -> Int {
+        let wall = date.daysSince1970 * 86_400 + secondsIntoDay
+        var instant = wall - AlAdhanTimings.offset(zone, at: wall)
+        instant = wall - AlAdhanTimings.offset(zone, at: instant)
+        return instant
+    }
+
+    /// The zone's abbreviation at an instant, in the style of the tz database that AlAdhan prints:
+    /// `UTC` for UTC, `GMT` at offset zero, otherwise the offset, `+03`, `-04`, `+0530`.
+    static func abbreviation(_ zone: TimeZone, named name: String, at instant: Int) -> String {
+        if ["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu"].contains(name) {
+            return "UTC"
+        }
+        let offset = AlAdhanTimings.offset(zone, at: instant)
+        guard offset != 0 else { return "GMT" }
+        let magnitude = abs(offset)
+        let minutes = magnitude / 60 % 60
+        return (offset < 0 ? "-" : "+") + (magnitude / 3600).zeroPadded(2) + (minutes == 0 ? "" : minutes.zeroPadded(2))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import PrayCore
+import PrayMocks
+import PrayServices
+import Testing
+
+@testable import PrayCLI
+
+/// `praykit serve`: its options in-process on a mock server, and the real binary on a loopback port,
+/// stopped by SIGTERM.
+@Suite struct ServeCommandTests {
+    /// A dependency whose server service records the start and returns a server that has stopped.
+    func dependency(port: Int = 40123, error: (any Error)? = nil) -> (PrayDependencyMock, ServerServiceMock) {
+        var dependency = CLI.dependency()
+        let servers = ServerServiceMock()
+        servers.onStart = { configuration, _ in
+            if let error { throw error }
+            return RunningServerMock(host: configuration.host, port: port, isStopped: true)
+        }
+        dependency.server = servers
+        return (dependency, servers)
+    }
+
+    @Test func startsWithTheOptionsGivenAndPrintsWhereItListens() async throws {
+        // Given
+        let (dependency, servers) = dependency(port: 40123)
+        // When
+        let result = await CLI.run(
+            ["serve", "--host", "0.0.0.0", "--port", "0", "--threads", "3", "--timeout", "20"], dependency: dependency)
+        // Then
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Listening on http://0.0.0.0:40123\n")
+        let call = try #require(servers.calls.first)
+        #expect(call.configuration.host == "0.0.0.0" && call.configuration.port == 0)
+        #expect(call.configuration.threads == 3 && call.configuration.requestTimeout == 20)
+        // The handler is the AlAdhan API on the dependency's services
+        let response = call.handler(
+            ServerAPI.Request(target: "/v1/timings/01-03-2027?latitude=21.4225&longitude=39.8262&method=4"))
+        #expect(response.status == 200)
+    }
+
+    @Test func defaultsAreLoopbackPort8080AndOneThreadPerCore() async throws {
+        let (dependency, servers) = dependency()
+        let result = await CLI.run(["serve"], dependency: dependency)
+        #expect(result.status == 0, "\(result.stderr)")
+        let configuration = try #require(servers.calls.first?.configuration)
+        #expect(configuration.host == "127.0.0.1" && configuration.port == 8080)
+        #expect(configuration.threads == ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    @Test func badOptionsAreUsageErrorsAndAPortInUseIsARuntimeError() async throws {
+        for arguments in [["--threads", "0"], ["--port", "70000"], ["--timeout", "0"], ["--port", "x"]] {
+            let (dependency, servers) = dependency()
+            let result = await CLI.run(["serve"] + arguments, dependency: dependency)
+            #expect(result.status == 64 && result.stderr.hasPrefix("Error: "), "\(arguments): \(result.stderr)")
+            #expect(servers.calls.isEmpty)
+        }
+        let (notAnAddress, _) = dependency(error: ServerError(.invalidAddress, message: "'x' is not an IP address"))
+        #expect(await CLI.run(["serve", "--host", "x"], dependency: notAnAddress).status == 64)
+        let (inUse, _) = dependency(error: ServerError(.startFailed, message: "the port is in use"))
+        let result = await CLI.run(["serve"], dependency: inUse)
+        #expect(result.status == 1 && result.stderr.contains("the port is in use"))
+    }
+
+    @Test func theRealServerAnswersAndStopsOnSIGTERM() async throws {
+        // Given: `praykit serve --port 0`
+        let process = try PraykitProcess.Running(["serve", "--port", "0", "--threads", "2"], environment: [:])
+        defer { process.kill() }
+        let output = process.folder.appendingPathComponent("out")
+        var line = ""
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !line.hasSuffix("\n"), ContinuousClock.now < deadline, process.process.isRunning {
+            line = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let match = try #require(line.firstMatch(of: /^Listening on (http:\/\/127\.0\.0\.1:([0-9]+))\n$/), "\(line)")
+        // When: a client asks, then SIGTERM
+        let url = try #require(URL(string: String(match.output.1) + "/v1/qibla/21.4225/39.8262"))
+        let response = try await NetworkServiceCurl(log: .silent).send(HTTPRequest(url: url))
+        kill(process.process.processIdentifier, SIGTERM)
+        let result = try await process.wait(deadline: 120)
+        // Then: answered, and a clean exit rather than death by the signal
+        #expect(response.status == 200)
+        #expect(!process.wasKilled && result.status == 0, "\(result.stderr)")
+    }
+}
