@@ -75,13 +75,14 @@ public enum PrayerAPI {
                 throw ValidationError(field: "days", message: "the requested days run past the year 9999")
             }
             try parameters.validate()
-            // An angle time must be while the sun is below the horizon: fajr, isha, maghrib or imsak
-            // at a smaller depression than sunrise's would fall inside the day.
+            // A twilight time must be while the sun is below the horizon: fajr, isha or imsak at a
+            // smaller depression than sunrise's would fall inside the day. (A maghrib angle that small
+            // — Kemenag's 1° on a hill — only meets sunset: maghrib is then held back to it, marked.)
             let depression = coordinates.sunriseDepression
             let angles = [
                 ("fajr-angle", parameters.fajrAngle),
                 ("isha-angle", parameters.ishaInterval == nil ? parameters.ishaAngle : nil),
-                ("maghrib-angle", parameters.maghribAngle), ("imsak-angle", parameters.imsak.angle),
+                ("imsak-angle", parameters.imsak.angle),
             ]
             for case (let name, let angle?) in angles where angle <= depression {
                 throw ValidationError(
