@@ -173,9 +173,6 @@ final class MicroHTTPDContext: Sendable {
         thread.start()
     }
 
-    /// The number of open connections known to the deadline sweep.
-    var openConnections: Int { connections.withLock { $0.count } }
-
     static func monotonicNanoseconds() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
