@@ -286,8 +286,12 @@ final class RawClient {
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes {
-                Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            let sent = bytes[offset...].withUnsafeBytes { buffer in
+                #if canImport(Glibc)
+                    Glibc.send(socket, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+                #else
+                    Darwin.send(socket, buffer.baseAddress, buffer.count, 0)
+                #endif
             }
             guard sent > 0 else { throw POSIXError(.EPIPE) }
             offset += sent

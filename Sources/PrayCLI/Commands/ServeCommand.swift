@@ -119,10 +119,15 @@ struct ServeCommand: Command {
     /// Raises the soft limit of open files towards `count` (within the hard limit), so that the
     /// connection limit, not the default of 1024 descriptors, bounds the connections.
     private static func raiseOpenFileLimit(to count: Int) {
+        #if canImport(Glibc)
+            let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
         limit.rlim_cur = min(limit.rlim_max, rlim_t(count))
-        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        _ = setrlimit(resource, &limit)
     }
 }
 

@@ -64,8 +64,8 @@ public enum ServerAPI {
         /// opening or from the end of its previous response; it is also the longest a connection may
         /// stay idle. A slow or silent client is disconnected after that.
         public var requestTimeout: TimeInterval
-        /// The largest request head (request line and header fields) accepted, bytes; a longer one is
-        /// refused with 414 or 431.
+        /// The request head (request line and header fields) always accepted, bytes. Each connection
+        /// has a buffer of twice this; a head that outgrows it is refused with 414 or 431.
         public var maximumRequestHeadBytes: Int
         /// How long ``RunningServer/shutdown()`` lets requests in progress finish, seconds.
         public var drainTimeout: TimeInterval

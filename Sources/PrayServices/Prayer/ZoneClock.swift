@@ -72,9 +72,9 @@ enum ZonePeriods {
         let offset: Int
     }
 
-    /// The most periods kept per zone (about a thousand years of twice-yearly changes); beyond that
+    /// The most periods kept per zone (about 250 years of twice-yearly changes, 12 KB); beyond that
     /// the zone's list starts again.
-    static let capacity = 2048
+    static let capacity = 512
 
     /// Periods by zone identifier, sorted by their end.
     private static let periods = Mutex<[String: [Period]]>([:])

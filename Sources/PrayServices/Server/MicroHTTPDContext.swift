@@ -173,9 +173,6 @@ final class MicroHTTPDContext: Sendable {
         thread.start()
     }
 
-    /// The number of open connections known to the deadline sweep.
-    var openConnections: Int { connections.withLock { $0.count } }
-
     static func monotonicNanoseconds() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
@@ -226,11 +223,16 @@ extension MicroHTTPDContext {
         if code == .CONNECTION_NOTIFY_STARTED { server.opened(connection) } else { server.closed(connection) }
     }
 
-    /// Receives libmicrohttpd's own messages.
+    /// Receives libmicrohttpd's own messages: what an operator must see (failures, limits reached,
+    /// accept and memory problems) at `warning`; the rest (a client that closed its connection
+    /// mid-request, a slow client cut off) at `info`, since clients do that all the time.
     static let logHandler: praykit_mhd_log_function = { context, message in
         guard let context, let message else { return }
         let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
-        Unmanaged<MicroHTTPDContext>.fromOpaque(context).takeUnretainedValue().log.warning(
-            "libmicrohttpd", metadata: ["server.message": text])
+        let lowered = text.lowercased()
+        let serious = ["fail", "limit", "accept", "bind", "listen", "memory", "too many"]
+        let level: LogLevel = serious.contains { lowered.contains($0) } ? .warning : .info
+        Unmanaged<MicroHTTPDContext>.fromOpaque(context).takeUnretainedValue().log.log(
+            level, "libmicrohttpd", metadata: ["server.message": text])
     }
 }

@@ -149,7 +149,8 @@ private final class NativeDaemon: @unchecked Sendable {
         settings.pointee.connection_limit = UInt32(configuration.connectionLimit)
         // libmicrohttpd's idle timeout is whole seconds; the deadline sweep enforces the exact one.
         settings.pointee.connection_timeout = UInt32(configuration.requestTimeout.rounded(.up)) + 1
-        // The pool holds the request head and the read and write buffers.
+        // The pool holds the request head, its parsed fields and the response head, and must keep room
+        // for a 414/431 answer: twice the head limit.
         settings.pointee.connection_memory_limit = configuration.maximumRequestHeadBytes * 2
         settings.pointee.listen_backlog = 511
         settings.pointee.completed = MicroHTTPDContext.completedHandler

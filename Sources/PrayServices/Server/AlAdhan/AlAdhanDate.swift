@@ -108,9 +108,4 @@ enum AlAdhanDate {
     static func pair(_ day: HijriDay) -> JSONValue {
         .object([("hijri", hijri(day)), ("gregorian", gregorian(day.gregorian))])
     }
-
-    /// The pair in the order of AlAdhan's calendars: `{gregorian, hijri}`.
-    static func calendarPair(_ day: HijriDay) -> JSONValue {
-        .object([("gregorian", gregorian(day.gregorian)), ("hijri", hijri(day))])
-    }
 }

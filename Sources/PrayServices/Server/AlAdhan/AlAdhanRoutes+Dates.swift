@@ -4,21 +4,9 @@ import PrayCore
 // MARK: - Hijri conversion, qibla, methods, clock
 
 extension AlAdhanRoutes {
-    /// The Hijri calendar and day offset of `calendarMethod` and `adjustment`.
+    /// The Hijri calendar and day offset of `calendarMethod` and `adjustment` (a place is not needed).
     private func hijriSettings(_ query: [String: String]) throws(AlAdhanError) -> (HijriCalendar, Int) {
-        // Only the Hijri parameters are read; a place is not needed.
-        let calendars: [String: HijriCalendar] = [
-            "HJCOSA": .ummAlQura, "UAQ": .ummAlQura, "DIYANET": .ummAlQura, "MATHEMATICAL": .civil,
-        ]
-        var calendar = HijriCalendar.ummAlQura
-        if let text = AlAdhanSettings.given(query, "calendarMethod") {
-            guard let chosen = calendars[text.uppercased()] else {
-                throw AlAdhanError("calendarMethod must be one of HJCoSA, UAQ, DIYANET, MATHEMATICAL, got '\(text)'.")
-            }
-            calendar = chosen
-        }
-        let offset = try Self.number(AlAdhanSettings.given(query, "adjustment"), name: "adjustment", range: -2...2) ?? 0
-        return (calendar, offset)
+        try AlAdhanSettings.hijri(query)
     }
 
     /// `/v1/gToH/{date}`: the Hijri date of a Gregorian `DD-MM-YYYY` (today, in UTC, without one).

@@ -94,8 +94,8 @@ extension AlAdhanRoutes {
     /// gazetteer; its zone is `timezonestring`, else the zone at the place, else UTC.
     func place(_ query: [String: String], byCity: Bool) throws(AlAdhanError) -> Place {
         let name = AlAdhanSettings.given(query, "timezonestring")
-        let given = try name.map { text throws(AlAdhanError) in try Self.zone(named: text, parameter: "timezonestring")
-        }
+        var given: TimeZone?
+        if let name { given = try Self.zone(named: name, parameter: "timezonestring") }
         if byCity {
             guard let city = AlAdhanSettings.given(query, "city"), let country = AlAdhanSettings.given(query, "country")
             else { throw AlAdhanError("Please specify a city and country.") }

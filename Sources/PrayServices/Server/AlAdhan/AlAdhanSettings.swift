@@ -79,18 +79,23 @@ struct AlAdhanSettings: Sendable {
         }
         if parameters.seasonalTwilight != nil { parameters.seasonalTwilight = shafaq }
         tune = try Self.tune(Self.given(query, "tune"))
+        (hijriCalendar, hijriOffset) = try Self.hijri(query)
+        iso8601 = query["iso8601"] == "true"
+    }
+
+    /// The Hijri calendar of `calendarMethod` (HJCoSA, the default, UAQ and DIYANET are served by the
+    /// Umm al-Qura table; MATHEMATICAL by the tabular calendar) and the day offset of `adjustment`.
+    /// - Throws: ``AlAdhanError`` for another calendar or an offset outside −2…2.
+    static func hijri(_ query: [String: String]) throws(AlAdhanError) -> (HijriCalendar, Int) {
         let calendars: [(String, HijriCalendar)] = [
             ("HJCoSA", .ummAlQura), ("UAQ", .ummAlQura), ("DIYANET", .ummAlQura), ("MATHEMATICAL", .civil),
         ]
-        hijriCalendar = try Self.choice(query, "calendarMethod", calendars) ?? .ummAlQura
-        hijriOffset = 0
-        if let text = Self.given(query, "adjustment") {
-            guard let days = Int(text), (-2...2).contains(days) else {
-                throw AlAdhanError("adjustment must be a whole number of days from -2 to 2, got '\(text)'.")
-            }
-            hijriOffset = days
+        let calendar = try choice(query, "calendarMethod", calendars) ?? .ummAlQura
+        guard let text = given(query, "adjustment") else { return (calendar, 0) }
+        guard let days = Int(text), (-2...2).contains(days) else {
+            throw AlAdhanError("adjustment must be a whole number of days from -2 to 2, got '\(text)'.")
         }
-        iso8601 = query["iso8601"] == "true"
+        return (calendar, days)
     }
 
     /// The value of `name`, or `nil` when it is absent or empty (AlAdhan treats both alike).
