@@ -17,9 +17,9 @@ let package = Package(
         // libcurl's headers at build time; the library itself is loaded with dlopen on first use, so
         // commands that never touch the network do not load it (see Sources/CCurl).
         .target(name: "CCurl"),
-        .systemLibrary(
-            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
-        ),
+        // libmicrohttpd's headers at build time; the library is loaded with dlopen when `praykit serve`
+        // starts a server, so other commands do not load it and its TLS libraries.
+        .target(name: "CMicroHTTPD"),
         .target(name: "PrayCore"),
         .target(
             name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl", "CMicroHTTPD"],

@@ -79,23 +79,23 @@ final class MicroHTTPDContext: Sendable {
 
     private static func queue(_ response: ServerAPI.Response, on connection: OpaquePointer) -> MHD_Result {
         let native = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(
+            praykit_mhd_create_response_from_buffer(
                 bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let native else { return .NO }
-        defer { MHD_destroy_response(native) }
+        defer { praykit_mhd_destroy_response(native) }
         for (name, value) in response.headers {
             // A name or value with a line break is refused by libmicrohttpd; the field is left out.
-            _ = MHD_add_response_header(native, name, value)
+            _ = praykit_mhd_add_response_header(native, name, value)
         }
-        return MHD_queue_response(connection, UInt32(clamping: response.status), native)
+        return praykit_mhd_queue_response(connection, UInt32(clamping: response.status), native)
     }
 
     /// The values of one kind (header fields, query arguments) of a request; header names in lower case.
     private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [String: String] {
         var values: [String: String] = [:]
         withUnsafeMutablePointer(to: &values) { pointer in
-            _ = MHD_get_connection_values(
+            _ = praykit_mhd_get_connection_values(
                 connection, kind,
                 { context, kind, key, value in
                     guard let context, let key else { return .YES }

@@ -131,6 +131,13 @@ private final class NativeDaemon: @unchecked Sendable {
     private let context: Unmanaged<MicroHTTPDContext>
 
     init(configuration: ServerAPI.Configuration, context: MicroHTTPDContext) throws(ServerError) {
+        // libmicrohttpd is loaded now, on the first server, not at every command's start.
+        var error = [CChar](repeating: 0, count: 512)
+        guard praykit_mhd_load(&error, error.count) == 0 else {
+            throw ServerError(
+                .startFailed,
+                message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
         address = .allocate(capacity: 1)
         address.initialize(to: sockaddr_storage())
         settings = .allocate(capacity: 1)
@@ -186,14 +193,14 @@ private final class NativeDaemon: @unchecked Sendable {
     /// Stops accepting connections; the listening socket is closed after ``stop()``.
     func quiesce() {
         guard let daemon, listenSocket < 0 else { return }
-        listenSocket = MHD_quiesce_daemon(daemon)
+        listenSocket = praykit_mhd_quiesce_daemon(daemon)
     }
 
     /// Stops the daemon: closes every connection and joins the worker threads. Calling it again does
     /// nothing.
     func stop() {
         guard let daemon else { return }
-        MHD_stop_daemon(daemon)
+        praykit_mhd_stop_daemon(daemon)
         self.daemon = nil
         if listenSocket >= 0 {
             close(listenSocket)

@@ -1,0 +1,68 @@
+// libmicrohttpd for PrayKit, loaded on first use: the headers give the types and constants, and the
+// functions are reached through dlopen("libmicrohttpd.so.12"), so that commands other than
+// `praykit serve` do not load it and the TLS libraries it pulls in. Only PrayServices imports this
+// module. MHD_start_daemon, MHD_get_daemon_info and MHD_get_connection_info are variadic, which
+// Swift cannot call, and MHD's logger receives a va_list, which Swift cannot format: typed wrappers.
+#ifndef PRAYKIT_MHD_H
+#define PRAYKIT_MHD_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <microhttpd.h>
+
+// Loads libmicrohttpd once (thread-safe); 0 on success. On failure, 1 and a message in `error`.
+int praykit_mhd_load(char *error, size_t capacity);
+
+// Receives one formatted libmicrohttpd message.
+typedef void (*praykit_mhd_log_function)(void *context, const char *message);
+
+// The daemon's options, typed. The struct must outlive the daemon: its logger reads it.
+struct praykit_mhd_settings {
+    // Where to listen (an IPv4 or IPv6 address with its port); NULL for every IPv4 address.
+    const struct sockaddr *address;
+    // Worker threads, each with its own epoll set; 0 or 1 for one.
+    unsigned int thread_pool_size;
+    // The most connections open at once.
+    unsigned int connection_limit;
+    // Seconds a connection may stay idle before it is closed; 0 for never.
+    unsigned int connection_timeout;
+    // Bytes per connection for the request head and buffers; a longer head is refused (414/431).
+    size_t connection_memory_limit;
+    // The listen queue's length.
+    unsigned int listen_backlog;
+    // Called when a request's response has been sent, or the request was abandoned.
+    MHD_RequestCompletedCallback completed;
+    void *completed_context;
+    // Called when a connection opens and when it closes.
+    MHD_NotifyConnectionCallback notify_connection;
+    void *notify_connection_context;
+    // Receives libmicrohttpd's own messages.
+    praykit_mhd_log_function log;
+    void *log_context;
+};
+
+// Starts a daemon with the typed settings (MHD_start_daemon with an MHD_OPTION_ARRAY).
+struct MHD_Daemon *praykit_mhd_start_daemon(
+    unsigned int flags, uint16_t port, MHD_AccessHandlerCallback handler, void *handler_context,
+    const struct praykit_mhd_settings *settings);
+// The port the daemon listens on (the one chosen when port 0 was asked for); 0 when unknown.
+uint16_t praykit_mhd_bound_port(struct MHD_Daemon *daemon);
+// The number of connections open now.
+unsigned int praykit_mhd_current_connections(struct MHD_Daemon *daemon);
+// The socket of a connection, or -1.
+int praykit_mhd_connection_socket(struct MHD_Connection *connection);
+
+// The other libmicrohttpd functions PrayKit calls, valid after praykit_mhd_load returned 0.
+struct MHD_Response *praykit_mhd_create_response_from_buffer(size_t size, void *buffer, enum MHD_ResponseMemoryMode mode);
+enum MHD_Result praykit_mhd_add_response_header(struct MHD_Response *response, const char *header, const char *content);
+enum MHD_Result praykit_mhd_queue_response(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response);
+void praykit_mhd_destroy_response(struct MHD_Response *response);
+int praykit_mhd_get_connection_values(
+    struct MHD_Connection *connection, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator, void *context);
+MHD_socket praykit_mhd_quiesce_daemon(struct MHD_Daemon *daemon);
+void praykit_mhd_stop_daemon(struct MHD_Daemon *daemon);
+
+#endif

@@ -1,0 +1,135 @@
+// Loads libmicrohttpd with dlopen on first use; see include/praykit_mhd.h.
+#include "praykit_mhd.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+static struct {
+    struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *, MHD_AccessHandlerCallback, void *, ...);
+    const union MHD_DaemonInfo *(*get_daemon_info)(struct MHD_Daemon *, enum MHD_DaemonInfoType, ...);
+    const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *, enum MHD_ConnectionInfoType, ...);
+    struct MHD_Response *(*create_response_from_buffer)(size_t, void *, enum MHD_ResponseMemoryMode);
+    enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
+    enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
+    void (*destroy_response)(struct MHD_Response *);
+    int (*get_connection_values)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *);
+    MHD_socket (*quiesce_daemon)(struct MHD_Daemon *);
+    void (*stop_daemon)(struct MHD_Daemon *);
+} mhd;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static char load_error[512];
+static int loaded;
+
+static void *symbol(void *library, const char *name) {
+    void *address = dlsym(library, name);
+    if (!address && !load_error[0]) snprintf(load_error, sizeof load_error, "libmicrohttpd lacks %s", name);
+    return address;
+}
+
+static void load(void) {
+    // libmicrohttpd.so.12 is the runtime package (libmicrohttpd12 on Debian); .so only with -dev.
+    void *library = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
+    if (!library) library = dlopen("libmicrohttpd.so", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        const char *reason = dlerror();
+        snprintf(load_error, sizeof load_error,
+                 "libmicrohttpd is not installed (%s); install it (apt-get install libmicrohttpd12) to serve",
+                 reason ? reason : "libmicrohttpd.so.12 not found");
+        return;
+    }
+    *(void **)&mhd.start_daemon = symbol(library, "MHD_start_daemon");
+    *(void **)&mhd.get_daemon_info = symbol(library, "MHD_get_daemon_info");
+    *(void **)&mhd.get_connection_info = symbol(library, "MHD_get_connection_info");
+    *(void **)&mhd.create_response_from_buffer = symbol(library, "MHD_create_response_from_buffer");
+    *(void **)&mhd.add_response_header = symbol(library, "MHD_add_response_header");
+    *(void **)&mhd.queue_response = symbol(library, "MHD_queue_response");
+    *(void **)&mhd.destroy_response = symbol(library, "MHD_destroy_response");
+    *(void **)&mhd.get_connection_values = symbol(library, "MHD_get_connection_values");
+    *(void **)&mhd.quiesce_daemon = symbol(library, "MHD_quiesce_daemon");
+    *(void **)&mhd.stop_daemon = symbol(library, "MHD_stop_daemon");
+    loaded = load_error[0] == 0;
+}
+
+int praykit_mhd_load(char *error, size_t capacity) {
+    pthread_once(&once, load);
+    if (loaded) return 0;
+    if (error && capacity > 0) snprintf(error, capacity, "%s", load_error);
+    return 1;
+}
+
+struct MHD_Response *praykit_mhd_create_response_from_buffer(size_t size, void *buffer, enum MHD_ResponseMemoryMode mode) {
+    return mhd.create_response_from_buffer(size, buffer, mode);
+}
+enum MHD_Result praykit_mhd_add_response_header(struct MHD_Response *response, const char *header, const char *content) {
+    return mhd.add_response_header(response, header, content);
+}
+enum MHD_Result praykit_mhd_queue_response(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response) {
+    return mhd.queue_response(connection, status, response);
+}
+void praykit_mhd_destroy_response(struct MHD_Response *response) { mhd.destroy_response(response); }
+int praykit_mhd_get_connection_values(
+    struct MHD_Connection *connection, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator, void *context) {
+    return mhd.get_connection_values(connection, kind, iterator, context);
+}
+MHD_socket praykit_mhd_quiesce_daemon(struct MHD_Daemon *daemon) { return mhd.quiesce_daemon(daemon); }
+void praykit_mhd_stop_daemon(struct MHD_Daemon *daemon) { mhd.stop_daemon(daemon); }
+
+// Formats a libmicrohttpd message and hands it to the settings' logger.
+static void praykit_mhd_log_trampoline(void *context, const char *format, va_list arguments) {
+    const struct praykit_mhd_settings *settings = (const struct praykit_mhd_settings *)context;
+    char message[512];
+    vsnprintf(message, sizeof message, format, arguments);
+    if (settings->log != NULL) settings->log(settings->log_context, message);
+}
+
+// Starts a daemon with the typed settings (MHD_start_daemon with an MHD_OPTION_ARRAY).
+struct MHD_Daemon *praykit_mhd_start_daemon(
+    unsigned int flags, uint16_t port, MHD_AccessHandlerCallback handler, void *handler_context,
+    const struct praykit_mhd_settings *settings) {
+    struct MHD_OptionItem options[12];
+    int count = 0;
+    if (settings->address != NULL) {
+        options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)settings->address};
+    }
+    if (settings->thread_pool_size > 1) {
+        options[count++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, settings->thread_pool_size, NULL};
+    }
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit, NULL};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout, NULL};
+    options[count++] =
+        (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)settings->connection_memory_limit, NULL};
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_LISTEN_BACKLOG_SIZE, settings->listen_backlog, NULL};
+    if (settings->completed != NULL) {
+        options[count++] = (struct MHD_OptionItem){
+            MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)settings->completed, settings->completed_context};
+    }
+    if (settings->notify_connection != NULL) {
+        options[count++] = (struct MHD_OptionItem){
+            MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)settings->notify_connection, settings->notify_connection_context};
+    }
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+    // The logger first, so that the messages about every later option reach it.
+    return mhd.start_daemon(
+        flags, port, NULL, NULL, handler, handler_context, MHD_OPTION_EXTERNAL_LOGGER, praykit_mhd_log_trampoline,
+        (void *)settings, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+// The port the daemon listens on (the one chosen when port 0 was asked for); 0 when unknown.
+uint16_t praykit_mhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = mhd.get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+// The number of connections open now.
+unsigned int praykit_mhd_current_connections(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = mhd.get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? 0 : info->num_connections;
+}
+
+// The socket of a connection, or -1.
+int praykit_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
