@@ -86,10 +86,10 @@ extension PrayDependency {
     /// A place log events go to. Destinations compare by value: a file by its path and limits, an
     /// app's own service by the name it is given.
     public enum LogDestination: Equatable, Sendable {
-        /// One line per event on standard error (``LogServiceConsole``).
+        /// One line per event on standard error (`LogServiceConsole`).
         case console
         /// Appended to a file, rotated at `maximumBytes` keeping `backups` old files
-        /// (``LogServiceFile``); the file is opened by ``PrayDependency/configure(_:)``.
+        /// (`LogServiceFile`); the file is opened by ``PrayDependency/configure(_:)``.
         case file(path: String, maximumBytes: Int = 5 * 1024 * 1024, backups: Int = 3)
         /// An app's own service, named so that two configurations can be compared.
         case service(name: String, any LogService)
