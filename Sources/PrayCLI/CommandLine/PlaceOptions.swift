@@ -100,6 +100,13 @@ enum PlaceOptions {
         let isSaved: Bool
         /// The method for the place when none is given or saved, and why.
         var method: MethodChoice? = nil
+
+        /// Where the method of `parameters` came from: `option`, `saved`, `country:SA` or `default`.
+        func methodSource(_ parameters: CalculationParameters) -> String {
+            guard let method else { return "default" }
+            if case .country = method.source, method.method != parameters.method { return "option" }
+            return method.source.description
+        }
     }
 
     /// Resolves `--city` or `--lat`/`--lon` (else the saved place), `--elevation` and `--tz` by the

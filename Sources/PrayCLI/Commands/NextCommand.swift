@@ -196,7 +196,12 @@ struct NextRenderer {
         return .object([
             ("now", .string(clock.iso8601(status.now))),
             ("location", TimesOutput.location(calculation.request, place: calculation.place)),
-            ("parameters", TimesOutput.parameters(calculation.request.parameters)),
+            (
+                "parameters",
+                TimesOutput.parameters(
+                    calculation.request.parameters,
+                    methodSource: calculation.place.methodSource(calculation.request.parameters))
+            ),
             ("current", current),
             (
                 "next",

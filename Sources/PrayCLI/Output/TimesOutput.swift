@@ -76,16 +76,7 @@ struct TimesOutput {
     }
 
     /// Where the method came from: `option`, `saved`, `country:SA` or `default`.
-    var methodSource: String { Self.methodSource(place: place, arguments: nil, parameters: parameters) }
-
-    /// Where the method came from, given the place's choice.
-    static func methodSource(place: PlaceOptions.Place, arguments: ParsedArguments?, parameters: CalculationParameters)
-        -> String
-    {
-        guard let choice = place.method else { return "default" }
-        if case .country = choice.source, choice.method != parameters.method { return "option" }
-        return choice.source.description
-    }
+    var methodSource: String { place.methodSource(parameters) }
 
     /// The parameters block, shared with `praykit methods --format json`.
     static func parameters(_ parameters: CalculationParameters, methodSource: String? = nil) -> JSON {
