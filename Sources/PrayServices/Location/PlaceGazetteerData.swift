@@ -43,6 +43,8 @@ struct PlaceGazetteerData: Sendable {
     let regions: [Area]
     let zones: [String]
     let countryByCode: [String: Int]
+    /// The country of each two-letter code (see `Parser.letters`), for reading single city lines.
+    let countryByLetters: [Int16]
     /// The region of `country.admin1` codes.
     let regionByCode: [String: Int]
     let cityByGeonameID: [Int: Int]
@@ -85,6 +87,7 @@ struct PlaceGazetteerData: Sendable {
         countryByCode = Dictionary(
             countries.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
         regionByCode = Dictionary(regions.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
+        countryByLetters = parser.countryByLetters
         cityByGeonameID = Dictionary(cities.enumerated().map { ($1.geonameID, $0) }, uniquingKeysWith: { a, _ in a })
         (gridCities, gridStarts) = Self.grid(cities)
         let (zoneCount, countryCount) = (parser.zones.count, parser.countries.count)
@@ -124,7 +127,7 @@ struct PlaceGazetteerData: Sendable {
     /// Parses one city line of the text (for ``PlaceNearestIndex``), against these countries and zones.
     /// - Throws: `PrayError` when the line is not a city line.
     func city(line: UnsafeBufferPointer<UInt8>) throws(PrayError) -> City {
-        var parser = Parser()
+        var parser = Parser(countryByLetters: countryByLetters)
         parser.stopsAtKeys = true
         parser.zones = zones
         parser.useCountries(countries)
@@ -182,7 +185,14 @@ private struct Parser {
     private var regionByCode: [String: Int] = [:]
     private var countryByCode: [String: Int] = [:]
     /// The country of each two-letter code, indexed by ``letters(_:_:)``: no hashing per city.
-    private var countryByLetters = [Int](repeating: -1, count: 65_536)
+    /// (Built as the countries are read, or taken from a parsed gazetteer for single lines: it is
+    /// 128 KB, not to be zeroed for every line.)
+    var countryByLetters: [Int16]
+
+    /// A parser; `countryByLetters` is given when the countries are known already.
+    init(countryByLetters: [Int16]? = nil) {
+        self.countryByLetters = countryByLetters ?? [Int16](repeating: -1, count: 65_536)
+    }
 
     /// An index of two code bytes.
     static func letters(_ first: UInt8, _ second: UInt8) -> Int { Int(first) << 8 | Int(second) }
@@ -225,10 +235,6 @@ private struct Parser {
     /// Takes countries already parsed, for reading single city lines.
     mutating func useCountries(_ areas: [PlaceGazetteerData.Area]) {
         countries = areas
-        for (index, area) in areas.enumerated() where area.code.utf8.count == 2 {
-            let bytes = Array(area.code.utf8)
-            countryByLetters[Self.letters(bytes[0], bytes[1])] = index
-        }
     }
 
     /// Parses one `#cities` line.
@@ -254,7 +260,9 @@ private struct Parser {
         case .countries where fields.count == 3:
             let code = text(0)
             countryByCode[code] = countries.count
-            if fields[0].count == 2 { countryByLetters[Self.letters(fields[0][0], fields[0][1])] = countries.count }
+            if fields[0].count == 2 {
+                countryByLetters[Self.letters(fields[0][0], fields[0][1])] = Int16(countries.count)
+            }
             countries.append(.init(code: code, name: text(1), isoCode: code, keys: keys(2)))
         case .regions where fields.count == 4:
             let code = text(0)
@@ -295,7 +303,7 @@ private struct Parser {
         guard let geonameID = Self.integer(fields[0]), let population = Self.integer(fields[7]),
             let zone = Self.integer(fields[8]), let latitude = Self.decimal(fields[5]),
             let longitude = Self.decimal(fields[6]), countryCode.count == 2,
-            case let country = countryByLetters[Self.letters(countryCode[0], countryCode[1])], country >= 0,
+            case let country = Int(countryByLetters[Self.letters(countryCode[0], countryCode[1])]), country >= 0,
             let coordinates = try? Coordinates(latitude: latitude, longitude: longitude)
         else { throw PlaceGazetteerData.corrupt("city line \(cities.count + 1)") }
         let admin1 = text(4)
