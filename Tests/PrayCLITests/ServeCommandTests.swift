@@ -84,3 +84,35 @@ import Testing
         #expect(!process.wasKilled && result.status == 0, "\(result.stderr)")
     }
 }
+
+/// The lookups `praykit serve` gives the API: the offline zone boundaries and the gazetteer.
+@Suite struct ServeLookupTests {
+    func routes() -> AlAdhanRoutes {
+        let prayers = PrayerServiceAstronomical(log: .silent)
+        return AlAdhanRoutes(
+            prayers: prayers, hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent),
+            qibla: QiblaServiceGeodesic(log: .silent), lookups: ServeCommand.lookups(CLI.dependency()),
+            clock: PrayClockFake(now: CLI.now), log: .silent)
+    }
+
+    func json(_ target: String) throws -> [String: Any] {
+        let response = routes().respond(to: ServerAPI.Request(target: target))
+        return try JSONSerialization.jsonObject(with: response.body) as? [String: Any] ?? [:]
+    }
+
+    @Test func withoutATimezoneStringTheZoneIsTheOneAtTheCoordinates() throws {
+        let body = try json("/v1/timings/29-11-2026?latitude=21.4225&longitude=39.8262&method=4")
+        let data = try #require(body["data"] as? [String: Any])
+        #expect((data["meta"] as? [String: Any])?["timezone"] as? String == "Asia/Riyadh")
+        #expect((data["timings"] as? [String: Any])?["Fajr"] as? String == "05:20")
+    }
+
+    @Test func citiesComeFromTheGazetteer() throws {
+        let body = try json("/v1/timingsByCity/29-11-2026?city=London&country=Canada&method=2")
+        #expect(body["code"] as? Int == 200)
+        let meta = try #require((body["data"] as? [String: Any])?["meta"] as? [String: Any])
+        #expect(meta["timezone"] as? String == "America/Toronto")
+        let unknown = try json("/v1/timingsByCity/29-11-2026?city=Nowhereville&country=Atlantis")
+        #expect(unknown["code"] as? Int == 400)
+    }
+}
