@@ -1,0 +1,43 @@
+import Foundation
+import PrayCore
+
+/// `praykit log stats`.
+struct LogStatsCommand: Command {
+    static let name = "stats"
+    static let abstract = "Print streaks, counts and the qada still owed."
+    static let format = Option<OutputFormat>.format([.table, .json])
+    static let options: [any OptionDefinition] = [LogCommand.timeZone, format]
+
+    let today: CivilDate
+    let format: OutputFormat
+
+    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
+        today = try LogCommand.today(arguments, context: context)
+        format = try arguments.value(Self.format) ?? .table
+    }
+
+    func run(_ context: CommandContext) async throws(CLIError) {
+        let statistics = try LogCommand.store(context) { try $0.statistics(today: today) }
+        if format == .json {
+            return try context.output.write(
+                JSON.object([
+                    ("currentStreak", .int(statistics.currentStreak)), ("bestStreak", .int(statistics.bestStreak)),
+                    ("qadaOwed", .int(statistics.qadaOwed)), ("daysLogged", .int(statistics.daysLogged)),
+                    (
+                        "counts",
+                        .object(PrayerStatus.allCases.map { ($0.rawValue, .int(statistics.counts[$0] ?? 0)) })
+                    ),
+                ]).rendered() + "\n")
+        }
+        func days(_ count: Int) -> String { "\(count) day\(count == 1 ? "" : "s")" }
+        let counts = PrayerStatus.allCases.map { "\($0) \(statistics.counts[$0] ?? 0)" }.joined(separator: ", ")
+        try context.output.write(
+            """
+            Current streak: \(days(statistics.currentStreak)) with all five prayed
+            Best streak: \(days(statistics.bestStreak))
+            Qada owed: \(statistics.qadaOwed)
+            Entries: \(counts) over \(days(statistics.daysLogged))
+
+            """)
+    }
+}
