@@ -2,6 +2,7 @@ import Foundation
 import PrayCore
 import PrayKit
 import PrayMocks
+import PrayServices
 import Synchronization
 import Testing
 
@@ -106,4 +107,25 @@ final class DiagnosticsLog: LogService {
         #expect(diagnostics.recent.first?.metadata["test.index"] == "50")
         #expect(diagnostics.recent.allSatisfy { $0.level == .warning })
     }
+}
+
+// MARK: - README: praykit serve, from Swift
+
+/// Serves the AlAdhan API on a free loopback port, then stops.
+func serveAlAdhan(_ dependency: any PrayKitDependency) async throws -> URL {
+    let log = dependency.log()
+    let routes = AlAdhanRoutes(
+        prayers: PrayerServiceAstronomical(log: log), hijri: dependency.hijriService(),
+        qibla: dependency.qiblaService(), clock: PrayClockSystem(), log: log)
+    let server = try dependency.serverService().start(ServerAPI.Configuration(port: 0), handler: routes.handler)
+    let url = server.url  // http://127.0.0.1:40123
+    await server.shutdown()  // drains, then stops
+    return url
+}
+
+@Test func theServeSampleStartsAndStopsAServer() async throws {
+    TestContainer.configured
+    let url = try await serveAlAdhan(PrayDependency())
+    #expect(url.host == "127.0.0.1")
+    #expect((url.port ?? 0) > 0)
 }
