@@ -122,14 +122,6 @@ struct ParsedArguments: Sendable {
     /// The text given for `option`, unconverted.
     func text(_ option: any OptionDefinition) -> String? { values[option.name]?.last }
 
-    /// These arguments with `value` set for `option` when it was not given (a stored preference).
-    func filling(_ option: any OptionDefinition, with value: String) -> ParsedArguments {
-        guard values[option.name] == nil else { return self }
-        var filled = self
-        filled.values[option.name] = [value]
-        return filled
-    }
-
     /// Converts one text, checking a command's narrower set of values.
     private func convert<Value: ArgumentValue>(_ text: String, _ option: Option<Value>) throws(CLIError) -> Value {
         let value: Value

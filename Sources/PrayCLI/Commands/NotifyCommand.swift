@@ -1,6 +1,7 @@
 import Foundation
 import PrayCore
 import PrayServices
+import Synchronization
 
 /// `praykit notify`: the reminder daemon, in the foreground — or its plan (`--dry-run`), or a systemd
 /// user unit that runs it (`--print-unit`).
@@ -145,18 +146,23 @@ struct NotifyCommand: Command {
             ?? context.dependency.notificationService()
         let log = context.dependency.log()
         let command = self
+        // The daemon plans after every wake, just before it delivers what is due: the place and zone
+        // of the latest plan are those of the events it delivers.
+        let latest = Mutex<NotificationContext?>(nil)
         let daemon = ReminderDaemon(
             clock: context.clock, log: log,
             plan: { from, until in
                 // The place and settings are read again for every plan: a change is followed at once.
                 let calculation = try await PlaceOptions.calculation(command.arguments, context: context)
+                latest.withLock {
+                    $0 = NotificationContext(place: calculation.place.name, timeZone: calculation.request.timeZone)
+                }
                 return try await command.plan(calculation, from: from, until: until, context: context)
             },
             deliver: { event in
-                let calculation = try await PlaceOptions.calculation(command.arguments, context: context)
-                let notice = NotificationContext(place: calculation.place.name, timeZone: calculation.request.timeZone)
+                let notice = latest.withLock { $0 } ?? NotificationContext(timeZone: .current)
                 try await notifications.deliver(event, context: notice)
-                let clock = LocalClock(timeZone: calculation.request.timeZone)
+                let clock = LocalClock(timeZone: notice.timeZone)
                 try context.output.write("\(clock.iso8601(event.at)) \(event.kind.rawValue) \(event.prayer.rawValue)\n")
                 try context.output.flush()
             })
