@@ -13,6 +13,8 @@ struct Benchmark {
     var json = false
     /// A Foundation hello-world that reads a zone, built the same way, for the start-up ratio.
     var hello: String?
+    /// Measures only the `/v1/timings` route of `praykit serve` (for profiling it).
+    var routesOnly = false
 
     static let help = """
         OVERVIEW: Measures the prayer-time engine on one core.
@@ -24,6 +26,7 @@ struct Benchmark {
           --hello <path>          A Foundation hello-world that reads a time zone, built the same way
                                   as praykit (Scripts/startup.sh builds one): 'praykit times' start-up
                                   is reported as a ratio to it (median of 21 runs each).
+          --routes                Measure only praykit serve's /v1/timings route, in process.
           --days <n>              Consecutive days per round (default: 3660).
           --rounds <n>            Rounds; the fastest is reported (default: 20).
           -h, --help              Show help information.
@@ -36,6 +39,7 @@ struct Benchmark {
         while let argument = arguments.next() {
             switch argument {
             case "--json": benchmark.json = true
+            case "--routes": benchmark.routesOnly = true
             case "--hello": benchmark.hello = arguments.next()
             case "--days", "--rounds":
                 guard let value = arguments.next().flatMap({ Int($0) }), value > 0, value <= 36_525 else {
@@ -65,6 +69,17 @@ struct Benchmark {
     }
 
     func run() throws {
+        if routesOnly {
+            let route = measureRoutes(rounds: rounds)
+            guard route.isFinite else { throw PrayError(.unavailable, message: "a /v1/timings request failed") }
+            if json {
+                print(#"{"timingsRouteMicroseconds":\#(String(format: "%.2f", route))}"#)
+            } else {
+                print("praykit serve (in process, no sockets), best of \(rounds) rounds of 2,000 requests:")
+                print("  /v1/timings for a random place, day, method and zone: \(String(format: "%.2f", route)) µs")
+            }
+            return
+        }
         let service = PrayerServiceAstronomical(log: .silent)
         let zone = TimeZone(identifier: "Europe/London")!
         let place = try Coordinates(latitude: 51.5074, longitude: -0.1278)
@@ -349,8 +364,8 @@ struct Startup {
 
 extension Benchmark {
     /// The cost of one `/v1/timings` answer of `praykit serve` without the HTTP around it: random
-    /// places, days, methods and zones (seeded), best of five rounds of 2,000, in microseconds.
-    func measureRoutes() -> Double {
+    /// places, days, methods and zones (seeded), best of `rounds` rounds of 2,000, in microseconds.
+    func measureRoutes(rounds: Int = 5) -> Double {
         let hijri = HijriServiceUmmAlQura(prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
         let routes = AlAdhanRoutes(
             prayers: PrayerServiceAstronomical(log: .silent), hijri: hijri, qibla: QiblaServiceGeodesic(log: .silent),
@@ -369,7 +384,7 @@ extension Benchmark {
         }
         var best = Double.infinity
         var failures = 0
-        for _ in 0..<5 {
+        for _ in 0..<rounds {
             let started = DispatchTime.now().uptimeNanoseconds
             for request in requests where routes.respond(to: request).status != 200 { failures += 1 }
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - started) / Double(requests.count) / 1e3)

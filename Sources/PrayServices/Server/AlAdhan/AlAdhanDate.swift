@@ -38,6 +38,9 @@ enum AlAdhanDate {
         (12, 13, "Hajj"),
     ]
 
+    /// The months that have special days.
+    private static let specialDayMonths = Set(specialDays.map(\.month))
+
     /// `DD-MM-YYYY`.
     static func dayMonthYear(_ date: CivilDate) -> String {
         "\(date.day.zeroPadded(2))-\(date.month.zeroPadded(2))-\(date.year.zeroPadded(4))"
@@ -48,46 +51,125 @@ enum AlAdhanDate {
         "\(date.day.zeroPadded(2)) \(gregorianMonths[date.month - 1].prefix(3)) \(date.year.zeroPadded(4))"
     }
 
+    /// Writes `01 Mar 2027`, the `date.readable` string.
+    static func writeReadable(_ date: CivilDate, to json: inout JSONWriter) {
+        json.quoted { text in
+            text.digits(date.day, width: 2)
+            text.text(UInt8(ascii: " "))
+            for byte in gregorianMonths[date.month - 1].utf8.prefix(3) { text.text(byte) }
+            text.text(UInt8(ascii: " "))
+            text.digits(date.year, width: 4)
+        }
+    }
+
+    /// Writes `DD-MM-YYYY` as a string, the year padded to `yearWidth` digits.
+    private static func writeDayMonthYear(_ day: Int, _ month: Int, _ year: Int, yearWidth: Int, to json: inout JSONWriter)
+    {
+        json.quoted { text in
+            text.digits(day, width: 2)
+            text.text(UInt8(ascii: "-"))
+            text.digits(month, width: 2)
+            text.text(UInt8(ascii: "-"))
+            text.digits(year, width: yearWidth)
+        }
+    }
+
     /// The `gregorian` object.
     static func gregorian(_ date: CivilDate) -> JSONValue {
-        .object([
-            ("date", .string(dayMonthYear(date))),
-            ("format", .string("DD-MM-YYYY")),
-            ("day", .string(date.day.zeroPadded(2))),
-            ("weekday", .object([("en", .string(date.weekdayName))])),
-            ("month", .object([("number", .int(date.month)), ("en", .string(gregorianMonths[date.month - 1]))])),
-            ("year", .string(date.year.zeroPadded(4))),
-            ("designation", .object([("abbreviated", .string("AD")), ("expanded", .string("Anno Domini"))])),
-            // Whether Saudi Arabia's High Judicial Council announced a sighting on this day: this server
-            // uses the Umm al-Qura table, not the announcements.
-            ("lunarSighting", .bool(false)),
-        ])
+        .written { writeGregorian(date, to: &$0) }
+    }
+
+    /// Writes the `gregorian` object.
+    static func writeGregorian(_ date: CivilDate, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("date")
+        writeDayMonthYear(date.day, date.month, date.year, yearWidth: 4, to: &json)
+        json.key("format")
+        json.string("DD-MM-YYYY")
+        json.key("day")
+        json.intString(date.day, width: 2)
+        json.key("weekday")
+        json.raw(gregorianWeekdays[date.isoWeekday - 1])
+        json.key("month")
+        json.raw(gregorianMonthObjects[date.month - 1])
+        json.key("year")
+        json.intString(date.year, width: 4)
+        json.key("designation")
+        json.raw(anniDomini)
+        // Whether Saudi Arabia's High Judicial Council announced a sighting on this day: this server
+        // uses the Umm al-Qura table, not the announcements.
+        json.key("lunarSighting")
+        json.bool(false)
+        json.endObject()
     }
 
     /// The `hijri` object of `day`.
     static func hijri(_ day: HijriDay) -> JSONValue {
-        let date = day.hijri
-        let month = hijriMonths[date.monthNumber - 1]
-        let weekday = hijriWeekdays[day.gregorian.isoWeekday - 1]
-        return .object([
-            ("date", .string("\(date.day.zeroPadded(2))-\(date.monthNumber.zeroPadded(2))-\(date.year)")),
-            ("format", .string("DD-MM-YYYY")),
-            ("day", .string(String(date.day))),
-            ("weekday", .object([("en", .string(weekday.en)), ("ar", .string(weekday.ar))])),
-            (
-                "month",
-                .object([
-                    ("number", .int(date.monthNumber)), ("en", .string(month.en)), ("ar", .string(month.ar)),
-                    ("days", .int(day.monthLength)),
-                ])
-            ),
-            ("year", .string(String(date.year))),
-            ("designation", .object([("abbreviated", .string("AH")), ("expanded", .string("Anno Hegirae"))])),
-            ("holidays", .array(holidays(day).map(JSONValue.string))),
-            ("adjustedHolidays", .array([])),
-            ("method", .string(calendarMethod(day))),
-        ])
+        .written { writeHijri(day, to: &$0) }
     }
+
+    /// Writes the `hijri` object of `day`.
+    static func writeHijri(_ day: HijriDay, to json: inout JSONWriter) {
+        let date = day.hijri
+        json.beginObject()
+        json.key("date")
+        writeDayMonthYear(date.day, date.monthNumber, date.year, yearWidth: 1, to: &json)
+        json.key("format")
+        json.string("DD-MM-YYYY")
+        json.key("day")
+        json.intString(date.day)
+        json.key("weekday")
+        json.raw(hijriWeekdayObjects[day.gregorian.isoWeekday - 1])
+        json.key("month")
+        // The month object without its closing brace, then its length.
+        json.raw(hijriMonthObjects[date.monthNumber - 1])
+        json.key("days")
+        json.int(day.monthLength)
+        json.endObject()
+        json.key("year")
+        json.intString(date.year)
+        json.key("designation")
+        json.raw(anniHegirae)
+        json.key("holidays")
+        json.beginArray()
+        for name in holidays(day) { json.string(name) }
+        json.endArray()
+        json.key("adjustedHolidays")
+        json.beginArray()
+        json.endArray()
+        json.key("method")
+        json.string(calendarMethod(day))
+        json.endObject()
+    }
+
+    /// `{"en":"Monday"}` … by ISO weekday.
+    private static let gregorianWeekdays: [[UInt8]] = [
+        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+    ].map { JSONValue.object([("en", .string($0))]).renderedBytes }
+
+    /// `{"number":3,"en":"March"}` … by month.
+    private static let gregorianMonthObjects: [[UInt8]] = gregorianMonths.enumerated().map {
+        JSONValue.object([("number", .int($0.offset + 1)), ("en", .string($0.element))]).renderedBytes
+    }
+
+    /// `{"en":"Al Athnayn","ar":"الاثنين"}` … by ISO weekday.
+    private static let hijriWeekdayObjects: [[UInt8]] = hijriWeekdays.map {
+        JSONValue.object([("en", .string($0.en)), ("ar", .string($0.ar))]).renderedBytes
+    }
+
+    /// `{"number":9,"en":"Ramaḍān","ar":"رَمَضان"` (open: the month's length follows) … by month.
+    private static let hijriMonthObjects: [[UInt8]] = hijriMonths.enumerated().map {
+        Array(
+            JSONValue.object([("number", .int($0.offset + 1)), ("en", .string($0.element.en)), ("ar", .string($0.element.ar))])
+                .renderedBytes.dropLast())
+    }
+
+    private static let anniDomini = JSONValue.object([
+        ("abbreviated", .string("AD")), ("expanded", .string("Anno Domini")),
+    ]).renderedBytes
+    private static let anniHegirae = JSONValue.object([
+        ("abbreviated", .string("AH")), ("expanded", .string("Anno Hegirae")),
+    ]).renderedBytes
 
     /// AlAdhan's `calendarMethod` code of the calendar that gave `day`: `UAQ` for the Umm al-Qura table,
     /// `MATHEMATICAL` for the tabular calendar (also used beyond the table's years).
@@ -99,6 +181,8 @@ enum AlAdhanDate {
     static func holidays(_ day: HijriDay) -> [String] {
         let month = day.hijri.monthNumber
         let date = day.hijri.day
+        // Most days have none: no array is made for them.
+        guard specialDayMonths.contains(month) else { return [] }
         var names = specialDays.filter { $0.month == month && $0.day == date }.map(\.name)
         if month == 7, date <= 7, day.gregorian.isoWeekday == 5 { names.append("Lailat-ul-Ragha'ib") }
         return names
@@ -106,6 +190,13 @@ enum AlAdhanDate {
 
     /// The pair `{hijri, gregorian}` that `/v1/gToH` and `/v1/hToG` answer.
     static func pair(_ day: HijriDay) -> JSONValue {
-        .object([("hijri", hijri(day)), ("gregorian", gregorian(day.gregorian))])
+        .written { json in
+            json.beginObject()
+            json.key("hijri")
+            writeHijri(day, to: &json)
+            json.key("gregorian")
+            writeGregorian(day.gregorian, to: &json)
+            json.endObject()
+        }
     }
 }

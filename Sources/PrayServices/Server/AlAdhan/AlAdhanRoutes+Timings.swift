@@ -14,21 +14,27 @@ extension AlAdhanRoutes {
         let hijriDay = try hijriDays(from: date, days: 1, settings: settings)[0]
         // AlAdhan's timestamp of a day is 07:00 (its midnight plus seven hours).
         let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 0, zone: place.timeZone) + 25_200
-        let data = JSONValue.object([
-            (
-                "timings",
-                AlAdhanTimings.timings(
-                    schedule, tune: settings.tune, iso8601: settings.iso8601, zone: place.timeZone, abbreviation: nil)
-            ),
-            (
-                "date",
-                .object([
-                    ("readable", .string(AlAdhanDate.readable(date))), ("timestamp", .string(String(timestamp))),
-                    ("hijri", AlAdhanDate.hijri(hijriDay)), ("gregorian", AlAdhanDate.gregorian(date)),
-                ])
-            ),
-            ("meta", settings.meta(coordinates: place.coordinates, zoneName: place.zoneName)),
-        ])
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("timings")
+        AlAdhanTimings.writeTimings(
+            schedule, tune: settings.tune, iso8601: settings.iso8601, zone: place.timeZone, abbreviation: nil,
+            to: &json)
+        json.key("date")
+        json.beginObject()
+        json.key("readable")
+        AlAdhanDate.writeReadable(date, to: &json)
+        json.key("timestamp")
+        json.intString(timestamp)
+        json.key("hijri")
+        AlAdhanDate.writeHijri(hijriDay, to: &json)
+        json.key("gregorian")
+        AlAdhanDate.writeGregorian(date, to: &json)
+        json.endObject()
+        json.key("meta")
+        settings.writeMeta(coordinates: place.coordinates, zoneName: place.zoneName, to: &json)
+        json.endObject()
+        let data = JSONValue.raw(json.bytes)
         return Answer(data: data, cache: cache)
     }
 
@@ -70,22 +76,34 @@ extension AlAdhanRoutes {
         guard let first = dates.first else { return .array([]) }
         let schedules = try self.schedules(from: first, days: dates.count, place: place, settings: settings)
         let days = try hijriDays(from: first, days: dates.count, settings: settings)
-        var entries: [JSONValue] = []
-        entries.reserveCapacity(dates.count)
+        var json = JSONWriter(capacity: 1800 * dates.count)
+        json.beginArray()
         for (index, date) in dates.enumerated() {
             // AlAdhan dates each calendar day at 09:01:01 local time.
             let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 32_461, zone: place.timeZone)
             let abbreviation = AlAdhanTimings.abbreviation(place.timeZone, named: place.zoneName, at: timestamp)
-            let timings = AlAdhanTimings.timings(
+            json.beginObject()
+            json.key("timings")
+            AlAdhanTimings.writeTimings(
                 schedules[index], tune: settings.tune, iso8601: settings.iso8601, zone: place.timeZone,
-                abbreviation: abbreviation)
-            let dateObject = JSONValue.object([
-                ("readable", .string(AlAdhanDate.readable(date))), ("timestamp", .string(String(timestamp))),
-                ("gregorian", AlAdhanDate.gregorian(date)), ("hijri", AlAdhanDate.hijri(days[index])),
-            ])
-            entries.append(.object([("timings", timings), ("date", dateObject), ("meta", meta)]))
+                abbreviation: abbreviation, to: &json)
+            json.key("date")
+            json.beginObject()
+            json.key("readable")
+            AlAdhanDate.writeReadable(date, to: &json)
+            json.key("timestamp")
+            json.intString(timestamp)
+            json.key("gregorian")
+            AlAdhanDate.writeGregorian(date, to: &json)
+            json.key("hijri")
+            AlAdhanDate.writeHijri(days[index], to: &json)
+            json.endObject()
+            json.key("meta")
+            meta.write(to: &json)
+            json.endObject()
         }
-        return .array(entries)
+        json.endArray()
+        return .raw(json.bytes)
     }
 
     // MARK: - Helpers

@@ -196,7 +196,7 @@ public struct AlAdhanRoutes: Sendable {
     static let cors = ["Access-Control-Allow-Origin": "*"]
 
     /// AlAdhan's names for the statuses this API answers with.
-    static func statusName(_ status: Int) -> String {
+    static func statusName(_ status: Int) -> StaticString {
         switch status {
         case 200: "OK"
         case 400: "BAD_REQUEST"
@@ -207,7 +207,7 @@ public struct AlAdhanRoutes: Sendable {
     }
 
     private func success(_ answer: Answer, request: ServerAPI.Request) -> ServerAPI.Response {
-        let body = JSONValue.object([("code", .int(200)), ("status", .string("OK")), ("data", answer.data)]).data
+        let body = Self.envelope(status: 200, data: answer.data)
         var headers = Self.cors
         headers["Content-Type"] = "application/json"
         switch answer.cache {
@@ -226,14 +226,25 @@ public struct AlAdhanRoutes: Sendable {
     }
 
     private func failure(_ error: AlAdhanError, extra: [String: String] = [:]) -> ServerAPI.Response {
-        let body = JSONValue.object([
-            ("code", .int(error.status)), ("status", .string(Self.statusName(error.status))),
-            ("data", .string(error.message)),
-        ]).data
+        let body = Self.envelope(status: error.status, data: .string(error.message))
         var headers = Self.cors.merging(extra, uniquingKeysWith: { $1 })
         headers["Content-Type"] = "application/json"
         headers["Cache-Control"] = "no-store"
         return ServerAPI.Response(status: error.status, headers: headers, body: body)
+    }
+
+    /// AlAdhan's envelope, `{"code":200,"status":"OK","data":…}`, as the body of a response.
+    static func envelope(status: Int, data: JSONValue) -> Data {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("code")
+        json.int(status)
+        json.key("status")
+        json.string(statusName(status))
+        json.key("data")
+        data.write(to: &json)
+        json.endObject()
+        return Data(json.bytes)
     }
 
     /// A strong entity tag: a 64-bit hash of the body (FNV-1a over 8-byte words, then a final mix),

@@ -40,7 +40,7 @@ struct AlAdhanSettings: Sendable {
     var iso8601: Bool
 
     /// The order of `tune` and `meta.offset`.
-    static let tuneOrder: [(key: String, prayer: Prayer)] = [
+    static let tuneOrder: [(key: StaticString, prayer: Prayer)] = [
         ("Imsak", .imsak), ("Fajr", .fajr), ("Sunrise", .sunrise), ("Dhuhr", .dhuhr), ("Asr", .asr),
         ("Maghrib", .maghrib), ("Sunset", .sunset), ("Isha", .isha), ("Midnight", .midnight),
     ]
@@ -171,7 +171,7 @@ struct AlAdhanSettings: Sendable {
     // MARK: - Meta
 
     /// `meta.latitudeAdjustmentMethod`: `NONE`, `MIDDLE_OF_THE_NIGHT`, `ONE_SEVENTH` or `ANGLE_BASED`.
-    func latitudeAdjustmentName(latitude: Double) -> String {
+    func latitudeAdjustmentName(latitude: Double) -> StaticString {
         switch parameters.highLatitudeRule.resolved(latitude: latitude) {
         case .none: "NONE"
         case .middleOfTheNight: "MIDDLE_OF_THE_NIGHT"
@@ -181,32 +181,52 @@ struct AlAdhanSettings: Sendable {
     }
 
     /// `meta.method`: rendered once per preset method and shafaq, and for each custom method.
-    private var methodJSON: JSONValue {
-        guard method.method != .custom else { return method.json(parameters: methodParameters, shafaq: shafaq) }
+    private var methodJSON: [UInt8] {
+        guard method.method != .custom else {
+            return method.json(parameters: methodParameters, shafaq: shafaq).renderedBytes
+        }
         let index = method.id * Shafaq.allCases.count + (Shafaq.allCases.firstIndex(of: shafaq) ?? 0)
         return Self.presetMethods[index]
     }
 
     /// The rendered `meta.method` of every preset method (by AlAdhan number) and shafaq.
-    private static let presetMethods: [JSONValue] = (0..<(24 * Shafaq.allCases.count)).map { index in
+    private static let presetMethods: [[UInt8]] = (0..<(24 * Shafaq.allCases.count)).map { index in
         let id = index / Shafaq.allCases.count
         let shafaq = Shafaq.allCases[index % Shafaq.allCases.count]
-        guard let method = AlAdhanMethod.withID(id), method.method != .custom else { return .null }
-        return method.json(parameters: CalculationParameters(method: method.method), shafaq: shafaq).rendered
+        guard let method = AlAdhanMethod.withID(id), method.method != .custom else { return Array("null".utf8) }
+        return method.json(parameters: CalculationParameters(method: method.method), shafaq: shafaq).renderedBytes
     }
 
     /// The `meta` object.
     func meta(coordinates: Coordinates, zoneName: String) -> JSONValue {
-        .object([
-            ("latitude", .double(coordinates.latitude)),
-            ("longitude", .double(coordinates.longitude)),
-            ("timezone", .string(zoneName)),
-            ("method", methodJSON),
-            ("latitudeAdjustmentMethod", .string(latitudeAdjustmentName(latitude: coordinates.latitude))),
-            ("midnightMode", .string(parameters.night == .sunsetToFajr ? "JAFARI" : "STANDARD")),
-            ("school", .string(parameters.madhab == .hanafi ? "HANAFI" : "STANDARD")),
-            ("offset", .object(zip(Self.tuneOrder, tune).map { ($0.0.key, JSONValue.int($0.1)) })),
-        ])
+        .written { writeMeta(coordinates: coordinates, zoneName: zoneName, to: &$0) }
+    }
+
+    /// Writes the `meta` object.
+    func writeMeta(coordinates: Coordinates, zoneName: String, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("latitude")
+        json.double(coordinates.latitude)
+        json.key("longitude")
+        json.double(coordinates.longitude)
+        json.key("timezone")
+        json.string(zoneName)
+        json.key("method")
+        json.raw(methodJSON)
+        json.key("latitudeAdjustmentMethod")
+        json.string(latitudeAdjustmentName(latitude: coordinates.latitude))
+        json.key("midnightMode")
+        json.string(parameters.night == .sunsetToFajr ? "JAFARI" : "STANDARD")
+        json.key("school")
+        json.string(parameters.madhab == .hanafi ? "HANAFI" : "STANDARD")
+        json.key("offset")
+        json.beginObject()
+        for (name, minutes) in zip(Self.tuneOrder, tune) {
+            json.key(name.key)
+            json.int(minutes)
+        }
+        json.endObject()
+        json.endObject()
     }
 }
 

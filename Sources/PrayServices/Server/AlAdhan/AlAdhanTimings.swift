@@ -9,7 +9,7 @@ import PrayCore
 /// does not give that day (and no high-latitude rule fills) is AlAdhan's `"-----"`.
 enum AlAdhanTimings {
     /// The names in AlAdhan's order, with the index of each one's `tune` minutes.
-    static let names: [(key: String, prayer: Prayer, tune: Int?)] = [
+    static let names: [(key: StaticString, prayer: Prayer, tune: Int?)] = [
         ("Fajr", .fajr, 1), ("Sunrise", .sunrise, 2), ("Dhuhr", .dhuhr, 3), ("Asr", .asr, 4), ("Sunset", .sunset, 6),
         ("Maghrib", .maghrib, 5), ("Isha", .isha, 7), ("Imsak", .imsak, 0), ("Midnight", .midnight, 8),
         ("Firstthird", .firstThird, nil), ("Lastthird", .lastThird, nil),
@@ -18,37 +18,82 @@ enum AlAdhanTimings {
     /// AlAdhan's text for a time that does not exist that day.
     static let unavailable = "-----"
 
-    /// The `timings` object of a day. `tune` moves each time alone (midnight and the thirds are
+    /// Writes the `timings` object of a day. `tune` moves each time alone (midnight and the thirds are
     /// measured from the untuned sunset and sunrise, as in AlAdhan).
     /// - Parameter abbreviation: The zone abbreviation appended to 24-hour times (calendars), if any.
-    static func timings(
-        _ schedule: PrayerSchedule, tune: [Int], iso8601: Bool, zone: TimeZone, abbreviation: String?
-    ) -> JSONValue {
-        let instants = names.map { name in
-            schedule[name.prayer].map {
+    static func writeTimings(
+        _ schedule: PrayerSchedule, tune: [Int], iso8601: Bool, zone: TimeZone, abbreviation: String?,
+        to json: inout JSONWriter
+    ) {
+        // The instants in AlAdhan's order (seconds since 1970), nil where a time is missing.
+        var instants: [Int?] = []
+        instants.reserveCapacity(names.count)
+        var earliest = Int.max
+        var latest = Int.min
+        for name in names {
+            let instant = schedule[name.prayer].map {
                 Int($0.date.timeIntervalSince1970.rounded(.down)) + (name.tune.map { tune[$0] } ?? 0) * 60
             }
+            if let instant { (earliest, latest) = (min(earliest, instant), max(latest, instant)) }
+            instants.append(instant)
         }
         // One offset for the whole day unless the clocks change between its first and last time
         // (asking the zone for each time costs more than the rest of the day's text).
-        let known = instants.compactMap { $0 }
-        let earliest = known.min() ?? 0
-        let latest = known.max() ?? 0
-        let firstOffset = AlAdhanTimings.offset(zone, at: earliest)
-        let constant = firstOffset == AlAdhanTimings.offset(zone, at: latest)
-        var members: [(String, JSONValue)] = []
-        members.reserveCapacity(names.count)
+        let firstOffset = earliest == Int.max ? 0 : AlAdhanTimings.offset(zone, at: earliest)
+        let constant = earliest == Int.max || firstOffset == AlAdhanTimings.offset(zone, at: latest)
+        json.beginObject()
         for (name, instant) in zip(names, instants) {
+            json.key(name.key)
             guard let instant else {
-                members.append((name.key, .string(unavailable)))
+                json.string(unavailable)
                 continue
             }
             let offset = constant ? firstOffset : AlAdhanTimings.offset(zone, at: instant)
-            var text = iso8601 ? isoText(instant, offset: offset) : clockText(instant + offset)
-            if !iso8601, let abbreviation { text += " (\(abbreviation))" }
-            members.append((name.key, .string(text)))
+            if iso8601 {
+                writeISO(instant, offset: offset, to: &json)
+            } else if let abbreviation {
+                json.string(clockText(instant + offset) + " (\(abbreviation))")
+            } else {
+                writeClock(instant + offset, to: &json)
+            }
         }
-        return .object(members)
+        json.endObject()
+    }
+
+    /// Writes `"HH:mm"` of a local time (seconds since 1970 on the zone's clock).
+    static func writeClock(_ local: Int, to json: inout JSONWriter) {
+        let seconds = ((local % 86_400) + 86_400) % 86_400
+        json.quoted { text in
+            text.digits(seconds / 3600, width: 2)
+            text.text(UInt8(ascii: ":"))
+            text.digits(seconds / 60 % 60, width: 2)
+        }
+    }
+
+    /// Writes `"2027-03-01T05:21:00+03:00"` of an instant at a zone offset (PHP's `DATE_ATOM`).
+    static func writeISO(_ instant: Int, offset: Int, to json: inout JSONWriter) {
+        let local = instant + offset
+        let days = Int((Double(local) / 86_400).rounded(.down))
+        let seconds = local - days * 86_400
+        let date = CivilDate(daysSince1970: days)
+        let magnitude = abs(offset)
+        json.quoted { text in
+            text.digits(date.year, width: 4)
+            text.text(UInt8(ascii: "-"))
+            text.digits(date.month, width: 2)
+            text.text(UInt8(ascii: "-"))
+            text.digits(date.day, width: 2)
+            text.text(UInt8(ascii: "T"))
+            text.digits(seconds / 3600, width: 2)
+            text.text(UInt8(ascii: ":"))
+            text.digits(seconds / 60 % 60, width: 2)
+            text.text(UInt8(ascii: ":"))
+            text.digits(seconds % 60, width: 2)
+            text.text(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            text.digits(magnitude / 3600, width: 2)
+            text.text(UInt8(ascii: ":"))
+            text.digits(magnitude / 60 % 60, width: 2)
+        }
     }
 
     /// The zone's offset in seconds at an instant (seconds since 1970), from the shared period cache.
@@ -65,19 +110,6 @@ enum AlAdhanTimings {
     /// `HH:mm` of an instant (seconds since 1970) in `zone`.
     static func clockText(_ instant: Int, zone: TimeZone) -> String {
         clockText(instant + AlAdhanTimings.offset(zone, at: instant))
-    }
-
-    /// `2027-03-01T05:21:00+03:00` of an instant at a zone offset (PHP's `DATE_ATOM`).
-    static func isoText(_ instant: Int, offset: Int) -> String {
-        let local = instant + offset
-        let days = Int((Double(local) / 86_400).rounded(.down))
-        let seconds = local - days * 86_400
-        let date = CivilDate(daysSince1970: days)
-        let sign = offset < 0 ? "-" : "+"
-        let magnitude = abs(offset)
-        return "\(date.year.zeroPadded(4))-\(date.month.zeroPadded(2))-\(date.day.zeroPadded(2))"
-            + "T\((seconds / 3600).zeroPadded(2)):\((seconds / 60 % 60).zeroPadded(2)):\((seconds % 60).zeroPadded(2))"
-            + "\(sign)\((magnitude / 3600).zeroPadded(2)):\((magnitude / 60 % 60).zeroPadded(2))"
     }
 
     /// The instant (seconds since 1970) at `secondsIntoDay` of wall-clock time on `date` in `zone`

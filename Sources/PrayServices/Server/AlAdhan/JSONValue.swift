@@ -1,7 +1,8 @@
 import Foundation
 
-/// A JSON value whose object members keep their order, rendered compactly: the AlAdhan responses are
-/// written member by member in AlAdhan's order, and faster than `JSONSerialization` would.
+/// A JSON value whose object members keep their order, for the answers that are assembled from
+/// parts (the method list, Hijri conversions); the hot answers write through ``JSONWriter``
+/// directly. Both render the same compact text.
 enum JSONValue: Sendable, Equatable {
     case string(String)
     case int(Int)
@@ -10,7 +11,8 @@ enum JSONValue: Sendable, Equatable {
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
-    /// JSON text rendered before (a fragment that does not change between answers).
+    /// JSON text rendered before (a fragment that does not change between answers, or one written
+    /// by a ``JSONWriter``).
     case raw([UInt8])
 
     /// A number: whole values as integers (`18`), others as the shortest decimal that reads back the
@@ -18,6 +20,13 @@ enum JSONValue: Sendable, Equatable {
     static func number(_ value: Double) -> JSONValue {
         if value.rounded() == value, abs(value) < 1e15 { return .int(Int(value)) }
         return .double(value)
+    }
+
+    /// The value that `body` writes, rendered.
+    static func written(_ body: (inout JSONWriter) -> Void) -> JSONValue {
+        var writer = JSONWriter(capacity: 1024)
+        body(&writer)
+        return .raw(writer.bytes)
     }
 
     static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
@@ -36,73 +45,36 @@ enum JSONValue: Sendable, Equatable {
 
     /// The compact JSON text as UTF-8 bytes, as a ``raw(_:)`` value.
     var rendered: JSONValue {
-        var bytes: [UInt8] = []
-        write(to: &bytes)
-        return .raw(bytes)
+        .raw(renderedBytes)
     }
 
     /// The compact JSON text as UTF-8 bytes.
-    var data: Data {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(2048)
-        write(to: &bytes)
-        return Data(bytes)
+    var renderedBytes: [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        write(to: &writer)
+        return writer.bytes
     }
 
-    /// Appends the compact JSON text to `bytes`.
-    func write(to bytes: inout [UInt8]) {
+    /// Writes the compact JSON text.
+    func write(to writer: inout JSONWriter) {
         switch self {
-        case .string(let value): Self.write(string: value, to: &bytes)
-        case .int(let value): bytes.append(contentsOf: String(value).utf8)
-        case .double(let value):
-            // Finite by construction (coordinates and angles are checked); a stray NaN becomes null.
-            bytes.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
-        case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
-        case .null: bytes.append(contentsOf: "null".utf8)
-        case .raw(let text): bytes.append(contentsOf: text)
+        case .string(let value): writer.string(value)
+        case .int(let value): writer.int(value)
+        case .double(let value): writer.double(value)
+        case .bool(let value): writer.bool(value)
+        case .null: writer.null()
+        case .raw(let text): writer.raw(text)
         case .array(let values):
-            bytes.append(UInt8(ascii: "["))
-            for (index, value) in values.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                value.write(to: &bytes)
-            }
-            bytes.append(UInt8(ascii: "]"))
+            writer.beginArray()
+            for value in values { value.write(to: &writer) }
+            writer.endArray()
         case .object(let members):
-            bytes.append(UInt8(ascii: "{"))
-            for (index, member) in members.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                Self.write(string: member.0, to: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                member.1.write(to: &bytes)
+            writer.beginObject()
+            for (key, value) in members {
+                writer.key(key)
+                value.write(to: &writer)
             }
-            bytes.append(UInt8(ascii: "}"))
+            writer.endObject()
         }
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// A JSON string: quotes, backslashes and control characters escaped; other text as UTF-8.
-    private static func write(string: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        let plain = string.utf8.withContiguousStorageIfAvailable { utf8 in
-            !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-        }
-        if plain == true {
-            bytes.append(contentsOf: string.utf8)
-        } else {
-            for byte in string.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                    bytes.append(UInt8(ascii: "\\"))
-                    bytes.append(byte)
-                case 0..<0x20:
-                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 48, 48])
-                    bytes.append(hexDigits[Int(byte >> 4)])
-                    bytes.append(hexDigits[Int(byte & 15)])
-                default: bytes.append(byte)
-                }
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
