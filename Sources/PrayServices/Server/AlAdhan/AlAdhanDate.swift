@@ -63,8 +63,9 @@ enum AlAdhanDate {
     }
 
     /// Writes `DD-MM-YYYY` as a string, the year padded to `yearWidth` digits.
-    private static func writeDayMonthYear(_ day: Int, _ month: Int, _ year: Int, yearWidth: Int, to json: inout JSONWriter)
-    {
+    private static func writeDayMonthYear(
+        _ day: Int, _ month: Int, _ year: Int, yearWidth: Int, to json: inout JSONWriter
+    ) {
         json.quoted { text in
             text.digits(day, width: 2)
             text.text(UInt8(ascii: "-"))
@@ -160,10 +161,13 @@ enum AlAdhanDate {
     /// `{"number":9,"en":"Ramaḍān","ar":"رَمَضان"` (open: the month's length follows) … by month.
     private static let hijriMonthObjects: [[UInt8]] = hijriMonths.enumerated().map {
         Array(
-            JSONValue.object([("number", .int($0.offset + 1)), ("en", .string($0.element.en)), ("ar", .string($0.element.ar))])
-                .renderedBytes.dropLast())
+            JSONValue.object([
+                ("number", .int($0.offset + 1)), ("en", .string($0.element.en)), ("ar", .string($0.element.ar)),
+            ])
+            .renderedBytes.dropLast())
     }
 
+    /// The `designation` objects.
     private static let anniDomini = JSONValue.object([
         ("abbreviated", .string("AD")), ("expanded", .string("Anno Domini")),
     ]).renderedBytes
