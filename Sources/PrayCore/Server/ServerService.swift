@@ -124,10 +124,17 @@ public enum ServerAPI {
         public init(
             method: String = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:]
         ) {
+            self.init(
+                method: method, path: path, query: query,
+                lowercasedHeaders: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 }))
+        }
+
+        /// Creates a request whose header names are in lower case already (a server reading the wire).
+        package init(method: String, path: String, query: [String: String], lowercasedHeaders: [String: String]) {
             self.method = method
             self.path = path
             self.query = query
-            self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+            self.headers = lowercasedHeaders
         }
 
         /// Creates a request from a request target as sent on the wire: `/v1/timings?latitude=21.4`.

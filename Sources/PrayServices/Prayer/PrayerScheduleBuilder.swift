@@ -164,6 +164,8 @@ struct PrayerScheduleBuilder {
 
     /// Logs, once per request, how many days needed a rule.
     func logSummary(to log: LogManager, request: PrayerAPI.Request) {
+        // Most requests need no rule: nothing is formatted for them.
+        guard ruleDays + seasonalDays + polarDays + reorderedDays + unavailableDays > 0 else { return }
         let place = ["prayer.latitude": "\(coordinates.latitude)", "prayer.date": "\(request.date)"]
         if ruleDays > 0 {
             log.notice(

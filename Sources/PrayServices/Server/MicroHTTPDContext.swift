@@ -56,7 +56,7 @@ final class MicroHTTPDContext: Sendable {
         let request = ServerAPI.Request(
             method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
             query: Self.values(of: connection, kind: .GET_ARGUMENT_KIND),
-            headers: Self.values(of: connection, kind: .HEADER_KIND)
+            lowercasedHeaders: Self.values(of: connection, kind: .HEADER_KIND)
         )
         var response = handler(request)
         if draining.load(ordering: .relaxed) { response.headers["Connection"] = "close" }
@@ -94,6 +94,7 @@ final class MicroHTTPDContext: Sendable {
     /// The values of one kind (header fields, query arguments) of a request; header names in lower case.
     private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [String: String] {
         var values: [String: String] = [:]
+        values.reserveCapacity(12)
         withUnsafeMutablePointer(to: &values) { pointer in
             _ = praykit_mhd_get_connection_values(
                 connection, kind,

@@ -110,7 +110,8 @@ struct AlAdhanSettings: Sendable {
         _ query: [String: String], _ name: String, _ choices: [(String, Value)]
     ) throws(AlAdhanError) -> Value? {
         guard let text = given(query, name) else { return nil }
-        if let match = choices.first(where: { $0.0.caseInsensitiveCompare(text) == .orderedSame }) { return match.1 }
+        let lowered = text.lowercased()
+        if let match = choices.first(where: { $0.0.lowercased() == lowered }) { return match.1 }
         throw AlAdhanError("\(name) must be one of \(choices.map(\.0).joined(separator: ", ")), got '\(text)'.")
     }
 
@@ -235,6 +236,8 @@ extension String {
     /// which goes through `NSString`).
     var trimmedOfSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        // Most values have no space at either end.
+        if let first = utf8.first, let last = utf8.last, first != 32, first != 9, last != 32, last != 9 { return self }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""
         }
