@@ -9,13 +9,19 @@ extension AlAdhanRoutes {
         try AlAdhanSettings.hijri(query)
     }
 
+    /// Today in UTC, and how long that answer holds.
+    private func utcDay() -> (date: CivilDate, cache: Cache) {
+        var utc = ZoneClock(timeZone: Self.utc)
+        return localDay(clock: &utc)
+    }
+
     /// `/v1/gToH/{date}`: the Hijri date of a Gregorian `DD-MM-YYYY` (today, in UTC, without one).
     func gregorianToHijri(_ text: String?, _ query: [String: String]) throws(AlAdhanError) -> Answer {
         let (calendar, offset) = try hijriSettings(query)
         let (date, cache) =
             try text.map { text throws(AlAdhanError) in
                 (try Self.gregorianDate(text, status: 404), Cache.immutable)
-            } ?? localDay(zone: Self.utc)
+            } ?? utcDay()
         do {
             guard let day = try hijri.days(for: HijriAPI.Request(date: date, calendar: calendar, offset: offset)).first
             else { throw AlAdhanError(404, "no Hijri date") }
@@ -29,7 +35,7 @@ extension AlAdhanRoutes {
     func hijriToGregorian(_ text: String?, _ query: [String: String]) throws(AlAdhanError) -> Answer {
         let (calendar, offset) = try hijriSettings(query)
         guard let text else {
-            let today = localDay(zone: Self.utc)
+            let today = utcDay()
             do {
                 let request = HijriAPI.Request(date: today.date, calendar: calendar, offset: offset)
                 guard let day = try hijri.days(for: request).first else { throw AlAdhanError(404, "no Hijri date") }
@@ -109,13 +115,14 @@ extension AlAdhanRoutes {
         guard let text = AlAdhanSettings.given(query, "zone") else {
             throw AlAdhanError("Please specify a valid timezone. Example: Europe/London")
         }
-        let zone = try Self.zone(named: text, parameter: "timezone (zone)")
+        var zoneClock = ZoneClock(timeZone: try Self.zone(named: text, parameter: "timezone (zone)"))
         let now = Int(clock.now().timeIntervalSince1970.rounded(.down))
         switch name {
         case "currentTime":
-            return Answer(data: .string(AlAdhanTimings.clockText(now, zone: zone)), cache: .seconds(60 - now % 60))
+            return Answer(
+                data: .string(AlAdhanTimings.clockText(now, clock: &zoneClock)), cache: .seconds(60 - now % 60))
         case "currentDate":
-            let today = localDay(zone: zone)
+            let today = localDay(clock: &zoneClock)
             return Answer(data: .string(AlAdhanDate.dayMonthYear(today.date)), cache: today.cache)
         default:
             return Answer(data: .string(String(now)), cache: .none)

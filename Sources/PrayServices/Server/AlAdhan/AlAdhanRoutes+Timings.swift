@@ -9,17 +9,17 @@ extension AlAdhanRoutes {
     func timings(date text: String?, query: [String: String], byCity: Bool) throws(AlAdhanError) -> Answer {
         let place = try self.place(query, byCity: byCity)
         let settings = try AlAdhanSettings(query, coordinates: place.coordinates, zone: place.timeZone)
-        let (date, cache) = try day(text ?? AlAdhanSettings.given(query, "date"), zone: place.timeZone)
+        var clock = ZoneClock(timeZone: place.timeZone)
+        let (date, cache) = try day(text ?? AlAdhanSettings.given(query, "date"), clock: &clock)
         let schedule = try schedules(from: date, days: 1, place: place, settings: settings)[0]
         let hijriDay = try hijriDays(from: date, days: 1, settings: settings)[0]
         // AlAdhan's timestamp of a day is 07:00 (its midnight plus seven hours).
-        let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 0, zone: place.timeZone) + 25_200
+        let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 0, clock: &clock) + 25_200
         var json = JSONWriter()
         json.beginObject()
         json.key("timings")
         AlAdhanTimings.writeTimings(
-            schedule, tune: settings.tune, iso8601: settings.iso8601, zone: place.timeZone, abbreviation: nil,
-            to: &json)
+            schedule, tune: settings.tune, iso8601: settings.iso8601, clock: &clock, abbreviation: nil, to: &json)
         json.key("date")
         json.beginObject()
         json.key("readable")
@@ -45,7 +45,8 @@ extension AlAdhanRoutes {
         let place = try self.place(query, byCity: byCity)
         let settings = try AlAdhanSettings(query, coordinates: place.coordinates, zone: place.timeZone)
         let annual = path.count == 1 || (path.isEmpty && query["annual"] == "true")
-        let today = localDay(zone: place.timeZone)
+        var clock = ZoneClock(timeZone: place.timeZone)
+        let today = localDay(clock: &clock)
         let current = try byHijri ? hijriDays(from: today.date, days: 1, settings: settings)[0] : nil
         let yearText = path.first ?? AlAdhanSettings.given(query, "year")
         let monthText = path.count == 2 ? path[1] : AlAdhanSettings.given(query, "month")
@@ -60,7 +61,7 @@ extension AlAdhanRoutes {
         func entries(_ month: Int) throws(AlAdhanError) -> JSONValue {
             let dates =
                 try byHijri ? hijriMonth(month, of: year, settings: settings).map(\.gregorian) : Self.days(month, year)
-            return try calendarEntries(dates, place: place, settings: settings, meta: meta)
+            return try calendarEntries(dates, place: place, settings: settings, meta: meta, clock: &clock)
         }
         guard annual else { return Answer(data: try entries(month), cache: cache) }
         var months: [(String, JSONValue)] = []
@@ -71,7 +72,7 @@ extension AlAdhanRoutes {
     /// The entries of consecutive civil days: `timings` (with the zone's abbreviation, as AlAdhan's
     /// calendars write them), `date` and `meta`.
     private func calendarEntries(
-        _ dates: [CivilDate], place: Place, settings: AlAdhanSettings, meta: JSONValue
+        _ dates: [CivilDate], place: Place, settings: AlAdhanSettings, meta: JSONValue, clock: inout ZoneClock
     ) throws(AlAdhanError) -> JSONValue {
         guard let first = dates.first else { return .array([]) }
         let schedules = try self.schedules(from: first, days: dates.count, place: place, settings: settings)
@@ -80,12 +81,12 @@ extension AlAdhanRoutes {
         json.beginArray()
         for (index, date) in dates.enumerated() {
             // AlAdhan dates each calendar day at 09:01:01 local time.
-            let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 32_461, zone: place.timeZone)
-            let abbreviation = AlAdhanTimings.abbreviation(place.timeZone, named: place.zoneName, at: timestamp)
+            let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 32_461, clock: &clock)
+            let abbreviation = AlAdhanTimings.abbreviation(&clock, named: place.zoneName, at: timestamp)
             json.beginObject()
             json.key("timings")
             AlAdhanTimings.writeTimings(
-                schedules[index], tune: settings.tune, iso8601: settings.iso8601, zone: place.timeZone,
+                schedules[index], tune: settings.tune, iso8601: settings.iso8601, clock: &clock,
                 abbreviation: abbreviation, to: &json)
             json.key("date")
             json.beginObject()
@@ -165,21 +166,22 @@ extension AlAdhanRoutes {
         return zone
     }
 
-    /// Today in `zone` from the clock, and how long that answer holds: until the zone's next midnight.
-    func localDay(zone: TimeZone) -> (date: CivilDate, cache: Cache) {
+    /// Today on the zone's clock, and how long that answer holds: until the zone's next midnight.
+    func localDay(clock zoneClock: inout ZoneClock) -> (date: CivilDate, cache: Cache) {
         let now = Int(clock.now().timeIntervalSince1970.rounded(.down))
-        let local = now + AlAdhanTimings.offset(zone, at: now)
+        let local = now + zoneClock.offset(at: Double(now))
         let date = CivilDate(daysSince1970: Int((Double(local) / 86_400).rounded(.down)))
-        let midnight = AlAdhanTimings.instant(of: date.adding(days: 1), secondsIntoDay: 0, zone: zone)
+        let midnight = AlAdhanTimings.instant(of: date.adding(days: 1), secondsIntoDay: 0, clock: &zoneClock)
         return (date, .seconds(min(86_400, max(1, midnight - now))))
     }
 
-    /// The civil day of a `DD-MM-YYYY` date or a UNIX timestamp (in `zone`), or today without one.
+    /// The civil day of a `DD-MM-YYYY` date or a UNIX timestamp (on the zone's clock), or today
+    /// without one.
     /// - Throws: ``AlAdhanError`` for any other text or a day that does not exist.
-    func day(_ text: String?, zone: TimeZone) throws(AlAdhanError) -> (CivilDate, Cache) {
-        guard let text else { return localDay(zone: zone) }
+    func day(_ text: String?, clock: inout ZoneClock) throws(AlAdhanError) -> (CivilDate, Cache) {
+        guard let text else { return localDay(clock: &clock) }
         if Self.isTimestamp(text), let seconds = Int(text) {
-            let local = seconds + AlAdhanTimings.offset(zone, at: seconds)
+            let local = seconds + clock.offset(at: Double(seconds))
             let days = Int((Double(local) / 86_400).rounded(.down))
             guard (CivilDate.first.daysSince1970...CivilDate.last.daysSince1970).contains(days) else {
                 throw AlAdhanError("The timestamp \(text) is outside the years 1 to 9999.")

@@ -132,7 +132,8 @@ public struct AlAdhanRoutes: Sendable {
             return failure(
                 AlAdhanError(405, "Method \(request.method) is not allowed: use GET."), extra: ["Allow": Self.allowed])
         }
-        let words = request.path.split(separator: "/").map(String.init)
+        // Split on the bytes: splitting on characters would break the text into graphemes first.
+        let words = request.path.utf8.split(separator: UInt8(ascii: "/")).map { String(Substring($0)) }
         do {
             let answer = try route(words, query: request.query)
             return success(answer, request: request)

@@ -22,7 +22,7 @@ enum AlAdhanTimings {
     /// measured from the untuned sunset and sunrise, as in AlAdhan).
     /// - Parameter abbreviation: The zone abbreviation appended to 24-hour times (calendars), if any.
     static func writeTimings(
-        _ schedule: PrayerSchedule, tune: [Int], iso8601: Bool, zone: TimeZone, abbreviation: String?,
+        _ schedule: PrayerSchedule, tune: [Int], iso8601: Bool, clock: inout ZoneClock, abbreviation: String?,
         to json: inout JSONWriter
     ) {
         // The instants in AlAdhan's order (seconds since 1970), nil where a time is missing.
@@ -39,8 +39,8 @@ enum AlAdhanTimings {
         }
         // One offset for the whole day unless the clocks change between its first and last time
         // (asking the zone for each time costs more than the rest of the day's text).
-        let firstOffset = earliest == Int.max ? 0 : AlAdhanTimings.offset(zone, at: earliest)
-        let constant = earliest == Int.max || firstOffset == AlAdhanTimings.offset(zone, at: latest)
+        let firstOffset = earliest == Int.max ? 0 : clock.offset(at: Double(earliest))
+        let constant = earliest == Int.max || firstOffset == clock.offset(at: Double(latest))
         json.beginObject()
         for (name, instant) in zip(names, instants) {
             json.key(name.key)
@@ -48,7 +48,7 @@ enum AlAdhanTimings {
                 json.string(unavailable)
                 continue
             }
-            let offset = constant ? firstOffset : AlAdhanTimings.offset(zone, at: instant)
+            let offset = constant ? firstOffset : clock.offset(at: Double(instant))
             if iso8601 {
                 writeISO(instant, offset: offset, to: &json)
             } else if let abbreviation {
@@ -96,38 +96,33 @@ enum AlAdhanTimings {
         }
     }
 
-    /// The zone's offset in seconds at an instant (seconds since 1970), from the shared period cache.
-    static func offset(_ zone: TimeZone, at instant: Int) -> Int {
-        ZonePeriods.period(of: zone, at: Double(instant)).offset
-    }
-
     /// `HH:mm` of a local time (seconds since 1970 on the zone's clock).
     static func clockText(_ local: Int) -> String {
         let seconds = ((local % 86_400) + 86_400) % 86_400
         return "\((seconds / 3600).zeroPadded(2)):\((seconds / 60 % 60).zeroPadded(2))"
     }
 
-    /// `HH:mm` of an instant (seconds since 1970) in `zone`.
-    static func clockText(_ instant: Int, zone: TimeZone) -> String {
-        clockText(instant + AlAdhanTimings.offset(zone, at: instant))
+    /// `HH:mm` of an instant (seconds since 1970) on the zone's clock.
+    static func clockText(_ instant: Int, clock: inout ZoneClock) -> String {
+        clockText(instant + clock.offset(at: Double(instant)))
     }
 
     /// The instant (seconds since 1970) at `secondsIntoDay` of wall-clock time on `date` in `zone`
     /// (the later one when the clocks repeat that time, the shifted one when they skip it).
-    static func instant(of date: CivilDate, secondsIntoDay: Int, zone: TimeZone) -> Int {
+    static func instant(of date: CivilDate, secondsIntoDay: Int, clock: inout ZoneClock) -> Int {
         let wall = date.daysSince1970 * 86_400 + secondsIntoDay
-        var instant = wall - AlAdhanTimings.offset(zone, at: wall)
-        instant = wall - AlAdhanTimings.offset(zone, at: instant)
+        var instant = wall - clock.offset(at: Double(wall))
+        instant = wall - clock.offset(at: Double(instant))
         return instant
     }
 
     /// The zone's abbreviation at an instant, in the style of the tz database that AlAdhan prints:
     /// `UTC` for UTC, `GMT` at offset zero, otherwise the offset, `+03`, `-04`, `+0530`.
-    static func abbreviation(_ zone: TimeZone, named name: String, at instant: Int) -> String {
+    static func abbreviation(_ clock: inout ZoneClock, named name: String, at instant: Int) -> String {
         if ["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu"].contains(name) {
             return "UTC"
         }
-        let offset = AlAdhanTimings.offset(zone, at: instant)
+        let offset = clock.offset(at: Double(instant))
         guard offset != 0 else { return "GMT" }
         let magnitude = abs(offset)
         let minutes = magnitude / 60 % 60

@@ -168,23 +168,23 @@ struct JSONWriter {
 
     /// Appends the decimal digits of `value` (with a minus sign when negative), zero-padded to `width`.
     private mutating func appendDigits(_ value: Int, width: Int = 1) {
+        // Clock fields, days and months: one or two digits.
+        if value >= 0, value < 100, width <= 2 {
+            if value >= 10 || width == 2 { bytes.append(UInt8(ascii: "0") + UInt8(value / 10)) }
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
         var magnitude = value.magnitude
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // At most 20 digits; written backwards into a small buffer.
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { digits in
-            var index = digits.count
-            repeat {
-                index -= 1
-                digits[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            while digits.count - index < width, index > 0 {
-                index -= 1
-                digits[index] = UInt8(ascii: "0")
-            }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[index...]))
-        }
+        // At most 20 digits, found from the last; then the padding.
+        var digits: [UInt8] = []
+        digits.reserveCapacity(20)
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        if digits.count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
+        bytes.append(contentsOf: digits.reversed())
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
