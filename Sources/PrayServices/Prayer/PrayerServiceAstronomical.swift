@@ -57,18 +57,22 @@ extension PrayerServiceAstronomical {
         var stream = SolarEventStream(request: request, ephemeris: ephemeris)
         var builder = PrayerScheduleBuilder(request: request, clock: clock)
         /// The events of the nearest civil day from `date` in `direction` that the zone has.
-        func events(from date: CivilDate, direction: Int) -> (CivilDate, SolarEvents) {
+        func events(
+            from date: CivilDate, direction: Int, scope: SolarEventStream.Scope = .all
+        ) -> (CivilDate, SolarEvents) {
             var date = date
             for _ in 0..<3 {
                 if let noon = clock.instant(of: date, hour: 12) {
-                    return (date, stream.events(on: date, noon: daysFromJ2000(noon)))
+                    return (date, stream.events(on: date, noon: daysFromJ2000(noon), scope: scope))
                 }
                 date = date.adding(days: direction)
             }
             // No zone skips three days in a row; fall back to UTC noon.
-            return (date, stream.events(on: date, noon: Double(date.daysSince1970) - 10957))
+            return (date, stream.events(on: date, noon: Double(date.daysSince1970) - 10957, scope: scope))
         }
-        var previous = events(from: request.date.adding(days: -1), direction: -1).1
+        // The days either side give only their night's edges: the day before its sunset, the day
+        // after its sunrise and fajr.
+        var previous = events(from: request.date.adding(days: -1), direction: -1, scope: .dayBefore).1
         var (currentDate, current) = events(from: request.date, direction: 1)
         var schedules: [PrayerSchedule] = []
         schedules.reserveCapacity(request.days)
@@ -78,7 +82,8 @@ extension PrayerServiceAstronomical {
                 schedules.append(PrayerSchedule(skipped: date, request: request))
                 continue
             }
-            let (nextDate, next) = events(from: date.adding(days: 1), direction: 1)
+            let (nextDate, next) = events(
+                from: date.adding(days: 1), direction: 1, scope: date == last ? .dayAfter : .all)
             schedules.append(try builder.schedule(date: date, previous: previous, current: current, next: next))
             (previous, current, currentDate) = (current, next, nextDate)
         }

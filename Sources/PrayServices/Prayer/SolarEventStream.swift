@@ -22,11 +22,29 @@ struct SolarEventStream {
         resolution = request.parameters.polarResolution
     }
 
+    /// Which of a day's events to solve.
+    enum Scope {
+        /// Every event.
+        case all
+        /// The day before the first day asked for: its sunset alone.
+        case dayBefore
+        /// The day after the last day asked for: its sunrise and fajr alone.
+        case dayAfter
+    }
+
     /// The events of `date`, whose local noon is `noon` (UT days from J2000.0). Successive calls must
-    /// be for successive days to share work, but any order gives the right answer.
-    mutating func events(on date: CivilDate, noon: Double) -> SolarEvents {
+    /// be for successive days to share work, but any order gives the right answer. A `scope` other
+    /// than `.all` leaves out the events the neighbouring day does not give, unless a polar resolution
+    /// may need the whole day to decide whether the sun rises.
+    mutating func events(on date: CivilDate, noon: Double, scope: Scope = .all) -> SolarEvents {
         let day = SolarDay(ephemeris: ephemeris, observer: observer, near: noon, after: previousDay)
-        let events = SolarEvents(day, altitudes, previous: previousEvents)
+        let wanted =
+            switch resolution == .unresolved ? scope : .all {
+            case .all: altitudes
+            case .dayBefore: altitudes.dayBefore
+            case .dayAfter: altitudes.dayAfter
+            }
+        let events = SolarEvents(day, wanted, previous: previousEvents)
         (previousDay, previousEvents) = (day.continuation, events)
         guard !events.hasSunriseAndSunset else { return events }
         switch resolution {

@@ -4,11 +4,32 @@ import PrayCore
 struct EventAltitudes {
     /// Sunrise and sunset: the upper limb on the horizon, −(0.8333° + dip) (DESIGN §5).
     let horizon: Altitude
-    let fajr: Altitude?
-    let isha: Altitude?
-    let maghrib: Altitude?
-    let imsak: Altitude?
+    private(set) var fajr: Altitude?
+    private(set) var isha: Altitude?
+    private(set) var maghrib: Altitude?
+    private(set) var imsak: Altitude?
     let shadowFactor: Double
+    private(set) var solvesSunrise = true
+    private(set) var solvesSunset = true
+    private(set) var solvesAsr = true
+
+    /// Only what the day before a request's first day gives it: the sunset that begins the night
+    /// before fajr.
+    var dayBefore: EventAltitudes {
+        var altitudes = self
+        (altitudes.fajr, altitudes.isha, altitudes.maghrib, altitudes.imsak) = (nil, nil, nil, nil)
+        (altitudes.solvesSunrise, altitudes.solvesAsr) = (false, false)
+        return altitudes
+    }
+
+    /// Only what the day after a request's last day gives it: the sunrise and fajr that end the night
+    /// after isha.
+    var dayAfter: EventAltitudes {
+        var altitudes = self
+        (altitudes.isha, altitudes.maghrib, altitudes.imsak) = (nil, nil, nil)
+        (altitudes.solvesSunset, altitudes.solvesAsr) = (false, false)
+        return altitudes
+    }
 
     init(parameters: CalculationParameters, observer: Observer) {
         horizon = Altitude(-(0.8333 + observer.horizonDip))
@@ -45,13 +66,15 @@ struct SolarEvents {
     init(_ day: borrowing SolarDay, _ altitudes: EventAltitudes, previous: SolarEvents? = nil) {
         let before = previous?.transit ?? 0
         transit = unixSeconds(day.transit)
-        sunrise = Self.solve(day, altitudes.horizon, morning: true, previous?.sunrise, before)
-        sunset = Self.solve(day, altitudes.horizon, morning: false, previous?.sunset, before)
+        sunrise =
+            altitudes.solvesSunrise ? Self.solve(day, altitudes.horizon, morning: true, previous?.sunrise, before) : nil
+        sunset =
+            altitudes.solvesSunset ? Self.solve(day, altitudes.horizon, morning: false, previous?.sunset, before) : nil
         fajr = Self.solve(day, altitudes.fajr, morning: true, previous?.fajr, before)
         isha = Self.solve(day, altitudes.isha, morning: false, previous?.isha, before)
         maghrib = Self.solve(day, altitudes.maghrib, morning: false, previous?.maghrib, before)
         imsak = Self.solve(day, altitudes.imsak, morning: true, previous?.imsak, before)
-        let asrAltitude = day.asrAltitude(shadowFactor: altitudes.shadowFactor)
+        let asrAltitude = altitudes.solvesAsr ? day.asrAltitude(shadowFactor: altitudes.shadowFactor) : nil
         self.asrAltitude = asrAltitude?.degrees
         asr = Self.solve(day, asrAltitude, morning: false, previous?.asr, before)
     }

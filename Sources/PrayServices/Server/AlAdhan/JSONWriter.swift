@@ -183,7 +183,9 @@ struct JSONWriter {
             digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        if digits.count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
+        if digits.count < width {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count))
+        }
         bytes.append(contentsOf: digits.reversed())
     }
 
