@@ -126,7 +126,8 @@ public enum ServerAPI {
         ) {
             self.init(
                 method: method, path: path, query: query,
-                lowercasedHeaders: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 }))
+                lowercasedHeaders: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+            )
         }
 
         /// Creates a request whose header names are in lower case already (a server reading the wire).
