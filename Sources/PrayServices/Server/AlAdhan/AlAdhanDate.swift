@@ -139,7 +139,7 @@ enum AlAdhanDate {
         json.beginArray()
         json.endArray()
         json.key("method")
-        json.string(calendarMethod(day))
+        json.string(day.isTabular ? "MATHEMATICAL" as StaticString : "UAQ")
         json.endObject()
     }
 

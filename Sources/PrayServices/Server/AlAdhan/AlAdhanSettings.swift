@@ -217,9 +217,9 @@ struct AlAdhanSettings: Sendable {
         json.key("latitudeAdjustmentMethod")
         json.string(latitudeAdjustmentName(latitude: coordinates.latitude))
         json.key("midnightMode")
-        json.string(parameters.night == .sunsetToFajr ? "JAFARI" : "STANDARD")
+        json.string(parameters.night == .sunsetToFajr ? "JAFARI" as StaticString : "STANDARD")
         json.key("school")
-        json.string(parameters.madhab == .hanafi ? "HANAFI" : "STANDARD")
+        json.string(parameters.madhab == .hanafi ? "HANAFI" as StaticString : "STANDARD")
         json.key("offset")
         json.beginObject()
         for (name, minutes) in zip(Self.tuneOrder, tune) {
