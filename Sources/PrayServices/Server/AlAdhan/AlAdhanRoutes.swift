@@ -246,7 +246,7 @@ public struct AlAdhanRoutes: Sendable {
         json.key("data")
         data.write(to: &json)
         json.endObject()
-        return Data(json.bytes)
+        return json.data
     }
 
     /// A strong entity tag: a 64-bit hash of the body (FNV-1a over 8-byte words, then a final mix),

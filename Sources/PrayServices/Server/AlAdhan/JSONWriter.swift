@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes compact JSON text straight into a byte buffer, member by member, in the order it is
 /// given: the one JSON writer of the AlAdhan API (``JSONValue`` renders through it too).
 ///
@@ -13,15 +15,34 @@
 /// json.endObject()
 /// // json.bytes is {"code":200,"status":"OK"}
 /// ```
-struct JSONWriter {
-    /// The text written so far, as UTF-8.
-    private(set) var bytes: [UInt8] = []
+///
+/// It writes into memory of its own (grown by doubling), so each piece costs a bounds check and a
+/// copy; the writer cannot be copied, and frees that memory when it ends.
+struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     /// Whether the next value or key follows another one of the same object or array.
     private var needsComma = false
 
     /// Creates an empty writer with room for `capacity` bytes.
     init(capacity: Int = 2048) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(16, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The text written so far, as UTF-8.
+    var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The text written so far, as UTF-8.
+    var data: Data {
+        Data(bytes: base, count: count)
     }
 
     // MARK: - Structure
@@ -29,26 +50,26 @@ struct JSONWriter {
     /// Starts an object: `{`.
     mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Ends the object: `}`.
     mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Starts an array: `[`.
     mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Ends the array: `]`.
     mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
         needsComma = true
     }
 
@@ -56,10 +77,10 @@ struct JSONWriter {
     /// quotes or backslashes.
     mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { append($0) }
+        append(UInt8(ascii: "\""))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -67,7 +88,7 @@ struct JSONWriter {
     mutating func key(_ name: String) {
         separate()
         appendQuoted(name)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -84,9 +105,9 @@ struct JSONWriter {
     /// characters).
     mutating func string(_ value: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        value.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
+        value.withUTF8Buffer { append($0) }
+        append(UInt8(ascii: "\""))
         needsComma = true
     }
 
@@ -101,9 +122,9 @@ struct JSONWriter {
     /// months and years).
     mutating func intString(_ value: Int, width: Int = 1) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         appendDigits(value, width: width)
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         needsComma = true
     }
 
@@ -111,28 +132,28 @@ struct JSONWriter {
     /// NaN or infinity becomes `null`.
     mutating func double(_ value: Double) {
         separate()
-        bytes.append(contentsOf: (value.isFinite ? value.description : "null").utf8)
+        append(value.isFinite ? value.description : "null")
         needsComma = true
     }
 
     /// `true` or `false`.
     mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        append(value ? "true" : "false")
         needsComma = true
     }
 
     /// `null`.
     mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        append("null" as StaticString)
         needsComma = true
     }
 
     /// A value rendered before: one complete JSON value.
     mutating func raw(_ text: [UInt8]) {
         separate()
-        bytes.append(contentsOf: text)
+        text.withUnsafeBufferPointer { append($0) }
         needsComma = true
     }
 
@@ -140,20 +161,20 @@ struct JSONWriter {
     /// letters and punctuation other than quotes and backslashes) with ``text(_:)`` and ``digits(_:width:)``.
     mutating func quoted(_ body: (inout JSONWriter) -> Void) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         body(&self)
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         needsComma = true
     }
 
     /// Plain text inside ``quoted(_:)``.
     mutating func text(_ value: StaticString) {
-        value.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        value.withUTF8Buffer { append($0) }
     }
 
     /// Plain text inside ``quoted(_:)``, from a byte.
     mutating func text(_ byte: UInt8) {
-        bytes.append(byte)
+        append(byte)
     }
 
     /// Decimal digits inside ``quoted(_:)``, zero-padded to `width`.
@@ -163,20 +184,52 @@ struct JSONWriter {
 
     // MARK: - Writing
 
+    private mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
+        if count + buffer.count > capacity { grow(to: count + buffer.count) }
+        (base + count).update(from: source, count: buffer.count)
+        count += buffer.count
+    }
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
+    }
+
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Moves the text to memory with room for at least `needed` bytes.
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        (base, capacity) = (larger, newCapacity)
+    }
+
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { append(UInt8(ascii: ",")) }
     }
 
     /// Appends the decimal digits of `value` (with a minus sign when negative), zero-padded to `width`.
     private mutating func appendDigits(_ value: Int, width: Int = 1) {
         // Clock fields, days and months: one or two digits.
         if value >= 0, value < 100, width <= 2 {
-            if value >= 10 || width == 2 { bytes.append(UInt8(ascii: "0") + UInt8(value / 10)) }
-            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+            if value >= 10 || width == 2 { append(UInt8(ascii: "0") + UInt8(value / 10)) }
+            append(UInt8(ascii: "0") + UInt8(value % 10))
             return
         }
         var magnitude = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { append(UInt8(ascii: "-")) }
         // At most 20 digits, found from the last; then the padding.
         var digits: [UInt8] = []
         digits.reserveCapacity(20)
@@ -185,36 +238,36 @@ struct JSONWriter {
             magnitude /= 10
         } while magnitude > 0
         if digits.count < width {
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count))
+            for _ in digits.count..<width { append(UInt8(ascii: "0")) }
         }
-        bytes.append(contentsOf: digits.reversed())
+        for digit in digits.reversed() { append(digit) }
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Appends `"text"`, escaping quotes, backslashes and control characters.
     private mutating func appendQuoted(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
             let plain = !utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
             if plain {
-                bytes.append(contentsOf: utf8)
+                append(utf8)
                 return
             }
             for byte in utf8 {
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                    bytes.append(UInt8(ascii: "\\"))
-                    bytes.append(byte)
+                    append(UInt8(ascii: "\\"))
+                    append(byte)
                 case 0..<0x20:
-                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 48, 48])
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 15)])
-                default: bytes.append(byte)
+                    append("\\u00" as StaticString)
+                    append(Self.hexDigits[Int(byte >> 4)])
+                    append(Self.hexDigits[Int(byte & 15)])
+                default: append(byte)
                 }
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
     }
 }
