@@ -19,6 +19,8 @@ struct AlAdhanMethod: Sendable {
     let location: (latitude: Double, longitude: Double)?
     /// PrayKit's method; ``CalculationMethod/custom`` for 99.
     let method: CalculationMethod
+    /// PrayKit's parameters of ``method``, made once.
+    let parameters: CalculationParameters
 
     /// Every method, in AlAdhan's order of `/v1/methods`.
     static let all: [AlAdhanMethod] = [
@@ -61,6 +63,7 @@ struct AlAdhanMethod: Sendable {
         self.name = name
         self.location = location.map { (latitude: $0.0, longitude: $0.1) }
         self.method = method
+        parameters = CalculationParameters(method: method)
     }
 
     /// The method AlAdhan numbers `id`.

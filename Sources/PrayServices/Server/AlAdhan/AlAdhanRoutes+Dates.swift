@@ -104,7 +104,7 @@ extension AlAdhanRoutes {
     func methods() -> Answer {
         let members = AlAdhanMethod.all.map { method -> (String, JSONValue) in
             guard method.method != .custom else { return (method.code, .object([("id", .int(method.id))])) }
-            return (method.code, method.json(parameters: CalculationParameters(method: method.method), shafaq: nil))
+            return (method.code, method.json(parameters: method.parameters, shafaq: nil))
         }
         return Answer(data: .object(members), cache: .immutable)
     }

@@ -59,7 +59,7 @@ struct AlAdhanSettings: Sendable {
         }
         methodParameters =
             method.method == .custom
-            ? try Self.custom(Self.given(query, "methodSettings")) : CalculationParameters(method: method.method)
+            ? try Self.custom(Self.given(query, "methodSettings")) : method.parameters
         parameters = methodParameters
         shafaq = try Self.choice(query, "shafaq", Shafaq.allCases.map { ($0.rawValue, $0) }) ?? .general
         parameters.madhab = try Self.choice(query, "school", [("0", .shafi), ("1", .hanafi)]) ?? .shafi
@@ -195,7 +195,7 @@ struct AlAdhanSettings: Sendable {
         let id = index / Shafaq.allCases.count
         let shafaq = Shafaq.allCases[index % Shafaq.allCases.count]
         guard let method = AlAdhanMethod.withID(id), method.method != .custom else { return Array("null".utf8) }
-        return method.json(parameters: CalculationParameters(method: method.method), shafaq: shafaq).renderedBytes
+        return method.json(parameters: method.parameters, shafaq: shafaq).renderedBytes
     }
 
     /// The `meta` object.
