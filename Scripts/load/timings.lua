@@ -44,8 +44,11 @@ end
 function done(summary, latency, requests)
   local bad = 0
   for _, thread in ipairs(threads) do bad = bad + thread:get("non200") end
-  io.write(string.format("RESULT requests=%d rps=%.0f p50_us=%d p99_us=%d max_us=%d socket_errors=%d non200=%d\n",
+  local errors = summary.errors
+  io.write(string.format(
+    "RESULT requests=%d rps=%.0f p50_us=%d p99_us=%d max_us=%d socket_errors=%d non200=%d " ..
+    "(connect=%d read=%d write=%d timeout=%d)\n",
     summary.requests, summary.requests / (summary.duration / 1e6), latency:percentile(50), latency:percentile(99),
-    latency.max, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
-    bad + summary.errors.status))
+    latency.max, errors.connect + errors.read + errors.write + errors.timeout, bad + errors.status,
+    errors.connect, errors.read, errors.write, errors.timeout))
 end
