@@ -62,17 +62,15 @@ enum AlAdhanDate {
         }
     }
 
-    /// Writes `DD-MM-YYYY` as a string, the year padded to `yearWidth` digits.
+    /// Writes the text `DD-MM-YYYY` (inside a string), the year padded to `yearWidth` digits.
     private static func writeDayMonthYear(
-        _ day: Int, _ month: Int, _ year: Int, yearWidth: Int, to json: inout JSONWriter
+        _ day: Int, _ month: Int, _ year: Int, yearWidth: Int, to text: inout JSONWriter
     ) {
-        json.quoted { text in
-            text.digits(day, width: 2)
-            text.text(UInt8(ascii: "-"))
-            text.digits(month, width: 2)
-            text.text(UInt8(ascii: "-"))
-            text.digits(year, width: yearWidth)
-        }
+        text.digits(day, width: 2)
+        text.text(UInt8(ascii: "-"))
+        text.digits(month, width: 2)
+        text.text(UInt8(ascii: "-"))
+        text.digits(year, width: yearWidth)
     }
 
     /// The `gregorian` object.
@@ -82,26 +80,21 @@ enum AlAdhanDate {
 
     /// Writes the `gregorian` object.
     static func writeGregorian(_ date: CivilDate, to json: inout JSONWriter) {
-        json.beginObject()
-        json.key("date")
-        writeDayMonthYear(date.day, date.month, date.year, yearWidth: 4, to: &json)
-        json.key("format")
-        json.string("DD-MM-YYYY")
-        json.key("day")
-        json.intString(date.day, width: 2)
-        json.key("weekday")
-        json.raw(gregorianWeekdays[date.isoWeekday - 1])
-        json.key("month")
-        json.raw(gregorianMonthObjects[date.month - 1])
-        json.key("year")
-        json.intString(date.year, width: 4)
-        json.key("designation")
-        json.raw(anniDomini)
-        // Whether Saudi Arabia's High Judicial Council announced a sighting on this day: this server
-        // uses the Umm al-Qura table, not the announcements.
-        json.key("lunarSighting")
-        json.bool(false)
-        json.endObject()
+        json.value { text in
+            text.text(#"{"date":""#)
+            writeDayMonthYear(date.day, date.month, date.year, yearWidth: 4, to: &text)
+            text.text(#"","format":"DD-MM-YYYY","day":""#)
+            text.digits(date.day, width: 2)
+            text.text(#"","weekday":"#)
+            text.text(gregorianWeekdays[date.isoWeekday - 1])
+            text.text(#","month":"#)
+            text.text(gregorianMonthObjects[date.month - 1])
+            text.text(#","year":""#)
+            text.digits(date.year, width: 4)
+            // `lunarSighting`: whether Saudi Arabia's High Judicial Council announced a sighting on this
+            // day; this server uses the Umm al-Qura table, not the announcements.
+            text.text(#"","designation":{"abbreviated":"AD","expanded":"Anno Domini"},"lunarSighting":false}"#)
+        }
     }
 
     /// The `hijri` object of `day`.
@@ -112,35 +105,28 @@ enum AlAdhanDate {
     /// Writes the `hijri` object of `day`.
     static func writeHijri(_ day: HijriDay, to json: inout JSONWriter) {
         let date = day.hijri
-        json.beginObject()
-        json.key("date")
-        writeDayMonthYear(date.day, date.monthNumber, date.year, yearWidth: 1, to: &json)
-        json.key("format")
-        json.string("DD-MM-YYYY")
-        json.key("day")
-        json.intString(date.day)
-        json.key("weekday")
-        json.raw(hijriWeekdayObjects[day.gregorian.isoWeekday - 1])
-        json.key("month")
-        // The month object without its closing brace, then its length.
-        json.raw(hijriMonthObjects[date.monthNumber - 1])
-        json.key("days")
-        json.int(day.monthLength)
-        json.endObject()
-        json.key("year")
-        json.intString(date.year)
-        json.key("designation")
-        json.raw(anniHegirae)
-        json.key("holidays")
-        json.beginArray()
-        for name in holidays(day) { json.string(name) }
-        json.endArray()
-        json.key("adjustedHolidays")
-        json.beginArray()
-        json.endArray()
-        json.key("method")
-        json.string(day.isTabular ? "MATHEMATICAL" as StaticString : "UAQ")
-        json.endObject()
+        json.value { text in
+            text.text(#"{"date":""#)
+            writeDayMonthYear(date.day, date.monthNumber, date.year, yearWidth: 1, to: &text)
+            text.text(#"","format":"DD-MM-YYYY","day":""#)
+            text.digits(date.day)
+            text.text(#"","weekday":"#)
+            text.text(hijriWeekdayObjects[day.gregorian.isoWeekday - 1])
+            text.text(#","month":"#)
+            // The month object without its closing brace, then its length.
+            text.text(hijriMonthObjects[date.monthNumber - 1])
+            text.text(#","days":"#)
+            text.digits(day.monthLength)
+            text.text(#"},"year":""#)
+            text.digits(date.year)
+            text.text(#"","designation":{"abbreviated":"AH","expanded":"Anno Hegirae"},"holidays":["#)
+            for (index, name) in holidays(day).enumerated() {
+                if index > 0 { text.text(UInt8(ascii: ",")) }
+                text.quotedText(name)
+            }
+            text.text(#"],"adjustedHolidays":[],"method":"#)
+            text.text(day.isTabular ? #""MATHEMATICAL"}"# : #""UAQ"}"#)
+        }
     }
 
     /// `{"en":"Monday"}` … by ISO weekday.
@@ -166,14 +152,6 @@ enum AlAdhanDate {
             ])
             .renderedBytes.dropLast())
     }
-
-    /// The `designation` objects.
-    private static let anniDomini = JSONValue.object([
-        ("abbreviated", .string("AD")), ("expanded", .string("Anno Domini")),
-    ]).renderedBytes
-    private static let anniHegirae = JSONValue.object([
-        ("abbreviated", .string("AH")), ("expanded", .string("Anno Hegirae")),
-    ]).renderedBytes
 
     /// AlAdhan's `calendarMethod` code of the calendar that gave `day`: `UAQ` for the Umm al-Qura table,
     /// `MATHEMATICAL` for the tabular calendar (also used beyond the table's years).

@@ -205,29 +205,30 @@ struct AlAdhanSettings: Sendable {
 
     /// Writes the `meta` object.
     func writeMeta(coordinates: Coordinates, zoneName: String, to json: inout JSONWriter) {
-        json.beginObject()
-        json.key("latitude")
-        json.double(coordinates.latitude)
-        json.key("longitude")
-        json.double(coordinates.longitude)
-        json.key("timezone")
-        json.string(zoneName)
-        json.key("method")
-        json.raw(methodJSON)
-        json.key("latitudeAdjustmentMethod")
-        json.string(latitudeAdjustmentName(latitude: coordinates.latitude))
-        json.key("midnightMode")
-        json.string(parameters.night == .sunsetToFajr ? "JAFARI" as StaticString : "STANDARD")
-        json.key("school")
-        json.string(parameters.madhab == .hanafi ? "HANAFI" as StaticString : "STANDARD")
-        json.key("offset")
-        json.beginObject()
-        for (name, minutes) in zip(Self.tuneOrder, tune) {
-            json.key(name.key)
-            json.int(minutes)
+        json.value { text in
+            text.text(#"{"latitude":"#)
+            text.decimal(coordinates.latitude)
+            text.text(#","longitude":"#)
+            text.decimal(coordinates.longitude)
+            text.text(#","timezone":"#)
+            text.quotedText(zoneName)
+            text.text(#","method":"#)
+            text.text(methodJSON)
+            text.text(#","latitudeAdjustmentMethod":""#)
+            text.text(latitudeAdjustmentName(latitude: coordinates.latitude))
+            text.text(#"","midnightMode":"#)
+            text.text(parameters.night == .sunsetToFajr ? #""JAFARI""# : #""STANDARD""#)
+            text.text(#","school":"#)
+            text.text(parameters.madhab == .hanafi ? #""HANAFI""# : #""STANDARD""#)
+            text.text(#","offset":{"#)
+            for (index, (name, minutes)) in zip(Self.tuneOrder, tune).enumerated() {
+                text.text(index == 0 ? "\"" : ",\"")
+                text.text(name.key)
+                text.text("\":")
+                text.digits(minutes)
+            }
+            text.text("}}")
         }
-        json.endObject()
-        json.endObject()
     }
 }
 

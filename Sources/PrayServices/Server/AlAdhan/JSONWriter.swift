@@ -167,9 +167,32 @@ struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
-    /// Plain text inside ``quoted(_:)``.
+    /// One value written as text: `body` writes the whole of it (a template of fixed JSON text and
+    /// ``digits(_:width:)``), which must be valid JSON; it is placed like any other value.
+    mutating func value(_ body: (inout JSONWriter) -> Void) {
+        separate()
+        body(&self)
+        needsComma = true
+    }
+
+    /// Plain text inside ``quoted(_:)``, or JSON text inside ``value(_:)``.
     mutating func text(_ value: StaticString) {
         value.withUTF8Buffer { append($0) }
+    }
+
+    /// A number with a fraction (as ``double(_:)`` writes it), inside ``value(_:)``.
+    mutating func decimal(_ value: Double) {
+        append(value.isFinite ? value.description : "null")
+    }
+
+    /// A JSON string of any text (escaped), inside ``value(_:)``.
+    mutating func quotedText(_ string: String) {
+        appendQuoted(string)
+    }
+
+    /// JSON text rendered before, inside ``value(_:)``.
+    mutating func text(_ rendered: [UInt8]) {
+        rendered.withUnsafeBufferPointer { append($0) }
     }
 
     /// Plain text inside ``quoted(_:)``, from a byte.
