@@ -245,25 +245,28 @@ struct JSONWriter: ~Copyable {
 
     /// Appends the decimal digits of `value` (with a minus sign when negative), zero-padded to `width`.
     private mutating func appendDigits(_ value: Int, width: Int = 1) {
-        // Clock fields, days and months: one or two digits.
-        if value >= 0, value < 100, width <= 2 {
-            if value >= 10 || width == 2 { append(UInt8(ascii: "0") + UInt8(value / 10)) }
-            append(UInt8(ascii: "0") + UInt8(value % 10))
-            return
-        }
-        var magnitude = value.magnitude
         if value < 0 { append(UInt8(ascii: "-")) }
-        // At most 20 digits, found from the last; then the padding.
-        var digits: [UInt8] = []
-        digits.reserveCapacity(20)
+        var magnitude = value.magnitude
+        var length = 1
+        var power: UInt = 10
+        while length < 20, magnitude >= power {
+            length += 1
+            (power, _) = power.multipliedReportingOverflow(by: 10)
+        }
+        let total = max(length, width)
+        if count + total > capacity { grow(to: count + total) }
+        // The digits from the last, then the padding.
+        var index = count + total
         repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            index -= 1
+            base[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
             magnitude /= 10
         } while magnitude > 0
-        if digits.count < width {
-            for _ in digits.count..<width { append(UInt8(ascii: "0")) }
+        while index > count {
+            index -= 1
+            base[index] = UInt8(ascii: "0")
         }
-        for digit in digits.reversed() { append(digit) }
+        count += total
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
