@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 suites='NetworkTests|RemoteTimetableTests|LogServiceFileTests|LogManagerTests|StorageTests'
 suites+='|BackupRoundTripTests|PreferencesRoundTripTests|MockTests|PrayDependencyTests|ConfigurationTests'
-suites+='|AppTests|PrayerManagerTests|ReadmeSampleTests'
+suites+='|AppTests|PrayerManagerTests|ReadmeSampleTests|ServerTests|AlAdhanRoutesTests'
 export TSAN_OPTIONS="suppressions=$PWD/Scripts/tsan.supp print_suppressions=1 ${TSAN_OPTIONS:-}"
 
 # First, the suppression itself: it must hide the Mutex false positive and nothing else.

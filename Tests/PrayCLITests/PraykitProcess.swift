@@ -76,15 +76,7 @@ enum PraykitProcess {
 
         /// Waits on the calling thread (for work already on a thread of its own).
         func waitBlocking(deadline: TimeInterval = 60) throws -> Result {
-            let start = Date()
-            while process.isRunning {
-                if Date().timeIntervalSince(start) > deadline {
-                    kill()
-                    break
-                }
-                usleep(1000)
-            }
-            process.waitUntilExit()
+            _ = try ChildProcesses.wait(for: process, deadline: deadline, pollMicroseconds: 1000)
             try out.close()
             try err.close()
             return Result(

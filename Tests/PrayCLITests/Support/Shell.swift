@@ -29,12 +29,7 @@ enum Shell {
             process.standardError = try FileHandle(forWritingTo: err)
             process.standardInput = FileHandle.nullDevice
             try process.run()
-            let start = Date()
-            while process.isRunning {
-                if Date().timeIntervalSince(start) > deadline { kill(process.processIdentifier, SIGKILL) }
-                usleep(2000)
-            }
-            process.waitUntilExit()
+            _ = try ChildProcesses.wait(for: process, deadline: deadline)
             return Result(
                 status: process.terminationStatus,
                 stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
