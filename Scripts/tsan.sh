@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # ThreadSanitizer over the tests that exercise PrayKit's concurrency: the curl client's threads and
-# cancellation, the loopback server, praykit serve's libmicrohttpd server and routes, the SQLite connection behind its Mutex and its change observers,
-# the file logger's concurrent writers, the container's lazy statics and set-once configuration, the
-# mocks' recorders. Builds into .build/tsan (the normal build is untouched) and fails on any report
+# cancellation, the loopback server, praykit serve's libmicrohttpd server and routes, the SQLite
+# connection behind its Mutex and its change observers, the file logger's concurrent writers, the
+# container's lazy statics and set-once configuration, the mocks' recorders. Builds into .build/tsan (the normal build is untouched) and fails on any report
 # that Scripts/tsan.supp does not suppress (only the documented Synchronization.Mutex false positive).
 #
 #   Scripts/tsan.sh [extra swift test arguments]
