@@ -86,12 +86,9 @@ enum PraykitProcess {
             )
         }
 
-        /// A capture file's bytes. (Not `Data(contentsOf:)`: in Swift 6.3 on Linux it leaks 4 KiB for
-        /// an empty file, which fails the address-sanitizer run.)
+        /// A capture file's bytes.
         private func contents(of name: String) throws -> Data {
-            let handle = try FileHandle(forReadingFrom: folder.appendingPathComponent(name))
-            defer { try? handle.close() }
-            return try handle.readToEnd() ?? Data()
+            try TestFile.contents(of: folder.appendingPathComponent(name))
         }
 
         /// Whether the process ended by a signal rather than by exiting.

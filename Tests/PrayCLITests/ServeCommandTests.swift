@@ -70,7 +70,7 @@ import Testing
         var line = ""
         let deadline = ContinuousClock.now + .seconds(120)
         while !line.hasSuffix("\n"), ContinuousClock.now < deadline, process.process.isRunning {
-            line = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            line = (try? TestFile.text(of: output)) ?? ""
             try await Task.sleep(for: .milliseconds(10))
         }
         let match = try #require(line.firstMatch(of: /^Listening on (http:\/\/127\.0\.0\.1:([0-9]+))\n$/), "\(line)")

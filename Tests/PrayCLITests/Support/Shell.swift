@@ -32,8 +32,7 @@ enum Shell {
             _ = try ChildProcesses.wait(for: process, deadline: deadline)
             return Result(
                 status: process.terminationStatus,
-                stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+                stdout: try TestFile.text(of: out), stderr: try TestFile.text(of: err))
         }
     }
 }
