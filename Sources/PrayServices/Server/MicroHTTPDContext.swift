@@ -144,11 +144,15 @@ final class MicroHTTPDContext: Sendable {
     /// silent clients and clients sending a byte at a time alike. libmicrohttpd then sees the socket
     /// end and closes the connection itself.
     func sweep() {
-        let now = Self.monotonicNanoseconds()
         let cut = connections.withLock { table -> Int in
+            // Read under the lock: a connection that finished a request just before would otherwise have
+            // a `waitingSince` later than `now`, and a wrapping difference would cut it off.
+            let now = Self.monotonicNanoseconds()
             var cut = 0
             for (key, tracked) in table {
-                guard let since = tracked.waitingSince, now &- since > requestTimeout else { continue }
+                guard Self.isOverdue(waitingSince: tracked.waitingSince, now: now, timeout: requestTimeout) else {
+                    continue
+                }
                 shutdown(tracked.socket, Int32(SHUT_RDWR))
                 table[key]?.waitingSince = nil
                 cut += 1
@@ -159,6 +163,14 @@ final class MicroHTTPDContext: Sendable {
             cutOff.add(cut, ordering: .relaxed)
             log.debug("Slow clients disconnected", metadata: ["server.connections": "\(cut)"])
         }
+    }
+
+    /// Whether a connection waiting since `waitingSince` (monotonic nanoseconds; `nil` while a request
+    /// is being answered) has waited longer than `timeout` at `now`. A start later than `now` (read on
+    /// another thread a moment before) is not overdue.
+    static func isOverdue(waitingSince: UInt64?, now: UInt64, timeout: UInt64) -> Bool {
+        guard let since = waitingSince, now > since else { return false }
+        return now - since > timeout
     }
 
     /// Sweeps every `interval` seconds on a thread of its own until the daemon stops.
