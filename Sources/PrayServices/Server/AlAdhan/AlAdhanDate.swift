@@ -46,11 +46,6 @@ enum AlAdhanDate {
         "\(date.day.zeroPadded(2))-\(date.month.zeroPadded(2))-\(date.year.zeroPadded(4))"
     }
 
-    /// `01 Mar 2027`, as `date.readable`.
-    static func readable(_ date: CivilDate) -> String {
-        "\(date.day.zeroPadded(2)) \(gregorianMonths[date.month - 1].prefix(3)) \(date.year.zeroPadded(4))"
-    }
-
     /// Writes `01 Mar 2027`, the `date.readable` string.
     static func writeReadable(_ date: CivilDate, to json: inout JSONWriter) {
         json.quoted { text in
@@ -73,11 +68,6 @@ enum AlAdhanDate {
         text.digits(year, width: yearWidth)
     }
 
-    /// The `gregorian` object.
-    static func gregorian(_ date: CivilDate) -> JSONValue {
-        .written { writeGregorian(date, to: &$0) }
-    }
-
     /// Writes the `gregorian` object.
     static func writeGregorian(_ date: CivilDate, to json: inout JSONWriter) {
         json.value { text in
@@ -95,11 +85,6 @@ enum AlAdhanDate {
             // day; this server uses the Umm al-Qura table, not the announcements.
             text.text(#"","designation":{"abbreviated":"AD","expanded":"Anno Domini"},"lunarSighting":false}"#)
         }
-    }
-
-    /// The `hijri` object of `day`.
-    static func hijri(_ day: HijriDay) -> JSONValue {
-        .written { writeHijri(day, to: &$0) }
     }
 
     /// Writes the `hijri` object of `day`.
@@ -124,6 +109,8 @@ enum AlAdhanDate {
                 if index > 0 { text.text(UInt8(ascii: ",")) }
                 text.quotedText(name)
             }
+            // `method`: AlAdhan's `calendarMethod` code of the calendar that gave the day, UAQ for the
+            // Umm al-Qura table, MATHEMATICAL for the tabular calendar (also used beyond the table's years).
             text.text(#"],"adjustedHolidays":[],"method":"#)
             text.text(day.isTabular ? #""MATHEMATICAL"}"# : #""UAQ"}"#)
         }
@@ -151,12 +138,6 @@ enum AlAdhanDate {
                 ("number", .int($0.offset + 1)), ("en", .string($0.element.en)), ("ar", .string($0.element.ar)),
             ])
             .renderedBytes.dropLast())
-    }
-
-    /// AlAdhan's `calendarMethod` code of the calendar that gave `day`: `UAQ` for the Umm al-Qura table,
-    /// `MATHEMATICAL` for the tabular calendar (also used beyond the table's years).
-    static func calendarMethod(_ day: HijriDay) -> String {
-        day.isTabular ? "MATHEMATICAL" : "UAQ"
     }
 
     /// The special days on `day`, and Lailat-ul-Ragha'ib on the first Friday of Rajab.

@@ -43,11 +43,6 @@ enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// The compact JSON text as UTF-8 bytes, as a ``raw(_:)`` value.
-    var rendered: JSONValue {
-        .raw(renderedBytes)
-    }
-
     /// The compact JSON text as UTF-8 bytes.
     var renderedBytes: [UInt8] {
         var writer = JSONWriter(capacity: 256)
