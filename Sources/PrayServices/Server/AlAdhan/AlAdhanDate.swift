@@ -46,8 +46,31 @@ enum AlAdhanDate {
         "\(date.day.zeroPadded(2))-\(date.month.zeroPadded(2))-\(date.year.zeroPadded(4))"
     }
 
+    /// Writes the `date` object of a day: `readable`, `timestamp`, then `hijri` and `gregorian` in the
+    /// order AlAdhan uses for the route (`hijri` first for `/v1/timings`, last in calendars).
+    static func writeDate(
+        _ date: CivilDate, timestamp: Int, hijri day: HijriDay, hijriFirst: Bool, to json: inout JSONWriter
+    ) {
+        json.beginObject()
+        json.key("readable")
+        writeReadable(date, to: &json)
+        json.key("timestamp")
+        json.intString(timestamp)
+        if hijriFirst {
+            json.key("hijri")
+            writeHijri(day, to: &json)
+        }
+        json.key("gregorian")
+        writeGregorian(date, to: &json)
+        if !hijriFirst {
+            json.key("hijri")
+            writeHijri(day, to: &json)
+        }
+        json.endObject()
+    }
+
     /// Writes `01 Mar 2027`, the `date.readable` string.
-    static func writeReadable(_ date: CivilDate, to json: inout JSONWriter) {
+    private static func writeReadable(_ date: CivilDate, to json: inout JSONWriter) {
         json.quoted { text in
             text.digits(date.day, width: 2)
             text.text(UInt8(ascii: " "))

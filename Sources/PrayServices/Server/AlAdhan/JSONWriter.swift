@@ -131,9 +131,7 @@ struct JSONWriter: ~Copyable {
     /// A number with a fraction: the shortest decimal that reads back the same (`51.5074`); a stray
     /// NaN or infinity becomes `null`.
     mutating func double(_ value: Double) {
-        separate()
-        append(value.isFinite ? value.description : "null")
-        needsComma = true
+        self.value { $0.decimal(value) }
     }
 
     /// `true` or `false`.
