@@ -14,6 +14,10 @@ import PrayCore
 public struct PrayDependencyMock: PrayKitDependency {
     /// What ``prayerService()`` returns.
     public var prayers: any PrayerService = PrayerServiceMock()
+    /// What ``prayerCalculator()`` returns.
+    public var calculator: any PrayerCalculator = PrayerCalculatorMock()
+    /// What ``clock()`` returns: a fake clock at 2026-11-29 12:00 UTC that never waits.
+    public var clockService: any PrayClock = PrayClockFake()
     /// What ``remotePrayerService()`` returns.
     public var remotePrayers: any PrayerService = PrayerServiceMock()
     /// What ``networkService()`` returns.
@@ -46,6 +50,10 @@ public struct PrayDependencyMock: PrayKitDependency {
 
     /// Returns ``prayers``.
     public func prayerService() -> any PrayerService { prayers }
+    /// Returns ``calculator``.
+    public func prayerCalculator() -> any PrayerCalculator { calculator }
+    /// Returns ``clockService``.
+    public func clock() -> any PrayClock { clockService }
     /// Returns a manager over ``prayers``.
     public func prayerManager() -> PrayerManager { PrayerManager(service: prayers, log: log()) }
     /// Returns ``remotePrayers``.
@@ -77,6 +85,10 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var server: any ServerService = ServerServiceMock()
     /// Returns ``server``.
     public func serverService() -> any ServerService { server }
+    /// What ``serverRoutes()`` returns.
+    public var routes: any ServerRoutes = ServerRoutesMock()
+    /// Returns ``routes``.
+    public func serverRoutes() -> any ServerRoutes { routes }
 }
 
 // MARK: - Location

@@ -368,7 +368,8 @@ extension Benchmark {
     func measureRoutes(rounds: Int = 5) -> Double {
         let hijri = HijriServiceUmmAlQura(prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
         let routes = AlAdhanRoutes(
-            prayers: PrayerServiceAstronomical(log: .silent), hijri: hijri, qibla: QiblaServiceGeodesic(log: .silent),
+            calculator: PrayerServiceAstronomical(log: .silent), hijri: hijri,
+            qibla: QiblaServiceGeodesic(log: .silent),
             clock: PrayClockSystem(), log: .silent)
         let zones = ["UTC", "Europe/London", "Asia/Riyadh", "America/New_York", "Asia/Karachi", "Australia/Sydney"]
         let methods = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23]

@@ -14,10 +14,17 @@ public protocol PrayKitDependency: Sendable {
 
     /// The service that calculates prayer times from the sun's position.
     func prayerService() -> any PrayerService
+    /// The same calculation, synchronous: for servers and tools on threads of their own.
+    func prayerCalculator() -> any PrayerCalculator
     /// The manager that builds prayer days from ``prayerService()``.
     func prayerManager() -> PrayerManager
     /// The service that serves a published timetable (AlAdhan or London), cached in the database.
     func remotePrayerService() -> any PrayerService
+
+    // MARK: - Time
+
+    /// The clock: "now", and waits that end at the right time of day (daemons, countdowns).
+    func clock() -> any PrayClock
 
     // MARK: - Network
 
@@ -60,7 +67,8 @@ public protocol PrayKitDependency: Sendable {
 
     // MARK: - Reminders
 
-    /// The service that delivers reminders (desktop notifications, or the user's hook).
+    /// The service that delivers reminders (the configured hook, else the saved one, else desktop
+    /// notifications).
     func notificationService() -> any NotificationService
     /// The manager that plans reminder events from prayer times.
     func reminderManager() -> ReminderManager
@@ -69,4 +77,7 @@ public protocol PrayKitDependency: Sendable {
 
     /// The HTTP server behind `praykit serve` (libmicrohttpd).
     func serverService() -> any ServerService
+    /// The answers of `praykit serve`: the AlAdhan API over this container's calculation, Hijri,
+    /// qibla, zone and city services.
+    func serverRoutes() -> any ServerRoutes
 }

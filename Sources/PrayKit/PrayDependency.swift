@@ -35,9 +35,9 @@ extension PrayDependency {
         /// The published timetable ``PrayDependency/remotePrayerService()`` serves, if any.
         public var remoteTimetable: RemoteTimetable?
         /// Limits and retry policy of the HTTP client.
-        public var network: NetworkServiceCurl.Options
-        /// The shell command ``PrayDependency/notificationService()`` runs for each reminder; desktop
-        /// notifications when `nil`.
+        public var network: NetworkOptions
+        /// The shell command ``PrayDependency/notificationService()`` runs for each reminder, over the
+        /// saved `notify-hook`; when neither is set, desktop notifications.
         public var notificationHook: String?
 
         /// Creates a configuration.
@@ -47,11 +47,11 @@ extension PrayDependency {
         ///   - databasePath: The database file; ``defaultDatabasePath(environment:)`` by default.
         ///   - remoteTimetable: The published timetable to serve, if any.
         ///   - network: Limits and retry policy of the HTTP client.
-        ///   - notificationHook: A shell command run for each reminder, instead of desktop notifications.
+        ///   - notificationHook: A shell command run for each reminder, over the saved one.
         public init(
             minLogLevel: LogLevel = .warning, logDestinations: [LogDestination] = [.console],
             databasePath: String = defaultDatabasePath(), remoteTimetable: RemoteTimetable? = nil,
-            network: NetworkServiceCurl.Options = NetworkServiceCurl.Options(), notificationHook: String? = nil
+            network: NetworkOptions = NetworkOptions(), notificationHook: String? = nil
         ) {
             self.notificationHook = notificationHook
             self.minLogLevel = minLogLevel
@@ -236,6 +236,17 @@ extension PrayDependency {
 
     /// The astronomical prayer-time service.
     public func prayerService() -> any PrayerService { Self.prayerService }
+    /// The astronomical calculation, synchronous.
+    public func prayerCalculator() -> any PrayerCalculator { Self.prayerService }
+}
+
+// MARK: - Clock
+
+extension PrayDependency {
+    private static let clock = PrayClockWall()
+
+    /// The wall clock (its waits end at the right time of day after a suspend).
+    public func clock() -> any PrayClock { Self.clock }
 }
 
 // MARK: - Prayer manager
@@ -323,7 +334,7 @@ extension PrayDependency {
 // MARK: - Network
 
 extension PrayDependency {
-    private static let networkService = NetworkServiceCurl(options: configuration.network, log: log)
+    private static let networkService = NetworkServiceCurl(options: configuration.network, log: log, clock: clock)
 
     /// The libcurl HTTP client.
     public func networkService() -> any NetworkService { Self.networkService }
@@ -354,11 +365,11 @@ private struct UnconfiguredPrayerService: PrayerService {
 // MARK: - Notifications
 
 extension PrayDependency {
-    private static let notificationService: any NotificationService =
-        configuration.notificationHook.map { NotificationServiceCommand(command: $0, log: log) }
-        ?? NotificationServiceDesktop(log: log)
+    private static let notificationService = NotificationServicePreferred(
+        hook: configuration.notificationHook, preferences: preferences, log: log)
 
-    /// The user's hook (``Configuration/notificationHook``), else desktop notifications.
+    /// The configured hook (``Configuration/notificationHook``), else the saved `notify-hook`, else
+    /// desktop notifications.
     public func notificationService() -> any NotificationService { Self.notificationService }
 }
 
@@ -378,4 +389,15 @@ extension PrayDependency {
 
     /// The libmicrohttpd HTTP server.
     public func serverService() -> any ServerService { Self.serverService }
+}
+
+// MARK: - Server routes
+
+extension PrayDependency {
+    private static let serverRoutes = AlAdhanRoutes(
+        calculator: prayerService, hijri: hijriService, qibla: qiblaService, lookups: .init(locationManager),
+        clock: clock, log: log)
+
+    /// The AlAdhan API over the services above.
+    public func serverRoutes() -> any ServerRoutes { Self.serverRoutes }
 }

@@ -7,9 +7,12 @@ import Testing
 
 /// The command model: one list, and help, completions and the man page generated from it.
 @Suite struct CommandModelTests {
-    /// Every command path reachable from the list.
-    static var paths: [[any Command.Type]] {
-        CommandList.all.flatMap { command in [[command]] + command.subcommands.map { [command, $0] } }
+    /// Every path of the tree.
+    static var paths: [[any CommandNode.Type]] { CommandList.paths }
+
+    /// The options of a path's node: a command's, or a group's default's.
+    static func options(_ path: [any CommandNode.Type]) -> [any OptionDefinition] {
+        (path.last as? any Command.Type ?? (path.last as? any CommandGroup.Type)?.defaultSubcommand)?.options ?? []
     }
 
     @Test func everyCommandTypeIsInTheList() throws {
@@ -20,7 +23,9 @@ import Testing
         var declared: Set<String> = []
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: /struct (\w+): Command\b/) { declared.insert(String(match.output.1)) }
+            for match in text.matches(of: /(?:struct|enum) (\w+): (?:Command|CommandGroup)\b/) {
+                declared.insert(String(match.output.1))
+            }
         }
         // When
         let listed = Set(Self.paths.compactMap { $0.last.map { String(describing: $0) } })
@@ -35,10 +40,12 @@ import Testing
         let names = CommandList.all.flatMap { $0.names }
         #expect(Set(names).count == names.count)
         for path in Self.paths {
-            guard let command = path.last else { continue }
-            let options = command.options.map { $0.name } + GlobalOptions.definitions.map { $0.name }
-            #expect(Set(options).count == options.count, "\(command.name)")
-            #expect(!command.abstract.isEmpty)
+            guard let node = path.last else { continue }
+            let options = Self.options(path).map { $0.name } + GlobalOptions.definitions.map { $0.name }
+            #expect(Set(options).count == options.count, "\(node.name)")
+            #expect(!node.abstract.isEmpty)
+            let verbs = (node as? any CommandGroup.Type)?.subcommands.flatMap { $0.names } ?? []
+            #expect(Set(verbs).count == verbs.count, "\(node.name)")
         }
     }
 
@@ -49,7 +56,7 @@ import Testing
             #expect(result.status == 0, "\(words)")
             #expect(result.stdout.hasPrefix("OVERVIEW: "), "\(words)")
             #expect(result.stdout.contains("USAGE: praykit \(words.joined(separator: " "))"), "\(words)")
-            for option in path.last?.options ?? [] { #expect(result.stdout.contains("--\(option.name)"), "\(words)") }
+            for option in Self.options(path) { #expect(result.stdout.contains("--\(option.name)"), "\(words)") }
             let viaHelp = await CLI.run(["help"] + words)
             #expect(viaHelp.stdout == result.stdout)
         }

@@ -37,7 +37,7 @@ import Testing
         var path = paths.randomElement(using: &random) ?? []
         if Int.random(in: 0..<10, using: &random) == 0 { path = Array(path.prefix(1)) }
         var words = path.map { $0.name }
-        let options = (path.last?.options ?? []) + GlobalOptions.definitions.filter { $0.name == "log-level" }
+        let options = CommandModelTests.options(path) + GlobalOptions.definitions.filter { $0.name == "log-level" }
         for _ in 0..<Int.random(in: 0...6, using: &random) {
             switch Int.random(in: 0..<12, using: &random) {
             case 0: words.append(strangeValues.randomElement(using: &random) ?? "")

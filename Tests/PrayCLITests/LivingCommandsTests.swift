@@ -96,7 +96,7 @@ import Testing
             (["--days", "3", "--month", "2027-02"], "use only one of --days, --month"),
             (["--alarm", "soon"], "--alarm must look like 10m"),
             (["--prayers", "fajr,tea"], "unknown time 'tea'"),
-            (["--month", "2027-13"], "--month must look like 2027-02"),
+            (["--month", "2027-13"], "--month must look like YYYY-MM"),
         ] {
             let result = await CLI.run(["calendar"] + makkah + arguments)
             #expect(result.status == 64)

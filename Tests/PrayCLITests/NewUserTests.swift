@@ -221,7 +221,7 @@ import Testing
         (["--maghrib-angle", "4", "--maghrib-interval", "3"], "--maghrib-angle and --maghrib-interval"),
         (["--adjust", "fajr=1,fajr=2"], "fajr is adjusted twice"),
         (["--adjust", "fajr=1", "--adjust", "isha=2"], "'--adjust' was given twice"),
-        (["--imsak-minutes", "121"], "--imsak-minutes must be a whole number from 0 to 120"),
+        (["--imsak-minutes", "121"], "--imsak-minutes must be between 0 and 120 minutes"),
         (["--method", "custom"], "--method custom needs a fajr rule (--fajr-angle) and an isha rule"),
         (["--method", "custom", "--fajr-angle", "18"], "needs an isha rule (--isha-angle or --isha-interval)"),
     ])

@@ -90,8 +90,8 @@ import Testing
     func routes() -> AlAdhanRoutes {
         let prayers = PrayerServiceAstronomical(log: .silent)
         return AlAdhanRoutes(
-            prayers: prayers, hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent),
-            qibla: QiblaServiceGeodesic(log: .silent), lookups: ServeCommand.lookups(CLI.dependency()),
+            calculator: prayers, hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent),
+            qibla: QiblaServiceGeodesic(log: .silent), lookups: .init(CLI.dependency().locationManager()),
             clock: PrayClockFake(now: CLI.now), log: .silent)
     }
 

@@ -22,10 +22,9 @@ import Testing
         if let search { places.onSearch { _ in search } }
         let location = LocationServiceMock()
         location.onCurrentLocation { nil }
-        let system = self.system
         let manager = LocationManager(
             timeZoneService: zones, placeService: places, preferences: PreferencesStoreMock(saved),
-            locationService: location, log: .silent, systemTimeZone: { system })
+            locationService: location, log: .silent)
         return (manager, zones, places)
     }
 
@@ -61,16 +60,16 @@ import Testing
         let (manager, _, _) = try manager(saved: savedMakkah())
         let point = try Coordinates(latitude: 21.4225, longitude: 39.8262)
         // When
-        let option = try await manager.resolve(.init(.coordinates(point), timeZone: "Europe/London"))
-        let local = try await manager.resolve(.init(.saved, timeZone: "local"))
+        let parser = TimeZoneParser(environment: [:], systemTimeZone: system)
+        let option = try await manager.resolve(.init(.coordinates(point), timeZone: parser.parse("europe/london")))
+        let local = try await manager.resolve(.init(.saved, timeZone: parser.parse("local")))
         // Then
         #expect(option.timeZone.identifier == "Europe/London")
+        #expect(option.zone.identifier == "Europe/London")
         #expect(option.timeZoneSource == .option)
         #expect(local.timeZone == system)
         #expect(local.timeZoneSource == .system)
-        await #expect(throws: ValidationError.self) {
-            try await manager.resolve(.init(.coordinates(point), timeZone: "Mars/Olympus"))
-        }
+        #expect(throws: ValidationError.self) { try parser.parse("Mars/Olympus") }
     }
 
     @Test func theSavedZoneAppliesOnlyToTheSavedPlace() async throws {

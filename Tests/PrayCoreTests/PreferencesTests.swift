@@ -53,7 +53,8 @@ import Testing
     }
 
     @Test func shafaqNeedsTheMoonsightingCommittee() throws {
-        #expect(throws: ValidationError.self) { try preferences(["shafaq": "ahmer"]).calculationParameters() }
+        // A saved shafaq with another method is ignored, by the same rule as the command line's.
+        #expect(try preferences(["shafaq": "ahmer"]).calculationParameters().seasonalTwilight == nil)
         let committee = try preferences(["method": "moonsighting-committee", "shafaq": "ahmer"])
         #expect(try committee.calculationParameters().seasonalTwilight == .ahmer)
     }

@@ -113,10 +113,7 @@ final class DiagnosticsLog: LogService {
 
 /// Serves the AlAdhan API on a free loopback port, then stops.
 func serveAlAdhan(_ dependency: any PrayKitDependency) async throws -> URL {
-    let log = dependency.log()
-    let routes = AlAdhanRoutes(
-        prayers: PrayerServiceAstronomical(log: log), hijri: dependency.hijriService(),
-        qibla: dependency.qiblaService(), clock: PrayClockSystem(), log: log)
+    let routes = dependency.serverRoutes()  // the AlAdhan API over the container's services
     let server = try dependency.serverService().start(ServerAPI.Configuration(port: 0), handler: routes.handler)
     let url = server.url  // http://127.0.0.1:40123
     await server.shutdown()  // drains, then stops

@@ -13,7 +13,7 @@ import Testing
 
     func routes(_ lookups: AlAdhanRoutes.Lookups = .none) -> AlAdhanRoutes {
         AlAdhanRoutes(
-            prayers: prayers, hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent),
+            calculator: prayers, hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent),
             qibla: QiblaServiceGeodesic(log: .silent), lookups: lookups, clock: PrayClockFake(now: Self.now),
             log: .silent)
     }
@@ -206,7 +206,7 @@ import Testing
         let (_, plain) = try get(query)
         let plainMeta = (plain["data"] as? [String: Any])?["meta"] as? [String: Any]
         #expect(plainMeta?["timezone"] as? String == "UTC")
-        let riyadh = try #require(TimeZone(identifier: "Asia/Riyadh"))
+        let riyadh = try #require(TimeZoneName("Asia/Riyadh"))
         let (_, looked) = try get(query, routes: routes(AlAdhanRoutes.Lookups(zone: { _ in riyadh })))
         let lookedMeta = (looked["data"] as? [String: Any])?["meta"] as? [String: Any]
         #expect(lookedMeta?["timezone"] as? String == "Asia/Riyadh")
@@ -219,7 +219,7 @@ import Testing
         // With one
         let makkah = AlAdhanRoutes.Place(
             coordinates: try Coordinates(latitude: 21.4225, longitude: 39.8262),
-            timeZone: try #require(TimeZone(identifier: "Asia/Riyadh")))
+            zone: try #require(TimeZoneName("Asia/Riyadh")))
         let lookups = AlAdhanRoutes.Lookups(city: { query in query.city == "Makkah" ? makkah : nil })
         let (found, foundBody) = try get(
             "/v1/timingsByCity/01-03-2027?city=Makkah&country=SA&method=4", routes: routes(lookups))

@@ -15,7 +15,7 @@ import Testing
         attempts: Int = 3, timeout: TimeInterval = 60, maxBytes: Int = 64 * 1024, log: LogManager = .silent,
         clock: PrayClockFake = PrayClockFake()
     ) -> NetworkServiceCurl {
-        var options = NetworkServiceCurl.Options()
+        var options = NetworkOptions()
         options.maxAttempts = attempts
         options.totalTimeout = timeout
         options.connectTimeout = timeout
@@ -26,7 +26,7 @@ import Testing
     /// The bounds of the wait before attempt `attempt + 1` with equal jitter on a 0.5 s base: half of
     /// 0.5 × 2^(attempt − 1) fixed, the other half random.
     static func backoff(after attempt: Int) -> ClosedRange<TimeInterval> {
-        let full = NetworkServiceCurl.Options().baseDelay * pow(2, Double(attempt - 1))
+        let full = NetworkOptions().baseDelay * pow(2, Double(attempt - 1))
         return (full / 2)...full
     }
 
@@ -160,7 +160,7 @@ import Testing
         for (attempt, sleep) in zip(1..., sleeps) {
             #expect(Self.backoff(after: attempt).contains(sleep), "wait \(sleep) s after attempt \(attempt)")
         }
-        let budget = NetworkServiceCurl.Options().retryBudget
+        let budget = NetworkOptions().retryBudget
         #expect(sleeps.reduce(0, +) <= budget)
         #expect(sleeps.reduce(0, +) + Self.backoff(after: sleeps.count + 1).upperBound > budget, "\(sleeps)")
         #expect(server.requests.count == sleeps.count + 1)

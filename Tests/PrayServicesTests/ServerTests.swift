@@ -15,7 +15,7 @@ import Testing
 /// client and with a raw socket where a client must misbehave. Order of events, never durations.
 @Suite struct ServerTests {
     static let network: NetworkServiceCurl = {
-        var options = NetworkServiceCurl.Options()
+        var options = NetworkOptions()
         options.maxAttempts = 1
         options.totalTimeout = 120
         options.connectTimeout = 120
@@ -25,7 +25,7 @@ import Testing
     static func routes() -> AlAdhanRoutes {
         let prayers = PrayerServiceAstronomical(log: .silent)
         return AlAdhanRoutes(
-            prayers: prayers, hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent),
+            calculator: prayers, hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent),
             qibla: QiblaServiceGeodesic(log: .silent), clock: PrayClockFake(), log: .silent)
     }
 

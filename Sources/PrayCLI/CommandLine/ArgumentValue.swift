@@ -18,12 +18,13 @@ enum CompletionKind: Equatable, Sendable {
     case list([String])
     /// A file name.
     case file
-    /// An IANA time-zone name.
+    /// A time-zone name.
     case timeZone
 }
 
-/// A type an option's text converts to, like swift-argument-parser's `ExpressibleByArgument`.
-protocol ArgumentValue {
+/// A type an option's text converts to, like swift-argument-parser's `ExpressibleByArgument`: a
+/// value is parsed once, into its type, when the command line is read.
+protocol ArgumentValue: Sendable {
     /// Converts the text given on the command line.
     /// - Throws: ``ArgumentValueError`` saying what the text must be.
     init(argument: String) throws(ArgumentValueError)
@@ -31,11 +32,31 @@ protocol ArgumentValue {
     static var allValueStrings: [String] { get }
     /// The text that names this value on the command line.
     var argumentDescription: String { get }
+    /// The value of an option or argument that is not given and has no default: `nil` (none) for
+    /// every type but `Optional`, so that such an option is required; `.some(nil)` for an optional.
+    static var absentValue: Self? { get }
 }
 
 extension ArgumentValue {
     static var allValueStrings: [String] { [] }
     var argumentDescription: String { "\(self)" }
+    static var absentValue: Self? { nil }
+
+    /// `must be one of a, b, c`.
+    static func choiceReason(among choices: [String]) -> String {
+        "must be one of \(choices.joined(separator: ", "))"
+    }
+}
+
+/// An optional value: the option may be left out, and reads as `nil` then.
+extension Optional: ArgumentValue where Wrapped: ArgumentValue {
+    init(argument: String) throws(ArgumentValueError) {
+        self = .some(try Wrapped(argument: argument))
+    }
+
+    static var allValueStrings: [String] { Wrapped.allValueStrings }
+    var argumentDescription: String { map(\.argumentDescription) ?? "" }
+    static var absentValue: Self? { .some(.none) }
 }
 
 /// A closed set of values is an enum of strings: its raw values are what users type.
@@ -51,13 +72,6 @@ extension ArgumentValue where Self: RawRepresentable & CaseIterable, RawValue ==
 
     static var allValueStrings: [String] { allCases.map(\.rawValue) }
     var argumentDescription: String { rawValue }
-}
-
-extension ArgumentValue {
-    /// `must be one of a, b, c`.
-    static func choiceReason(among choices: [String]) -> String {
-        "must be one of \(choices.joined(separator: ", "))"
-    }
 }
 
 extension String: ArgumentValue {
@@ -83,6 +97,8 @@ extension Double: ArgumentValue {
         self = value
     }
 
+    var argumentDescription: String { formattedCompactly }
+
     /// Whether the text is a plain decimal: an optional sign, digits with at most one point, and an
     /// optional exponent.
     static func isDecimal(_ text: String) -> Bool {
@@ -102,6 +118,40 @@ extension CivilDate: ArgumentValue {
     }
 }
 
+extension HijriDate: ArgumentValue {
+    init(argument: String) throws(ArgumentValueError) {
+        do { self = try HijriDate(parsing: argument) } catch { throw ArgumentValueError(reason: ": " + error.message) }
+    }
+}
+
+extension CalculationMethod: ArgumentValue {
+    /// A name, an alias or an AlAdhan number (`CalculationMethod.named(_:)`).
+    init(argument: String) throws(ArgumentValueError) {
+        do {
+            self = try CalculationMethod.named(argument)
+        } catch {
+            let names = CalculationMethod.allCases.flatMap { [$0.rawValue] + $0.aliases }
+            throw ArgumentValueError(
+                reason: "must be a method name, an alias or an AlAdhan number (see 'praykit methods')",
+                suggestion: Suggestion.didYouMean(argument, among: names))
+        }
+    }
+
+    /// Open: aliases and numbers are accepted besides the names (completion lists them all).
+    static var allValueStrings: [String] { [] }
+}
+
+extension PrayerAdjustments: ArgumentValue {
+    /// `fajr=2,isha=-3`.
+    init(argument: String) throws(ArgumentValueError) {
+        do {
+            self = try PrayerAdjustments(parsing: argument)
+        } catch {
+            throw ArgumentValueError(reason: ": " + error.message)
+        }
+    }
+}
+
 extension Madhab: ArgumentValue {}
 extension HighLatitudeRule: ArgumentValue {}
 extension PolarResolution: ArgumentValue {}
@@ -111,6 +161,60 @@ extension Rounding: ArgumentValue {}
 extension HijriCalendar: ArgumentValue {}
 extension LogLevel: ArgumentValue {}
 extension PrayerStatus: ArgumentValue {}
+
+/// An instant in ISO 8601 with an offset or `Z`: `2026-11-29T14:14:00+03:00`.
+struct Instant: ArgumentValue, Equatable {
+    /// The instant.
+    let date: Date
+
+    init(argument: String) throws(ArgumentValueError) {
+        let formatter = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [
+            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
+        ] {
+            formatter.formatOptions = options
+            if let date = formatter.date(from: argument) {
+                self.date = date
+                return
+            }
+        }
+        throw ArgumentValueError(reason: "must be an ISO 8601 instant such as 2026-11-29T14:14:00+03:00")
+    }
+
+    var argumentDescription: String { ISO8601DateFormatter().string(from: date) }
+}
+
+/// A Gregorian or Hijri year and month: `2027-02`.
+struct YearMonth: ArgumentValue, Equatable {
+    let year: Int
+    let month: Int
+
+    init(argument: String) throws(ArgumentValueError) {
+        let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]), (1...9999).contains(year),
+            (1...12).contains(month)
+        else { throw ArgumentValueError(reason: "must look like YYYY-MM with a month from 01 to 12") }
+        (self.year, self.month) = (year, month)
+    }
+
+    var argumentDescription: String { "\(year)-\(month.zeroPadded(2))" }
+}
+
+/// A local clock time, `HH:MM` (24-hour).
+struct ClockTime: ArgumentValue, Equatable {
+    let hour: Int
+    let minute: Int
+
+    init(argument: String) throws(ArgumentValueError) {
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let hour = Int(parts[0]),
+            let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
+        else { throw ArgumentValueError(reason: "must look like HH:MM (24-hour)") }
+        (self.hour, self.minute) = (hour, minute)
+    }
+
+    var argumentDescription: String { "\(hour.zeroPadded(2)):\(minute.zeroPadded(2))" }
+}
 
 /// The output formats commands offer; each command lists the ones it supports.
 enum OutputFormat: String, CaseIterable, ArgumentValue {
@@ -127,7 +231,7 @@ enum OutputFormat: String, CaseIterable, ArgumentValue {
 extension Option where Value == OutputFormat {
     /// `--format <format>` with the formats a command offers, the first being the default.
     static func format(_ allowed: [OutputFormat], help: String = "Output format.") -> Option<OutputFormat> {
-        Option("format", value: "format", help: help, default: allowed.first?.rawValue, allowed: allowed)
+        Option("format", value: "format", help: help, default: allowed[0], allowed: allowed)
     }
 }
 
@@ -135,4 +239,59 @@ extension Option where Value == OutputFormat {
 enum ClockStyle: String, CaseIterable, ArgumentValue {
     case twentyFourHour = "24h"
     case twelveHour = "12h"
+}
+
+/// A list of prayer times, `fajr,isha`, or `all`: each name checked, in the order given.
+struct PrayerList: ArgumentValue, Equatable {
+    /// The times named, in order; empty for `all`.
+    let prayers: [Prayer]
+    /// Whether `all` was given.
+    let isAll: Bool
+
+    init(argument: String) throws(ArgumentValueError) {
+        let words = argument.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if words == ["all"] {
+            (prayers, isAll) = ([], true)
+            return
+        }
+        var prayers: [Prayer] = []
+        for word in words {
+            guard let prayer = Prayer(rawValue: word) else {
+                throw ArgumentValueError(
+                    reason: "names an unknown time '\(word)'",
+                    suggestion: Suggestion.didYouMean(word, among: Prayer.allCases.map(\.rawValue) + ["all"]))
+            }
+            prayers.append(prayer)
+        }
+        guard !prayers.isEmpty else { throw ArgumentValueError(reason: "names no time") }
+        (self.prayers, isAll) = (prayers, false)
+    }
+
+    init(_ prayers: [Prayer]) {
+        (self.prayers, isAll) = (prayers, false)
+    }
+
+    var argumentDescription: String { isAll ? "all" : prayers.map(\.rawValue).joined(separator: ",") }
+
+    /// The times of the list: `all` is `every`; a time outside `allowed` is a usage error of `option`,
+    /// and so is a time named twice unless `merging`.
+    /// - Throws: ``CLIError`` (usage).
+    func resolved(
+        every: [Prayer], allowed: [Prayer], option: String, merging: Bool = false
+    ) throws(CLIError) -> [Prayer] {
+        if isAll { return every }
+        var result: [Prayer] = []
+        for prayer in prayers {
+            guard allowed.contains(prayer) else {
+                let names = allowed.map(\.rawValue).joined(separator: ", ")
+                throw .usage("--\(option) must name \(names)\(every.isEmpty ? "" : " or all"), got '\(prayer)'")
+            }
+            if result.contains(prayer) {
+                if merging { continue }
+                throw .usage("--\(option) names \(prayer) twice")
+            }
+            result.append(prayer)
+        }
+        return result
+    }
 }

@@ -3,10 +3,14 @@ import PrayKit
 
 /// A failure the command-line tool reports: a usage mistake (exit 64, with the usage line), a
 /// runtime failure (exit 1), or a reader that went away (exit 1, nothing printed).
+///
+/// Commands throw it for their own mistakes (`throw CLIError.usage("--updates goes with --watch")`)
+/// and let every other error through; ``init(_:)`` is the one place where the library's errors
+/// become messages and exit statuses.
 struct CLIError: Error, Equatable {
     enum Kind: Equatable {
-        /// The command line is wrong: exit 64 (`EX_USAGE`) and show the usage of this command path.
-        case usage(command: String)
+        /// The command line is wrong: exit 64 (`EX_USAGE`) and show the usage of the command.
+        case usage
         /// The work failed: exit 1.
         case runtime
         /// Standard output was closed by its reader (`praykit times … | head -1`): exit 1 quietly.
@@ -16,10 +20,12 @@ struct CLIError: Error, Equatable {
     let kind: Kind
     let message: String
 
-    static func usage(_ message: String, command: String) -> CLIError {
-        CLIError(kind: .usage(command: command), message: message)
+    /// A usage error of the command being run.
+    static func usage(_ message: String) -> CLIError {
+        CLIError(kind: .usage, message: message)
     }
 
+    /// A runtime failure.
     static func runtime(_ message: String) -> CLIError {
         CLIError(kind: .runtime, message: message)
     }
@@ -34,24 +40,26 @@ struct CLIError: Error, Equatable {
 }
 
 extension CLIError {
-    /// The error a failure of the library becomes, in words for a user of the tool: bad input is a
-    /// usage error, everything else a runtime one, with the remedy the tool offers.
-    init(_ error: any Error, command: String = "") {
+    /// The error a failure becomes, in words for a user of the tool: bad input is a usage error,
+    /// everything else a runtime one, with the remedy the tool offers.
+    init(_ error: any Error) {
         switch error {
         case let error as CLIError:
             self = error
         case let error as ValidationError:
-            self = .usage(Self.optionMessage(error), command: command)
+            self = .usage(Self.optionMessage(error))
         case let error as PrayError:
-            self = error.kind == .unsupportedDate ? .usage(error.message, command: command) : .runtime(error.message)
+            self = error.kind == .unsupportedDate ? .usage(error.message) : .runtime(error.message)
         case let error as HijriError:
             switch error.kind {
-            case .invalidDate, .invalidOffset, .outOfRange: self = .usage(error.message, command: command)
+            case .invalidDate, .invalidOffset, .outOfRange: self = .usage(error.message)
             }
         case let error as StorageError:
             self = .runtime(Self.storageMessage(error))
         case let error as NetworkError:
             self = .runtime(Self.networkMessage(error))
+        case let error as ServerError:
+            self = error.kind == .startFailed ? .runtime(error.message) : .usage(error.message)
         case let error as PrayDependency.ConfigurationError:
             self = .runtime(error.message)
         default:
@@ -59,13 +67,22 @@ extension CLIError {
         }
     }
 
-    /// A validation message in terms of the option: `fajr-angle must be …` becomes
-    /// `--fajr-angle must be …`; a message that does not start with its field's name is kept.
+    /// A validation message in terms of the options: `fajr-angle must be …` becomes
+    /// `--fajr-angle must be …`, and `isha-angle and isha-interval say …` names both options; a
+    /// message that does not start with its field's name is kept.
     static func optionMessage(_ error: ValidationError) -> String {
-        let option = PreferenceOptions.optionName(forField: error.field)
         let prefix = error.field + " "
         guard error.message.hasPrefix(prefix) else { return error.message }
-        return "--" + option + " " + error.message.dropFirst(prefix.count)
+        var rest = error.message.dropFirst(prefix.count)
+        var head = "--" + PreferenceOptions.optionName(forField: error.field)
+        if rest.hasPrefix("and "), let other = rest.dropFirst(4).split(separator: " ").first,
+            let key = Preferences.Key(rawValue: String(other))
+        {
+            head += " and --" + PreferenceOptions.optionName(key)
+            rest = rest.dropFirst(4 + other.count)
+            return head + rest
+        }
+        return head + " " + rest
     }
 
     /// A storage failure with what the tool lets the user do about it.

@@ -2,14 +2,11 @@ import Foundation
 import PrayCore
 import PrayKit
 
-/// One `praykit` command, declared like a swift-argument-parser command: its name, help, typed
-/// options, positional arguments and subcommands. Help, errors, completions and the man page are
-/// all generated from these declarations (see ``CommandList``).
-///
-/// A command is created from its parsed arguments (``init(_:context:)`` checks them all, so that a
-/// bad command line fails before any work), then run.
-protocol Command: Sendable {
-    /// The name typed after `praykit`: `times`.
+/// What every node of the command tree has: its name and help. A node is either a ``Command``,
+/// which runs, or a ``CommandGroup``, which only names its subcommands. Help, errors, completions
+/// and the man page are all generated from these declarations (see ``CommandList``).
+protocol CommandNode: Sendable {
+    /// The name typed after the parent's: `times`, `set`.
     static var name: String { get }
     /// Other names that run it (old spellings kept working).
     static var aliases: [String] { get }
@@ -19,63 +16,87 @@ protocol Command: Sendable {
     static var discussion: String { get }
     /// Command lines shown under EXAMPLES.
     static var examples: [String] { get }
-    /// The options, in the order help lists them.
-    static var options: [any OptionDefinition] { get }
-    /// The positional arguments, in order.
-    static var arguments: [Positional] { get }
-    /// The verbs of a command that has verbs (`config get|set|unset|list`).
-    static var subcommands: [any Command.Type] { get }
-    /// Whether the command runs by itself when no verb is given (`hijri` = `hijri days`);
-    /// otherwise a missing verb is a usage error.
-    static var runsWithoutSubcommand: Bool { get }
-
-    /// Adjusts the process's one configuration for this command line (a published timetable, the
-    /// network's timeout); called before any service is used.
-    /// - Throws: ``CLIError`` (usage) for options that make no sense together.
-    static func configure(
-        _ configuration: inout PrayDependency.Configuration, _ arguments: ParsedArguments, environment: [String: String]
-    )
-        throws(CLIError)
-
-    /// Reads and checks the parsed arguments (and stored preferences through the context).
-    /// - Throws: ``CLIError``, a usage error for anything missing, invalid or conflicting.
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError)
-
-    /// Does the work, writing the result to ``CommandContext/output``.
-    /// - Throws: ``CLIError``.
-    func run(_ context: CommandContext) async throws(CLIError)
 }
 
-extension Command {
+extension CommandNode {
     static var aliases: [String] { [] }
     static var discussion: String { "" }
     static var examples: [String] { [] }
+
+    /// All names that run this node.
+    static var names: [String] { [name] + aliases }
+}
+
+/// A command with verbs and nothing else: `config` is `config list|get|set|unset`. It declares its
+/// subcommands (commands or groups, to any depth) and, optionally, the one that runs when no verb
+/// is given; it has no options and no `run` of its own.
+protocol CommandGroup: CommandNode {
+    /// The verbs, in the order help lists them.
+    static var subcommands: [any CommandNode.Type] { get }
+    /// The subcommand that runs when none is named (`hijri` is `hijri days`); without one, a missing
+    /// verb is a usage error.
+    static var defaultSubcommand: (any Command.Type)? { get }
+}
+
+extension CommandGroup {
+    static var defaultSubcommand: (any Command.Type)? { nil }
+}
+
+/// A command that runs, declared like a swift-argument-parser command: typed options and arguments
+/// (each with its default, range and help, declared once), then `run`.
+///
+/// ```swift
+/// enum LogDeleteCommand: Command {
+///     static let name = "delete"
+///     static let abstract = "Delete the entries of prayers on a day."
+///     static let date = Option<CivilDate>("date", value: "YYYY-MM-DD", help: "The day.")
+///     static let options: [any OptionDefinition] = [LogCommand.prayer, date]
+///
+///     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+///         let removed = try context.dependency.prayerLog().delete(…, on: arguments[date])
+///         …
+///     }
+/// }
+/// ```
+///
+/// `run` throws any error: ``PrayCommandLine`` maps every error to its message and exit status in one
+/// place (``CLIError/init(_:)``).
+protocol Command: CommandNode {
+    /// The options, in the order help lists them.
+    static var options: [any OptionDefinition] { get }
+    /// The positional arguments, in order.
+    static var arguments: [any ArgumentDefinition] { get }
+
+    /// Adjusts the process's one configuration for this command line (a published timetable, the
+    /// network's timeout, a hook); called before any service is used.
+    /// - Throws: A usage error for options that make no sense together.
+    static func configure(
+        _ configuration: inout PrayDependency.Configuration, _ arguments: ParsedArguments, environment: [String: String]
+    ) throws
+
+    /// Does the work, writing the result to ``CommandContext/output``. Checks that the types cannot
+    /// make (options that go together) come first, so that a bad command line fails before any work.
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws
+}
+
+extension Command {
     static var options: [any OptionDefinition] { [] }
-    static var arguments: [Positional] { [] }
-    static var subcommands: [any Command.Type] { [] }
-    static var runsWithoutSubcommand: Bool { subcommands.isEmpty }
+    static var arguments: [any ArgumentDefinition] { [] }
 
     static func configure(
         _ configuration: inout PrayDependency.Configuration, _ arguments: ParsedArguments, environment: [String: String]
-    )
-        throws(CLIError)
-    {}
-
-    /// All names that run this command.
-    static var names: [String] { [name] + aliases }
+    ) throws {}
 }
 
 /// What a running command reaches: the services, the environment, the instant, and the outputs.
 struct CommandContext: Sendable {
-    /// The services: `PrayDependency` in the tool, a mock in tests.
+    /// The services: `PrayDependency` in the tool, a mock in tests. Every service a command uses
+    /// comes from here.
     let dependency: any PrayKitDependency
     /// The process environment.
     let environment: [String: String]
-    /// The current instant (pinned in tests).
+    /// The instant the command started (the container's clock).
     let now: Date
-    /// The clock of commands that wait (`next --watch`, `notify`): the wall clock in the tool, a
-    /// fake one in tests.
-    let clock: any PrayClock
     /// Standard output: the result only.
     let output: OutputSink
     /// Standard error: notes and warnings, never results.
@@ -87,18 +108,16 @@ struct CommandContext: Sendable {
     /// The full command path being run (`config set`), for messages.
     let commandPath: String
 
-    /// A usage error of the running command.
-    func usage(_ message: String) -> CLIError {
-        .usage(message, command: commandPath)
-    }
+    /// The clock of commands that wait (`next --watch`, `notify`, `serve`): the container's.
+    var clock: any PrayClock { dependency.clock() }
 
-    /// The stored preferences, or none when the database does not exist yet.
-    /// - Throws: ``CLIError`` (runtime) when the database cannot be read.
-    func preferences() throws(CLIError) -> Preferences {
-        do {
-            return try dependency.preferences().preferences()
-        } catch {
-            throw CLIError(error)
-        }
+    /// Reads zones as the user writes them, `local` being `$TZ` of this environment, else the
+    /// system's.
+    var zones: TimeZoneParser { TimeZoneParser(environment: environment) }
+
+    /// The stored preferences (none when the database does not exist yet).
+    /// - Throws: What the store throws.
+    func preferences() throws -> Preferences {
+        try dependency.preferences().preferences()
     }
 }

@@ -5,12 +5,12 @@ import PrayKit
 /// and from which level. They are read before the command, so the process's one configuration
 /// carries them before any service starts.
 struct GlobalOptions: Equatable {
-    static let logLevel = Option<LogLevel>(
+    static let logLevel = Option(
         "log-level", value: "level",
         help: "Log events from this level up, on standard error or in --log-file. Overrides PRAYKIT_LOG_LEVEL.",
-        default: LogLevel.warning.rawValue
+        default: LogLevel.warning
     )
-    static let logFile = Option<String>(
+    static let logFile = Option<String?>(
         "log-file", value: "path",
         help:
             "Append log events to this file instead of standard error. It is rotated at 5 MiB; three old files are kept.",
@@ -67,16 +67,16 @@ struct GlobalOptions: Equatable {
                 value = arguments[index]
                 index += 1
             } else {
-                throw .usage("Missing value for '\(option.synopsis)'", command: "")
+                throw .usage("Missing value for '\(option.synopsis)'")
             }
             if option.name == logLevel.name {
                 do {
                     options.level = try LogLevel(argument: value)
                 } catch {
-                    throw .usage("--log-level \(error.reason), got '\(value)'\(error.suggestion)", command: "")
+                    throw .usage("--log-level \(error.reason), got '\(value)'\(error.suggestion)")
                 }
             } else {
-                guard !value.isEmpty else { throw .usage("Missing value for '\(option.synopsis)'", command: "") }
+                guard !value.isEmpty else { throw .usage("Missing value for '\(option.synopsis)'") }
                 options.file = value
             }
         }

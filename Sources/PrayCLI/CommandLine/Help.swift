@@ -4,23 +4,34 @@ import PrayCore
 /// Help text in the layout of swift-argument-parser — OVERVIEW, USAGE, ARGUMENTS, OPTIONS,
 /// SUBCOMMANDS — generated from a command's declarations.
 enum HelpText {
-    /// The help of the command at `path` (`[ConfigCommand.self, ConfigSetCommand.self]`).
-    static func render(_ path: [any Command.Type]) -> String {
-        guard let command = path.last else { return root() }
-        var lines = ["OVERVIEW: \(command.abstract)", "", "USAGE: \(usage(path))"]
-        if !command.arguments.isEmpty {
-            lines += ["", "ARGUMENTS:"] + command.arguments.map { row("<\($0.name)>", $0.help) }
+    /// The help of the command or group at `path` (`[ConfigCommand.self, ConfigSetCommand.self]`).
+    static func render(_ path: [any CommandNode.Type]) -> String {
+        guard let node = path.last else { return root() }
+        var lines = ["OVERVIEW: \(node.abstract)", "", "USAGE: \(usage(path))"]
+        // A group shows the options of its default subcommand, which run without the verb.
+        let command = node as? any Command.Type ?? (node as? any CommandGroup.Type)?.defaultSubcommand
+        if let command {
+            if !command.arguments.isEmpty {
+                lines += ["", "ARGUMENTS:"] + command.arguments.map { row("<\($0.name)>", $0.help) }
+            }
+            let title = node is any CommandGroup.Type ? "OPTIONS (of '\(command.name)', the default):" : "OPTIONS:"
+            lines += ["", title] + command.options.map(row) + [row("-h, --help", "Show help information.")]
+        } else {
+            lines += ["", "OPTIONS:", row("-h, --help", "Show help information.")]
         }
-        lines += ["", "OPTIONS:"] + command.options.map(row) + [row("-h, --help", "Show help information.")]
         lines += ["", "GLOBAL OPTIONS:"] + GlobalOptions.definitions.map(row)
-        if !command.subcommands.isEmpty {
-            lines += ["", "SUBCOMMANDS:"] + command.subcommands.map { row($0.name, $0.abstract) }
+        if let group = node as? any CommandGroup.Type {
+            lines += ["", "SUBCOMMANDS:"]
+            let fallback = group.defaultSubcommand.map { ObjectIdentifier($0) }
+            lines += group.subcommands.map { child in
+                row(child.name, child.abstract + (ObjectIdentifier(child) == fallback ? " (default)" : ""))
+            }
             let name = (["praykit"] + path.map { $0.name }).joined(separator: " ")
             lines += ["", "  See '\(name) <subcommand> --help' for detailed help."]
         }
-        if !command.discussion.isEmpty { lines += ["", command.discussion] }
-        if !command.examples.isEmpty {
-            lines += ["", command.examples.count == 1 ? "EXAMPLE:" : "EXAMPLES:"] + command.examples.map { "  " + $0 }
+        if !node.discussion.isEmpty { lines += ["", node.discussion] }
+        if !node.examples.isEmpty {
+            lines += ["", node.examples.count == 1 ? "EXAMPLE:" : "EXAMPLES:"] + node.examples.map { "  " + $0 }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -40,18 +51,22 @@ enum HelpText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `praykit config set <key> <value> [<options>]`.
-    static func usage(_ path: [any Command.Type]) -> String {
-        guard let command = path.last else { return "praykit <subcommand>" }
+    /// `praykit config set <key> <value> [<options>]`, or `praykit config <subcommand>`.
+    static func usage(_ path: [any CommandNode.Type]) -> String {
+        guard let node = path.last else { return "praykit <subcommand>" }
         var parts = ["praykit"] + path.map { $0.name }
-        if !command.subcommands.isEmpty {
-            parts.append(command.runsWithoutSubcommand ? "[<subcommand>]" : "<subcommand>")
+        if let group = node as? any CommandGroup.Type {
+            parts.append(group.defaultSubcommand == nil ? "<subcommand>" : "[<subcommand>]")
+            return parts.joined(separator: " ")
         }
+        guard let command = node as? any Command.Type else { return parts.joined(separator: " ") }
         parts += command.arguments.map { argument in
             let name = "<\(argument.name)>" + (argument.isVariadic ? " ..." : "")
             return argument.isOptional ? "[\(name)]" : name
         }
-        if !command.options.isEmpty { parts.append("[<options>]") }
+        let required = command.options.filter(\.isRequired).map(\.synopsis)
+        parts += required
+        if command.options.count > required.count { parts.append("[<options>]") }
         return parts.joined(separator: " ")
     }
 
@@ -60,6 +75,7 @@ enum HelpText {
         var help = option.help
         if !option.choices.isEmpty { help += " (values: \(option.choices.joined(separator: ", ")))" }
         if let defaultText = option.defaultText { help += " (default: \(defaultText))" }
+        if option.isRequired { help += " (required)" }
         if option.isRepeatable { help += " (may be repeated)" }
         return row(option.synopsis, help)
     }
@@ -120,21 +136,22 @@ enum ManPage {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func section(_ path: [any Command.Type]) -> [String] {
-        guard let command = path.last else { return [] }
-        var lines = [".SS \(escape(HelpText.usage(path)))", escape(command.abstract)]
-        if !command.discussion.isEmpty {
-            lines +=
-                [".PP"] + command.discussion.split(separator: "\n\n").map { [escape(String($0))] }.joined(by: ".PP")
+    private static func section(_ path: [any CommandNode.Type]) -> [String] {
+        guard let node = path.last else { return [] }
+        var lines = [".SS \(escape(HelpText.usage(path)))", escape(node.abstract)]
+        if !node.discussion.isEmpty {
+            lines += [".PP"] + node.discussion.split(separator: "\n\n").map { [escape(String($0))] }.joined(by: ".PP")
         }
-        for argument in command.arguments {
-            lines += [".TP", "\\fI\(escape(argument.name))\\fR", escape(argument.help)]
+        if let command = node as? any Command.Type {
+            for argument in command.arguments {
+                lines += [".TP", "\\fI\(escape(argument.name))\\fR", escape(argument.help)]
+            }
+            lines += command.options.flatMap(option)
         }
-        lines += command.options.flatMap(option)
-        if !command.examples.isEmpty {
-            lines += [".PP", "Examples:", ".nf"] + command.examples.map { "    " + escape($0) } + [".fi"]
+        if !node.examples.isEmpty {
+            lines += [".PP", "Examples:", ".nf"] + node.examples.map { "    " + escape($0) } + [".fi"]
         }
-        for subcommand in command.subcommands { lines += section(path + [subcommand]) }
+        for child in (node as? any CommandGroup.Type)?.subcommands ?? [] { lines += section(path + [child]) }
         return lines
     }
 
@@ -144,6 +161,7 @@ enum ManPage {
         var help = option.help
         if !option.choices.isEmpty { help += " Values: \(option.choices.joined(separator: ", "))." }
         if let defaultText = option.defaultText { help += " Default: \(defaultText)." }
+        if option.isRequired { help += " Required." }
         return [".TP", head, escape(help)]
     }
 

@@ -9,12 +9,19 @@ protocol OptionDefinition: Sendable {
     var help: String { get }
     /// The accepted values, listed in help and offered by completion; empty for any.
     var choices: [String] { get }
-    /// The value used when the option is absent, shown in help.
+    /// The default shown in help, when the option has one.
     var defaultText: String? { get }
+    /// Whether the option must be given.
+    var isRequired: Bool { get }
     /// Whether the option may be given more than once.
     var isRepeatable: Bool { get }
     /// What completion offers for the value.
     var completion: CompletionKind { get }
+
+    /// Converts and checks the texts given (in order), or returns the value of the option when it
+    /// was not given (`texts` empty): the typed value, ready for ``ParsedArguments``.
+    /// - Throws: ``CLIError`` (usage) naming the option and what it must be, or that it is missing.
+    func parse(_ texts: [String]) throws(CLIError) -> any Sendable
 }
 
 extension OptionDefinition {
@@ -24,7 +31,18 @@ extension OptionDefinition {
     var isFlag: Bool { valueName == nil }
 }
 
-/// An option with a typed value: `--lat <deg>` is `Option<Double>`.
+/// An option with a typed value, declared once with its default, its range and its help, as
+/// `@Option var days = 1` is in swift-argument-parser:
+///
+/// ```swift
+/// static let days = Option("days", value: "n", help: "Number of days.", default: 1, range: 1...3660)
+/// static let limit = Option<Int?>("limit", value: "n", help: "Stop after this many.")   // optional
+/// static let status = Option<PrayerStatus>("status", value: "status", help: "How it was kept.")  // required
+/// ```
+///
+/// Reading it gives its type: `arguments[Self.days]` is an `Int`, `arguments[Self.limit]` an `Int?`.
+/// A value out of range, a bad value and a missing required option are usage errors worded from
+/// the declaration, before the command runs.
 struct Option<Value: ArgumentValue>: OptionDefinition {
     let name: String
     let valueName: String?
@@ -33,33 +51,148 @@ struct Option<Value: ArgumentValue>: OptionDefinition {
     let isRepeatable: Bool
     let choices: [String]
     let completion: CompletionKind
+    /// The value when the option is not given: the declared default, `nil` for an optional value,
+    /// or none at all for a required option.
+    let defaultValue: Value?
+    /// Says what is wrong with a converted value (`must be between 1 and 3660`), or `nil`.
+    private let check: (@Sendable (Value) -> String?)?
+
+    var isRequired: Bool { defaultValue == nil && !isRepeatable }
 
     /// Declares `--name <value>`.
     /// - Parameters:
+    ///   - name: The long name without dashes.
+    ///   - value: The placeholder of the value in help.
+    ///   - help: One line of help.
+    ///   - default: The value when the option is not given. Without one, an option of an optional
+    ///     type is `nil` when not given, and an option of any other type is required.
+    ///   - defaultText: The default in words for help, when it is not a value (`today in the zone`).
+    ///   - repeatable: Whether the option may be given more than once (read with
+    ///     ``ParsedArguments/all(_:)``).
     ///   - allowed: The values this command accepts when fewer than the type's (`--format` of
     ///     `qibla`: table and json).
+    ///   - completion: What completion offers; the choices by default.
     init(
-        _ name: String, value: String, help: String, default defaultText: String? = nil, repeatable: Bool = false,
-        allowed: [Value]? = nil, completion: CompletionKind? = nil
+        _ name: String, value: String, help: String, default: Value? = nil, defaultText: String? = nil,
+        repeatable: Bool = false, allowed: [Value]? = nil, completion: CompletionKind? = nil
+    ) {
+        self.init(
+            name, value: value, help: help, default: `default`, defaultText: defaultText, repeatable: repeatable,
+            allowed: allowed, completion: completion, check: nil)
+    }
+
+    private init(
+        _ name: String, value: String, help: String, default: Value?, defaultText: String?, repeatable: Bool,
+        allowed: [Value]?, completion: CompletionKind?, check: (@Sendable (Value) -> String?)?
     ) {
         self.name = name
-        self.valueName = value
+        valueName = value
         self.help = help
-        self.defaultText = defaultText
-        self.isRepeatable = repeatable
+        defaultValue = `default` ?? Value.absentValue
+        self.defaultText = defaultText ?? `default`.map(\.argumentDescription)
+        isRepeatable = repeatable
         let choices = allowed.map { $0.map(\.argumentDescription) } ?? Value.allValueStrings
         self.choices = choices
         self.completion = completion ?? (choices.isEmpty ? .none : .list(choices))
+        self.check = check
+    }
+
+    func parse(_ texts: [String]) throws(CLIError) -> any Sendable {
+        guard !texts.isEmpty else {
+            if isRepeatable { return [Value]() }
+            guard let defaultValue else { throw .usage("Missing expected argument '\(synopsis)'") }
+            return defaultValue
+        }
+        var values: [Value] = []
+        for text in texts { values.append(try convert(text)) }
+        return isRepeatable ? values : values[values.count - 1]
+    }
+
+    /// Converts one text, checking the command's narrower set of values and the range.
+    private func convert(_ text: String) throws(CLIError) -> Value {
+        let value: Value
+        do {
+            value = try Value(argument: text)
+        } catch {
+            throw .usage("--\(name) \(error.reason), got '\(text)'\(error.suggestion)")
+        }
+        if !choices.isEmpty, !choices.contains(value.argumentDescription) {
+            let reason = Value.choiceReason(among: choices)
+            throw .usage("--\(name) \(reason), got '\(text)'\(Suggestion.didYouMean(text, among: choices))")
+        }
+        if let reason = check?(value) { throw .usage("--\(name) \(reason), got \(value.argumentDescription)") }
+        return value
     }
 }
 
-/// An option without a value: `--next-notable`.
+extension Option where Value: Comparable & Sendable {
+    /// Declares `--name <value>` whose value must lie in `range` (help shows it).
+    init(
+        _ name: String, value: String, help: String, default: Value? = nil, defaultText: String? = nil,
+        range: ClosedRange<Value>, unit: String = "", repeatable: Bool = false
+    ) {
+        self.init(
+            name, value: value, help: Self.helpWithRange(help, range, unit), default: `default`,
+            defaultText: defaultText, repeatable: repeatable, allowed: nil, completion: nil,
+            check: Self.rangeCheck(range, unit))
+    }
+}
+
+extension Option {
+    /// Declares an optional `--name <value>` whose value, when given, must lie in `range`.
+    init<Bound: ArgumentValue & Comparable & Sendable>(
+        _ name: String, value: String, help: String, defaultText: String? = nil, range: ClosedRange<Bound>,
+        unit: String = ""
+    ) where Value == Bound? {
+        let check = Option<Bound>.rangeCheck(range, unit)
+        self.init(
+            name, value: value, help: Option<Bound>.helpWithRange(help, range, unit), default: nil,
+            defaultText: defaultText, repeatable: false, allowed: nil, completion: nil,
+            check: { value in value.flatMap(check) })
+    }
+
+    /// Declares an optional `--name <value>` that, when given, must be at least `minimum`.
+    init<Bound: ArgumentValue & Comparable & Sendable>(
+        _ name: String, value: String, help: String, atLeast minimum: Bound
+    ) where Value == Bound? {
+        self.init(
+            name, value: value, help: help, default: nil, defaultText: nil, repeatable: false, allowed: nil,
+            completion: nil,
+            check: { value in
+                guard let value, value < minimum else { return nil }
+                return "must be at least \(minimum.argumentDescription)"
+            })
+    }
+
+    /// `Number of days (1…3660).`: the range in the help, unless the help already says it.
+    fileprivate static func helpWithRange<Bound>(_ help: String, _ range: ClosedRange<Bound>, _ unit: String) -> String
+    where Bound: ArgumentValue {
+        let text = "\(range.lowerBound.argumentDescription)…\(range.upperBound.argumentDescription)"
+        guard !help.contains(text) else { return help }
+        let body = help.hasSuffix(".") ? String(help.dropLast()) : help
+        return "\(body) (\(text)\(unit.isEmpty ? "" : " " + unit))."
+    }
+
+    /// `must be between 1 and 3660 minutes` for a value outside `range`.
+    fileprivate static func rangeCheck<Bound: ArgumentValue & Comparable & Sendable>(
+        _ range: ClosedRange<Bound>, _ unit: String
+    ) -> @Sendable (Bound) -> String? {
+        { value in
+            guard !range.contains(value) else { return nil }
+            return "must be between \(range.lowerBound.argumentDescription) and "
+                + "\(range.upperBound.argumentDescription)\(unit.isEmpty ? "" : " " + unit)"
+        }
+    }
+}
+
+/// An option without a value: `--watch`. Reading it gives whether it was given.
 struct Flag: OptionDefinition {
     let name: String
     let help: String
     var valueName: String? { nil }
     var choices: [String] { [] }
     var defaultText: String? { nil }
+    var isRequired: Bool { false }
     var isRepeatable: Bool { false }
     var completion: CompletionKind { .none }
 
@@ -68,18 +201,59 @@ struct Flag: OptionDefinition {
         self.name = name
         self.help = help
     }
+
+    func parse(_ texts: [String]) throws(CLIError) -> any Sendable { !texts.isEmpty }
 }
 
-/// A positional argument: `<key>` of `config get <key>`.
-struct Positional: Sendable {
+/// What every declared positional argument has.
+protocol ArgumentDefinition: Sendable {
     /// The placeholder: `key`.
-    let name: String
+    var name: String { get }
     /// One line of help.
-    let help: String
+    var help: String { get }
     /// Whether it may be left out.
-    var isOptional = false
+    var isOptional: Bool { get }
     /// Whether it takes every remaining argument.
-    var isVariadic = false
+    var isVariadic: Bool { get }
     /// What completion offers.
-    var completion: CompletionKind = .none
+    var completion: CompletionKind { get }
+
+    /// Converts the texts given for it (one, none when left out, or several when variadic).
+    /// - Throws: ``CLIError`` (usage) naming the argument and what it must be.
+    func parse(_ texts: [String]) throws(CLIError) -> any Sendable
+}
+
+/// A typed positional argument: `<key>` of `config get <key>`. `Argument<String?>` may be left out;
+/// a variadic one is read with ``ParsedArguments/all(_:)``.
+struct Argument<Value: ArgumentValue>: ArgumentDefinition {
+    let name: String
+    let help: String
+    let isVariadic: Bool
+    let completion: CompletionKind
+
+    /// Declares `<name>`.
+    init(_ name: String, help: String, variadic: Bool = false, completion: CompletionKind? = nil) {
+        self.name = name
+        self.help = help
+        isVariadic = variadic
+        let choices = Value.allValueStrings
+        self.completion = completion ?? (choices.isEmpty ? .none : .list(choices))
+    }
+
+    var isOptional: Bool { isVariadic || Value.absentValue != nil }
+
+    func parse(_ texts: [String]) throws(CLIError) -> any Sendable {
+        var values: [Value] = []
+        for text in texts {
+            do {
+                values.append(try Value(argument: text))
+            } catch {
+                throw .usage("<\(name)> \(error.reason), got '\(text)'\(error.suggestion)")
+            }
+        }
+        if isVariadic { return values }
+        if let value = values.first { return value }
+        guard let absent = Value.absentValue else { throw .usage("Missing expected argument '<\(name)>'") }
+        return absent
+    }
 }

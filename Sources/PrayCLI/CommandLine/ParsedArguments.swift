@@ -1,33 +1,31 @@
-/// The options and arguments given to one command, parsed against its declared options, with
-/// typed access that turns a bad value into a usage error naming the option.
+/// The options and arguments given to one command, parsed against its declarations: every value is
+/// converted and checked (type, allowed values, range, presence) when the command line is read, so
+/// that a command reads typed values and a bad command line fails before any work.
 struct ParsedArguments: Sendable {
-    /// The command path, for messages (`config set`).
-    let commandPath: String
-    private(set) var values: [String: [String]] = [:]
-    private(set) var flags: Set<String> = []
-    private(set) var positionals: [String] = []
+    /// The typed value of every declared option and argument, by name (`--lat` as `lat`, `<key>`
+    /// as `<key>`).
+    private var values: [String: any Sendable] = [:]
+    /// The options given on the command line.
+    private(set) var given: Set<String> = []
     /// Whether `-h` or `--help` was given.
     private(set) var wantsHelp = false
 
     /// No arguments.
-    static let empty = ParsedArguments(commandPath: "")
+    static let empty = ParsedArguments()
 
-    private init(commandPath: String) {
-        self.commandPath = commandPath
-    }
+    private init() {}
 
-    /// Parses `arguments` against `options` in the conventions of swift-argument-parser:
-    /// `--name value`, `--name=value`, flags, `-h`/`--help`, and `--` before positional arguments.
-    /// A value may be negative (`--lon -74.0`, `config set longitude -0.1278`): an argument that
-    /// reads as a negative number is a value, never an option.
+    /// Parses `arguments` against `command`'s declarations in the conventions of
+    /// swift-argument-parser: `--name value`, `--name=value`, flags, `-h`/`--help`, and `--` before
+    /// positional arguments. A value may be negative (`--lon -74.0`, `config set longitude -0.1278`):
+    /// an argument that reads as a negative number is a value, never an option.
     /// - Throws: ``CLIError`` (usage) for an unknown option (with the closest one), a missing value,
-    ///   a value given to a flag, an option given twice, or positional arguments that do not fit.
-    init(
-        _ arguments: [String], options: [any OptionDefinition], positionals declared: [Positional],
-        commandPath: String
-    ) throws(CLIError) {
-        self.commandPath = commandPath
-        func fail(_ message: String) -> CLIError { .usage(message, command: commandPath) }
+    ///   a value given to a flag, an option given twice, a bad or out-of-range value, a missing
+    ///   required option, or positional arguments that do not fit.
+    init(_ arguments: [String], for command: any Command.Type) throws(CLIError) {
+        let options = command.options
+        var texts: [String: [String]] = [:]
+        var positionals: [String] = []
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -46,17 +44,18 @@ struct ParsedArguments: Sendable {
                 continue
             }
             guard argument.hasPrefix("--") else {
-                throw fail("Unknown option '\(argument)'" + Self.suggestion(for: argument, among: options))
+                throw .usage("Unknown option '\(argument)'" + Self.suggestion(for: argument, among: options))
             }
             let body = argument.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
             let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
             guard let option = options.first(where: { $0.name == name }) else {
-                throw fail("Unknown option '--\(name)'" + Self.suggestion(for: "--" + name, among: options))
+                throw .usage("Unknown option '--\(name)'" + Self.suggestion(for: "--" + name, among: options))
             }
             if option.isFlag {
-                if inline != nil { throw fail("'--\(name)' does not take a value") }
-                guard flags.insert(name).inserted else { throw fail("'--\(name)' was given twice") }
+                if inline != nil { throw .usage("'--\(name)' does not take a value") }
+                guard given.insert(name).inserted else { throw .usage("'--\(name)' was given twice") }
+                texts[name] = [""]
                 continue
             }
             let value: String
@@ -66,21 +65,26 @@ struct ParsedArguments: Sendable {
                 value = arguments[index]
                 index += 1
             } else {
-                throw fail("Missing value for '\(option.synopsis)'")
+                throw .usage("Missing value for '\(option.synopsis)'")
             }
-            if values[name] != nil, !option.isRepeatable {
-                throw fail("'--\(name)' was given twice; give it once")
-            }
-            values[name, default: []].append(value)
+            if given.contains(name), !option.isRepeatable { throw .usage("'--\(name)' was given twice; give it once") }
+            given.insert(name)
+            texts[name, default: []].append(value)
         }
         guard !wantsHelp else { return }
-        let variadic = declared.contains { $0.isVariadic }
-        if positionals.count > declared.count, !variadic {
-            throw fail("Unexpected argument '\(positionals[declared.count])'")
+        for option in options { values[option.name] = try option.parse(texts[option.name] ?? []) }
+        try assign(positionals, to: command.arguments)
+    }
+
+    /// Converts the positional arguments, in order, into the declared ones.
+    private mutating func assign(_ positionals: [String], to declared: [any ArgumentDefinition]) throws(CLIError) {
+        var rest = positionals[...]
+        for argument in declared {
+            let texts = argument.isVariadic ? Array(rest) : Array(rest.prefix(1))
+            rest = rest.dropFirst(texts.count)
+            values["<\(argument.name)>"] = try argument.parse(texts)
         }
-        if let missing = declared.dropFirst(positionals.count).first(where: { !$0.isOptional }) {
-            throw fail("Missing expected argument '<\(missing.name)>'")
-        }
+        if let extra = rest.first { throw .usage("Unexpected argument '\(extra)'") }
     }
 
     /// Whether an argument is an option (or `--`) rather than a value: it starts with `-`, is not
@@ -96,45 +100,36 @@ struct ParsedArguments: Sendable {
 
     // MARK: - Typed access
 
-    /// The value of `option`, converted, or `nil` when it was not given.
-    /// - Throws: ``CLIError`` (usage) naming the option and what it must be.
-    func value<Value: ArgumentValue>(_ option: Option<Value>) throws(CLIError) -> Value? {
-        guard let text = values[option.name]?.last else { return nil }
-        return try convert(text, option)
-    }
-
-    /// Every value of a repeatable `option`, in order.
-    /// - Throws: ``CLIError`` (usage) naming the option and what it must be.
-    func allValues<Value: ArgumentValue>(_ option: Option<Value>) throws(CLIError) -> [Value] {
-        var result: [Value] = []
-        for text in values[option.name] ?? [] { result.append(try convert(text, option)) }
-        return result
-    }
-
-    /// Whether `flag` was given.
-    func has(_ flag: Flag) -> Bool { flags.contains(flag.name) }
-
-    /// Whether `option` was given.
-    func isGiven(_ option: any OptionDefinition) -> Bool {
-        option.isFlag ? flags.contains(option.name) : values[option.name] != nil
-    }
-
-    /// The text given for `option`, unconverted.
-    func text(_ option: any OptionDefinition) -> String? { values[option.name]?.last }
-
-    /// Converts one text, checking a command's narrower set of values.
-    private func convert<Value: ArgumentValue>(_ text: String, _ option: Option<Value>) throws(CLIError) -> Value {
-        let value: Value
-        do {
-            value = try Value(argument: text)
-        } catch {
-            throw .usage("--\(option.name) \(error.reason), got '\(text)'\(error.suggestion)", command: commandPath)
-        }
-        if !option.choices.isEmpty, !option.choices.contains(value.argumentDescription) {
-            let reason = Value.choiceReason(among: option.choices)
-            let suggestion = Suggestion.didYouMean(text, among: option.choices)
-            throw .usage("--\(option.name) \(reason), got '\(text)'\(suggestion)", command: commandPath)
+    /// The value of `option`: the one given, else its default (`nil` for an optional option).
+    /// Reading an option the command did not declare is a programming error.
+    subscript<Value>(option: Option<Value>) -> Value {
+        guard let value = values[option.name] as? Value ?? option.defaultValue else {
+            preconditionFailure("--\(option.name) is not an option of this command")
         }
         return value
     }
+
+    /// Every value of a repeatable `option`, in order.
+    func all<Value>(_ option: Option<Value>) -> [Value] {
+        values[option.name] as? [Value] ?? []
+    }
+
+    /// Whether `flag` was given.
+    subscript(flag: Flag) -> Bool { given.contains(flag.name) }
+
+    /// The value of a positional argument.
+    subscript<Value>(argument: Argument<Value>) -> Value {
+        guard let value = values["<\(argument.name)>"] as? Value else {
+            preconditionFailure("<\(argument.name)> is not an argument of this command")
+        }
+        return value
+    }
+
+    /// Every value of a variadic argument, in order.
+    func all<Value>(_ argument: Argument<Value>) -> [Value] {
+        values["<\(argument.name)>"] as? [Value] ?? []
+    }
+
+    /// Whether `option` was given on the command line (rather than taking its default).
+    func isGiven(_ option: any OptionDefinition) -> Bool { given.contains(option.name) }
 }

@@ -11,22 +11,16 @@ enum PrayCommandLine {
 
     /// How a run gets its services, given the configuration the command line asks for: the tool
     /// configures `PrayDependency` (its one configuration call); tests return a mock.
-    typealias DependencyProvider = (PrayDependency.Configuration) throws(CLIError) -> any PrayKitDependency
+    typealias DependencyProvider = (PrayDependency.Configuration) throws -> any PrayKitDependency
 
     /// Runs the process's command line and returns its exit status.
     static func main() async -> Int32 {
-        let output = OutputSink.standardOutput()
-        let diagnostics = OutputSink.standardError()
-        return await run(
-            Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment, now: Date(),
-            output: output, diagnostics: diagnostics,
-            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() }, clock: PrayClockWall(),
-            dependency: { configuration throws(CLIError) in
-                do {
-                    try PrayDependency.configure(configuration)
-                } catch {
-                    throw CLIError(error)
-                }
+        await run(
+            Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+            output: .standardOutput(), diagnostics: .standardError(),
+            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            dependency: { configuration in
+                try PrayDependency.configure(configuration)
                 return PrayDependency()
             }
         )
@@ -35,35 +29,33 @@ enum PrayCommandLine {
     /// Runs one command line, writing the result to `output` and errors to `diagnostics`.
     /// - Returns: The exit status: 0, 1 (runtime failure) or 64 (usage).
     static func run(
-        _ commandLine: [String], environment: [String: String], now: Date, output: OutputSink,
-        diagnostics: OutputSink, readStandardInput: @escaping @Sendable () -> Data = { Data() },
-        clock: any PrayClock = PrayClockSystem(), dependency: DependencyProvider
+        _ commandLine: [String], environment: [String: String], output: OutputSink, diagnostics: OutputSink,
+        readStandardInput: @escaping @Sendable () -> Data = { Data() }, dependency: DependencyProvider
     ) async -> Int32 {
-        var path: [any Command.Type] = []
+        var path: [any CommandNode.Type] = []
         do {
             let (global, arguments) = try GlobalOptions.extract(from: commandLine, environment: environment)
             for warning in global.warnings { try? diagnostics.write("Warning: \(warning)\n") }
             try? diagnostics.flush()
             try await dispatch(
-                arguments, global: global, environment: environment, now: now, clock: clock, output: output,
-                diagnostics: diagnostics, readStandardInput: readStandardInput, dependency: dependency, path: &path
-            )
+                arguments, global: global, environment: environment, output: output, diagnostics: diagnostics,
+                readStandardInput: readStandardInput, dependency: dependency, path: &path)
             try output.flush()
             return 0
         } catch {
             // What was computed before the failure still goes out; a second failure is not reported.
             try? output.flush()
-            return report(error, diagnostics: diagnostics)
+            return report(CLIError(error), path: path, diagnostics: diagnostics)
         }
     }
 
     /// Writes `Error: …` and, for a usage error, the usage line; returns the exit status.
-    private static func report(_ error: CLIError, diagnostics: OutputSink) -> Int32 {
+    private static func report(_ error: CLIError, path: [any CommandNode.Type], diagnostics: OutputSink) -> Int32 {
         guard error.kind != .closedOutput else { return error.exitCode }
         var message = "Error: \(error.message)\n"
-        if case .usage(let command) = error.kind {
-            let path = CommandList.path(named: command)
-            message += "Usage: \(path.isEmpty ? "praykit <subcommand>" : HelpText.usage(path))\n"
+        if error.kind == .usage {
+            let command = path.map { $0.name }.joined(separator: " ")
+            message += "Usage: \(HelpText.usage(path))\n"
             message += "  See 'praykit \(command.isEmpty ? "" : command + " ")--help' for more information.\n"
         }
         try? diagnostics.write(message)
@@ -72,48 +64,42 @@ enum PrayCommandLine {
     }
 
     private static func dispatch(
-        _ arguments: [String], global: GlobalOptions, environment: [String: String], now: Date, clock: any PrayClock,
-        output: OutputSink,
+        _ arguments: [String], global: GlobalOptions, environment: [String: String], output: OutputSink,
         diagnostics: OutputSink, readStandardInput: @escaping @Sendable () -> Data, dependency: DependencyProvider,
-        path: inout [any Command.Type]
-    ) async throws(CLIError) {
-        guard let first = arguments.first else {
-            try output.write(HelpText.root())
-            return
-        }
+        path: inout [any CommandNode.Type]
+    ) async throws {
+        guard let first = arguments.first else { return try output.write(HelpText.root()) }
         switch first {
         case "-h", "--help":
             return try output.write(HelpText.root())
         case "--version", "-v", "-V":
             let rest = arguments.dropFirst()
             guard rest.allSatisfy({ $0 == "--verbose" }) else {
-                throw .usage("Unexpected argument '\(rest.first { $0 != "--verbose" } ?? "")'", command: "")
+                throw CLIError.usage("Unexpected argument '\(rest.first { $0 != "--verbose" } ?? "")'")
             }
             return try output.write(rest.isEmpty ? "praykit \(PrayKitInfo.version)\n" : Licences.text)
         default:
             break
         }
-        path = try CommandList.resolve(arguments)
-        let rest = Array(arguments.dropFirst(path.count))
-        guard let command = path.last else { throw .usage("Missing subcommand", command: "") }
-        let commandPath = path.map { $0.name }.joined(separator: " ")
-        let parsed = try ParsedArguments(
-            rest, options: command.options, positionals: command.arguments, commandPath: commandPath)
-        if parsed.wantsHelp {
-            return try output.write(HelpText.render(path))
+        let resolved = try CommandList.resolve(arguments, path: &path)
+        let rest = Array(arguments.dropFirst(resolved.consumed))
+        guard let command = resolved.command else {
+            // A group without a default verb: its help, or the verbs it needs.
+            if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return try output.write(HelpText.render(path)) }
+            let verbs = (path.last as? any CommandGroup.Type)?.subcommands.map { $0.name } ?? []
+            let name = path.map { $0.name }.joined(separator: " ")
+            throw CLIError.usage("Missing subcommand of '\(name)': \(verbs.joined(separator: ", "))")
         }
-        if !command.runsWithoutSubcommand {
-            let verbs = command.subcommands.map { $0.name }.joined(separator: ", ")
-            throw .usage("Missing subcommand of '\(commandPath)': \(verbs)", command: commandPath)
-        }
+        let parsed = try ParsedArguments(rest, for: command)
+        if parsed.wantsHelp { return try output.write(HelpText.render(resolved.helpPath)) }
         var configuration = global.configuration
         try command.configure(&configuration, parsed, environment: environment)
+        let services = try dependency(configuration)
         let context = CommandContext(
-            dependency: try dependency(configuration), environment: environment, now: now, clock: clock, output: output,
-            diagnostics: diagnostics, readStandardInput: readStandardInput, global: global, commandPath: commandPath
-        )
-        let instance = try await command.init(parsed, context: context)
-        try await instance.run(context)
+            dependency: services, environment: environment, now: services.clock().now(), output: output,
+            diagnostics: diagnostics, readStandardInput: readStandardInput, global: global,
+            commandPath: path.map { $0.name }.joined(separator: " "))
+        try await command.run(parsed, context: context)
     }
 }
 

@@ -56,10 +56,4 @@ enum PreferenceOptions {
         case .notifyHook: "shell command 'praykit notify' runs for each event"
         }
     }
-
-    /// Pairs of options that say the same thing two ways: given together on the command line they
-    /// are a usage error; a stored one of a pair gives way to the other given on the command line.
-    static let alternatives: [(Preferences.Key, Preferences.Key)] = [
-        (.ishaAngle, .ishaInterval), (.imsakMinutes, .imsakAngle), (.maghribAngle, .maghribInterval),
-    ]
 }

@@ -3,7 +3,7 @@ import PrayCore
 
 /// `praykit calendar`: prayer times as an iCalendar file (RFC 5545) to import into GNOME Calendar,
 /// Thunderbird or Google Calendar.
-struct CalendarCommand: Command {
+enum CalendarCommand: Command {
     static let name = "calendar"
     static let abstract = "Write prayer times as an iCalendar (.ics) file, with alarms."
     static let discussion = """
@@ -16,99 +16,68 @@ struct CalendarCommand: Command {
         "praykit calendar --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --month 2027-02 --alarm 10m > prayers.ics",
         "praykit calendar --year 2027 --prayers fajr,maghrib",
     ]
-    static let date = Option<CivilDate>("date", value: "YYYY-MM-DD", help: "First day.", default: "today in the zone")
-    static let days = Option<Int>("days", value: "n", help: "Number of days (1…3660).", default: "30")
-    static let month = Option<String>("month", value: "YYYY-MM", help: "Every day of this month.")
-    static let year = Option<Int>("year", value: "YYYY", help: "Every day of this year.")
-    static let prayers = Option<String>(
+    static let date = Option<CivilDate?>(
+        "date", value: "YYYY-MM-DD", help: "First day.", defaultText: "today in the zone")
+    static let days = Option("days", value: "n", help: "Number of days.", default: 30, range: 1...3660)
+    static let month = Option<YearMonth?>("month", value: "YYYY-MM", help: "Every day of this month.")
+    static let year = Option<Int?>("year", value: "YYYY", help: "Every day of this year.", range: 1...9999)
+    static let prayers = Option(
         "prayers", value: "list", help: "The times to include: fajr,sunrise,dhuhr,asr,maghrib,isha,… or all.",
-        default: "fajr,dhuhr,asr,maghrib,isha")
-    static let alarm = Option<String>(
+        default: PrayerList(Prayer.obligatory))
+    static let alarm = Option<AlarmLead>(
         "alarm", value: "time", help: "An alarm this long before each event: 10m, 1h, 0m (at the time).",
         repeatable: true)
-    static let duration = Option<Int>(
-        "duration", value: "min", help: "Minutes each event lasts (1…240), when no iqama is saved.", default: "15")
+    static let duration = Option(
+        "duration", value: "min", help: "Minutes each event lasts, when no iqama is saved.", default: 15,
+        range: 1...240, unit: "minutes")
     static let options: [any OptionDefinition] =
-        PlaceOptions.place + [date, days, month, year] + PlaceOptions.calculation.map(\.option) + [
-            prayers, alarm, duration,
-        ]
+        PlaceOptions.place + [date, days, month, year] + PlaceOptions.calculation + [prayers, alarm, duration]
 
-    let calculation: PlaceOptions.Calculation
-    let chosen: [Prayer]
-    let alarms: [Int]
-    let minutes: Int
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        let spans: [any OptionDefinition] = [Self.days, Self.month, Self.year]
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let spans: [any OptionDefinition] = [days, month, year]
         let given = spans.filter(arguments.isGiven)
         guard given.count <= 1 else {
-            throw context.usage("use only one of " + given.map { "--" + $0.name }.joined(separator: ", "))
+            throw CLIError.usage("use only one of " + given.map { "--" + $0.name }.joined(separator: ", "))
         }
-        if !arguments.isGiven(Self.days), arguments.isGiven(Self.date), given.count == 1 {
-            throw context.usage("--date goes with --days, not with --\(given[0].name)")
+        if !arguments.isGiven(days), arguments.isGiven(date), given.count == 1 {
+            throw CLIError.usage("--date goes with --days, not with --\(given[0].name)")
         }
-        var start = try arguments.value(Self.date)
-        var count = try arguments.value(Self.days) ?? 30
-        if let text = try arguments.value(Self.month) {
-            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]),
-                let first = try? CivilDate(year: year, month: month, day: 1)
-            else { throw context.usage("--month must look like 2027-02, got '\(text)'") }
-            start = first
-            count = CivilDate.daysIn(month: month, year: year)
-        } else if let year = try arguments.value(Self.year) {
-            guard let first = try? CivilDate(year: year, month: 1, day: 1) else {
-                throw context.usage("--year must be a year such as 2027, got \(year)")
-            }
-            start = first
+        var start = arguments[date]
+        var count = arguments[days]
+        if let month = arguments[month] {
+            start = try CivilDate(year: month.year, month: month.month, day: 1)
+            count = CivilDate.daysIn(month: month.month, year: month.year)
+        } else if let year = arguments[year] {
+            start = try CivilDate(year: year, month: 1, day: 1)
             count = CivilDate.isLeap(year) ? 366 : 365
         }
-        guard (1...3660).contains(count) else { throw context.usage("--days must be between 1 and 3660, got \(count)") }
-        calculation = try await PlaceOptions.calculation(arguments, context: context, date: start, days: count)
-        chosen = try Self.prayers(arguments.value(Self.prayers) ?? "fajr,dhuhr,asr,maghrib,isha", context: context)
-        var alarms: [Int] = []
-        for text in try arguments.allValues(Self.alarm) { alarms.append(try Self.minutes(text, context: context)) }
-        self.alarms = alarms
-        minutes = try arguments.value(Self.duration) ?? 15
-        guard (1...240).contains(minutes) else {
-            throw context.usage("--duration must be 1 to 240 minutes, got \(minutes)")
-        }
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
-        let response = try await PlaceOptions.schedules(
-            calculation.request, service: context.dependency.prayerService(), context: context)
+        let chosen = try arguments[prayers].resolved(
+            every: Prayer.chronological, allowed: Prayer.allCases, option: "prayers", merging: true)
+        let calculation = try await PlaceOptions.calculation(arguments, context: context, date: start, days: count)
+        let response = try await context.dependency.prayerService().prayerTimes(for: calculation.request)
         let writer = ICalendarWriter(
-            calculation: calculation, prayers: chosen, alarms: alarms, durationMinutes: minutes, stamp: context.now)
+            calculation: calculation, prayers: chosen, alarms: arguments.all(alarm).map(\.minutes),
+            durationMinutes: arguments[duration], stamp: context.now)
         try writer.write(response.schedules, to: context.output)
     }
+}
 
-    /// `fajr,isha` or `all`.
-    private static func prayers(_ text: String, context: CommandContext) throws(CLIError) -> [Prayer] {
-        if text.lowercased() == "all" { return Prayer.chronological }
-        var result: [Prayer] = []
-        for name in text.lowercased().split(separator: ",") {
-            guard let prayer = Prayer(rawValue: String(name)) else {
-                throw context.usage(
-                    "--prayers: unknown time '\(name)'"
-                        + Suggestion.didYouMean(String(name), among: Prayer.allCases.map(\.rawValue)))
-            }
-            if !result.contains(prayer) { result.append(prayer) }
-        }
-        guard !result.isEmpty else { throw context.usage("--prayers names no time") }
-        return result
-    }
+/// How long before an event its alarm rings: `10m`, `1h`, `90` (minutes), at most a day.
+struct AlarmLead: ArgumentValue {
+    /// The minutes before the event.
+    let minutes: Int
 
-    /// `10m`, `1h`, `90` (minutes).
-    private static func minutes(_ text: String, context: CommandContext) throws(CLIError) -> Int {
-        let lowered = text.lowercased()
+    init(argument: String) throws(ArgumentValueError) {
+        let lowered = argument.lowercased()
         let unit = lowered.last.map { $0 == "h" ? 60 : 1 } ?? 1
         let digits = lowered.hasSuffix("m") || lowered.hasSuffix("h") ? String(lowered.dropLast()) : lowered
         guard let value = Int(digits), value >= 0, value * unit <= 1440 else {
-            throw context.usage("--alarm must look like 10m or 1h (at most 24h), got '\(text)'")
+            throw ArgumentValueError(reason: "must look like 10m or 1h (at most 24h)")
         }
-        return value * unit
+        minutes = value * unit
     }
+
+    var argumentDescription: String { "\(minutes)m" }
 }
 
 /// Writes RFC 5545: CRLF line ends, lines folded at 75 octets, TEXT values escaped.
@@ -127,7 +96,7 @@ struct ICalendarWriter {
         var header = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//PrayKit//praykit \(PrayKitInfo.version)//EN",
             "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:" + Self.text("Prayer times — \(placeName)"),
-            "X-WR-TIMEZONE:" + request.timeZone.identifier,
+            "X-WR-TIMEZONE:" + calculation.place.zone.identifier,
         ]
         header.append("X-PUBLISHED-TTL:P1D")
         try output.write(header.map(Self.fold).joined())
@@ -155,7 +124,7 @@ struct ICalendarWriter {
                 Double(durationMinutes) * 60)
         let clock = LocalClock(timeZone: request.timeZone)
         var description =
-            "\(prayer.name) at \(clock.time(time.date, withSeconds: false)) (\(request.timeZone.identifier))"
+            "\(prayer.name) at \(clock.time(time.date, withSeconds: false)) (\(calculation.place.zone.identifier))"
         if let iqama { description += ", iqama \(clock.time(iqama, withSeconds: false))" }
         description += ". Method: \(request.parameters.method.displayName)."
         var lines = [

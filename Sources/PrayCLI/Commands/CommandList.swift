@@ -1,8 +1,9 @@
-/// The one list of commands. Help, the man page, completions, dispatch and the fuzz test all read
-/// it; a command is one file in `Commands/` plus one line here (a test fails when a command type is
-/// not listed).
+/// The one tree of commands. Help, the man page, completions, dispatch and the fuzz test all read
+/// it; a command is one file in `Commands/` plus one line here or in its group's `subcommands` (a
+/// test fails when a command type is not reachable).
 enum CommandList {
-    static let all: [any Command.Type] = [
+    /// The commands under `praykit`.
+    static let all: [any CommandNode.Type] = [
         TimesCommand.self,
         NextCommand.self,
         CalendarCommand.self,
@@ -21,36 +22,72 @@ enum CommandList {
         HelpCommand.self,
     ]
 
-    /// The command path that `arguments` start with: the command, then a verb if the command has
-    /// verbs and the next argument names one.
-    /// - Throws: ``CLIError`` (usage) for an unknown command or verb, with the closest name.
-    static func resolve(_ arguments: [String]) throws(CLIError) -> [any Command.Type] {
-        guard let first = arguments.first else { return [] }
-        guard let command = all.first(where: { $0.names.contains(first) }) else {
-            if ParsedArguments.isOption(first) {
-                throw .usage(
-                    "Unknown option '\(first)'" + Suggestion.didYouMean(first, among: ["--help", "--version"]),
-                    command: "")
-            }
-            throw .usage(
-                "Unknown subcommand '\(first)'" + Suggestion.didYouMean(first, among: all.flatMap { $0.names }),
-                command: "")
-        }
-        guard !command.subcommands.isEmpty, arguments.count > 1, !ParsedArguments.isOption(arguments[1]) else {
-            return [command]
-        }
-        let word = arguments[1]
-        if let verb = command.subcommands.first(where: { $0.names.contains(word) }) { return [command, verb] }
-        if command.runsWithoutSubcommand, !command.arguments.isEmpty { return [command] }
-        let verbs = command.subcommands.flatMap { $0.names }
-        throw .usage(
-            "Unknown subcommand '\(word)' of '\(command.name)'" + Suggestion.didYouMean(word, among: verbs),
-            command: command.name)
+    /// Where the words of a command line lead in the tree.
+    struct Resolution {
+        /// The command to run: the last word's, or its group's default; `nil` for a group without a
+        /// default.
+        let command: (any Command.Type)?
+        /// How many words named the path.
+        let consumed: Int
+        /// The path whose help `--help` shows: a group's own when its default runs.
+        let helpPath: [any CommandNode.Type]
     }
 
-    /// The command path named `path` (`config set`), or empty.
-    static func path(named path: String) -> [any Command.Type] {
-        let words = path.split(separator: " ").map(String.init)
-        return (try? resolve(words)) ?? []
+    /// Follows the words of `arguments` down the tree: a command stops the walk; a group takes the
+    /// next word when it names one of its subcommands, else runs its default subcommand. `path`
+    /// receives every node named (and a group's default), for usage lines.
+    /// - Throws: ``CLIError`` (usage) for an unknown command or verb, with the closest name.
+    static func resolve(_ arguments: [String], path: inout [any CommandNode.Type]) throws(CLIError) -> Resolution {
+        var nodes = all
+        var index = 0
+        while true {
+            let word = index < arguments.count ? arguments[index] : nil
+            if let word, let node = nodes.first(where: { $0.names.contains(word) }) {
+                path.append(node)
+                index += 1
+                if let command = node as? any Command.Type {
+                    return Resolution(command: command, consumed: index, helpPath: path)
+                }
+                nodes = (node as? any CommandGroup.Type)?.subcommands ?? []
+                continue
+            }
+            guard let group = path.last as? any CommandGroup.Type else {
+                let first = word ?? ""
+                if ParsedArguments.isOption(first) {
+                    throw .usage(
+                        "Unknown option '\(first)'" + Suggestion.didYouMean(first, among: ["--help", "--version"]))
+                }
+                throw .usage(
+                    "Unknown subcommand '\(first)'" + Suggestion.didYouMean(first, among: all.flatMap { $0.names }))
+            }
+            let takesWord = word.map(ParsedArguments.isOption) ?? true
+            if let fallback = group.defaultSubcommand, takesWord || !fallback.arguments.isEmpty {
+                let helpPath = path
+                path.append(fallback)
+                return Resolution(command: fallback, consumed: index, helpPath: helpPath)
+            }
+            if let word, !ParsedArguments.isOption(word) {
+                let verbs = group.subcommands.flatMap { $0.names }
+                let name = path.map { $0.name }.joined(separator: " ")
+                throw .usage("Unknown subcommand '\(word)' of '\(name)'" + Suggestion.didYouMean(word, among: verbs))
+            }
+            return Resolution(command: nil, consumed: index, helpPath: path)
+        }
+    }
+
+    /// The path named by `words` (`["config", "set"]`), or empty when they name none.
+    static func path(named words: [String]) -> [any CommandNode.Type] {
+        var path: [any CommandNode.Type] = []
+        _ = try? resolve(words, path: &path)
+        return path.count == words.count ? path : []
+    }
+
+    /// Every path of the tree, parents before children: `[times]`, `[config]`, `[config, set]`, ….
+    static var paths: [[any CommandNode.Type]] {
+        func expand(_ path: [any CommandNode.Type]) -> [[any CommandNode.Type]] {
+            let children = (path.last as? any CommandGroup.Type)?.subcommands ?? []
+            return [path] + children.flatMap { expand(path + [$0]) }
+        }
+        return all.flatMap { expand([$0]) }
     }
 }

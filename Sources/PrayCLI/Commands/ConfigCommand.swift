@@ -1,7 +1,7 @@
 import PrayCore
 
 /// `praykit config`: the stored defaults of the commands (place, method, Hijri offset, clock).
-struct ConfigCommand: Command {
+enum ConfigCommand: CommandGroup {
     static let name = "config"
     static let abstract = "Show or change the stored defaults (place, method, Hijri offset, clock)."
     static var discussion: String {
@@ -19,32 +19,26 @@ struct ConfigCommand: Command {
         "praykit config set latitude 21.4225", "praykit config set longitude -0.1278",
         "praykit config set method umm-al-qura", "praykit config unset method", "praykit config list",
     ]
-    static let subcommands: [any Command.Type] = [
+    static let subcommands: [any CommandNode.Type] = [
         ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigUnsetCommand.self,
     ]
 
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        throw context.usage("Missing subcommand of 'config': list, get, set or unset")
-    }
+    /// The `<key>` of `get` and `unset`.
+    static let key = Argument<Preferences.Key>("key", help: "The key, such as method or latitude.")
+}
 
-    func run(_ context: CommandContext) async throws(CLIError) {}
-
-    /// The key named `text` (`method`, `lat`).
-    /// - Throws: ``CLIError`` (usage) with the closest key.
-    static func key(_ text: String, context: CommandContext) throws(CLIError) -> Preferences.Key {
-        guard let key = PreferenceOptions.key(named: text) else {
+extension Preferences.Key: ArgumentValue {
+    /// The stored name, or the option's (`lat`, `tz`), in any case.
+    init(argument: String) throws(ArgumentValueError) {
+        guard let key = PreferenceOptions.key(named: argument) else {
             let names = Preferences.Key.allCases.map(\.rawValue)
-            throw context.usage(
-                "Unknown key '\(text)'\(Suggestion.didYouMean(text, among: names)); use one of "
-                    + names.joined(separator: ", "))
+            throw ArgumentValueError(
+                reason: "must be one of " + names.joined(separator: ", "),
+                suggestion: Suggestion.didYouMean(argument, among: names))
         }
-        return key
+        self = key
     }
 
-    /// Runs a store call, turning its errors into the tool's.
-    static func store<T>(_ context: CommandContext, _ body: (any PreferencesStore) throws -> T) throws(CLIError) -> T {
-        do { return try body(context.dependency.preferences()) } catch {
-            throw CLIError(error, command: context.commandPath)
-        }
-    }
+    /// Open to the option names too; completion lists the stored names.
+    static var allValueStrings: [String] { [] }
 }

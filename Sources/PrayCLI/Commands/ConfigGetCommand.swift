@@ -1,19 +1,14 @@
 import PrayCore
 
 /// `praykit config get <key>`.
-struct ConfigGetCommand: Command {
+enum ConfigGetCommand: Command {
     static let name = "get"
     static let abstract = "Print the stored value of a key."
-    static let arguments = [Positional(name: "key", help: "The key, such as method or latitude.")]
+    static let arguments: [any ArgumentDefinition] = [ConfigCommand.key]
 
-    let key: Preferences.Key
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        key = try ConfigCommand.key(arguments.positionals[0], context: context)
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
-        guard let value = try context.preferences()[key] else { throw .runtime("\(key) is not set") }
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let key = arguments[ConfigCommand.key]
+        guard let value = try context.preferences()[key] else { throw CLIError.runtime("\(key) is not set") }
         try context.output.write(value + "\n")
     }
 }

@@ -3,8 +3,8 @@ import PrayCore
 
 /// `praykit hijri`: Hijri dates of civil days (`days`, the default), the civil date of a Hijri date
 /// (`convert`), a Hijri month (`month`), the next notable day (`notable`). The flags of the first
-/// version (`--to-gregorian`, `--month`, `--next-notable`) keep working.
-struct HijriCommand: Command {
+/// version (`--to-gregorian`, `--month`, `--next-notable`) keep working, as options of `days`.
+enum HijriCommand: CommandGroup {
     static let name = "hijri"
     static let abstract = "Print Hijri dates (Umm al-Qura or tabular) and notable days."
     static let discussion = """
@@ -18,63 +18,19 @@ struct HijriCommand: Command {
         "praykit hijri month 1448-09 --format json",
         "praykit hijri days --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --at 18:30",
     ]
-    static let subcommands: [any Command.Type] = [
+    static let subcommands: [any CommandNode.Type] = [
         HijriDaysCommand.self, HijriConvertCommand.self, HijriMonthCommand.self, HijriNotableCommand.self,
     ]
-    static let runsWithoutSubcommand = true
-
-    static let toGregorian = Option<String>(
-        "to-gregorian", value: "YYYY-MM-DD", help: "The civil date of this Hijri date (as 'hijri convert').")
-    static let month = Option<String>(
-        "month", value: "YYYY-MM", help: "Every day of this Hijri month (as 'hijri month').")
-    static let nextNotable = Flag("next-notable", help: "The first notable day after --date (as 'hijri notable').")
-
-    static let options: [any OptionDefinition] =
-        HijriDaysCommand.options.filter { $0.name != "format" } + [toGregorian, month, nextNotable, HijriQuery.format]
-
-    private let verb: any Command
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        let modes: [any OptionDefinition] = [Self.toGregorian, Self.month, Self.nextNotable, HijriDaysCommand.at]
-        let chosen = modes.filter(arguments.isGiven)
-        guard chosen.count <= 1 else {
-            throw context.usage("use only one of " + chosen.map { "--" + $0.name }.joined(separator: ", "))
-        }
-        if let text = arguments.text(Self.toGregorian) {
-            try Self.refuse([HijriDaysCommand.date, HijriDaysCommand.days], with: "--to-gregorian", arguments, context)
-            verb = try HijriConvertCommand(hijri: text, arguments: arguments, context: context)
-        } else if let text = arguments.text(Self.month) {
-            try Self.refuse([HijriDaysCommand.date, HijriDaysCommand.days], with: "--month", arguments, context)
-            verb = try HijriMonthCommand(month: text, arguments: arguments, context: context)
-        } else if arguments.has(Self.nextNotable) {
-            try Self.refuse([HijriDaysCommand.days], with: "--next-notable", arguments, context)
-            verb = try await HijriNotableCommand(arguments, context: context)
-        } else {
-            verb = try await HijriDaysCommand(arguments, context: context)
-        }
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
-        try await verb.run(context)
-    }
-
-    /// Refuses options that mean nothing with `mode`.
-    private static func refuse(
-        _ options: [any OptionDefinition], with mode: String, _ arguments: ParsedArguments, _ context: CommandContext
-    ) throws(CLIError) {
-        if let given = options.first(where: arguments.isGiven) {
-            throw context.usage("--\(given.name) does not go with \(mode)")
-        }
-    }
+    static let defaultSubcommand: (any Command.Type)? = HijriDaysCommand.self
 }
 
 /// What the Hijri verbs share: the calendar, the offset, the format, and how days are shown.
 struct HijriQuery {
-    static let calendar = Option<HijriCalendar>(
-        "calendar", value: "name", help: "Hijri calendar.", default: "umm-al-qura, or the saved hijri-calendar")
-    static let offset = Option<Int>(
-        "offset", value: "days", help: "Days to add for local moon sighting (-2…2).",
-        default: "0, or the saved hijri-offset")
+    static let calendar = Option<HijriCalendar?>(
+        "calendar", value: "name", help: "Hijri calendar.", defaultText: "umm-al-qura, or the saved hijri-calendar")
+    static let offset = Option<Int?>(
+        "offset", value: "days", help: "Days to add for local moon sighting.",
+        defaultText: "0, or the saved hijri-offset", range: HijriAPI.offsets)
     static let format = Option<OutputFormat>.format([.table, .json])
     static let options: [any OptionDefinition] = [calendar, offset, format]
 
@@ -83,18 +39,11 @@ struct HijriQuery {
     let format: OutputFormat
 
     /// Reads `--calendar`, `--offset` and `--format`, with the saved calendar and offset.
-    init(_ arguments: ParsedArguments, saved: Preferences, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, saved: Preferences) {
         calendar =
-            try arguments.value(Self.calendar) ?? saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:))
-            ?? .ummAlQura
-        offset = try arguments.value(Self.offset) ?? saved[.hijriOffset].flatMap { Int($0) } ?? 0
-        guard (-2...2).contains(offset) else { throw context.usage("--offset must be between -2 and 2, got \(offset)") }
-        format = try arguments.value(Self.format) ?? .table
-    }
-
-    /// Runs a service call, turning its errors into the tool's.
-    func call<T>(_ context: CommandContext, _ body: () throws -> T) throws(CLIError) -> T {
-        do { return try body() } catch { throw CLIError(error, command: context.commandPath) }
+            arguments[Self.calendar] ?? saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura
+        offset = arguments[Self.offset] ?? saved[.hijriOffset].flatMap { Int($0) } ?? 0
+        format = arguments[Self.format]
     }
 
     /// The JSON object of one day (the contract of `praykit hijri --format json`).

@@ -2,13 +2,12 @@ import PrayCore
 
 /// `praykit hijri convert`: the civil date of a Hijri date, or (`--from gregorian`) the Hijri date of a
 /// civil one.
-struct HijriConvertCommand: Command {
+enum HijriConvertCommand: Command {
     static let name = "convert"
     static let abstract = "Convert a Hijri date to its civil date (or back with --from gregorian)."
     static let examples = ["praykit hijri convert 1448-09-01", "praykit hijri convert 2027-02-08 --from gregorian"]
-    static let arguments = [
-        Positional(name: "date", help: "YYYY-MM-DD: a Hijri date (or a civil one with --from gregorian).")
-    ]
+    static let date = Argument<String>("date", help: "YYYY-MM-DD: a Hijri date (or a civil one with --from gregorian).")
+    static let arguments: [any ArgumentDefinition] = [date]
 
     /// Which calendar the date is in.
     enum From: String, CaseIterable, ArgumentValue {
@@ -16,49 +15,41 @@ struct HijriConvertCommand: Command {
         case gregorian
     }
 
-    static let from = Option<From>("from", value: "calendar", help: "The calendar of <date>.", default: "hijri")
+    static let from = Option("from", value: "calendar", help: "The calendar of <date>.", default: From.hijri)
     static let options: [any OptionDefinition] = [from] + HijriQuery.options
 
-    private enum Input {
+    /// A date to convert, in its calendar.
+    enum Input {
         case hijri(HijriDate)
         case gregorian(CivilDate)
     }
 
-    private let input: Input
-    private let query: HijriQuery
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        let fromGregorian = try arguments.value(Self.from) == .gregorian
-        try self.init(
-            arguments.positionals.first ?? "", gregorian: fromGregorian, arguments: arguments, context: context)
-    }
-
-    /// Converts `text`, a Hijri date (also `hijri --to-gregorian`).
-    init(hijri text: String, arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        try self.init(text, gregorian: false, arguments: arguments, context: context)
-    }
-
-    private init(
-        _ text: String, gregorian: Bool, arguments: ParsedArguments, context: CommandContext
-    ) throws(CLIError) {
-        query = try HijriQuery(arguments, saved: try context.preferences(), context: context)
-        if gregorian {
-            do { input = .gregorian(try CivilDate(parsing: text)) } catch { throw context.usage(error.message) }
-        } else {
-            do { input = .hijri(try HijriDate(parsing: text)) } catch { throw context.usage(error.message) }
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let text = arguments[date]
+        let input: Input
+        do {
+            input =
+                arguments[from] == .gregorian
+                ? .gregorian(try CivilDate(parsing: text)) : .hijri(try HijriDate(parsing: text))
+        } catch let error as ValidationError {
+            throw CLIError.usage(error.message)
+        } catch let error as HijriError {
+            throw CLIError.usage(error.message)
         }
+        try convert(input, arguments: arguments, context: context)
     }
 
-    func run(_ context: CommandContext) async throws(CLIError) {
+    /// Converts `input` and writes the day (also `hijri --to-gregorian`).
+    static func convert(_ input: Input, arguments: ParsedArguments, context: CommandContext) throws {
+        let query = HijriQuery(arguments, saved: try context.preferences())
         let service = context.dependency.hijriService()
-        let day = try query.call(context) {
+        let day =
             switch input {
             case .hijri(let date): try service.day(of: date, calendar: query.calendar, offset: query.offset)
             case .gregorian(let date):
                 try service.days(
                     for: HijriAPI.Request(date: date, days: 1, calendar: query.calendar, offset: query.offset))[0]
             }
-        }
         try query.write([day], to: context.output)
     }
 }

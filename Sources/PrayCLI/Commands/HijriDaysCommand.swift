@@ -3,7 +3,7 @@ import PrayCore
 
 /// `praykit hijri days`: the Hijri dates of a run of civil days, or, with `--at`, the Islamic date at
 /// a local time and place (the Islamic day begins at maghrib).
-struct HijriDaysCommand: Command {
+enum HijriDaysCommand: Command {
     static let name = "days"
     static let abstract = "Print the Hijri dates of civil days (the default of 'praykit hijri')."
     static let examples = [
@@ -11,73 +11,80 @@ struct HijriDaysCommand: Command {
         "praykit hijri days --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --at 18:30",
     ]
 
-    static let date = Option<CivilDate>(
-        "date", value: "YYYY-MM-DD", help: "First civil day.", default: "today in the zone")
-    static let days = Option<Int>("days", value: "n", help: "Number of consecutive days (1…60000).", default: "1")
-    static let latitude = Option<Double>(
-        "lat", value: "deg", help: "Latitude, with --lon and --at: the day begins at maghrib there.")
-    static let longitude = Option<Double>("lon", value: "deg", help: "Longitude, with --lat and --at.")
-    static let at = Option<String>(
+    static let date = Option<CivilDate?>(
+        "date", value: "YYYY-MM-DD", help: "First civil day.", defaultText: "today in the zone")
+    static let days = Option(
+        "days", value: "n", help: "Number of consecutive days.", default: 1, range: 1...HijriAPI.Request.maximumDays)
+    static let latitude = Option<Double?>(
+        "lat", value: "deg", help: "Latitude, with --lon and --at: the day begins at maghrib there.", range: -90...90,
+        unit: "degrees")
+    static let longitude = Option<Double?>(
+        "lon", value: "deg", help: "Longitude, with --lat and --at.", range: -180...180, unit: "degrees")
+    static let at = Option<ClockTime?>(
         "at", value: "HH:MM", help: "Local time on --date: the Islamic date at --lat/--lon (or the saved place) then.")
+
+    // The flags of the first version, each the same as a verb.
+    static let toGregorian = Option<HijriDate?>(
+        "to-gregorian", value: "YYYY-MM-DD", help: "The civil date of this Hijri date (as 'hijri convert').")
+    static let month = Option<YearMonth?>(
+        "month", value: "YYYY-MM", help: "Every day of this Hijri month (as 'hijri month').")
+    static let nextNotable = Flag("next-notable", help: "The first notable day after --date (as 'hijri notable').")
 
     static let options: [any OptionDefinition] =
         [date, days, latitude, longitude, PlaceOptions.timeZone, at] + HijriQuery.options
+        + [toGregorian, month, nextNotable]
 
-    private enum Mode {
-        case days(HijriAPI.Request)
-        case islamicDay(Date, HijriAPI.Place)
-    }
-
-    private let mode: Mode
-    private let query: HijriQuery
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let modes: [any OptionDefinition] = [toGregorian, month, nextNotable, at]
+        let chosen = modes.filter(arguments.isGiven)
+        guard chosen.count <= 1 else {
+            throw CLIError.usage("use only one of " + chosen.map { "--" + $0.name }.joined(separator: ", "))
+        }
+        func refuse(_ options: [any OptionDefinition], with mode: String) throws {
+            if let given = options.first(where: arguments.isGiven) {
+                throw CLIError.usage("--\(given.name) does not go with \(mode)")
+            }
+        }
+        if let hijri = arguments[toGregorian] {
+            try refuse([date, days], with: "--to-gregorian")
+            return try HijriConvertCommand.convert(.hijri(hijri), arguments: arguments, context: context)
+        }
+        if let month = arguments[month] {
+            try refuse([date, days], with: "--month")
+            return try HijriMonthCommand.show(month, arguments: arguments, context: context)
+        }
+        if arguments[nextNotable] {
+            try refuse([days], with: "--next-notable")
+            return try await HijriNotableCommand.run(arguments, context: context)
+        }
         let saved = try context.preferences()
-        query = try HijriQuery(arguments, saved: saved, context: context)
-        let count = try arguments.value(Self.days) ?? 1
-        guard (1...HijriAPI.Request.maximumDays).contains(count) else {
-            throw context.usage("--days must be between 1 and \(HijriAPI.Request.maximumDays), got \(count)")
-        }
-        if let text = arguments.text(Self.at) {
-            guard !arguments.isGiven(Self.days) else { throw context.usage("--days does not go with --at") }
-            let place = try await PlaceOptions.place(arguments, saved: saved, context: context)
-            let date =
-                try arguments.value(Self.date) ?? LocalClock(timeZone: place.timeZone).components(context.now).day
-            let parameters = try PlaceOptions.parameters(
-                arguments, saved: saved, context: context, choice: place.method)
-            mode = .islamicDay(
-                try Self.instant(text, on: date, in: place.timeZone, context: context),
-                HijriAPI.Place(
-                    coordinates: place.coordinates, timeZone: place.timeZone, parameters: parameters,
-                    calendar: query.calendar, offset: query.offset))
-        } else {
-            if arguments.isGiven(Self.latitude) || arguments.isGiven(Self.longitude) {
-                throw context.usage("--lat and --lon go with --at")
-            }
-            let (zone, _) = try PlaceOptions.zone(
-                arguments.value(PlaceOptions.timeZone), saved: saved[.timeZone], context: context)
-            let date = try arguments.value(Self.date) ?? LocalClock(timeZone: zone).components(context.now).day
-            mode = .days(HijriAPI.Request(date: date, days: count, calendar: query.calendar, offset: query.offset))
-        }
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
+        let query = HijriQuery(arguments, saved: saved)
         let service = context.dependency.hijriService()
-        switch mode {
-        case .days(let request):
-            try query.write(try query.call(context) { try service.days(for: request) }, to: context.output)
-        case .islamicDay(let instant, let place):
-            let result: HijriAPI.IslamicDay
-            do {
-                result = try await service.islamicDay(at: instant, place: place)
-            } catch {
-                throw CLIError(error, command: context.commandPath)
+        guard let time = arguments[at] else {
+            if arguments.isGiven(latitude) || arguments.isGiven(longitude) {
+                throw CLIError.usage("--lat and --lon go with --at")
             }
-            try write(result, zone: place.timeZone, to: context.output)
+            let zone = try PlaceOptions.zone(arguments, option: PlaceOptions.timeZone, context: context)
+            let start = try arguments[date] ?? CivilDate(containing: context.now, in: zone.timeZone)
+            let request = HijriAPI.Request(
+                date: start, days: arguments[days], calendar: query.calendar, offset: query.offset)
+            return try query.write(try service.days(for: request), to: context.output)
         }
+        guard !arguments.isGiven(days) else { throw CLIError.usage("--days does not go with --at") }
+        let place = try await PlaceOptions.place(arguments, saved: saved, context: context)
+        let start = try arguments[date] ?? CivilDate(containing: context.now, in: place.timeZone)
+        let resolution = try PlaceOptions.resolve(arguments, saved: saved, place: place, context: context)
+        let result = try await service.islamicDay(
+            at: try instant(time, on: start, in: place.zone),
+            place: HijriAPI.Place(
+                coordinates: place.coordinates, timeZone: place.timeZone, parameters: resolution.parameters,
+                calendar: query.calendar, offset: query.offset))
+        try write(result, query: query, zone: place.timeZone, to: context.output)
     }
 
-    private func write(_ result: HijriAPI.IslamicDay, zone: TimeZone, to output: OutputSink) throws(CLIError) {
+    private static func write(
+        _ result: HijriAPI.IslamicDay, query: HijriQuery, zone: TimeZone, to output: OutputSink
+    ) throws(CLIError) {
         let clock = LocalClock(timeZone: zone)
         if query.format == .json {
             guard case .object(var members) = HijriQuery.json(result.day) else { return }
@@ -94,21 +101,19 @@ struct HijriDaysCommand: Command {
         )
     }
 
-    /// The instant of `HH:MM` on `date` in `zone`.
-    private static func instant(
-        _ text: String, on date: CivilDate, in zone: TimeZone, context: CommandContext
-    ) throws(CLIError) -> Date {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let hour = Int(parts[0]),
-            let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
-        else { throw context.usage("--at must look like HH:MM (24-hour), got '\(text)'") }
+    /// The instant of `time` on `date` in `zone`.
+    /// - Throws: ``CLIError`` (usage) for a time the zone's clocks skip.
+    private static func instant(_ time: ClockTime, on date: CivilDate, in zone: TimeZoneName) throws -> Date {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let components = DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute)
+        calendar.timeZone = zone.timeZone
+        let components = DateComponents(
+            year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute)
         guard let instant = calendar.date(from: components),
-            calendar.dateComponents([.hour, .minute], from: instant) == DateComponents(hour: hour, minute: minute)
+            calendar.dateComponents([.hour, .minute], from: instant)
+                == DateComponents(hour: time.hour, minute: time.minute)
         else {
-            throw context.usage("\(date) \(text) does not exist in \(zone.identifier) (its clocks skip it)")
+            throw CLIError.usage(
+                "\(date) \(time.argumentDescription) does not exist in \(zone.identifier) (its clocks skip it)")
         }
         return instant
     }

@@ -2,7 +2,7 @@ import Foundation
 import PrayCore
 
 /// `praykit import`: replaces all user data with a backup file.
-struct ImportCommand: Command {
+enum ImportCommand: Command {
     static let name = "import"
     static let abstract = "Replace all preferences and the prayer log with a backup file."
     static let discussion = """
@@ -11,17 +11,11 @@ struct ImportCommand: Command {
         it was. Use '-' to read standard input.
         """
     static let examples = ["praykit import backup.json", "praykit export | ssh host praykit import -"]
-    static let arguments = [
-        Positional(name: "file", help: "The backup file, or - for standard input.", completion: .file)
-    ]
+    static let file = Argument<String>("file", help: "The backup file, or - for standard input.", completion: .file)
+    static let arguments: [any ArgumentDefinition] = [file]
 
-    let file: String
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        file = arguments.positionals[0]
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let file = arguments[file]
         let data: Data
         if file == "-" {
             data = context.readStandardInput()
@@ -29,21 +23,15 @@ struct ImportCommand: Command {
             guard let contents = FileManager.default.contents(atPath: file) else {
                 var isFolder: ObjCBool = false
                 let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder)
-                throw .runtime(
+                throw CLIError.runtime(
                     "cannot read \(file): "
                         + (!exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "permission denied"))
             }
             data = contents
         }
-        do {
-            let backup = try UserData.decoded(from: data)
-            try context.dependency.backup().importData(backup)
-            try context.output.write(
-                "Imported \(backup.preferences.values.count) settings and \(backup.prayerLog.count) log entries.\n")
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw CLIError(error, command: Self.name)
-        }
+        let backup = try UserData.decoded(from: data)
+        try context.dependency.backup().importData(backup)
+        try context.output.write(
+            "Imported \(backup.preferences.values.count) settings and \(backup.prayerLog.count) log entries.\n")
     }
 }

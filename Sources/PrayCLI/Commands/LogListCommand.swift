@@ -2,30 +2,21 @@ import Foundation
 import PrayCore
 
 /// `praykit log list`.
-struct LogListCommand: Command {
+enum LogListCommand: Command {
     static let name = "list"
     static let abstract = "List the entries of a range of days."
-    static let from = Option<CivilDate>(
-        "from", value: "YYYY-MM-DD", help: "First day.", default: "six days before --to")
-    static let to = Option<CivilDate>("to", value: "YYYY-MM-DD", help: "Last day.", default: "today")
+    static let from = Option<CivilDate?>(
+        "from", value: "YYYY-MM-DD", help: "First day.", defaultText: "six days before --to")
+    static let to = Option<CivilDate?>("to", value: "YYYY-MM-DD", help: "Last day.", defaultText: "today")
     static let format = Option<OutputFormat>.format([.table, .json, .csv])
     static let options: [any OptionDefinition] = [from, to, LogCommand.timeZone, format]
 
-    let start: CivilDate
-    let end: CivilDate
-    let format: OutputFormat
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        let today = try LogCommand.today(arguments, context: context)
-        end = try arguments.value(Self.to) ?? today
-        start = try arguments.value(Self.from) ?? end.clampedAdding(days: -6)
-        guard start <= end else { throw context.usage("--from \(start) is after --to \(end)") }
-        format = try arguments.value(Self.format) ?? .table
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
-        let entries = try LogCommand.store(context) { try $0.entries(from: start, through: end) }
-        try LogListCommand.write(entries, format: format, to: context.output)
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let end = try arguments[to] ?? LogCommand.today(arguments, context: context)
+        let start = arguments[from] ?? end.clampedAdding(days: -6)
+        guard start <= end else { throw CLIError.usage("--from \(start) is after --to \(end)") }
+        let entries = try context.dependency.prayerLog().entries(from: start, through: end)
+        try write(entries, format: arguments[format], to: context.output)
     }
 
     /// Writes entries as a table, JSON or CSV.

@@ -2,23 +2,16 @@ import Foundation
 import PrayCore
 
 /// `praykit log stats`.
-struct LogStatsCommand: Command {
+enum LogStatsCommand: Command {
     static let name = "stats"
     static let abstract = "Print streaks, counts and the qada still owed."
     static let format = Option<OutputFormat>.format([.table, .json])
     static let options: [any OptionDefinition] = [LogCommand.timeZone, format]
 
-    let today: CivilDate
-    let format: OutputFormat
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        today = try LogCommand.today(arguments, context: context)
-        format = try arguments.value(Self.format) ?? .table
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
-        let statistics = try LogCommand.store(context) { try $0.statistics(today: today) }
-        if format == .json {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let today = try LogCommand.today(arguments, context: context)
+        let statistics = try context.dependency.prayerLog().statistics(today: today)
+        if arguments[format] == .json {
             return try context.output.write(
                 JSON.object([
                     ("currentStreak", .int(statistics.currentStreak)), ("bestStreak", .int(statistics.bestStreak)),

@@ -1,21 +1,15 @@
 import PrayCore
 
 /// `praykit methods`: every calculation method with its parameters.
-struct MethodsCommand: Command {
+enum MethodsCommand: Command {
     static let name = "methods"
     static let abstract = "List the calculation methods and their parameters."
     static let discussion = "A method is chosen with --method by its name, an alias, or its AlAdhan number."
     static let format = Option<OutputFormat>.format([.table, .json])
     static let options: [any OptionDefinition] = [format]
 
-    let format: OutputFormat
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        format = try arguments.value(Self.format) ?? .table
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
-        if format == .json {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        if arguments[format] == .json {
             let methods = CalculationMethod.allCases.map { method in
                 JSON.object([
                     ("name", .string(method.rawValue)),

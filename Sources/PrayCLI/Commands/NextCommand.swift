@@ -9,7 +9,7 @@ import Synchronization
 
 /// `praykit next`: the current and next prayer with the countdown, once or (`--watch`) redrawn at the
 /// moments the countdown changes; in formats for people, scripts and status bars.
-struct NextCommand: Command {
+enum NextCommand: Command {
     static let name = "next"
     static let abstract = "Print the current and next prayer with the countdown, for people and status bars."
     static let discussion = """
@@ -24,57 +24,31 @@ struct NextCommand: Command {
         "praykit next --format waybar --watch",
         "praykit next --now 2026-11-29T14:14:00+03:00 --format json",
     ]
-    static let now = Option<String>(
-        "now", value: "ISO 8601", help: "The instant to answer for (2026-11-29T14:14:00+03:00).", default: "now")
+    static let now = Option<Instant?>(
+        "now", value: "ISO 8601", help: "The instant to answer for (2026-11-29T14:14:00+03:00).", defaultText: "now")
     static let format = Option<OutputFormat>.format([.plain, .json, .waybar, .i3bar, .polybar, .tmux])
     static let watch = Flag("watch", help: "Keep writing the line at each moment it changes, until Ctrl-C.")
-    static let updates = Option<Int>(
-        "updates", value: "n", help: "With --watch: stop after this many lines (for scripts and tests).")
+    static let updates = Option<Int?>(
+        "updates", value: "n", help: "With --watch: stop after this many lines (for scripts and tests).", atLeast: 1)
     static let options: [any OptionDefinition] =
-        PlaceOptions.place + PlaceOptions.calculation.map(\.option) + [now, format, watch, updates]
+        PlaceOptions.place + PlaceOptions.calculation + [now, format, watch, updates]
 
-    let calculation: PlaceOptions.Calculation
-    let pinned: Date?
-    let format: OutputFormat
-    let watching: Bool
-    let limit: Int?
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        if let text = try arguments.value(Self.now) {
-            pinned = try Self.instant(text, context: context)
-        } else {
-            pinned = nil
-        }
-        calculation = try await PlaceOptions.calculation(arguments, context: context)
-        format = try arguments.value(Self.format) ?? .plain
-        watching = arguments.has(Self.watch)
-        limit = try arguments.value(Self.updates)
-        if let limit, limit < 1 { throw context.usage("--updates must be at least 1, got \(limit)") }
-        if limit != nil, !watching { throw context.usage("--updates goes with --watch") }
-    }
-
-    /// An ISO 8601 instant with an offset or `Z`.
-    static func instant(_ text: String, context: CommandContext) throws(CLIError) -> Date {
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [
-            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
-        ] {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return date }
-        }
-        throw context.usage("--now must be an ISO 8601 instant such as 2026-11-29T14:14:00+03:00, got '\(text)'")
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let limit = arguments[updates]
+        let watching = arguments[watch]
+        if limit != nil, !watching { throw CLIError.usage("--updates goes with --watch") }
+        let calculation = try await PlaceOptions.calculation(arguments, context: context)
+        let format = arguments[format]
         // A pinned instant moves on with the clock while watching.
-        let offset =
-            pinned.map { $0.timeIntervalSince(context.clock.now()) }
-            ?? context.now.timeIntervalSince(context.clock.now())
-        func now() -> Date { context.clock.now().addingTimeInterval(offset) }
+        let clock = context.clock
+        let offset = (arguments[Self.now]?.date ?? context.now).timeIntervalSince(clock.now())
+        func now() -> Date { clock.now().addingTimeInterval(offset) }
         let renderer = NextRenderer(calculation: calculation, format: format)
-        var timer = try await self.timer(around: now(), context: context)
+        var timer = try await self.timer(calculation, around: now(), context: context)
         guard watching else {
-            guard let status = timer.status(at: now()) else { throw .runtime("no prayer time follows this instant") }
+            guard let status = timer.status(at: now()) else {
+                throw CLIError.runtime("no prayer time follows this instant")
+            }
             return try context.output.write(renderer.render(status, first: true, watching: false))
         }
         let terminal = context.output.isTerminal && (format == .plain || format == .tmux)
@@ -84,9 +58,11 @@ struct NextCommand: Command {
         while true {
             var instant = now()
             if timer.status(at: instant.addingTimeInterval(3600)) == nil {
-                timer = try await self.timer(around: instant, context: context)
+                timer = try await self.timer(calculation, around: instant, context: context)
             }
-            guard let status = timer.status(at: instant) else { throw .runtime("no prayer time follows this instant") }
+            guard let status = timer.status(at: instant) else {
+                throw CLIError.runtime("no prayer time follows this instant")
+            }
             let line = renderer.render(status, first: written == 0, watching: true)
             signals?.show(line.trimmingCharacters(in: .newlines))
             try context.output.write(terminal ? "\r\u{1B}[2K" + line.trimmingCharacters(in: .newlines) : line)
@@ -97,7 +73,7 @@ struct NextCommand: Command {
             let moments = timer.timeline(from: instant, until: instant.addingTimeInterval(86_400))
             let wait = moments.first.map { $0.timeIntervalSince(instant) } ?? 60
             do {
-                try await context.clock.sleep(for: min(max(wait, 0.001), 60))
+                try await clock.sleep(for: min(max(wait, 0.001), 60))
             } catch {
                 break
             }
@@ -106,16 +82,13 @@ struct NextCommand: Command {
     }
 
     /// A timer over the day of `instant` with the day before and after.
-    private func timer(around instant: Date, context: CommandContext) async throws(CLIError) -> PrayerTimer {
+    private static func timer(
+        _ calculation: PlaceOptions.Calculation, around instant: Date, context: CommandContext
+    ) async throws -> PrayerTimer {
         var request = calculation.request
-        do {
-            request.date = try CivilDate(containing: instant, in: request.timeZone).adding(days: -1)
-        } catch {
-            throw CLIError(error, command: context.commandPath)
-        }
+        request.date = try CivilDate(containing: instant, in: request.timeZone).adding(days: -1)
         request.days = 3
-        let response = try await PlaceOptions.schedules(
-            request, service: context.dependency.prayerService(), context: context)
+        let response = try await context.dependency.prayerService().prayerTimes(for: request)
         return PrayerTimer(schedules: response.schedules, iqama: calculation.iqama)
     }
 }
@@ -199,8 +172,7 @@ struct NextRenderer {
             (
                 "parameters",
                 TimesOutput.parameters(
-                    calculation.request.parameters,
-                    methodSource: calculation.place.methodSource(calculation.request.parameters))
+                    calculation.request.parameters, methodSource: calculation.method.source.description)
             ),
             ("current", current),
             (

@@ -2,7 +2,7 @@ import Foundation
 import PrayCore
 
 /// `praykit places`: cities by name, the zone at a point, the cities near a point — offline.
-struct PlacesCommand: Command {
+enum PlacesCommand: CommandGroup {
     static let name = "places"
     static let abstract = "Find cities by name, the time zone at a point, or the cities near it (offline)."
     static let discussion = """
@@ -14,18 +14,17 @@ struct PlacesCommand: Command {
         "praykit places search Medina", "praykit places search 'London, Canada' --format json",
         "praykit places zone --lat 43.8 --lon 87.6", "praykit places near --lat 21.4225 --lon 39.8262",
     ]
-    static let subcommands: [any Command.Type] = [
+    static let subcommands: [any CommandNode.Type] = [
         PlacesSearchCommand.self, PlacesZoneCommand.self, PlacesNearCommand.self,
     ]
 
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        throw context.usage("Missing subcommand of 'places': search, zone or near")
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {}
-
     static let format = Option<OutputFormat>.format([.table, .json])
-    static let limit = Option<Int>("limit", value: "n", help: "At most this many places (1…100).", default: "10")
+    static let limit = Option("limit", value: "n", help: "At most this many places.", default: 10, range: 1...100)
+    /// The `--lat` and `--lon` of a verb, both required.
+    static let latitude = Option<Double>(
+        "lat", value: "deg", help: "Latitude in degrees, north positive.", range: -90...90, unit: "degrees")
+    static let longitude = Option<Double>(
+        "lon", value: "deg", help: "Longitude in degrees, east positive.", range: -180...180, unit: "degrees")
 
     /// The JSON of a place (the contract of `places search`).
     static func json(_ place: Place, extra: [(String, JSON)] = []) -> JSON {
@@ -53,26 +52,11 @@ struct PlacesCommand: Command {
             }
         return Table.render(rows)
     }
+}
 
-    /// The `--lat`/`--lon` of a verb, both required.
-    static func coordinates(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> Coordinates {
-        guard let latitude = try arguments.value(PlaceOptions.latitude) else {
-            throw context.usage("Missing expected argument '--lat <deg>'")
-        }
-        guard let longitude = try arguments.value(PlaceOptions.longitude) else {
-            throw context.usage("Missing expected argument '--lon <deg>'")
-        }
-        do {
-            return try Coordinates(latitude: latitude, longitude: longitude)
-        } catch {
-            throw CLIError(error, command: context.commandPath)
-        }
-    }
-
-    /// Reads `--limit`.
-    static func limit(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> Int {
-        let limit = try arguments.value(Self.limit) ?? 10
-        guard (1...100).contains(limit) else { throw context.usage("--limit must be 1 to 100, got \(limit)") }
-        return limit
+extension ParsedArguments {
+    /// The required `--lat` and `--lon` of a places verb.
+    var coordinates: Coordinates {
+        get throws { try Coordinates(latitude: self[PlacesCommand.latitude], longitude: self[PlacesCommand.longitude]) }
     }
 }

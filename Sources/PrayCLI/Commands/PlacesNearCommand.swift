@@ -2,31 +2,18 @@ import Foundation
 import PrayCore
 
 /// `praykit places near --lat --lon`.
-struct PlacesNearCommand: Command {
+enum PlacesNearCommand: Command {
     static let name = "near"
     static let abstract = "List the cities nearest to a point."
+    static let limit = Option("limit", value: "n", help: "At most this many places.", default: 5, range: 1...100)
     static let options: [any OptionDefinition] = [
-        PlaceOptions.latitude, PlaceOptions.longitude, PlacesCommand.limit, PlacesCommand.format,
+        PlacesCommand.latitude, PlacesCommand.longitude, limit, PlacesCommand.format,
     ]
 
-    let coordinates: Coordinates
-    let limit: Int
-    let format: OutputFormat
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        coordinates = try PlacesCommand.coordinates(arguments, context: context)
-        limit = arguments.isGiven(PlacesCommand.limit) ? try PlacesCommand.limit(arguments, context: context) : 5
-        format = try arguments.value(PlacesCommand.format) ?? .table
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
-        let nearby: [PlaceAPI.Nearby]
-        do {
-            nearby = try context.dependency.placeService().nearest(to: coordinates, limit: limit)
-        } catch {
-            throw CLIError(error, command: context.commandPath)
-        }
-        if format == .json {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let coordinates = try arguments.coordinates
+        let nearby = try context.dependency.placeService().nearest(to: coordinates, limit: arguments[limit])
+        if arguments[PlacesCommand.format] == .json {
             let places = nearby.map {
                 PlacesCommand.json($0.place, extra: [("distanceKilometers", .number($0.distanceKilometers))])
             }

@@ -2,31 +2,18 @@ import Foundation
 import PrayCore
 
 /// `praykit places search <query>`.
-struct PlacesSearchCommand: Command {
+enum PlacesSearchCommand: Command {
     static let name = "search"
     static let abstract = "Find cities by name: 'Makkah', 'Köln', 'مكة', 'Birmingham, AL', 'London, Canada'."
-    static let arguments = [Positional(name: "query", help: "A city, optionally ', region' and/or ', country'.")]
+    static let query = Argument<String>("query", help: "A city, optionally ', region' and/or ', country'.")
+    static let arguments: [any ArgumentDefinition] = [query]
     static let options: [any OptionDefinition] = [PlacesCommand.limit, PlacesCommand.format]
 
-    let query: String
-    let limit: Int
-    let format: OutputFormat
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        query = arguments.positionals[0]
-        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw context.usage("<query> is empty") }
-        limit = try PlacesCommand.limit(arguments, context: context)
-        format = try arguments.value(PlacesCommand.format) ?? .table
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
-        let result: PlaceAPI.SearchResult
-        do {
-            result = try context.dependency.placeService().search(query, limit: limit)
-        } catch {
-            throw CLIError(error, command: context.commandPath)
-        }
-        if format == .json {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let query = arguments[query]
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw CLIError.usage("<query> is empty") }
+        let result = try context.dependency.placeService().search(query, limit: arguments[PlacesCommand.limit])
+        if arguments[PlacesCommand.format] == .json {
             return try context.output.write(
                 JSON.object([
                     ("query", .string(query)), ("ambiguous", .bool(result.isAmbiguous)),

@@ -2,27 +2,17 @@ import Foundation
 import PrayCore
 
 /// `praykit places zone --lat --lon`.
-struct PlacesZoneCommand: Command {
+enum PlacesZoneCommand: Command {
     static let name = "zone"
     static let abstract = "Print the time zone at a point, and the other zones claimed there."
-    static let options: [any OptionDefinition] = [PlaceOptions.latitude, PlaceOptions.longitude, PlacesCommand.format]
+    static let options: [any OptionDefinition] = [
+        PlacesCommand.latitude, PlacesCommand.longitude, PlacesCommand.format,
+    ]
 
-    let coordinates: Coordinates
-    let format: OutputFormat
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        coordinates = try PlacesCommand.coordinates(arguments, context: context)
-        format = try arguments.value(PlacesCommand.format) ?? .table
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
-        let lookup: TimeZoneLookup
-        do {
-            lookup = try context.dependency.timeZoneService().timeZone(at: coordinates)
-        } catch {
-            throw CLIError(error, command: context.commandPath)
-        }
-        if format == .json {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let coordinates = try arguments.coordinates
+        let lookup = try context.dependency.timeZoneService().timeZone(at: coordinates)
+        if arguments[PlacesCommand.format] == .json {
             return try context.output.write(
                 JSON.object([
                     ("latitude", .number(coordinates.latitude)), ("longitude", .number(coordinates.longitude)),

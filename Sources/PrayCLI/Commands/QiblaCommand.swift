@@ -2,17 +2,19 @@ import Foundation
 import PrayCore
 
 /// `praykit qibla`: the direction of the Kaaba from a place.
-struct QiblaCommand: Command {
+enum QiblaCommand: Command {
     static let name = "qibla"
     static let abstract = "Print the direction and distance of the Kaaba from a place."
     static let discussion = """
         The direction is the initial bearing of the shortest path on the WGS84 ellipsoid (the geodesic),
         in degrees clockwise from true north; the great-circle bearing on a sphere is shown beside it.
-        Without --lat and --lon, the saved place is used.
+        Without --lat and --lon (or --city), the saved place is used.
         """
     static let examples = ["praykit qibla --lat 40.7128 --lon -74.0060"]
     static let format = Option<OutputFormat>.format([.table, .json])
-    static let options: [any OptionDefinition] = [PlaceOptions.latitude, PlaceOptions.longitude, format]
+    static let options: [any OptionDefinition] = [
+        PlaceOptions.latitude, PlaceOptions.longitude, PlaceOptions.city, format,
+    ]
 
     /// Within this distance of the Kaaba the distance is shown in metres, with a note.
     static let nearKaabaKilometres = 1.0
@@ -21,19 +23,12 @@ struct QiblaCommand: Command {
     /// Within this distance of the antipode, the output warns that directions diverge.
     static let nearAntipodeKilometres = 500.0
 
-    let coordinates: Coordinates
-    let format: OutputFormat
-
-    init(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let saved = try context.preferences()
-        coordinates = try await PlaceOptions.place(arguments, saved: saved, context: context).coordinates
-        format = try arguments.value(Self.format) ?? .table
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
+        let coordinates = try await PlaceOptions.place(arguments, saved: saved, context: context).coordinates
         let qibla = context.dependency.qiblaService().qibla(from: coordinates)
         let notes = Self.notes(qibla)
-        if format == .json {
+        if arguments[format] == .json {
             var members: [(String, JSON)] = [
                 ("latitude", .number(coordinates.latitude)),
                 ("longitude", .number(coordinates.longitude)),

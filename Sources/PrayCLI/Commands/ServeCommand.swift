@@ -1,7 +1,6 @@
 import Foundation
 import PrayCore
 import PrayKit
-import PrayServices
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +9,7 @@ import PrayServices
 #endif
 
 /// `praykit serve`: the AlAdhan prayer-times API over HTTP, calculated here, offline.
-struct ServeCommand: Command {
+enum ServeCommand: Command {
     static let name = "serve"
     static let abstract = "Serve the AlAdhan prayer-times API (api.aladhan.com/v1) over HTTP."
     static let discussion = """
@@ -18,8 +17,10 @@ struct ServeCommand: Command {
         /v1/timings/{DD-MM-YYYY}, /v1/calendar/{year}/{month}, /v1/hijriCalendar/{year}/{month},
         /v1/gToH/{date}, /v1/hToG/{date}, /v1/gToHCalendar/{month}/{year}, /v1/qibla/{lat}/{lon},
         /v1/methods, /v1/currentTime?zone=…, /status. Clients that speak AlAdhan work unchanged when
-        pointed at this server. Without timezonestring a request's times are given in UTC, and
-        meta.timezone says so.
+        pointed at this server. Without timezonestring a request's times are given in the zone at its
+        coordinates (offline boundaries), as AlAdhan does; timezonestring takes any tz database name
+        (Asia/Kolkata, US/Eastern), UTC or an offset. The …ByCity routes find cities in the offline
+        gazetteer.
 
         The first line on standard output is 'Listening on http://HOST:PORT' (with --port 0, the port
         the system chose). SIGTERM or SIGINT stops the server gracefully: it stops accepting, lets the
@@ -35,56 +36,39 @@ struct ServeCommand: Command {
             + "&timezonestring=Asia/Riyadh'",
     ]
 
-    static let host = Option<String>(
+    /// The server's own defaults and limits, shown and checked by the options.
+    private static let defaults = ServerAPI.Configuration()
+
+    static let host = Option(
         "host", value: "address", help: "The IP address to listen on: 127.0.0.1, 0.0.0.0 (every IPv4), ::1 or ::.",
-        default: "127.0.0.1")
-    static let port = Option<Int>(
-        "port", value: "n", help: "The TCP port (0: any free port, printed on the first line).", default: "8080")
-    static let threads = Option<Int>(
-        "threads", value: "n", help: "Worker threads (1…256), each polling its own connections.",
-        default: "the number of cores")
-    static let timeout = Option<Int>(
+        default: defaults.host)
+    static let port = Option(
+        "port", value: "n", help: "The TCP port (0: any free port, printed on the first line).",
+        default: defaults.port, range: ServerAPI.Configuration.ports)
+    static let threads = Option<Int?>(
+        "threads", value: "n", help: "Worker threads, each polling its own connections.",
+        defaultText: "the number of cores", range: ServerAPI.Configuration.threadCounts)
+    static let timeout = Option(
         "timeout", value: "seconds",
-        help: "Seconds a client may take to send a request, or stay idle, before it is disconnected (1…3600).",
-        default: "15")
-    static let connections = Option<Int>(
-        "max-connections", value: "n", help: "The most connections open at once (1…1000000).", default: "4096")
+        help: "Seconds a client may take to send a request, or stay idle, before it is disconnected.",
+        default: Int(defaults.requestTimeout), range: ServerAPI.Configuration.requestTimeouts)
+    static let connections = Option(
+        "max-connections", value: "n", help: "The most connections open at once.", default: defaults.connectionLimit,
+        range: ServerAPI.Configuration.connectionLimits)
 
     static let options: [any OptionDefinition] = [host, port, threads, timeout, connections]
 
-    let configuration: ServerAPI.Configuration
-
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        var configuration = ServerAPI.Configuration()
-        configuration.host = try arguments.value(Self.host) ?? "127.0.0.1"
-        configuration.port = try arguments.value(Self.port) ?? 8080
-        configuration.threads = try arguments.value(Self.threads) ?? ProcessInfo.processInfo.activeProcessorCount
-        configuration.requestTimeout = TimeInterval(try arguments.value(Self.timeout) ?? 15)
-        configuration.connectionLimit = try arguments.value(Self.connections) ?? 4096
-        do {
-            try configuration.validate()
-        } catch {
-            throw context.usage(error.message)
-        }
-        self.configuration = configuration
-    }
-
-    func run(_ context: CommandContext) async throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        var configuration = defaults
+        configuration.host = arguments[host]
+        configuration.port = arguments[port]
+        configuration.threads = arguments[threads] ?? defaults.threads
+        configuration.requestTimeout = TimeInterval(arguments[timeout])
+        configuration.connectionLimit = arguments[connections]
+        try configuration.validate()
         let dependency = context.dependency
-        let log = dependency.log()
-        let routes = AlAdhanRoutes(
-            prayers: (dependency.prayerService() as? PrayerServiceAstronomical) ?? PrayerServiceAstronomical(log: log),
-            hijri: dependency.hijriService(), qibla: dependency.qiblaService(), lookups: Self.lookups(dependency),
-            clock: context.clock, log: log)
-        Self.raiseOpenFileLimit(to: configuration.connectionLimit + 64)
-        let server: any RunningServer
-        do {
-            server = try dependency.serverService().start(configuration, handler: routes.handler)
-        } catch let error as ServerError {
-            throw error.kind == .startFailed ? .runtime(error.message) : context.usage(error.message)
-        } catch {
-            throw CLIError(error, command: context.commandPath)
-        }
+        raiseOpenFileLimit(to: configuration.connectionLimit + 64)
+        let server = try dependency.serverService().start(configuration, handler: dependency.serverRoutes().handler)
         let signals = TerminationSignals { Task { await server.shutdown() } }
         defer { signals.stop() }
         do {
@@ -95,25 +79,6 @@ struct ServeCommand: Command {
             throw error
         }
         await server.waitUntilStopped()
-    }
-
-    /// The zone and city lookups of the API: the offline zone boundaries for requests without
-    /// `timezonestring`, and the places gazetteer for the `…ByCity` routes.
-    static func lookups(_ dependency: any PrayKitDependency) -> AlAdhanRoutes.Lookups {
-        let zones = dependency.timeZoneService()
-        let places = dependency.placeService()
-        return AlAdhanRoutes.Lookups(
-            // Without `timezonestring`, the zone at the coordinates, as AlAdhan does (offline here).
-            zone: { coordinates in (try? zones.timeZone(at: coordinates))?.timeZone },
-            // `city` and `country` (and `state`) as one gazetteer query: "London, Canada".
-            city: { query in
-                let text = [query.city, query.state, query.country].compactMap { $0 }.filter { !$0.isEmpty }
-                    .joined(separator: ", ")
-                guard let place = (try? places.search(text, limit: 2))?.best, let zone = place.timeZone else {
-                    return nil
-                }
-                return AlAdhanRoutes.Place(coordinates: place.coordinates, timeZone: zone)
-            })
     }
 
     /// Raises the soft limit of open files towards `count` (within the hard limit), so that the

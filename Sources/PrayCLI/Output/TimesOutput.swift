@@ -7,6 +7,8 @@ struct TimesOutput {
     let request: PrayerAPI.Request
     let response: PrayerAPI.Response
     let place: PlaceOptions.Place
+    /// The method and why.
+    let method: MethodChoice
     /// The Hijri date of each day, in the order of the schedules (empty when unknown).
     let hijri: [HijriDay]
     /// Whether tables show `5:20 am` rather than `05:20`.
@@ -65,7 +67,7 @@ struct TimesOutput {
             ("longitude", .number(request.coordinates.longitude)),
             ("elevation", .number(request.coordinates.elevation)),
             ("horizonDip", .number(request.coordinates.sunriseDepression - 0.8333)),
-            ("timeZone", .string(request.timeZone.identifier)),
+            ("timeZone", .string(place.zone.identifier)),
             ("timeZoneSource", .string(place.zoneSource.contractValue)),
         ]
         if !place.alternatives.isEmpty {
@@ -76,7 +78,7 @@ struct TimesOutput {
     }
 
     /// Where the method came from: `option`, `saved`, `country:SA` or `default`.
-    var methodSource: String { place.methodSource(parameters) }
+    var methodSource: String { method.source.description }
 
     /// The parameters block, shared with `praykit methods --format json`.
     static func parameters(_ parameters: CalculationParameters, methodSource: String? = nil) -> JSON {
@@ -270,7 +272,7 @@ struct TimesOutput {
             + "elevation \(coordinates.elevation.formattedCompactly) m"
         if coordinates.elevation < 0 { placeLine += " (below sea level: the horizon dip applies only above it)" }
         if place.name == nil, let near = place.near { placeLine += " (near \(near))" }
-        var zoneLine = "Time zone: \(request.timeZone.identifier) (UTC\(offset), \(zoneSourceText))"
+        var zoneLine = "Time zone: \(place.zone.identifier) (UTC\(offset), \(zoneSourceText))"
         if !place.alternatives.isEmpty {
             zoneLine +=
                 "; also claimed here: \(place.alternatives.joined(separator: ", ")) — choose with --tz "
@@ -292,14 +294,13 @@ struct TimesOutput {
         case .saved: "saved with the place"
         case .coordinates: "the zone at the coordinates"
         case .city: "the city's zone"
-        case .environment: "from $TZ"
         case .system: "the system's"
         }
     }
 
     private func methodLines() -> [String] {
-        var method = "\(parameters.method.displayName) (\(parameters.method.rawValue))"
-        if parameters.method == .custom { method = "custom" }
+        var name = "\(parameters.method.displayName) (\(parameters.method.rawValue))"
+        if parameters.method == .custom { name = "custom" }
         var settings: [String] = []
         if let angle = parameters.fajrAngle { settings.append("fajr \(angle.formattedCompactly)°") }
         if let minutes = parameters.ishaInterval {
@@ -316,10 +317,10 @@ struct TimesOutput {
         let rule = parameters.highLatitudeRule.resolved(latitude: request.coordinates.latitude)
         var ruleText = parameters.highLatitudeRule == .recommended ? "recommended (\(rule))" : rule.rawValue
         if parameters.seasonalTwilight != nil { ruleText = "Moonsighting Committee seasons" }
-        var methodLine = "Method: \(method); \(settings.joined(separator: ", "))"
-        if let choice = place.method, case .country(let code) = choice.source, choice.method == parameters.method {
+        var methodLine = "Method: \(name); \(settings.joined(separator: ", "))"
+        if case .country(let code) = method.source {
             methodLine += " — chosen for \(code)"
-            if let hint = choice.madhabHint, parameters.madhab != hint {
+            if let hint = method.madhabHint, parameters.madhab != hint {
                 methodLine += "; \(hint) Asr is customary there (--madhab \(hint))"
             }
         }
@@ -337,4 +338,9 @@ struct TimesOutput {
         default: return ""
         }
     }
+}
+
+extension LocationAPI.TimeZoneSource {
+    /// The value written in JSON (`timeZoneSource`): a city's own zone is the zone at its coordinates.
+    var contractValue: String { self == .city ? LocationAPI.TimeZoneSource.coordinates.rawValue : rawValue }
 }

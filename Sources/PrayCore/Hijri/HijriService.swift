@@ -42,6 +42,10 @@ extension HijriService {
 
 /// The request and response types of ``HijriService``.
 public enum HijriAPI {
+    /// The day offsets a person may add for local sighting: −2…+2. Every part of PrayKit that takes
+    /// an offset (the services, the preferences, the command line, the server) accepts these.
+    public static let offsets: ClosedRange<Int> = -2...2
+
     /// A run of civil days to convert.
     public struct Request: Hashable, Sendable {
         /// The first civil day.

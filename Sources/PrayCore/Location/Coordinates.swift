@@ -1,3 +1,5 @@
+import Foundation
+
 /// A place on Earth: geodetic latitude and longitude on WGS84 in degrees, and elevation above sea
 /// level in metres.
 ///
@@ -52,6 +54,15 @@ public struct Coordinates: Hashable, Sendable, Codable, CustomStringConvertible 
         self.elevation = elevation
     }
 
+    /// Coordinates of a place written in the source (a constant); a value out of range is a
+    /// programming error.
+    package init(constantLatitude latitude: Double, longitude: Double) {
+        precondition(Self.latitudeRange.contains(latitude) && Self.longitudeRange.contains(longitude))
+        self.latitude = latitude
+        self.longitude = longitude
+        elevation = 0
+    }
+
     /// Decodes and checks coordinates, so a bad file cannot smuggle in latitude 91.
     /// - Throws: `DecodingError.dataCorrupted` naming the ``ValidationError``.
     public init(from decoder: any Decoder) throws {
@@ -66,6 +77,28 @@ public struct Coordinates: Hashable, Sendable, Codable, CustomStringConvertible 
                 .init(codingPath: decoder.codingPath, debugDescription: error.message, underlyingError: error)
             )
         }
+    }
+
+    /// The mean radius of the Earth, kilometres (IUGG, 6371.0088 km): the sphere of
+    /// ``kilometers(to:)``.
+    public static let earthRadiusKilometers = 6371.0088
+
+    /// The great-circle distance to `other` on a sphere of ``earthRadiusKilometers``, kilometres (the
+    /// haversine formula): within 0.5 % of the distance on the ellipsoid, enough to say how near two
+    /// places are.
+    public func kilometers(to other: Coordinates) -> Double {
+        Self.earthRadiusKilometers
+            * Self.centralAngle(latitude, longitude, other.latitude, other.longitude)
+    }
+
+    /// The angle at the Earth's centre between two points given in degrees, radians (haversine).
+    package static func centralAngle(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (lat2 - lat1) * radians
+        let dLon = (lon2 - lon1) * radians
+        let h =
+            sin(dLat / 2) * sin(dLat / 2) + cos(lat1 * radians) * cos(lat2 * radians) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * asin(min(1, h.squareRoot()))
     }
 
     /// `21.4225, 39.8262` or, with an elevation, `39.7392, -104.9903, 1609 m`.

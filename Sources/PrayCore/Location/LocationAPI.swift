@@ -47,17 +47,17 @@ public enum LocationAPI {
     public struct Request: Hashable, Sendable {
         /// The place.
         public var place: PlaceSource
-        /// A zone the user gave (`--tz`): an IANA identifier, or `local` for the system's zone.
-        public var timeZone: String?
-        /// A method the user gave (`--method`).
+        /// A zone the user gave, parsed (``TimeZoneParser`` resolves `local`).
+        public var timeZone: TimeZoneName?
+        /// A method the user gave.
         public var method: CalculationMethod?
 
         /// Creates a request.
         /// - Parameters:
         ///   - place: The place.
-        ///   - timeZone: A zone the user gave: an IANA identifier or `local`.
+        ///   - timeZone: A zone the user gave, parsed.
         ///   - method: A method the user gave.
-        public init(_ place: PlaceSource, timeZone: String? = nil, method: CalculationMethod? = nil) {
+        public init(_ place: PlaceSource, timeZone: TimeZoneName? = nil, method: CalculationMethod? = nil) {
             self.place = place
             self.timeZone = timeZone
             self.method = method
@@ -74,7 +74,7 @@ public enum LocationAPI {
         case coordinates
         /// The city's own zone (GeoNames).
         case city
-        /// The system's zone (`--tz local`).
+        /// The machine's zone, given as `local` (`--tz local`).
         case system
 
         /// The raw value.
@@ -92,8 +92,8 @@ public enum LocationAPI {
         /// The gazetteer's nearest city, for headers ("near Makkah, SA"); `nil` when none lies within
         /// ``LocationManager/nearbyKilometers`` or for a city request.
         public let nearest: PlaceAPI.Nearby?
-        /// The zone.
-        public let timeZone: TimeZone
+        /// The zone, with the name to show.
+        public let zone: TimeZoneName
         /// Where the zone came from.
         public let timeZoneSource: TimeZoneSource
         /// The zone found at the coordinates, when it was looked up (its alternatives name the
@@ -101,28 +101,36 @@ public enum LocationAPI {
         public let timeZoneLookup: TimeZoneLookup?
         /// The country (ISO 3166-1 alpha-2), when known.
         public let countryCode: String?
-        /// The method and why.
+        /// The method and why: the one given, else the saved one, else the country's
+        /// (``CalculationSettings/methodChoice(given:saved:country:)``).
         public let method: MethodChoice
+        /// The method of the place's country (the Muslim World League, source `default`, when the
+        /// country is unknown), for ``CalculationSettings/resolve(given:saved:country:)``.
+        public let countryMethod: MethodChoice
         /// Whether this is the saved place.
         public let isSavedPlace: Bool
 
         /// Creates a location.
         public init(
-            coordinates: Coordinates, name: String?, place: Place?, nearest: PlaceAPI.Nearby?, timeZone: TimeZone,
+            coordinates: Coordinates, name: String?, place: Place?, nearest: PlaceAPI.Nearby?, zone: TimeZoneName,
             timeZoneSource: TimeZoneSource, timeZoneLookup: TimeZoneLookup?, countryCode: String?,
-            method: MethodChoice, isSavedPlace: Bool
+            method: MethodChoice, countryMethod: MethodChoice, isSavedPlace: Bool
         ) {
             self.coordinates = coordinates
             self.name = name
             self.place = place
             self.nearest = nearest
-            self.timeZone = timeZone
+            self.zone = zone
             self.timeZoneSource = timeZoneSource
             self.timeZoneLookup = timeZoneLookup
             self.countryCode = countryCode
             self.method = method
+            self.countryMethod = countryMethod
             self.isSavedPlace = isSavedPlace
         }
+
+        /// The zone.
+        public var timeZone: TimeZone { zone.timeZone }
 
         /// The other zones claimed here, for "also: Asia/Urumqi (use --tz)"; empty when the zone was
         /// given or saved.

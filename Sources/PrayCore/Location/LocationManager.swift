@@ -4,13 +4,17 @@ import Foundation
 /// coordinates or the ``LocationService``'s fix, with the zone and the method chosen by one rule and
 /// the reason for each.
 ///
-/// The zone: the one given with the request (`local` = the system's); else the saved zone when the
-/// place is the saved place; else a city's own zone; else the zone at the coordinates (offline
-/// boundaries). Never the machine's zone for a place elsewhere.
+/// The zone: the one given with the request (parsed by ``TimeZoneParser``, which resolves `local`);
+/// else the saved zone when the place is the saved place; else a city's own zone; else the zone at the
+/// coordinates (offline boundaries, ``timeZone(at:)``). Never the machine's zone for a place elsewhere.
 ///
 /// The method: the one given; else the saved one; else the one of the place's country
 /// (``MethodChoice/forCountry(_:latitude:)``), the country being the city's, or the one found from
-/// the coordinates by ``countryCode(at:)``.
+/// the coordinates by ``countryCode(at:)`` — the rule of
+/// ``CalculationSettings/methodChoice(given:saved:country:)``.
+///
+/// A city is found by one rule too, ``city(named:)``: the best match, unless several places match
+/// equally well.
 ///
 /// ```swift
 /// let manager = dependency.locationManager()
@@ -23,7 +27,6 @@ public struct LocationManager: Sendable {
     private let placeService: any PlaceService
     private let preferences: any PreferencesStore
     private let locationService: any LocationService
-    private let systemTimeZone: @Sendable () -> TimeZone
     private let log: LogManager
 
     /// How far the nearest city may be for a header to say "near" it, kilometres.
@@ -36,26 +39,23 @@ public struct LocationManager: Sendable {
     ///   - preferences: The saved place, zone and method.
     ///   - locationService: Where the user is for ``LocationAPI/PlaceSource/current``.
     ///   - log: The logger.
-    ///   - systemTimeZone: The system's zone, for `local`; `TimeZone.current` by default.
     public init(
         timeZoneService: any TimeZoneService, placeService: any PlaceService, preferences: any PreferencesStore,
-        locationService: any LocationService, log: LogManager,
-        systemTimeZone: @escaping @Sendable () -> TimeZone = { TimeZone.current }
+        locationService: any LocationService, log: LogManager
     ) {
         self.timeZoneService = timeZoneService
         self.placeService = placeService
         self.preferences = preferences
         self.locationService = locationService
         self.log = log
-        self.systemTimeZone = systemTimeZone
     }
 }
 
 extension LocationManager {
     /// Resolves a request into coordinates, zone and method, each with its source.
-    /// - Throws: ``ValidationError`` for an unknown zone, a city that matches nothing or several
-    ///   places equally well (the message lists them), or no known place; what the services and the
-    ///   preferences store throw.
+    /// - Throws: ``ValidationError`` for a city that matches nothing or several places equally well
+    ///   (the message lists them), or no known place; what the services and the preferences store
+    ///   throw.
     public func resolve(_ request: LocationAPI.Request) async throws -> LocationAPI.Location {
         let saved = try preferences.preferences()
         let (fix, place) = try await locate(request.place, saved: saved)
@@ -66,7 +66,7 @@ extension LocationManager {
             lookup = found
             return found
         }
-        let (timeZone, timeZoneSource) = try zone(
+        let (zone, timeZoneSource) = try self.zone(
             request: request, fix: fix, place: place, saved: saved, lookup: zoneAtCoordinates)
         let countryCode: String?
         let nearest: PlaceAPI.Nearby?
@@ -78,25 +78,44 @@ extension LocationManager {
             countryCode = try self.countryCode(lookup: zoneAtCoordinates(), nearest: closest)
             nearest = closest.flatMap { $0.distanceKilometers <= Self.nearbyKilometers ? $0 : nil }
         }
-        let method: MethodChoice
-        if let given = request.method {
-            method = MethodChoice(method: given, source: .option)
-        } else if let text = saved[.method], let stored = try? CalculationMethod.named(text) {
-            method = MethodChoice(method: stored, source: .saved)
-        } else {
-            method = .forCountry(countryCode, latitude: fix.coordinates.latitude)
-        }
+        let countryMethod = MethodChoice.forCountry(countryCode, latitude: fix.coordinates.latitude)
+        let method = CalculationSettings.methodChoice(given: request.method, saved: saved, country: countryMethod)
         log.debug(
             "Location resolved",
             metadata: [
-                "location.zone": timeZone.identifier, "location.zoneSource": timeZoneSource.rawValue,
+                "location.zone": zone.identifier, "location.zoneSource": timeZoneSource.rawValue,
                 "location.method": method.description,
             ])
         return LocationAPI.Location(
             coordinates: fix.coordinates, name: place?.shortName ?? fix.name, place: place, nearest: nearest,
-            timeZone: timeZone, timeZoneSource: timeZoneSource, timeZoneLookup: lookup, countryCode: countryCode,
-            method: method, isSavedPlace: fix.isSavedPlace
+            zone: zone, timeZoneSource: timeZoneSource, timeZoneLookup: lookup, countryCode: countryCode,
+            method: method, countryMethod: countryMethod, isSavedPlace: fix.isSavedPlace
         )
+    }
+
+    /// The one city a query names: the best match (``PlaceAPI/SearchResult/best``), or `nil` when none
+    /// matches.
+    /// - Throws: ``ValidationError`` (field `city`) when several places match equally well — the
+    ///   message lists them and says how to choose; what the place service throws.
+    public func city(named text: String) throws -> Place? {
+        let result = try placeService.search(PlaceAPI.Query(text, limit: 5))
+        if let place = result.best { return place }
+        guard let first = result.matches.first else { return nil }
+        let names = result.matches.map(\.place.fullName).joined(separator: "; ")
+        throw ValidationError(
+            field: "city",
+            message: "'\(text)' matches several places: \(names); add the region or country, such as '\(text), "
+                + "\(first.place.region ?? first.place.countryName)'"
+        )
+    }
+
+    /// The zone at `coordinates` (the offline boundaries), with the lookup (its other claims in
+    /// disputed territory). A zone the system does not know (newer than its tz data) gives way to the
+    /// next one claimed there, else to the nautical zone of the longitude.
+    /// - Throws: What the time-zone service throws.
+    public func timeZone(at coordinates: Coordinates) throws -> (zone: TimeZoneName, lookup: TimeZoneLookup) {
+        let found = try timeZoneService.timeZone(at: coordinates)
+        return (zone(of: found, longitude: coordinates.longitude), found)
     }
 
     /// Returns the country at `coordinates`: the nearest city's when it lies within 100 km and in
@@ -123,7 +142,9 @@ extension LocationManager {
             guard let fix = try Self.savedFix(saved) else { throw Self.noPlace }
             return (fix, nil)
         case .city(let text):
-            let place = try city(text)
+            guard let place = try city(named: text) else {
+                throw ValidationError(field: "city", message: "no city matches '\(text)'")
+            }
             return (LocationAPI.Fix(coordinates: place.coordinates, name: place.shortName, isSavedPlace: false), place)
         case .coordinates(let coordinates):
             if let fix = try Self.savedFix(saved), fix.coordinates.latitude == coordinates.latitude,
@@ -143,45 +164,23 @@ extension LocationManager {
     private func zone(
         request: LocationAPI.Request, fix: LocationAPI.Fix, place: Place?, saved: Preferences,
         lookup: () throws -> TimeZoneLookup
-    ) throws -> (TimeZone, LocationAPI.TimeZoneSource) {
-        if let given = request.timeZone {
-            if given.lowercased() == "local" { return (systemTimeZone(), .system) }
-            guard let zone = TimeZone(identifier: given) else {
-                throw ValidationError(
-                    field: "tz",
-                    message: "unknown time zone '\(given)'; use an IANA name such as Europe/London or local")
-            }
-            return (zone, .option)
-        }
-        if fix.isSavedPlace, let identifier = fix.timeZoneIdentifier, let zone = TimeZone(identifier: identifier) {
+    ) throws -> (TimeZoneName, LocationAPI.TimeZoneSource) {
+        if let given = request.timeZone { return (given, given.isLocal ? .system : .option) }
+        if fix.isSavedPlace, let identifier = fix.timeZoneIdentifier, let zone = TimeZoneName(identifier) {
             return (zone, .saved)
         }
-        if let zone = place?.timeZone { return (zone, .city) }
-        let found = try lookup()
-        for identifier in [found.identifier] + found.alternatives {
-            if let zone = TimeZone(identifier: identifier) { return (zone, .coordinates) }
-        }
-        // A zone newer than the system's time zone data: the nautical zone keeps the offset close.
-        log.warning("Unknown time zone from the boundaries", metadata: ["location.zone": found.identifier])
-        guard let zone = TimeZoneLookup.nautical(longitude: fix.coordinates.longitude).timeZone else {
-            throw PrayError(.unavailable, message: "the system does not know the time zone \(found.identifier)")
-        }
-        return (zone, .coordinates)
+        if let place, let zone = TimeZoneName(place.timeZoneIdentifier) { return (zone, .city) }
+        return (zone(of: try lookup(), longitude: fix.coordinates.longitude), .coordinates)
     }
 
-    /// The one city a query names.
-    private func city(_ text: String) throws -> Place {
-        let result = try placeService.search(PlaceAPI.Query(text, limit: 5))
-        if let place = result.best { return place }
-        guard !result.matches.isEmpty else {
-            throw ValidationError(field: "city", message: "no city matches '\(text)'")
+    /// The zone of a lookup that the system knows: its main zone, else the next one claimed, else the
+    /// nautical zone of the longitude (a zone newer than the system's tz data).
+    private func zone(of found: TimeZoneLookup, longitude: Double) -> TimeZoneName {
+        for identifier in [found.identifier] + found.alternatives {
+            if let zone = TimeZoneName(identifier) { return zone }
         }
-        let names = result.matches.map(\.place.fullName).joined(separator: "; ")
-        throw ValidationError(
-            field: "city",
-            message: "'\(text)' matches several places: \(names); add the region or country, such as '\(text), "
-                + "\(result.matches[0].place.region ?? result.matches[0].place.countryName)'"
-        )
+        log.warning("Unknown time zone from the boundaries", metadata: ["location.zone": found.identifier])
+        return TimeZoneName(TimeZoneLookup.nautical(longitude: longitude).identifier) ?? .utc
     }
 
     private func countryCode(lookup: TimeZoneLookup, nearest: PlaceAPI.Nearby?) throws -> String? {

@@ -91,6 +91,36 @@ public protocol NetworkService: Sendable {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }
 
+/// The limits and retry policy of a ``NetworkService``: timeouts, the largest response, redirects,
+/// attempts and backoff, and the `User-Agent`. A plain value, so that a container's configuration can
+/// carry it whatever client implements the service.
+///
+/// ```swift
+/// var options = NetworkOptions()
+/// options.totalTimeout = 10
+/// ```
+public struct NetworkOptions: Hashable, Sendable {
+    /// Seconds allowed to connect.
+    public var connectTimeout: TimeInterval = 10
+    /// Seconds allowed for one whole exchange.
+    public var totalTimeout: TimeInterval = 30
+    /// The largest response body accepted, bytes (after decompression).
+    public var maxResponseBytes = 16 * 1024 * 1024
+    /// The most redirects followed.
+    public var maxRedirects = 5
+    /// The most attempts of a retryable request.
+    public var maxAttempts = 4
+    /// The longest time spent waiting between attempts, seconds.
+    public var retryBudget: TimeInterval = 30
+    /// The first backoff, seconds; it doubles each attempt, with jitter.
+    public var baseDelay: TimeInterval = 0.5
+    /// The `User-Agent` sent.
+    public var userAgent = "PrayKit/\(PrayKitInfo.version) (praykit)"
+
+    /// The defaults.
+    public init() {}
+}
+
 /// A failed transfer: what failed, where (with credentials removed from the URL) and what to do.
 public struct NetworkError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure this is.

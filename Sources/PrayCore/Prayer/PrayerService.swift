@@ -11,6 +11,22 @@ public protocol PrayerService: Sendable {
     func prayerTimes(for request: PrayerAPI.Request) async throws -> PrayerAPI.Response
 }
 
+/// Calculates prayer times synchronously, on the caller's thread — for a server or a tool that
+/// answers many requests on threads of its own and must not hop to Swift's thread pool for each.
+///
+/// `PrayerServiceAstronomical` (PrayServices) is one; the container gives it as
+/// ``PrayKitDependency/prayerCalculator()``.
+///
+/// ```swift
+/// let schedules = try dependency.prayerCalculator().schedules(for: request)
+/// ```
+public protocol PrayerCalculator: Sendable {
+    /// Returns the schedule of each requested day, in order.
+    /// - Throws: ``ValidationError`` for a bad request, ``PrayError`` for a date the calculation does
+    ///   not support.
+    func schedules(for request: PrayerAPI.Request) throws -> [PrayerSchedule]
+}
+
 /// The request and response of ``PrayerService``.
 public enum PrayerAPI {
     /// The days, the place and the parameters.
@@ -62,7 +78,7 @@ public enum PrayerAPI {
         /// - Throws: ``ValidationError`` for a day count outside 1…``maximumDays`` or an unusable
         ///   parameter.
         public func validate() throws(ValidationError) {
-            guard (-2...2).contains(hijriOffset) else {
+            guard HijriAPI.offsets.contains(hijriOffset) else {
                 throw ValidationError(
                     field: "hijri-offset", message: "hijri-offset must be between -2 and 2, got \(hijriOffset)")
             }

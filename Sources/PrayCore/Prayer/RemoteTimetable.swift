@@ -46,3 +46,48 @@ public struct RemoteTimetable: Hashable, Sendable, CustomStringConvertible {
     /// `aladhan at https://api.aladhan.com` (no key).
     public var description: String { "\(provider) at \(NetworkError.redacted(baseURL))" }
 }
+
+extension RemoteTimetable.Provider {
+    /// The provider's public server: `https://api.aladhan.com` or `https://www.londonprayertimes.com`.
+    public var defaultBaseURL: URL {
+        switch self {
+        case .aladhan: URL(string: "https://api.aladhan.com") ?? URL(fileURLWithPath: "/")
+        case .london: URL(string: "https://www.londonprayertimes.com") ?? URL(fileURLWithPath: "/")
+        }
+    }
+
+    /// Whether the provider needs an API key.
+    public var needsAPIKey: Bool { self == .london }
+
+    /// Where the timetable applies: `nil` for one calculated for any place (AlAdhan); London's within
+    /// 60 km of central London (51.5074° N, 0.1278° W), which holds Greater London and its commuter
+    /// towns but no other city with its own timetable.
+    public var serviceArea: (center: Coordinates, radiusKilometers: Double)? {
+        switch self {
+        case .aladhan: nil
+        case .london: (Self.centralLondon, 60)
+        }
+    }
+
+    private static let centralLondon = Coordinates(constantLatitude: 51.5074, longitude: -0.1278)
+}
+
+extension RemoteTimetable {
+    /// A timetable of `provider` at its public server.
+    public init(_ provider: Provider, apiKey: String? = nil, cacheOnly: Bool = false) {
+        self.init(provider: provider, baseURL: provider.defaultBaseURL, apiKey: apiKey, cacheOnly: cacheOnly)
+    }
+
+    /// Checks that this timetable applies at `coordinates`: a published timetable is its own place's,
+    /// and another place must not be given its times.
+    /// - Throws: ``ValidationError`` (field `coordinates`) naming the distance.
+    public func checkServes(_ coordinates: Coordinates) throws(ValidationError) {
+        guard let area = provider.serviceArea else { return }
+        let distance = coordinates.kilometers(to: area.center)
+        guard distance > area.radiusKilometers else { return }
+        throw ValidationError(
+            field: "coordinates",
+            message: "the London Unified Prayer Timetable is London's, and this place is "
+                + "\(Int(distance.rounded())) km from London")
+    }
+}

@@ -44,6 +44,27 @@ extension RunningServer {
     }
 }
 
+/// The answers an HTTP server gives: a plain function from a request value to a response value, run on
+/// the server's threads, many at once.
+///
+/// `AlAdhanRoutes` (PrayServices), the AlAdhan API behind `praykit serve`, is the one PrayKit has; the
+/// container gives it as ``PrayKitDependency/serverRoutes()``.
+///
+/// ```swift
+/// let server = try dependency.serverService().start(.init(port: 8080), handler: dependency.serverRoutes().handler)
+/// ```
+public protocol ServerRoutes: Sendable {
+    /// Answers one request. It must not block for long and must not trap on any input.
+    func respond(to request: ServerAPI.Request) -> ServerAPI.Response
+}
+
+extension ServerRoutes {
+    /// The routes as a ``ServerAPI/Handler`` for ``ServerService/start(_:handler:)``.
+    public var handler: ServerAPI.Handler {
+        { request in respond(to: request) }
+    }
+}
+
 /// The request, response and configuration of ``ServerService``.
 public enum ServerAPI {
     /// Answers one request. It runs on the server's threads, many at once; it must not block for long
@@ -85,6 +106,15 @@ public enum ServerAPI {
             self.drainTimeout = drainTimeout
         }
 
+        /// The accepted ports.
+        public static let ports = 0...65_535
+        /// The accepted numbers of worker threads.
+        public static let threadCounts = 1...256
+        /// The accepted connection limits.
+        public static let connectionLimits = 1...1_000_000
+        /// The accepted request timeouts, whole seconds.
+        public static let requestTimeouts = 1...3600
+
         /// Checks every value.
         /// - Throws: ``ServerError`` (``ServerError/Kind/invalidConfiguration``) naming the first value
         ///   out of range.
@@ -92,13 +122,15 @@ public enum ServerAPI {
             func check(_ valid: Bool, _ message: String) throws(ServerError) {
                 if !valid { throw ServerError(.invalidConfiguration, message: message) }
             }
-            try check((0...65_535).contains(port), "port must be between 0 and 65535, got \(port)")
-            try check((1...256).contains(threads), "threads must be between 1 and 256, got \(threads)")
+            try check(Self.ports.contains(port), "port must be between 0 and 65535, got \(port)")
+            try check(Self.threadCounts.contains(threads), "threads must be between 1 and 256, got \(threads)")
             try check(
-                (1...1_000_000).contains(connectionLimit),
+                Self.connectionLimits.contains(connectionLimit),
                 "the connection limit must be between 1 and 1000000, got \(connectionLimit)")
             try check(
-                requestTimeout.isFinite && (1...3600).contains(requestTimeout),
+                requestTimeout.isFinite
+                    && (Double(Self.requestTimeouts.lowerBound)...Double(Self.requestTimeouts.upperBound))
+                        .contains(requestTimeout),
                 "the request timeout must be between 1 and 3600 seconds, got \(requestTimeout)")
             try check(
                 (1024...1_048_576).contains(maximumRequestHeadBytes),

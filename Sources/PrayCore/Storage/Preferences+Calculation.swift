@@ -31,12 +31,17 @@ extension Preferences {
 
     /// The stored time zone, or `nil` when unset.
     public var timeZone: TimeZone? {
-        self[.timeZone].flatMap { TimeZone(identifier: $0) }
+        self[.timeZone].flatMap { TimeZoneName($0)?.timeZone }
     }
 
-    /// The calculation the preferences describe: the stored method (Muslim World League when unset)
-    /// with each stored override applied. An isha or maghrib angle replaces the method's interval
-    /// and an interval replaces the angle; an imsak angle wins over imsak minutes.
+    /// The calculation the preferences describe, by the one rule of
+    /// ``CalculationSettings/resolve(given:saved:country:)`` with nothing given and no country: the
+    /// stored method (Muslim World League when unset) with each stored override applied. An isha or
+    /// maghrib angle replaces the method's interval and an interval replaces the angle; an imsak angle
+    /// wins over imsak minutes; a stored shafaq applies only to the Moonsighting Committee method.
+    ///
+    /// An app that knows the place should resolve with the place's country instead, so that a person
+    /// who saved no method gets their country's.
     ///
     /// ```swift
     /// var preferences = Preferences()
@@ -44,47 +49,8 @@ extension Preferences {
     /// try preferences.set("hanafi", for: .madhab)
     /// let parameters = try preferences.calculationParameters()  // ISNA 15°/15°, Asr factor 2
     /// ```
-    /// - Throws: ``ValidationError`` naming the key when a value does not fit the method, such as a
-    ///   shafaq without the Moonsighting Committee method.
+    /// - Throws: ``ValidationError`` naming the key when a value is out of range.
     public func calculationParameters() throws(ValidationError) -> CalculationParameters {
-        let method = try self[.method].map { text throws(ValidationError) in try CalculationMethod.named(text) }
-        var parameters = CalculationParameters(method: method ?? .muslimWorldLeague)
-        func number(_ key: Key) -> Double? { self[key].flatMap(Double.init) }
-        func integer(_ key: Key) -> Int? { self[key].flatMap { Int($0) } }
-        if let madhab = self[.madhab].flatMap(Madhab.init(rawValue:)) { parameters.madhab = madhab }
-        if let angle = number(.fajrAngle) { parameters.fajrAngle = angle }
-        if let angle = number(.ishaAngle) {
-            parameters.ishaAngle = angle
-            parameters.ishaInterval = nil
-        }
-        if let minutes = integer(.ishaInterval) { parameters.ishaInterval = minutes }
-        if let angle = number(.maghribAngle) {
-            parameters.maghribAngle = angle
-            parameters.maghribInterval = nil
-        }
-        if let minutes = integer(.maghribInterval) {
-            parameters.maghribInterval = minutes
-            parameters.maghribAngle = nil
-        }
-        if let minutes = integer(.imsakMinutes) { parameters.imsak = .minutesBeforeFajr(minutes) }
-        if let angle = number(.imsakAngle) { parameters.imsak = .angle(angle) }
-        if let rule = self[.highLatitudeRule].flatMap(HighLatitudeRule.init(rawValue:)) {
-            parameters.highLatitudeRule = rule
-        }
-        if let resolution = self[.polarResolution].flatMap(PolarResolution.init(rawValue:)) {
-            parameters.polarResolution = resolution
-        }
-        if let shafaq = self[.shafaq].flatMap(Shafaq.init(rawValue:)) {
-            guard parameters.method == .moonsightingCommittee else {
-                throw ValidationError(
-                    field: Key.shafaq.rawValue, message: "shafaq applies only to the moonsighting-committee method")
-            }
-            parameters.seasonalTwilight = shafaq
-        }
-        if let night = self[.night].flatMap(NightMeasure.init(rawValue:)) { parameters.night = night }
-        if let rounding = self[.rounding].flatMap(Rounding.init(rawValue:)) { parameters.rounding = rounding }
-        if let text = self[.adjust] { parameters.adjustments = try PrayerAdjustments(parsing: text) }
-        try parameters.validate()
-        return parameters
+        try CalculationSettings.resolve(given: CalculationSettings(), saved: self).parameters
     }
 }

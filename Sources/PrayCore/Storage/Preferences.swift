@@ -176,13 +176,12 @@ extension Preferences {
             case .fajrAngle, .ishaAngle, .maghribAngle, .imsakAngle: return try number(0...89, unit: "degrees")
             case .ishaInterval, .maghribInterval: return try integer(0...1440)
             case .imsakMinutes: return try integer(0...120)
-            case .hijriOffset: return try integer(-2...2)
+            case .hijriOffset: return try integer(HijriAPI.offsets)
             case .timeZone:
-                guard TimeZone(identifier: text) != nil else {
-                    throw ValidationError(
-                        field: rawValue, message: "unknown time zone '\(text)'; use an IANA name such as Europe/London")
+                guard let zone = TimeZoneName(text) else {
+                    throw ValidationError(field: rawValue, message: TimeZoneName.unknown(text).message)
                 }
-                return text
+                return zone.identifier
             case .placeName:
                 guard !text.isEmpty, text.count <= 200 else {
                     throw ValidationError(field: rawValue, message: "place-name must be 1 to 200 characters")

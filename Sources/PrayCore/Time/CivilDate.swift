@@ -98,8 +98,13 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         guard seconds.isFinite, abs(seconds) < 1e12 else { throw outside }
         let local = seconds + Double(timeZone.secondsFromGMT(for: instant))
         guard range.contains(local) else { throw outside }
-        let days = Int((local / 86_400).rounded(.down))
-        self.init(daysSince1970: days)
+        self.init(daysSince1970: Self.dayNumber(localSeconds: local))
+    }
+
+    /// The day (days from 1970-01-01) of a moment written as local seconds since 1970 (UTC seconds
+    /// plus the zone's offset): floor division, so that a moment before 1970 falls on the day before.
+    package static func dayNumber(localSeconds: Double) -> Int {
+        Int((localSeconds / 86_400).rounded(.down))
     }
 
     /// The number of days from 1970-01-01 to this day (negative before it).

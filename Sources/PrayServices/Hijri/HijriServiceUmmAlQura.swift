@@ -14,9 +14,6 @@ public struct HijriServiceUmmAlQura: HijriService {
     private let prayerService: any PrayerService
     private let log: LogManager
 
-    /// The accepted sighting offsets, in days.
-    public static let offsets: ClosedRange<Int> = -2...2
-
     /// Creates the service.
     /// - Parameters:
     ///   - prayerService: Finds maghrib for ``islamicDay(at:place:)``.
@@ -182,7 +179,7 @@ extension HijriServiceUmmAlQura {
     }
 
     static func check(offset: Int) throws(HijriError) {
-        guard offsets.contains(offset) else {
+        guard HijriAPI.offsets.contains(offset) else {
             throw HijriError(.invalidOffset, message: "the Hijri offset must be between -2 and 2 days, got \(offset)")
         }
     }

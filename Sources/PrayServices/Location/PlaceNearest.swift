@@ -3,9 +3,6 @@ import PrayCore
 
 /// Nearest cities by rings of 1° grid cells around a point.
 enum PlaceNearest {
-    /// The mean Earth radius (IUGG), kilometres.
-    static let earthRadius = 6371.0088
-
     /// Up to `limit` cities nearest to `coordinates`, nearest first.
     static func nearest(to coordinates: Coordinates, limit: Int, in data: PlaceGazetteerData) -> [(
         city: Int, kilometers: Double
@@ -27,7 +24,7 @@ enum PlaceNearest {
             for cell in cells(row: row, column: column, ring: ring) {
                 let range = Int(gridStarts[cell])..<Int(gridStarts[cell + 1])
                 for city in gridCities[range] {
-                    found.append((Int(city), kilometers(coordinates, positions(Int(city)))))
+                    found.append((Int(city), coordinates.kilometers(to: positions(Int(city)))))
                 }
             }
             found.sort { ($0.kilometers, $0.city) < ($1.kilometers, $1.city) }
@@ -52,16 +49,5 @@ enum PlaceNearest {
             }
         }
         return cells.sorted()
-    }
-
-    /// The great-circle distance (haversine) on a sphere of ``earthRadius``, kilometres.
-    static func kilometers(_ a: Coordinates, _ b: Coordinates) -> Double {
-        let radians = Double.pi / 180
-        let dLatitude = (b.latitude - a.latitude) * radians
-        let dLongitude = (b.longitude - a.longitude) * radians
-        let h =
-            sin(dLatitude / 2) * sin(dLatitude / 2) + cos(a.latitude * radians) * cos(b.latitude * radians)
-            * sin(dLongitude / 2) * sin(dLongitude / 2)
-        return 2 * earthRadius * asin(min(1, sqrt(h)))
     }
 }

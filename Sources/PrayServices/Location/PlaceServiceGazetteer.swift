@@ -208,8 +208,7 @@ extension PlaceServiceGazetteer {
         guard first.kind == second.kind, own(first) == own(second),
             first.score - second.score < log10(PlaceAPI.SearchResult.ambiguityRatio)
         else { return false }
-        let distance = PlaceNearest.kilometers(
-            data.cities[first.city].coordinates, data.cities[second.city].coordinates)
+        let distance = data.cities[first.city].coordinates.kilometers(to: data.cities[second.city].coordinates)
         return distance > PlaceSearchIndex.samePlaceKilometers
     }
 }

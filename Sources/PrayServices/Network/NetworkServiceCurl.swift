@@ -16,30 +16,7 @@ import PrayCore
 /// let response = try await network.send(HTTPRequest(url: URL(string: "https://api.aladhan.com/v1/status")!))
 /// ```
 public struct NetworkServiceCurl: NetworkService {
-    /// Limits and retry policy.
-    public struct Options: Hashable, Sendable {
-        /// Seconds allowed to connect.
-        public var connectTimeout: TimeInterval = 10
-        /// Seconds allowed for one whole exchange.
-        public var totalTimeout: TimeInterval = 30
-        /// The largest response body accepted, bytes (after decompression).
-        public var maxResponseBytes = 16 * 1024 * 1024
-        /// The most redirects followed.
-        public var maxRedirects = 5
-        /// The most attempts of a retryable request.
-        public var maxAttempts = 4
-        /// The longest time spent waiting between attempts, seconds.
-        public var retryBudget: TimeInterval = 30
-        /// The first backoff, seconds; it doubles each attempt, with jitter.
-        public var baseDelay: TimeInterval = 0.5
-        /// The `User-Agent` sent.
-        public var userAgent = "PrayKit/\(PrayKitInfo.version) (praykit)"
-
-        /// The defaults.
-        public init() {}
-    }
-
-    private let options: Options
+    private let options: NetworkOptions
     private let log: LogManager
     private let clock: any PrayClock
 
@@ -48,7 +25,7 @@ public struct NetworkServiceCurl: NetworkService {
     ///   - options: Limits and retry policy.
     ///   - log: The logger: retries at `notice`, each exchange at `debug`.
     ///   - clock: Waits between attempts, and "now" for a `Retry-After` given as a date.
-    public init(options: Options = Options(), log: LogManager, clock: any PrayClock = PrayClockSystem()) {
+    public init(options: NetworkOptions = NetworkOptions(), log: LogManager, clock: any PrayClock = PrayClockSystem()) {
         self.options = options
         self.log = log
         self.clock = clock

@@ -14,7 +14,7 @@ import PrayCore
 /// let schedules = try service.schedules(for: request)
 /// print(schedules[0][.fajr]?.date as Any)
 /// ```
-public struct PrayerServiceAstronomical: PrayerService {
+public struct PrayerServiceAstronomical: PrayerService, PrayerCalculator {
     private let log: LogManager
 
     /// The years this service calculates for. ΔT, and with it the hour of every event, is only

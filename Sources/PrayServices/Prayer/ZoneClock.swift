@@ -37,8 +37,8 @@ struct ZoneClock {
         let corrected = local - Double(offset(at: guess))
         if Double(offset(at: corrected)) == local - corrected { return corrected }
         for candidate in [guess, corrected] {
-            let localDay = ((candidate + Double(offset(at: candidate))) / 86400).rounded(.down)
-            if Int(localDay) == date.daysSince1970 { return candidate }
+            let localDay = CivilDate.dayNumber(localSeconds: candidate + Double(offset(at: candidate)))
+            if localDay == date.daysSince1970 { return candidate }
         }
         return nil
     }

@@ -45,10 +45,12 @@ public struct PrayerServiceRemote: PrayerService {
 
 extension PrayerServiceRemote {
     /// The schedules of the request's days, from the cache or the server.
-    /// - Throws: ``ValidationError`` for a bad request; ``PrayError`` (`unavailable`) when days can be
-    ///   neither fetched nor found in the cache, with the reason.
+    /// - Throws: ``ValidationError`` for a bad request or a place the timetable does not serve
+    ///   (``RemoteTimetable/checkServes(_:)``); ``PrayError`` (`unavailable`) when days can be neither
+    ///   fetched nor found in the cache, with the reason.
     public func prayerTimes(for request: PrayerAPI.Request) async throws -> PrayerAPI.Response {
         try request.validate()
+        try timetable.checkServes(request.coordinates)
         var served: [Int: TimetableCache.Entry] = [:]
         var fetchedNow = true
         for chunk in chunks(of: request) {

@@ -33,7 +33,7 @@ struct PublishedDay: Codable, Equatable, Sendable {
         for name in Self.required {
             guard let instant = times[name] else { continue }
             let local = instant + Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: instant)))
-            guard Int((local / 86400).rounded(.down)) == day else {
+            guard CivilDate.dayNumber(localSeconds: local) == day else {
                 throw RemoteTimetableError("\(label): the \(name) time given for \(date) falls on another day")
             }
         }

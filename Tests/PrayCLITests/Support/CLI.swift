@@ -35,6 +35,7 @@ enum CLI {
         var dependency = PrayDependencyMock()
         let prayers = PrayerServiceAstronomical(log: .silent)
         dependency.prayers = prayers
+        dependency.calculator = prayers
         dependency.hijri = HijriServiceUmmAlQura(prayerService: prayers, log: .silent)
         dependency.qibla = QiblaServiceGeodesic(log: .silent)
         dependency.timeZones = timeZones
@@ -49,6 +50,10 @@ enum CLI {
         servers.onStart = { configuration, _ in RunningServerMock(host: configuration.host, port: 8080, isStopped: true)
         }
         dependency.server = servers
+        // The AlAdhan API over these services, as the container builds it.
+        dependency.routes = AlAdhanRoutes(
+            calculator: prayers, hijri: dependency.hijri, qibla: dependency.qibla,
+            lookups: .init(dependency.locationManager()), clock: PrayClockFake(now: now), log: .silent)
         return dependency
     }
 
@@ -61,9 +66,11 @@ enum CLI {
         let output = OutputSink.memory()
         let diagnostics = OutputSink.memory()
         let configuration = Mutex<PrayDependency.Configuration?>(nil)
+        var dependency = dependency
+        dependency.clockService = clock ?? PrayClockFake(now: now)
         let status = await PrayCommandLine.run(
-            arguments, environment: environment, now: clock?.now() ?? now, output: output, diagnostics: diagnostics,
-            readStandardInput: { standardInput }, clock: clock ?? PrayClockFake(now: now),
+            arguments, environment: environment, output: output, diagnostics: diagnostics,
+            readStandardInput: { standardInput },
             dependency: { given in
                 configuration.withLock { $0 = given }
                 return dependency

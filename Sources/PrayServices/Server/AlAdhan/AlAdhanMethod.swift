@@ -79,20 +79,11 @@ struct AlAdhanMethod: Sendable {
         var bestDistance = Double.infinity
         for method in all {
             guard let location = method.location else { continue }
-            let distance = haversine(coordinates.latitude, coordinates.longitude, location.latitude, location.longitude)
+            let distance = Coordinates.centralAngle(
+                coordinates.latitude, coordinates.longitude, location.latitude, location.longitude)
             if distance < bestDistance { (best, bestDistance) = (method, distance) }
         }
         return best
-    }
-
-    /// The central angle between two points on a sphere, radians.
-    private static func haversine(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-        let radians = Double.pi / 180
-        let dLat = (lat2 - lat1) * radians
-        let dLon = (lon2 - lon1) * radians
-        let h =
-            sin(dLat / 2) * sin(dLat / 2) + cos(lat1 * radians) * cos(lat2 * radians) * sin(dLon / 2) * sin(dLon / 2)
-        return 2 * asin(min(1, h.squareRoot()))
     }
 
     /// The method as `/v1/methods` and `meta.method` show it: `id`, `name`, `params` and `location`

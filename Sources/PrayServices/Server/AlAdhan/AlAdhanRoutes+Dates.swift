@@ -115,7 +115,7 @@ extension AlAdhanRoutes {
         guard let text = AlAdhanSettings.given(query, "zone") else {
             throw AlAdhanError("Please specify a valid timezone. Example: Europe/London")
         }
-        var zoneClock = ZoneClock(timeZone: try Self.zone(named: text, parameter: "timezone (zone)"))
+        var zoneClock = ZoneClock(timeZone: try Self.zone(named: text, parameter: "timezone (zone)").timeZone)
         let now = Int(clock.now().timeIntervalSince1970.rounded(.down))
         switch name {
         case "currentTime":

@@ -94,9 +94,9 @@ extension AlAdhanRoutes {
     /// The place of a request: `latitude` and `longitude`, or `city` and `country` through the
     /// gazetteer; its zone is `timezonestring`, else the zone at the place, else UTC.
     func place(_ query: [String: String], byCity: Bool) throws(AlAdhanError) -> Place {
-        let name = AlAdhanSettings.given(query, "timezonestring")
-        var given: TimeZone?
-        if let name { given = try Self.zone(named: name, parameter: "timezonestring") }
+        let given = try AlAdhanSettings.given(query, "timezonestring").map { text throws(AlAdhanError) in
+            try Self.zone(named: text, parameter: "timezonestring")
+        }
         if byCity {
             guard let city = AlAdhanSettings.given(query, "city"), let country = AlAdhanSettings.given(query, "country")
             else { throw AlAdhanError("Please specify a city and country.") }
@@ -106,19 +106,20 @@ extension AlAdhanRoutes {
                         + "timezonestring.")
             }
             let search = CityQuery(city: city, country: country, state: AlAdhanSettings.given(query, "state"))
-            guard let found = lookup(search) else {
-                throw AlAdhanError("Unable to find the city '\(city)' in '\(country)'.")
+            let found: Place?
+            do {
+                found = try lookup(search)
+            } catch {
+                throw Self.refusal(error)
             }
-            guard let given, let name else { return found }
-            return Place(coordinates: found.coordinates, timeZone: given, zoneName: name)
+            guard let found else { throw AlAdhanError("Unable to find the city '\(city)' in '\(country)'.") }
+            return given.map { Place(coordinates: found.coordinates, zone: $0) } ?? found
         }
         guard let latitudeText = AlAdhanSettings.given(query, "latitude"),
             let longitudeText = AlAdhanSettings.given(query, "longitude")
         else { throw AlAdhanError("Please specify a latitude and longitude.") }
         let coordinates = try Self.coordinates(latitudeText, longitudeText)
-        if let given, let name { return Place(coordinates: coordinates, timeZone: given, zoneName: name) }
-        if let zone = lookups.zone?(coordinates) { return Place(coordinates: coordinates, timeZone: zone) }
-        return Place(coordinates: coordinates, timeZone: Self.utc, zoneName: "UTC")
+        return Place(coordinates: coordinates, zone: given ?? lookups.zone?(coordinates) ?? .utc)
     }
 
     static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
@@ -136,13 +137,11 @@ extension AlAdhanRoutes {
         }
     }
 
-    /// The IANA zones known here, by name.
-    private static let zoneNames = Set(TimeZone.knownTimeZoneIdentifiers + ["UTC"])
-
-    /// A zone by its IANA name (as AlAdhan and PHP know them).
+    /// A zone by the one parser of PrayKit (``TimeZoneName``): every name of the tz database,
+    /// canonical or alias, in any case; `UTC`; an offset such as `+03:00`.
     /// - Throws: ``AlAdhanError`` for any other text.
-    static func zone(named text: String, parameter: String) throws(AlAdhanError) -> TimeZone {
-        guard zoneNames.contains(text), let zone = TimeZone(identifier: text) else {
+    static func zone(named text: String, parameter: String) throws(AlAdhanError) -> TimeZoneName {
+        guard let zone = TimeZoneName(text) else {
             throw AlAdhanError("Please specify a valid \(parameter) (an IANA time zone such as Europe/London).")
         }
         return zone
@@ -152,7 +151,7 @@ extension AlAdhanRoutes {
     func localDay(clock zoneClock: inout ZoneClock) -> (date: CivilDate, cache: Cache) {
         let now = Int(clock.now().timeIntervalSince1970.rounded(.down))
         let local = now + zoneClock.offset(at: Double(now))
-        let date = CivilDate(daysSince1970: Int((Double(local) / 86_400).rounded(.down)))
+        let date = CivilDate(daysSince1970: CivilDate.dayNumber(localSeconds: Double(local)))
         let midnight = AlAdhanTimings.instant(of: date.adding(days: 1), secondsIntoDay: 0, clock: &zoneClock)
         return (date, .seconds(min(86_400, max(1, midnight - now))))
     }
@@ -164,7 +163,7 @@ extension AlAdhanRoutes {
         guard let text else { return localDay(clock: &clock) }
         if Self.isTimestamp(text), let seconds = Int(text) {
             let local = seconds + clock.offset(at: Double(seconds))
-            let days = Int((Double(local) / 86_400).rounded(.down))
+            let days = CivilDate.dayNumber(localSeconds: Double(local))
             guard (CivilDate.first.daysSince1970...CivilDate.last.daysSince1970).contains(days) else {
                 throw AlAdhanError("The timestamp \(text) is outside the years 1 to 9999.")
             }
@@ -231,7 +230,7 @@ extension AlAdhanRoutes {
         request.hijriOffset = settings.hijriOffset
         let schedules: [PrayerSchedule]
         do {
-            schedules = try prayers.schedules(for: request)
+            schedules = try calculator.schedules(for: request)
         } catch {
             throw Self.refusal(error)
         }

@@ -12,7 +12,7 @@ import PrayCore
 ///
 /// ```swift
 /// let routes = AlAdhanRoutes(
-///     prayers: PrayerServiceAstronomical(log: log), hijri: hijri, qibla: qibla, clock: PrayClockSystem(), log: log)
+///     calculator: PrayerServiceAstronomical(log: log), hijri: hijri, qibla: qibla, clock: PrayClockSystem(), log: log)
 /// let server = try ServerServiceMicroHTTPD(log: log).start(.init(port: 8080), handler: routes.handler)
 /// ```
 ///
@@ -21,7 +21,7 @@ import PrayCore
 /// `/v1/hToG[/{date}]`, `/v1/gToHCalendar/{month}/{year}`, `/v1/hToGCalendar/{month}/{year}`,
 /// `/v1/qibla/{latitude}/{longitude}`, `/v1/methods`, `/v1/currentTime`, `/v1/currentDate`,
 /// `/v1/currentTimestamp` and `/status`.
-public struct AlAdhanRoutes: Sendable {
+public struct AlAdhanRoutes: ServerRoutes {
     /// A city asked for by `timingsByCity` and `calendarByCity`.
     public struct CityQuery: Hashable, Sendable {
         /// The city's name, as given: `London`.
@@ -43,46 +43,60 @@ public struct AlAdhanRoutes: Sendable {
     public struct Place: Hashable, Sendable {
         /// The place.
         public let coordinates: Coordinates
-        /// Its IANA zone.
-        public let timeZone: TimeZone
-        /// The zone's name as `meta.timezone` shows it: as the request or the lookup gave it (Foundation
-        /// calls UTC `GMT`).
-        let zoneName: String
+        /// Its zone, with the name `meta.timezone` shows.
+        public let zone: TimeZoneName
 
         /// Creates a place.
-        public init(coordinates: Coordinates, timeZone: TimeZone) {
-            self.init(coordinates: coordinates, timeZone: timeZone, zoneName: timeZone.identifier)
+        public init(coordinates: Coordinates, zone: TimeZoneName) {
+            self.coordinates = coordinates
+            self.zone = zone
         }
 
-        init(coordinates: Coordinates, timeZone: TimeZone, zoneName: String) {
-            self.coordinates = coordinates
-            self.timeZone = timeZone
-            self.zoneName = zoneName
-        }
+        /// The zone.
+        var timeZone: TimeZone { zone.timeZone }
+        /// The zone's name as `meta.timezone` shows it.
+        var zoneName: String { zone.identifier }
     }
 
     /// What the API looks up beyond calculation: the zone at a place and cities by name. Both are
     /// optional; without them a request gives `timezonestring` (else UTC is used, and `meta.timezone`
     /// says so) and the `…ByCity` routes answer 400.
     public struct Lookups: Sendable {
-        /// The IANA zone at a place (offline boundaries), or `nil` when unknown.
-        public var zone: (@Sendable (Coordinates) -> TimeZone?)?
-        /// The place a city names (a gazetteer), or `nil` when none matches.
-        public var city: (@Sendable (CityQuery) -> Place?)?
+        /// The zone at a place (offline boundaries), or `nil` when unknown.
+        public var zone: (@Sendable (Coordinates) -> TimeZoneName?)?
+        /// The place a city names (a gazetteer), or `nil` when none matches; it throws a
+        /// ``ValidationError`` when several places match equally well.
+        public var city: (@Sendable (CityQuery) throws -> Place?)?
 
         /// Creates lookups.
         public init(
-            zone: (@Sendable (Coordinates) -> TimeZone?)? = nil, city: (@Sendable (CityQuery) -> Place?)? = nil
+            zone: (@Sendable (Coordinates) -> TimeZoneName?)? = nil,
+            city: (@Sendable (CityQuery) throws -> Place?)? = nil
         ) {
             self.zone = zone
             self.city = city
+        }
+
+        /// The lookups of a ``LocationManager``: the zone at the coordinates, as AlAdhan gives it
+        /// without `timezonestring`, and `city`, `state` and `country` as one query (`London, GB`) by
+        /// its one rule for cities — the best match, or a refusal naming the places when several match
+        /// equally well.
+        public init(_ location: LocationManager) {
+            zone = { coordinates in try? location.timeZone(at: coordinates).zone }
+            city = { query in
+                let text = [query.city, query.state, query.country].compactMap { $0 }.filter { !$0.isEmpty }
+                    .joined(separator: ", ")
+                guard let place = try location.city(named: text), let zone = TimeZoneName(place.timeZoneIdentifier)
+                else { return nil }
+                return Place(coordinates: place.coordinates, zone: zone)
+            }
         }
 
         /// No lookups: zones come from `timezonestring` (else UTC), and cities are not known.
         public static let none = Lookups()
     }
 
-    let prayers: PrayerServiceAstronomical
+    let calculator: any PrayerCalculator
     let hijri: any HijriService
     let qibla: any QiblaService
     let lookups: Lookups
@@ -91,7 +105,7 @@ public struct AlAdhanRoutes: Sendable {
 
     /// Creates the routes.
     /// - Parameters:
-    ///   - prayers: Calculates the times (synchronously, on the server's threads).
+    ///   - calculator: Calculates the times (synchronously, on the server's threads).
     ///   - hijri: Converts dates; its Umm al-Qura calendar answers `calendarMethod` HJCoSA, UAQ and
     ///     DIYANET, its tabular calendar MATHEMATICAL.
     ///   - qibla: Finds the direction of the Kaaba.
@@ -99,20 +113,15 @@ public struct AlAdhanRoutes: Sendable {
     ///   - clock: "Now", for requests without a date and `currentTime`.
     ///   - log: The logger: refused requests at `debug`.
     public init(
-        prayers: PrayerServiceAstronomical, hijri: any HijriService, qibla: any QiblaService,
+        calculator: any PrayerCalculator, hijri: any HijriService, qibla: any QiblaService,
         lookups: Lookups = .none, clock: any PrayClock, log: LogManager
     ) {
-        self.prayers = prayers
+        self.calculator = calculator
         self.hijri = hijri
         self.qibla = qibla
         self.lookups = lookups
         self.clock = clock
         self.log = log
-    }
-
-    /// The routes as a server handler.
-    public var handler: ServerAPI.Handler {
-        { request in respond(to: request) }
     }
 
     /// Answers one request. Never traps and never answers 500 for anything a client sends.

@@ -92,7 +92,7 @@ struct AlAdhanSettings: Sendable {
         ]
         let calendar = try choice(query, "calendarMethod", calendars) ?? .ummAlQura
         guard let text = given(query, "adjustment") else { return (calendar, 0) }
-        guard let days = Int(text), (-2...2).contains(days) else {
+        guard let days = Int(text), HijriAPI.offsets.contains(days) else {
             throw AlAdhanError("adjustment must be a whole number of days from -2 to 2, got '\(text)'.")
         }
         return (calendar, days)

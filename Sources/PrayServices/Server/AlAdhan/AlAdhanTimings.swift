@@ -73,7 +73,7 @@ enum AlAdhanTimings {
     /// Writes `"2027-03-01T05:21:00+03:00"` of an instant at a zone offset (PHP's `DATE_ATOM`).
     static func writeISO(_ instant: Int, offset: Int, to json: inout JSONWriter) {
         let local = instant + offset
-        let days = Int((Double(local) / 86_400).rounded(.down))
+        let days = CivilDate.dayNumber(localSeconds: Double(local))
         let seconds = local - days * 86_400
         let date = CivilDate(daysSince1970: days)
         let magnitude = abs(offset)

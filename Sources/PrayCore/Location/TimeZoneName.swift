@@ -1,0 +1,184 @@
+import Foundation
+
+/// A time zone as a person or a client writes it, parsed by the one rule every part of PrayKit uses
+/// (the command line, ``LocationManager``, the saved preferences and the HTTP server):
+///
+/// - every name the system's tz database knows, canonical or a backward alias (`Asia/Kolkata`,
+///   `Asia/Calcutta`, `US/Eastern`, `Asia/Saigon`, `Etc/GMT-3`, `EST5EDT`), in any letter case;
+/// - `UTC` (and `Z`, `GMT`, `Zulu`);
+/// - a fixed offset from UTC: `+03:00`, `-0930`, `+3`, `UTC+05:30`, at most 14 hours.
+///
+/// `local`, the zone of the machine, is not a name: ``TimeZoneParser`` resolves it from the
+/// environment it is given.
+///
+/// ```swift
+/// let zone = try TimeZoneName(parsing: "asia/kolkata")
+/// print(zone.identifier, zone.timeZone.secondsFromGMT())   // Asia/Kolkata 19800
+/// ```
+public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
+    /// The zone's name as PrayKit shows it: the tz database's spelling (`Asia/Kolkata`), `UTC`, or
+    /// Foundation's name of a fixed offset (`GMT+0300`).
+    public let identifier: String
+    /// The zone.
+    public let timeZone: TimeZone
+    /// Whether this is the machine's zone, chosen with `local`.
+    public let isLocal: Bool
+
+    /// A zone found by name or offset (see the type's documentation), or `nil` for any other text.
+    public init?(_ text: String) {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, text.count <= 64 else { return nil }
+        if let name = Self.canonicalSpelling(of: text), let zone = TimeZone(identifier: name) {
+            self.init(identifier: name, timeZone: zone)
+        } else if text.uppercased() == "Z" {
+            self.init(identifier: "UTC", timeZone: Self.utcZone)
+        } else if let offset = Self.offsetSeconds(text), let zone = TimeZone(secondsFromGMT: offset) {
+            self.init(identifier: zone.identifier, timeZone: zone)
+        } else if Self.looksLikeName(text), let zone = TimeZone(identifier: text) {
+            // A system without tzdata.zi (Apple platforms): Foundation still knows every alias.
+            self.init(identifier: text, timeZone: zone)
+        } else {
+            return nil
+        }
+    }
+
+    /// A zone found by name or offset.
+    /// - Throws: ``ValidationError`` (field `timeZone`) for text that names no zone.
+    public init(parsing text: String) throws(ValidationError) {
+        guard let zone = TimeZoneName(text) else { throw Self.unknown(text) }
+        self = zone
+    }
+
+    /// A zone as it is; its name is its identifier (`UTC` for Foundation's `GMT` zone of offset 0
+    /// only when named so).
+    /// - Parameters:
+    ///   - identifier: The name to show.
+    ///   - timeZone: The zone.
+    ///   - isLocal: Whether it is the machine's zone.
+    public init(identifier: String, timeZone: TimeZone, isLocal: Bool = false) {
+        self.identifier = identifier
+        self.timeZone = timeZone
+        self.isLocal = isLocal
+    }
+
+    /// The zone of a `TimeZone`, named by its identifier.
+    public init(_ timeZone: TimeZone) {
+        self.init(identifier: timeZone.identifier, timeZone: timeZone)
+    }
+
+    /// The identifier.
+    public var description: String { identifier }
+
+    /// UTC.
+    public static let utc = TimeZoneName(identifier: "UTC", timeZone: utcZone)
+
+    /// The error for text that names no zone.
+    public static func unknown(_ text: String) -> ValidationError {
+        ValidationError(
+            field: "timeZone",
+            message: "unknown time zone '\(text)'; use a tz database name such as Europe/London, UTC, or an offset "
+                + "such as +03:00")
+    }
+
+    /// Every zone name of the tz database this system knows, canonical names and aliases, sorted:
+    /// the names of the system's `tzdata.zi` where it has one, with Foundation's own list.
+    public static var knownIdentifiers: [String] { names.sorted }
+
+    /// Seconds east of UTC of `+03:00`, `-0930`, `+3`, `UTC+3`, `GMT-09:30`; `nil` for anything else
+    /// or beyond ±14 hours.
+    static func offsetSeconds(_ text: String) -> Int? {
+        var body = Substring(text.uppercased())
+        for prefix in ["UTC", "GMT"] where body.hasPrefix(prefix) { body = body.dropFirst(prefix.count) }
+        guard let match = body.wholeMatch(of: /([+-])([0-9]{1,2})(?::?([0-9]{2}))?/),
+            let hours = Int(match.output.2), hours <= 14
+        else { return nil }
+        let minutes = match.output.3.flatMap { Int($0) } ?? 0
+        guard minutes < 60, hours * 60 + minutes <= 14 * 60 else { return nil }
+        return (match.output.1 == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+    }
+
+    // MARK: - Helpers
+
+    /// Foundation calls UTC `GMT`; the zone is the same.
+    private static let utcZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+
+    /// Whether `text` could be a tz name (letters, digits, `/_+-`), so that Foundation's own
+    /// spellings such as `GMT+0300` or odd text are not taken for names.
+    private static func looksLikeName(_ text: String) -> Bool {
+        text.utf8.allSatisfy { byte in
+            (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte)
+                || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "+")
+        }
+    }
+
+    /// The tz database's spelling of a name given in any case, or `nil` when it names no zone.
+    private static func canonicalSpelling(of text: String) -> String? {
+        names.byLowercase[text.lowercased()]
+    }
+
+    /// The zone names, read once.
+    private static let names = ZoneNames()
+
+    /// The names of the tz database: Foundation's list (ICU's canonical names) and, where the system
+    /// has it, every zone (`Z`) and link (`L`) line of `/usr/share/zoneinfo/tzdata.zi`.
+    private struct ZoneNames: Sendable {
+        let sorted: [String]
+        let byLowercase: [String: String]
+
+        init() {
+            var names = Set(TimeZone.knownTimeZoneIdentifiers)
+            for path in ["/usr/share/zoneinfo/tzdata.zi", "/usr/share/lib/zoneinfo/tzdata.zi"] {
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                    let fields = line.split(separator: " ")
+                    if fields.count >= 2, fields[0] == "Z" { names.insert(String(fields[1])) }
+                    if fields.count >= 3, fields[0] == "L" { names.insert(String(fields[2])) }
+                }
+                break
+            }
+            sorted = names.sorted()
+            byLowercase = Dictionary(sorted.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+}
+
+/// Reads time zones as the user wrote them, with `local` — the machine's zone — resolved from the
+/// environment it is given: `$TZ` when it names a zone (POSIX allows a leading colon,
+/// `TZ=:Europe/London`), else the system's zone.
+///
+/// ```swift
+/// let parser = TimeZoneParser(environment: ProcessInfo.processInfo.environment)
+/// let zone = try parser.parse("local")
+/// ```
+public struct TimeZoneParser: Sendable {
+    private let environment: [String: String]
+    private let systemTimeZone: TimeZone
+
+    /// Creates a parser.
+    /// - Parameters:
+    ///   - environment: The process environment (its `TZ`).
+    ///   - systemTimeZone: The system's zone when `TZ` is unset; `TimeZone.current` by default.
+    public init(environment: [String: String], systemTimeZone: TimeZone = .current) {
+        self.environment = environment
+        self.systemTimeZone = systemTimeZone
+    }
+
+    /// The machine's zone: `$TZ` when it names a zone, else the system's.
+    public var local: TimeZoneName {
+        if let variable = environment["TZ"], !variable.isEmpty {
+            let text = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
+            if let zone = TimeZoneName(text) {
+                return TimeZoneName(identifier: zone.identifier, timeZone: zone.timeZone, isLocal: true)
+            }
+        }
+        return TimeZoneName(identifier: systemTimeZone.identifier, timeZone: systemTimeZone, isLocal: true)
+    }
+
+    /// A zone by name or offset (``TimeZoneName``), or `local` (any case) for the machine's.
+    /// - Throws: ``ValidationError`` for text that names no zone.
+    public func parse(_ text: String) throws(ValidationError) -> TimeZoneName {
+        if text.trimmingCharacters(in: .whitespaces).lowercased() == "local" { return local }
+        return try TimeZoneName(parsing: text)
+    }
+}
