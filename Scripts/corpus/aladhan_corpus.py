@@ -21,7 +21,7 @@ Usage:
 `run` starts `BINARY serve --port 0` itself (in a temporary HOME, TZ=UTC, LC_ALL=C), reads the port
 from its first line, records, then stops it with SIGTERM and checks that it exits 0.
 `compare` exits 1 when a request not marked dependsOnNow differs (status, kept headers or body) or
-is missing from either side; 0 otherwise.
+is missing from either side; 0 otherwise; 2 when a file cannot be read.
 """
 
 import argparse
@@ -707,6 +707,9 @@ def run(binary, out):
 def load(path):
     entries = {}
     order = []
+    if not os.path.isfile(path):
+        print("cannot read %s" % path, file=sys.stderr)
+        sys.exit(2)
     with open(path, encoding="utf-8") as handle:
         for number, line in enumerate(handle, 1):
             line = line.strip()

@@ -29,7 +29,7 @@ Usage:
 `record` runs at most 2 cases at a time (--jobs 1 or 2); each command line has a 30 s timeout (a
 timeout is recorded as status "timeout"). `compare` prints each differing case with a unified diff
 of stdout and stderr and the exit statuses, then a count; it exits 1 when a case not marked
-dependsOnNow differs (or is missing on one side), else 0.
+dependsOnNow differs (or is missing on one side), else 0; 2 when a file cannot be read.
 """
 
 import argparse
@@ -1003,6 +1003,9 @@ def record(binary, out, jobs):
 def load(path):
     cases = {}
     order = []
+    if not os.path.isfile(path):
+        print("cannot read %s" % path, file=sys.stderr)
+        sys.exit(2)
     with open(path, encoding="utf-8") as handle:
         for number, line in enumerate(handle, 1):
             if not line.strip():

@@ -107,24 +107,16 @@ extension PrayDependency {
     }
 
     /// Why ``PrayDependency/configure(_:)`` refused a configuration.
-    public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
-        /// What went wrong.
-        public enum Kind: Equatable, Sendable {
-            /// A different configuration was set before.
-            case alreadyConfigured
-            /// A service was used before the call, so the defaults are fixed.
-            case calledAfterFirstUse
-            /// A log file could not be opened.
-            case logFile
-        }
+    public typealias ConfigurationError = PrayKitError<ConfigurationErrorKind>
 
-        /// What went wrong.
-        public let kind: Kind
-        /// A sentence for the developer or the user.
-        public let message: String
-
-        /// The message.
-        public var description: String { message }
+    /// What kind of failure a ``ConfigurationError`` is.
+    public enum ConfigurationErrorKind: String, Hashable, Sendable {
+        /// A different configuration was set before.
+        case alreadyConfigured
+        /// A service was used before the call, so the defaults are fixed.
+        case calledAfterFirstUse
+        /// A log file could not be opened.
+        case logFile
     }
 
     /// Sets the configuration, once, before any service is used. Calling it again with an equal
@@ -165,7 +157,7 @@ final class ConfigurationStore: Sendable {
             if let current = state.configuration {
                 guard current == configuration else {
                     throw PrayDependency.ConfigurationError(
-                        kind: state.frozen && !state.wasSet ? .calledAfterFirstUse : .alreadyConfigured,
+                        state.frozen && !state.wasSet ? .calledAfterFirstUse : .alreadyConfigured,
                         message: state.frozen && !state.wasSet
                             ? "PrayDependency.configure(_:) was called after a service was used"
                             : "PrayDependency.configure(_:) was already called with a different configuration"
@@ -209,7 +201,7 @@ final class ConfigurationStore: Sendable {
                 do {
                     services.append(try LogServiceFile(path: path, maximumBytes: maximumBytes, backups: backups))
                 } catch {
-                    throw PrayDependency.ConfigurationError(kind: .logFile, message: error.message)
+                    throw PrayDependency.ConfigurationError(.logFile, message: error.message)
                 }
             }
         }

@@ -8,6 +8,24 @@ struct ArgumentValueError: Error, Equatable {
     let reason: String
     /// `; did you mean 'json'?`, or empty.
     var suggestion = ""
+    /// Whether ``reason`` already names the value given (a library's message), so that no
+    /// `, got '…'` follows it.
+    var namesTheValue = false
+
+    /// The error of a library's validation message: `date must look like …, got '…'` becomes the
+    /// phrase `must look like …, got '…'`; a message about another field is kept after a colon.
+    static func validation(_ error: ValidationError) -> ArgumentValueError {
+        let prefix = error.field + " "
+        let reason =
+            error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : ": " + error.message
+        return ArgumentValueError(reason: reason, namesTheValue: true)
+    }
+
+    /// `--name must be a number, got 'x'; did you mean …`, or `--name: <message>`.
+    func message(for name: String, value: String) -> String {
+        let head = reason.hasPrefix(": ") ? name + reason : name + " " + reason
+        return head + (namesTheValue ? "" : ", got '\(value)'") + suggestion
+    }
 }
 
 /// What shell completion offers for a value.
@@ -108,19 +126,17 @@ extension Double: ArgumentValue {
 
 extension CivilDate: ArgumentValue {
     init(argument: String) throws(ArgumentValueError) {
-        do { self = try CivilDate(parsing: argument) } catch { throw ArgumentValueError(reason: Self.reason(error)) }
-    }
-
-    /// The validation message without the field's name at its start.
-    private static func reason(_ error: ValidationError) -> String {
-        let prefix = error.field + " "
-        return error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : ": " + error.message
+        do { self = try CivilDate(parsing: argument) } catch { throw .validation(error) }
     }
 }
 
 extension HijriDate: ArgumentValue {
     init(argument: String) throws(ArgumentValueError) {
-        do { self = try HijriDate(parsing: argument) } catch { throw ArgumentValueError(reason: ": " + error.message) }
+        do {
+            self = try HijriDate(parsing: argument)
+        } catch {
+            throw ArgumentValueError(reason: ": " + error.message, namesTheValue: true)
+        }
     }
 }
 
@@ -147,7 +163,7 @@ extension PrayerAdjustments: ArgumentValue {
         do {
             self = try PrayerAdjustments(parsing: argument)
         } catch {
-            throw ArgumentValueError(reason: ": " + error.message)
+            throw .validation(error)
         }
     }
 }
@@ -254,9 +270,10 @@ struct PrayerList: ArgumentValue, Equatable {
             (prayers, isAll) = ([], true)
             return
         }
+        guard !words.contains("all") else { throw ArgumentValueError(reason: "names all and other times") }
         var prayers: [Prayer] = []
         for word in words {
-            guard let prayer = Prayer(rawValue: word) else {
+            guard let prayer = Prayer.allCases.first(where: { $0.rawValue.lowercased() == word }) else {
                 throw ArgumentValueError(
                     reason: "names an unknown time '\(word)'",
                     suggestion: Suggestion.didYouMean(word, among: Prayer.allCases.map(\.rawValue) + ["all"]))

@@ -73,7 +73,7 @@ struct GlobalOptions: Equatable {
                 do {
                     options.level = try LogLevel(argument: value)
                 } catch {
-                    throw .usage("--log-level \(error.reason), got '\(value)'\(error.suggestion)")
+                    throw .usage(error.message(for: "--log-level", value: value))
                 }
             } else {
                 guard !value.isEmpty else { throw .usage("Missing value for '\(option.synopsis)'") }

@@ -114,7 +114,7 @@ struct Option<Value: ArgumentValue>: OptionDefinition {
         do {
             value = try Value(argument: text)
         } catch {
-            throw .usage("--\(name) \(error.reason), got '\(text)'\(error.suggestion)")
+            throw .usage(error.message(for: "--" + name, value: text))
         }
         if !choices.isEmpty, !choices.contains(value.argumentDescription) {
             let reason = Value.choiceReason(among: choices)
@@ -248,7 +248,7 @@ struct Argument<Value: ArgumentValue>: ArgumentDefinition {
             do {
                 values.append(try Value(argument: text))
             } catch {
-                throw .usage("<\(name)> \(error.reason), got '\(text)'\(error.suggestion)")
+                throw .usage(error.message(for: "<\(name)>", value: text))
             }
         }
         if isVariadic { return values }

@@ -86,6 +86,9 @@ enum PrayCommandLine {
         guard let command = resolved.command else {
             // A group without a default verb: its help, or the verbs it needs.
             if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return try output.write(HelpText.render(path)) }
+            if let option = rest.first(where: ParsedArguments.isOption) {
+                throw CLIError.usage("Unknown option '\(option)'")
+            }
             let verbs = (path.last as? any CommandGroup.Type)?.subcommands.map { $0.name } ?? []
             let name = path.map { $0.name }.joined(separator: " ")
             throw CLIError.usage("Missing subcommand of '\(name)': \(verbs.joined(separator: ", "))")

@@ -21,7 +21,7 @@ enum ConfigSetCommand: Command {
         do {
             key = try Preferences.Key(argument: arguments[Self.key])
         } catch {
-            throw CLIError.usage("<key> \(error.reason), got '\(arguments[Self.key])'\(error.suggestion)")
+            throw CLIError.usage(error.message(for: "<key>", value: arguments[Self.key]))
         }
         // Check before touching the database, so a bad value changes nothing.
         var check = Preferences()

@@ -51,7 +51,7 @@ enum ServeCommand: Command {
     static let timeout = Option(
         "timeout", value: "seconds",
         help: "Seconds a client may take to send a request, or stay idle, before it is disconnected.",
-        default: Int(defaults.requestTimeout), range: ServerAPI.Configuration.requestTimeouts)
+        default: Int(defaults.requestTimeout), range: ServerAPI.Configuration.requestTimeouts, unit: "seconds")
     static let connections = Option(
         "max-connections", value: "n", help: "The most connections open at once.", default: defaults.connectionLimit,
         range: ServerAPI.Configuration.connectionLimits)

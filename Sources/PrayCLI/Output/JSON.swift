@@ -6,7 +6,8 @@ indirect enum JSON {
     case null
     case bool(Bool)
     case int(Int)
-    case number(Double)
+    /// A finite number: made by ``number(_:)``, which turns NaN and infinities into `null`.
+    case finite(Double)
     case string(String)
     case array([JSON])
     case object([(String, JSON)])
@@ -14,7 +15,7 @@ indirect enum JSON {
     /// A number, or `null` for NaN and infinities (which JSON cannot hold).
     static func number(_ value: Double?) -> JSON {
         guard let value, value.isFinite else { return .null }
-        return .number(value)
+        return .finite(value)
     }
 
     /// A string, or `null`.
@@ -83,7 +84,7 @@ indirect enum JSON {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
-        case .number(let value): output += value.formattedCompactly
+        case .finite(let value): output += value.isFinite ? value.formattedCompactly : "null"
         case .string(let value): Self.escape(value, into: &output)
         case .array(let values):
             Self.write(values.map { (nil, $0) }, open: "[", close: "]", to: &output, indent: indent)

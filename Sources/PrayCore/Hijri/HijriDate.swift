@@ -145,28 +145,14 @@ public enum HijriCalendar: String, CaseIterable, Codable, Hashable, Sendable, Cu
 }
 
 /// A Hijri date that cannot be made or converted.
-public struct HijriError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
-    /// What kind of failure this is.
-    public enum Kind: String, Equatable, Hashable, Sendable {
-        /// The date does not exist (month 13, the 30th of a 29-day month).
-        case invalidDate
-        /// The date is outside the years the calendar can convert.
-        case outOfRange
-        /// The day offset is outside −2…+2.
-        case invalidOffset
-    }
+public typealias HijriError = PrayKitError<HijriErrorKind>
 
-    /// What kind of failure this is.
-    public let kind: Kind
-    /// A sentence that says what was wrong and what is accepted.
-    public let message: String
-
-    /// Creates an error.
-    public init(_ kind: Kind, message: String) {
-        self.kind = kind
-        self.message = message
-    }
-
-    /// The message.
-    public var description: String { message }
+/// What kind of failure a ``HijriError`` is.
+public enum HijriErrorKind: String, Hashable, Sendable {
+    /// The date does not exist (month 13, the 30th of a 29-day month).
+    case invalidDate
+    /// The date is outside the years the calendar can convert.
+    case outOfRange
+    /// The day offset is outside −2…+2.
+    case invalidOffset
 }

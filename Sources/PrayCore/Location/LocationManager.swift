@@ -104,8 +104,8 @@ extension LocationManager {
         let names = result.matches.map(\.place.fullName).joined(separator: "; ")
         throw ValidationError(
             field: "city",
-            message: "'\(text)' matches several places: \(names); add the region or country, such as '\(text), "
-                + "\(first.place.region ?? first.place.countryName)'"
+            message: "'\(text)' matches several places: \(names); add the region or country, such as '"
+                + "\(first.place.name), \(first.place.region ?? first.place.countryName)'"
         )
     }
 

@@ -26,7 +26,8 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
 
     /// A zone found by name or offset (see the type's documentation), or `nil` for any other text.
     public init?(_ text: String) {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        // Spaces and tabs around a name are forgiven; any other character is part of it.
+        let text = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
         guard !text.isEmpty, text.count <= 64 else { return nil }
         if let name = Self.canonicalSpelling(of: text), let zone = TimeZone(identifier: name) {
             self.init(identifier: name, timeZone: zone)
@@ -178,7 +179,7 @@ public struct TimeZoneParser: Sendable {
     /// A zone by name or offset (``TimeZoneName``), or `local` (any case) for the machine's.
     /// - Throws: ``ValidationError`` for text that names no zone.
     public func parse(_ text: String) throws(ValidationError) -> TimeZoneName {
-        if text.trimmingCharacters(in: .whitespaces).lowercased() == "local" { return local }
+        if text.trimmingCharacters(in: CharacterSet(charactersIn: " \t")).lowercased() == "local" { return local }
         return try TimeZoneName(parsing: text)
     }
 }

@@ -42,15 +42,14 @@ public struct NotificationContext: Hashable, Sendable {
 }
 
 /// A notification that could not be delivered.
-public struct NotificationError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What failed, for the person reading the log.
-    public let message: String
+public typealias NotificationError = PrayKitError<NotificationErrorKind>
 
-    /// Creates an error.
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    /// The message.
-    public var description: String { message }
+/// What kind of failure a ``NotificationError`` is.
+public enum NotificationErrorKind: String, Hashable, Sendable {
+    /// The program that delivers it (the hook, `notify-send`, `gdbus`) could not be started.
+    case cannotStart
+    /// It ran longer than its deadline and was stopped.
+    case timedOut
+    /// It ran and reported a failure.
+    case failed
 }

@@ -216,28 +216,14 @@ public enum ServerAPI {
 }
 
 /// A server that cannot start, or a configuration that cannot be used.
-public struct ServerError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
-    /// What kind of failure this is.
-    public enum Kind: String, Equatable, Hashable, Sendable {
-        /// A configuration value is out of range.
-        case invalidConfiguration
-        /// The host is not an IP address this machine can listen on.
-        case invalidAddress
-        /// The server could not start: the port is in use, or the system refused.
-        case startFailed
-    }
+public typealias ServerError = PrayKitError<ServerErrorKind>
 
-    /// What kind of failure this is.
-    public let kind: Kind
-    /// A sentence that says what went wrong and what to do.
-    public let message: String
-
-    /// Creates an error.
-    public init(_ kind: Kind, message: String) {
-        self.kind = kind
-        self.message = message
-    }
-
-    /// The message.
-    public var description: String { message }
+/// What kind of failure a ``ServerError`` is.
+public enum ServerErrorKind: String, Hashable, Sendable {
+    /// A configuration value is out of range.
+    case invalidConfiguration
+    /// The host is not an IP address this machine can listen on.
+    case invalidAddress
+    /// The server could not start: the port is in use, or the system refused.
+    case startFailed
 }

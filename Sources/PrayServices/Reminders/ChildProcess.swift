@@ -46,7 +46,7 @@ enum ChildProcess {
         do {
             try process.run()
         } catch {
-            throw NotificationError("cannot start \(executable): \(error.localizedDescription)")
+            throw NotificationError(.cannotStart, message: "cannot start \(executable): \(error.localizedDescription)")
         }
         let start = Date()
         var timedOut = false

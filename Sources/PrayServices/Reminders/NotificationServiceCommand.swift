@@ -57,11 +57,12 @@ public struct NotificationServiceCommand: NotificationService {
         let outcome = try await ChildProcess.run(
             shell, ["-c", command], environment: Self.environment(for: event, context: context), deadline: deadline)
         guard !outcome.timedOut else {
-            throw NotificationError("the notify hook ran longer than \(Int(deadline)) s and was stopped")
+            throw NotificationError(
+                .timedOut, message: "the notify hook ran longer than \(Int(deadline)) s and was stopped")
         }
         guard outcome.status == 0 else {
             throw NotificationError(
-                "the notify hook exited with \(outcome.status): \(outcome.standardError.prefix(200))")
+                .failed, message: "the notify hook exited with \(outcome.status): \(outcome.standardError.prefix(200))")
         }
         log.debug("Notify hook ran", metadata: ["reminder.event": event.id])
     }

@@ -42,10 +42,14 @@ public struct NotificationServiceDesktop: NotificationService {
                 ], deadline: 10)
         } else {
             throw NotificationError(
-                "desktop notifications need notify-send (libnotify-bin) or gdbus (libglib2.0-bin); use --hook instead")
+                .cannotStart,
+                message:
+                    "desktop notifications need notify-send (libnotify-bin) or gdbus (libglib2.0-bin); use --hook instead"
+            )
         }
         guard outcome.status == 0 else {
-            throw NotificationError("the desktop notification failed: \(outcome.standardError.prefix(200))")
+            throw NotificationError(
+                .failed, message: "the desktop notification failed: \(outcome.standardError.prefix(200))")
         }
     }
 }
