@@ -32,12 +32,19 @@ struct NextPrayerModel {
         #expect(next.map { abs($0.date.timeIntervalSince(now) - (2 * 3600 + 16 * 60)) <= 60 } == true)
     }
 
-    @Test func theContainerSharesItsServices() {
+    @Test func theContainerSharesItsServices() throws {
         TestContainer.configured
-        let first = PrayDependency().prayerService() as AnyObject
-        let second = PrayDependency().prayerService() as AnyObject
-        #expect(type(of: first) == type(of: second))
-        #expect(!PrayDependency().logServices().isEmpty)
+        // Every handle gives the same log destination instance, configured once…
+        let first = try #require(PrayDependency().logServices().first as? LogServiceMemory)
+        let second = try #require(PrayDependency().logServices().first as? LogServiceMemory)
+        #expect(first === second && first === TestContainer.log)
+        // …and what one handle's logger writes, another's destination holds.
+        let marker = "shared-\(UUID().uuidString)"
+        PrayDependency().log().warning("Container sharing probe", metadata: ["test.marker": marker])
+        #expect(second.events.contains { $0.metadata["test.marker"] == marker })
+        // The managers are built over the container's own services: the calculator and the service agree.
+        let calculated = try PrayDependency().prayerCalculator().schedules(for: request)
+        #expect(calculated[0][.fajr]?.date != nil)
     }
 
     @Test func aMockContainerSwapsTheService() async throws {

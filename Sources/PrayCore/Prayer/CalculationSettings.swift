@@ -109,6 +109,13 @@ extension CalculationSettings {
         public let method: MethodChoice
         /// The saved values not used, each with its reason.
         public let ignored: [Ignored]
+
+        /// Creates a resolution.
+        public init(parameters: CalculationParameters, method: MethodChoice, ignored: [Ignored]) {
+            self.parameters = parameters
+            self.method = method
+            self.ignored = ignored
+        }
     }
 
     /// A saved value that ``resolve(given:saved:country:)`` did not use.
@@ -125,6 +132,12 @@ extension CalculationSettings {
         public let key: Preferences.Key
         /// Why.
         public let reason: Reason
+
+        /// Creates a record of an ignored value.
+        public init(key: Preferences.Key, reason: Reason) {
+            self.key = key
+            self.reason = reason
+        }
 
         /// `isha-angle (isha-interval is given)` or `shafaq (it applies only to moonsighting-committee)`.
         public var description: String {
