@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "praykit-bench", targets: ["PrayBenchmarks"]),
     ],
     targets: [
+        // SQLite, from the system (libsqlite3-dev): the database of PrayServices.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libcurl's headers at build time; the library itself is loaded with dlopen on first use, so
         // commands that never touch the network do not load it (see Sources/CCurl).
@@ -20,23 +21,30 @@ let package = Package(
         // libmicrohttpd's headers at build time; the library is loaded with dlopen when `praykit serve`
         // starts a server, so other commands do not load it and its TLS libraries.
         .target(name: "CMicroHTTPD"),
+        // Protocols, models, managers and pure rules (settings, zone parsing): Foundation only.
         .target(name: "PrayCore"),
+        // The real services: the engine, qibla, Hijri, SQLite storage, the libcurl client, places,
+        // reminders, the HTTP server and the AlAdhan API. The only target that touches C.
         .target(
             name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl", "CMicroHTTPD"],
             exclude: ["Location/DATA-LICENSES.md"]
         ),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.
         .target(name: "PrayMocks", dependencies: ["PrayCore", "PrayServices"], path: "Mocks"),
+        // The container, the only composition root: it wires PrayServices behind PrayCore's protocols.
         .target(name: "PrayKit", dependencies: ["PrayCore", "PrayServices"]),
-        .executableTarget(name: "PrayCLI", dependencies: ["PrayCore", "PrayServices", "PrayKit"]),
-        .executableTarget(name: "PrayBenchmarks", dependencies: ["PrayKit"]),
+        // The command line takes every service from the container; it builds none itself.
+        .executableTarget(name: "PrayCLI", dependencies: ["PrayCore", "PrayKit"]),
+        // The benchmark measures the services themselves, built directly.
+        .executableTarget(name: "PrayBenchmarks", dependencies: ["PrayCore", "PrayServices"]),
         .testTarget(name: "PrayCoreTests", dependencies: ["PrayCore", "PrayMocks"]),
         .testTarget(
             name: "PrayServicesTests",
-            dependencies: ["PrayServices", "PrayMocks"],
+            dependencies: ["PrayCore", "PrayServices", "PrayMocks"],
             resources: [.copy("Resources")]
         ),
-        .testTarget(name: "PrayKitTests", dependencies: ["PrayKit", "PrayMocks"]),
-        .testTarget(name: "PrayCLITests", dependencies: ["PrayCLI", "PrayCore", "PrayServices", "PrayMocks"]),
+        .testTarget(name: "PrayKitTests", dependencies: ["PrayCore", "PrayKit", "PrayServices", "PrayMocks"]),
+        .testTarget(
+            name: "PrayCLITests", dependencies: ["PrayCLI", "PrayCore", "PrayKit", "PrayServices", "PrayMocks"]),
     ]
 )

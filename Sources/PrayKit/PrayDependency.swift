@@ -19,6 +19,16 @@ public struct PrayDependency: PrayKitDependency {
     public init() {}
 }
 
+// MARK: - Data notices
+
+extension PrayDependency {
+    /// The notices of the data the container's services carry (the zone boundaries and the
+    /// gazetteer), to show where an app credits its sources.
+    public static let dataNotices: [String] = [
+        TimeZoneServiceBoundaries.dataNotice, PlaceServiceGazetteer.dataNotice,
+    ]
+}
+
 // MARK: - Configuration
 
 extension PrayDependency {

@@ -36,6 +36,23 @@ import Testing
             "not listed: \(declared.subtracting(listed)); not declared: \(listed.subtracting(declared))")
     }
 
+    @Test func commandFilesDeclareEachDefaultOnceAndNoMissingMessage() throws {
+        // Given: the command files
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/PrayCLI/Commands")
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            // Then: "missing" errors come from the declarations, not from the commands…
+            #expect(!text.contains("Missing expected"), "\(file) writes a missing-argument message by hand")
+            // …a default is the declaration's, never a second literal where the value is read…
+            #expect(
+                text.firstMatch(of: /arguments\[[A-Za-z.]+\] \?\? [0-9"\[.]/) == nil,
+                "\(file) repeats a default where it reads an option")
+            // …and options are typed, not text parsed again.
+            #expect(!text.contains("default: \""), "\(file) gives a default as text")
+        }
+    }
+
     @Test func namesAndOptionsAreUnique() {
         let names = CommandList.all.flatMap { $0.names }
         #expect(Set(names).count == names.count)

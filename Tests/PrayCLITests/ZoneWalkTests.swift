@@ -39,7 +39,8 @@ import Testing
             let next = await CLI.run(
                 ["next", "--lat", "21.4225", "--lon", "39.8262", "--tz", name, "--format", "json"],
                 dependency: dependency)
-            let query = "latitude=21.4225&longitude=39.8262&method=4&timezonestring=\(name.replacingOccurrences(of: "+", with: "%2B"))"
+            let query =
+                "latitude=21.4225&longitude=39.8262&method=4&timezonestring=\(name.replacingOccurrences(of: "+", with: "%2B"))"
             let answer = routes.respond(to: ServerAPI.Request(target: "/v1/timings/15-01-2027?" + query))
             // Then: the zone named, and fajr's offset, agree everywhere
             let timesZone = (try? CLI.json(times.stdout)["location"] as? [String: Any])?["timeZone"] as? String
@@ -60,6 +61,8 @@ import Testing
                         + "server \(answer.status) \(serverZone ?? "-") \(times.stderr)\(next.stderr)")
             }
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(zones.count) zones:\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) of \(zones.count) zones:\n\(failures.prefix(20).joined(separator: "\n"))")
     }
 }

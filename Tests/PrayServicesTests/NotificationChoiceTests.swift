@@ -17,8 +17,9 @@ import Testing
         try saved.set("echo saved", for: .notifyHook)
         let store = PreferencesStoreMock(saved)
         // Then
-        #expect(try NotificationServicePreferred(hook: "echo given", preferences: store, log: .silent).hookCommand()
-            == "echo given")
+        #expect(
+            try NotificationServicePreferred(hook: "echo given", preferences: store, log: .silent).hookCommand()
+                == "echo given")
         let preferred = NotificationServicePreferred(hook: nil, preferences: store, log: .silent)
         #expect(try preferred.hookCommand() == "echo saved")
         // A change to the saved hook is followed at once.

@@ -27,6 +27,12 @@ protocol OptionDefinition: Sendable {
 extension OptionDefinition {
     /// `--lat <deg>` or `--json`.
     var synopsis: String { valueName.map { "--\(name) <\($0)>" } ?? "--\(name)" }
+
+    /// The usage error of this option left out: `Missing expected argument '--lat <deg>'`, with a
+    /// note in brackets when given (`given with --lon`).
+    func missing(_ note: String? = nil) -> CLIError {
+        .usage("Missing expected argument '\(synopsis)'" + (note.map { " (\($0))" } ?? ""))
+    }
     /// Whether the option takes no value.
     var isFlag: Bool { valueName == nil }
 }
@@ -100,7 +106,7 @@ struct Option<Value: ArgumentValue>: OptionDefinition {
     func parse(_ texts: [String]) throws(CLIError) -> any Sendable {
         guard !texts.isEmpty else {
             if isRepeatable { return [Value]() }
-            guard let defaultValue else { throw .usage("Missing expected argument '\(synopsis)'") }
+            guard let defaultValue else { throw missing() }
             return defaultValue
         }
         var values: [Value] = []
@@ -223,6 +229,11 @@ protocol ArgumentDefinition: Sendable {
     func parse(_ texts: [String]) throws(CLIError) -> any Sendable
 }
 
+extension ArgumentDefinition {
+    /// The usage error of this argument left out: `Missing expected argument '<shell>'`.
+    var missing: CLIError { .usage("Missing expected argument '<\(name)>'") }
+}
+
 /// A typed positional argument: `<key>` of `config get <key>`. `Argument<String?>` may be left out;
 /// a variadic one is read with ``ParsedArguments/all(_:)``.
 struct Argument<Value: ArgumentValue>: ArgumentDefinition {
@@ -253,7 +264,7 @@ struct Argument<Value: ArgumentValue>: ArgumentDefinition {
         }
         if isVariadic { return values }
         if let value = values.first { return value }
-        guard let absent = Value.absentValue else { throw .usage("Missing expected argument '<\(name)>'") }
+        guard let absent = Value.absentValue else { throw missing }
         return absent
     }
 }

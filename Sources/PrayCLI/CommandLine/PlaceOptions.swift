@@ -134,13 +134,12 @@ enum PlaceOptions {
         case ((let lat?, let lon?), nil): source = .coordinates(try Coordinates(latitude: lat, longitude: lon))
         case ((nil, nil), nil):
             guard (try? saved.coordinates()) != nil else {
-                throw CLIError.usage(
-                    "Missing expected argument '--lat <deg>' and '--lon <deg>' (or --city <name>, or save a place: "
-                        + "'praykit config set city <name>')")
+                throw latitude.missing(
+                    "and \(longitude.synopsis), or \(city.synopsis), or save a place: 'praykit config set city <name>'")
             }
             source = .saved
-        case ((nil, _), nil): throw CLIError.usage("Missing expected argument '--lat <deg>' (given with --lon)")
-        case ((_, nil), nil): throw CLIError.usage("Missing expected argument '--lon <deg>' (given with --lat)")
+        case ((nil, _), nil): throw latitude.missing("given with --lon")
+        case ((_, nil), nil): throw longitude.missing("given with --lat")
         }
         let zone = try arguments[timeZone].map { text in try parseZone(text, context: context) }
         let location = try await context.dependency.locationManager().resolve(

@@ -1,7 +1,6 @@
 import Foundation
 import PrayCore
 import PrayKit
-import PrayServices
 
 /// The `praykit` command line: finds the command, parses its options, configures the container once,
 /// runs the command, and maps failures to exit codes (64 for usage, 1 for runtime) with `Error: …`
@@ -118,9 +117,7 @@ enum Licences {
           MIT licence, DOI 10.5281/zenodo.11200950).
         - Time zones: the ICU/IANA tz database carried by Foundation (public domain).
 
-        \(TimeZoneServiceBoundaries.dataNotice)
-
-        \(PlaceServiceGazetteer.dataNotice)
+        \(PrayDependency.dataNotices.joined(separator: "\n\n"))
 
         """
 }

@@ -18,7 +18,7 @@ enum CompletionsCommand: Command {
             guard shell == nil else { throw CLIError.usage("--zones takes no shell") }
             return try context.output.write(Completions.zoneList)
         }
-        guard let shell else { throw CLIError.usage("Missing expected argument '<shell>'") }
+        guard let shell else { throw Self.shell.missing }
         try context.output.write(Completions.script(for: shell))
     }
 }
