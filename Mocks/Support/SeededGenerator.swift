@@ -1,4 +1,5 @@
 import Foundation
+import PrayCore
 
 /// A random number generator that repeats itself: the same seed gives the same numbers on every
 /// machine and every run (SplitMix64, Steele, Lea & Flood, OOPSLA 2014), so a randomised test that
@@ -13,20 +14,16 @@ import Foundation
 /// let latitude = Double.random(in: -89...89, using: &random)
 /// ```
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     /// Creates a generator whose numbers are fixed by `seed`.
     public init(seed: UInt64) {
-        state = seed
+        generator = SplitMix64(seed: seed)
     }
 
     /// Returns the next 64 random bits.
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        generator.next()
     }
 
     /// The seed for a randomised test: `PRAYKIT_TEST_SEED` (decimal, or hexadecimal after `0x`) when

@@ -1,4 +1,5 @@
 import Foundation
+import PrayMocks
 import Testing
 
 @testable import PrayServices
@@ -233,7 +234,7 @@ struct GeodesicTests {
 
     @Test func antipodesOfRandomPointsAreHalfAMeridianApart() {
         // Given
-        var random = SplitMix64(seed: 20_240_521)
+        var random = SeededGenerator(seed: 20_240_521)
         var worstDistance = 0.0
         var worstIterations = (count: 0, bisections: 0)
         for _ in 0..<2000 {
@@ -296,22 +297,9 @@ struct GeodesicTests {
     }
 }
 
-/// A small seeded generator (Steele, Lea and Flood's SplitMix64) so the random tests repeat exactly.
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A double uniform in [low, high).
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
+extension SeededGenerator {
+    /// A double uniform in [low, high), from the top 53 bits of the next number.
+    fileprivate mutating func uniform(_ low: Double, _ high: Double) -> Double {
         low + (high - low) * Double(next() >> 11) / Double(1 << 53)
     }
 }
