@@ -116,7 +116,7 @@ public enum ServerAPI {
         public static let requestTimeouts = 1...3600
 
         /// Checks every value.
-        /// - Throws: ``ServerError`` (``ServerError/Kind/invalidConfiguration``) naming the first value
+        /// - Throws: ``ServerError`` (``ServerErrorKind/invalidConfiguration``) naming the first value
         ///   out of range.
         public func validate() throws(ServerError) {
             func check(_ valid: Bool, _ message: String) throws(ServerError) {

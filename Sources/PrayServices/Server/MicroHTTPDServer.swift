@@ -219,7 +219,7 @@ private final class NativeDaemon: @unchecked Sendable {
 
     /// Writes the socket address of `host` (an IPv4 or IPv6 address, or `localhost`) and `port`.
     /// - Returns: Whether it is IPv6.
-    /// - Throws: ``ServerError`` (``ServerError/Kind/invalidAddress``) for anything else.
+    /// - Throws: ``ServerError`` (``ServerErrorKind/invalidAddress``) for anything else.
     private static func fill(
         _ storage: UnsafeMutablePointer<sockaddr_storage>, host: String, port: Int
     ) throws(ServerError) -> Bool {
