@@ -1,49 +1,36 @@
 import PrayCore
-import Synchronization
 
-/// A ``NotificationService`` that records every event delivered and runs ``onDeliver``; without
-/// one, a delivery fails the test (the test did not expect notifications).
+/// A ``NotificationService`` whose answer the test sets with ``onDeliver(_:)``, recording every event
+/// delivered. A delivery without an answer records a test issue and throws ``MockError`` (the test
+/// did not expect notifications).
 ///
 /// ```swift
 /// let notifications = NotificationServiceMock()
-/// notifications.onDeliver = { _, _ in }          // accept every event
+/// notifications.onDeliver { _, _ in }          // accept every event
 /// … run the daemon …
-/// #expect(notifications.calls.map(\.event.kind) == [.reminder, .adhan])
+/// #expect(notifications.deliverCalls.map(\.event.kind) == [.reminder, .adhan])
 /// ```
 public final class NotificationServiceMock: NotificationService {
-    /// One delivery.
-    public struct Call: Sendable {
-        /// The event.
-        public let event: ReminderEvent
-        /// Its context.
-        public let context: NotificationContext
-    }
+    /// The arguments of a call of ``deliver(_:context:)``.
+    public typealias DeliverArguments = (event: ReminderEvent, context: NotificationContext)
 
-    private let state = Mutex<
-        (calls: [Call], onDeliver: (@Sendable (ReminderEvent, NotificationContext) throws -> Void)?)
-    >(
-        ([], nil))
+    private let deliverFunction = MockFunction<DeliverArguments, Void, any Error>(
+        "NotificationServiceMock.deliver(_:context:)")
 
     /// Creates a mock with nothing set.
     public init() {}
 
-    /// What a delivery does (throw to play a failure).
-    public var onDeliver: (@Sendable (ReminderEvent, NotificationContext) throws -> Void)? {
-        get { state.withLock { $0.onDeliver } }
-        set { state.withLock { $0.onDeliver = newValue } }
+    /// Sets the answer of ``deliver(_:context:)``: return to accept the event, throw to play a failure.
+    public func onDeliver(_ answer: @escaping @Sendable (ReminderEvent, NotificationContext) throws -> Void) {
+        deliverFunction.on { try answer($0.event, $0.context) }
     }
 
-    /// The deliveries, oldest first.
-    public var calls: [Call] { state.withLock { $0.calls } }
+    /// The arguments of each call of ``deliver(_:context:)``, oldest first.
+    public var deliverCalls: [DeliverArguments] { deliverFunction.calls }
 
-    /// Records the event and runs ``onDeliver``.
-    /// - Throws: What ``onDeliver`` throws; ``MockError`` when it is unset.
+    /// Records the event and runs the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
     public func deliver(_ event: ReminderEvent, context: NotificationContext) async throws {
-        let handler = state.withLock { state in
-            state.calls.append(Call(event: event, context: context))
-            return state.onDeliver
-        }
-        guard let handler else { throw MockError.unset("NotificationServiceMock.deliver(_:context:)") }
-        try handler(event, context)
+        try deliverFunction((event, context))
     }
 }

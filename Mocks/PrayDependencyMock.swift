@@ -1,13 +1,14 @@
 import PrayCore
 
 /// A ``PrayKitDependency`` for tests: every service is a stored property the test replaces one by
-/// one; the defaults are mocks that fail the test (and throw ``MockError``) when used without being
-/// set up.
+/// one. The defaults are mocks that fail the test (and throw ``MockError``) when used without being
+/// set up, except the clock (``PrayClockFake``), the log (``LogServiceMemory``) and the stores: empty
+/// ``PreferencesStoreFake`` and ``PrayerLogStoreFake``, and a ``BackupServiceFake`` over those two.
 ///
 /// ```swift
 /// var dependency = PrayDependencyMock()
 /// let prayers = PrayerServiceMock()
-/// prayers.result = .success(PrayerAPI.Response(schedules: [.mock()], source: .calculated))
+/// prayers.onPrayerTimes { _ in PrayerAPI.Response(schedules: [.mock()], source: .calculated) }
 /// dependency.prayers = prayers
 /// let app = MyApp(dependency: dependency)
 /// ```
@@ -33,11 +34,11 @@ public struct PrayDependencyMock: PrayKitDependency {
     /// What ``locationService()`` returns.
     public var location: any LocationService = LocationServiceMock()
     /// What ``preferences()`` returns.
-    public var preferenceStore: any PreferencesStore = PreferencesStoreMock()
+    public var preferenceStore: any PreferencesStore
     /// What ``prayerLog()`` returns.
-    public var prayerLogStore: any PrayerLogStore = PrayerLogStoreMock()
+    public var prayerLogStore: any PrayerLogStore
     /// What ``backup()`` returns.
-    public var backupService: any BackupService = BackupServiceMock()
+    public var backupService: any BackupService
     /// What ``logServices()`` returns; a ``LogServiceMemory`` by default.
     public var logs: [any LogService] = [LogServiceMemory()]
     /// The least important level ``log()`` records.
@@ -45,8 +46,13 @@ public struct PrayDependencyMock: PrayKitDependency {
     /// What ``notificationService()`` returns.
     public var notifications: any NotificationService = NotificationServiceMock()
 
-    /// Creates a dependency whose services are all unconfigured mocks.
-    public init() {}
+    /// Creates a dependency whose services are unconfigured mocks and whose stores are empty fakes.
+    public init() {
+        let backup = BackupServiceFake()
+        preferenceStore = backup.preferences
+        prayerLogStore = backup.prayerLog
+        backupService = backup
+    }
 
     /// Returns ``prayers``.
     public func prayerService() -> any PrayerService { prayers }

@@ -1,33 +1,25 @@
 import PrayCore
-import Synchronization
 
-/// A ``PrayerCalculator`` that records every request and answers with ``onSchedules``; without one,
-/// a call fails the test and throws ``MockError``.
+/// A ``PrayerCalculator`` whose answer the test sets with ``onSchedules(_:)``, recording every
+/// request. A call without an answer records a test issue and throws ``MockError``.
 public final class PrayerCalculatorMock: PrayerCalculator {
-    private let state = Mutex<
-        (calls: [PrayerAPI.Request], onSchedules: (@Sendable (PrayerAPI.Request) throws -> [PrayerSchedule])?)
-    >(([], nil))
+    private let schedulesFunction = MockFunction<PrayerAPI.Request, [PrayerSchedule], any Error>(
+        "PrayerCalculatorMock.schedules(for:)")
 
     /// Creates a mock with nothing set.
     public init() {}
 
-    /// What a call returns or throws.
-    public var onSchedules: (@Sendable (PrayerAPI.Request) throws -> [PrayerSchedule])? {
-        get { state.withLock { $0.onSchedules } }
-        set { state.withLock { $0.onSchedules = newValue } }
+    /// Sets the answer of ``schedules(for:)``.
+    public func onSchedules(_ answer: @escaping @Sendable (PrayerAPI.Request) throws -> [PrayerSchedule]) {
+        schedulesFunction.on(answer)
     }
 
-    /// The requests, oldest first.
-    public var calls: [PrayerAPI.Request] { state.withLock { $0.calls } }
+    /// The request of each call of ``schedules(for:)``, oldest first.
+    public var schedulesCalls: [PrayerAPI.Request] { schedulesFunction.calls }
 
-    /// Records the request and runs ``onSchedules``.
-    /// - Throws: What ``onSchedules`` throws; ``MockError`` when it is unset.
+    /// Records the request and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
     public func schedules(for request: PrayerAPI.Request) throws -> [PrayerSchedule] {
-        let answer = state.withLock { state in
-            state.calls.append(request)
-            return state.onSchedules
-        }
-        guard let answer else { throw MockError.unset("PrayerCalculatorMock.schedules(for:)") }
-        return try answer(request)
+        try schedulesFunction(request)
     }
 }

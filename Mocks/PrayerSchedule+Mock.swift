@@ -34,29 +34,3 @@ extension PrayerSchedule {
         )
     }
 }
-
-extension PrayerDay {
-    /// Three consecutive ``PrayerSchedule/mock(date:timeZone:coordinates:clock:unavailable:)`` days
-    /// around `date`.
-    public static func mock(
-        date: CivilDate = .mockDate, timeZone: TimeZone = .gmt, coordinates: Coordinates = .mockMakkah
-    ) -> PrayerDay {
-        PrayerDay(
-            yesterday: .mock(date: date.adding(days: -1), timeZone: timeZone, coordinates: coordinates),
-            today: .mock(date: date, timeZone: timeZone, coordinates: coordinates),
-            tomorrow: .mock(date: date.adding(days: 1), timeZone: timeZone, coordinates: coordinates)
-        )
-    }
-}
-
-extension CivilDate {
-    /// 2026-11-29, the day the mocks use unless told otherwise.
-    public static let mockDate = CivilDate(daysSince1970: 20_786)
-}
-
-extension Coordinates {
-    /// The Kaaba, Makkah: 21.4225° N, 39.8262° E.
-    public static let mockMakkah: Coordinates = {
-        do { return try Coordinates(latitude: 21.4225, longitude: 39.8262) } catch { fatalError("\(error)") }
-    }()
-}

@@ -1,55 +1,45 @@
 import PrayCore
-import Synchronization
 
-/// A ``PrayerService`` that returns what the test sets and records every request.
+/// A ``PrayerService`` whose answer the test sets with ``onPrayerTimes(_:)``, recording every request.
+/// A call without an answer records a test issue and throws ``MockError``.
 ///
 /// ```swift
 /// let service = PrayerServiceMock()
-/// service.result = .success(PrayerAPI.Response(schedules: [.mock()], source: .calculated))
+/// service.onPrayerTimes { request in
+///     PrayerAPI.Response(schedules: request.dates.map { .mock(date: $0) }, source: .calculated)
+/// }
 /// let manager = PrayerManager(service: service, log: .silent)
+/// … ask the manager …
+/// #expect(service.prayerTimesCalls.count == 1)
 /// ```
-/// A call with no result set records a test issue and throws ``MockError``.
 public final class PrayerServiceMock: PrayerService {
-    private let state = Mutex(State())
-
-    private struct State {
-        var result: Result<PrayerAPI.Response, any Error>?
-        var respond: (@Sendable (PrayerAPI.Request) throws -> PrayerAPI.Response)?
-        var requests: [PrayerAPI.Request] = []
-    }
+    private let prayerTimesFunction = MockFunction<PrayerAPI.Request, PrayerAPI.Response, any Error>(
+        "PrayerServiceMock.prayerTimes(for:)")
 
     /// Creates a mock with nothing set.
     public init() {}
 
-    /// The fixed answer to every call; setting it clears ``respond``.
-    public var result: Result<PrayerAPI.Response, any Error>? {
-        get { state.withLock { $0.result } }
-        set {
-            state.withLock {
-                $0.result = newValue; $0.respond = nil
-            }
-        }
+    /// Sets the answer of ``prayerTimes(for:)``.
+    public func onPrayerTimes(_ answer: @escaping @Sendable (PrayerAPI.Request) throws -> PrayerAPI.Response) {
+        prayerTimesFunction.on(answer)
     }
 
-    /// Sets a closure that builds the answer from the request (for tests of ranges of days).
-    public func respond(with closure: @escaping @Sendable (PrayerAPI.Request) throws -> PrayerAPI.Response) {
-        state.withLock {
-            $0.respond = closure; $0.result = nil
-        }
-    }
+    /// The request of each call of ``prayerTimes(for:)``, oldest first.
+    public var prayerTimesCalls: [PrayerAPI.Request] { prayerTimesFunction.calls }
 
-    /// The requests received, oldest first.
-    public var requests: [PrayerAPI.Request] { state.withLock { $0.requests } }
-
-    /// Records the request and returns the configured answer.
-    /// - Throws: The configured error, or ``MockError`` when nothing is configured.
+    /// Records the request and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
     public func prayerTimes(for request: PrayerAPI.Request) async throws -> PrayerAPI.Response {
-        let (result, respond) = state.withLock { state in
-            state.requests.append(request)
-            return (state.result, state.respond)
-        }
-        if let respond { return try respond(request) }
-        guard let result else { throw MockError.unset("PrayerServiceMock.prayerTimes(for:)") }
-        return try result.get()
+        try prayerTimesFunction(request)
     }
+
+    // MARK: - Earlier names
+
+    /// The same as ``onPrayerTimes(_:)``, under the name tests used before it.
+    public func respond(with answer: @escaping @Sendable (PrayerAPI.Request) throws -> PrayerAPI.Response) {
+        onPrayerTimes(answer)
+    }
+
+    /// The same as ``prayerTimesCalls``, under the name tests used before it.
+    public var requests: [PrayerAPI.Request] { prayerTimesCalls }
 }

@@ -1,34 +1,33 @@
 import PrayCore
-import Synchronization
-import Testing
 
-/// A ``QiblaService`` that returns what the test sets and records every place asked about.
+/// A ``QiblaService`` whose answer the test sets with ``onQibla(_:)``, recording every place asked
+/// about.
 ///
-/// The protocol cannot throw, so a call without a ``result`` records a test issue (failing the
-/// test) and returns a qibla whose numbers are all `.nan`.
+/// The requirement cannot throw, so a call without an answer records a test issue (failing the test)
+/// and returns a qibla of 0° (north) and 0 km from the place asked about.
+///
+/// ```swift
+/// let qibla = QiblaServiceMock()
+/// qibla.onQibla { Qibla(coordinates: $0, direction: 118.99, sphericalDirection: 119, distanceKilometers: 4_790) }
+/// ```
 public final class QiblaServiceMock: QiblaService {
-    private let state = Mutex<(result: Qibla?, places: [Coordinates])>((nil, []))
+    private let qiblaFunction = MockFunction<Coordinates, Qibla, Never>("QiblaServiceMock.qibla(from:)") {
+        Qibla(coordinates: $0, direction: 0, sphericalDirection: 0, distanceKilometers: 0)
+    }
 
     /// Creates a mock with nothing set.
     public init() {}
 
-    /// The answer to every call.
-    public var result: Qibla? {
-        get { state.withLock { $0.result } }
-        set { state.withLock { $0.result = newValue } }
+    /// Sets the answer of ``qibla(from:)``.
+    public func onQibla(_ answer: @escaping @Sendable (Coordinates) -> Qibla) {
+        qiblaFunction.on(answer)
     }
 
-    /// The places asked about, oldest first.
-    public var places: [Coordinates] { state.withLock { $0.places } }
+    /// The place of each call of ``qibla(from:)``, oldest first.
+    public var qiblaCalls: [Coordinates] { qiblaFunction.calls }
 
-    /// Records the place and returns ``result``.
+    /// Records the place and returns the answer; without one, a test issue and a 0° qibla.
     public func qibla(from coordinates: Coordinates) -> Qibla {
-        let result = state.withLock { state in
-            state.places.append(coordinates)
-            return state.result
-        }
-        if let result { return result }
-        _ = MockError.unset("QiblaServiceMock.qibla(from:)")
-        return Qibla(coordinates: coordinates, direction: .nan, sphericalDirection: .nan, distanceKilometers: .nan)
+        qiblaFunction(coordinates)
     }
 }

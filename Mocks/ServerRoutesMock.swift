@@ -1,40 +1,32 @@
 import PrayCore
-import Synchronization
 
-/// A ``ServerRoutes`` that records every request and answers with ``onRespond``; without one, a
-/// request fails the test and gets a 500.
+/// A ``ServerRoutes`` whose answer the test sets with ``onRespond(_:)``, recording every request.
+///
+/// The requirement cannot throw, so a request without an answer records a test issue (failing the
+/// test) and gets an empty 500 response.
 ///
 /// ```swift
 /// let routes = ServerRoutesMock()
-/// routes.onRespond = { _ in ServerAPI.Response(status: 204) }
+/// routes.onRespond { _ in ServerAPI.Response(status: 204) }
 /// ```
 public final class ServerRoutesMock: ServerRoutes {
-    private let state = Mutex<
-        (calls: [ServerAPI.Request], onRespond: (@Sendable (ServerAPI.Request) -> ServerAPI.Response)?)
-    >(([], nil))
+    private let respondFunction = MockFunction<ServerAPI.Request, ServerAPI.Response, Never>(
+        "ServerRoutesMock.respond(to:)"
+    ) { _ in ServerAPI.Response(status: 500) }
 
     /// Creates a mock with nothing set.
     public init() {}
 
-    /// What a request gets.
-    public var onRespond: (@Sendable (ServerAPI.Request) -> ServerAPI.Response)? {
-        get { state.withLock { $0.onRespond } }
-        set { state.withLock { $0.onRespond = newValue } }
+    /// Sets the answer of ``respond(to:)``.
+    public func onRespond(_ answer: @escaping @Sendable (ServerAPI.Request) -> ServerAPI.Response) {
+        respondFunction.on(answer)
     }
 
-    /// The requests answered, oldest first.
-    public var calls: [ServerAPI.Request] { state.withLock { $0.calls } }
+    /// The request of each call of ``respond(to:)``, oldest first.
+    public var respondCalls: [ServerAPI.Request] { respondFunction.calls }
 
-    /// Records the request and answers with ``onRespond``; a 500 and a test issue when it is unset.
+    /// Records the request and returns the answer; without one, a test issue and a 500.
     public func respond(to request: ServerAPI.Request) -> ServerAPI.Response {
-        let respond = state.withLock { state in
-            state.calls.append(request)
-            return state.onRespond
-        }
-        guard let respond else {
-            _ = MockError.unset("ServerRoutesMock.respond(to:)")
-            return ServerAPI.Response(status: 500)
-        }
-        return respond(request)
+        respondFunction(request)
     }
 }

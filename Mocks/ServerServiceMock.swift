@@ -1,52 +1,42 @@
 import PrayCore
-import Synchronization
 
-/// A ``ServerService`` that records every start (configuration and handler) and runs ``onStart``;
-/// without one, a start fails the test and throws ``MockError``.
+/// A ``ServerService`` whose answer the test sets with ``onStart(_:)``, recording every start (the
+/// configuration and the handler). A start without an answer records a test issue and throws
+/// ``MockError``.
 ///
 /// ```swift
 /// let servers = ServerServiceMock()
-/// servers.onStart = { configuration, _ in RunningServerMock(port: 8080) }
+/// servers.onStart { configuration, _ in RunningServerFake(port: 8080) }
 /// … run `praykit serve` …
-/// let handler = try #require(servers.calls.first?.handler)
+/// let handler = try #require(servers.startCalls.first?.handler)
 /// #expect(handler(ServerAPI.Request(target: "/status")).status == 200)
 /// ```
 public final class ServerServiceMock: ServerService {
-    /// One start.
-    public struct Call: Sendable {
-        /// The configuration asked for.
-        public let configuration: ServerAPI.Configuration
-        /// The handler given, to be called by the test as the server would.
-        public let handler: ServerAPI.Handler
-    }
+    /// The arguments of a call of ``start(_:handler:)``: the handler is the one the server would call.
+    public typealias StartArguments = (configuration: ServerAPI.Configuration, handler: ServerAPI.Handler)
 
-    private typealias Start =
-        @Sendable (ServerAPI.Configuration, @escaping ServerAPI.Handler) throws -> any RunningServer
-    private let state = Mutex<(calls: [Call], onStart: Start?)>(([], nil))
+    private let startFunction = MockFunction<StartArguments, any RunningServer, any Error>(
+        "ServerServiceMock.start(_:handler:)")
 
     /// Creates a mock with nothing set.
     public init() {}
 
-    /// What a start does: return a running server (``RunningServerMock``), or throw to play a failure.
-    public var onStart: (@Sendable (ServerAPI.Configuration, @escaping ServerAPI.Handler) throws -> any RunningServer)?
-    {
-        get { state.withLock { $0.onStart } }
-        set { state.withLock { $0.onStart = newValue } }
+    /// Sets the answer of ``start(_:handler:)``: a running server (``RunningServerFake``), or an error
+    /// to play a failure.
+    public func onStart(
+        _ answer: @escaping @Sendable (ServerAPI.Configuration, @escaping ServerAPI.Handler) throws -> any RunningServer
+    ) {
+        startFunction.on { try answer($0.configuration, $0.handler) }
     }
 
-    /// The starts, oldest first.
-    public var calls: [Call] { state.withLock { $0.calls } }
+    /// The arguments of each call of ``start(_:handler:)``, oldest first.
+    public var startCalls: [StartArguments] { startFunction.calls }
 
-    /// Records the start and runs ``onStart``.
-    /// - Throws: What ``onStart`` throws; ``MockError`` when it is unset.
+    /// Records the start and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
     public func start(
         _ configuration: ServerAPI.Configuration, handler: @escaping ServerAPI.Handler
     ) throws -> any RunningServer {
-        let start = state.withLock { state in
-            state.calls.append(Call(configuration: configuration, handler: handler))
-            return state.onStart
-        }
-        guard let start else { throw MockError.unset("ServerServiceMock.start(_:handler:)") }
-        return try start(configuration, handler)
+        try startFunction((configuration, handler))
     }
 }

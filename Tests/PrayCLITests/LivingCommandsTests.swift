@@ -128,14 +128,14 @@ import Testing
         let clock = PrayClockFake(now: try #require(ISO8601DateFormatter().date(from: "2026-11-29T02:15:00Z")))
         var dependency = CLI.dependency()
         let notifications = NotificationServiceMock()
-        notifications.onDeliver = { _, _ in }
+        notifications.onDeliver { _, _ in }
         dependency.notifications = notifications
         // When: it runs until three events have fired.
         let result = await CLI.run(
             ["notify"] + makkah + ["--before", "2", "--limit", "3"], dependency: dependency, clock: clock)
         // Then: the reminder, fajr and the reminder before dhuhr, each at its moment, in order.
         #expect(result.status == 0, "\(result.stderr)")
-        let calls = notifications.calls
+        let calls = notifications.deliverCalls
         #expect(calls.map(\.event.kind) == [.reminder, .adhan, .reminder])
         #expect(calls.map(\.event.prayer) == [.fajr, .fajr, .dhuhr])
         #expect(result.stdout.split(separator: "\n").first == "2026-11-29T05:18:00+03:00 reminder fajr")

@@ -189,12 +189,15 @@ import Testing
             (duplicate, "logs fajr on 2026-11-28 twice"),
         ]
         for (data, message) in cases {
-            let dependency = CLI.dependency()
+            // A backup service with nothing set: importing would fail the test.
+            var dependency = CLI.dependency()
+            let backup = BackupServiceMock()
+            dependency.backupService = backup
             let result = await CLI.run(["import", "-"], dependency: dependency, standardInput: data)
             #expect(result.status == 1)
             #expect(result.stderr.contains(message), "\(result.stderr)")
             #expect(!result.stderr.contains("Domain") && !result.stderr.contains("DecodingError"))
-            #expect((dependency.backupService as? BackupServiceMock)?.calls.contains("importData(_:)") == false)
+            #expect(backup.importDataCalls.isEmpty)
         }
     }
 
@@ -343,7 +346,7 @@ import Testing
 
     @Test func logRecordsAllFiveRefusesTheFutureAndDeletes() async throws {
         // Given
-        let log = PrayerLogStoreMock()
+        let log = PrayerLogStoreFake()
         let dependency = CLI.dependency(log: log)
         // When
         let all = await CLI.run(

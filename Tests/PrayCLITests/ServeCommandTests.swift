@@ -13,9 +13,9 @@ import Testing
     func dependency(port: Int = 40123, error: (any Error)? = nil) -> (PrayDependencyMock, ServerServiceMock) {
         var dependency = CLI.dependency()
         let servers = ServerServiceMock()
-        servers.onStart = { configuration, _ in
+        servers.onStart { configuration, _ in
             if let error { throw error }
-            return RunningServerMock(host: configuration.host, port: port, isStopped: true)
+            return RunningServerFake(host: configuration.host, port: port, isStopped: true)
         }
         dependency.server = servers
         return (dependency, servers)
@@ -30,7 +30,7 @@ import Testing
         // Then
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Listening on http://0.0.0.0:40123\n")
-        let call = try #require(servers.calls.first)
+        let call = try #require(servers.startCalls.first)
         #expect(call.configuration.host == "0.0.0.0" && call.configuration.port == 0)
         #expect(call.configuration.threads == 3 && call.configuration.requestTimeout == 20)
         // The handler is the AlAdhan API on the dependency's services
@@ -43,7 +43,7 @@ import Testing
         let (dependency, servers) = dependency()
         let result = await CLI.run(["serve"], dependency: dependency)
         #expect(result.status == 0, "\(result.stderr)")
-        let configuration = try #require(servers.calls.first?.configuration)
+        let configuration = try #require(servers.startCalls.first?.configuration)
         #expect(configuration.host == "127.0.0.1" && configuration.port == 8080)
         #expect(configuration.threads == ProcessInfo.processInfo.activeProcessorCount)
     }
@@ -53,7 +53,7 @@ import Testing
             let (dependency, servers) = dependency()
             let result = await CLI.run(["serve"] + arguments, dependency: dependency)
             #expect(result.status == 64 && result.stderr.hasPrefix("Error: "), "\(arguments): \(result.stderr)")
-            #expect(servers.calls.isEmpty)
+            #expect(servers.startCalls.isEmpty)
         }
         let (notAnAddress, _) = dependency(error: ServerError(.invalidAddress, message: "'x' is not an IP address"))
         #expect(await CLI.run(["serve", "--host", "x"], dependency: notAnAddress).status == 64)

@@ -23,7 +23,7 @@ import Testing
         let location = LocationServiceMock()
         location.onCurrentLocation { nil }
         let manager = LocationManager(
-            timeZoneService: zones, placeService: places, preferences: PreferencesStoreMock(saved),
+            timeZoneService: zones, placeService: places, preferences: PreferencesStoreFake(saved),
             locationService: location, log: .silent)
         return (manager, zones, places)
     }
@@ -52,7 +52,7 @@ import Testing
         #expect(location.method.source.description == "country:SA")
         #expect(location.nearest?.place.shortName == "Makkah, SA")
         #expect(!location.isSavedPlace)
-        #expect(zones.calls == [.timeZone(point)])
+        #expect(zones.timeZoneCalls == [point])
     }
 
     @Test func anExplicitZoneWinsAndLocalIsTheSystems() async throws {
@@ -119,7 +119,7 @@ import Testing
         #expect(location.method.method == .northAmerica)
         #expect(location.place == london)
         #expect(location.name == "London, CA")
-        #expect(zones.calls.isEmpty)
+        #expect(zones.timeZoneCalls.isEmpty)
     }
 
     @Test func anAmbiguousCityListsTheCandidates() async throws {

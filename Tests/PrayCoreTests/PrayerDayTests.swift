@@ -46,7 +46,7 @@ import Testing
     @Test func asksForOneMoreDayAtEachEnd() async throws {
         // Given
         let service = PrayerServiceMock()
-        service.respond { request in
+        service.onPrayerTimes { request in
             PrayerAPI.Response(schedules: request.dates.map { PrayerSchedule.mock(date: $0) }, source: .calculated)
         }
         let manager = PrayerManager(service: service, log: .silent)
@@ -60,13 +60,12 @@ import Testing
         #expect(days.map(\.date) == request.dates)
         #expect(days[0].yesterday.date == CivilDate.mockDate.adding(days: -1))
         #expect(days[2].tomorrow.date == CivilDate.mockDate.adding(days: 3))
-        #expect(service.requests.count == 1)
-        #expect(service.requests.first?.days == 5)
+        #expect(service.prayerTimesCalls.map(\.days) == [5])
     }
 
     @Test func aServiceThatMiscountsIsAnError() async {
         let service = PrayerServiceMock()
-        service.result = .success(PrayerAPI.Response(schedules: [.mock()], source: .calculated))
+        service.onPrayerTimes { _ in PrayerAPI.Response(schedules: [.mock()], source: .calculated) }
         let manager = PrayerManager(service: service, log: .silent)
         let request = PrayerAPI.Request(
             coordinates: .mockMakkah, timeZone: .gmt, date: .mockDate, parameters: .custom())

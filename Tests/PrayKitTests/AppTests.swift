@@ -36,43 +36,44 @@ import Testing
     }
 
     @Test func onMocks() async throws {
-        // Given mocks for every service the app uses
+        // Given mocks for every service the app uses, and stores in memory
         var dependency = PrayDependencyMock()
         var stored = Preferences()
         try stored.set("51.5074", for: .latitude)
         try stored.set("-0.1278", for: .longitude)
         try stored.set("Europe/London", for: .timeZone)
-        let preferences = PreferencesStoreMock(stored)
+        let preferences = PreferencesStoreFake(stored)
         dependency.preferenceStore = preferences
         let prayers = PrayerServiceMock()
-        prayers.respond { request in
+        prayers.onPrayerTimes { request in
             PrayerAPI.Response(schedules: request.dates.map { PrayerSchedule.mock(date: $0) }, source: .calculated)
         }
         dependency.prayers = prayers
         let qibla = QiblaServiceMock()
-        qibla.result = Qibla(
-            coordinates: .mockMakkah, direction: 118.99, sphericalDirection: 119.0, distanceKilometers: 4_790)
+        qibla.onQibla { coordinates in
+            Qibla(coordinates: coordinates, direction: 118.99, sphericalDirection: 119.0, distanceKilometers: 4_790)
+        }
         dependency.qibla = qibla
         let hijri = HijriServiceMock()
         hijri.onDays { request in [HijriDay.mock(gregorian: request.date)] }
         dependency.hijri = hijri
-        let log = PrayerLogStoreMock()
+        let log = PrayerLogStoreFake()
         dependency.prayerLogStore = log
         let app = PrayerCompanion(dependency: dependency)
         // When
         try app.prayedAll(on: CivilDate.mockDate.adding(days: -1))
         let today = try await app.today(at: now)
-        // Then the app shows what the mocks said, and asked them what an app should
+        // Then the app shows what the mocks said, asked them what an app should, and kept the log
         #expect(
             today
                 == PrayerCompanion.Today(
                     date: .mockDate, next: PrayerSchedule.mock()[.asr], hijri: .mock(), qiblaDirection: 118.99,
                     streak: 1))
-        #expect(prayers.requests.first?.parameters == CalculationParameters(method: .muslimWorldLeague))
-        #expect(qibla.places.map(\.latitude) == [51.5074])
-        #expect(hijri.calls == ["days(for:)"])
-        #expect(preferences.calls == ["preferences()"])
-        #expect(log.calls == Array(repeating: "record(_:for:on:)", count: 5) + ["statistics(today:)"])
+        #expect(prayers.prayerTimesCalls.map(\.parameters) == [CalculationParameters(method: .muslimWorldLeague)])
+        #expect(qibla.qiblaCalls.map(\.latitude) == [51.5074])
+        #expect(hijri.daysCalls.map(\.date) == [.mockDate])
+        #expect(preferences.preferences() == stored)
+        #expect(log.allEntries.map(\.prayer) == Prayer.obligatory)
         let memory = try #require(dependency.logs.first as? LogServiceMemory)
         #expect(memory.events.map(\.message) == ["Today shown"])
     }
@@ -80,13 +81,16 @@ import Testing
     @Test func aFailingStoreReachesTheApp() async throws {
         var dependency = PrayDependencyMock()
         let preferences = PreferencesStoreMock()
-        preferences.error = StorageError(kind: .corrupt, message: "database disk image is malformed")
+        let corrupt = StorageError(kind: .corrupt, message: "database disk image is malformed")
+        preferences.onPreferences { throw corrupt }
+        preferences.onUpdate { throw corrupt }
         dependency.preferenceStore = preferences
         let app = PrayerCompanion(dependency: dependency)
         await #expect(throws: StorageError.self) { try await app.today(at: now) }
         #expect(throws: StorageError.self) {
             try app.choosePlace(latitude: 0, longitude: 0, timeZone: "UTC", method: "mwl")
         }
-        #expect(preferences.updates == 0)
+        #expect(preferences.preferencesCalls.count == 1)
+        #expect(preferences.updateCalls.count == 1)
     }
 }

@@ -10,7 +10,7 @@ import Testing
     func manager(_ dependency: PrayDependency) -> LocationManager {
         LocationManager(
             timeZoneService: dependency.timeZoneService(), placeService: dependency.placeService(),
-            preferences: PreferencesStoreMock(), locationService: dependency.locationService(), log: .silent)
+            preferences: PreferencesStoreFake(), locationService: dependency.locationService(), log: .silent)
     }
 
     @Test func theRealContainerResolvesACity() async throws {
@@ -63,8 +63,11 @@ import Testing
         // Then
         #expect(location.timeZone.identifier == "Europe/Istanbul")
         #expect(location.method.method == .turkey)
-        #expect(zones.calls == [.timeZone(point)])
-        #expect(places.calls == [.nearest(point, limit: 1), .countryCodes(timeZone: "Europe/Istanbul")])
+        #expect(zones.timeZoneCalls == [point])
+        #expect(places.nearestCalls.map(\.coordinates) == [point])
+        #expect(places.nearestCalls.map(\.limit) == [1])
+        #expect(places.countryCodesCalls == ["Europe/Istanbul"])
+        #expect(places.searchCalls.isEmpty)
     }
 
     @Test func unsetLocationMocksFailLoudly() async throws {

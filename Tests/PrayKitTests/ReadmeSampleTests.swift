@@ -44,9 +44,9 @@ func configurePrayKit(
     try saved.set("51.5074", for: .latitude)
     try saved.set("-0.1278", for: .longitude)
     try saved.set("Europe/London", for: .timeZone)
-    dependency.preferenceStore = PreferencesStoreMock(saved)
+    dependency.preferenceStore = PreferencesStoreFake(saved)
     let prayers = PrayerServiceMock()
-    prayers.respond { request in
+    prayers.onPrayerTimes { request in
         PrayerAPI.Response(schedules: request.dates.map { PrayerSchedule.mock(date: $0) }, source: .calculated)
     }
     dependency.prayers = prayers
@@ -56,7 +56,7 @@ func configurePrayKit(
     let next = try await TodayModel(dependency: dependency).nextPrayer(at: now)
 
     #expect(next?.prayer == .asr)
-    #expect(prayers.requests.count == 1)
+    #expect(prayers.prayerTimesCalls.count == 1)
 }
 
 // MARK: - README: Logging
@@ -94,7 +94,7 @@ final class DiagnosticsLog: LogService {
     }
 
     @Test func todayModelWithoutAPlaceFindsNothing() async throws {
-        let dependency = PrayDependencyMock()  // an empty PreferencesStoreMock
+        let dependency = PrayDependencyMock()  // an empty PreferencesStoreFake
         #expect(try await TodayModel(dependency: dependency).nextPrayer(at: Date()) == nil)
     }
 

@@ -234,7 +234,7 @@ import Testing
     @Test func aMockPrayerServiceDrivesTheMaghribRule() async throws {
         // Given a prayer service that says maghrib is at 18:00 UTC
         let prayers = PrayerServiceMock()
-        prayers.respond { request in
+        prayers.onPrayerTimes { request in
             PrayerAPI.Response(schedules: [.mock(date: request.date, clock: [.maghrib: "18:00"])], source: .calculated)
         }
         let hijri = HijriServiceUmmAlQura(prayerService: prayers, log: .silent)
@@ -244,7 +244,7 @@ import Testing
         let result = try await hijri.islamicDay(at: evening, place: place)
         // Then
         #expect(result.isAfterMaghrib)
-        #expect(prayers.requests.first?.date == .mockDate)
+        #expect(prayers.prayerTimesCalls.map(\.date) == [.mockDate])
     }
 
     @Test func foundationsUmmAlQuraIsNotTheOfficialTable() throws {

@@ -29,7 +29,7 @@ enum CLI {
 
     /// A dependency with the real calculation and location services and the given stores.
     static func dependency(
-        preferences: Preferences = Preferences(), log: PrayerLogStoreMock = PrayerLogStoreMock(),
+        preferences: Preferences = Preferences(), log: PrayerLogStoreFake = PrayerLogStoreFake(),
         memory: LogServiceMemory = LogServiceMemory()
     ) -> PrayDependencyMock {
         var dependency = PrayDependencyMock()
@@ -40,15 +40,14 @@ enum CLI {
         dependency.qibla = QiblaServiceGeodesic(log: .silent)
         dependency.timeZones = timeZones
         dependency.places = places
-        let preferenceStore = PreferencesStoreMock(preferences)
+        let preferenceStore = PreferencesStoreFake(preferences)
         dependency.preferenceStore = preferenceStore
         dependency.prayerLogStore = log
-        dependency.backupService = BackupServiceMock(preferences: preferenceStore, prayerLog: log)
+        dependency.backupService = BackupServiceFake(preferences: preferenceStore, prayerLog: log)
         dependency.logs = [memory]
         // `serve` starts a server that has already stopped, so that the command returns.
         let servers = ServerServiceMock()
-        servers.onStart = { configuration, _ in RunningServerMock(host: configuration.host, port: 8080, isStopped: true)
-        }
+        servers.onStart { configuration, _ in RunningServerFake(host: configuration.host, port: 8080, isStopped: true) }
         dependency.server = servers
         // The AlAdhan API over these services, as the container builds it.
         dependency.routes = AlAdhanRoutes(

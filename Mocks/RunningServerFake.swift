@@ -1,37 +1,35 @@
 import PrayCore
 import Synchronization
 
-/// A ``RunningServer`` that serves nothing: it reports a host and port, records each call by name,
-/// and stops when ``shutdown()`` is called — or at once, when created stopped, so that a command that
-/// waits for its server returns.
+/// A ``RunningServer`` that serves nothing: it reports a host and port and stops when
+/// ``shutdown()`` is called — or at once, when created stopped, so that a command that waits for its
+/// server returns.
 ///
 /// ```swift
-/// let server = RunningServerMock(port: 8080, isStopped: true)
+/// let server = RunningServerFake(port: 8080, isStopped: true)
 /// await server.waitUntilStopped()          // returns at once
-/// #expect(server.calls == ["waitUntilStopped()"])
 /// ```
-public final class RunningServerMock: RunningServer {
+public final class RunningServerFake: RunningServer {
     /// The host reported.
     public let host: String
     /// The port reported.
     public let port: Int
-    private let state: Mutex<(calls: [String], stopped: Bool, waiters: [CheckedContinuation<Void, Never>])>
+    private let state: Mutex<(stopped: Bool, waiters: [CheckedContinuation<Void, Never>])>
 
     /// Creates a server that reports `host` and `port`.
     /// - Parameter isStopped: Whether it has stopped already (``waitUntilStopped()`` returns at once).
     public init(host: String = "127.0.0.1", port: Int, isStopped: Bool = false) {
         self.host = host
         self.port = port
-        state = Mutex(([], isStopped, []))
+        state = Mutex((isStopped, []))
     }
 
-    /// The requirements called, oldest first: `"shutdown()"`, `"waitUntilStopped()"`.
-    public var calls: [String] { state.withLock { $0.calls } }
+    /// Whether the server has stopped.
+    public var isStopped: Bool { state.withLock { $0.stopped } }
 
-    /// Records the call and stops.
+    /// Stops, letting every wait return.
     public func shutdown() async {
         let waiters = state.withLock { state in
-            state.calls.append("shutdown()")
             state.stopped = true
             defer { state.waiters = [] }
             return state.waiters
@@ -39,11 +37,10 @@ public final class RunningServerMock: RunningServer {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Records the call and returns once stopped.
+    /// Returns once stopped.
     public func waitUntilStopped() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let stopped = state.withLock { state in
-                state.calls.append("waitUntilStopped()")
                 if !state.stopped { state.waiters.append(continuation) }
                 return state.stopped
             }
