@@ -33,13 +33,4 @@ public final class PrayerServiceMock: PrayerService {
         try prayerTimesFunction(request)
     }
 
-    // MARK: - Earlier names
-
-    /// The same as ``onPrayerTimes(_:)``, under the name tests used before it.
-    public func respond(with answer: @escaping @Sendable (PrayerAPI.Request) throws -> PrayerAPI.Response) {
-        onPrayerTimes(answer)
-    }
-
-    /// The same as ``prayerTimesCalls``, under the name tests used before it.
-    public var requests: [PrayerAPI.Request] { prayerTimesCalls }
 }

@@ -13,19 +13,19 @@ import Testing
         // Given: routes that the test controls
         var dependency = CLI.dependency()
         let routes = ServerRoutesMock()
-        routes.onRespond = { _ in ServerAPI.Response(status: 418) }
+        routes.onRespond { _ in ServerAPI.Response(status: 418) }
         dependency.routes = routes
         let servers = ServerServiceMock()
-        servers.onStart = { _, _ in RunningServerMock(port: 8080, isStopped: true) }
+        servers.onStart { _, _ in RunningServerFake(port: 8080, isStopped: true) }
         dependency.server = servers
         // When
         let result = await CLI.run(["serve"], dependency: dependency)
-        let handler = try #require(servers.calls.first?.handler)
+        let handler = try #require(servers.startCalls.first?.handler)
         let response = handler(ServerAPI.Request(target: "/v1/qibla/21.4/39.8"))
         // Then: the server answers with the container's routes, not ones built by the command
         #expect(result.status == 0, "\(result.stderr)")
         #expect(response.status == 418)
-        #expect(routes.calls.map(\.path) == ["/v1/qibla/21.4/39.8"])
+        #expect(routes.respondCalls.map(\.path) == ["/v1/qibla/21.4/39.8"])
     }
 
     @Test func notifyHandsItsHookToTheContainerAndDeliversThroughIt() async throws {
@@ -33,7 +33,7 @@ import Testing
         let clock = PrayClockFake(now: try #require(ISO8601DateFormatter().date(from: "2026-11-29T02:15:00Z")))
         var dependency = CLI.dependency()
         let notifications = NotificationServiceMock()
-        notifications.onDeliver = { _, _ in }
+        notifications.onDeliver { _, _ in }
         dependency.notifications = notifications
         // When
         let result = await CLI.run(
@@ -42,7 +42,7 @@ import Testing
         // Then: the hook went into the configuration, and the event through the container's service
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.configuration?.notificationHook == "paplay adhan.ogg")
-        #expect(notifications.calls.map(\.event.kind) == [.adhan])
+        #expect(notifications.deliverCalls.map(\.event.kind) == [.adhan])
     }
 
     @Test func aTimetableServesOnlyItsOwnPlace() async {

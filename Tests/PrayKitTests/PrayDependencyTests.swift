@@ -51,7 +51,7 @@ struct NextPrayerModel {
         // Given
         var dependency = PrayDependencyMock()
         let service = PrayerServiceMock()
-        service.respond { request in
+        service.onPrayerTimes { request in
             PrayerAPI.Response(schedules: request.dates.map { PrayerSchedule.mock(date: $0) }, source: .calculated)
         }
         dependency.prayers = service
@@ -61,6 +61,6 @@ struct NextPrayerModel {
         let next = try await model.nextPrayer(after: now, request: request)
         // Then the mock's 15:30 Asr, and the mock saw the widened request
         #expect(next?.prayer == .asr)
-        #expect(service.requests.first?.date == CivilDate.mockDate.adding(days: -1))
+        #expect(service.prayerTimesCalls.first?.date == CivilDate.mockDate.adding(days: -1))
     }
 }

@@ -15,7 +15,7 @@ import Testing
         // Given: a saved hook
         var saved = Preferences()
         try saved.set("echo saved", for: .notifyHook)
-        let store = PreferencesStoreMock(saved)
+        let store = PreferencesStoreFake(saved)
         // Then
         #expect(
             try NotificationServicePreferred(hook: "echo given", preferences: store, log: .silent).hookCommand()
@@ -23,17 +23,17 @@ import Testing
         let preferred = NotificationServicePreferred(hook: nil, preferences: store, log: .silent)
         #expect(try preferred.hookCommand() == "echo saved")
         // A change to the saved hook is followed at once.
-        try store.update { $0.unset(.notifyHook) }
+        store.update { $0.unset(.notifyHook) }
         #expect(try preferred.hookCommand() == nil)
     }
 
     @Test func withoutAHookTheDesktopServiceDelivers() async throws {
         let desktop = NotificationServiceMock()
-        desktop.onDeliver = { _, _ in }
+        desktop.onDeliver { _, _ in }
         let preferred = NotificationServicePreferred(
-            hook: nil, preferences: PreferencesStoreMock(), desktop: desktop, log: .silent)
+            hook: nil, preferences: PreferencesStoreFake(), desktop: desktop, log: .silent)
         try await preferred.deliver(event, context: NotificationContext(timeZone: .gmt))
-        #expect(desktop.calls.map(\.event) == [event])
+        #expect(desktop.deliverCalls.map(\.event) == [event])
     }
 
     @Test func aHookRunsInsteadOfTheDesktop() async throws {
@@ -45,11 +45,11 @@ import Testing
         let desktop = NotificationServiceMock()
         let preferred = NotificationServicePreferred(
             hook: "printf '%s %s' \"$PRAYKIT_EVENT\" \"$PRAYKIT_PRAYER\" > '\(file)'",
-            preferences: PreferencesStoreMock(), desktop: desktop, log: .silent)
+            preferences: PreferencesStoreFake(), desktop: desktop, log: .silent)
         // When
         try await preferred.deliver(event, context: NotificationContext(timeZone: .gmt))
         // Then
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "adhan fajr")
-        #expect(desktop.calls.isEmpty)
+        #expect(desktop.deliverCalls.isEmpty)
     }
 }
