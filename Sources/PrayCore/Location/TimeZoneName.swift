@@ -27,17 +27,22 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
     /// A zone found by name or offset (see the type's documentation), or `nil` for any other text.
     public init?(_ text: String) {
         // Spaces and tabs around a name are forgiven; any other character is part of it.
-        let text = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
-        guard !text.isEmpty, text.count <= 64 else { return nil }
-        if let name = Self.canonicalSpelling(of: text), let zone = TimeZone(identifier: name) {
-            self.init(identifier: name, timeZone: zone)
-        } else if text.uppercased() == "Z" {
+        let text = Self.trimmed(text)
+        guard !text.isEmpty, text.utf8.count <= 64 else { return nil }
+        let offset = Self.offsetSeconds(text)
+        if text.uppercased() == "Z" {
             self.init(identifier: "UTC", timeZone: Self.utcZone)
-        } else if let offset = Self.offsetSeconds(text), let zone = TimeZone(secondsFromGMT: offset) {
-            self.init(identifier: zone.identifier, timeZone: zone)
-        } else if Self.looksLikeName(text), let zone = TimeZone(identifier: text) {
-            // A system without tzdata.zi (Apple platforms): Foundation still knows every alias.
+        } else if offset == nil, Self.looksLikeName(text), let zone = TimeZone(identifier: text) {
+            // The exact spelling: Foundation knows every name of the tz database, aliases included, so
+            // the list of names is read only for another letter case (or a name like `GMT+0`).
             self.init(identifier: text, timeZone: zone)
+        } else if let offset, text.first?.isLetter == false, let zone = TimeZone(secondsFromGMT: offset) {
+            // `+03:00`: an offset, never a name (the names that look like offsets start with GMT).
+            self.init(identifier: zone.identifier, timeZone: zone)
+        } else if let name = Self.canonicalSpelling(of: text), let zone = TimeZone(identifier: name) {
+            self.init(identifier: name, timeZone: zone)
+        } else if let offset, let zone = TimeZone(secondsFromGMT: offset) {
+            self.init(identifier: zone.identifier, timeZone: zone)
         } else {
             return nil
         }
@@ -88,20 +93,53 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
     /// Seconds east of UTC of `+03:00`, `-0930`, `+3`, `UTC+3`, `GMT-09:30`; `nil` for anything else
     /// or beyond ±14 hours.
     static func offsetSeconds(_ text: String) -> Int? {
-        var body = Substring(text.uppercased())
-        for prefix in ["UTC", "GMT"] where body.hasPrefix(prefix) { body = body.dropFirst(prefix.count) }
-        guard let match = body.wholeMatch(of: /([+-])([0-9]{1,2})(?::?([0-9]{2}))?/),
-            let hours = Int(match.output.2), hours <= 14
-        else { return nil }
-        let minutes = match.output.3.flatMap { Int($0) } ?? 0
-        guard minutes < 60, hours * 60 + minutes <= 14 * 60 else { return nil }
-        return (match.output.1 == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+        // By hand rather than with a Regex: the server reads a zone on every request.
+        var bytes = Substring(text).utf8[...]
+        for prefix in ["UTC", "GMT"] {
+            let head = bytes.prefix(3)
+            if head.count == 3, String(decoding: head, as: UTF8.self).uppercased() == prefix {
+                bytes = bytes.dropFirst(3)
+                break
+            }
+        }
+        guard let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+        let body = Array(bytes.dropFirst())
+        func number(_ digits: ArraySlice<UInt8>) -> Int? {
+            guard !digits.isEmpty, digits.allSatisfy({ (48...57).contains($0) }) else { return nil }
+            return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+        }
+        let hours: Int?
+        let minutes: Int?
+        if let colon = body.firstIndex(of: UInt8(ascii: ":")) {
+            guard (1...2).contains(colon), body.count - colon - 1 == 2 else { return nil }
+            (hours, minutes) = (number(body[..<colon]), number(body[(colon + 1)...]))
+        } else if body.count <= 2 {
+            (hours, minutes) = (number(body[...]), 0)
+        } else if body.count == 4 {
+            (hours, minutes) = (number(body[..<2]), number(body[2...]))
+        } else {
+            return nil
+        }
+        guard let hours, let minutes, minutes < 60, hours * 60 + minutes <= 14 * 60 else { return nil }
+        return (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
     // MARK: - Helpers
 
     /// Foundation calls UTC `GMT`; the zone is the same.
     private static let utcZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+
+    /// `text` without spaces and tabs around it.
+    static func trimmed(_ text: String) -> String {
+        let isSpace = { (byte: UInt8) in byte == 32 || byte == 9 }
+        guard let first = text.utf8.first, let last = text.utf8.last, isSpace(first) || isSpace(last) else {
+            return text
+        }
+        let bytes = Array(text.utf8)
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(decoding: bytes[start...end], as: UTF8.self)
+    }
 
     /// Whether `text` could be a tz name (letters, digits, `/_+-`), so that Foundation's own
     /// spellings such as `GMT+0300` or odd text are not taken for names.
@@ -179,7 +217,7 @@ public struct TimeZoneParser: Sendable {
     /// A zone by name or offset (``TimeZoneName``), or `local` (any case) for the machine's.
     /// - Throws: ``ValidationError`` for text that names no zone.
     public func parse(_ text: String) throws(ValidationError) -> TimeZoneName {
-        if text.trimmingCharacters(in: CharacterSet(charactersIn: " \t")).lowercased() == "local" { return local }
+        if TimeZoneName.trimmed(text).lowercased() == "local" { return local }
         return try TimeZoneName(parsing: text)
     }
 }
