@@ -36,9 +36,12 @@ enum CommandList {
     /// Follows the words of `arguments` down the tree: a command stops the walk; a group takes the
     /// next word when it names one of its subcommands, else runs its default subcommand. `path`
     /// receives every node named (and a group's default), for usage lines.
+    /// - Parameter root: The commands under `praykit` (``all``; tests give trees of their own).
     /// - Throws: ``CLIError`` (usage) for an unknown command or verb, with the closest name.
-    static func resolve(_ arguments: [String], path: inout [any CommandNode.Type]) throws(CLIError) -> Resolution {
-        var nodes = all
+    static func resolve(
+        _ arguments: [String], path: inout [any CommandNode.Type], root: [any CommandNode.Type] = all
+    ) throws(CLIError) -> Resolution {
+        var nodes = root
         var index = 0
         while true {
             let word = index < arguments.count ? arguments[index] : nil
@@ -58,7 +61,7 @@ enum CommandList {
                         "Unknown option '\(first)'" + Suggestion.didYouMean(first, among: ["--help", "--version"]))
                 }
                 throw .usage(
-                    "Unknown subcommand '\(first)'" + Suggestion.didYouMean(first, among: all.flatMap { $0.names }))
+                    "Unknown subcommand '\(first)'" + Suggestion.didYouMean(first, among: root.flatMap { $0.names }))
             }
             let takesWord = word.map(ParsedArguments.isOption) ?? true
             if let fallback = group.defaultSubcommand, takesWord || !fallback.arguments.isEmpty {

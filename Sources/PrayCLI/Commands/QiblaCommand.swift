@@ -16,13 +16,6 @@ enum QiblaCommand: Command {
         PlaceOptions.latitude, PlaceOptions.longitude, PlaceOptions.city, format,
     ]
 
-    /// Within this distance of the Kaaba the distance is shown in metres, with a note.
-    static let nearKaabaKilometres = 1.0
-    /// Half a meridian: the distance to the Kaaba's antipode, about 20,004 km.
-    static let antipodeKilometres = 20_003.93
-    /// Within this distance of the antipode, the output warns that directions diverge.
-    static let nearAntipodeKilometres = 500.0
-
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let saved = try context.preferences()
         let coordinates = try await PlaceOptions.place(arguments, saved: saved, context: context).coordinates
@@ -42,7 +35,7 @@ enum QiblaCommand: Command {
             return try context.output.write(JSON.object(members).rendered() + "\n")
         }
         let distance =
-            qibla.distanceKilometers < Self.nearKaabaKilometres
+            qibla.distanceKilometers < Qibla.nearKaabaKilometers
             ? String(format: "%.1f m", qibla.distanceKilometers * 1000)
             : String(format: "%.1f km", qibla.distanceKilometers)
         var lines = [
@@ -59,12 +52,12 @@ enum QiblaCommand: Command {
     static func notes(_ qibla: Qibla) -> [String] {
         var notes: [String] = []
         if let degeneracy = qibla.degeneracy { notes.append("\(degeneracy).") }
-        if qibla.degeneracy != .atKaaba, qibla.distanceKilometers < nearKaabaKilometres {
+        if qibla.isNearKaaba {
             notes.append(
                 "this place is \(String(format: "%.0f", qibla.distanceKilometers * 1000)) m from the Kaaba: the "
                     + "direction is only meaningful beyond a few metres; face the Kaaba itself.")
         }
-        if qibla.degeneracy != .antipode, antipodeKilometres - qibla.distanceKilometers < nearAntipodeKilometres {
+        if qibla.isNearAntipode {
             notes.append(
                 "this place is near the Kaaba's antipode, where the directions of the shortest paths diverge: "
                     + "a short move changes the direction a lot, and every direction is nearly as short.")

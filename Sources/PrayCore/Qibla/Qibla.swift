@@ -36,6 +36,23 @@ public struct Qibla: Hashable, Sendable {
     /// The Kaaba, Makkah: 21.4225241° N, 39.8261818° E.
     public static let kaaba: (latitude: Double, longitude: Double) = (21.4225241, 39.8261818)
 
+    /// Within this distance of the Kaaba, kilometres, a direction means little: a person faces the
+    /// Kaaba itself.
+    public static let nearKaabaKilometers = 1.0
+    /// Half a meridian of WGS84: the distance to the Kaaba's antipode, kilometres.
+    public static let antipodeKilometers = 20_003.93
+    /// Within this distance of the antipode, kilometres, the shortest paths' directions diverge: a
+    /// short move changes the direction a lot, and every direction is nearly as short.
+    public static let nearAntipodeKilometers = 500.0
+
+    /// Whether the place is within ``nearKaabaKilometers`` of the Kaaba (but not at it).
+    public var isNearKaaba: Bool { degeneracy != .atKaaba && distanceKilometers < Self.nearKaabaKilometers }
+
+    /// Whether the place is within ``nearAntipodeKilometers`` of the Kaaba's antipode (but not at it).
+    public var isNearAntipode: Bool {
+        degeneracy != .antipode && Self.antipodeKilometers - distanceKilometers < Self.nearAntipodeKilometers
+    }
+
     /// Places where every direction is as good as another.
     public enum Degeneracy: String, Hashable, Sendable, CustomStringConvertible {
         /// At the Kaaba (within 10 cm of its centre point): every direction faces it. ``direction`` is 0.
