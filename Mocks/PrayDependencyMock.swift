@@ -8,7 +8,9 @@ import PrayCore
 /// ```swift
 /// var dependency = PrayDependencyMock()
 /// let prayers = PrayerServiceMock()
-/// prayers.onPrayerTimes { _ in PrayerAPI.Response(schedules: [.mock()], source: .calculated) }
+/// prayers.onPrayerTimes { request in   // a schedule for every day asked (PrayerManager asks three)
+///     PrayerAPI.Response(schedules: request.dates.map { .mock(date: $0) }, source: .calculated)
+/// }
 /// dependency.prayers = prayers
 /// let app = MyApp(dependency: dependency)
 /// ```

@@ -116,6 +116,25 @@ enum PlaceOptions {
         let countryMethod: MethodChoice
 
         var timeZone: TimeZone { zone.timeZone }
+
+        /// The place of a resolved location, at `--elevation` when given (else the saved place's
+        /// elevation, or 0 elsewhere).
+        /// - Throws: ``ValidationError`` for an elevation out of range.
+        init(_ location: LocationAPI.Location, saved: Preferences, elevation: Double?) throws {
+            var coordinates = location.coordinates
+            if let height = elevation ?? (location.isSavedPlace ? nil : 0) {
+                coordinates = try Coordinates(
+                    latitude: coordinates.latitude, longitude: coordinates.longitude, elevation: height)
+            }
+            self.coordinates = coordinates
+            name = location.isSavedPlace ? saved[.placeName] ?? location.name : location.name
+            near = location.nearest.map { "\($0.place.shortName), \(Int($0.distanceKilometers.rounded())) km" }
+            zone = location.zone
+            zoneSource = location.timeZoneSource
+            alternatives = location.timeZoneAlternatives
+            isSaved = location.isSavedPlace
+            countryMethod = location.countryMethod
+        }
     }
 
     /// Resolves `--city` or `--lat`/`--lon` (else the saved place), `--elevation` and `--tz` through
@@ -123,12 +142,21 @@ enum PlaceOptions {
     /// - Throws: ``CLIError`` (usage) for a missing, invalid or ambiguous place or zone; what the
     ///   services throw.
     static func place(_ arguments: ParsedArguments, saved: Preferences, context: CommandContext) async throws -> Place {
+        let location = try await context.dependency.locationManager().resolve(
+            request(arguments, saved: saved, context: context))
+        return try Place(location, saved: saved, elevation: arguments[elevation])
+    }
+
+    /// The place of the options: `--city`, or `--lat` and `--lon`, else the saved place; with `--tz`
+    /// and `--method`.
+    /// - Throws: ``CLIError`` (usage) for a missing or half-given place or a bad zone.
+    static func request(
+        _ arguments: ParsedArguments, saved: Preferences, context: CommandContext
+    ) throws -> LocationAPI.Request {
         let source: LocationAPI.PlaceSource
         switch ((arguments[latitude], arguments[longitude]), arguments[city]) {
         case ((nil, nil), let name?):
-            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw CLIError.usage("--city needs a name")
-            }
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw CLIError.usage("--city needs a name") }
             source = .city(name)
         case (_, _?): throw CLIError.usage("--city and --lat/--lon both name a place; give one")
         case ((let lat?, let lon?), nil): source = .coordinates(try Coordinates(latitude: lat, longitude: lon))
@@ -142,18 +170,7 @@ enum PlaceOptions {
         case ((_, nil), nil): throw longitude.missing("given with --lat")
         }
         let zone = try arguments[timeZone].map { text in try parseZone(text, context: context) }
-        let location = try await context.dependency.locationManager().resolve(
-            LocationAPI.Request(source, timeZone: zone, method: arguments[method]))
-        var coordinates = location.coordinates
-        if let height = arguments[elevation] ?? (location.isSavedPlace ? nil : 0) {
-            coordinates = try Coordinates(
-                latitude: coordinates.latitude, longitude: coordinates.longitude, elevation: height)
-        }
-        return Place(
-            coordinates: coordinates, name: location.isSavedPlace ? saved[.placeName] ?? location.name : location.name,
-            near: location.nearest.map { "\($0.place.shortName), \(Int($0.distanceKilometers.rounded())) km" },
-            zone: location.zone, zoneSource: location.timeZoneSource, alternatives: location.timeZoneAlternatives,
-            isSaved: location.isSavedPlace, countryMethod: location.countryMethod)
+        return LocationAPI.Request(source, timeZone: zone, method: arguments[method])
     }
 
     /// The zone of a command that shows dates, not a place's times: `--tz`, else the saved zone,
@@ -191,7 +208,9 @@ enum PlaceOptions {
     }
 
     /// The place, parameters, Hijri calendar and offset of a command line and the saved preferences,
-    /// as a request for `days` days from `date` (today in the place's zone by default).
+    /// as a request for `days` days from `date` (today in the place's zone by default): the
+    /// container's ``LocationManager/prayerRequest(for:at:days:given:)``, the one call apps make too,
+    /// with the command line's elevation, date and Hijri options on top.
     /// - Throws: ``CLIError`` (usage) for anything missing, invalid or conflicting; what the services
     ///   throw.
     static func calculation(
@@ -199,40 +218,29 @@ enum PlaceOptions {
         hijriCalendar: HijriCalendar? = nil, hijriOffset: Int? = nil
     ) async throws -> Calculation {
         let saved = try context.preferences()
-        let place = try await place(arguments, saved: saved, context: context)
-        let resolution = try resolve(arguments, saved: saved, place: place, context: context)
-        let start = try date ?? CivilDate(containing: context.now, in: place.timeZone)
-        var request = PrayerAPI.Request(
-            coordinates: place.coordinates, timeZone: place.timeZone, date: start, days: days,
-            parameters: resolution.parameters)
-        request.hijriCalendar =
-            hijriCalendar ?? saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura
-        request.hijriOffset = hijriOffset ?? saved[.hijriOffset].flatMap { Int($0) } ?? 0
-        return Calculation(request: request, place: place, method: resolution.method, iqama: saved.iqamaSettings)
+        let prepared = try await context.dependency.locationManager().prayerRequest(
+            for: request(arguments, saved: saved, context: context), at: context.now, days: days,
+            given: settings(arguments))
+        let place = try Place(prepared.location, saved: saved, elevation: arguments[elevation])
+        var request = prepared.request
+        request.coordinates = place.coordinates
+        if let date { request.date = date }
+        if let hijriCalendar { request.hijriCalendar = hijriCalendar }
+        if let hijriOffset { request.hijriOffset = hijriOffset }
+        try checkCustom(request.parameters)
+        return Calculation(request: request, place: place, method: prepared.settings.method, iqama: prepared.iqama)
     }
 
-    /// The settings given, saved and of the place's country, resolved by PrayCore's one rule; the
-    /// saved values it ignored are logged at `info`.
-    /// - Throws: ``CLIError`` (usage) for conflicting options or a `custom` method without its rules.
-    static func resolve(
-        _ arguments: ParsedArguments, saved: Preferences, place: Place, context: CommandContext
-    ) throws -> CalculationSettings.Resolution {
-        let resolution = try CalculationSettings.resolve(
-            given: settings(arguments), saved: saved, country: place.countryMethod)
-        for ignored in resolution.ignored {
-            context.dependency.log().info(
-                "Saved setting ignored",
-                metadata: ["config.setting": ignored.description, "config.method": resolution.method.method.rawValue])
+    /// `--method custom` without its rules is refused: the tool does not show a day without fajr or
+    /// isha by accident.
+    /// - Throws: ``CLIError`` (usage) naming the missing rules.
+    static func checkCustom(_ parameters: CalculationParameters) throws {
+        guard parameters.method == .custom else { return }
+        var missing: [String] = []
+        if parameters.fajrAngle == nil { missing.append("a fajr rule (--fajr-angle)") }
+        if parameters.ishaAngle == nil, parameters.ishaInterval == nil {
+            missing.append("an isha rule (--isha-angle or --isha-interval)")
         }
-        let parameters = resolution.parameters
-        if parameters.method == .custom {
-            var missing: [String] = []
-            if parameters.fajrAngle == nil { missing.append("a fajr rule (--fajr-angle)") }
-            if parameters.ishaAngle == nil, parameters.ishaInterval == nil {
-                missing.append("an isha rule (--isha-angle or --isha-interval)")
-            }
-            if !missing.isEmpty { throw CLIError.usage("--method custom needs \(missing.joined(separator: " and "))") }
-        }
-        return resolution
+        if !missing.isEmpty { throw CLIError.usage("--method custom needs \(missing.joined(separator: " and "))") }
     }
 }

@@ -71,13 +71,12 @@ enum HijriDaysCommand: Command {
             return try query.write(try service.days(for: request), to: context.output)
         }
         guard !arguments.isGiven(days) else { throw CLIError.usage("--days does not go with --at") }
-        let place = try await PlaceOptions.place(arguments, saved: saved, context: context)
-        let start = try arguments[date] ?? CivilDate(containing: context.now, in: place.timeZone)
-        let resolution = try PlaceOptions.resolve(arguments, saved: saved, place: place, context: context)
+        let calculation = try await PlaceOptions.calculation(arguments, context: context, date: arguments[date])
+        let place = calculation.place
         let result = try await service.islamicDay(
-            at: try instant(time, on: start, in: place.zone),
+            at: try instant(time, on: calculation.request.date, in: place.zone),
             place: HijriAPI.Place(
-                coordinates: place.coordinates, timeZone: place.timeZone, parameters: resolution.parameters,
+                coordinates: place.coordinates, timeZone: place.timeZone, parameters: calculation.request.parameters,
                 calendar: query.calendar, offset: query.offset))
         try write(result, query: query, zone: place.timeZone, to: context.output)
     }

@@ -139,4 +139,29 @@ public enum LocationAPI {
             return timeZoneLookup?.alternatives ?? []
         }
     }
+
+    /// What to calculate for a place at an instant — ``LocationManager/prayerRequest(for:at:days:given:)``:
+    /// the request, and where each of its parts came from.
+    public struct PrayerRequest: Hashable, Sendable {
+        /// The request: the place, its zone, the civil day of the instant there, the parameters, and
+        /// the saved Hijri calendar and offset.
+        public var request: PrayerAPI.Request
+        /// The place, its zone and country, and the source of each.
+        public let location: Location
+        /// The parameters, the method and why, and the saved settings set aside.
+        public let settings: CalculationSettings.Resolution
+        /// The saved iqama and Jumu'ah times, when set.
+        public let iqama: IqamaSettings?
+
+        /// Creates a prayer request.
+        public init(
+            request: PrayerAPI.Request, location: Location, settings: CalculationSettings.Resolution,
+            iqama: IqamaSettings?
+        ) {
+            self.request = request
+            self.location = location
+            self.settings = settings
+            self.iqama = iqama
+        }
+    }
 }

@@ -93,6 +93,51 @@ extension LocationManager {
         )
     }
 
+    /// The request for a place at an instant, by every rule of PrayKit at once: the place and its
+    /// zone (``resolve(_:)``), the civil day of `instant` there, the calculation settings given,
+    /// saved and of the place's country (``CalculationSettings/resolve(given:saved:country:)``), and
+    /// the saved Hijri calendar, offset and iqama times. This is what an app calls to show a
+    /// person's times — the same answer as `praykit times` for the same place and settings.
+    ///
+    /// ```swift
+    /// let prepared = try await dependency.locationManager().prayerRequest(at: now)
+    /// let day = try await dependency.prayerManager().day(for: prepared.request)
+    /// print(prepared.location.zone, prepared.settings.method)   // Europe/London moonsighting-committee (country:GB)
+    /// ```
+    /// - Parameters:
+    ///   - place: The place, and a zone and method the person gave; the current place by default.
+    ///   - instant: Now, from the app's clock: its civil day in the place's zone is the first day.
+    ///   - days: How many days from that one.
+    ///   - given: Calculation settings given for this request (an app's settings screen); the method
+    ///     in `place`, when set, wins over the one here.
+    /// - Throws: What ``resolve(_:)`` throws; ``ValidationError`` for settings that conflict or are
+    ///   out of range.
+    public func prayerRequest(
+        for place: LocationAPI.Request = LocationAPI.Request(.current), at instant: Date, days: Int = 1,
+        given: CalculationSettings = CalculationSettings()
+    ) async throws -> LocationAPI.PrayerRequest {
+        var settings = given
+        settings.method = place.method ?? given.method
+        var placeRequest = place
+        placeRequest.method = settings.method
+        let location = try await resolve(placeRequest)
+        let saved = try preferences.preferences()
+        let resolution = try CalculationSettings.resolve(given: settings, saved: saved, country: location.countryMethod)
+        var request = PrayerAPI.Request(
+            coordinates: location.coordinates, timeZone: location.timeZone,
+            date: try CivilDate(containing: instant, in: location.timeZone), days: days,
+            parameters: resolution.parameters)
+        request.hijriCalendar = saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura
+        request.hijriOffset = saved[.hijriOffset].flatMap { Int($0) } ?? 0
+        for ignored in resolution.ignored {
+            log.info(
+                "Saved setting ignored",
+                metadata: ["config.setting": ignored.description, "config.method": resolution.method.method.rawValue])
+        }
+        return LocationAPI.PrayerRequest(
+            request: request, location: location, settings: resolution, iqama: saved.iqamaSettings)
+    }
+
     /// The one city a query names: the best match (``PlaceAPI/SearchResult/best``), or `nil` when none
     /// matches.
     /// - Throws: ``ValidationError`` (field `city`) when several places match equally well — the
