@@ -10,9 +10,12 @@ final class MockXCTestTests: XCTestCase {
     /// Whether failures are being captured (only around the call that should fail).
     private var capturing = false
 
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
         guard capturing else {
-            return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+            return super.recordFailure(
+                withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
         failures.append(description)
     }
@@ -21,7 +24,8 @@ final class MockXCTestTests: XCTestCase {
         // Given: a prayer service mock with no answer
         let prayers = PrayerServiceMock()
         let request = PrayerAPI.Request(
-            coordinates: .mockMakkah, timeZone: .gmt, date: .mockDate, parameters: CalculationParameters(method: .ummAlQura))
+            coordinates: .mockMakkah, timeZone: .gmt, date: .mockDate,
+            parameters: CalculationParameters(method: .ummAlQura))
         // When: the code under test calls it and swallows the error
         capturing = true
         _ = try? await prayers.prayerTimes(for: request)

@@ -14,15 +14,12 @@ import Testing
 struct TodayModel {
     let dependency: any PrayKitDependency
 
-    /// The next prayer at the saved place, or `nil` when no place is saved.
+    /// The next of the five prayers at the saved place, or `nil` when no place is saved: in the
+    /// place's zone, by the person's settings, else their country's method — as `praykit` does.
     func nextPrayer(at now: Date) async throws -> PrayerTime? {
-        let preferences = try dependency.preferences().preferences()
-        guard let place = try preferences.coordinates(), let zone = preferences.timeZone else { return nil }
-        let request = PrayerAPI.Request(
-            coordinates: place, timeZone: zone, date: try CivilDate(containing: now, in: zone),
-            parameters: try preferences.calculationParameters()
-        )
-        return try await dependency.prayerManager().day(for: request).next(at: now)
+        guard try dependency.preferences().preferences().coordinates() != nil else { return nil }
+        let prepared = try await dependency.locationManager().prayerRequest(for: .init(.saved), at: now)
+        return try await dependency.prayerManager().day(for: prepared.request).nextPrayer(at: now)
     }
 }
 
@@ -45,6 +42,13 @@ func configurePrayKit(
     try saved.set("-0.1278", for: .longitude)
     try saved.set("Europe/London", for: .timeZone)
     dependency.preferenceStore = PreferencesStoreFake(saved)
+    let places = PlaceServiceMock()  // the country of the place, for its method
+    places.onNearest { _, _ in [] }
+    places.onCountryCodes { _ in ["GB"] }
+    dependency.places = places
+    let zones = TimeZoneServiceMock()
+    zones.onTimeZone { _ in TimeZoneLookup(identifier: "Europe/London", source: .boundaries) }
+    dependency.timeZones = zones
     let prayers = PrayerServiceMock()
     prayers.onPrayerTimes { request in
         PrayerAPI.Response(schedules: request.dates.map { PrayerSchedule.mock(date: $0) }, source: .calculated)
@@ -57,6 +61,7 @@ func configurePrayKit(
 
     #expect(next?.prayer == .asr)
     #expect(prayers.prayerTimesCalls.count == 1)
+    #expect(prayers.prayerTimesCalls.first?.parameters.method == .moonsightingCommittee)  // Britain's
 }
 
 // MARK: - README: Logging
@@ -87,7 +92,7 @@ final class DiagnosticsLog: LogService {
             parameters: CalculationParameters(method: .ummAlQura)
         )
         let days = try await PrayDependency().prayerManager().days(for: request)
-        print(days[0].today[.fajr]?.date as Any, days[0].next(at: Date())?.prayer as Any)
+        print(days[0].today[.fajr]?.date as Any, days[0].nextPrayer(at: Date())?.prayer as Any)
 
         #expect(days.count == 30)
         #expect(days[0].today[.fajr] != nil)

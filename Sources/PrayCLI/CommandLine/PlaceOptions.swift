@@ -156,7 +156,9 @@ enum PlaceOptions {
         let source: LocationAPI.PlaceSource
         switch ((arguments[latitude], arguments[longitude]), arguments[city]) {
         case ((nil, nil), let name?):
-            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw CLIError.usage("--city needs a name") }
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw CLIError.usage("--city needs a name")
+            }
             source = .city(name)
         case (_, _?): throw CLIError.usage("--city and --lat/--lon both name a place; give one")
         case ((let lat?, let lon?), nil): source = .coordinates(try Coordinates(latitude: lat, longitude: lon))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An input that PrayKit cannot work with: a latitude of 91°, a date such as 2026-02-30, an unknown
 /// time zone or method name.
 ///
@@ -11,7 +13,7 @@
 ///     print(error.message)  // "latitude must be between -90 and 90 degrees, got 91"
 /// }
 /// ```
-public struct ValidationError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+public struct ValidationError: Error, Equatable, Hashable, Sendable, CustomStringConvertible, LocalizedError {
     /// The name of the value that was rejected, such as `"latitude"` or `"date"`.
     public let field: String
     /// A sentence that says what was wrong and what is accepted.
@@ -28,6 +30,8 @@ public struct ValidationError: Error, Equatable, Hashable, Sendable, CustomStrin
 
     /// The message, so that `print(error)` and string interpolation show what a user needs.
     public var description: String { message }
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { message }
 }
 
 extension ValidationError {

@@ -122,7 +122,7 @@ public struct NetworkOptions: Hashable, Sendable {
 }
 
 /// A failed transfer: what failed, where (with credentials removed from the URL) and what to do.
-public struct NetworkError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+public struct NetworkError: Error, Equatable, Hashable, Sendable, CustomStringConvertible, LocalizedError {
     /// What kind of failure this is.
     public enum Kind: String, Equatable, Hashable, Sendable {
         /// The URL cannot be used (not http or https, or no host).
@@ -196,6 +196,9 @@ public struct NetworkError: Error, Equatable, Hashable, Sendable, CustomStringCo
         self.attempts = attempts
         self.retryAfter = retryAfter
     }
+
+    /// The sentence of ``description``, for `localizedDescription`.
+    public var errorDescription: String? { description }
 
     /// A sentence for people: what failed, where, and what to try.
     public var description: String {

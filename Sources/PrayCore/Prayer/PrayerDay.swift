@@ -44,6 +44,12 @@ public struct PrayerDay: Hashable, Sendable {
         candidates(prayers).first { $0.date > instant }
     }
 
+    /// Returns the next of the five prayers strictly after `instant` — never sunrise, which is a
+    /// time but not a prayer — or `nil` if none is.
+    public func nextPrayer(at instant: Date) -> PrayerTime? {
+        next(at: instant, among: Prayer.obligatory)
+    }
+
     private func candidates(_ prayers: [Prayer]) -> [PrayerTime] {
         [yesterday, today, tomorrow]
             .flatMap { schedule in prayers.compactMap { schedule[$0] } }

@@ -1,8 +1,10 @@
+import Foundation
+
 /// A failure of the local database, with what SQLite said and what the user can do about it.
 ///
 /// The SQL of a failing statement is kept for diagnosis; the values bound to it never are, so an
 /// error can be logged without leaking a user's data.
-public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringConvertible, LocalizedError {
     /// What kind of failure this is.
     public enum Kind: String, Equatable, Hashable, Sendable {
         /// The file or its folder cannot be opened or created (permissions, a missing parent).
@@ -46,6 +48,9 @@ public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringCo
         self.sql = sql
         self.path = path
     }
+
+    /// The sentence of ``description``, for `localizedDescription`.
+    public var errorDescription: String? { description }
 
     /// A sentence that says what failed and what to do.
     public var description: String {

@@ -44,7 +44,7 @@ public struct NotificationServiceDesktop: NotificationService {
             throw NotificationError(
                 .cannotStart,
                 message:
-                    "desktop notifications need notify-send (libnotify-bin) or gdbus (libglib2.0-bin); use --hook instead"
+                    "desktop notifications need notify-send (libnotify-bin) or gdbus (libglib2.0-bin), or a hook instead"
             )
         }
         guard outcome.status == 0 else {

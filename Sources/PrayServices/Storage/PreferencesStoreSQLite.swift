@@ -75,7 +75,7 @@ extension PreferencesStoreSQLite {
         } catch {
             throw StorageError(
                 kind: .invalidData,
-                message: "a stored setting is not valid (\(error.message)); fix it with 'praykit config'",
+                message: "a stored setting is not valid (\(error.message)); set or unset it again",
                 path: connection.path
             )
         }

@@ -92,6 +92,7 @@ public final class SQLiteDatabase: Sendable {
     private func openAndMigrate() throws(StorageError) -> SQLiteConnection {
         let existed = exists
         if !existed { try createFolder() }
+        try checkWritable(existed: existed)
         let connection = try SQLiteConnection(path: path)
         sqlite3_busy_timeout(connection.handle, Self.busyTimeout)
         // Reading the journal mode reads the header first: a file that is not a database fails here,
@@ -107,6 +108,19 @@ public final class SQLiteDatabase: Sendable {
         }
         try Schema.migrate(connection, log: log)
         return connection
+    }
+
+    /// A folder or file that cannot be written is said at open, as `readOnly`, rather than found by
+    /// the first write: WAL keeps its `-wal` and `-shm` files beside the database, so even reading
+    /// needs a folder that takes new files. (`access` also reports a read-only file system to root.)
+    private func checkWritable(existed: Bool) throws(StorageError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let checks = [(folder.isEmpty ? "." : folder, "the folder"), (existed ? path : "", "the file")]
+        for (target, what) in checks where !target.isEmpty && access(target, W_OK) != 0 {
+            let reason = String(cString: strerror(errno))
+            throw StorageError(
+                kind: .readOnly, message: "\(what) \(target) is read-only for this user: \(reason)", path: path)
+        }
     }
 
     private func createFolder() throws(StorageError) {

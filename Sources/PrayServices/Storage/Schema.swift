@@ -73,7 +73,7 @@ enum Schema {
         let current = Int(try connection.integer("PRAGMA user_version") ?? 0)
         guard current <= latest else {
             throw StorageError(
-                kind: .schemaTooNew, message: "schema version \(current), this praykit knows up to \(latest)",
+                kind: .schemaTooNew, message: "schema version \(current), this PrayKit knows up to \(latest)",
                 path: connection.path
             )
         }
