@@ -33,6 +33,49 @@ func configurePrayKit(
     )
 }
 
+// MARK: - README: Async and sync
+
+/// The prayer log screen, on the main actor: it never waits there for the database.
+@MainActor final class PrayerLogModel {
+    let dependency: any PrayKitDependency
+    private(set) var today: [PrayerLogEntry] = []
+    private(set) var cities: [Place] = []
+
+    init(dependency: any PrayKitDependency) {
+        self.dependency = dependency
+    }
+
+    /// Marks `prayer` prayed on `day`, then shows the day.
+    func markPrayed(_ prayer: Prayer, on day: CivilDate) async throws {
+        let log = dependency.prayerLog().async
+        try await log.record(.prayed, for: prayer, on: day)
+        today = try await log.entries(from: day, through: day)
+    }
+
+    /// The cities that a search field's text names, best first.
+    func search(_ text: String) async throws {
+        cities = try await dependency.placeService().async.search(text).matches.map(\.place)
+    }
+}
+
+@MainActor @Test func prayerLogModelRecordsAndSearchesThroughTheAsyncViews() async throws {
+    var dependency = PrayDependencyMock()  // an empty PrayerLogStoreFake
+    let places = PlaceServiceMock()
+    places.onSearch { query in
+        let makkah = PlaceAPI.Match(place: try .mock(), kind: .name, matchedName: "makkah", score: 1)
+        return PlaceAPI.SearchResult(query: query.text, matches: [makkah], isAmbiguous: false)
+    }
+    dependency.places = places
+    let model = PrayerLogModel(dependency: dependency)
+
+    try await model.markPrayed(.fajr, on: .mockDate)
+    try await model.search("Makkah")
+
+    #expect(model.today.map(\.prayer) == [.fajr])
+    #expect(model.cities.map(\.name) == ["Makkah"])
+    #expect(places.searchCalls.map(\.text) == ["Makkah"])
+}
+
 // MARK: - README: Swapping in mocks
 
 @Test func todayModelFindsTheNextPrayer() async throws {

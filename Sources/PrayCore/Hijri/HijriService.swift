@@ -6,6 +6,9 @@ import Foundation
 /// let days = try hijri.days(for: HijriAPI.Request(date: try CivilDate(parsing: "2026-11-29")))
 /// print(days[0].hijri, days[0].hijri.monthName)   // 1448-06-19 Jumada al-Akhirah
 /// ```
+///
+/// The conversions are synchronous, for servers, tools and the command line. Code on the main actor
+/// converts many days or a month through ``async``, which runs them on ``workQueue``.
 public protocol HijriService: Sendable {
     /// Returns the Hijri date of each requested civil day.
     /// - Throws: ``HijriError`` for an offset outside −2…+2 or days beyond the calendar's range.
@@ -30,6 +33,10 @@ public protocol HijriService: Sendable {
     func nextNotableDay(
         after date: CivilDate, kinds: Set<NotableDay.Kind>, calendar: HijriCalendar, offset: Int
     ) throws -> HijriDay
+
+    /// Where ``async`` runs this service's conversions: ``WorkQueue/shared`` unless the service has a
+    /// queue of its own.
+    var workQueue: WorkQueue { get }
 }
 
 extension HijriService {

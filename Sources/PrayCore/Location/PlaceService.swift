@@ -6,6 +6,10 @@
 /// let near = try places.nearest(to: try Coordinates(latitude: 21.42, longitude: 39.83))
 /// print(near.map { "near \($0.place.shortName)" } ?? "")   // near Makkah, SA
 /// ```
+///
+/// The methods are synchronous, for servers, tools and the command line; the first call loads the
+/// gazetteer. Code on the main actor calls them through ``async``, which runs them on ``workQueue``:
+/// `try await places.async.search("Makkah")`.
 public protocol PlaceService: Sendable {
     /// Returns the places that match a query, best first; see ``PlaceAPI/Query`` for what a query
     /// may say and ``PlaceAPI/SearchResult`` for the ranking.
@@ -30,6 +34,10 @@ public protocol PlaceService: Sendable {
     /// Empty for nautical zones and unknown identifiers.
     /// - Throws: `PrayError` when the gazetteer cannot be read.
     func countryCodes(inTimeZone identifier: String) throws -> [String]
+
+    /// Where ``async`` runs this service's methods: ``WorkQueue/shared`` unless the service has a
+    /// queue of its own.
+    var workQueue: WorkQueue { get }
 }
 
 extension PlaceService {

@@ -184,6 +184,14 @@ public struct PrayerLogStatistics: Hashable, Sendable {
 }
 
 /// Keeps the prayer log: one status per day and prayer.
+///
+/// The methods are synchronous, for servers, tools and the command line. Code on the main actor (an
+/// app's views and models) calls them through ``async`` instead, which runs them on ``workQueue`` and
+/// never makes its actor wait for the database:
+///
+/// ```swift
+/// try await dependency.prayerLog().async.record(.prayed, for: .fajr, on: today)
+/// ```
 public protocol PrayerLogStore: Sendable {
     /// Records `status` for `prayer` on `date`, replacing an earlier status; returns once it is
     /// durably committed.
@@ -211,6 +219,10 @@ public protocol PrayerLogStore: Sendable {
 
     /// The entries from `start` through `end` at once, then again after every committed change.
     func entriesSequence(from start: CivilDate, through end: CivilDate) -> AsyncStream<[PrayerLogEntry]>
+
+    /// Where ``async`` runs this store's methods: ``WorkQueue/shared`` unless the store has a queue
+    /// of its own (the SQLite store runs on its database's).
+    var workQueue: WorkQueue { get }
 }
 
 /// Everything a person keeps in PrayKit, as one value: what a backup file holds.
@@ -290,6 +302,9 @@ public struct UserData: Hashable, Sendable, Codable {
 }
 
 /// Exports and imports all user data.
+///
+/// The methods are synchronous, for servers, tools and the command line; code on the main actor
+/// calls them through ``async``, which runs them on ``workQueue``.
 public protocol BackupService: Sendable {
     /// Everything stored.
     /// - Throws: ``StorageError``.
@@ -299,4 +314,8 @@ public protocol BackupService: Sendable {
     /// nothing.
     /// - Throws: ``StorageError``.
     func importData(_ data: UserData) throws
+
+    /// Where ``async`` runs this service's methods: ``WorkQueue/shared`` unless the service has a
+    /// queue of its own (the SQLite service runs on its database's).
+    var workQueue: WorkQueue { get }
 }

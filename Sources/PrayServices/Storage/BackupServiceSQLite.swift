@@ -27,6 +27,9 @@ extension BackupServiceSQLite {
         }
     }
 
+    /// The database's serial queue, where ``BackupService/async`` runs.
+    public var workQueue: WorkQueue { database.workQueue }
+
     /// Replaces everything stored with `data`: all of it or nothing.
     /// - Throws: ``StorageError``.
     public func importData(_ data: UserData) throws {

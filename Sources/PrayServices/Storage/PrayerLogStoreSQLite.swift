@@ -82,18 +82,14 @@ extension PrayerLogStoreSQLite {
         return PrayerLogStatistics(entries: entries, today: today)
     }
 
-    /// The entries in the range now, then after every committed change.
+    /// The entries in the range now, then after every committed change; read on ``workQueue``, so
+    /// that making the stream on the main actor never waits for the database.
     public func entriesSequence(from start: CivilDate, through end: CivilDate) -> AsyncStream<[PrayerLogEntry]> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: [PrayerLogEntry].self, bufferingPolicy: .bufferingNewest(1))
-        let store = self
-        let token = database.addObserver {
-            if let entries = try? store.entries(from: start, through: end) { continuation.yield(entries) }
-        }
-        continuation.onTermination = { [database] _ in database.removeObserver(token) }
-        if let entries = try? entries(from: start, through: end) { continuation.yield(entries) }
-        return stream
+        database.observe { [self] in try entries(from: start, through: end) }
     }
+
+    /// The database's serial queue, where ``PrayerLogStore/async`` runs.
+    public var workQueue: WorkQueue { database.workQueue }
 }
 
 // MARK: - Helpers

@@ -48,17 +48,14 @@ extension PreferencesStoreSQLite {
         throw StorageError(kind: .busy, message: "the preferences kept changing under this update", path: database.path)
     }
 
-    /// The preferences now, then after every committed change.
+    /// The preferences now, then after every committed change; read on ``workQueue``, so that making
+    /// the stream on the main actor never waits for the database.
     public func preferencesSequence() -> AsyncStream<Preferences> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Preferences.self, bufferingPolicy: .bufferingNewest(1))
-        let store = self
-        let token = database.addObserver {
-            if let preferences = try? store.preferences() { continuation.yield(preferences) }
-        }
-        continuation.onTermination = { [database] _ in database.removeObserver(token) }
-        if let preferences = try? preferences() { continuation.yield(preferences) }
-        return stream
+        database.observe { [self] in try preferences() }
     }
+
+    /// The database's serial queue, where ``PreferencesStore/async`` runs.
+    public var workQueue: WorkQueue { database.workQueue }
 }
 
 // MARK: - Helpers

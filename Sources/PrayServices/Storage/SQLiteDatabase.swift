@@ -10,19 +10,27 @@ import Synchronization
 /// process and a power cut), `foreign_keys=ON` and a busy timeout, so two processes writing at once
 /// wait for each other instead of failing. Nothing is ever deleted or rewritten to "repair" a file
 /// that is damaged or not a database: the error says so and the file stays as it was.
+///
+/// The stores' `async` views (``PreferencesStoreSQLite``'s and the others') run on ``workQueue``, a
+/// serial Dispatch queue of this database: a write that waits for another process's lock waits there,
+/// on a thread of its own, never on the caller's actor or a cooperative thread of Swift concurrency.
+/// The synchronous methods run on the caller's thread; both kinds take turns on one connection.
 public final class SQLiteDatabase: Sendable {
     /// The database file.
     public let path: String
+    /// The serial queue on which the stores' `async` views run their work, one per database.
+    public let workQueue = WorkQueue(label: "org.praykit.database")
     private let log: LogManager
     private let state = Mutex(State())
+    /// Apart from the connection, so that a stream can be made or ended while a write waits for a
+    /// lock (with the connection held) without waiting for it.
+    private let observers = Mutex<(lastToken: Int, all: [Int: @Sendable () -> Void])>((0, [:]))
 
     /// How long a statement waits for another process's lock, in milliseconds.
     public static let busyTimeout: Int32 = 10_000
 
     private struct State {
         var connection: SQLiteConnection?
-        var observers: [Int: @Sendable () -> Void] = [:]
-        var nextObserver = 0
     }
 
     /// Creates a handle on the file at `path`; nothing is opened or created until first use.
@@ -50,28 +58,50 @@ public final class SQLiteDatabase: Sendable {
     /// Runs `body` in an immediate transaction, commits, then tells the observers.
     /// - Throws: What `body` throws, or ``StorageError``; then nothing was written.
     func write<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) throws -> T {
-        let (result, observers) = try state.withLock { state in
+        let result = try state.withLock { state in
             let connection = try open(&state)
-            let result = try connection.transaction { try body(connection) }
-            return (result, Array(state.observers.values))
+            return try connection.transaction { try body(connection) }
         }
-        for observer in observers { observer() }
+        for observer in observers.withLock({ Array($0.all.values) }) { observer() }
         return result
+    }
+
+    /// Whether a thread holds the connection at this moment: running a statement, or inside a write
+    /// that waits for another connection's lock. Tests use it to see that a write has begun.
+    package var isConnectionInUse: Bool {
+        state.withLockIfAvailable { _ in true } == nil
+    }
+
+    /// A stream of what `read` returns: now, then after every committed write of this process (a slow
+    /// reader gets the newest). Each read runs on ``workQueue``, so making the stream never waits for
+    /// the connection, and the reads run in turn, so the last value yielded is the latest.
+    func observe<Value: Sendable>(_ read: @escaping @Sendable () throws -> Value) -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
+        let queue = workQueue
+        let yieldLatest: @Sendable () -> Void = {
+            queue.submit {
+                if let value = try? read() { continuation.yield(value) }
+            }
+        }
+        let token = addObserver(yieldLatest)
+        continuation.onTermination = { [self] _ in removeObserver(token) }
+        yieldLatest()
+        return stream
     }
 
     /// Calls `observer` after every committed write of this process, until the returned token is
     /// passed to ``removeObserver(_:)``.
     func addObserver(_ observer: @escaping @Sendable () -> Void) -> Int {
-        state.withLock { state in
-            state.nextObserver += 1
-            state.observers[state.nextObserver] = observer
-            return state.nextObserver
+        observers.withLock { observers in
+            observers.lastToken += 1
+            observers.all[observers.lastToken] = observer
+            return observers.lastToken
         }
     }
 
     /// Stops calling the observer of `token`.
     func removeObserver(_ token: Int) {
-        _ = state.withLock { $0.observers.removeValue(forKey: token) }
+        _ = observers.withLock { $0.all.removeValue(forKey: token) }
     }
 
     /// Closes the connection; the next use opens the file again (for tests that replace it).
