@@ -57,7 +57,7 @@ extension LocationManager {
     ///   (the message lists them), or no known place; what the services and the preferences store
     ///   throw.
     public func resolve(_ request: LocationAPI.Request) async throws -> LocationAPI.Location {
-        let saved = try preferences.preferences()
+        let saved = try await preferences.async.preferences()
         let (fix, place) = try await locate(request.place, saved: saved)
         var lookup: TimeZoneLookup?
         func zoneAtCoordinates() throws -> TimeZoneLookup {
@@ -121,7 +121,7 @@ extension LocationManager {
         var placeRequest = place
         placeRequest.method = settings.method
         let location = try await resolve(placeRequest)
-        let saved = try preferences.preferences()
+        let saved = try await preferences.async.preferences()
         let resolution = try CalculationSettings.resolve(given: settings, saved: saved, country: location.countryMethod)
         var request = PrayerAPI.Request(
             coordinates: location.coordinates, timeZone: location.timeZone,

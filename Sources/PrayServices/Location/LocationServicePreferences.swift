@@ -25,7 +25,7 @@ extension LocationServicePreferences {
     /// Returns the saved place, or `nil` when no latitude and longitude are saved.
     /// - Throws: `StorageError` from the store; ``ValidationError`` for a saved value out of range.
     public func currentLocation() async throws -> LocationAPI.Fix? {
-        let saved = try preferences.preferences()
+        let saved = try await preferences.async.preferences()
         guard let coordinates = try saved.coordinates() else {
             log.debug("No saved place")
             return nil

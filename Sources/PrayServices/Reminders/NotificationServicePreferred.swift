@@ -35,7 +35,8 @@ public struct NotificationServicePreferred: NotificationService {
     /// - Throws: ``NotificationError`` when it could not be delivered; what the preferences store
     ///   throws.
     public func deliver(_ event: ReminderEvent, context: NotificationContext) async throws {
-        if let command = try hookCommand() {
+        let saved = hook == nil ? try await preferences.async.preferences()[.notifyHook] : nil
+        if let command = hook ?? saved {
             try await NotificationServiceCommand(command: command, log: log).deliver(event, context: context)
         } else {
             try await desktop.deliver(event, context: context)
