@@ -54,7 +54,7 @@ extension PrayDependency {
         /// - Parameters:
         ///   - minLogLevel: The least important log level recorded; warnings by default.
         ///   - logDestinations: Where log events go; the console by default.
-        ///   - databasePath: The database file; ``defaultDatabasePath(environment:)`` by default.
+        ///   - databasePath: The database file; ``defaultDatabasePath(environment:application:)`` by default.
         ///   - remoteTimetable: The published timetable to serve, if any.
         ///   - network: Limits and retry policy of the HTTP client.
         ///   - notificationHook: A shell command run for each reminder, over the saved one.
@@ -71,17 +71,41 @@ extension PrayDependency {
             self.network = network
         }
 
-        /// `$PRAYKIT_DATABASE`, else `$XDG_DATA_HOME/praykit/praykit.sqlite`, else
-        /// `~/.local/share/praykit/praykit.sqlite`.
+        /// `$PRAYKIT_DATABASE`, else the application's own data folder: on Apple platforms its
+        /// Application Support folder, `…/<application>/praykit.sqlite`; elsewhere
+        /// `$XDG_DATA_HOME/<application>/praykit.sqlite`, else
+        /// `~/.local/share/<application>/praykit.sqlite`. The `praykit` tool's application name is
+        /// `praykit`, so an app never writes into the tool's database by default.
+        /// - Parameters:
+        ///   - environment: The process environment.
+        ///   - application: The folder's name; ``applicationName`` by default.
         public static func defaultDatabasePath(
-            environment: [String: String] = ProcessInfo.processInfo.environment
+            environment: [String: String] = ProcessInfo.processInfo.environment, application: String = applicationName
         ) -> String {
             if let path = environment["PRAYKIT_DATABASE"], !path.isEmpty { return path }
+            let file = (application as NSString).appendingPathComponent("praykit.sqlite")
+            #if canImport(Darwin)
+                if let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+                {
+                    return support.appendingPathComponent(file).path
+                }
+            #endif
             if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-                return (data as NSString).appendingPathComponent("praykit/praykit.sqlite")
+                return (data as NSString).appendingPathComponent(file)
             }
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            return (home as NSString).appendingPathComponent(".local/share/praykit/praykit.sqlite")
+            return (home as NSString).appendingPathComponent(".local/share/" + file)
+        }
+
+        /// The name an application's data folder has: its bundle identifier when it has one, else the
+        /// name of its executable (`praykit` for the tool), reduced to letters, digits, `.`, `-`, `_`.
+        public static var applicationName: String {
+            let name = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
+            let kept = name.unicodeScalars.filter {
+                CharacterSet.alphanumerics.contains($0) || ".-_".unicodeScalars.contains($0)
+            }
+            let cleaned = String(String.UnicodeScalarView(kept))
+            return cleaned.isEmpty || cleaned.hasPrefix(".") ? "praykit" : cleaned
         }
 
         /// The minimum level named by `PRAYKIT_LOG_LEVEL` (`trace` … `critical`, any case), or `nil`
@@ -283,6 +307,12 @@ extension PrayDependency {
 extension PrayDependency {
     /// The one database every store shares, opened on first use at ``Configuration/databasePath``.
     fileprivate static let database = SQLiteDatabase(path: configuration.databasePath, log: log)
+
+    /// Closes the database connection, so that no file of it is held open (an app going to the
+    /// background, a test that replaces the file). The next use opens it again; nothing is lost.
+    public static func closeDatabase() {
+        database.close()
+    }
 }
 
 // MARK: - Preferences

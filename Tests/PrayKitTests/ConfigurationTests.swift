@@ -92,11 +92,18 @@ import Testing
     @Test func theDefaultDatabasePathFollowsTheEnvironment() {
         #expect(Configuration.defaultDatabasePath(environment: ["PRAYKIT_DATABASE": "/x/p.sqlite"]) == "/x/p.sqlite")
         #expect(
-            Configuration.defaultDatabasePath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"])
+            Configuration.defaultDatabasePath(
+                environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"], application: "praykit")
                 == "/d/praykit/praykit.sqlite")
         #expect(
-            Configuration.defaultDatabasePath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"])
+            Configuration.defaultDatabasePath(
+                environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"], application: "praykit")
                 == "/h/.local/share/praykit/praykit.sqlite")
+        // An app's database is its own, under its name, never the tool's
+        #expect(
+            Configuration.defaultDatabasePath(environment: ["HOME": "/h"], application: "org.example.Prayers")
+                == "/h/.local/share/org.example.Prayers/praykit.sqlite")
+        #expect(Configuration.applicationName == "PrayKitPackageTests.xctest")
     }
 
     @Test func theLevelCanComeFromTheEnvironment() {

@@ -47,6 +47,14 @@ struct NextPrayerModel {
         #expect(calculated[0][.fajr]?.date != nil)
     }
 
+    @Test func theDatabaseClosesAndOpensAgainOnNextUse() throws {
+        TestContainer.configured
+        let marker = "Closed \(UUID().uuidString.prefix(8))"
+        try PrayDependency().preferences().update { try $0.set(marker, for: .placeName) }
+        PrayDependency.closeDatabase()
+        #expect(try PrayDependency().preferences().preferences()[.placeName] == marker)
+    }
+
     @Test func aMockContainerSwapsTheService() async throws {
         // Given
         var dependency = PrayDependencyMock()

@@ -174,3 +174,23 @@ func serveAlAdhan(_ dependency: any PrayKitDependency) async throws -> URL {
     #expect(url.host == "127.0.0.1")
     #expect((url.port ?? 0) > 0)
 }
+
+// MARK: - README: Replacing one service, keeping the rest
+
+/// Reminders shown by the app itself; every other service is the live container's.
+struct BannerNotifications: NotificationService {
+    func deliver(_ event: ReminderEvent, context: NotificationContext) async throws {
+        print(context.message(for: event))  // the app shows a banner here
+    }
+}
+
+func appDependency() -> any PrayKitDependency {
+    PrayDependency().overriding { $0.notifications = BannerNotifications() }
+}
+
+@Test func theAppDependencyKeepsTheLiveServicesButItsNotifier() throws {
+    TestContainer.configured
+    let dependency = appDependency()
+    #expect(dependency.notificationService() is BannerNotifications)
+    #expect(dependency.qiblaService() is QiblaServiceGeodesic)
+}

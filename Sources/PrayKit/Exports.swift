@@ -1,0 +1,4 @@
+// An app that imports PrayKit gets the types it codes against — Coordinates, PrayerAPI, the service
+// protocols — without a second import: PrayCore is re-exported. (`@_exported` is underscored, but it
+// is the only way Swift offers, and the one the standard library's own overlays use.)
+@_exported import PrayCore
