@@ -33,8 +33,10 @@ let package = Package(
         .target(name: "PrayMocks", dependencies: ["PrayCore", "PrayServices"], path: "Mocks"),
         // The container, the only composition root: it wires PrayServices behind PrayCore's protocols.
         .target(name: "PrayKit", dependencies: ["PrayCore", "PrayServices"]),
+        // Before main: a standard descriptor the process started without gets /dev/null (praykit >&-).
+        .target(name: "CPrayStart"),
         // The command line takes every service from the container; it builds none itself.
-        .executableTarget(name: "PrayCLI", dependencies: ["PrayCore", "PrayKit"]),
+        .executableTarget(name: "PrayCLI", dependencies: ["PrayCore", "PrayKit", "CPrayStart"]),
         // The benchmark measures the services themselves, built directly.
         .executableTarget(name: "PrayBenchmarks", dependencies: ["PrayCore", "PrayServices"]),
         .testTarget(name: "PrayCoreTests", dependencies: ["PrayCore", "PrayMocks"]),

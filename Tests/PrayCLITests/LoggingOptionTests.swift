@@ -3,7 +3,10 @@ import Testing
 
 /// `--log-level`, `PRAYKIT_LOG_LEVEL` and `--log-file`, on the built binary.
 @Suite struct LoggingOptionTests {
-    let tromso = ["times", "--lat", "69.6492", "--lon", "18.9553", "--tz", "Europe/Oslo", "--date", "2026-06-21"]
+    let tromso = [
+        "times", "--lat", "69.6492", "--lon", "18.9553", "--tz", "Europe/Oslo", "--date", "2026-06-21",
+        "--polar-resolution", "unresolved",
+    ]
 
     @Test func warningsOnlyByDefault() async throws {
         let result = try await PraykitProcess.run(tromso)

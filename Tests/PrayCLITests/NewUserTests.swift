@@ -167,7 +167,7 @@ import Testing
     @Test(arguments: [
         (["times", "--lat", "1", "--lon", "1", "--date", "0900-01-01"], "the years 1000–3000; 900 is outside them"),
         (["times", "--lat", "1", "--lon", "1", "--date", "3000-12-31", "--days", "2"], "the years 1000–3000"),
-        (["hijri", "convert", "9700-01-01"], "Hijri year 9700"),
+        (["hijri", "convert", "9700-01-01", "--from", "hijri"], "Hijri year 9700"),
     ])
     func yearsOutOfRangeAreUsageErrors(arguments: [String], message: String) async {
         let result = await CLI.run(arguments)

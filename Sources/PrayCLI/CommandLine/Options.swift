@@ -120,14 +120,20 @@ struct Option<Value: ArgumentValue>: OptionDefinition {
         do {
             value = try Value(argument: text)
         } catch {
+            // A command that offers fewer values than the type names only its own.
+            guard choices.isEmpty || choices == Value.allValueStrings else { throw notAChoice(text) }
             throw .usage(error.message(for: "--" + name, value: text))
         }
-        if !choices.isEmpty, !choices.contains(value.argumentDescription) {
-            let reason = Value.choiceReason(among: choices)
-            throw .usage("--\(name) \(reason), got '\(text)'\(Suggestion.didYouMean(text, among: choices))")
-        }
+        if !choices.isEmpty, !choices.contains(value.argumentDescription) { throw notAChoice(text) }
         if let reason = check?(value) { throw .usage("--\(name) \(reason), got \(value.argumentDescription)") }
         return value
+    }
+
+    /// `--format must be one of table, json, got 'x'`.
+    private func notAChoice(_ text: String) -> CLIError {
+        .usage(
+            "--\(name) \(Value.choiceReason(among: choices)), got '\(text)'"
+                + Suggestion.didYouMean(text, among: choices))
     }
 }
 

@@ -1,3 +1,4 @@
+internal import CPrayStart
 import Foundation
 import Synchronization
 
@@ -33,8 +34,16 @@ final class OutputSink: Sendable {
         self.target = target
     }
 
-    /// Standard output.
-    static func standardOutput() -> OutputSink { OutputSink(.descriptor(1)) }
+    /// Standard output (a sink that fails with "standard output is closed" when it was closed before
+    /// the process started: `praykit times >&-`).
+    static func standardOutput() -> OutputSink {
+        let sink = OutputSink(.descriptor(1))
+        if StandardDescriptors.closedAtStart.contains(1) {
+            sink.state.withLock { $0.failed = .runtime("cannot write the output: standard output is closed") }
+        }
+        return sink
+    }
+
     /// Standard error.
     static func standardError() -> OutputSink { OutputSink(.descriptor(2)) }
     /// Memory, for tests: ``text`` holds what was written.
@@ -105,4 +114,14 @@ final class OutputSink: Sendable {
 /// `write(2)`, outside the class whose own `write` would shadow it.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
+}
+
+/// The standard descriptors the process started without (found before `main` by `CPrayStart`, which
+/// gave each `/dev/null`).
+enum StandardDescriptors {
+    /// Which of 0, 1 and 2 were closed when the process started.
+    static var closedAtStart: Set<Int32> {
+        let bits = praykit_closed_standard_descriptors()
+        return Set([Int32(0), 1, 2].filter { bits & (1 << $0) != 0 })
+    }
 }

@@ -3,7 +3,7 @@ import PrayCore
 
 /// The place and calculation options of `times` (and the commands that show times). The rules they
 /// feed live in PrayCore: ``LocationManager`` finds the place, its zone and its country's method,
-/// ``TimeZoneParser`` reads `--tz`, and ``CalculationSettings/resolve(given:saved:country:)`` decides
+/// ``TimeZoneParser`` reads `--tz`, and ``CalculationSettings/resolve(given:saved:country:latitude:)`` decides
 /// between the options given, the saved preferences and the country's method.
 enum PlaceOptions {
     static let latitude = Option<Double?>(

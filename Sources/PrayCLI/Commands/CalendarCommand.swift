@@ -8,8 +8,9 @@ enum CalendarCommand: Command {
     static let abstract = "Write prayer times as an iCalendar (.ics) file, with alarms."
     static let discussion = """
         Times are written in UTC (DTSTART:…Z), which every calendar converts to the viewer's zone; the
-        place's zone is named in X-WR-TIMEZONE. Each event's UID is stable (the day, the prayer, the place
-        and the method), so importing a newer file updates events rather than duplicating them. An event
+        place's zone is named in X-WR-TIMEZONE. Each event's UID is stable (the day, the prayer and the
+        place, not the method), so importing a newer file — after a change of method, say — updates the
+        events rather than duplicating them. An event
         lasts --duration minutes, or until the iqama when iqama times are saved.
         """
     static let examples = [
@@ -55,6 +56,11 @@ enum CalendarCommand: Command {
             every: Prayer.chronological, allowed: Prayer.allCases, option: "prayers", merging: true)
         let calculation = try await PlaceOptions.calculation(arguments, context: context, date: start, days: count)
         let response = try await context.dependency.prayerService().prayerTimes(for: calculation.request)
+        if let note = MissingTimes.note(response.schedules, prayers: chosen, parameters: calculation.request.parameters)
+        {
+            try context.diagnostics.write("Note: \(note) They have no events.\n")
+            try context.diagnostics.flush()
+        }
         let writer = ICalendarWriter(
             calculation: calculation, prayers: chosen, alarms: arguments.all(alarm).map(\.minutes),
             durationMinutes: arguments[duration], stamp: context.now)
@@ -147,11 +153,12 @@ struct ICalendarWriter {
         return lines
     }
 
-    /// The same day, time, place and method always give the same UID.
+    /// The same day, time and place always give the same UID — whatever the method, so that a file
+    /// made after a change of method updates the events imported before instead of adding copies.
     private func uid(_ prayer: Prayer, _ date: CivilDate) -> String {
         let coordinates = calculation.request.coordinates
         let place = String(format: "%.4f_%.4f", coordinates.latitude, coordinates.longitude)
-        return "\(date)-\(prayer.rawValue)-\(place)-\(calculation.request.parameters.method.rawValue)@praykit"
+        return "\(date)-\(prayer.rawValue)-\(place)@praykit"
     }
 
     /// `20261129T022000Z`.

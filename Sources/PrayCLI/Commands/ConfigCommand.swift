@@ -6,8 +6,7 @@ enum ConfigCommand: CommandGroup {
     static let abstract = "Show or change the stored defaults (place, method, Hijri offset, clock)."
     static var discussion: String {
         """
-        KEYS:
-        \(Preferences.Key.allCases.map { HelpText.row($0.rawValue, PreferenceOptions.valueDescription($0)) }.joined(separator: "\n"))
+        \(keys)
 
         A value set here is used when the matching option is not given on the command line (the keys are
         the 'praykit times' options without dashes; lat and lon name latitude and longitude). The database
@@ -23,8 +22,47 @@ enum ConfigCommand: CommandGroup {
         ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigUnsetCommand.self,
     ]
 
+    /// The keys and what their values look like, for help.
+    static var keys: String {
+        "KEYS:\n"
+            + (Preferences.Key.allCases.map { HelpText.row($0.rawValue, PreferenceOptions.valueDescription($0)) }
+            + [HelpText.row("city", "a city by name: sets latitude, longitude, tz and place-name at once")])
+            .joined(separator: "\n")
+    }
+
     /// The `<key>` of `get` and `unset`.
-    static let key = Argument<Preferences.Key>("key", help: "The key, such as method or latitude.")
+    static let key = Argument<ConfigKey>("key", help: "The key, such as method or latitude, or city.")
+}
+
+/// A key of `config get` and `config unset`: a stored setting, or `city`, the saved place as a whole
+/// (latitude, longitude, elevation, tz and place-name), as `config set city` saves it.
+enum ConfigKey: ArgumentValue, Equatable {
+    case setting(Preferences.Key)
+    case city
+
+    /// The keys `city` stands for.
+    static let place: [Preferences.Key] = [.latitude, .longitude, .elevation, .timeZone, .placeName]
+
+    init(argument: String) throws(ArgumentValueError) {
+        if argument.lowercased() == "city" {
+            self = .city
+            return
+        }
+        do {
+            self = .setting(try Preferences.Key(argument: argument))
+        } catch {
+            throw ArgumentValueError(
+                reason: error.reason + ", or city",
+                suggestion: Suggestion.didYouMean(argument, among: ["city"]) + error.suggestion)
+        }
+    }
+
+    var argumentDescription: String {
+        switch self {
+        case .setting(let key): key.rawValue
+        case .city: "city"
+        }
+    }
 }
 
 extension Preferences.Key: ArgumentValue {

@@ -13,6 +13,7 @@ enum ConfigSetCommand: Command {
         "praykit config set longitude -0.1278", "praykit config set hijri-offset -1",
         "praykit config set city 'Springfield, Illinois'",
     ]
+    static var discussion: String { ConfigCommand.keys }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let text = arguments[value]
@@ -25,7 +26,12 @@ enum ConfigSetCommand: Command {
         }
         // Check before touching the database, so a bad value changes nothing.
         var check = Preferences()
-        try check.set(text, for: key)
+        do {
+            try check.set(text, for: key)
+        } catch {
+            throw CLIError.usage(error.message + Self.suggestion(text, for: key))
+        }
+        if key == .latitude || key == .longitude { return try await moveCoordinate(text, for: key, context: context) }
         if key == .shafaq {
             let method = try context.preferences()[.method] ?? CalculationMethod.muslimWorldLeague.rawValue
             guard method == CalculationMethod.moonsightingCommittee.rawValue else {
@@ -36,6 +42,42 @@ enum ConfigSetCommand: Command {
         }
         let saved = try context.dependency.preferences().update { try $0.set(text, for: key) }
         try context.output.write("\(key) = \(saved[key] ?? "")\n")
+    }
+
+    /// Saves a coordinate; a name and zone saved for the old place are removed, and the zone is found
+    /// again from the new coordinates when both are set. Says what changed.
+    private static func moveCoordinate(_ text: String, for key: Preferences.Key, context: CommandContext) async throws {
+        var removed: [(Preferences.Key, String)] = []
+        var saved = try context.dependency.preferences().update { removed = try $0.setCoordinate(text, for: key) }
+        var lines = ["\(key) = \(saved[key] ?? "")"]
+        for (stale, value) in removed where stale == .placeName {
+            lines.append("place-name removed (it named the old place: \(value))")
+        }
+        if let was = removed.first(where: { $0.0 == .timeZone })?.1, let coordinates = try saved.coordinates() {
+            let zone = try context.dependency.locationManager().timeZone(at: coordinates).zone
+            saved = try context.dependency.preferences().update { try $0.set(zone.identifier, for: .timeZone) }
+            lines.append("tz = \(saved[.timeZone] ?? zone.identifier) (the zone at the new coordinates; was \(was))")
+        }
+        try context.output.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// `; did you mean 'isna'?` for a value of a key with named values.
+    private static func suggestion(_ text: String, for key: Preferences.Key) -> String {
+        let names: [String] =
+            switch key {
+            case .method: CalculationMethod.allCases.flatMap { [$0.rawValue] + $0.aliases }
+            case .madhab: Madhab.allValueStrings
+            case .highLatitudeRule: HighLatitudeRule.allValueStrings
+            case .polarResolution: PolarResolution.allValueStrings
+            case .shafaq: Shafaq.allValueStrings
+            case .night: NightMeasure.allValueStrings
+            case .rounding: Rounding.allValueStrings
+            case .hijriCalendar: HijriCalendar.allValueStrings
+            case .clock: ClockStyle.allValueStrings
+            case .timeZone: TimeZoneName.knownIdentifiers
+            default: []
+            }
+        return Suggestion.didYouMean(text, among: names)
     }
 
     /// Saves the one city `query` names (``LocationManager/city(named:)``), its zone and its name.

@@ -3,15 +3,23 @@ import PrayCore
 /// `praykit config unset <key>`.
 enum ConfigUnsetCommand: Command {
     static let name = "unset"
-    static let abstract = "Remove a stored value, and say what was removed."
+    static let abstract = "Remove a stored value ('city': the saved place), and say what was removed."
     static let arguments: [any ArgumentDefinition] = [ConfigCommand.key]
+    static var discussion: String { ConfigCommand.keys }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
-        let key = arguments[ConfigCommand.key]
-        guard let before = try context.preferences()[key] else {
-            return try context.output.write("\(key) was not set; nothing changed\n")
+        let keys: [Preferences.Key]
+        switch arguments[ConfigCommand.key] {
+        case .setting(let key): keys = [key]
+        case .city: keys = ConfigKey.place
         }
-        try context.dependency.preferences().update { $0.unset(key) }
-        try context.output.write("Removed \(key) (was \(before))\n")
+        let before = try context.preferences()
+        let removed = keys.compactMap { key in before[key].map { (key, $0) } }
+        guard !removed.isEmpty else {
+            return try context.output.write(
+                "\(arguments[ConfigCommand.key].argumentDescription) was not set; nothing changed\n")
+        }
+        try context.dependency.preferences().update { preferences in keys.forEach { preferences.unset($0) } }
+        try context.output.write(removed.map { "Removed \($0.0) (was \($0.1))\n" }.joined())
     }
 }

@@ -4,8 +4,13 @@ import PrayCore
 /// civil one.
 enum HijriConvertCommand: Command {
     static let name = "convert"
-    static let abstract = "Convert a Hijri date to its civil date (or back with --from gregorian)."
-    static let examples = ["praykit hijri convert 1448-09-01", "praykit hijri convert 2027-02-08 --from gregorian"]
+    static let abstract = "Convert a Hijri date to its civil date, or a civil date to its Hijri date."
+    static let discussion = """
+        Without --from, the year says which calendar the date is in: a year from 1800 on is a civil
+        (Gregorian) year — 1800 AH is AD 2368 — and an earlier one a Hijri year. --from decides when the
+        date means otherwise.
+        """
+    static let examples = ["praykit hijri convert 1448-09-01", "praykit hijri convert 2027-02-08"]
     static let date = Argument<String>("date", help: "YYYY-MM-DD: a Hijri date (or a civil one with --from gregorian).")
     static let arguments: [any ArgumentDefinition] = [date]
 
@@ -15,7 +20,12 @@ enum HijriConvertCommand: Command {
         case gregorian
     }
 
-    static let from = Option("from", value: "calendar", help: "The calendar of <date>.", default: From.hijri)
+    /// The first year read as Gregorian when `--from` is not given.
+    static let firstGregorianYear = 1800
+
+    static let from = Option<From?>(
+        "from", value: "calendar", help: "The calendar of <date>.",
+        defaultText: "gregorian for a year from \(firstGregorianYear) on, else hijri")
     static let options: [any OptionDefinition] = [from] + HijriQuery.options
 
     /// A date to convert, in its calendar.
@@ -28,8 +38,10 @@ enum HijriConvertCommand: Command {
         let text = arguments[date]
         let input: Input
         do {
+            let year = Int(text.prefix { $0 != "-" }) ?? 0
+            let calendar = arguments[from] ?? (year >= firstGregorianYear ? .gregorian : .hijri)
             input =
-                arguments[from] == .gregorian
+                calendar == .gregorian
                 ? .gregorian(try CivilDate(parsing: text)) : .hijri(try HijriDate(parsing: text))
         } catch let error as ValidationError {
             throw CLIError.usage(error.message)

@@ -49,7 +49,8 @@ enum NextCommand: Command {
             guard let status = timer.status(at: now()) else {
                 throw CLIError.runtime("no prayer time follows this instant")
             }
-            return try context.output.write(renderer.render(status, first: true, watching: false))
+            let note = NextRenderer.note(status, timer: timer, parameters: calculation.request.parameters)
+            return try context.output.write(renderer.render(status, note: note, first: true, watching: false))
         }
         let terminal = context.output.isTerminal && (format == .plain || format == .tmux)
         let signals = terminal ? WatchSignals(output: context.output) : nil
@@ -63,7 +64,8 @@ enum NextCommand: Command {
             guard let status = timer.status(at: instant) else {
                 throw CLIError.runtime("no prayer time follows this instant")
             }
-            let line = renderer.render(status, first: written == 0, watching: true)
+            let note = NextRenderer.note(status, timer: timer, parameters: calculation.request.parameters)
+            let line = renderer.render(status, note: note, first: written == 0, watching: true)
             signals?.show(line.trimmingCharacters(in: .newlines))
             try context.output.write(terminal ? "\r\u{1B}[2K" + line.trimmingCharacters(in: .newlines) : line)
             try context.output.flush()
@@ -81,13 +83,14 @@ enum NextCommand: Command {
         if terminal { try context.output.write("\n") }
     }
 
-    /// A timer over the day of `instant` with the day before and after.
+    /// A timer over the day of `instant`, the day before and the two after (a zone may skip a day:
+    /// Samoa went from 2011-12-29 to 2011-12-31, and the next fajr is two civil days on).
     private static func timer(
         _ calculation: PlaceOptions.Calculation, around instant: Date, context: CommandContext
     ) async throws -> PrayerTimer {
         var request = calculation.request
         request.date = try CivilDate(containing: instant, in: request.timeZone).adding(days: -1)
-        request.days = 3
+        request.days = 4
         let response = try await context.dependency.prayerService().prayerTimes(for: request)
         return PrayerTimer(schedules: response.schedules, iqama: calculation.iqama)
     }
@@ -108,15 +111,29 @@ struct NextRenderer {
         return "\(minutes / 60):\((minutes % 60) < 10 ? "0" : "")\(minutes % 60)"
     }
 
-    func render(_ status: PrayerTimer.Status, first: Bool, watching: Bool) -> String {
+    /// Why no prayer's time is current, when times are missing around `status` (a polar day or
+    /// night): which, and the option that gives them; else `nil`.
+    static func note(_ status: PrayerTimer.Status, timer: PrayerTimer, parameters: CalculationParameters) -> String? {
+        guard status.current == nil else { return nil }
+        let missing = timer.missing(from: status.now.addingTimeInterval(-36 * 3600), until: status.next.date)
+        let names = Prayer.daily.filter { prayer in missing.contains { $0.prayer == prayer } }.map(\.name)
+        guard !names.isEmpty else { return nil }
+        var text = "no prayer's time now: no \(names.joined(separator: ", ")) here (the sun does not rise or set)"
+        if parameters.polarResolution == .unresolved {
+            text += "; --polar-resolution nearest-latitude gives them"
+        }
+        return text
+    }
+
+    func render(_ status: PrayerTimer.Status, note: String? = nil, first: Bool, watching: Bool) -> String {
         let next = status.next
         let short = "\(next.prayer.name) \(Self.countdown(status.countdown))"
         switch format {
         case .json:
-            return json(status).rendered() + "\n"
+            return json(status, note: note).rendered() + "\n"
         case .waybar:
             var members: [(String, JSON)] = [
-                ("text", .string(short)), ("tooltip", .string(tooltip(status))),
+                ("text", .string(short)), ("tooltip", .string(tooltip(status, note: note))),
                 ("class", .string(next.prayer.rawValue)),
             ]
             if let progress = status.progress { members.append(("percentage", .int(Int((progress * 100).rounded())))) }
@@ -135,28 +152,32 @@ struct NextRenderer {
         case .tmux:
             return "#[bold]\(next.prayer.name)#[default] \(Self.countdown(status.countdown))\n"
         default:
-            return plain(status) + "\n"
+            return plain(status, note: note) + "\n"
         }
     }
 
-    private func plain(_ status: PrayerTimer.Status) -> String {
+    private func plain(_ status: PrayerTimer.Status, note: String? = nil) -> String {
         let next = status.next
         var text =
             "\(next.prayer.name) at \(clock.time(next.date, withSeconds: false)) in \(Self.countdown(status.countdown))"
         if let iqama = status.nextIqama { text += " (iqama \(clock.time(iqama, withSeconds: false)))" }
         if let current = status.current {
-            text += "; now \(current.time.prayer.name) since \(clock.time(current.time.date, withSeconds: false))"
+            // The time between sunrise and dhuhr is no prayer's: people call it after sunrise, or duha.
+            let name = current.time.prayer == .sunrise ? "after sunrise (duha)" : current.time.prayer.name
+            text += "; now \(name) since \(clock.time(current.time.date, withSeconds: false))"
+        } else if let note {
+            text += "; " + note
         }
         return text
     }
 
-    private func tooltip(_ status: PrayerTimer.Status) -> String {
-        var lines = [plain(status)]
+    private func tooltip(_ status: PrayerTimer.Status, note: String?) -> String {
+        var lines = [plain(status, note: note)]
         if let name = calculation.place.name { lines.append(name) }
         return lines.joined(separator: "\n")
     }
 
-    private func json(_ status: PrayerTimer.Status) -> JSON {
+    private func json(_ status: PrayerTimer.Status, note: String?) -> JSON {
         let current: JSON =
             status.current.map { window in
                 .object([
@@ -185,6 +206,7 @@ struct NextRenderer {
             ),
             ("countdownSeconds", .int(Int(status.countdown.rounded(.up)))),
             ("sinceAdhanSeconds", status.sinceAdhan.map { .int(Int($0.rounded(.down))) } ?? .null),
+            ("note", .string(note)),
         ])
     }
 

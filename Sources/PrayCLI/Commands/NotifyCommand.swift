@@ -72,6 +72,8 @@ enum NotifyCommand: Command {
             atIqama: arguments[iqama], ramadan: !arguments[noRamadan], jumuah: !arguments[noJumuah], prayers: chosen)
         // Check the place and settings now, so a mistake is a usage error before the daemon starts.
         let calculation = try await PlaceOptions.calculation(arguments, context: context)
+        try await noteMissing(
+            calculation, prayers: chosen, from: arguments[from]?.date ?? context.now, context: context)
         let end = arguments[until]?.date
         guard arguments[dryRun] else {
             if arguments.isGiven(from) { throw CLIError.usage("--from goes with --dry-run") }
@@ -85,6 +87,20 @@ enum NotifyCommand: Command {
         let events = try await context.dependency.reminderManager().events(
             for: calculation.request, from: start, until: stop, settings: settings, iqama: calculation.iqama)
         try write(events, calculation, format: arguments[format], to: context.output)
+    }
+
+    /// Says on standard error which of the chosen prayers have no time in the two days from `start`
+    /// (a polar day or night), so that a silent daemon is not taken for a broken one.
+    private static func noteMissing(
+        _ calculation: PlaceOptions.Calculation, prayers: [Prayer], from start: Date, context: CommandContext
+    ) async throws {
+        var request = calculation.request
+        request.date = try CivilDate(containing: start, in: request.timeZone)
+        request.days = 2
+        let schedules = try await context.dependency.prayerService().prayerTimes(for: request).schedules
+        guard let note = MissingTimes.note(schedules, prayers: prayers, parameters: request.parameters) else { return }
+        try context.diagnostics.write("Note: \(note) They have no events.\n")
+        try context.diagnostics.flush()
     }
 
     private static func runDaemon(

@@ -258,6 +258,9 @@ struct TimesOutput {
         if !legend.isEmpty {
             try output.write("\n" + legend.map { "\($0.0) \($0.1)" }.joined(separator: "\n") + "\n")
         }
+        if let note = MissingTimes.note(response.schedules, prayers: Self.tablePrayers, parameters: parameters) {
+            try output.write("Note: " + note + "\n")
+        }
     }
 
     private func header() -> [String] {

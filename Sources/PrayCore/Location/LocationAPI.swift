@@ -105,7 +105,7 @@ public enum LocationAPI {
         /// (``CalculationSettings/methodChoice(given:saved:country:)``).
         public let method: MethodChoice
         /// The method of the place's country (the Muslim World League, source `default`, when the
-        /// country is unknown), for ``CalculationSettings/resolve(given:saved:country:)``.
+        /// country is unknown), for ``CalculationSettings/resolve(given:saved:country:latitude:)``.
         public let countryMethod: MethodChoice
         /// Whether this is the saved place.
         public let isSavedPlace: Bool

@@ -95,7 +95,7 @@ extension LocationManager {
 
     /// The request for a place at an instant, by every rule of PrayKit at once: the place and its
     /// zone (``resolve(_:)``), the civil day of `instant` there, the calculation settings given,
-    /// saved and of the place's country (``CalculationSettings/resolve(given:saved:country:)``), and
+    /// saved and of the place's country (``CalculationSettings/resolve(given:saved:country:latitude:)``), and
     /// the saved Hijri calendar, offset and iqama times. This is what an app calls to show a
     /// person's times — the same answer as `praykit times` for the same place and settings.
     ///
@@ -122,7 +122,8 @@ extension LocationManager {
         placeRequest.method = settings.method
         let location = try await resolve(placeRequest)
         let saved = try await preferences.async.preferences()
-        let resolution = try CalculationSettings.resolve(given: settings, saved: saved, country: location.countryMethod)
+        let resolution = try CalculationSettings.resolve(
+            given: settings, saved: saved, country: location.countryMethod, latitude: location.coordinates.latitude)
         var request = PrayerAPI.Request(
             coordinates: location.coordinates, timeZone: location.timeZone,
             date: try CivilDate(containing: instant, in: location.timeZone), days: days,

@@ -4,7 +4,7 @@ import Foundation
 /// command line fills one from its options, an app from its settings screen; ``init(_:)`` reads the
 /// saved ``Preferences`` the same way.
 ///
-/// ``resolve(given:saved:country:)`` is the one rule that turns given values, saved values and the
+/// ``resolve(given:saved:country:latitude:)`` is the one rule that turns given values, saved values and the
 /// method of the place's country into ``CalculationParameters``:
 ///
 /// - a value given wins; a saved value fills a value not given;
@@ -12,7 +12,12 @@ import Foundation
 ///   interval over a saved isha angle), and a saved shafaq is ignored unless the method is the
 ///   Moonsighting Committee's; each ignored value is reported with its reason;
 /// - the method is the one given, else the saved one, else the country's (with the recommended
-///   high-latitude rule above 48° unless a rule is given or saved), else the Muslim World League.
+///   high-latitude rule above 48° unless a rule is given or saved), else the Muslim World League;
+/// - from 65° of latitude, towards the poles, where the sun stays up or down for days, the polar
+///   resolution is `nearest-latitude` unless one is given or saved: the times of the nearest
+///   latitude where the sun rises and sets that day (aqrab al-bilad), marked as such, rather than
+///   days without maghrib or isha. A person who wants those days unresolved says so
+///   (`polar-resolution unresolved`).
 ///
 /// ```swift
 /// var given = CalculationSettings()
@@ -100,7 +105,7 @@ public struct CalculationSettings: Hashable, Sendable {
 // MARK: - Resolution
 
 extension CalculationSettings {
-    /// What ``resolve(given:saved:country:)`` decided: the parameters, the method and why, and the
+    /// What ``resolve(given:saved:country:latitude:)`` decided: the parameters, the method and why, and the
     /// saved values it ignored.
     public struct Resolution: Hashable, Sendable {
         /// The parameters to calculate with.
@@ -118,7 +123,7 @@ extension CalculationSettings {
         }
     }
 
-    /// A saved value that ``resolve(given:saved:country:)`` did not use.
+    /// A saved value that ``resolve(given:saved:country:latitude:)`` did not use.
     public struct Ignored: Hashable, Sendable, CustomStringConvertible {
         /// Why it was not used.
         public enum Reason: Hashable, Sendable {
@@ -148,6 +153,9 @@ extension CalculationSettings {
         }
     }
 
+    /// From this latitude (north or south) a polar resolution applies when none is given or saved.
+    public static let polarLatitude = 65.0
+
     /// The method by the one rule: the one given, else the saved one, else the country's choice
     /// (``MethodChoice/forCountry(_:latitude:)``), else the Muslim World League.
     public static func methodChoice(
@@ -166,12 +174,13 @@ extension CalculationSettings {
     ///   - given: The values given for this calculation.
     ///   - saved: The saved preferences.
     ///   - country: The method chosen for the place's country, when known.
+    ///   - latitude: The place's latitude, for the polar resolution from ``polarLatitude``.
     /// - Returns: The parameters, the method and its source, and the saved values ignored.
     /// - Throws: ``ValidationError`` when the given values set one thing two ways, or a value does
     ///   not fit the method (a shafaq given with a method other than the Moonsighting Committee's) or
     ///   is out of range.
     public static func resolve(
-        given: CalculationSettings, saved: Preferences, country: MethodChoice? = nil
+        given: CalculationSettings, saved: Preferences, country: MethodChoice? = nil, latitude: Double? = nil
     ) throws(ValidationError) -> Resolution {
         for (first, second) in alternatives where given.isGiven(first) && given.isGiven(second) {
             throw ValidationError(
@@ -196,6 +205,9 @@ extension CalculationSettings {
         }
         if case .country = choice.source, chosen.highLatitudeRule == nil {
             chosen.highLatitudeRule = choice.highLatitudeRule
+        }
+        if let latitude, abs(latitude) >= polarLatitude, chosen.polarResolution == nil {
+            chosen.polarResolution = .nearestLatitude
         }
         return Resolution(parameters: try chosen.parameters(), method: choice, ignored: ignored)
     }

@@ -14,20 +14,45 @@ import Foundation
 ///
 /// Windows: fajr ends at sunrise, the time after sunrise at dhuhr, dhuhr at Asr, Asr at maghrib,
 /// maghrib at isha, and isha at the next fajr. Times are instants, so midnight and clock changes
-/// need nothing special.
+/// need nothing special. Where a day lacks a time (a polar day or night without a resolution), a
+/// window lasts until the next time that exists, but never across a missing sunrise or maghrib: in
+/// the midnight sun, noon is not "still Asr since yesterday", it is no window at all, and
+/// ``missing(from:until:)`` says which times are absent.
 public struct PrayerTimer: Sendable {
     /// The times that start a period, in order: the five prayers and sunrise over every day given.
     public let times: [PrayerTime]
     /// The iqama and Jumu'ah settings, if any.
     public let iqama: IqamaSettings?
     private let schedules: [PrayerSchedule]
+    /// The place of each of ``times`` in the sequence fajr, sunrise, dhuhr, Asr, maghrib, isha of
+    /// day after day (day index × 6 + the time's index), to find the times missing between two.
+    private let sequence: [Int]
 
     /// Creates a timer over `schedules` (consecutive days; the day before and after the instants
     /// asked about should be included, so that just after midnight and after isha have answers).
     public init(schedules: [PrayerSchedule], iqama: IqamaSettings? = nil) {
         self.schedules = schedules
         self.iqama = iqama
-        times = schedules.flatMap { schedule in Prayer.daily.compactMap { schedule[$0] } }.sorted { $0.date < $1.date }
+        let numbered = schedules.enumerated().flatMap { day, schedule in
+            Prayer.daily.enumerated().compactMap { index, prayer in schedule[prayer].map { ($0, day * 6 + index) } }
+        }.sorted { $0.0.date < $1.0.date }
+        times = numbered.map(\.0)
+        sequence = numbered.map(\.1)
+    }
+
+    /// The times of the schedules' days that are missing (unavailable) between two instants, in order,
+    /// with the civil day each belongs to; the days a zone skipped are left out.
+    public func missing(from start: Date, until end: Date) -> [(date: CivilDate, prayer: Prayer)] {
+        let first = times.lastIndex { $0.date <= start }.map { sequence[$0] + 1 } ?? 0
+        let last = times.firstIndex { $0.date > end }.map { sequence[$0] - 1 } ?? schedules.count * 6 - 1
+        guard first <= last else { return [] }
+        return (first...last).compactMap { position in
+            let schedule = schedules[position / 6]
+            let prayer = Prayer.daily[position % 6]
+            // A day the zone skipped (Samoa, 2011-12-30) lacks nothing: it never was.
+            let reason = schedule.unavailability(of: prayer)
+            return reason == nil || reason == .dayNotInZone ? nil : (schedule.date, prayer)
+        }
     }
 
     /// A time of prayer that has begun.
@@ -67,7 +92,17 @@ public struct PrayerTimer: Sendable {
         guard let nextIndex = times.firstIndex(where: { $0.date > instant }) else { return nil }
         let next = times[nextIndex]
         var current: Window?
-        if nextIndex > 0 { current = Window(time: times[nextIndex - 1], endsAt: next.date) }
+        if nextIndex > 0 {
+            // The sequence between the two times must not lack a sunrise or maghrib: the sun's rising
+            // or setting is what ends a day's or a night's window.
+            let skipped = (sequence[nextIndex - 1] + 1)..<max(sequence[nextIndex - 1] + 1, sequence[nextIndex])
+            let broken = skipped.contains { position in
+                let prayer = Prayer.daily[position % 6]
+                return [Prayer.sunrise, .maghrib].contains(prayer)
+                    && schedules[position / 6].unavailability(of: prayer) != .dayNotInZone
+            }
+            if !broken { current = Window(time: times[nextIndex - 1], endsAt: next.date) }
+        }
         let currentIqama = current.flatMap { iqamaDate(of: $0.time) }.flatMap { $0 > instant ? $0 : nil }
         return Status(
             now: instant, current: current, next: next, nextIqama: iqamaDate(of: next), currentIqama: currentIqama)

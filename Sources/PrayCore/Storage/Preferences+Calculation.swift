@@ -35,7 +35,7 @@ extension Preferences {
     }
 
     /// The calculation the preferences describe, by the one rule of
-    /// ``CalculationSettings/resolve(given:saved:country:)`` with nothing given and no country: the
+    /// ``CalculationSettings/resolve(given:saved:country:latitude:)`` with nothing given and no country: the
     /// stored method (Muslim World League when unset) with each stored override applied. An isha or
     /// maghrib angle replaces the method's interval and an interval replaces the angle; an imsak angle
     /// wins over imsak minutes; a stored shafaq applies only to the Moonsighting Committee method.

@@ -21,4 +21,32 @@ extension Preferences {
         try updated.set(place.timeZoneIdentifier, for: .timeZone)
         self = updated
     }
+
+    /// Sets the latitude or longitude of the saved place. When the value changes, the name and zone
+    /// saved with the old place no longer describe it and are removed (a zone is then found again
+    /// from the new coordinates by whoever calls this: ``LocationManager/timeZone(at:)``).
+    ///
+    /// ```swift
+    /// let removed = try preferences.setCoordinate("2.5", for: .longitude)   // [placeName, timeZone]
+    /// ```
+    /// - Returns: The keys removed, with the values they had.
+    /// - Throws: ``ValidationError`` for a value out of range, or a key other than latitude and
+    ///   longitude; nothing changes then.
+    @discardableResult
+    public mutating func setCoordinate(_ text: String, for key: Key) throws(ValidationError) -> [(Key, String)] {
+        guard key == .latitude || key == .longitude else {
+            throw ValidationError(field: key.rawValue, message: "\(key) is not a coordinate")
+        }
+        let before = self[key]
+        try set(text, for: key)
+        guard before != nil, before != self[key] else { return [] }
+        var removed: [(Key, String)] = []
+        for stale in [Key.placeName, .timeZone] {
+            if let value = self[stale] {
+                removed.append((stale, value))
+                unset(stale)
+            }
+        }
+        return removed
+    }
 }

@@ -351,7 +351,9 @@ private struct Parser {
             }
         }
         guard digits > 0 else { return nil }
-        let value = Double(whole) + Double(fraction) / Double(scale)
+        // One division, correctly rounded, gives the double nearest the decimal (33.8933), where a
+        // sum of the whole and the fraction rounds twice (33.893299999999996).
+        let value = Double(whole * scale + fraction) / Double(scale)
         return negative ? -value : value
     }
 }

@@ -46,7 +46,9 @@ extension PrayerServiceAstronomical {
             throw PrayError(
                 .unsupportedDate,
                 message: "prayer times are calculated for the years \(Self.supportedYears.lowerBound)"
-                    + "–\(Self.supportedYears.upperBound); \(request.date.year) is outside them"
+                    + "–\(Self.supportedYears.upperBound); "
+                    + (Self.supportedYears.contains(request.date.year)
+                        ? "the days asked run to \(last), past them" : "\(request.date.year) is outside them")
             )
         }
         // Every event of the days asked for, and of the day before and after (their nights), lies
