@@ -178,10 +178,16 @@ extension HijriCalendar: ArgumentValue {}
 extension LogLevel: ArgumentValue {}
 extension PrayerStatus: ArgumentValue {}
 
-/// An instant in ISO 8601 with an offset or `Z`: `2026-11-29T14:14:00+03:00`.
+/// An instant as people type it: ISO 8601 with an offset or `Z` (`2026-11-29T14:14:00+03:00`), or a
+/// local date and time without one (`2026-11-29T14:14`, `2026-11-29 14:14:00`), read in the zone of
+/// the command's place.
 struct Instant: ArgumentValue, Equatable {
-    /// The instant.
-    let date: Date
+    private enum Form: Equatable {
+        case absolute(Date)
+        case local(DateComponents)
+    }
+
+    private let form: Form
 
     init(argument: String) throws(ArgumentValueError) {
         let formatter = ISO8601DateFormatter()
@@ -190,14 +196,101 @@ struct Instant: ArgumentValue, Equatable {
         ] {
             formatter.formatOptions = options
             if let date = formatter.date(from: argument) {
-                self.date = date
+                form = .absolute(date)
                 return
             }
         }
-        throw ArgumentValueError(reason: "must be an ISO 8601 instant such as 2026-11-29T14:14:00+03:00")
+        let local = argument.replacingOccurrences(of: " ", with: "T")
+        if let match = local.wholeMatch(of: /([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?/),
+            let year = Int(match.output.1), let month = Int(match.output.2), let day = Int(match.output.3),
+            let hour = Int(match.output.4), let minute = Int(match.output.5), hour < 24, minute < 60,
+            (try? CivilDate(year: year, month: month, day: day)) != nil
+        {
+            let second = match.output.6.flatMap { Int($0) } ?? 0
+            form = .local(
+                DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+            return
+        }
+        throw ArgumentValueError(
+            reason: "must be an ISO 8601 instant such as 2026-11-29T14:14:00+03:00 (without an offset, the "
+                + "place's time)")
     }
 
-    var argumentDescription: String { ISO8601DateFormatter().string(from: date) }
+    /// The instant: as given, or the local time in `zone`.
+    /// - Throws: ``CLIError`` (usage) for a local time the zone's clocks skip.
+    func date(in zone: TimeZone) throws -> Date {
+        switch form {
+        case .absolute(let date): return date
+        case .local(let components):
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            guard let date = calendar.date(from: components),
+                calendar.dateComponents([.hour, .minute], from: date)
+                    == DateComponents(hour: components.hour, minute: components.minute)
+            else {
+                throw CLIError.usage("\(argumentDescription) does not exist in \(zone.identifier): its clocks skip it")
+            }
+            return date
+        }
+    }
+
+    var argumentDescription: String {
+        switch form {
+        case .absolute(let date): ISO8601DateFormatter().string(from: date)
+        case .local(let components):
+            "\(components.year ?? 0)-\((components.month ?? 0).zeroPadded(2))-\((components.day ?? 0).zeroPadded(2))T"
+                + "\((components.hour ?? 0).zeroPadded(2)):\((components.minute ?? 0).zeroPadded(2))"
+        }
+    }
+}
+
+/// A civil day as people type it: `2026-11-29`, or `today`, `tomorrow`, `yesterday`, `+3`, `-1`
+/// (days from today in the zone of the command's place).
+struct Day: ArgumentValue, Equatable {
+    private enum Form: Equatable {
+        case date(CivilDate)
+        case fromToday(Int)
+    }
+
+    private let form: Form
+
+    init(argument: String) throws(ArgumentValueError) {
+        switch argument.lowercased() {
+        case "today": form = .fromToday(0)
+        case "tomorrow": form = .fromToday(1)
+        case "yesterday": form = .fromToday(-1)
+        default:
+            if let sign = argument.first, sign == "+" || sign == "-", let days = Int(argument.dropFirst()), days <= 3660
+            {
+                form = .fromToday(sign == "-" ? -days : days)
+                return
+            }
+            do {
+                form = .date(try CivilDate(parsing: argument))
+            } catch {
+                var failure = ArgumentValueError.validation(error)
+                failure = ArgumentValueError(
+                    reason: failure.reason + " (or today, tomorrow, yesterday, +N, -N)",
+                    namesTheValue: failure.namesTheValue)
+                throw failure
+            }
+        }
+    }
+
+    /// The day: as given, or counted from `today`.
+    func day(today: CivilDate) -> CivilDate {
+        switch form {
+        case .date(let date): date
+        case .fromToday(let days): today.clampedAdding(days: days)
+        }
+    }
+
+    var argumentDescription: String {
+        switch form {
+        case .date(let date): date.description
+        case .fromToday(let days): days >= 0 ? "+\(days)" : "\(days)"
+        }
+    }
 }
 
 /// A Gregorian or Hijri year and month: `2027-02`.

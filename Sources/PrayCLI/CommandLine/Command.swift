@@ -66,6 +66,9 @@ protocol Command: CommandNode {
     static var options: [any OptionDefinition] { get }
     /// The positional arguments, in order.
     static var arguments: [any ArgumentDefinition] { get }
+    /// The usage line after the command's path, when the declarations alone would mislead
+    /// (`<shell> | --zones`); `nil` derives it from them.
+    static var synopsis: String? { get }
 
     /// Adjusts the process's one configuration for this command line (a published timetable, the
     /// network's timeout, a hook); called before any service is used.
@@ -82,6 +85,7 @@ protocol Command: CommandNode {
 extension Command {
     static var options: [any OptionDefinition] { [] }
     static var arguments: [any ArgumentDefinition] { [] }
+    static var synopsis: String? { nil }
 
     static func configure(
         _ configuration: inout PrayDependency.Configuration, _ arguments: ParsedArguments, environment: [String: String]

@@ -34,10 +34,13 @@ enum Completions {
     /// The words offered after a path: its verbs, then its options.
     private static func words(_ path: [any CommandNode.Type]) -> [String] {
         guard let node = path.last else {
-            return CommandList.all.flatMap { $0.names } + ["help", "--help", "--version"]
+            return CommandList.all.flatMap { $0.names } + ["--help", "--version"]
         }
         let verbs = (node as? any CommandGroup.Type)?.subcommands.map { $0.name } ?? []
-        return verbs + (options(path) + GlobalOptions.definitions).map { "--" + $0.name } + ["--help"]
+        // The values of the first positional argument: config keys, shell names.
+        var values: [String] = []
+        if case .list(let words) = (node as? any Command.Type)?.arguments.first?.completion { values = words }
+        return verbs + values + (options(path) + GlobalOptions.definitions).map { "--" + $0.name } + ["--help"]
     }
 
     /// Every (path, option) whose value has completions.

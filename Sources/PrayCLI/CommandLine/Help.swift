@@ -60,6 +60,7 @@ enum HelpText {
             return parts.joined(separator: " ")
         }
         guard let command = node as? any Command.Type else { return parts.joined(separator: " ") }
+        if let synopsis = command.synopsis { return (parts + [synopsis]).joined(separator: " ") }
         parts += command.arguments.map { argument in
             let name = "<\(argument.name)>" + (argument.isVariadic ? " ..." : "")
             return argument.isOptional ? "[\(name)]" : name
@@ -165,13 +166,24 @@ enum ManPage {
         return [".TP", head, escape(help)]
     }
 
-    /// Text safe in roff: backslashes and dashes escaped, no line starting with a dot or quote.
+    /// Text safe in roff: backslashes and dashes escaped, no line starting with a dot or quote, and
+    /// the typographic characters of the help as roff's own glyphs, which every locale renders (under
+    /// `LANG=C`, a raw `…` vanishes: `(-90…90)` became `(-9090)`).
     static func escape(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        for (character, glyph) in glyphs { escaped = escaped.replacingOccurrences(of: character, with: glyph) }
         return escaped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
         }.joined(separator: "\n")
     }
+}
+
+extension ManPage {
+    /// Characters of the help text and the roff glyph that stands for each.
+    fileprivate static let glyphs: [(String, String)] = [
+        ("…", "\\&..."), ("—", "\\(em"), ("–", "\\(en"), ("°", "\\(de"), ("±", "\\(+-"), ("×", "\\(mu"),
+        ("’", "'"), ("‘", "`"), ("→", "\\(->"), ("≤", "\\(<="), ("≥", "\\(>="), ("−", "\\-"),
+    ]
 }
 
 extension Array where Element == [String] {

@@ -189,7 +189,20 @@ enum PlaceOptions {
     /// - Throws: ``CLIError`` (usage) naming the closest known zone.
     static func parseZone(_ text: String, option: String = "tz", context: CommandContext) throws -> TimeZoneName {
         do {
-            return try context.zones.parse(text)
+            let zone = try context.zones.parse(text)
+            // POSIX's Etc/GMT+3 is three hours *behind* UTC; people who write it usually mean ahead.
+            if let match = zone.identifier.wholeMatch(of: /Etc\/GMT([+-])([0-9]{1,2})/), match.output.2 != "0" {
+                let behind = match.output.1 == "+"
+                let hours = String(match.output.2)
+                try context.diagnostics.write(
+                    "Note: \(zone.identifier) is UTC\(behind ? "−" : "+")\(hours): POSIX names count the other way. "
+                        + "For \(hours) hours \(behind ? "ahead of" : "behind") UTC, give --\(option) "
+                        + "\(behind ? "+" : "-")\(hours).\n")
+                try context.diagnostics.flush()
+            }
+            return zone
+        } catch let error as CLIError {
+            throw error
         } catch {
             let suggestion = Suggestion.didYouMean(text, among: TimeZoneName.knownIdentifiers)
             throw CLIError.usage(
@@ -216,7 +229,7 @@ enum PlaceOptions {
     /// - Throws: ``CLIError`` (usage) for anything missing, invalid or conflicting; what the services
     ///   throw.
     static func calculation(
-        _ arguments: ParsedArguments, context: CommandContext, date: CivilDate? = nil, days: Int = 1,
+        _ arguments: ParsedArguments, context: CommandContext, date: Day? = nil, days: Int = 1,
         hijriCalendar: HijriCalendar? = nil, hijriOffset: Int? = nil
     ) async throws -> Calculation {
         let saved = try context.preferences()
@@ -226,7 +239,7 @@ enum PlaceOptions {
         let place = try Place(prepared.location, saved: saved, elevation: arguments[elevation])
         var request = prepared.request
         request.coordinates = place.coordinates
-        if let date { request.date = date }
+        if let date { request.date = date.day(today: request.date) }
         if let hijriCalendar { request.hijriCalendar = hijriCalendar }
         if let hijriOffset { request.hijriOffset = hijriOffset }
         try checkCustom(request.parameters)

@@ -17,8 +17,9 @@ enum CalendarCommand: Command {
         "praykit calendar --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --month 2027-02 --alarm 10m > prayers.ics",
         "praykit calendar --year 2027 --prayers fajr,maghrib",
     ]
-    static let date = Option<CivilDate?>(
-        "date", value: "YYYY-MM-DD", help: "First day.", defaultText: "today in the zone")
+    static let date = Option<Day?>(
+        "date", value: "day", help: "First day: YYYY-MM-DD, today, tomorrow, +N or -N.",
+        defaultText: "today in the zone")
     static let days = Option("days", value: "n", help: "Number of days.", default: 30, range: 1...3660)
     static let month = Option<YearMonth?>("month", value: "YYYY-MM", help: "Every day of this month.")
     static let year = Option<Int?>("year", value: "YYYY", help: "Every day of this year.", range: 1...9999)
@@ -46,10 +47,10 @@ enum CalendarCommand: Command {
         var start = arguments[date]
         var count = arguments[days]
         if let month = arguments[month] {
-            start = try CivilDate(year: month.year, month: month.month, day: 1)
+            start = try Day(argument: "\(month.argumentDescription)-01")
             count = CivilDate.daysIn(month: month.month, year: month.year)
         } else if let year = arguments[year] {
-            start = try CivilDate(year: year, month: 1, day: 1)
+            start = try Day(argument: "\(year.zeroPadded(4))-01-01")
             count = CivilDate.isLeap(year) ? 366 : 365
         }
         let chosen = try arguments[prayers].resolved(

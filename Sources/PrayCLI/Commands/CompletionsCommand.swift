@@ -9,7 +9,8 @@ enum CompletionsCommand: Command {
         """
     static let shell = Argument<Completions.Shell?>("shell", help: "bash, zsh or fish.")
     static let arguments: [any ArgumentDefinition] = [shell]
-    static let zones = Flag("zones", help: "Print the time-zone names completion offers, one a line.")
+    static let synopsis: String? = "<shell> | --zones"
+    static let zones = Flag("zones", help: "Instead of a script: the time-zone names completion offers, one a line.")
     static let options: [any OptionDefinition] = [zones]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {

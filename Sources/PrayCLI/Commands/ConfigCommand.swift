@@ -31,7 +31,11 @@ enum ConfigCommand: CommandGroup {
     }
 
     /// The `<key>` of `get` and `unset`.
-    static let key = Argument<ConfigKey>("key", help: "The key, such as method or latitude, or city.")
+    static let key = Argument<ConfigKey>(
+        "key", help: "The key, such as method or latitude, or city.", completion: .list(keyNames))
+
+    /// The stored keys and `city`, offered by completion.
+    static let keyNames = Preferences.Key.allCases.map(\.rawValue) + ["city"]
 }
 
 /// A key of `config get` and `config unset`: a stored setting, or `city`, the saved place as a whole

@@ -6,7 +6,8 @@ enum ConfigSetCommand: Command {
     static let name = "set"
     static let abstract =
         "Store a value ('city <name>' stores a place, its zone and name); a bad value changes nothing."
-    static let key = Argument<String>("key", help: "The key, such as method or latitude, or city.")
+    static let key = Argument<String>(
+        "key", help: "The key, such as method or latitude, or city.", completion: .list(ConfigCommand.keyNames))
     static let value = Argument<String>("value", help: "The value; negative numbers are values (-0.1278).")
     static let arguments: [any ArgumentDefinition] = [key, value]
     static let examples = [

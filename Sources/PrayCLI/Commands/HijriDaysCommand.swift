@@ -11,8 +11,9 @@ enum HijriDaysCommand: Command {
         "praykit hijri days --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --at 18:30",
     ]
 
-    static let date = Option<CivilDate?>(
-        "date", value: "YYYY-MM-DD", help: "First civil day.", defaultText: "today in the zone")
+    static let date = Option<Day?>(
+        "date", value: "day", help: "First civil day: YYYY-MM-DD, today, tomorrow, +N or -N.",
+        defaultText: "today in the zone")
     static let days = Option(
         "days", value: "n", help: "Number of consecutive days.", default: 1, range: 1...HijriAPI.Request.maximumDays)
     static let latitude = Option<Double?>(
@@ -65,7 +66,8 @@ enum HijriDaysCommand: Command {
                 throw CLIError.usage("--lat and --lon go with --at")
             }
             let zone = try PlaceOptions.zone(arguments, option: PlaceOptions.timeZone, context: context)
-            let start = try arguments[date] ?? CivilDate(containing: context.now, in: zone.timeZone)
+            let today = try CivilDate(containing: context.now, in: zone.timeZone)
+            let start = arguments[date]?.day(today: today) ?? today
             let request = HijriAPI.Request(
                 date: start, days: arguments[days], calendar: query.calendar, offset: query.offset)
             return try query.write(try service.days(for: request), to: context.output)

@@ -10,7 +10,8 @@ enum HijriNotableCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let query = HijriQuery(arguments, saved: try context.preferences())
         let zone = try PlaceOptions.zone(arguments, option: PlaceOptions.timeZone, context: context)
-        let date = try arguments[HijriDaysCommand.date] ?? CivilDate(containing: context.now, in: zone.timeZone)
+        let today = try CivilDate(containing: context.now, in: zone.timeZone)
+        let date = arguments[HijriDaysCommand.date]?.day(today: today) ?? today
         let day = try context.dependency.hijriService().nextNotableDay(
             after: date, kinds: Set(NotableDay.Kind.allCases), calendar: query.calendar, offset: query.offset)
         try query.write([day], to: context.output)

@@ -24,7 +24,8 @@ enum LogCommand: CommandGroup {
     static let prayer = Option<PrayerList>(
         "prayer", value: "name", help: "The prayer: fajr, dhuhr, asr, maghrib, isha, a list (fajr,isha), or all.",
         completion: .list(Prayer.obligatory.map(\.rawValue) + ["all"]))
-    static let date = Option<CivilDate?>("date", value: "YYYY-MM-DD", help: "The day.", defaultText: "today")
+    static let date = Option<Day?>(
+        "date", value: "day", help: "The day: YYYY-MM-DD, today, yesterday, +1 or -N.", defaultText: "today")
     static let timeZone = Option<String?>(
         "tz", value: "zone", help: "The zone that says what 'today' is.",
         defaultText: "the saved zone, else the system's", completion: .timeZone)

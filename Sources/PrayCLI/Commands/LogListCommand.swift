@@ -5,15 +5,18 @@ import PrayCore
 enum LogListCommand: Command {
     static let name = "list"
     static let abstract = "List the entries of a range of days."
-    static let from = Option<CivilDate?>(
-        "from", value: "YYYY-MM-DD", help: "First day.", defaultText: "six days before --to")
-    static let to = Option<CivilDate?>("to", value: "YYYY-MM-DD", help: "Last day.", defaultText: "today")
+    static let from = Option<Day?>(
+        "from", value: "day", help: "First day: YYYY-MM-DD, today, yesterday or -N.", defaultText: "a week before --to")
+    static let to = Option<Day?>(
+        "to", value: "day", help: "Last day: YYYY-MM-DD, today, tomorrow or ±N.",
+        defaultText: "tomorrow, as far as prayers are recorded")
     static let format = Option<OutputFormat>.format([.table, .json, .csv])
     static let options: [any OptionDefinition] = [from, to, LogCommand.timeZone, format]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
-        let end = try arguments[to] ?? LogCommand.today(arguments, context: context)
-        let start = arguments[from] ?? end.clampedAdding(days: -6)
+        let today = try LogCommand.today(arguments, context: context)
+        let end = arguments[to]?.day(today: today) ?? today.clampedAdding(days: 1)
+        let start = arguments[from]?.day(today: today) ?? end.clampedAdding(days: -7)
         guard start <= end else { throw CLIError.usage("--from \(start) is after --to \(end)") }
         let entries = try context.dependency.prayerLog().entries(from: start, through: end)
         try write(entries, format: arguments[format], to: context.output)

@@ -12,7 +12,7 @@ enum LogRecordCommand: Command {
         let prayers = try LogCommand.prayers(arguments)
         let status = arguments[status]
         let today = try LogCommand.today(arguments, context: context)
-        let date = arguments[LogCommand.date] ?? today
+        let date = arguments[LogCommand.date]?.day(today: today) ?? today
         guard date <= today.clampedAdding(days: 1) else {
             throw CLIError.usage(
                 "--date \(date) is in the future; prayers are recorded up to a day ahead (\(today.clampedAdding(days: 1)))"

@@ -25,7 +25,9 @@ enum NextCommand: Command {
         "praykit next --now 2026-11-29T14:14:00+03:00 --format json",
     ]
     static let now = Option<Instant?>(
-        "now", value: "ISO 8601", help: "The instant to answer for (2026-11-29T14:14:00+03:00).", defaultText: "now")
+        "now", value: "ISO 8601",
+        help: "The instant to answer for: 2026-11-29T14:14:00+03:00, or 2026-11-29T14:14 in the place's zone.",
+        defaultText: "now")
     static let format = Option<OutputFormat>.format([.plain, .json, .waybar, .i3bar, .polybar, .tmux])
     static let watch = Flag("watch", help: "Keep writing the line at each moment it changes, until Ctrl-C.")
     static let updates = Option<Int?>(
@@ -41,7 +43,8 @@ enum NextCommand: Command {
         let format = arguments[format]
         // A pinned instant moves on with the clock while watching.
         let clock = context.clock
-        let offset = (arguments[Self.now]?.date ?? context.now).timeIntervalSince(clock.now())
+        let pinned = try arguments[Self.now]?.date(in: calculation.request.timeZone)
+        let offset = (pinned ?? context.now).timeIntervalSince(clock.now())
         func now() -> Date { clock.now().addingTimeInterval(offset) }
         let renderer = NextRenderer(calculation: calculation, format: format)
         var timer = try await self.timer(calculation, around: now(), context: context)

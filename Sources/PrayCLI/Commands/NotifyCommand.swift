@@ -72,14 +72,14 @@ enum NotifyCommand: Command {
             atIqama: arguments[iqama], ramadan: !arguments[noRamadan], jumuah: !arguments[noJumuah], prayers: chosen)
         // Check the place and settings now, so a mistake is a usage error before the daemon starts.
         let calculation = try await PlaceOptions.calculation(arguments, context: context)
-        try await noteMissing(
-            calculation, prayers: chosen, from: arguments[from]?.date ?? context.now, context: context)
-        let end = arguments[until]?.date
+        let zone = calculation.request.timeZone
+        let start = try arguments[from]?.date(in: zone) ?? context.now
+        try await noteMissing(calculation, prayers: chosen, from: start, context: context)
+        let end = try arguments[until]?.date(in: zone)
         guard arguments[dryRun] else {
             if arguments.isGiven(from) { throw CLIError.usage("--from goes with --dry-run") }
             return try await runDaemon(arguments, settings: settings, until: end, context: context)
         }
-        let start = arguments[from]?.date ?? context.now
         let stop = end ?? start.addingTimeInterval(86_400)
         guard stop > start, stop.timeIntervalSince(start) <= 400 * 86_400 else {
             throw CLIError.usage("--until must be after --from and at most 400 days later")

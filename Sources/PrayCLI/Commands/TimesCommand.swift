@@ -17,8 +17,9 @@ enum TimesCommand: Command {
         "praykit times --lat 31.5 --lon 35.4 --elevation -430 --method 3",
     ]
 
-    static let date = Option<CivilDate?>(
-        "date", value: "YYYY-MM-DD", help: "First day.", defaultText: "today in the zone")
+    static let date = Option<Day?>(
+        "date", value: "day", help: "First day: YYYY-MM-DD, today, tomorrow, +N or -N.",
+        defaultText: "today in the zone")
     static let days = Option("days", value: "n", help: "Number of consecutive days.", default: 1, range: 1...3660)
     static let format = Option<OutputFormat>.format([.table, .json, .csv])
     static let clock = Option<ClockStyle?>(
