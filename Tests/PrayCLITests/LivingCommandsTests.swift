@@ -144,6 +144,7 @@ import Testing
 
     @Test func notifyPrintsASystemdUnit() async {
         let result = await CLI.run(["notify", "--print-unit"])
+        #expect(result.stdout.contains("RestartPreventExitStatus=64\n"))
         #expect(result.stdout.contains("[Service]\nType=simple\nExecStart="))
         #expect(result.stdout.contains(" notify\n"))
         #expect(result.stdout.contains("WantedBy=default.target"))

@@ -174,6 +174,9 @@ enum NotifyCommand: Command {
             ExecStart=\(program) notify
             Restart=on-failure
             RestartSec=30
+            # 64: the command line or the saved settings are wrong (no place saved, say); restarting
+            # cannot mend that, so systemd stops and says so instead of retrying every 30 s.
+            RestartPreventExitStatus=64
 
             [Install]
             WantedBy=default.target
