@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "PrayCore", targets: ["PrayCore"]),
         .library(name: "PrayServices", targets: ["PrayServices"]),
+        .library(name: "PrayServer", targets: ["PrayServer"]),
         .library(name: "PrayMocks", targets: ["PrayMocks"]),
         .library(name: "PrayKit", targets: ["PrayKit"]),
         .executable(name: "praykit", targets: ["PrayCLI"]),
@@ -24,27 +25,39 @@ let package = Package(
         // Protocols, models, managers and pure rules (settings, zone parsing): Foundation only.
         .target(name: "PrayCore"),
         // The real services: the engine, qibla, Hijri, SQLite storage, the libcurl client, places,
-        // reminders, the HTTP server and the AlAdhan API. The only target that touches C.
+        // reminders.
         .target(
-            name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl", "CMicroHTTPD"],
+            name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl"],
             exclude: ["Location/DATA-LICENSES.md"]
         ),
+        // The HTTP server (libmicrohttpd) and the AlAdhan API.
+        .target(name: "PrayServer", dependencies: ["PrayCore", "PrayServices", "CMicroHTTPD"]),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.
         .target(name: "PrayMocks", dependencies: ["PrayCore", "PrayServices"], path: "Mocks"),
-        // The container, the only composition root: it wires PrayServices behind PrayCore's protocols.
-        .target(name: "PrayKit", dependencies: ["PrayCore", "PrayServices"]),
+        // The container, the only composition root: it wires PrayServices (and, on Linux, PrayServer)
+        // behind PrayCore's protocols. An app on Apple platforms that depends on PrayKit does not link
+        // the server.
+        .target(
+            name: "PrayKit",
+            dependencies: [
+                "PrayCore", "PrayServices", .target(name: "PrayServer", condition: .when(platforms: [.linux])),
+            ]
+        ),
         // The command line takes every service from the container; it builds none itself.
         .executableTarget(name: "PrayCLI", dependencies: ["PrayCore", "PrayKit"]),
         // The benchmark measures the services themselves, built directly.
-        .executableTarget(name: "PrayBenchmarks", dependencies: ["PrayCore", "PrayServices"]),
+        .executableTarget(name: "PrayBenchmarks", dependencies: ["PrayCore", "PrayServices", "PrayServer"]),
         .testTarget(name: "PrayCoreTests", dependencies: ["PrayCore", "PrayMocks"]),
         .testTarget(
             name: "PrayServicesTests",
             dependencies: ["PrayCore", "PrayServices", "PrayMocks"],
             resources: [.copy("Resources")]
         ),
+        .testTarget(name: "PrayServerTests", dependencies: ["PrayCore", "PrayServer", "PrayServices", "PrayMocks"]),
         .testTarget(name: "PrayKitTests", dependencies: ["PrayCore", "PrayKit", "PrayServices", "PrayMocks"]),
         .testTarget(
-            name: "PrayCLITests", dependencies: ["PrayCLI", "PrayCore", "PrayKit", "PrayServices", "PrayMocks"]),
+            name: "PrayCLITests",
+            dependencies: ["PrayCLI", "PrayCore", "PrayKit", "PrayServer", "PrayServices", "PrayMocks"]
+        ),
     ]
 )

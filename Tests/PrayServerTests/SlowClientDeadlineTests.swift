@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PrayServices
+@testable import PrayServer
 
 /// The server's deadline for a connection to send its request head (the slowloris defence).
 @Suite struct SlowClientDeadlineTests {
