@@ -17,21 +17,28 @@ let package = Package(
         // SQLite, from the system (libsqlite3-dev): the database of PrayServices.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libcurl's headers at build time; the library itself is loaded with dlopen on first use, so
-        // commands that never touch the network do not load it (see Sources/CCurl).
+        // commands that never touch the network do not load it (see Sources/CCurl). Linux only: its C
+        // file compiles to nothing elsewhere, and only Linux builds depend on it.
         .target(name: "CCurl"),
         // libmicrohttpd's headers at build time; the library is loaded with dlopen when `praykit serve`
-        // starts a server, so other commands do not load it and its TLS libraries.
+        // starts a server, so other commands do not load it and its TLS libraries. Linux only, as CCurl.
         .target(name: "CMicroHTTPD"),
         // Protocols, models, managers and pure rules (settings, zone parsing): Foundation only.
         .target(name: "PrayCore"),
-        // The real services: the engine, qibla, Hijri, SQLite storage, the libcurl client, places,
-        // reminders.
+        // The real services: the engine, qibla, Hijri, SQLite storage, the HTTP client (libcurl on
+        // Linux, URLSession elsewhere), places, reminders.
         .target(
-            name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl"],
+            name: "PrayServices",
+            dependencies: ["PrayCore", "CSQLite", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
             exclude: ["Location/DATA-LICENSES.md"]
         ),
-        // The HTTP server (libmicrohttpd) and the AlAdhan API.
-        .target(name: "PrayServer", dependencies: ["PrayCore", "PrayServices", "CMicroHTTPD"]),
+        // The HTTP server (libmicrohttpd, Linux only) and the AlAdhan API (plain Swift, everywhere).
+        .target(
+            name: "PrayServer",
+            dependencies: [
+                "PrayCore", "PrayServices", .target(name: "CMicroHTTPD", condition: .when(platforms: [.linux])),
+            ]
+        ),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.
         .target(name: "PrayMocks", dependencies: ["PrayCore", "PrayServices"], path: "Mocks"),
         // The container, the only composition root: it wires PrayServices (and, on Linux, PrayServer)

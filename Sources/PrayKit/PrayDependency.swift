@@ -344,9 +344,14 @@ extension PrayDependency {
 // MARK: - Network
 
 extension PrayDependency {
-    private static let networkService = NetworkServiceCurl(options: configuration.network, log: log, clock: clock)
+    #if canImport(CCurl)
+        private static let networkService = NetworkServiceCurl(options: configuration.network, log: log, clock: clock)
+    #else
+        private static let networkService = NetworkServiceURLSession(
+            options: configuration.network, log: log, clock: clock)
+    #endif
 
-    /// The libcurl HTTP client.
+    /// The HTTP client: libcurl on Linux (loaded on first use), Foundation's URLSession elsewhere.
     public func networkService() -> any NetworkService { Self.networkService }
 }
 
