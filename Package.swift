@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "PrayCore", targets: ["PrayCore"]),
         .library(name: "PrayServices", targets: ["PrayServices"]),
+        .library(name: "PrayServer", targets: ["PrayServer"]),
         .library(name: "PrayMocks", targets: ["PrayMocks"]),
         .library(name: "PrayKit", targets: ["PrayKit"]),
         .executable(name: "praykit", targets: ["PrayCLI"]),
@@ -16,37 +17,56 @@ let package = Package(
         // SQLite, from the system (libsqlite3-dev): the database of PrayServices.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libcurl's headers at build time; the library itself is loaded with dlopen on first use, so
-        // commands that never touch the network do not load it (see Sources/CCurl).
+        // commands that never touch the network do not load it (see Sources/CCurl). Linux only: its C
+        // file compiles to nothing elsewhere, and only Linux builds depend on it.
         .target(name: "CCurl"),
         // libmicrohttpd's headers at build time; the library is loaded with dlopen when `praykit serve`
-        // starts a server, so other commands do not load it and its TLS libraries.
+        // starts a server, so other commands do not load it and its TLS libraries. Linux only, as CCurl.
         .target(name: "CMicroHTTPD"),
         // Protocols, models, managers and pure rules (settings, zone parsing): Foundation only.
         .target(name: "PrayCore"),
-        // The real services: the engine, qibla, Hijri, SQLite storage, the libcurl client, places,
-        // reminders, the HTTP server and the AlAdhan API. The only target that touches C.
+        // The real services: the engine, qibla, Hijri, SQLite storage, the HTTP client (libcurl on
+        // Linux, URLSession elsewhere), places, reminders.
         .target(
-            name: "PrayServices", dependencies: ["PrayCore", "CSQLite", "CCurl", "CMicroHTTPD"],
+            name: "PrayServices",
+            dependencies: ["PrayCore", "CSQLite", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
             exclude: ["Location/DATA-LICENSES.md"]
+        ),
+        // The HTTP server (libmicrohttpd, Linux only) and the AlAdhan API (plain Swift, everywhere).
+        .target(
+            name: "PrayServer",
+            dependencies: [
+                "PrayCore", "PrayServices", .target(name: "CMicroHTTPD", condition: .when(platforms: [.linux])),
+            ]
         ),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.
         .target(name: "PrayMocks", dependencies: ["PrayCore", "PrayServices"], path: "Mocks"),
-        // The container, the only composition root: it wires PrayServices behind PrayCore's protocols.
-        .target(name: "PrayKit", dependencies: ["PrayCore", "PrayServices"]),
+        // The container, the only composition root: it wires PrayServices (and, on Linux, PrayServer)
+        // behind PrayCore's protocols. An app on Apple platforms that depends on PrayKit does not link
+        // the server.
+        .target(
+            name: "PrayKit",
+            dependencies: [
+                "PrayCore", "PrayServices", .target(name: "PrayServer", condition: .when(platforms: [.linux])),
+            ]
+        ),
         // Before main: a standard descriptor the process started without gets /dev/null (praykit >&-).
         .target(name: "CPrayStart"),
         // The command line takes every service from the container; it builds none itself.
         .executableTarget(name: "PrayCLI", dependencies: ["PrayCore", "PrayKit", "CPrayStart"]),
         // The benchmark measures the services themselves, built directly.
-        .executableTarget(name: "PrayBenchmarks", dependencies: ["PrayCore", "PrayServices"]),
+        .executableTarget(name: "PrayBenchmarks", dependencies: ["PrayCore", "PrayServices", "PrayServer"]),
         .testTarget(name: "PrayCoreTests", dependencies: ["PrayCore", "PrayMocks"]),
         .testTarget(
             name: "PrayServicesTests",
             dependencies: ["PrayCore", "PrayServices", "PrayMocks"],
             resources: [.copy("Resources")]
         ),
+        .testTarget(name: "PrayServerTests", dependencies: ["PrayCore", "PrayServer", "PrayServices", "PrayMocks"]),
         .testTarget(name: "PrayKitTests", dependencies: ["PrayCore", "PrayKit", "PrayServices", "PrayMocks"]),
         .testTarget(
-            name: "PrayCLITests", dependencies: ["PrayCLI", "PrayCore", "PrayKit", "PrayServices", "PrayMocks"]),
+            name: "PrayCLITests",
+            dependencies: ["PrayCLI", "PrayCore", "PrayKit", "PrayServer", "PrayServices", "PrayMocks"]
+        ),
     ]
 )

@@ -189,6 +189,10 @@ public final class TestHTTPServer: Sendable {
                 if isStopped { return }
                 continue
             }
+            #if canImport(Darwin)
+                var noSignal: Int32 = 1
+                setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+            #endif
             let gone = state.withLock { state in
                 if !state.gone { state.connections.append(connection) }
                 return state.gone
@@ -250,7 +254,12 @@ public final class TestHTTPServer: Sendable {
             guard let base = bytes.baseAddress else { return }
             var offset = 0
             while offset < bytes.count {
-                let sent = send(connection, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                #if canImport(Glibc)
+                    let sent = send(connection, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                #else
+                    // Darwin has no MSG_NOSIGNAL: the accept loop sets SO_NOSIGPIPE on the socket.
+                    let sent = send(connection, base + offset, bytes.count - offset, 0)
+                #endif
                 if sent <= 0 { return }
                 offset += sent
             }

@@ -1,6 +1,9 @@
 // Loads libcurl with dlopen on first use; see include/praykit_curl.h.
 #include "praykit_curl.h"
 
+// Linux only, as the header says: elsewhere this file compiles to nothing.
+#if defined(__linux__)
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -97,3 +100,5 @@ CURLcode praykit_getinfo_string(CURL *handle, CURLINFO info, char **value) {
 CURLcode praykit_getinfo_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
     return curl.easy_getinfo(handle, info, value);
 }
+
+#endif  // __linux__

@@ -1,6 +1,9 @@
 // Loads libmicrohttpd with dlopen on first use; see include/praykit_mhd.h.
 #include "praykit_mhd.h"
 
+// Linux only, as the header says: elsewhere this file compiles to nothing.
+#if defined(__linux__)
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -133,3 +136,5 @@ int praykit_mhd_connection_socket(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
 }
+
+#endif  // __linux__

@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import PrayServer
 import PrayServices
 
 /// `praykit-bench`: how fast the astronomical service computes prayer days on one core.

@@ -3,6 +3,14 @@ import PrayCore
 import PrayServices
 import Synchronization
 
+// The server is a Linux dependency of PrayKit (Package.swift). `os(Linux)` as well as `canImport`,
+// because SwiftPM puts every Swift module it builds in one folder: on another platform a build of the
+// whole package may have built PrayServer (for the benchmark) before PrayKit, and `canImport` alone
+// would then see it.
+#if os(Linux) && canImport(PrayServer)
+    import PrayServer
+#endif
+
 /// The container apps use: every service of `PrayKitDependency` (PrayCore), created once, on first
 /// use, and shared.
 ///
@@ -366,9 +374,14 @@ extension PrayDependency {
 // MARK: - Network
 
 extension PrayDependency {
-    private static let networkService = NetworkServiceCurl(options: configuration.network, log: log, clock: clock)
+    #if canImport(CCurl)
+        private static let networkService = NetworkServiceCurl(options: configuration.network, log: log, clock: clock)
+    #else
+        private static let networkService = NetworkServiceURLSession(
+            options: configuration.network, log: log, clock: clock)
+    #endif
 
-    /// The libcurl HTTP client.
+    /// The HTTP client: libcurl on Linux (loaded on first use), Foundation's URLSession elsewhere.
     public func networkService() -> any NetworkService { Self.networkService }
 }
 
@@ -416,20 +429,39 @@ extension PrayDependency {
 
 // MARK: - Server
 
-extension PrayDependency {
-    private static let serverService = ServerServiceMicroHTTPD(log: log)
+#if os(Linux) && canImport(PrayServer)
+    extension PrayDependency {
+        private static let serverService = ServerServiceMicroHTTPD(log: log)
 
-    /// The libmicrohttpd HTTP server.
-    public func serverService() -> any ServerService { Self.serverService }
-}
+        /// The libmicrohttpd HTTP server (loaded when a server starts).
+        public func serverService() -> any ServerService { Self.serverService }
+    }
+#else
+    extension PrayDependency {
+        private static let serverService = ServerServiceUnavailable()
+
+        /// No server on this platform (PrayServer is linked on Linux only): `start` throws `ServerError`
+        /// (`startFailed`) saying so.
+        public func serverService() -> any ServerService { Self.serverService }
+    }
+#endif
 
 // MARK: - Server routes
 
-extension PrayDependency {
-    private static let serverRoutes = AlAdhanRoutes(
-        calculator: prayerService, hijri: hijriService, qibla: qiblaService, lookups: .init(locationManager),
-        clock: clock, log: log)
+#if os(Linux) && canImport(PrayServer)
+    extension PrayDependency {
+        private static let serverRoutes = AlAdhanRoutes(
+            calculator: prayerService, hijri: hijriService, qibla: qiblaService, lookups: .init(locationManager),
+            clock: clock, log: log)
 
-    /// The AlAdhan API over the services above.
-    public func serverRoutes() -> any ServerRoutes { Self.serverRoutes }
-}
+        /// The AlAdhan API over the services above.
+        public func serverRoutes() -> any ServerRoutes { Self.serverRoutes }
+    }
+#else
+    extension PrayDependency {
+        private static let serverRoutes = ServerServiceUnavailable.Routes()
+
+        /// No server on this platform: routes that answer every request with 501 Not Implemented.
+        public func serverRoutes() -> any ServerRoutes { Self.serverRoutes }
+    }
+#endif

@@ -5,8 +5,19 @@ import PrayServices
 import Synchronization
 import Testing
 
-/// `NetworkServiceCurl` against a real HTTP server on 127.0.0.1 with scripted faults.
+/// The HTTP client of this build — `NetworkServiceCurl` where libcurl is linked (Linux),
+/// `NetworkServiceURLSession` elsewhere (`Scripts/portable-build.sh` runs these tests on it) —
+/// against a real HTTP server on 127.0.0.1 with scripted faults: one contract, the same tests.
 @Suite struct NetworkTests {
+    /// Whether the client is libcurl, whose result codes errors carry.
+    static let isCurl: Bool = {
+        #if canImport(CCurl)
+            true
+        #else
+            false
+        #endif
+    }()
+
     /// The production retry policy (backoff from 0.5 s, a 30 s budget) on a clock that records each
     /// wait and returns at once, so no test sleeps for a backoff. The timeouts are libcurl's own, in
     /// real time: long by default, so that a busy machine never turns a good exchange into a timeout;
@@ -14,13 +25,17 @@ import Testing
     static func service(
         attempts: Int = 3, timeout: TimeInterval = 60, maxBytes: Int = 64 * 1024, log: LogManager = .silent,
         clock: PrayClockFake = PrayClockFake()
-    ) -> NetworkServiceCurl {
+    ) -> any NetworkService {
         var options = NetworkOptions()
         options.maxAttempts = attempts
         options.totalTimeout = timeout
         options.connectTimeout = timeout
         options.maxResponseBytes = maxBytes
-        return NetworkServiceCurl(options: options, log: log, clock: clock)
+        #if canImport(CCurl)
+            return NetworkServiceCurl(options: options, log: log, clock: clock)
+        #else
+            return NetworkServiceURLSession(options: options, log: log, clock: clock)
+        #endif
     }
 
     /// The bounds of the wait before attempt `attempt + 1` with equal jitter on a 0.5 s base: half of
@@ -75,7 +90,8 @@ import Testing
             try await Self.service(attempts: 3, log: log, clock: clock).send(HTTPRequest(url: url))
         } throws: { error in
             let error = error as? NetworkError
-            return error?.kind == .connection && error?.attempts == 3 && error?.curlCode == 7
+            // libcurl's CURLE_COULDNT_CONNECT; URLSession has no libcurl code
+            return error?.kind == .connection && error?.attempts == 3 && error?.curlCode == (Self.isCurl ? 7 : nil)
         }
         // Then two retries, each after a backoff that doubles, with jitter, logged once each
         let retries = memory.events.filter { $0.message == "Request retried" }
@@ -293,6 +309,19 @@ import Testing
         // hang up: the events are ordered request, cancel, hang-up, whatever the machine's load.
         await #expect { try await task.value } throws: { kind(of: $0) == .cancelled }
         #expect(await server.hangs(atLeast: 1).count == 1)
+    }
+
+    @Test func aTaskCancelledBeforeItSendsIsCancelled() async throws {
+        // Given a task cancelled before it asks (URLSession may then end the transfer before the
+        // client is waiting for it)
+        let server = try TestHTTPServer { _ in .hang }
+        defer { server.stop() }
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await Self.service(attempts: 1, timeout: 3600).send(HTTPRequest(url: server.url()))
+        }
+        // Then it ends, as cancelled
+        await #expect { try await task.value } throws: { kind(of: $0) == .cancelled }
     }
 
     @Test func secretsNeverAppearInErrors() async throws {

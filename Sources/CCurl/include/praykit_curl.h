@@ -5,6 +5,10 @@
 #ifndef PRAYKIT_CURL_H
 #define PRAYKIT_CURL_H
 
+// Linux only (the dlopen names above are Linux ones): elsewhere this module is empty, so that a
+// build for another platform never needs libcurl's headers. Package.swift depends on it only on Linux.
+#if defined(__linux__)
+
 #include <curl/curl.h>
 #include <stddef.h>
 
@@ -32,5 +36,7 @@ CURLcode praykit_setopt_progress_function(CURL *handle, curl_xferinfo_callback v
 CURLcode praykit_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode praykit_getinfo_string(CURL *handle, CURLINFO info, char **value);
 CURLcode praykit_getinfo_offset(CURL *handle, CURLINFO info, curl_off_t *value);
+
+#endif  // __linux__
 
 #endif

@@ -1,10 +1,14 @@
 // libmicrohttpd for PrayKit, loaded on first use: the headers give the types and constants, and the
 // functions are reached through dlopen("libmicrohttpd.so.12"), so that commands other than
-// `praykit serve` do not load it and the TLS libraries it pulls in. Only PrayServices imports this
+// `praykit serve` do not load it and the TLS libraries it pulls in. Only PrayServer imports this
 // module. MHD_start_daemon, MHD_get_daemon_info and MHD_get_connection_info are variadic, which
 // Swift cannot call, and MHD's logger receives a va_list, which Swift cannot format: typed wrappers.
 #ifndef PRAYKIT_MHD_H
 #define PRAYKIT_MHD_H
+
+// Linux only (the dlopen names above are Linux ones): elsewhere this module is empty, so that a
+// build for another platform never needs libmicrohttpd's headers. Package.swift depends on it only on Linux.
+#if defined(__linux__)
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -64,5 +68,7 @@ int praykit_mhd_get_connection_values(
     struct MHD_Connection *connection, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator, void *context);
 MHD_socket praykit_mhd_quiesce_daemon(struct MHD_Daemon *daemon);
 void praykit_mhd_stop_daemon(struct MHD_Daemon *daemon);
+
+#endif  // __linux__
 
 #endif

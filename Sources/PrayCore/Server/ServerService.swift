@@ -3,7 +3,7 @@ import Foundation
 /// Starts HTTP/1.1 servers that answer every request with a plain function from a request value to
 /// a response value (``ServerAPI/Handler``).
 ///
-/// `ServerServiceMicroHTTPD` (PrayServices) runs them on libmicrohttpd; tests pass a mock.
+/// `ServerServiceMicroHTTPD` (PrayServer, Linux) runs them on libmicrohttpd; tests pass a mock.
 ///
 /// ```swift
 /// let server = try dependency.serverService().start(ServerAPI.Configuration(port: 0)) { request in
@@ -47,7 +47,7 @@ extension RunningServer {
 /// The answers an HTTP server gives: a plain function from a request value to a response value, run on
 /// the server's threads, many at once.
 ///
-/// `AlAdhanRoutes` (PrayServices), the AlAdhan API behind `praykit serve`, is the one PrayKit has; the
+/// `AlAdhanRoutes` (PrayServer), the AlAdhan API behind `praykit serve`, is the one PrayKit has; the
 /// container gives it as ``PrayKitDependency/serverRoutes()``.
 ///
 /// ```swift

@@ -4,18 +4,19 @@ import Synchronization
 
 /// Converts between civil days in a time zone and UTC instants, remembering the current offset until
 /// the zone's next transition so that a run of days asks the zone database once per transition.
-struct ZoneClock {
-    let timeZone: TimeZone
+/// `package`: the AlAdhan routes (PrayServer) format their times with it.
+package struct ZoneClock {
+    package let timeZone: TimeZone
     private var validFrom = Double.infinity
     private var validUntil = -Double.infinity
     private var offset = 0
 
-    init(timeZone: TimeZone) {
+    package init(timeZone: TimeZone) {
         self.timeZone = timeZone
     }
 
     /// The zone's offset from UTC in seconds at `instant` (Unix seconds).
-    mutating func offset(at instant: Double) -> Int {
+    package mutating func offset(at instant: Double) -> Int {
         if instant >= validFrom && instant < validUntil { return offset }
         let (newOffset, next) = ZonePeriods.period(of: timeZone, at: instant)
         if newOffset == offset && next == validUntil {
@@ -30,7 +31,7 @@ struct ZoneClock {
     /// The UTC instant (Unix seconds) of `hour` o'clock local time on `date`. In a gap (clocks skip
     /// forward) it is an instant of the same civil day; `nil` when the zone skipped the whole day
     /// (Pacific/Apia skipped 2011-12-30 when it crossed the date line).
-    mutating func instant(of date: CivilDate, hour: Double) -> Double? {
+    package mutating func instant(of date: CivilDate, hour: Double) -> Double? {
         let local = Double(date.daysSince1970) * 86400 + hour * 3600
         let cached = Double(offset)
         let guess = local - Double(offset(at: local - cached))
@@ -45,7 +46,7 @@ struct ZoneClock {
 
     /// Rounds `instant` (Unix seconds) to a whole minute of local time, so that zones whose offset
     /// is not a whole number of minutes (historical local mean time) still show :00 seconds.
-    mutating func round(_ instant: Double, _ rounding: Rounding) -> Double {
+    package mutating func round(_ instant: Double, _ rounding: Rounding) -> Double {
         guard rounding != .none else { return instant }
         let offset = Double(offset(at: instant))
         let local = instant + offset

@@ -1,6 +1,7 @@
 import Foundation
 import PrayCore
 import PrayMocks
+import PrayServer
 import PrayServices
 import Testing
 

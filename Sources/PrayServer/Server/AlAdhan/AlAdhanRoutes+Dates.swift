@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import PrayServices
 
 // MARK: - Hijri conversion, qibla, methods, clock
 

@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import PrayServices
 
 /// The `timings` object and the clock texts of AlAdhan's responses.
 ///

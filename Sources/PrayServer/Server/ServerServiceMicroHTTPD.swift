@@ -1,0 +1,41 @@
+// libmicrohttpd is a Linux dependency of PrayServer (Package.swift); elsewhere PrayServer has the
+// AlAdhan routes but no server of its own.
+#if canImport(CMicroHTTPD)
+    import CMicroHTTPD
+    import Foundation
+    import PrayCore
+
+    /// ``ServerService`` on the system libmicrohttpd: HTTP/1.1 with keep-alive, a pool of worker threads
+    /// (one per core by default) each polling its connections with epoll, a limit on the request head and
+    /// on open connections, a deadline for each request so that slow clients cannot hold connections
+    /// (slowloris), and a graceful stop that lets requests in progress finish.
+    ///
+    /// The handler runs on the worker threads and answers synchronously: a request costs no thread hop.
+    ///
+    /// ```swift
+    /// let service = ServerServiceMicroHTTPD(log: log)
+    /// let server = try service.start(ServerAPI.Configuration(port: 0)) { _ in ServerAPI.Response(status: 204) }
+    /// print(server.url)            // http://127.0.0.1:40123
+    /// await server.shutdown()
+    /// ```
+    public struct ServerServiceMicroHTTPD: ServerService {
+        private let log: LogManager
+
+        /// Creates the service.
+        /// - Parameter log: The logger: start and stop at `notice`, libmicrohttpd's own messages at
+        ///   `warning`, slow clients cut off at `debug`.
+        public init(log: LogManager) {
+            self.log = log
+        }
+    }
+
+    extension ServerServiceMicroHTTPD {
+        /// Starts a server listening on the configuration's host and port.
+        /// - Throws: ``ServerError``.
+        public func start(
+            _ configuration: ServerAPI.Configuration, handler: @escaping ServerAPI.Handler
+        ) throws -> any RunningServer {
+            try MicroHTTPDServer(configuration: configuration, handler: handler, log: log)
+        }
+    }
+#endif

@@ -1,0 +1,346 @@
+// The server is libmicrohttpd, a Linux dependency of PrayServer (Package.swift).
+#if canImport(CMicroHTTPD)
+    import Foundation
+    import PrayCore
+    import PrayMocks
+    import PrayServer
+    import PrayServices
+    import Synchronization
+    import Testing
+
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Darwin)
+        import Darwin
+    #endif
+
+    /// `ServerServiceMicroHTTPD` on a loopback port chosen by the system, called with the project's libcurl
+    /// client and with a raw socket where a client must misbehave. Order of events, never durations.
+    @Suite struct ServerTests {
+        static let network: NetworkServiceCurl = {
+            var options = NetworkOptions()
+            options.maxAttempts = 1
+            options.totalTimeout = 120
+            options.connectTimeout = 120
+            return NetworkServiceCurl(options: options, log: .silent)
+        }()
+
+        static func routes() -> AlAdhanRoutes {
+            let prayers = PrayerServiceAstronomical(log: .silent)
+            return AlAdhanRoutes(
+                calculator: prayers, hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent),
+                qibla: QiblaServiceGeodesic(log: .silent), clock: PrayClockFake(), log: .silent)
+        }
+
+        static func configuration(requestTimeout: TimeInterval = 60) -> ServerAPI.Configuration {
+            ServerAPI.Configuration(host: "127.0.0.1", port: 0, threads: 2, requestTimeout: requestTimeout)
+        }
+
+        func get(_ server: any RunningServer, _ path: String, headers: [String: String] = [:]) async throws
+            -> HTTPResponse
+        {
+            let url = try #require(URL(string: server.url.absoluteString + path))
+            return try await Self.network.send(HTTPRequest(url: url, headers: headers, acceptedStatuses: 200..<500))
+        }
+
+        static let makkah =
+            "/v1/timings/01-03-2027?latitude=21.4225&longitude=39.8262&method=4&timezonestring=Asia/Riyadh"
+
+        @Test func servesTheAlAdhanAPIOnAPortTheSystemChose() async throws {
+            // Given
+            let routes = Self.routes()
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(Self.configuration(), handler: routes.handler)
+            // When
+            let response = try await get(server, Self.makkah)
+            await server.shutdown()
+            // Then: the routes' answer, unchanged by the trip
+            #expect(server.port > 0)
+            #expect(response.status == 200)
+            #expect(response.headers["content-type"] == "application/json")
+            #expect(response.headers["cache-control"] == "public, max-age=86400")
+            #expect(response.body == routes.respond(to: ServerAPI.Request(target: Self.makkah)).body)
+            let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+            #expect(object?["code"] as? Int == 200 && object?["status"] as? String == "OK")
+        }
+
+        @Test func anEntityTagComesBackAs304() async throws {
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(
+                Self.configuration(), handler: Self.routes().handler)
+            let first = try await get(server, Self.makkah)
+            let tag = try #require(first.headers["etag"])
+            let second = try await get(server, Self.makkah, headers: ["If-None-Match": tag])
+            let head = try await Self.network.send(
+                HTTPRequest(method: .head, url: #require(URL(string: server.url.absoluteString + Self.makkah))))
+            await server.shutdown()
+            #expect(second.status == 304 && second.body.isEmpty && second.headers["etag"] == tag)
+            #expect(head.status == 200 && head.body.isEmpty && head.headers["etag"] == tag)
+        }
+
+        @Test func badInputIsA400InAlAdhansEnvelope() async throws {
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(
+                Self.configuration(), handler: Self.routes().handler)
+            let missing = try await get(server, "/v1/timings/01-03-2027?longitude=39.8")
+            let unknown = try await get(server, "/v1/elsewhere")
+            await server.shutdown()
+            #expect(missing.status == 400 && unknown.status == 404)
+            let body = try JSONSerialization.jsonObject(with: missing.body) as? [String: Any]
+            #expect(body?["code"] as? Int == 400 && body?["status"] as? String == "BAD_REQUEST")
+            #expect(body?["data"] as? String == "Please specify a latitude and longitude.")
+        }
+
+        @Test func manyClientsAtOnceGetTheirOwnAnswers() async throws {
+            // Given: 48 requests for different days, all sent at once
+            let routes = Self.routes()
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(Self.configuration(), handler: routes.handler)
+            let targets = (1...48).map { day in
+                "/v1/timings/\(String(format: "%02d", (day - 1) % 28 + 1))-\(day <= 28 ? "03" : "04")-2027"
+                    + "?latitude=\(20 + day)&longitude=39.8&method=\(day % 5)&timezonestring=Asia/Riyadh"
+            }
+            // When
+            let bodies = try await withThrowingTaskGroup(of: (String, Data).self) { group in
+                for target in targets { group.addTask { (target, try await get(server, target).body) } }
+                return try await group.reduce(into: [String: Data]()) { $0[$1.0] = $1.1 }
+            }
+            await server.shutdown()
+            // Then: each answer is the routes' answer to that request
+            #expect(bodies.count == targets.count)
+            for target in targets {
+                #expect(bodies[target] == routes.respond(to: ServerAPI.Request(target: target)).body, "\(target)")
+            }
+        }
+
+        @Test func oneConnectionCarriesManyRequests() async throws {
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(
+                Self.configuration(), handler: Self.routes().handler)
+            let port = server.port
+            let statuses = try await TestThread.run {
+                let client = try RawClient(port: port)
+                var statuses: [Int] = []
+                for _ in 0..<3 {
+                    try client.send("GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                    statuses.append(try client.readResponse().status)
+                }
+                return statuses
+            }
+            await server.shutdown()
+            #expect(statuses == [200, 200, 200])
+        }
+
+        @Test func anOversizedRequestHeadIsRefusedAndOthersAreStillServed() async throws {
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(
+                Self.configuration(), handler: Self.routes().handler)
+            let port = server.port
+            let status = try await TestThread.run {
+                let client = try RawClient(port: port)
+                try client.send(
+                    "GET /status HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 64 * 1024))\r\n\r\n")
+                return (try? client.readResponse().status) ?? 0
+            }
+            let after = try await get(server, "/status")
+            await server.shutdown()
+            // A refusal (431, or 414 for a long line) or a closed connection, never a served request
+            #expect([0, 413, 414, 431].contains(status), "\(status)")
+            #expect(after.status == 200)
+        }
+
+        @Test func clientsStalledInTheirRequestDoNotStopOthersBeingServed() async throws {
+            // Given: fifty connections that sent half a request head and then nothing
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(
+                Self.configuration(), handler: Self.routes().handler)
+            // (Connecting and sending a few bytes on loopback does not block.)
+            let stalled = try (0..<50).map { _ in
+                let client = try RawClient(port: server.port)
+                try client.send("GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+                return client
+            }
+            // When
+            let normal = try await get(server, Self.makkah)
+            let stillOpen = stalled.filter { !$0.isClosedByPeer() }.count
+            await server.shutdown()
+            // Then
+            #expect(normal.status == 200)
+            #expect(stillOpen == 50)
+        }
+
+        @Test func aClientTooSlowToSendItsRequestIsDisconnected() async throws {
+            // Given: a one-second request timeout
+            let memory = LogServiceMemory()
+            let server = try ServerServiceMicroHTTPD(log: LogManager(services: [memory], minLevel: .debug)).start(
+                Self.configuration(requestTimeout: 1), handler: Self.routes().handler)
+            let port = server.port
+            // When: a client sends its head a byte at a time, for as long as the server keeps it (bounded,
+            // should the server never end it)
+            let outcome = try await TestThread.run {
+                let client = try RawClient(port: port)
+                for byte in Array("GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8)
+                    + Array(repeating: 97, count: 20_000)
+                {
+                    guard (try? client.send([byte])) != nil, !client.isClosedByPeer() else { return "disconnected" }
+                    usleep(10_000)
+                }
+                return "never disconnected"
+            }
+            await server.shutdown()
+            // Then: the server ended the connection, and says so
+            #expect(outcome == "disconnected")
+            #expect(memory.events.contains { $0.message == "Slow clients disconnected" })
+        }
+
+        @Test func shutdownLetsTheRequestInProgressFinish() async throws {
+            // Given: a handler that holds /slow until the test releases it
+            let events = Mutex<[String]>([])
+            let release = DispatchSemaphore(value: 0)
+            let memory = LogServiceMemory()
+            let log = LogManager(services: [memory], minLevel: .notice)
+            let server = try ServerServiceMicroHTTPD(log: log).start(Self.configuration()) { request in
+                guard request.path == "/slow" else { return ServerAPI.Response(status: 200) }
+                events.withLock { $0.append("handler began") }
+                release.wait()
+                events.withLock { $0.append("handler finished") }
+                return ServerAPI.Response(status: 200, body: Data(repeating: 65, count: 100_000))
+            }
+            let client = Task { try await get(server, "/slow") }
+            try await Self.waitFor { events.withLock { $0.contains("handler began") } }
+            // When: the server is told to stop while /slow is in progress
+            let stop = Task {
+                await server.shutdown()
+                events.withLock { $0.append("shutdown returned") }
+            }
+            try await Self.waitFor { memory.events.contains { $0.message == "Server draining" } }
+            events.withLock { $0.append("draining") }
+            release.signal()
+            let response = try await client.value
+            events.withLock { $0.append("client got \(response.status), \(response.body.count) bytes") }
+            await stop.value
+            // Then: the request finished, whole, before the server stopped; then nothing is served
+            let order = events.withLock { $0 }
+            #expect(
+                order == [
+                    "handler began", "draining", "handler finished", "client got 200, 100000 bytes",
+                    "shutdown returned",
+                ]
+                    || order == [
+                        "handler began", "draining", "handler finished", "shutdown returned",
+                        "client got 200, 100000 bytes",
+                    ], "\(order)")
+            await #expect(throws: NetworkError.self) { try await get(server, "/status") }
+            #expect(memory.events.map(\.message).suffix(2) == ["Server draining", "Server stopped"])
+        }
+
+        @Test func aHostThatIsNotAnAddressIsRefused() {
+            var configuration = Self.configuration()
+            configuration.host = "example.com"
+            #expect(throws: ServerError.self) {
+                _ = try ServerServiceMicroHTTPD(log: .silent).start(configuration) { _ in
+                    ServerAPI.Response(status: 200)
+                }
+            }
+            configuration.host = "127.0.0.1"
+            configuration.threads = 0
+            #expect(throws: ServerError(.invalidConfiguration, message: "threads must be between 1 and 256, got 0")) {
+                _ = try ServerServiceMicroHTTPD(log: .silent).start(configuration) { _ in
+                    ServerAPI.Response(status: 200)
+                }
+            }
+        }
+
+        /// Waits for an event seen on another thread. `limit` only keeps a broken server from hanging the
+        /// run; it measures nothing.
+        static func waitFor(limit: TimeInterval = 120, _ condition: @Sendable () -> Bool) async throws {
+            let deadline = ContinuousClock.now + .seconds(limit)
+            while !condition() {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("the event did not happen")
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+    }
+
+    /// A blocking HTTP/1.1 client on one socket, for requests the libcurl client will not send.
+    final class RawClient {
+        private let socket: Int32
+        private var buffer = Data()
+
+        init(port: Int) throws {
+            #if canImport(Glibc)
+                socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            #else
+                socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+            #endif
+            guard socket >= 0 else { throw POSIXError(.EIO) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard connected == 0 else {
+                close(socket)
+                throw POSIXError(.ECONNREFUSED)
+            }
+        }
+
+        deinit {
+            close(socket)
+        }
+
+        func send(_ text: String) throws {
+            try send(Array(text.utf8))
+        }
+
+        func send(_ bytes: [UInt8]) throws {
+            var offset = 0
+            while offset < bytes.count {
+                let sent = bytes[offset...].withUnsafeBytes { buffer in
+                    #if canImport(Glibc)
+                        Glibc.send(socket, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+                    #else
+                        Darwin.send(socket, buffer.baseAddress, buffer.count, 0)
+                    #endif
+                }
+                guard sent > 0 else { throw POSIXError(.EPIPE) }
+                offset += sent
+            }
+        }
+
+        /// Whether the server has closed its end (a read would return end of file), without blocking.
+        func isClosedByPeer() -> Bool {
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) > 0 else { return false }
+            var byte: UInt8 = 0
+            return recv(socket, &byte, 1, Int32(MSG_PEEK)) <= 0
+        }
+
+        /// Reads one response: status line, header fields, and `Content-Length` bytes of body.
+        func readResponse() throws -> (status: Int, body: Data) {
+            let separator = Data("\r\n\r\n".utf8)
+            while buffer.range(of: separator) == nil { try fill() }
+            guard let end = buffer.range(of: separator) else { throw POSIXError(.EPROTO) }
+            let head = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
+            let lines = head.components(separatedBy: "\r\n")
+            let status = Int(lines.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+            let length =
+                lines.dropFirst().compactMap { line -> Int? in
+                    let parts = line.split(separator: ":", maxSplits: 1)
+                    guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                    return Int(parts[1].trimmingCharacters(in: .whitespaces))
+                }.first ?? 0
+            while buffer.count < end.upperBound + length { try fill() }
+            let body = buffer[end.upperBound..<(end.upperBound + length)]
+            buffer = Data(buffer[(end.upperBound + length)...])
+            return (status, Data(body))
+        }
+
+        private func fill() throws {
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = recv(socket, &chunk, chunk.count, 0)
+            guard count > 0 else { throw POSIXError(.ECONNRESET) }
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+#endif
