@@ -1,0 +1,277 @@
+import Foundation
+
+/// The wire protocol of sync (SYNC.md §3): JSON over HTTP under `/sync/v1/`, the same types on the
+/// client and the server. Unknown fields are ignored when decoding.
+public enum SyncAPI {
+    /// The protocol version both sides speak.
+    public static let protocolVersion = 1
+    /// The schema of the synced rows.
+    public static let schemaVersion = 1
+    /// The most mutations one push may carry.
+    public static let maximumMutationsPerPush = 500
+    /// The most rows one pull page may hold.
+    public static let maximumPullLimit = 1_000
+    /// The largest request body accepted, bytes.
+    public static let maximumBodyBytes = 2 * 1024 * 1024
+    /// How far ahead of the server a stamp may be, milliseconds.
+    public static let maximumClockLead: Int64 = 5 * 60 * 1000
+
+    /// `POST /sync/v1/devices`: a one-time code for this device.
+    public struct PairRequest: Codable, Hashable, Sendable {
+        /// The pairing code.
+        public var code: String
+        /// A name for the device, shown in `serve sync devices list`.
+        public var deviceName: String
+
+        /// Creates a request.
+        public init(code: String, deviceName: String) {
+            self.code = code
+            self.deviceName = deviceName
+        }
+    }
+
+    /// The answer to a pairing: the device's token, shown once.
+    public struct PairResponse: Codable, Hashable, Sendable {
+        /// The device token, `pkd_…`.
+        public var token: String
+        /// The device's ID, `d_…`.
+        public var deviceID: String
+        /// The user's name.
+        public var user: String
+
+        /// Creates a response.
+        public init(token: String, deviceID: String, user: String) {
+            self.token = token
+            self.deviceID = deviceID
+            self.user = user
+        }
+    }
+
+    /// What a mutation does.
+    public enum Operation: String, Codable, Hashable, Sendable {
+        /// Write the value.
+        case put
+        /// Write a tombstone.
+        case delete
+    }
+
+    /// One change of a client, numbered without gaps.
+    public struct Mutation: Codable, Hashable, Sendable {
+        /// The client's number of this change: 1, 2, 3…
+        public var id: Int
+        /// The row changed.
+        public var collection: SyncCollection
+        /// The row's key.
+        public var key: String
+        /// Put or delete.
+        public var op: Operation
+        /// The stamp of the change.
+        public var hlc: HLC
+        /// The value of a put.
+        public var value: SyncValue?
+
+        /// Creates a mutation.
+        public init(id: Int, collection: SyncCollection, key: String, op: Operation, hlc: HLC, value: SyncValue?) {
+            self.id = id
+            self.collection = collection
+            self.key = key
+            self.op = op
+            self.hlc = hlc
+            self.value = value
+        }
+
+        /// The row this mutation writes.
+        public var row: SyncRow {
+            SyncRow(collection: collection, key: key, hlc: hlc, deleted: op == .delete, value: op == .put ? value : nil)
+        }
+
+        private enum CodingKeys: String, CodingKey { case id, collection, key, op, hlc, value }
+
+        /// Decodes a mutation; the value's shape follows the collection.
+        /// - Throws: `DecodingError` for a malformed mutation.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(Int.self, forKey: .id)
+            collection = try container.decode(SyncCollection.self, forKey: .collection)
+            key = try container.decode(String.self, forKey: .key)
+            op = try container.decode(Operation.self, forKey: .op)
+            hlc = try container.decode(HLC.self, forKey: .hlc)
+            let hasValue = container.contains(.value) ? !(try container.decodeNil(forKey: .value)) : false
+            value = op == .put && hasValue ? try SyncValue.decode(collection, from: container, forKey: .value) : nil
+        }
+
+        /// Encodes the wire form.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(collection, forKey: .collection)
+            try container.encode(key, forKey: .key)
+            try container.encode(op, forKey: .op)
+            try container.encode(hlc, forKey: .hlc)
+            if let value { try value.encode(to: &container, forKey: .value) }
+        }
+    }
+
+    /// `POST /sync/v1/push`.
+    public struct PushRequest: Codable, Hashable, Sendable {
+        /// The protocol version.
+        public var `protocol`: Int
+        /// The schema of the rows.
+        public var schema: Int
+        /// The pushing client.
+        public var clientID: String
+        /// The changes, in order.
+        public var mutations: [Mutation]
+
+        /// Creates a push of the current protocol and schema.
+        public init(clientID: String, mutations: [Mutation]) {
+            self.protocol = SyncAPI.protocolVersion
+            schema = SyncAPI.schemaVersion
+            self.clientID = clientID
+            self.mutations = mutations
+        }
+    }
+
+    /// A mutation the server refused; it still counts as applied, so a queue never blocks.
+    public struct Rejection: Codable, Hashable, Sendable {
+        /// The mutation's number.
+        public var id: Int
+        /// Why.
+        public var reason: String
+
+        /// Creates a rejection.
+        public init(id: Int, reason: String) {
+            self.id = id
+            self.reason = reason
+        }
+    }
+
+    /// The answer to a push.
+    public struct PushResponse: Codable, Hashable, Sendable {
+        /// The last mutation of this client the server has.
+        public var lastMutationID: Int
+        /// The mutations refused.
+        public var rejected: [Rejection]
+        /// The server's clock, ISO 8601 with milliseconds.
+        public var serverTime: String
+
+        /// Creates a response.
+        public init(lastMutationID: Int, rejected: [Rejection], serverTime: String) {
+            self.lastMutationID = lastMutationID
+            self.rejected = rejected
+            self.serverTime = serverTime
+        }
+    }
+
+    /// `POST /sync/v1/pull`.
+    public struct PullRequest: Codable, Hashable, Sendable {
+        /// The protocol version.
+        public var `protocol`: Int
+        /// The schema of the rows.
+        public var schema: Int
+        /// The pulling client.
+        public var clientID: String
+        /// Where the last page ended (`"0"` at first); opaque.
+        public var cursor: String
+        /// The most rows wanted.
+        public var limit: Int
+
+        /// Creates a pull of the current protocol and schema.
+        public init(clientID: String, cursor: String, limit: Int = SyncAPI.maximumPullLimit) {
+            self.protocol = SyncAPI.protocolVersion
+            schema = SyncAPI.schemaVersion
+            self.clientID = clientID
+            self.cursor = cursor
+            self.limit = limit
+        }
+    }
+
+    /// A row as a pull sends it.
+    public struct PulledRow: Codable, Hashable, Sendable {
+        /// The row.
+        public var row: SyncRow
+
+        /// Creates a pulled row.
+        public init(_ row: SyncRow) {
+            self.row = row
+        }
+
+        private enum CodingKeys: String, CodingKey { case collection, key, hlc, deleted, value }
+
+        /// Decodes `{"collection", "key", "hlc", "deleted", "value"}`.
+        /// - Throws: `DecodingError` for a malformed row.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let collection = try container.decode(SyncCollection.self, forKey: .collection)
+            let deleted = try container.decode(Bool.self, forKey: .deleted)
+            let hasValue = container.contains(.value) ? !(try container.decodeNil(forKey: .value)) : false
+            let value = !deleted && hasValue ? try SyncValue.decode(collection, from: container, forKey: .value) : nil
+            row = SyncRow(
+                collection: collection, key: try container.decode(String.self, forKey: .key),
+                hlc: try container.decode(HLC.self, forKey: .hlc), deleted: deleted, value: value)
+        }
+
+        /// Encodes the wire form (`value` is `null` for a tombstone).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(row.collection, forKey: .collection)
+            try container.encode(row.key, forKey: .key)
+            try container.encode(row.hlc, forKey: .hlc)
+            try container.encode(row.deleted, forKey: .deleted)
+            if let value = row.value {
+                try value.encode(to: &container, forKey: .value)
+            } else {
+                try container.encodeNil(forKey: .value)
+            }
+        }
+    }
+
+    /// The answer to a pull: a page of rows in version order.
+    public struct PullResponse: Codable, Hashable, Sendable {
+        /// Where this page ends; the next pull's cursor.
+        public var cursor: String
+        /// Whether more rows follow.
+        public var hasMore: Bool
+        /// The last mutation of this client the server has.
+        public var lastMutationID: Int
+        /// The server's clock, ISO 8601 with milliseconds.
+        public var serverTime: String
+        /// The rows.
+        public var rows: [PulledRow]
+
+        /// Creates a response.
+        public init(cursor: String, hasMore: Bool, lastMutationID: Int, serverTime: String, rows: [PulledRow]) {
+            self.cursor = cursor
+            self.hasMore = hasMore
+            self.lastMutationID = lastMutationID
+            self.serverTime = serverTime
+            self.rows = rows
+        }
+    }
+
+    /// An error's body: `{"error": "<code>", "message": "…"}`, with what the code needs.
+    public struct ErrorBody: Codable, Hashable, Sendable {
+        /// The code: `mutation_gap`, `clock_ahead`, `client_id_conflict`, `cursor_expired`, …
+        public var error: String
+        /// A sentence.
+        public var message: String
+        /// With `mutation_gap`: the last mutation the server has.
+        public var lastMutationID: Int?
+        /// With `clock_ahead`: the server's clock.
+        public var serverTime: String?
+
+        /// Creates an error body.
+        public init(error: String, message: String, lastMutationID: Int? = nil, serverTime: String? = nil) {
+            self.error = error
+            self.message = message
+            self.lastMutationID = lastMutationID
+            self.serverTime = serverTime
+        }
+    }
+
+    /// The server's time as the protocol writes it: ISO 8601 UTC with milliseconds.
+    public static func timestamp(_ date: Date) -> String { PrayerLogEntry.timestamp(date) }
+
+    /// A time the protocol wrote.
+    public static func parseTimestamp(_ text: String) -> Date? { PrayerLogEntry.parseTimestamp(text) }
+}
