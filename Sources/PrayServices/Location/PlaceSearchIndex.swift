@@ -240,7 +240,27 @@ struct Levenshtein {
     }
 
     private mutating func bytes(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let limit = byteLimit
+        return query.withUnsafeBufferPointer { query in
+            beforePrevious.withUnsafeMutableBufferPointer { first in
+                previous.withUnsafeMutableBufferPointer { second in
+                    current.withUnsafeMutableBufferPointer { third in
+                        Self.bytes(text, query: query, rows: (first, second, third), limit: limit)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The distance in bytes over three rows of scratch (rotated, not copied), without bounds checks:
+    /// this loop is most of the time of a search with a spelling mistake.
+    private static func bytes(
+        _ text: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>,
+        rows: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Int>),
+        limit: Int
+    ) -> Int? {
         let count = query.count
+        var (beforePrevious, previous, current) = rows
         for column in 0...count { previous[column] = column }
         var last: UInt8 = 0
         for (row, byte) in text.enumerated() {
@@ -249,17 +269,16 @@ struct Levenshtein {
             for column in 1...count {
                 let substitution = previous[column - 1] + (query[column - 1] == byte ? 0 : 1)
                 var cell = min(substitution, previous[column] + 1, current[column - 1] + 1)
-                if row > 0, column > 1, query[column - 1] == last, query[column - 2] == byte, last != byte {
+                if query[column - 1] == last, row > 0, column > 1, query[column - 2] == byte, last != byte {
                     cell = min(cell, beforePrevious[column - 2] + 1)
                 }
                 current[column] = cell
                 smallest = min(smallest, cell)
             }
-            if smallest > byteLimit { return nil }
-            swap(&beforePrevious, &previous)
-            swap(&previous, &current)
+            if smallest > limit { return nil }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
             last = byte
         }
-        return previous[count] <= byteLimit ? previous[count] : nil
+        return previous[count] <= limit ? previous[count] : nil
     }
 }
