@@ -148,6 +148,17 @@ import Testing
         #expect(makkah.shortName == "Makkah, SA")
     }
 
+    /// The country and region keys are folded as the Swift folding folds a query, so that every one
+    /// can be typed.
+    @Test func areaKeysAreFoldedAsQueriesAre() throws {
+        let data = try PlaceGazetteerData(text: PlaceGazetteerData.text)
+        let unfolded = data.areaKeys.filter { PlaceSearchIndex.fold($0) != $0 }
+        #expect(unfolded.isEmpty, "\(unfolded.prefix(20))")
+        #expect(data.areaKeys.count > 10_000)
+        #expect(zip(data.areaKeys, data.areaKeys.dropFirst()).allSatisfy { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(data.countries.filter { $0.capital != 0 }.count > 230)
+    }
+
     /// Every country's capital is found after the country's ISO name, its common English name and
     /// its Arabic name (as Foundation's own CLDR data gives them, a source independent of the
     /// generator's), comma-separated: `Tehran, Iran`, `القاهرة، مصر`.
