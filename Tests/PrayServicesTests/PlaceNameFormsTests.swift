@@ -123,6 +123,48 @@ import Testing
         #expect(edits("hdayir") == nil)
     }
 
+    /// The banded, cut-off distance agrees with the textbook one (optimal string alignment, full
+    /// table) on 20,000 seeded random pairs over a small alphabet, where swaps and repeats are common.
+    @Test func theEditDistanceAgreesWithTheTextbook() {
+        func reference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+            var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+            for i in 0...a.count { table[i][0] = i }
+            for j in 0...b.count { table[0][j] = j }
+            for i in stride(from: 1, through: a.count, by: 1) {
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                        table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                    }
+                }
+            }
+            return table[a.count][b.count]
+        }
+        var state: UInt64 = 20
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var disagreements: [String] = []
+        for _ in 0..<4_000 {
+            let query = (0..<(4 + next(8))).map { _ in UInt8(97 + next(4)) }
+            let limit = 1 + next(2)
+            // One scratch for several names, as a search uses it.
+            var distance = Levenshtein(query: String(decoding: query, as: UTF8.self), limit: limit)
+            for _ in 0..<5 {
+                let name = (0..<(1 + next(14))).map { _ in UInt8(97 + next(4)) }
+                let found = name.withUnsafeBufferPointer { distance.distance(to: $0) }
+                let expected = reference(query, name)
+                if found != (expected <= limit ? expected : nil) {
+                    disagreements.append(
+                        "\(String(decoding: query, as: UTF8.self)) \(String(decoding: name, as: UTF8.self))")
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
+
     @Test func theOtherLargeMatchIsNamed() throws {
         // When
         let hyderabad = try service.search("Hyderabad")

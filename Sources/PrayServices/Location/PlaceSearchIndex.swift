@@ -253,23 +253,30 @@ struct Levenshtein {
     }
 
     /// The distance in bytes over three rows of scratch (rotated, not copied), without bounds checks:
-    /// this loop is most of the time of a search with a spelling mistake.
+    /// this loop is most of the time of a search with a spelling mistake. Only the cells within
+    /// `limit` of the diagonal are computed (Ukkonen's band); the cells just outside it hold `limit + 1`,
+    /// as every cell there exceeds the limit.
     private static func bytes(
         _ text: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>,
         rows: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Int>),
         limit: Int
     ) -> Int? {
         let count = query.count
+        let beyond = limit + 1
         var (beforePrevious, previous, current) = rows
-        for column in 0...count { previous[column] = column }
+        for column in 0...count { previous[column] = min(column, beyond) }
         var last: UInt8 = 0
-        for (row, byte) in text.enumerated() {
-            current[0] = row + 1
-            var smallest = current[0]
-            for column in 1...count {
+        for (index, byte) in text.enumerated() {
+            let row = index + 1
+            let (low, high) = (max(1, row - limit), min(count, row + limit))
+            guard low <= high else { return nil }
+            current[low - 1] = low == 1 ? min(row, beyond) : beyond
+            if high < count { current[high + 1] = beyond }
+            var smallest = beyond
+            for column in low...high {
                 let substitution = previous[column - 1] + (query[column - 1] == byte ? 0 : 1)
                 var cell = min(substitution, previous[column] + 1, current[column - 1] + 1)
-                if query[column - 1] == last, row > 0, column > 1, query[column - 2] == byte, last != byte {
+                if query[column - 1] == last, row > 1, column > 1, query[column - 2] == byte, last != byte {
                     cell = min(cell, beforePrevious[column - 2] + 1)
                 }
                 current[column] = cell
