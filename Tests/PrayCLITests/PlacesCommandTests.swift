@@ -104,12 +104,100 @@ import Testing
         #expect(saved.status == 0, "\(saved.stderr)")
         let preferences = try dependency.preferenceStore.preferences()
         #expect(preferences[.timeZone] == "America/Chicago")
-        #expect(preferences[.placeName] == "Springfield, US")
+        #expect(preferences[.placeName] == "Springfield, Illinois, US")
         let times = await CLI.run(["times"], dependency: dependency)
         #expect(times.stdout.contains("America/Chicago (UTC-06:00, saved with the place)"))
         let ambiguous = await CLI.run(["config", "set", "city", "Springfield"], dependency: CLI.dependency())
         #expect(ambiguous.status == 64)
         #expect(ambiguous.stderr.contains("matches several places"))
+    }
+
+    @Test func aCountryForACityIsRefusedWithItsCities() async throws {
+        // Given: countries GeoNames gives as alternate names of towns elsewhere (Goodyear, Arizona is
+        // "Egypt"; Inđija, Serbia is "India")
+        for country in ["Malaysia", "Egypt", "India", "Oman", "Georgia"] {
+            let dependency = CLI.dependency()
+            // When
+            let times = await CLI.run(["times", "--city", country], dependency: dependency)
+            let saved = await CLI.run(["config", "set", "city", country], dependency: dependency)
+            // Then: nothing is guessed or saved; the capital is suggested
+            #expect(times.status == 64, "\(country): \(times.stdout)")
+            #expect(times.stderr.contains("'\(country)' names a country"), "\(times.stderr)")
+            #expect(times.stderr.contains("(capital)"), "\(times.stderr)")
+            #expect(saved.status == 64)
+            #expect(try dependency.preferenceStore.preferences()[.latitude] == nil)
+        }
+        let georgia = await CLI.run(["times", "--city", "Georgia"])
+        #expect(georgia.stderr.contains("'Georgia' names a country and a region, not a city: Tbilisi"))
+        #expect(georgia.stderr.contains("Atlanta, Georgia, United States"))
+    }
+
+    @Test func aSmallCountryGivesItsCapitalAndSaysSo() async throws {
+        let times = await CLI.run(["times", "--city", "Qatar", "--date", "2026-11-29"])
+        #expect(times.status == 0, "\(times.stderr)")
+        #expect(times.stdout.hasPrefix("Place: Doha, QA (capital of Qatar, for 'Qatar') — "), "\(times.stdout)")
+        let json = try CLI.json(await CLI.run(["times", "--city", "قطر", "--format", "json"]).stdout)
+        let location = try #require(json["location"] as? [String: Any])
+        #expect(location["name"] as? String == "Doha, QA")
+        #expect(location["match"] as? String == "country")
+        #expect(location["matchNote"] as? String == "capital of Qatar, for 'قطر'")
+    }
+
+    @Test func searchJSONSaysHowEachPlaceMatched() async throws {
+        for (query, match, ambiguous, first) in [
+            ("Makkah", "exact", false, "Makkah"), ("Mecca", "alternate-name", false, "Makkah"),
+            ("Sao Pa", "prefix", false, "São Paulo"), ("Makah", "spelling-correction", false, "Makkah"),
+            ("Egypt", "country", true, "Cairo"), ("Texas", "region", true, "Houston"),
+        ] {
+            let result = try CLI.json(await CLI.run(["places", "search", query, "--format", "json"]).stdout)
+            #expect(result["match"] as? String == match, "\(query)")
+            #expect(result["ambiguous"] as? Bool == ambiguous, "\(query)")
+            let place = try #require((result["places"] as? [[String: Any]])?.first)
+            #expect(place["name"] as? String == first, "\(query)")
+            #expect(place["match"] as? String == match, "\(query)")
+            for key in ["matchedName", "edits", "area", "capital", "displayName"] {
+                #expect(place[key] != nil, "\(query): \(key)")
+            }
+        }
+        let egypt = try CLI.json(await CLI.run(["places", "search", "Egypt", "--format", "json"]).stdout)
+        let cairo = try #require((egypt["places"] as? [[String: Any]])?.first)
+        #expect(cairo["capital"] as? Bool == true)
+        #expect(cairo["area"] as? String == "Egypt")
+        let places = try #require(egypt["places"] as? [[String: Any]])
+        #expect(places.allSatisfy { $0["country"] as? String == "EG" })
+        let table = await CLI.run(["places", "search", "Egypt"])
+        #expect(table.stdout.hasPrefix("'Egypt' names a country, not a city"))
+        #expect(table.stdout.contains("capital of Egypt"))
+        let corrected = await CLI.run(["places", "search", "Makah"])
+        #expect(corrected.stdout.contains("spelling correction"))
+    }
+
+    @Test func theHeaderSaysHowTheCityMatchedAndNamesTheOtherOne() async throws {
+        let makah = await CLI.run(["times", "--city", "Makah", "--date", "2026-11-29"])
+        #expect(makah.stdout.hasPrefix("Place: Makkah, SA (spelling correction of 'Makah') — "), "\(makah.stdout)")
+        let cologne = await CLI.run(["times", "--city", "Cologne", "--date", "2026-11-29"])
+        #expect(cologne.stdout.hasPrefix("Place: Köln, DE (alternate name 'Cologne') — "), "\(cologne.stdout)")
+        let hyderabad = await CLI.run(["times", "--city", "Hyderabad", "--date", "2026-11-29"])
+        #expect(hyderabad.stdout.hasPrefix("Place: Hyderabad, IN — "))
+        #expect(
+            hyderabad.stdout.contains("\nAlso named 'Hyderabad': Hyderabad, Sindh, Pakistan (--city 'Hyderabad, PK')\n")
+        )
+        let tripoli = try CLI.json(await CLI.run(["times", "--city", "Tripoli", "--format", "json"]).stdout)
+        let location = try #require(tripoli["location"] as? [String: Any])
+        #expect(location["alsoNamed"] as? [String] == ["Tripoli, Ash Shimāl, Lebanon"])
+        let springfield = await CLI.run(["times", "--city", "Springfield, Illinois", "--date", "2026-11-29"])
+        #expect(springfield.stdout.hasPrefix("Place: Springfield, Illinois, US — "), "\(springfield.stdout)")
+    }
+
+    @Test func qiblaNamesTheCityAndTheSavedPlace() async throws {
+        let city = await CLI.run(["qibla", "--city", "Karachi"])
+        #expect(city.stdout.hasPrefix("Qibla from Karachi, PK — 24.8608, 67.0104\n"), "\(city.stdout)")
+        let dependency = CLI.dependency()
+        _ = await CLI.run(["config", "set", "city", "Springfield, Illinois"], dependency: dependency)
+        let saved = await CLI.run(["qibla"], dependency: dependency)
+        #expect(saved.stdout.hasPrefix("Qibla from Springfield, Illinois, US — 39.8017, -89.6437\n"), "\(saved.stdout)")
+        let json = try CLI.json(await CLI.run(["qibla", "--format", "json"], dependency: dependency).stdout)
+        #expect(json["name"] as? String == "Springfield, Illinois, US")
     }
 
     @Test func cityAndCoordinatesTogetherAreAUsageError() async {

@@ -31,7 +31,7 @@ import Testing
             ran.note("search")
             return PlaceAPI.SearchResult(
                 query: query.text,
-                matches: [PlaceAPI.Match(place: makkah, kind: .name, matchedName: "makkah", score: 1)],
+                matches: [PlaceAPI.Match(place: makkah, kind: .exact, matchedName: "makkah", score: 1)],
                 isAmbiguous: false)
         }
         places.onNearest { _, limit in

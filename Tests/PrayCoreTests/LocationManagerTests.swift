@@ -107,7 +107,7 @@ import Testing
             geonameID: 6_058_560, name: "London", countryCode: "CA", countryName: "Canada", region: "Ontario",
             regionCode: "ON", latitude: 42.98, longitude: -81.23, population: 422_324,
             timeZoneIdentifier: "America/Toronto")
-        let match = PlaceAPI.Match(place: london, kind: .name, matchedName: "london", score: 306)
+        let match = PlaceAPI.Match(place: london, kind: .exact, matchedName: "london", score: 306)
         let (manager, zones, _) = try manager(
             search: PlaceAPI.SearchResult(query: "London, Canada", matches: [match], isAmbiguous: false))
         // When
@@ -129,7 +129,7 @@ import Testing
                 place: try Place.mock(
                     name: "Springfield", countryCode: "US", countryName: "United States", region: region,
                     population: people, timeZoneIdentifier: "America/Chicago"),
-                kind: .name, matchedName: "springfield", score: 306)
+                kind: .exact, matchedName: "springfield", score: 306)
         }
         let (manager, _, _) = try manager(
             search: PlaceAPI.SearchResult(query: "Springfield", matches: springfields, isAmbiguous: true))
@@ -138,6 +138,51 @@ import Testing
             try await manager.resolve(.init(.city("Springfield")))
         }
         #expect(error?.message.contains("Springfield, Missouri, United States; Springfield, Massachusetts") == true)
+    }
+
+    @Test func aCountryNamedAsACityListsItsCities() async throws {
+        // Given: the search finds Egypt's capital and largest city, too far apart to choose between
+        let cities = try [("Cairo", "Al Qāhirah", true), ("Alexandria", "Al Iskandarīyah", false)].map {
+            name, region, capital in
+            PlaceAPI.Match(
+                place: try Place.mock(
+                    name: name, countryCode: "EG", countryName: "Egypt", region: region,
+                    timeZoneIdentifier: "Africa/Cairo"),
+                kind: .country, matchedName: "egypt", score: 410, area: "Egypt", isCapital: capital)
+        }
+        let (manager, _, _) = try manager(
+            search: PlaceAPI.SearchResult(query: "Egypt", matches: cities, isAmbiguous: true))
+        // When / Then
+        let error = #expect(throws: ValidationError.self) { try manager.city(named: "Egypt") }
+        #expect(error?.field == "city")
+        #expect(
+            error?.message
+                == "'Egypt' names a country, not a city: Cairo, Al Qāhirah, Egypt (capital); Alexandria, "
+                + "Al Iskandarīyah, Egypt; name one of these places, such as 'Cairo, Egypt'")
+    }
+
+    @Test func aCityChoiceSaysHowItMatchedAndNamesTheOthers() async throws {
+        // Given
+        let (india, pakistan) = (
+            try Place.mock(name: "Hyderabad", countryCode: "IN", countryName: "India", region: "Telangāna"),
+            try Place.mock(name: "Hyderabad", countryCode: "PK", countryName: "Pakistan", region: "Sindh")
+        )
+        let matches = [india, pakistan].map {
+            PlaceAPI.Match(place: $0, kind: .exact, matchedName: "hyderabad", score: 307)
+        }
+        let (manager, _, places) = try manager(
+            search: PlaceAPI.SearchResult(
+                query: "Hyderabad", matches: matches, isAmbiguous: false, others: [matches[1]]))
+        // When
+        let choice = try #require(try manager.cityChoice(named: "Hyderabad"))
+        let location = try await manager.resolve(.init(.city("Hyderabad")))
+        // Then
+        #expect(choice.place == india)
+        #expect(choice.match.kind == .exact)
+        #expect(choice.others.map(\.place) == [pakistan])
+        #expect(location.cityChoice == choice)
+        #expect(location.name == "Hyderabad, IN")
+        #expect(places.searchCalls.map(\.text) == ["Hyderabad", "Hyderabad"])
     }
 
     @Test func withoutASavedPlaceTheCurrentLocationIsUnknown() async throws {

@@ -62,7 +62,7 @@ func configurePrayKit(
     var dependency = PrayDependencyMock()  // an empty PrayerLogStoreFake
     let places = PlaceServiceMock()
     places.onSearch { query in
-        let makkah = PlaceAPI.Match(place: try .mock(), kind: .name, matchedName: "makkah", score: 1)
+        let makkah = PlaceAPI.Match(place: try .mock(), kind: .exact, matchedName: "makkah", score: 1)
         return PlaceAPI.SearchResult(query: query.text, matches: [makkah], isAmbiguous: false)
     }
     dependency.places = places

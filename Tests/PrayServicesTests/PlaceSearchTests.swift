@@ -53,7 +53,7 @@ import Testing
         let mecca = try service.search("Mecca")
         // Then
         #expect(islamabad.best?.countryCode == "PK")
-        #expect(islamabad.matches.first?.kind == .name)
+        #expect(islamabad.matches.first?.kind == .exact)
         #expect(mecca.best?.geonameID == 104_515)
         #expect(mecca.matches.first?.kind == .alternateName)
     }
@@ -74,10 +74,10 @@ import Testing
         let exact = try service.search("Köln")
         // Then
         #expect(prefix.matches.first?.kind == .prefix)
-        #expect(typo.matches.first?.kind == .typo)
+        #expect(typo.matches.first?.kind == .spellingCorrection)
         #expect(typo.matches.first?.edits == 2)  // "ee" for "i"
-        #expect(exact.matches.first?.kind == .name)
-        #expect(exact.matches.dropFirst().allSatisfy { $0.kind != .name && $0.kind != .alternateName })
+        #expect(exact.matches.first?.kind == .exact)
+        #expect(exact.matches.dropFirst().allSatisfy { $0.kind != .exact && $0.kind != .alternateName })
     }
 
     @Test func nearTiesAreAmbiguous() throws {

@@ -114,8 +114,20 @@ enum PlaceOptions {
         let isSaved: Bool
         /// The method of the place's country, for the settings.
         let countryMethod: MethodChoice
+        /// For `--city`, how the city matched and the other places the name also names.
+        var cityChoice: PlaceAPI.CityChoice? = nil
 
         var timeZone: TimeZone { zone.timeZone }
+
+        /// The name with how the city matched when not by its own name: `Makkah, SA (spelling
+        /// correction of 'Makah')`; `nil` without a name.
+        var nameWithNote: String? {
+            guard let name else { return nil }
+            guard let choice = cityChoice, let note = MatchText.note(choice.match, query: choice.query) else {
+                return name
+            }
+            return "\(name) (\(note))"
+        }
 
         /// The place of a resolved location, at `--elevation` when given (else the saved place's
         /// elevation, or 0 elsewhere).
@@ -134,6 +146,7 @@ enum PlaceOptions {
             alternatives = location.timeZoneAlternatives
             isSaved = location.isSavedPlace
             countryMethod = location.countryMethod
+            cityChoice = location.cityChoice
         }
     }
 

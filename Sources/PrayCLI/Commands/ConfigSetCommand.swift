@@ -81,13 +81,21 @@ enum ConfigSetCommand: Command {
         return Suggestion.didYouMean(text, among: names)
     }
 
-    /// Saves the one city `query` names (``LocationManager/city(named:)``), its zone and its name.
+    /// Saves the one city `query` names (``LocationManager/cityChoice(named:)``), its zone and its name
+    /// (with its region when the country has two of the name: `Springfield, Illinois, US`), and says
+    /// how it matched when not by its own name.
     private static func saveCity(_ query: String, context: CommandContext) async throws {
-        guard let place = try context.dependency.locationManager().city(named: query) else {
+        guard let choice = try context.dependency.locationManager().cityChoice(named: query) else {
             throw CLIError.usage("no city matches '\(query)'")
         }
-        let saved = try context.dependency.preferences().update { try $0.setPlace(place) }
+        let saved = try context.dependency.preferences().update { preferences in
+            try preferences.setPlace(choice.place)
+            try preferences.set(choice.match.shortName, for: .placeName)
+        }
         let lines = [Preferences.Key.latitude, .longitude, .timeZone, .placeName].map { "\($0) = \(saved[$0] ?? "")" }
-        try context.output.write("Saved \(place.fullName)\n" + lines.joined(separator: "\n") + "\n")
+        var heading = "Saved \(choice.place.fullName)"
+        if let note = MatchText.note(choice.match, query: query) { heading += " (\(note))" }
+        if let others = MatchText.others(choice, option: "config set city") { heading += "\n" + others }
+        try context.output.write(heading + "\n" + lines.joined(separator: "\n") + "\n")
     }
 }

@@ -5,6 +5,11 @@ import PrayCore
 enum PlacesSearchCommand: Command {
     static let name = "search"
     static let abstract = "Find cities by name: 'Makkah', 'Köln', 'مكة', 'Birmingham, AL', 'London, Canada'."
+    static let discussion = """
+        A country's name ('Egypt', 'مصر') lists its capital and largest cities, a region's ('Texas') its
+        largest cities. The Match column says how each place matched when not by its own name: an
+        alternate name, a prefix, a spelling correction, or as a city of the country or region named.
+        """
     static let query = Argument<String>("query", help: "A city, optionally ', region' and/or ', country'.")
     static let arguments: [any ArgumentDefinition] = [query]
     static let options: [any OptionDefinition] = [PlacesCommand.limit, PlacesCommand.format]
@@ -17,13 +22,28 @@ enum PlacesSearchCommand: Command {
             return try context.output.write(
                 JSON.object([
                     ("query", .string(query)), ("ambiguous", .bool(result.isAmbiguous)),
-                    ("places", .array(result.places.map { PlacesCommand.json($0) })),
+                    ("match", .string(result.kind?.rawValue)),
+                    ("places", .array(result.matches.map { PlacesCommand.json($0.place, extra: json($0)) })),
+                    ("others", .array(result.others.map { PlacesCommand.json($0.place, extra: json($0)) })),
                 ]).rendered() + "\n")
         }
         guard !result.matches.isEmpty else { return try context.output.write("No city matches '\(query)'.\n") }
-        if result.isAmbiguous {
-            try context.output.write("'\(query)' could be any of these; add the region or country to choose:\n\n")
-        }
-        try context.output.write(PlacesCommand.table(result.places))
+        if let intro = MatchText.introduction(result) { try context.output.write(intro + "\n\n") }
+        let matches = Dictionary(result.matches.map { ($0.place.geonameID, $0) }, uniquingKeysWith: { a, _ in a })
+        let column = result.matches.contains { $0.kind != .exact || $0.isCapital }
+        try context.output.write(
+            PlacesCommand.table(result.places, extra: column ? ["Match"] : []) { place in
+                guard column, let match = matches[place.geonameID] else { return [] }
+                return [MatchText.column(match, query: query)]
+            })
+    }
+
+    /// The members a match adds to a place's JSON: how it matched.
+    static func json(_ match: PlaceAPI.Match) -> [(String, JSON)] {
+        [
+            ("match", .string(match.kind.rawValue)), ("matchedName", .string(match.matchedName)),
+            ("edits", .int(match.edits)), ("area", .string(match.area)), ("capital", .bool(match.isCapital)),
+            ("displayName", .string(match.shortName)),
+        ]
     }
 }

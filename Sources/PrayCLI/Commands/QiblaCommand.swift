@@ -18,11 +18,13 @@ enum QiblaCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let saved = try context.preferences()
-        let coordinates = try await PlaceOptions.place(arguments, saved: saved, context: context).coordinates
+        let place = try await PlaceOptions.place(arguments, saved: saved, context: context)
+        let coordinates = place.coordinates
         let qibla = context.dependency.qiblaService().qibla(from: coordinates)
         let notes = Self.notes(qibla)
         if arguments[format] == .json {
-            var members: [(String, JSON)] = [
+            var members: [(String, JSON)] = place.name.map { [("name", .string($0))] } ?? []
+            members += [
                 ("latitude", .number(coordinates.latitude)),
                 ("longitude", .number(coordinates.longitude)),
                 ("direction", .number(qibla.direction)),
@@ -38,12 +40,14 @@ enum QiblaCommand: Command {
             qibla.distanceKilometers < Qibla.nearKaabaKilometers
             ? String(format: "%.1f m", qibla.distanceKilometers * 1000)
             : String(format: "%.1f km", qibla.distanceKilometers)
+        let position = "\(coordinates.latitude.formattedCompactly), \(coordinates.longitude.formattedCompactly)"
         var lines = [
-            "Qibla from \(coordinates.latitude.formattedCompactly), \(coordinates.longitude.formattedCompactly)",
+            "Qibla from " + (place.nameWithNote.map { "\($0) — \(position)" } ?? position),
             "Direction: \(Self.degrees(qibla.direction)) (\(qibla.compass)) clockwise from true north, along the geodesic",
             "Great circle on a sphere: \(Self.degrees(qibla.sphericalDirection))",
             "Distance: \(distance)",
         ]
+        if let choice = place.cityChoice, let others = MatchText.others(choice) { lines.insert(others, at: 1) }
         lines += notes.map { "Note: \($0)" }
         try context.output.write(lines.joined(separator: "\n") + "\n")
     }

@@ -74,6 +74,15 @@ struct TimesOutput {
             members.append(("timeZoneAlternatives", .array(place.alternatives.map { .string($0) })))
         }
         if let near = place.near { members.append(("near", .string(near))) }
+        if let choice = place.cityChoice {
+            members.append(("match", .string(choice.match.kind.rawValue)))
+            if let note = MatchText.note(choice.match, query: choice.query) {
+                members.append(("matchNote", .string(note)))
+            }
+            if !choice.others.isEmpty {
+                members.append(("alsoNamed", .array(choice.others.map { .string($0.place.fullName) })))
+            }
+        }
         return .object(members)
     }
 
@@ -269,7 +278,7 @@ struct TimesOutput {
             request.timeZone.secondsFromGMT(
                 for: response.schedules.first?[.dhuhr]?.date ?? Date(timeIntervalSince1970: 0)))
         var placeLine = "Place: "
-        if let name = place.name { placeLine += "\(name) — " }
+        if let name = place.name { placeLine += "\(place.nameWithNote ?? name) — " }
         placeLine +=
             "\(coordinates.latitude.formattedCompactly), \(coordinates.longitude.formattedCompactly), "
             + "elevation \(coordinates.elevation.formattedCompactly) m"
@@ -281,7 +290,9 @@ struct TimesOutput {
                 "; also claimed here: \(place.alternatives.joined(separator: ", ")) — choose with --tz "
                 + place.alternatives[0]
         }
-        var lines = [placeLine, zoneLine]
+        var lines = [placeLine]
+        if let choice = place.cityChoice, let others = MatchText.others(choice) { lines.append(others) }
+        lines.append(zoneLine)
         if provider != RemoteTimetable.Provider.london.rawValue {
             lines += methodLines()
         }

@@ -85,10 +85,14 @@ public enum LocationAPI {
     public struct Location: Hashable, Sendable {
         /// Where.
         public let coordinates: Coordinates
-        /// A name to show: the city's (`Makkah, SA`), the saved `place-name`, or `nil`.
+        /// A name to show: the city's (`Makkah, SA`, or `Springfield, Illinois, US` where the country
+        /// has two of the name), the saved `place-name`, or `nil`.
         public let name: String?
         /// The city, for a city request.
         public let place: Place?
+        /// For a city request, how the city matched the query and the other places it also names
+        /// (``LocationManager/cityChoice(named:)``).
+        public let cityChoice: PlaceAPI.CityChoice?
         /// The gazetteer's nearest city, for headers ("near Makkah, SA"); `nil` when none lies within
         /// ``LocationManager/nearbyKilometers`` or for a city request.
         public let nearest: PlaceAPI.Nearby?
@@ -114,11 +118,13 @@ public enum LocationAPI {
         public init(
             coordinates: Coordinates, name: String?, place: Place?, nearest: PlaceAPI.Nearby?, zone: TimeZoneName,
             timeZoneSource: TimeZoneSource, timeZoneLookup: TimeZoneLookup?, countryCode: String?,
-            method: MethodChoice, countryMethod: MethodChoice, isSavedPlace: Bool
+            method: MethodChoice, countryMethod: MethodChoice, isSavedPlace: Bool,
+            cityChoice: PlaceAPI.CityChoice? = nil
         ) {
             self.coordinates = coordinates
             self.name = name
             self.place = place
+            self.cityChoice = cityChoice
             self.nearest = nearest
             self.zone = zone
             self.timeZoneSource = timeZoneSource

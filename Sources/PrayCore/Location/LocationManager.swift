@@ -58,7 +58,8 @@ extension LocationManager {
     ///   throw.
     public func resolve(_ request: LocationAPI.Request) async throws -> LocationAPI.Location {
         let saved = try await preferences.async.preferences()
-        let (fix, place) = try await locate(request.place, saved: saved)
+        let (fix, choice) = try await locate(request.place, saved: saved)
+        let place = choice?.place
         var lookup: TimeZoneLookup?
         func zoneAtCoordinates() throws -> TimeZoneLookup {
             if let lookup { return lookup }
@@ -87,9 +88,9 @@ extension LocationManager {
                 "location.method": method.description,
             ])
         return LocationAPI.Location(
-            coordinates: fix.coordinates, name: place?.shortName ?? fix.name, place: place, nearest: nearest,
+            coordinates: fix.coordinates, name: fix.name, place: place, nearest: nearest,
             zone: zone, timeZoneSource: timeZoneSource, timeZoneLookup: lookup, countryCode: countryCode,
-            method: method, countryMethod: countryMethod, isSavedPlace: fix.isSavedPlace
+            method: method, countryMethod: countryMethod, isSavedPlace: fix.isSavedPlace, cityChoice: choice
         )
     }
 
@@ -140,18 +141,56 @@ extension LocationManager {
     }
 
     /// The one city a query names: the best match (``PlaceAPI/SearchResult/best``), or `nil` when none
-    /// matches.
-    /// - Throws: ``ValidationError`` (field `city`) when several places match equally well — the
-    ///   message lists them and says how to choose; what the place service throws.
+    /// matches. The rule of ``cityChoice(named:)``, without how the city matched.
+    /// - Throws: ``ValidationError`` (field `city`) when several places match equally well, or the
+    ///   query names a country or region that has no one city standing for it — the message lists
+    ///   them and says how to choose; what the place service throws.
     public func city(named text: String) throws -> Place? {
+        try cityChoice(named: text)?.place
+    }
+
+    /// The one city a query names, with how it matched and the other places it also names: the best
+    /// match (``PlaceAPI/SearchResult/best``), or `nil` when none matches. `praykit --city`, `config
+    /// set city` and the server's `…ByCity` routes all choose by this rule.
+    ///
+    /// ```swift
+    /// let choice = try manager.cityChoice(named: "Hyderabad")
+    /// print(choice?.match.shortName ?? "", choice?.others.map(\.shortName) ?? [])   // Hyderabad, IN ["Hyderabad, PK"]
+    /// ```
+    /// - Throws: ``ValidationError`` (field `city`) when several places match equally well (`Springfield`),
+    ///   or the query names a country or region that no one city stands for (`Egypt`) — the message
+    ///   lists them and says how to choose; what the place service throws.
+    public func cityChoice(named text: String) throws -> PlaceAPI.CityChoice? {
         let result = try placeService.search(PlaceAPI.Query(text, limit: 5))
-        if let place = result.best { return place }
+        if let first = result.matches.first, !result.isAmbiguous {
+            return PlaceAPI.CityChoice(query: text, match: first, others: result.others)
+        }
         guard let first = result.matches.first else { return nil }
-        let names = result.matches.map(\.place.fullName).joined(separator: "; ")
+        let suggested = result.matches.filter { $0.kind == .country || $0.kind == .region }
+        guard first.kind == .country || first.kind == .region else {
+            let names = result.matches.map(\.place.fullName).joined(separator: "; ")
+            throw ValidationError(
+                field: "city",
+                message: "'\(text)' matches several places: \(names); add the region or country, such as '"
+                    + "\(first.place.name), \(first.place.region ?? first.place.countryName)'"
+            )
+        }
+        let kinds = Set(suggested.map(\.kind))
+        let areas = Set(suggested.compactMap(\.area)).count
+        let what =
+            kinds.count > 1
+            ? "a country and a region"
+            : first.kind == .country
+                ? (areas > 1 ? "countries" : "a country")
+                : (areas > 1 ? "regions" : "a region")
+        let names = result.matches.map { match in
+            match.place.fullName + (match.isCapital && match.kind == .country ? " (capital)" : "")
+        }
         throw ValidationError(
             field: "city",
-            message: "'\(text)' matches several places: \(names); add the region or country, such as '"
-                + "\(first.place.name), \(first.place.region ?? first.place.countryName)'"
+            message: "'\(text)' names \(what), not a city: \(names.joined(separator: "; ")); name one of these "
+                + "places, such as '\(first.place.name), "
+                + "\(first.kind == .region ? first.place.region ?? first.place.countryName : first.place.countryName)'"
         )
     }
 
@@ -178,8 +217,9 @@ extension LocationManager {
 
 extension LocationManager {
     /// The fix and, for a city, the place.
-    private func locate(_ source: LocationAPI.PlaceSource, saved: Preferences) async throws -> (LocationAPI.Fix, Place?)
-    {
+    private func locate(_ source: LocationAPI.PlaceSource, saved: Preferences) async throws -> (
+        LocationAPI.Fix, PlaceAPI.CityChoice?
+    ) {
         switch source {
         case .current:
             guard let fix = try await locationService.currentLocation() else { throw Self.noPlace }
@@ -188,10 +228,12 @@ extension LocationManager {
             guard let fix = try Self.savedFix(saved) else { throw Self.noPlace }
             return (fix, nil)
         case .city(let text):
-            guard let place = try city(named: text) else {
+            guard let choice = try cityChoice(named: text) else {
                 throw ValidationError(field: "city", message: "no city matches '\(text)'")
             }
-            return (LocationAPI.Fix(coordinates: place.coordinates, name: place.shortName, isSavedPlace: false), place)
+            let fix = LocationAPI.Fix(
+                coordinates: choice.place.coordinates, name: choice.match.shortName, isSavedPlace: false)
+            return (fix, choice)
         case .coordinates(let coordinates):
             if let fix = try Self.savedFix(saved), fix.coordinates.latitude == coordinates.latitude,
                 fix.coordinates.longitude == coordinates.longitude

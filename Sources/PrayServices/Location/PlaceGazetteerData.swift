@@ -22,14 +22,26 @@ struct PlaceGazetteerData: Sendable {
         let zone: Int
     }
 
-    /// A country or region with its folded names.
+    /// A country or region.
     struct Area: Sendable {
         let code: String
         let name: String
         /// The ISO 3166-2 code after the dash (regions only).
         let isoCode: String
-        /// The folded name, short code(s) and alternate names.
-        let keys: Set<String>
+        /// The GeoNames identifier of the capital (countries only), or 0 when the gazetteer lacks it.
+        var capital = 0
+        /// The region's country (its index in ``countries``), or -1 for a country.
+        var country = -1
+    }
+
+    /// What a key of ``areaKeys`` names.
+    struct AreaReference: Sendable, Equatable {
+        /// A country (``countries``) or a region (``regions``).
+        let isCountry: Bool
+        /// Its index.
+        let index: Int
+        /// Whether the key is one of its names (`egypt`, `مصر`), not a code or initials (`eg`, `are`).
+        let isName: Bool
     }
 
     /// The cities, sorted by ``City/key`` bytes, largest first within a key.
@@ -41,6 +53,11 @@ struct PlaceGazetteerData: Sendable {
     let alternateStarts: [Int32]
     let countries: [Area]
     let regions: [Area]
+    /// The folded names and codes of countries and regions, sorted by UTF-8 bytes, and what each
+    /// names: `areaReferences[areaStarts[i]..<areaStarts[i + 1]]`.
+    let areaKeys: [String]
+    let areaReferences: [AreaReference]
+    let areaStarts: [Int32]
     let zones: [String]
     let countryByCode: [String: Int]
     /// The country of each two-letter code (see `Parser.letters`), for reading single city lines.
@@ -83,6 +100,9 @@ struct PlaceGazetteerData: Sendable {
         alternateStarts = parser.alternateStarts + [Int32(parser.alternateCities.count)]
         countries = parser.countries
         regions = parser.regions
+        areaKeys = parser.areaKeys
+        areaReferences = parser.areaReferences
+        areaStarts = parser.areaStarts + [Int32(parser.areaReferences.count)]
         zones = parser.zones
         countryByCode = Dictionary(
             countries.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
@@ -136,6 +156,24 @@ struct PlaceGazetteerData: Sendable {
         return city
     }
 
+    /// What a folded key names: countries and regions by name, and (unless `namesOnly`) by code.
+    func areas(named key: String, namesOnly: Bool = false) -> ArraySlice<AreaReference> {
+        let found = PlaceSearchIndex.equalRange(key, in: areaKeys)
+        guard let index = found.first else { return [] }
+        let references = areaReferences[Int(areaStarts[index])..<Int(areaStarts[index + 1])]
+        return namesOnly ? references.filter(\.isName)[...] : references
+    }
+
+    /// The place of a city, with its country, region and zone.
+    func place(of city: City) -> Place {
+        let country = countries[city.country]
+        let region = region(of: city).map { regions[$0] }
+        return Place(
+            geonameID: city.geonameID, name: city.name, countryCode: country.code, countryName: country.name,
+            region: region?.name, regionCode: region.flatMap { $0.isoCode.isEmpty ? nil : $0.isoCode },
+            coordinates: city.coordinates, population: city.population, timeZoneIdentifier: zones[city.zone])
+    }
+
     /// The region of a city: resolved at parse time in a full load, looked up here otherwise.
     func region(of city: City) -> Int? {
         if city.region >= 0 { return city.region }
@@ -177,6 +215,9 @@ private struct Parser {
     var alternateStarts: [Int32] = []
     var countries: [PlaceGazetteerData.Area] = []
     var regions: [PlaceGazetteerData.Area] = []
+    var areaKeys: [String] = []
+    var areaReferences: [PlaceGazetteerData.AreaReference] = []
+    var areaStarts: [Int32] = []
     var zones: [String] = []
     /// Whether parsing ends at the alternate names (`#keys`).
     var stopsAtKeys = false
@@ -201,6 +242,7 @@ private struct Parser {
 
     private enum Section: String {
         case countries = "#countries", regions = "#regions", zones = "#zones", cities = "#cities", keys = "#keys"
+        case areas = "#areas"
     }
 
     mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(PrayError) {
@@ -249,12 +291,6 @@ private struct Parser {
         try addCity()
     }
 
-    private func keys(_ index: Int) -> Set<String> {
-        // A nearest-city load never searches by country or region: their keys are not needed.
-        guard !stopsAtKeys else { return [] }
-        return Set(fields[index].split(separator: UInt8(ascii: "|")).map { String(decoding: $0, as: UTF8.self) })
-    }
-
     private mutating func add(to section: Section) throws(PrayError) {
         switch section {
         case .countries where fields.count == 3:
@@ -263,11 +299,18 @@ private struct Parser {
             if fields[0].count == 2 {
                 countryByLetters[Self.letters(fields[0][0], fields[0][1])] = Int16(countries.count)
             }
-            countries.append(.init(code: code, name: text(1), isoCode: code, keys: keys(2)))
-        case .regions where fields.count == 4:
+            guard fields[2].isEmpty || Self.integer(fields[2]) != nil else {
+                throw PlaceGazetteerData.corrupt("a capital")
+            }
+            let capital = Self.integer(fields[2]) ?? 0
+            countries.append(.init(code: code, name: text(1), isoCode: code, capital: capital))
+        case .regions where fields.count == 3:
             let code = text(0)
             regionByCode[code] = regions.count
-            regions.append(.init(code: code, name: text(1), isoCode: text(2), keys: keys(3)))
+            let country = countryByCode[String(code.prefix { $0 != "." })] ?? -1
+            regions.append(.init(code: code, name: text(1), isoCode: text(2), country: country))
+        case .areas where fields.count == 2:
+            try addAreaKey()
         case .zones:
             zones.append(text(0))
         case .cities where fields.count == 9:
@@ -293,6 +336,22 @@ private struct Parser {
             alternateCities.append(Int32(value))
         default:
             throw PlaceGazetteerData.corrupt("a line of \(section.rawValue)")
+        }
+    }
+
+    /// Parses one `#areas` line: a key, then `c12` (country 12 by name), `C12` (by code), `r7`, `R7`.
+    private mutating func addAreaKey() throws(PrayError) {
+        areaStarts.append(Int32(areaReferences.count))
+        areaKeys.append(text(0))
+        for reference in fields[1].split(separator: UInt8(ascii: ",")) {
+            guard let kind = reference.first,
+                let index = Self.integer(UnsafeBufferPointer(rebasing: reference.dropFirst()))
+            else { throw PlaceGazetteerData.corrupt("an area reference") }
+            let isCountry = kind == UInt8(ascii: "c") || kind == UInt8(ascii: "C")
+            guard isCountry ? index < countries.count : index < regions.count,
+                isCountry || kind == UInt8(ascii: "r") || kind == UInt8(ascii: "R")
+            else { throw PlaceGazetteerData.corrupt("an area reference") }
+            areaReferences.append(.init(isCountry: isCountry, index: index, isName: kind >= UInt8(ascii: "a")))
         }
     }
 

