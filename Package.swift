@@ -19,10 +19,13 @@ let package = Package(
         // libcurl's headers at build time; the library itself is loaded with dlopen on first use, so
         // commands that never touch the network do not load it (see Sources/CCurl). Linux only: its C
         // file compiles to nothing elsewhere, and only Linux builds depend on it.
-        .target(name: "CCurl"),
+        .target(name: "CCurl", dependencies: ["CSystemLibrary"]),
         // libmicrohttpd's headers at build time; the library is loaded with dlopen when `praykit serve`
         // starts a server, so other commands do not load it and its TLS libraries. Linux only, as CCurl.
-        .target(name: "CMicroHTTPD"),
+        .target(name: "CMicroHTTPD", dependencies: ["CSystemLibrary"]),
+        // Opens a system library by absolute path from the system's folders only (never by soname, which
+        // would search the executable's RUNPATH, `$ORIGIN` included): for CCurl and CMicroHTTPD. Linux only.
+        .target(name: "CSystemLibrary"),
         // Protocols, models, managers and pure rules (settings, zone parsing): Foundation only.
         .target(name: "PrayCore"),
         // The real services: the engine, qibla, Hijri, SQLite storage, the HTTP client (libcurl on

@@ -29,7 +29,19 @@ public final class BackupServiceFake: BackupService {
 
     /// Replaces the two stores' contents.
     public func importData(_ data: UserData) {
-        preferences.update { $0 = data.preferences }
+        importData(data, keeping: [])
+    }
+
+    /// Replaces the two stores' contents, except the settings in `kept`, which keep their values.
+    public func importData(_ data: UserData, keeping kept: Set<Preferences.Key>) {
+        preferences.update { stored in
+            var replacement = data.preferences
+            for key in kept {
+                replacement.unset(key)
+                if let value = stored[key] { try? replacement.set(value, for: key) }
+            }
+            stored = replacement
+        }
         prayerLog.replaceAll(with: data.prayerLog)
     }
 }

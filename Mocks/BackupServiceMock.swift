@@ -7,11 +7,18 @@ import PrayCore
 ///
 /// ```swift
 /// let backup = BackupServiceMock()
-/// backup.onImportData { _ in throw StorageError(kind: .full, message: "database or disk is full") }
+/// backup.onImportData { _, _ in throw StorageError(kind: .full, message: "database or disk is full") }
 /// ```
+///
+/// ``exportData(entries:)`` is the protocol's own: it reads ``exportData()``, so ``onExportData(_:)``
+/// answers both.
 public final class BackupServiceMock: BackupService {
+    /// The arguments of a call of ``importData(_:keeping:)``.
+    public typealias ImportDataArguments = (data: UserData, kept: Set<Preferences.Key>)
+
     private let exportDataFunction = MockFunction<Void, UserData, any Error>("BackupServiceMock.exportData()")
-    private let importDataFunction = MockFunction<UserData, Void, any Error>("BackupServiceMock.importData(_:)")
+    private let importDataFunction = MockFunction<ImportDataArguments, Void, any Error>(
+        "BackupServiceMock.importData(_:keeping:)")
 
     /// Creates a mock with nothing set.
     public init() {}
@@ -32,19 +39,19 @@ public final class BackupServiceMock: BackupService {
         try exportDataFunction(())
     }
 
-    // MARK: - importData(_:)
+    // MARK: - importData(_:keeping:)
 
-    /// Sets the answer of ``importData(_:)``.
-    public func onImportData(_ answer: @escaping @Sendable (UserData) throws -> Void) {
-        importDataFunction.on(answer)
+    /// Sets the answer of ``importData(_:keeping:)`` (and so of `importData(_:)`, which keeps nothing).
+    public func onImportData(_ answer: @escaping @Sendable (UserData, Set<Preferences.Key>) throws -> Void) {
+        importDataFunction.on { try answer($0.data, $0.kept) }
     }
 
-    /// The data of each call of ``importData(_:)``, oldest first.
-    public var importDataCalls: [UserData] { importDataFunction.calls }
+    /// The arguments of each call of ``importData(_:keeping:)``, oldest first.
+    public var importDataCalls: [ImportDataArguments] { importDataFunction.calls }
 
     /// Records the call and runs the answer.
     /// - Throws: What the answer throws, or ``MockError`` when none is set.
-    public func importData(_ data: UserData) throws {
-        try importDataFunction(data)
+    public func importData(_ data: UserData, keeping kept: Set<Preferences.Key>) throws {
+        try importDataFunction((data, kept))
     }
 }

@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
 # Builds the praykit binary a user installs: release, with the Swift runtime linked in
-# (--static-swift-stdlib), so it starts faster and runs without the toolchain. Then checks that the
-# binary really has ICU (a static build that drops it loses every named time zone and the Islamic
-# calendars) by asking it for zones and Hijri dates, and prints its size and start-up time.
+# (--static-swift-stdlib), so it starts faster and runs without the toolchain, and without the
+# `$ORIGIN` RUNPATH SwiftPM gives executables (--disable-local-rpath), so that the dynamic loader
+# never takes a library planted next to the binary (libsqlite3.so.0, which it links). Then checks
+# that no RUNPATH is left, that the binary really has ICU (a static build that drops it loses every
+# named time zone and the Islamic calendars) by asking it for zones and Hijri dates, and prints its
+# size and start-up time.
 #
 #   Scripts/build-release.sh            # builds .build/release/praykit
 #   install -m 755 .build/release/praykit ~/.local/bin/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build -c release --static-swift-stdlib --product praykit
+swift build -c release --static-swift-stdlib --disable-local-rpath --product praykit
 binary=.build/release/praykit
+
+if command -v readelf > /dev/null && readelf -d "$binary" | grep -q 'R.*PATH.*\$ORIGIN'; then
+    echo "error: $binary searches its own folder for libraries (\$ORIGIN in its RUNPATH)" >&2
+    exit 1
+fi
 
 # Named zones, a zone at coordinates, Umm al-Qura and the tabular calendar must all work.
 export PRAYKIT_DATABASE="$(mktemp -d)/check.sqlite"

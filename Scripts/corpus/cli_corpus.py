@@ -176,6 +176,7 @@ BAD_VALUES = {
     "--at": "25:00", "--calendar": "gregorian", "--offset": "one", "--to-gregorian": "1448-13-01",
     "--prayer": "brunch", "--status": "skipped", "--to": "2026-11-31", "--host": "not an address",
     "--port": "http", "--threads": "-", "--max-connections": "0x10", "--city": "",
+    "--api-key-file": "{tmp}/no-such-key",
 }
 
 
@@ -408,7 +409,7 @@ def generate():
     add(["times"] + LONDON + ["--date", DATE, "--source", "london", "--offline"])
     add(["times"] + LONDON + ["--date", DATE, "--source", "london", "--offline", "--api-key", "k"])
     add(["times"] + LONDON + ["--date", DATE, "--source", "london", "--offline"], env={"PRAYKIT_API_KEY": "k"})
-    add(["times"] + MAKKAH + ["--date", DATE, "--source", "london", "--offline", "--api-key", "k"])
+    add(["times"] + MAKKAH + ["--date", DATE, "--source", "london", "--offline"], env={"PRAYKIT_API_KEY": "k"})
     add(["times"] + MAKKAH + ["--date", DATE, "--source", "calculated", "--offline"])
     for timeout in ("301", "0.5"):
         add(["times"] + MAKKAH + ["--date", DATE, "--source", "aladhan", "--offline", "--timeout", timeout])

@@ -8,6 +8,8 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include "praykit_system_library.h"
+
 static struct {
     CURLcode (*global_init)(long);
     CURL *(*easy_init)(void);
@@ -31,14 +33,15 @@ static void *symbol(void *library, const char *name) {
 }
 
 static void load(void) {
-    // libcurl.so.4 is the runtime package (libcurl4 on Debian); libcurl.so only exists with -dev.
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (!library) library = dlopen("libcurl.so", RTLD_NOW | RTLD_LOCAL);
+    // libcurl.so.4 is the runtime package (libcurl4 on Debian); libcurl.so only exists with -dev. Both
+    // only from the system's folders, by absolute path (see praykit_system_library.h).
+    static const char *const names[] = {"libcurl.so.4", "libcurl.so"};
+    char reason[384];
+    void *library = praykit_system_library_open(names, 2, reason, sizeof reason);
     if (!library) {
-        const char *reason = dlerror();
         snprintf(load_error, sizeof load_error,
                  "libcurl is not installed (%s); install it (apt-get install libcurl4) to use published timetables",
-                 reason ? reason : "libcurl.so.4 not found");
+                 reason);
         return;
     }
     curl.global_init = (CURLcode (*)(long))symbol(library, "curl_global_init");

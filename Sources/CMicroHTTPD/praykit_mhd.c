@@ -8,6 +8,8 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include "praykit_system_library.h"
+
 static struct {
     struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *, MHD_AccessHandlerCallback, void *, ...);
     const union MHD_DaemonInfo *(*get_daemon_info)(struct MHD_Daemon *, enum MHD_DaemonInfoType, ...);
@@ -32,14 +34,15 @@ static void *symbol(void *library, const char *name) {
 }
 
 static void load(void) {
-    // libmicrohttpd.so.12 is the runtime package (libmicrohttpd12 on Debian); .so only with -dev.
-    void *library = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
-    if (!library) library = dlopen("libmicrohttpd.so", RTLD_NOW | RTLD_LOCAL);
+    // libmicrohttpd.so.12 is the runtime package (libmicrohttpd12 on Debian); .so only with -dev. Both
+    // only from the system's folders, by absolute path (see praykit_system_library.h).
+    static const char *const names[] = {"libmicrohttpd.so.12", "libmicrohttpd.so"};
+    char reason[384];
+    void *library = praykit_system_library_open(names, 2, reason, sizeof reason);
     if (!library) {
-        const char *reason = dlerror();
         snprintf(load_error, sizeof load_error,
                  "libmicrohttpd is not installed (%s); install it (apt-get install libmicrohttpd12) to serve",
-                 reason ? reason : "libmicrohttpd.so.12 not found");
+                 reason);
         return;
     }
     *(void **)&mhd.start_daemon = symbol(library, "MHD_start_daemon");

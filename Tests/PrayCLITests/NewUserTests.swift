@@ -86,7 +86,8 @@ import Testing
     // MARK: 4. A published timetable belongs to its place
 
     @Test func londonsTimetableRefusesOtherPlaces() async {
-        let result = await CLI.run(makkah + ["--source", "london", "--api-key", "k"])
+        let result = await CLI.run(
+            makkah + ["--source", "london"], environment: ["TZ": "UTC", "PRAYKIT_API_KEY": "k"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("is London's"))
         #expect(result.stderr.contains("km from London"))

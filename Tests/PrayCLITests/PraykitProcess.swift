@@ -36,14 +36,14 @@ enum PraykitProcess {
         private let out: FileHandle
         private let err: FileHandle
 
-        init(_ arguments: [String], environment: [String: String]) throws {
+        init(_ arguments: [String], environment: [String: String], executable: URL = PraykitProcess.executable) throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-cli-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("out").path, contents: nil)
             _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("err").path, contents: nil)
             out = try FileHandle(forWritingTo: folder.appendingPathComponent("out"))
             err = try FileHandle(forWritingTo: folder.appendingPathComponent("err"))
-            process.executableURL = PraykitProcess.executable
+            process.executableURL = executable
             process.arguments = arguments
             var env = ProcessInfo.processInfo.environment
             env["TZ"] = nil
@@ -66,6 +66,19 @@ enum PraykitProcess {
         /// child started from a concurrency thread, which inherits blocked signals.)
         func kill() {
             if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        }
+
+        /// The first line of standard output, once it is complete, or what there is when the process
+        /// ends or `deadline` seconds pass (a server's "Listening on …").
+        func firstLine(deadline seconds: Int = 120) async throws -> String {
+            let output = folder.appendingPathComponent("out")
+            var line = ""
+            let deadline = ContinuousClock.now + .seconds(seconds)
+            while !line.hasSuffix("\n"), ContinuousClock.now < deadline, process.isRunning {
+                line = (try? TestFile.text(of: output)) ?? ""
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return line
         }
 
         /// Waits up to `deadline` seconds (then kills), and returns what it did. The wait blocks a

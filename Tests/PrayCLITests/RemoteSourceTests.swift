@@ -6,10 +6,11 @@ import Testing
 /// `praykit times --source aladhan` end to end: fetched from a local server, then served from the
 /// cache when the server is gone.
 @Suite struct RemoteSourceTests {
-    @Test func theCacheServesWhenTheServerIsGone() async throws {
+    /// A local AlAdhan server with Makkah's months (`/v1/calendar/YYYY/MM`).
+    static func makkahServer() throws -> TestHTTPServer {
         let zone = TimeZone(identifier: "Asia/Riyadh")!
         let place = try Coordinates(latitude: 21.4225, longitude: 39.8262)
-        let server = try TestHTTPServer { request in
+        return try TestHTTPServer { request in
             let parts = request.path.split(separator: "?")[0].split(separator: "/")
             guard parts.count == 4, let year = Int(parts[2]), let month = Int(parts[3]),
                 let body = try? PublishedTimetableFixtures.aladhanMonth(
@@ -17,6 +18,10 @@ import Testing
             else { return .respond(status: 404) }
             return .respond(status: 200, body: body)
         }
+    }
+
+    @Test func theCacheServesWhenTheServerIsGone() async throws {
+        let server = try Self.makkahServer()
         defer { server.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "praykit-remote-\(UUID().uuidString)")

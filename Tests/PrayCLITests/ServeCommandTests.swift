@@ -69,13 +69,7 @@ import Testing
             // Given: `praykit serve --port 0`
             let process = try PraykitProcess.Running(["serve", "--port", "0", "--threads", "2"], environment: [:])
             defer { process.kill() }
-            let output = process.folder.appendingPathComponent("out")
-            var line = ""
-            let deadline = ContinuousClock.now + .seconds(120)
-            while !line.hasSuffix("\n"), ContinuousClock.now < deadline, process.process.isRunning {
-                line = (try? TestFile.text(of: output)) ?? ""
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            let line = try await process.firstLine()
             let match = try #require(
                 line.firstMatch(of: /^Listening on (http:\/\/127\.0\.0\.1:([0-9]+))\n$/), "\(line)")
             // When: a client asks, then SIGTERM

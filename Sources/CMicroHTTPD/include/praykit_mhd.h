@@ -1,5 +1,6 @@
 // libmicrohttpd for PrayKit, loaded on first use: the headers give the types and constants, and the
-// functions are reached through dlopen("libmicrohttpd.so.12"), so that commands other than
+// functions are reached through dlopen of libmicrohttpd.so.12 from the system's library folders (by
+// absolute path: see praykit_system_library.h), so that commands other than
 // `praykit serve` do not load it and the TLS libraries it pulls in. Only PrayServer imports this
 // module. MHD_start_daemon, MHD_get_daemon_info and MHD_get_connection_info are variadic, which
 // Swift cannot call, and MHD's logger receives a va_list, which Swift cannot format: typed wrappers.

@@ -90,7 +90,7 @@ extension CLIError {
     /// A storage failure with what the tool lets the user do about it.
     static func storageMessage(_ error: StorageError) -> String {
         switch error.kind {
-        case .cannotOpen, .notADatabase:
+        case .cannotOpen, .notADatabase, .insecure:
             error.description + "; PRAYKIT_DATABASE=<file> uses another database"
         case .corrupt:
             error.description + " ('praykit import <backup.json>' restores a backup)"

@@ -109,8 +109,9 @@ struct CommandContext: Sendable {
     let output: OutputSink
     /// Standard error: notes and warnings, never results.
     let diagnostics: OutputSink
-    /// Reads all of standard input (`praykit import -`).
-    let readStandardInput: @Sendable () -> Data
+    /// Reads standard input to its end or up to the given number of bytes, whichever comes first
+    /// (`praykit import -`).
+    let readStandardInput: @Sendable (Int) -> Data
     /// The global options given.
     let global: GlobalOptions
     /// The full command path being run (`config set`), for messages.

@@ -125,7 +125,9 @@ enum ManPage {
             ".TP", ".B XDG_DATA_HOME",
             "Without PRAYKIT_DATABASE, the database is \\fI$XDG_DATA_HOME/praykit/praykit.sqlite\\fR.",
             ".TP", ".B PRAYKIT_LOG_LEVEL", "The default of \\fB\\-\\-log\\-level\\fR.",
-            ".TP", ".B PRAYKIT_API_KEY", "The key of the London timetable (\\fBtimes \\-\\-source london\\fR).",
+            ".TP", ".B PRAYKIT_API_KEY",
+            "The key of the London timetable (\\fBtimes \\-\\-source london\\fR), unless \\fB\\-\\-api\\-key\\-file\\fR "
+                + "names a file that holds it. Never on the command line, which other users can read.",
             ".TP", ".B TZ", "The zone of \\fB\\-\\-tz local\\fR.",
             ".SH FILES", ".TP", ".I ~/.local/share/praykit/praykit.sqlite",
             "The default database: preferences, the prayer log, cached timetables.",

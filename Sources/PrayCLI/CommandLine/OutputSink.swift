@@ -1,5 +1,6 @@
 internal import CPrayStart
 import Foundation
+import PrayCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -11,6 +12,12 @@ import Synchronization
 /// Where a command writes: standard output or standard error (through `write(2)`, checked), or
 /// memory in tests. Text is buffered and written in blocks of 64 KiB, so long outputs stream while
 /// they are computed instead of being built whole in memory.
+///
+/// Text reaches a terminal, so ``write(_:)`` writes every control character but newline and tab as
+/// visible text (`\x1B`, `\r`, `\x7F`): a place name, an imported setting or a server's message can
+/// never move the cursor, clear the screen or rewrite a line. Formats that escape their own text
+/// (JSON) pass through unchanged; the few writers that mean a control character (iCalendar's CRLF,
+/// the line `next --watch` redraws) use ``write(verbatim:)``.
 ///
 /// A failed write never traps: it throws ``CLIError`` — `cannot write the output: …` (exit 1), or,
 /// when the reader closed the pipe (`EPIPE` with SIGPIPE ignored), a quiet ``CLIError/Kind/closedOutput``.
@@ -60,9 +67,16 @@ final class OutputSink: Sendable {
         state.withLock { String(decoding: $0.written + $0.buffer, as: UTF8.self) }
     }
 
-    /// Writes `text`, flushing full blocks.
+    /// Writes `text` with its control characters but newline and tab escaped, flushing full blocks.
     /// - Throws: ``CLIError`` when the output cannot be written.
     func write(_ text: String) throws(CLIError) {
+        try write(verbatim: text.escapingControlCharacters(keeping: ["\n", "\t"]))
+    }
+
+    /// Writes `text` as it is, control characters included: for writers whose format escapes its own
+    /// values (iCalendar) or that mean to move the cursor. Flushes full blocks.
+    /// - Throws: ``CLIError`` when the output cannot be written.
+    func write(verbatim text: String) throws(CLIError) {
         try state.withLock { state throws(CLIError) in
             if let failed = state.failed { throw failed }
             state.buffer.append(contentsOf: text.utf8)

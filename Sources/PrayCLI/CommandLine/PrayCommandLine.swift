@@ -17,7 +17,7 @@ enum PrayCommandLine {
         await run(
             Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
             output: .standardOutput(), diagnostics: .standardError(),
-            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            readStandardInput: { limit in (try? FileHandle.standardInput.read(upToCount: limit)) ?? Data() },
             dependency: { configuration in
                 try PrayDependency.configure(configuration)
                 return PrayDependency()
@@ -29,7 +29,7 @@ enum PrayCommandLine {
     /// - Returns: The exit status: 0, 1 (runtime failure) or 64 (usage).
     static func run(
         _ commandLine: [String], environment: [String: String], output: OutputSink, diagnostics: OutputSink,
-        readStandardInput: @escaping @Sendable () -> Data = { Data() }, dependency: DependencyProvider
+        readStandardInput: @escaping @Sendable (Int) -> Data = { _ in Data() }, dependency: DependencyProvider
     ) async -> Int32 {
         var path: [any CommandNode.Type] = []
         do {
@@ -64,7 +64,7 @@ enum PrayCommandLine {
 
     private static func dispatch(
         _ arguments: [String], global: GlobalOptions, environment: [String: String], output: OutputSink,
-        diagnostics: OutputSink, readStandardInput: @escaping @Sendable () -> Data, dependency: DependencyProvider,
+        diagnostics: OutputSink, readStandardInput: @escaping @Sendable (Int) -> Data, dependency: DependencyProvider,
         path: inout [any CommandNode.Type]
     ) async throws {
         guard let first = arguments.first else { return try output.write(HelpText.root()) }

@@ -106,16 +106,16 @@ struct ICalendarWriter {
             "X-WR-TIMEZONE:" + calculation.place.zone.identifier,
         ]
         header.append("X-PUBLISHED-TTL:P1D")
-        try output.write(header.map(Self.fold).joined())
+        try output.write(verbatim: header.map(Self.fold).joined())
         for schedule in schedules {
             var lines: [String] = []
             for prayer in prayers {
                 guard let time = schedule[prayer] else { continue }
                 lines += event(prayer, time: time, schedule: schedule)
             }
-            try output.write(lines.map(Self.fold).joined())
+            try output.write(verbatim: lines.map(Self.fold).joined())
         }
-        try output.write(Self.fold("END:VCALENDAR"))
+        try output.write(verbatim: Self.fold("END:VCALENDAR"))
     }
 
     private func event(_ prayer: Prayer, time: PrayerTime, schedule: PrayerSchedule) -> [String] {
@@ -168,10 +168,26 @@ struct ICalendarWriter {
         return text.prefix(19).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "") + "Z"
     }
 
-    /// A TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and newline escaped.
+    /// A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped; a line break (LF, CR or
+    /// CRLF) written `\n`; tab kept; and every other control character, which TEXT may not hold
+    /// (§3.3.11, `TSAFE-CHAR`) and a calendar could show or act on, replaced by U+FFFD.
     static func text(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ";", with: "\\;")
-            .replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: "\n", with: "\\n")
+        var result = ""
+        var afterCarriageReturn = false
+        for scalar in value.unicodeScalars {
+            defer { afterCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\\": result += "\\\\"
+            case ";": result += "\\;"
+            case ",": result += "\\,"
+            case "\r": result += "\\n"
+            case "\n": if !afterCarriageReturn { result += "\\n" }
+            case "\t": result += "\t"
+            case _ where scalar.isControlCharacter: result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// A content line folded at 75 octets (§3.1), never inside a UTF-8 character, ending in CRLF.

@@ -1,38 +1,74 @@
 import Foundation
 import PrayCore
 
-/// `praykit import`: replaces all user data with a backup file.
+/// `praykit import`: replaces all user data with a backup file — except the settings that run
+/// programs or belong to this machine, which a file sets only with `--trust`.
 enum ImportCommand: Command {
     static let name = "import"
     static let changesSyncedData = true
     static let abstract = "Replace all preferences and the prayer log with a backup file."
     static let discussion = """
-        The whole file is checked first (its shape, every value, no prayer logged twice on a day), then
-        everything is replaced in one transaction: after a failure or an interruption the database is as
-        it was. Use '-' to read standard input.
+        The whole file is checked first: its shape, every value, no prayer logged twice on a day, at most
+        \(limits). Then everything is replaced in one transaction: after a
+        failure or an interruption the database is as it was. Use '-' to read standard input.
+
+        Settings that run programs or belong to this machine (\(machineLocalNames)) are taken from a file
+        only with --trust. Without it, this machine's own stay as they are, and a warning shows what the
+        file held; with it, a warning shows what was taken.
         """
-    static let examples = ["praykit import backup.json", "praykit export | ssh host praykit import -"]
+    static let examples = [
+        "praykit import backup.json", "praykit export | ssh host praykit import -",
+        "praykit import --trust my-own-backup.json",
+    ]
     static let file = Argument<String>("file", help: "The backup file, or - for standard input.", completion: .file)
+    static let trust = Flag(
+        "trust", help: "Also take the settings that run programs or belong to this machine (\(machineLocalNames)).")
+    static let options: [any OptionDefinition] = [trust]
     static let arguments: [any ArgumentDefinition] = [file]
 
+    /// The limits of a backup in words: `64 MiB and 1000000 log entries`.
+    static let limits = "\(UserData.maximumFileBytes / 1024 / 1024) MiB and \(UserData.maximumLogEntries) log entries"
+
+    /// The machine-local settings by name: `notify-hook`.
+    static var machineLocalNames: String { Preferences.Key.machineLocal.map(\.rawValue).joined(separator: ", ") }
+
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
-        let file = arguments[file]
-        let data: Data
-        if file == "-" {
-            data = context.readStandardInput()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: file) else {
-                var isFolder: ObjCBool = false
-                let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder)
-                throw CLIError.runtime(
-                    "cannot read \(file): "
-                        + (!exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "permission denied"))
-            }
-            data = contents
-        }
+        // One byte past the limit is enough to know the file is too large.
+        let limit = UserData.maximumFileBytes + 1
+        let data = arguments[file] == "-" ? context.readStandardInput(limit) : try read(arguments[file], limit: limit)
         let backup = try UserData.decoded(from: data)
-        try context.dependency.backup().importData(backup)
-        try context.output.write(
-            "Imported \(backup.preferences.values.count) settings and \(backup.prayerLog.count) log entries.\n")
+        let trusted = arguments[trust]
+        let local = Preferences.Key.machineLocal.filter { backup.preferences[$0] != nil }
+        let kept = trusted ? [] : Set(Preferences.Key.machineLocal)
+        try context.dependency.backup().importData(backup, keeping: kept)
+        for key in local {
+            let value = backup.preferences[key] ?? ""
+            try context.diagnostics.write(
+                trusted
+                    ? "Warning: \(key) taken from the backup (--trust): '\(value)'\n"
+                    : "Warning: the backup sets \(key) ('\(value)'), which runs a program or belongs to a machine; "
+                        + "it was not imported and this machine's own is kept. Check it, then use --trust to take it.\n"
+            )
+        }
+        let settings = backup.preferences.values.keys.filter { trusted || !$0.isMachineLocal }.count
+        try context.output.write("Imported \(settings) settings and \(backup.prayerLog.count) log entries.\n")
+    }
+
+    /// The first `limit` bytes of the file at `path`.
+    /// - Throws: ``CLIError`` (runtime) saying why the file cannot be read.
+    private static func read(_ path: String, limit: Int) throws -> Data {
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        guard exists, !isFolder.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
+            throw CLIError.runtime(
+                "cannot read \(path): "
+                    + (!exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "permission denied"))
+        }
+        defer { try? handle.close() }
+        do {
+            return try handle.read(upToCount: limit) ?? Data()
+        } catch {
+            throw CLIError.runtime("cannot read \(path): \(error.localizedDescription)")
+        }
     }
 }

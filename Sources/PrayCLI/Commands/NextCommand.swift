@@ -70,7 +70,8 @@ enum NextCommand: Command {
             let note = NextRenderer.note(status, timer: timer, parameters: calculation.request.parameters)
             let line = renderer.render(status, note: note, first: written == 0, watching: true)
             signals?.show(line.trimmingCharacters(in: .newlines))
-            try context.output.write(terminal ? "\r\u{1B}[2K" + line.trimmingCharacters(in: .newlines) : line)
+            if terminal { try context.output.write(verbatim: "\r\u{1B}[2K") }
+            try context.output.write(terminal ? line.trimmingCharacters(in: .newlines) : line)
             try context.output.flush()
             written += 1
             if let limit, written >= limit { break }
@@ -242,7 +243,8 @@ final class WatchSignals {
             exit(0)
         }
         resize.setEventHandler { [lastLine] in
-            try? output.write("\r\u{1B}[2K" + lastLine.text.withLock { $0 })
+            try? output.write(verbatim: "\r\u{1B}[2K")
+            try? output.write(lastLine.text.withLock { $0 })
             try? output.flush()
         }
         interrupt.resume()

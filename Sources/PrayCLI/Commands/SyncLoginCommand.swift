@@ -53,7 +53,7 @@ enum SyncLoginCommand: Command {
             }
             return line
         }
-        let text = String(decoding: context.readStandardInput().prefix(1024), as: UTF8.self)
+        let text = String(decoding: context.readStandardInput(1024).prefix(1024), as: UTF8.self)
         guard let line = text.split(whereSeparator: \.isNewline).first, !line.isEmpty else {
             throw CLIError.usage("no pairing code: give --code, type it at the terminal, or pipe it in")
         }

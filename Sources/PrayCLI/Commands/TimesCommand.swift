@@ -44,8 +44,14 @@ enum TimesCommand: Command {
     static let apiURL = Option<String?>(
         "api-url", value: "URL", help: "The timetable server (https).",
         defaultText: RemoteTimetable.Provider.allCases.map(\.defaultBaseURL.absoluteString).joined(separator: " or "))
+    static let apiKeyFile = Option<String?>(
+        "api-key-file", value: "path",
+        help: "A file holding the timetable's API key (London), readable by you alone (chmod 600).",
+        defaultText: "$PRAYKIT_API_KEY", completion: .file)
+    /// Declared so that it is refused with a way out: any user of the machine can read a command line.
     static let apiKey = Option<String?>(
-        "api-key", value: "key", help: "The timetable's API key (London).", defaultText: "$PRAYKIT_API_KEY")
+        "api-key", value: "key",
+        help: "Refused (other users can read a command line): use --api-key-file or PRAYKIT_API_KEY.")
     static let timeout = Option(
         "timeout", value: "seconds", help: "Give up on the timetable server after this long per attempt.",
         default: 10.0, range: 1...300, unit: "seconds")
@@ -53,7 +59,7 @@ enum TimesCommand: Command {
 
     static let options: [any OptionDefinition] =
         PlaceOptions.place + [date, days] + PlaceOptions.calculation + [
-            format, clock, hijriCalendar, hijriOffset, source, apiURL, apiKey, timeout, offline,
+            format, clock, hijriCalendar, hijriOffset, source, apiURL, apiKeyFile, apiKey, timeout, offline,
         ]
 
     static func configure(
@@ -96,14 +102,21 @@ enum TimesCommand: Command {
         }
     }
 
-    /// The published timetable of `--source`, `--api-url` and `--api-key` (or `$PRAYKIT_API_KEY`).
-    /// - Throws: ``CLIError`` (usage) for timetable options without a timetable, a bad URL or a
-    ///   missing key.
+    /// The published timetable of `--source`, `--api-url` and `--api-key-file` (or `$PRAYKIT_API_KEY`).
+    /// - Throws: ``CLIError`` (usage) for timetable options without a timetable, a bad URL, a missing
+    ///   key or a key on the command line (`--api-key`); (runtime) for a key file others can read.
     static func remote(_ arguments: ParsedArguments, environment: [String: String]) throws -> RemoteTimetable? {
+        if arguments.isGiven(apiKey) {
+            throw CLIError.usage(
+                "--api-key is refused: every user of this machine can read a command line (/proc/<pid>/cmdline), so "
+                    + "that key is no longer secret; put the key in PRAYKIT_API_KEY, or in a file only you can read "
+                    + "(chmod 600) given with --api-key-file")
+        }
         let provider: RemoteTimetable.Provider
         switch arguments[source] {
         case .calculated:
-            for option in [apiURL, apiKey, timeout, offline] as [any OptionDefinition] where arguments.isGiven(option) {
+            for option in [apiURL, apiKeyFile, timeout, offline] as [any OptionDefinition]
+            where arguments.isGiven(option) {
                 throw CLIError.usage("--\(option.name) goes with --source aladhan or london")
             }
             return nil
@@ -117,9 +130,11 @@ enum TimesCommand: Command {
             else { throw CLIError.usage("--api-url must be an http or https URL, got '\(text)'") }
             timetable.baseURL = url
         }
-        timetable.apiKey = arguments[apiKey] ?? environment["PRAYKIT_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        timetable.apiKey =
+            try arguments[apiKeyFile].map { try SecretFile.read($0, what: "the API key file") }
+            ?? environment["PRAYKIT_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         if provider.needsAPIKey, timetable.apiKey == nil {
-            throw CLIError.usage("the London timetable needs --api-key or PRAYKIT_API_KEY")
+            throw CLIError.usage("the London timetable needs --api-key-file or PRAYKIT_API_KEY")
         }
         return timetable
     }

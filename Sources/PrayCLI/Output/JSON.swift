@@ -115,22 +115,9 @@ indirect enum JSON {
         output += String(repeating: "  ", count: indent) + close
     }
 
-    /// Writes a JSON string literal (RFC 8259 §7): quotes, backslashes and control characters escaped.
+    /// Writes a JSON string literal (RFC 8259 §7): quotes, backslashes and control characters escaped —
+    /// DEL and C1 too, which JSON allows raw, so that the text never carries one to a terminal.
     private static func escape(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        output += text.jsonStringLiteral
     }
 }

@@ -33,4 +33,11 @@ public struct AsyncBackupService: Sendable {
     public func importData(_ data: UserData) async throws {
         try await service.workQueue.run { [service] in try service.importData(data) }
     }
+
+    /// Replaces everything stored with `data`, in one transaction, except the settings in `kept`,
+    /// which stay as they are (see ``BackupService/importData(_:keeping:)``).
+    /// - Throws: ``StorageError``.
+    public func importData(_ data: UserData, keeping kept: Set<Preferences.Key>) async throws {
+        try await service.workQueue.run { [service] in try service.importData(data, keeping: kept) }
+    }
 }

@@ -269,19 +269,13 @@ public struct UserData: Hashable, Sendable, Codable {
         self.prayerLog = prayerLog
     }
 
-    /// The JSON text of a backup: sorted keys, so the same data always gives the same bytes.
-    /// - Throws: `EncodingError`.
-    public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
-    }
-
     /// Reads a backup, checking all of it before anything may be written.
     /// - Throws: ``StorageError`` (`invalidData`) saying in plain words what is wrong with the file:
-    ///   not JSON, a missing or mistyped field (with its path), an invalid value, or the same day and
-    ///   prayer logged twice.
+    ///   larger than ``maximumFileBytes``, not JSON, a missing or mistyped field (with its path), an
+    ///   invalid value, more than ``maximumLogEntries`` entries, or the same day and prayer logged
+    ///   twice.
     public static func decoded(from data: Data) throws(StorageError) -> UserData {
+        guard data.count <= maximumFileBytes else { throw tooLarge }
         let backup: UserData
         do {
             backup = try JSONDecoder().decode(UserData.self, from: data)
@@ -297,6 +291,7 @@ public struct UserData: Hashable, Sendable, Codable {
                     + "version \(backup.version))"
             )
         }
+        try backup.checkLimits()
         var seen = Set<String>()
         for entry in backup.prayerLog where !seen.insert("\(entry.date) \(entry.prayer)").inserted {
             throw StorageError(
@@ -337,12 +332,39 @@ public protocol BackupService: Sendable {
     /// - Throws: ``StorageError``.
     func exportData() throws -> UserData
 
+    /// Everything stored, a log entry at a time, read in one transaction: calls `entry` with each log
+    /// entry in order and returns the preferences — so that a long log is never held in memory whole
+    /// (see ``UserData/write(to:reading:)``). By default, ``exportData()`` read whole.
+    /// - Throws: ``StorageError``, or what `entry` throws.
+    func exportData(entries entry: (PrayerLogEntry) throws -> Void) throws -> Preferences
+
     /// Replaces everything stored with `data`, in one transaction: all of it, or (on any failure)
-    /// nothing.
-    /// - Throws: ``StorageError``.
-    func importData(_ data: UserData) throws
+    /// nothing — except the settings in `kept`, whose stored values stay as they are whatever `data`
+    /// holds. The command line keeps ``Preferences/Key/machineLocal`` (`notify-hook`) unless told to
+    /// trust the file.
+    /// - Throws: ``StorageError``, also (`invalidData`) for more than ``UserData/maximumLogEntries``
+    ///   entries, before anything is written.
+    func importData(_ data: UserData, keeping kept: Set<Preferences.Key>) throws
 
     /// Where ``async`` runs this service's methods: ``WorkQueue/shared`` unless the service has a
     /// queue of its own (the SQLite service runs on its database's).
     var workQueue: WorkQueue { get }
+}
+
+extension BackupService {
+    /// ``exportData()``, an entry at a time: for services that read everything at once anyway.
+    /// - Throws: What ``exportData()`` or `entry` throws.
+    public func exportData(entries entry: (PrayerLogEntry) throws -> Void) throws -> Preferences {
+        let data = try exportData()
+        for item in data.prayerLog { try entry(item) }
+        return data.preferences
+    }
+
+    /// Replaces everything stored with `data`, its ``Preferences/Key/machineLocal`` settings
+    /// included: ``importData(_:keeping:)`` keeping nothing. For data the caller trusts (its own);
+    /// a file from elsewhere goes through `importData(_:keeping: Set(Preferences.Key.machineLocal))`.
+    /// - Throws: ``StorageError``.
+    public func importData(_ data: UserData) throws {
+        try importData(data, keeping: [])
+    }
 }

@@ -140,6 +140,15 @@ extension Preferences {
         /// The name.
         public var description: String { rawValue }
 
+        /// Whether the setting runs a program or belongs to this machine rather than to the person,
+        /// so that a backup file never sets it without the user's explicit consent: `notify-hook`
+        /// (a shell command the reminder daemon runs). The place (`latitude`, `tz`, …) and every
+        /// calculation setting travel with the person and are not machine-local.
+        public var isMachineLocal: Bool { self == .notifyHook }
+
+        /// The settings for which ``isMachineLocal`` holds, in declaration order.
+        public static let machineLocal: [Key] = allCases.filter(\.isMachineLocal)
+
         /// Checks `text` and returns its normalised form.
         /// - Throws: ``ValidationError`` naming this key.
         public func normalized(_ text: String) throws(ValidationError) -> String {

@@ -25,6 +25,10 @@ public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringCo
         case schemaTooNew
         /// Data read or imported is not what PrayKit expects.
         case invalidData
+        /// The file or its folder could let another user read or change what is stored: a symbolic
+        /// link, a file of another user or with other hard links, a folder others can write. Nothing
+        /// was opened.
+        case insecure
         /// Any other SQLite failure.
         case other
     }
@@ -75,6 +79,8 @@ public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringCo
             return "\(file) was made by a newer version of PrayKit (\(message)); update PrayKit to use it"
         case .invalidData:
             return message
+        case .insecure:
+            return "\(file) was not opened: \(message)"
         case .other:
             return "\(file) failed: \(message)"
         }

@@ -32,9 +32,14 @@ public struct LogServiceConsole: LogService {
 }
 
 /// The one-line text of a log event, shared by the console and file loggers.
+///
+/// Messages and metadata carry text from outside — place names, imported files, servers — so every
+/// part is escaped by ``escaped(_:)``: a line is always one line, a value in quotes always ends at
+/// its closing quote, and no control character reaches a terminal or a log reader.
 enum LogLine {
     /// `2026-11-29T16:37:13.120Z notice Message key=value key2="a value"` and a newline; `trace` and
-    /// `debug` events end with `source=Module/File.swift:42`.
+    /// `debug` events end with `source=Module/File.swift:42`. A value is quoted when it is empty or
+    /// holds a space, `"`, `=`, a backslash or a control character; inside quotes `"` is `\"`.
     static func format(_ event: LogEvent, colour: Bool = false) -> String {
         var level = event.level.rawValue
         if colour {
@@ -48,13 +53,21 @@ enum LogLine {
                 }
             level = "\u{1B}[\(code)m\(level)\u{1B}[0m"
         }
-        var line = "\(PrayerLogEntry.timestamp(event.timestamp)) \(level) \(event.message)"
+        var line = "\(PrayerLogEntry.timestamp(event.timestamp)) \(level) \(escaped(event.message))"
         for (key, value) in event.metadata.sorted(by: { $0.key < $1.key }) {
-            let needsQuotes = value.isEmpty || value.contains { $0 == " " || $0 == "\"" || $0 == "=" }
-            line += " \(key)=" + (needsQuotes ? "\"\(value.replacingOccurrences(of: "\"", with: "\\\""))\"" : value)
+            let text = escaped(value)
+            let needsQuotes = value.isEmpty || text != value || value.contains { $0 == " " || $0 == "\"" || $0 == "=" }
+            line +=
+                " \(escaped(key))=" + (needsQuotes ? "\"\(text.replacingOccurrences(of: "\"", with: "\\\""))\"" : value)
         }
-        if event.level <= .debug { line += " source=\(event.file):\(event.line)" }
-        // One event, one line: a newline inside a message would break the format.
-        return line.replacingOccurrences(of: "\n", with: "\\n") + "\n"
+        if event.level <= .debug { line += " source=\(escaped(event.file)):\(event.line)" }
+        return line + "\n"
+    }
+
+    /// The one escaping of log text: backslashes doubled and control characters written out (`\n`,
+    /// `\r`, `\t`, `\x1B`), so that no part of an event can end its line, break its quoting or reach
+    /// a terminal.
+    static func escaped(_ text: String) -> String {
+        text.escapingControlCharacters(backslashes: true)
     }
 }

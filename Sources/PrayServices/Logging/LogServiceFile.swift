@@ -26,12 +26,15 @@ public final class LogServiceFile: LogService {
     public let backups: Int
     private let descriptor: Mutex<Int32>
 
-    /// Opens (creating if needed, mode 0600) the log file.
+    /// Opens (creating if needed, mode 0600) the log file. A symbolic link, a file of another user and
+    /// a file with other hard links are refused; a file of this user that others could read is made
+    /// private (0600) first.
     /// - Parameters:
     ///   - path: The log file; its folder must exist.
     ///   - maximumBytes: The size at which the file is rotated (at least 1 KiB); 5 MiB by default.
     ///   - backups: How many rotated files are kept (at least 1); 3 by default.
-    /// - Throws: ``ValidationError`` (field `log file`) when the file cannot be opened for appending.
+    /// - Throws: ``ValidationError`` (field `log file`) when the file cannot be opened for appending
+    ///   or is refused.
     public init(path: String, maximumBytes: Int = 5 * 1024 * 1024, backups: Int = 3) throws(ValidationError) {
         self.path = path
         self.maximumBytes = max(1024, maximumBytes)
@@ -89,31 +92,19 @@ public final class LogServiceFile: LogService {
         descriptor = fresh
     }
 
+    /// Opens the file for appending through ``PrivateFile``: created with mode 0600; a symbolic link,
+    /// a file of another user or with other hard links refused; a file of this user that others could
+    /// read made 0600.
     private static func open(_ path: String) throws(ValidationError) -> Int32 {
-        let descriptor = systemOpen(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
+        do throws(PrivateFile.Refusal) {
+            return try PrivateFile.open(path, flags: O_WRONLY | O_APPEND | O_NONBLOCK, create: true)
+        } catch {
             throw ValidationError(
                 field: "log file",
-                message: "cannot open the log file \(path): \(String(cString: strerror(errno))); "
-                    + "check that its folder exists and is writable"
+                message: error.isInsecure
+                    ? "the log file \(path) was not opened: \(error.message)"
+                    : "cannot open the log file \(path): \(error.message); check that its folder exists and is writable"
             )
         }
-        return descriptor
     }
 }
-
-#if canImport(Glibc)
-    private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        Glibc.write(descriptor, buffer, count)
-    }
-    private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-        Glibc.open(path, flags, mode)
-    }
-#else
-    private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        Darwin.write(descriptor, buffer, count)
-    }
-    private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-        Darwin.open(path, flags, mode)
-    }
-#endif

@@ -2,11 +2,13 @@ import Foundation
 import PrayCore
 
 /// What every ``NetworkService`` of PrayServices does the same way, whatever carries the bytes: the
-/// checks before connecting (http or https with a host; plain http only to loopback or with the
-/// request's consent; never from https down to http), redirects followed one checked hop at a time,
-/// and the retry policy — idempotent requests retried on connection failures, timeouts, 429 and 5xx,
-/// with exponential backoff and jitter, honouring `Retry-After`, bounded in attempts and in total
-/// time, the waits going through the injected ``PrayClock``.
+/// checks before connecting (http or https with a host; plain http only to loopback — `localhost`
+/// or an address literal in 127.0.0.0/8 or `::1` — or with the request's consent; never from https
+/// down to http), redirects followed one checked hop at a time (to another origin without the
+/// caller's headers but the CORS-safelisted ones), and the retry policy — idempotent requests
+/// retried on connection failures, timeouts, 429 and 5xx, with exponential backoff and jitter,
+/// honouring `Retry-After`, bounded in attempts and in total time, the waits going through the
+/// injected ``PrayClock``.
 ///
 /// A client supplies only ``Exchange``: one request, one response, no redirect followed
 /// (`CurlTransfer` on libcurl, `URLSessionTransfer` on Foundation's URLSession).
@@ -133,6 +135,11 @@ extension HTTPClient {
                     current.method = .get
                     current.body = nil
                 }
+                if !Self.sameOrigin(next, current.url) {
+                    // The caller's credentials (Authorization, Cookie, an API key header) were meant for
+                    // the first origin: another one gets only the CORS-safelisted headers.
+                    current.headers = current.headers.filter { Self.safelistedHeaders.contains($0.key.lowercased()) }
+                }
                 current.url = next
                 continue
             }
@@ -173,13 +180,47 @@ extension HTTPClient {
             throw NetworkError(
                 kind: .unsafeRedirect, url: url, message: "a redirect from https to plain http was refused")
         }
-        let loopback = ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
-        guard loopback || request.allowsInsecureHTTP else {
+        guard Self.isLoopback(host: host) || request.allowsInsecureHTTP else {
             throw NetworkError(
                 kind: .insecure, url: url,
                 message: "plain http to \(host) was refused: beyond this machine only https is used"
             )
         }
+    }
+
+    /// Whether `host` is this machine: exactly `localhost`, or an IP literal in 127.0.0.0/8 or `::1`
+    /// (bracketed or not). Decided on the literal's parsed address, never on how the name begins: a
+    /// name such as `127.evil.example` is resolved by DNS and may be anywhere. A shortened or numeric
+    /// IPv4 form (`127.1`, `2130706433`) is not a literal here and counts as elsewhere.
+    static func isLoopback(host: String) -> Bool {
+        var name = host.lowercased()
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if name == "localhost" { return true }
+        // Only what an address literal may hold reaches inet_pton (a NUL would end the C string early).
+        guard !name.isEmpty, name.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }) else { return false }
+        var ipv4 = in_addr()
+        if inet_pton(AF_INET, name, &ipv4) == 1 {
+            return UInt32(bigEndian: ipv4.s_addr) >> 24 == 127
+        }
+        var ipv6 = in6_addr()
+        if inet_pton(AF_INET6, name, &ipv6) == 1 {
+            return withUnsafeBytes(of: &ipv6) { $0.elementsEqual([UInt8](repeating: 0, count: 15) + [1]) }
+        }
+        return false
+    }
+
+    /// The headers a redirect to another origin keeps: the CORS-safelisted request headers (Fetch
+    /// standard §4.2), which carry no credentials.
+    static let safelistedHeaders: Set<String> = ["accept", "accept-language", "content-language", "content-type"]
+
+    /// Whether two URLs share scheme, host and port (RFC 6454), the default port filled in.
+    static func sameOrigin(_ first: URL, _ second: URL) -> Bool {
+        func origin(_ url: URL) -> (String, String, Int?) {
+            let scheme = url.scheme?.lowercased() ?? ""
+            let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
+            return (scheme, url.host?.lowercased() ?? "", port)
+        }
+        return origin(first) == origin(second)
     }
 
     /// How long to wait before trying again, or `nil` to stop.

@@ -1,8 +1,8 @@
 import Foundation
 import PrayCore
 
-/// ``BackupService`` for the SQLite database: export reads everything in one transaction, import
-/// replaces everything in one transaction.
+/// ``BackupService`` for the SQLite database: export reads everything in one read transaction (a
+/// log entry at a time when asked), import replaces everything in one write transaction.
 public struct BackupServiceSQLite: BackupService {
     private let database: SQLiteDatabase
     private let log: LogManager
@@ -31,36 +31,60 @@ extension BackupServiceSQLite {
     /// Everything stored; empty when the database does not exist.
     /// - Throws: ``StorageError``.
     public func exportData() throws -> UserData {
-        guard database.exists else { return UserData(preferences: Preferences(), prayerLog: []) }
-        return try database.write { connection in
-            UserData(
-                preferences: try PreferencesStoreSQLite.load(connection),
-                prayerLog: try PrayerLogStoreSQLite.load(connection, "", [])
-            )
+        var entries: [PrayerLogEntry] = []
+        let preferences = try exportData { entries.append($0) }
+        return UserData(preferences: preferences, prayerLog: entries)
+    }
+
+    /// Everything stored, a log entry at a time, in one read transaction that never blocks writers:
+    /// the entries go to `entry` as they are read, so memory does not grow with the log. Empty when
+    /// the database does not exist.
+    /// - Throws: ``StorageError``, or what `entry` throws.
+    public func exportData(entries entry: (PrayerLogEntry) throws -> Void) throws -> Preferences {
+        guard database.exists else { return Preferences() }
+        return try database.snapshot { connection in
+            let preferences = try PreferencesStoreSQLite.load(connection)
+            try PrayerLogStoreSQLite.forEach(connection, "", [], entry)
+            return preferences
         }
     }
 
     /// The database's serial queue, where ``BackupService/async`` runs.
     public var workQueue: WorkQueue { database.workQueue }
 
-    /// Replaces everything stored with `data`: all of it or nothing.
-    /// - Throws: ``StorageError``.
-    public func importData(_ data: UserData) throws {
+    /// Replaces everything stored with `data`, all of it or nothing, except the settings in `kept`,
+    /// which keep their stored values. Under sync it is a put for every entry and synced setting in
+    /// the file and a delete for every one it lacks, in the same transaction.
+    /// - Throws: ``StorageError``; `invalidData` for more than ``UserData/maximumLogEntries`` entries,
+    ///   before anything is written.
+    public func importData(_ data: UserData, keeping kept: Set<Preferences.Key>) throws {
+        try data.checkLimits()
         let stamp = now()
         try database.write { [journal] connection in
-            let oldPreferences = try PreferencesStoreSQLite.load(connection)
+            // The kept settings' stored values, read alone: another stored setting that is no longer
+            // valid must not stop the import that replaces it. A kept value that is not valid is
+            // dropped.
+            var preferences = data.preferences
+            let select = try connection.prepare("SELECT value FROM preferences WHERE key = ?")
+            for key in kept {
+                try select.bind([.text(key.rawValue)])
+                preferences.unset(key)
+                while try select.step() {
+                    if let value = select.text(0) { try? preferences.set(value, for: key) }
+                }
+            }
+            let oldPreferences = (try? PreferencesStoreSQLite.load(connection)) ?? Preferences()
             let oldLog = try PrayerLogStoreSQLite.load(connection, "", [])
             try connection.execute("DELETE FROM preferences; DELETE FROM prayer_log")
-            try PreferencesStoreSQLite.store(data.preferences, replacing: Preferences(), connection)
+            try PreferencesStoreSQLite.store(preferences, replacing: Preferences(), connection)
             try PrayerLogStoreSQLite.upsert(data.prayerLog, connection)
             // Under sync: a put for every entry in the file, a delete for every one it lacks.
-            let kept = Set(data.prayerLog.map { SyncRules.logKey(date: $0.date, prayer: $0.prayer) })
+            let inFile = Set(data.prayerLog.map { SyncRules.logKey(date: $0.date, prayer: $0.prayer) })
             try journal.logDeleted(
-                oldLog.filter { !kept.contains(SyncRules.logKey(date: $0.date, prayer: $0.prayer)) }, now: stamp,
+                oldLog.filter { !inFile.contains(SyncRules.logKey(date: $0.date, prayer: $0.prayer)) }, now: stamp,
                 connection)
             try journal.logRecorded(data.prayerLog, now: stamp, connection)
-            try journal.preferencesChanged(
-                from: oldPreferences, to: data.preferences, all: true, now: stamp, connection)
+            try journal.preferencesChanged(from: oldPreferences, to: preferences, all: true, now: stamp, connection)
         }
         log.notice(
             "Backup imported",

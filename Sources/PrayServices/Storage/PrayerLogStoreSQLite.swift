@@ -127,12 +127,22 @@ extension PrayerLogStoreSQLite {
     static func load(_ connection: SQLiteConnection, _ filter: String, _ values: [SQLiteValue]) throws
         -> [PrayerLogEntry]
     {
+        var entries: [PrayerLogEntry] = []
+        try forEach(connection, filter, values) { entries.append($0) }
+        return entries
+    }
+
+    /// Calls `body` with each entry, ordered by day and prayer, of the rows matching `filter`, as
+    /// they are read.
+    static func forEach(
+        _ connection: SQLiteConnection, _ filter: String, _ values: [SQLiteValue],
+        _ body: (PrayerLogEntry) throws -> Void
+    ) throws {
         let statement = try connection.prepare(
             "SELECT day, prayer, status, recorded_at, note FROM prayer_log \(filter) ORDER BY day, "
                 + "CASE prayer WHEN 'fajr' THEN 1 WHEN 'dhuhr' THEN 2 WHEN 'asr' THEN 3 WHEN 'maghrib' THEN 4 ELSE 5 END"
         )
         try statement.bind(values)
-        var entries: [PrayerLogEntry] = []
         while try statement.step() {
             let prayerCode = statement.text(1) ?? ""
             let statusCode = statement.text(2) ?? ""
@@ -143,7 +153,7 @@ extension PrayerLogStoreSQLite {
                     kind: .invalidData, message: "the prayer log holds an unknown code '\(prayerCode)/\(statusCode)'",
                     path: connection.path)
             }
-            entries.append(
+            try body(
                 try PrayerLogEntry(
                     date: CivilDate(daysSince1970: Int(statement.int64(0))), prayer: prayer, status: status,
                     recordedAt: Date(timeIntervalSince1970: Double(statement.int64(3)) / 1000),
@@ -151,6 +161,5 @@ extension PrayerLogStoreSQLite {
                 )
             )
         }
-        return entries
     }
 }

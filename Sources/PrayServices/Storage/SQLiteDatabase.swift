@@ -55,6 +55,20 @@ public final class SQLiteDatabase: Sendable {
         }
     }
 
+    /// Runs `body` in one read transaction: everything it reads is one snapshot, and in WAL mode other
+    /// connections go on writing meanwhile, so `body` may take its time (an export writing to a slow
+    /// pipe). Unlike ``read(_:)``, `body` need not be `Sendable`: it runs on the caller's thread.
+    /// - Throws: What `body` throws, or ``StorageError``.
+    func snapshot<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try state.withLock { state in
+            let connection = try open(&state)
+            try connection.execute("BEGIN DEFERRED")
+            // Nothing was written: ending the transaction either way only releases the snapshot.
+            defer { sqlite3_exec(connection.handle, "ROLLBACK", nil, nil, nil) }
+            return try body(connection)
+        }
+    }
+
     /// Runs `body` in an immediate transaction, commits, then tells the observers.
     /// - Throws: What `body` throws, or ``StorageError``; then nothing was written.
     func write<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) throws -> T {
@@ -123,6 +137,7 @@ public final class SQLiteDatabase: Sendable {
         let existed = exists
         if !existed { try createFolder() }
         try checkWritable(existed: existed)
+        try checkPrivate()
         let connection = try SQLiteConnection(path: path)
         sqlite3_busy_timeout(connection.handle, Self.busyTimeout)
         // Reading the journal mode reads the header first: a file that is not a database fails here,
@@ -130,8 +145,6 @@ public final class SQLiteDatabase: Sendable {
         try connection.execute("PRAGMA journal_mode = WAL")
         try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
         if !existed {
-            // Only the user may read what they record.
-            chmod(path, 0o600)
             log.info("Database created", metadata: ["storage.path": path])
         } else {
             log.debug("Database opened", metadata: ["storage.path": path])
@@ -150,6 +163,35 @@ public final class SQLiteDatabase: Sendable {
             let reason = String(cString: strerror(errno))
             throw StorageError(
                 kind: .readOnly, message: "\(what) \(target) is read-only for this user: \(reason)", path: path)
+        }
+    }
+
+    /// Only the user may read what they record, and no one else may plant a file SQLite then uses:
+    /// the folder must be one only this user (or root) can write, and the database and its `-wal`
+    /// and `-shm` files, when present, regular files of this user (see ``PrivateFile``). A new
+    /// database is created here with mode 0600, before SQLite opens it, so it is never readable by
+    /// others, not even for a moment; SQLite gives the `-wal` and `-shm` files the database's mode.
+    ///
+    /// Each descriptor is closed before SQLite opens the file: closing a descriptor of a file drops
+    /// every POSIX lock the process holds on it, SQLite's included.
+    private func checkPrivate() throws(StorageError) {
+        func storageError(_ refusal: PrivateFile.Refusal, file: String = "") -> StorageError {
+            StorageError(
+                kind: refusal.isInsecure ? .insecure : .cannotOpen, message: file + refusal.message, path: path)
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        do throws(PrivateFile.Refusal) {
+            try PrivateFile.checkFolder(folder.isEmpty ? "." : folder)
+            try PrivateFile.createOrCheck(path)
+        } catch {
+            throw storageError(error)
+        }
+        for suffix in ["-wal", "-shm"] {
+            do throws(PrivateFile.Refusal) {
+                try PrivateFile.checkIfPresent(path + suffix)
+            } catch {
+                throw storageError(error, file: "its \(suffix) file: ")
+            }
         }
     }
 

@@ -71,7 +71,7 @@ enum CLI {
         dependency.clockService = clock ?? PrayClockFake(now: now)
         let status = await PrayCommandLine.run(
             arguments, environment: environment, output: output, diagnostics: diagnostics,
-            readStandardInput: { standardInput },
+            readStandardInput: { Data(standardInput.prefix($0)) },
             dependency: { given in
                 configuration.withLock { $0 = given }
                 return dependency

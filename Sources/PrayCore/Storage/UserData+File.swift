@@ -1,0 +1,97 @@
+import Foundation
+
+// MARK: - Limits
+
+extension UserData {
+    /// The largest backup file read: 64 MiB. A lifetime of five prayers a day (about 180,000 log
+    /// entries) takes about 25 MB, so the limit leaves room while bounding the memory and time an
+    /// import can take.
+    public static let maximumFileBytes = 64 * 1024 * 1024
+
+    /// The most log entries a backup may hold: 1,000,000 (a lifetime of five prayers a day is about
+    /// 180,000).
+    public static let maximumLogEntries = 1_000_000
+
+    /// Checks the limits: at most ``maximumLogEntries`` log entries.
+    /// - Throws: ``StorageError`` (`invalidData`) saying the limit.
+    public func checkLimits() throws(StorageError) {
+        guard prayerLog.count <= Self.maximumLogEntries else {
+            throw StorageError(
+                kind: .invalidData,
+                message: "the backup holds \(prayerLog.count) log entries, more than the \(Self.maximumLogEntries) "
+                    + "a backup may hold; nothing was changed"
+            )
+        }
+    }
+
+    /// The error for a file larger than ``maximumFileBytes``.
+    package static var tooLarge: StorageError {
+        StorageError(
+            kind: .invalidData,
+            message: "the backup is larger than \(maximumFileBytes / 1024 / 1024) MiB, the most a backup may be; "
+                + "nothing was changed"
+        )
+    }
+}
+
+// MARK: - Writing
+
+extension UserData {
+    /// Writes a backup file a piece at a time while its log entries are read, so that memory does not
+    /// grow with the log: the same bytes as ``encoded()`` (sorted keys, two-space indent).
+    ///
+    /// `read` is given a function to call with each log entry, in order, and returns the preferences;
+    /// `write` receives the text as it is made.
+    ///
+    /// ```swift
+    /// try UserData.write(to: { try output.write($0) }) { entry in
+    ///     try backup.exportData(entries: entry)
+    /// }
+    /// ```
+    /// - Throws: What `write` or `read` throws.
+    public static func write(
+        to write: (String) throws -> Void, reading read: ((PrayerLogEntry) throws -> Void) throws -> Preferences
+    ) throws {
+        try write("{\n  \"format\" : \"praykit-backup\",\n  \"prayerLog\" : [")
+        var count = 0
+        // `read` runs the entry function before it returns, never after: `write` does not escape.
+        let preferences = try withoutActuallyEscaping(write) { write in
+            try read { entry in
+                try write((count == 0 ? "\n" : ",\n") + entryText(entry))
+                count += 1
+            }
+        }
+        var tail = count == 0 ? "\n\n  ],\n" : "\n  ],\n"
+        let values = preferences.storedValues.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        tail += "  \"preferences\" : {\n"
+        tail +=
+            values.isEmpty
+            ? "\n"
+            : values.map { "    \($0.key.jsonStringLiteral) : \($0.value.jsonStringLiteral)" }
+                .joined(separator: ",\n") + "\n"
+        // Version 1: the only one `decoded(from:)` reads.
+        tail += "  },\n  \"version\" : 1\n}"
+        try write(tail)
+    }
+
+    /// The JSON text of a backup: sorted keys, so the same data always gives the same bytes. Made by
+    /// ``write(to:reading:)``.
+    /// - Throws: Never in practice; kept for callers written against the encoder.
+    public func encoded() throws -> Data {
+        var text = ""
+        try Self.write(to: { text += $0 }) { entry in
+            for item in prayerLog { try entry(item) }
+            return preferences
+        }
+        return Data(text.utf8)
+    }
+
+    /// One entry of the `prayerLog` array, as the encoder would indent it.
+    private static func entryText(_ entry: PrayerLogEntry) -> String {
+        "    {\n      \"date\" : \(entry.date.description.jsonStringLiteral),\n"
+            + (entry.note.map { "      \"note\" : \($0.jsonStringLiteral),\n" } ?? "")
+            + "      \"prayer\" : \(entry.prayer.rawValue.jsonStringLiteral),\n"
+            + "      \"recordedAt\" : \(PrayerLogEntry.timestamp(entry.recordedAt).jsonStringLiteral),\n"
+            + "      \"status\" : \(entry.status.rawValue.jsonStringLiteral)\n    }"
+    }
+}
