@@ -103,7 +103,7 @@ import Testing
         #expect(
             Configuration.defaultDatabasePath(environment: ["HOME": "/h"], application: "org.example.Prayers")
                 == "/h/.local/share/org.example.Prayers/praykit.sqlite")
-        #expect(Configuration.applicationName == "PrayKitPackageTests.xctest")
+        #expect(Configuration.applicationName == ProcessInfo.processInfo.processName)  // the test runner's name
     }
 
     @Test func theLevelCanComeFromTheEnvironment() {
