@@ -89,12 +89,15 @@ public struct AlAdhanRoutes: ServerRoutes {
 
         /// The lookups of a ``LocationManager``: the zone at the coordinates, as AlAdhan gives it
         /// without `timezonestring`; the country there, by the rule of `praykit times`
-        /// (``LocationManager/countryCode(at:)``); and `city`, `state` and `country` as one query
-        /// (`London, GB`) by its one rule for cities — the best match, or a refusal naming the places
-        /// when several match equally well.
+        /// (``LocationManager/countryCode(at:)``, remembered for the last 16,384 places); and `city`,
+        /// `state` and `country` as one query (`London, GB`) by its one rule for cities — the best
+        /// match, or a refusal naming the places when several match equally well.
         public init(_ location: LocationManager) {
             zone = { coordinates in try? location.timeZone(at: coordinates).zone }
-            country = { coordinates in (try? location.countryCode(at: coordinates)) ?? nil }
+            let countries = CountryCache()
+            country = { coordinates in
+                countries.country(at: coordinates) { (try? location.countryCode(at: $0)) ?? nil }
+            }
             city = { query in
                 let text = [query.city, query.state, query.country].compactMap { $0 }.filter { !$0.isEmpty }
                     .joined(separator: ", ")
