@@ -61,7 +61,9 @@ bare_port="$(free_port)"
 "$work/bare-server" "$bare_port" "$threads" >"$work/bare.out" &
 pids+=($!)
 wait_listening "$work/bare.out"
-PRAYKIT_DATABASE="$work/praykit.sqlite" "$praykit" serve --port 0 --threads "$threads" >"$work/praykit.out" 2>"$work/praykit.err" &
+# Every client here is 127.0.0.1 (wrk and the slowloris connections): no per-address limit of its own.
+PRAYKIT_DATABASE="$work/praykit.sqlite" "$praykit" serve --port 0 --threads "$threads" \
+    --max-connections-per-address 0 >"$work/praykit.out" 2>"$work/praykit.err" &
 praykit_pid=$!
 pids+=("$praykit_pid")
 wait_listening "$work/praykit.out"

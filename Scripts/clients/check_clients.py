@@ -1,6 +1,13 @@
 """Points the PyPI AlAdhan clients at a local `praykit serve` and checks what they parse against
 `praykit times`, `praykit hijri` and `praykit qibla`.
 
+`praykit serve` answers `method=N` with AlAdhan's definition of method N (its angles and intervals, no
+hidden minutes, api.aladhan.com's own minutes for a few methods), not `praykit times --method`'s
+preset: the expected times come from `praykit times --method custom` with AlAdhan's angles and
+minutes (ALADHAN), or from the preset where it is the same definition. The Moonsighting Committee's
+curves alone cannot be asked of `praykit times`: for method 15 the expectation is the server's own
+JSON for the same request, so what is checked there is that the clients decode it unchanged.
+
 Run by Scripts/aladhan-clients.sh:  python check_clients.py BASE_URL PRAYKIT_BINARY
 
 - prayer-times-calculator (what Home Assistant's Islamic prayer times integration uses): its
@@ -45,13 +52,43 @@ def praykit(*arguments):
     return json.loads(output)
 
 
+# AlAdhan's definition of each method used below, as `praykit times` options: the angles of
+# islamic-network/prayer-times Method.php and the minutes api.aladhan.com adds (applyMethodSpecificTuning);
+# Umm al-Qura and Tehran are PrayKit's presets, which have no minutes of their own. JAKIM is 18°, the
+# authority's rule since November 2019 (AlAdhan still has 20°).
+def custom(fajr, isha, adjust=None):
+    options = ["--method", "custom", "--fajr-angle", str(fajr), "--isha-angle", str(isha)]
+    return options + (["--adjust", adjust] if adjust else [])
+
+
+ALADHAN = {
+    1: custom(18, 18), 2: custom(15, 15), 3: custom(18, 17), 4: ["--method", "umm-al-qura"],
+    5: custom(19.5, 17.5), 7: ["--method", "tehran"],
+    13: custom(18, 17, "sunrise=-7,dhuhr=5,asr=4,maghrib=7,sunset=7"),
+    16: custom(18.2, 18.2, "dhuhr=3,maghrib=3,sunset=3"), 17: custom(18, 18), 20: custom(20, 18),
+}
+
+
+def server_times(lat, lon, zone, date, method, school=0, midnight=None, days=1):
+    """The server's own JSON for the same days (method 15: see the module's documentation)."""
+    query = {"latitude": lat, "longitude": lon, "method": method, "school": school, "timezonestring": zone}
+    if midnight is not None:
+        query["midnightMode"] = midnight
+    year, month, day = date.split("-")
+    path = f"/v1/timings/{day}-{month}-{year}" if days == 1 else f"/v1/calendar/{year}/{int(month)}"
+    with urllib.request.urlopen(BASE + path + "?" + urllib.parse.urlencode(query)) as response:
+        data = json.load(response)["data"]
+    entries = [data] if days == 1 else data[int(day) - 1:int(day) - 1 + days]
+    return [{key: entry["timings"][key].split(" ")[0] for key in KEYS} for entry in entries]
+
+
 def praykit_times(lat, lon, zone, date, method, school=0, midnight=None, days=1):
     """`praykit times` with the options that mean what the API's parameters and defaults mean."""
+    if method not in ALADHAN:
+        return server_times(lat, lon, zone, date, method, school, midnight, days)
     arguments = ["times", "--lat", str(lat), "--lon", str(lon), "--tz", zone, "--date", date,
-                 "--days", str(days), "--method", str(method), "--madhab", "hanafi" if school else "shafi",
-                 "--format", "json"]
-    if method != 15:  # the API's default rule is angle-based; the Moonsighting Committee keeps its own
-        arguments += ["--high-latitude-rule", "twilight-angle"]
+                 "--days", str(days), *ALADHAN[method], "--madhab", "hanafi" if school else "shafi",
+                 "--high-latitude-rule", "twilight-angle", "--format", "json"]
     if midnight is not None:
         arguments += ["--night", "sunset-to-fajr" if midnight else "sunset-to-sunrise"]
     return [{key: (day[name][11:16] if day[name] else "-----") for key, name in KEYS.items()}

@@ -7,6 +7,8 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
+#include <strings.h>
 
 #include "praykit_system_library.h"
 
@@ -90,11 +92,19 @@ static void praykit_mhd_log_trampoline(void *context, const char *format, va_lis
     if (settings->log != NULL) settings->log(settings->log_context, message);
 }
 
+// The request line was read: the request's context records the target's length as sent (the URI
+// callback sees it before libmicrohttpd decodes it).
+static void *praykit_mhd_line_read(void *context, const char *uri, struct MHD_Connection *connection) {
+    (void)context;
+    (void)connection;
+    return (void *)praykit_mhd_state_line(uri == NULL ? 0 : strlen(uri));
+}
+
 // Starts a daemon with the typed settings (MHD_start_daemon with an MHD_OPTION_ARRAY).
 struct MHD_Daemon *praykit_mhd_start_daemon(
     unsigned int flags, uint16_t port, MHD_AccessHandlerCallback handler, void *handler_context,
     const struct praykit_mhd_settings *settings) {
-    struct MHD_OptionItem options[12];
+    struct MHD_OptionItem options[14];
     int count = 0;
     if (settings->address != NULL) {
         options[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, (void *)settings->address};
@@ -103,6 +113,11 @@ struct MHD_Daemon *praykit_mhd_start_daemon(
         options[count++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, settings->thread_pool_size, NULL};
     }
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit, NULL};
+    if (settings->per_address_connection_limit > 0) {
+        options[count++] = (struct MHD_OptionItem){
+            MHD_OPTION_PER_IP_CONNECTION_LIMIT, settings->per_address_connection_limit, NULL};
+    }
+    options[count++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)praykit_mhd_line_read, NULL};
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout, NULL};
     options[count++] =
         (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)settings->connection_memory_limit, NULL};
@@ -138,6 +153,38 @@ unsigned int praykit_mhd_current_connections(struct MHD_Daemon *daemon) {
 int praykit_mhd_connection_socket(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
+}
+
+// Adds one header field to what praykit_mhd_read_head reports.
+static enum MHD_Result praykit_mhd_head_field(void *context, enum MHD_ValueKind kind, const char *name, const char *value) {
+    (void)kind;
+    struct praykit_mhd_head *head = (struct praykit_mhd_head *)context;
+    size_t name_length = name == NULL ? 0 : strlen(name);
+    head->field_bytes += name_length + (value == NULL ? 0 : strlen(value)) + 4;
+    if (name_length == 0 || strpbrk(name, " \t") != NULL) {
+        head->malformed_names += 1;
+        return MHD_YES;
+    }
+    if (strcasecmp(name, "Content-Length") == 0) {
+        if (head->content_length_fields++ == 0 && value != NULL) {
+            unsigned long long number = 0;
+            for (const char *digit = value; *digit >= '0' && *digit <= '9'; digit++) {
+                number = number > 1844674407370955160ULL ? ~0ULL : number * 10 + (unsigned long long)(*digit - '0');
+            }
+            head->content_length = number;
+        }
+    } else if (strcasecmp(name, "Transfer-Encoding") == 0) {
+        head->transfer_encoding_fields += 1;
+        head->chunked = value != NULL && strcasecmp(value, "chunked") == 0;
+    } else if (strcasecmp(name, "Host") == 0) {
+        head->host_fields += 1;
+    }
+    return MHD_YES;
+}
+
+void praykit_mhd_read_head(struct MHD_Connection *connection, struct praykit_mhd_head *head) {
+    memset(head, 0, sizeof *head);
+    mhd.get_connection_values(connection, MHD_HEADER_KIND, praykit_mhd_head_field, head);
 }
 
 #endif  // __linux__

@@ -27,13 +27,18 @@ import Testing
         let (dependency, servers) = dependency(port: 40123)
         // When
         let result = await CLI.run(
-            ["serve", "--host", "0.0.0.0", "--port", "0", "--threads", "3", "--timeout", "20"], dependency: dependency)
+            [
+                "serve", "--host", "0.0.0.0", "--port", "0", "--threads", "3", "--timeout", "20",
+                "--max-connections-per-address", "7", "--max-head", "4096", "--max-body", "0",
+            ], dependency: dependency)
         // Then
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Listening on http://0.0.0.0:40123\n")
         let call = try #require(servers.startCalls.first)
         #expect(call.configuration.host == "0.0.0.0" && call.configuration.port == 0)
         #expect(call.configuration.threads == 3 && call.configuration.requestTimeout == 20)
+        #expect(call.configuration.connectionLimitPerAddress == 7)
+        #expect(call.configuration.maximumRequestHeadBytes == 4096 && call.configuration.maximumRequestBodyBytes == 0)
         // The handler is the AlAdhan API on the dependency's services
         let response = call.handler(
             ServerAPI.Request(target: "/v1/timings/01-03-2027?latitude=21.4225&longitude=39.8262&method=4"))
@@ -47,10 +52,14 @@ import Testing
         let configuration = try #require(servers.startCalls.first?.configuration)
         #expect(configuration.host == "127.0.0.1" && configuration.port == 8080)
         #expect(configuration.threads == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(configuration.connectionLimitPerAddress == 256 && configuration.maximumRequestBodyBytes == 8192)
     }
 
     @Test func badOptionsAreUsageErrorsAndAPortInUseIsARuntimeError() async throws {
-        for arguments in [["--threads", "0"], ["--port", "70000"], ["--timeout", "0"], ["--port", "x"]] {
+        for arguments in [
+            ["--threads", "0"], ["--port", "70000"], ["--timeout", "0"], ["--port", "x"],
+            ["--max-connections-per-address", "-1"], ["--max-head", "100"], ["--max-body", "2000000"],
+        ] {
             let (dependency, servers) = dependency()
             let result = await CLI.run(["serve"] + arguments, dependency: dependency)
             #expect(result.status == 64 && result.stderr.hasPrefix("Error: "), "\(arguments): \(result.stderr)")
@@ -113,5 +122,30 @@ import Testing
         #expect(meta["timezone"] as? String == "America/Toronto")
         let unknown = try json("/v1/timingsByCity/29-11-2026?city=Nowhereville&country=Atlantis")
         #expect(unknown["code"] as? Int == 400)
+    }
+
+    @Test func withoutAMethodTheCountrysMethodAsPraykitTimesChoosesIt() throws {
+        // Given: places where AlAdhan's nearest authority is far from the country's custom (Kemenag for
+        // Sydney and the Chatham Islands, Morocco for São Paulo, MWL for London)
+        let places: [(String, Double, Double, Int, String)] = [
+            ("Sydney", -33.8688, 151.2093, 3, "AU"), ("São Paulo", -23.5505, -46.6333, 3, "BR"),
+            ("London", 51.5074, -0.1278, 15, "GB"), ("Chatham Islands", -43.9535, -176.5597, 3, "NZ"),
+            ("Jakarta", -6.2088, 106.8456, 20, "ID"),
+        ]
+        let location = CLI.dependency().locationManager()
+        for (name, latitude, longitude, id, country) in places {
+            // When
+            let body = try json("/v1/timings/29-11-2026?latitude=\(latitude)&longitude=\(longitude)")
+            let meta = (body["data"] as? [String: Any])?["meta"] as? [String: Any]
+            // Then: the method `praykit times` chooses for the country there, by AlAdhan's number
+            #expect((meta?["method"] as? [String: Any])?["id"] as? Int == id, "\(name)")
+            let found = try location.countryCode(at: try Coordinates(latitude: latitude, longitude: longitude))
+            #expect(found == country, "\(name)")
+            #expect(MethodChoice.forCountry(found, latitude: latitude).method.alAdhanID == id, "\(name)")
+        }
+        // A city's own country chooses it too
+        let city = try json("/v1/timingsByCity/29-11-2026?city=Jakarta&country=ID")
+        let meta = (city["data"] as? [String: Any])?["meta"] as? [String: Any]
+        #expect((meta?["method"] as? [String: Any])?["id"] as? Int == 20)
     }
 }

@@ -32,8 +32,12 @@
                 qibla: QiblaServiceGeodesic(log: .silent), clock: PrayClockFake(), log: .silent)
         }
 
-        static func configuration(requestTimeout: TimeInterval = 60) -> ServerAPI.Configuration {
-            ServerAPI.Configuration(host: "127.0.0.1", port: 0, threads: 2, requestTimeout: requestTimeout)
+        static func configuration(
+            requestTimeout: TimeInterval = 60, threads: Int = 2, perAddress: Int = 256, bodyLimit: Int = 8 * 1024
+        ) -> ServerAPI.Configuration {
+            ServerAPI.Configuration(
+                host: "127.0.0.1", port: 0, threads: threads, connectionLimitPerAddress: perAddress,
+                requestTimeout: requestTimeout, maximumRequestBodyBytes: bodyLimit)
         }
 
         func get(_ server: any RunningServer, _ path: String, headers: [String: String] = [:]) async throws
@@ -141,6 +145,167 @@
             // A refusal (431, or 414 for a long line) or a closed connection, never a served request
             #expect([0, 413, 414, 431].contains(status), "\(status)")
             #expect(after.status == 200)
+        }
+
+        /// Sends `request` on a new connection and reads the answer: its status, its JSON envelope, and
+        /// whether the server then closed the connection.
+        static func exchange(_ request: String, port: Int) async throws -> (
+            status: Int, envelope: [String: Any], closed: Bool
+        ) {
+            let (status, body, closed) = try await TestThread.run {
+                let client = try RawClient(port: port)
+                try client.send(request)
+                let response = try client.readResponse()
+                return (response.status, response.body, client.waitUntilClosed())
+            }
+            let envelope = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+            return (status, envelope, closed)
+        }
+
+        @Test func anOverlongTargetOrHeadIsRefusedInTheEnvelopeAndTheConnectionClosed() async throws {
+            // Given: the default 8 KB head limit
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(
+                Self.configuration(), handler: Self.routes().handler)
+            // When: a 17 KB request target, and a 20 KB header field
+            let target = try await Self.exchange(
+                "GET /v1/timings?x=\(String(repeating: "a", count: 17 * 1024)) HTTP/1.1\r\nHost: x\r\n\r\n",
+                port: server.port)
+            let head = try await Self.exchange(
+                "GET /status HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 20 * 1024))\r\n\r\n",
+                port: server.port)
+            let after = try await get(server, "/status")
+            await server.shutdown()
+            // Then: 414 and 431 in AlAdhan's envelope (not libmicrohttpd's HTML), and the connection closed
+            #expect(target.status == 414 && target.envelope["code"] as? Int == 414 && target.closed)
+            #expect(target.envelope["status"] as? String == "URI_TOO_LONG")
+            #expect(head.status == 431 && head.envelope["code"] as? Int == 431 && head.closed)
+            #expect((head.envelope["data"] as? String)?.contains("8192") == true)
+            #expect(after.status == 200)
+        }
+
+        @Test func ambiguousFramingIsRefusedWith400AndTheConnectionClosed() async throws {
+            // Given
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(
+                Self.configuration(), handler: Self.routes().handler)
+            let requests = [
+                "two Content-Length fields": "GET /status HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
+                    + "Content-Length: 5\r\n\r\nhello",
+                "Transfer-Encoding and Content-Length": "GET /status HTTP/1.1\r\nHost: x\r\n"
+                    + "Transfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n",
+                "a Transfer-Encoding other than chunked": "GET /status HTTP/1.1\r\nHost: x\r\n"
+                    + "Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
+                "a space before the colon": "GET /status HTTP/1.1\r\nHost : x\r\n\r\n",
+                "no Host": "GET /status HTTP/1.1\r\nAccept: */*\r\n\r\n",
+                "two Host fields": "GET /status HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",
+            ]
+            // When
+            var outcomes: [String: (status: Int, envelope: [String: Any], closed: Bool)] = [:]
+            for (name, request) in requests { outcomes[name] = try await Self.exchange(request, port: server.port) }
+            let http10 = try await Self.exchange("GET /status HTTP/1.0\r\n\r\n", port: server.port)
+            await server.shutdown()
+            // Then: each is a 400 in the envelope, and the server closed the connection (nothing after
+            // the head is read as another request)
+            for (name, outcome) in outcomes {
+                #expect(outcome.status == 400 && outcome.envelope["code"] as? Int == 400, "\(name)")
+                #expect(outcome.envelope["status"] as? String == "BAD_REQUEST", "\(name)")
+                #expect(outcome.closed, "\(name)")
+            }
+            // HTTP/1.0 needs no Host
+            #expect(http10.status == 200)
+        }
+
+        @Test func aBodySentTooSlowlyIsCutAtTheDeadline() async throws {
+            // Given: a one-second deadline for the whole request
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(
+                Self.configuration(requestTimeout: 1), handler: Self.routes().handler)
+            let port = server.port
+            // When: a GET whose head arrives at once and whose body then trickles, a byte every 50 ms, for
+            // as long as the server keeps it (bounded at a minute, should the server never end it)
+            let outcome = try await TestThread.run {
+                let client = try RawClient(port: port)
+                try client.send("GET /status HTTP/1.1\r\nHost: x\r\nContent-Length: 8000\r\n\r\n")
+                for _ in 0..<1200 {
+                    guard (try? client.send("a")) != nil, !client.isClosedByPeer() else { return "disconnected" }
+                    usleep(50_000)
+                }
+                return "never disconnected"
+            }
+            let after = try await get(server, "/status")
+            await server.shutdown()
+            // Then: the server ended it, and serves others
+            #expect(outcome == "disconnected")
+            #expect(after.status == 200)
+        }
+
+        @Test func aBodyOverTheLimitIsRefused() async throws {
+            // Given: bodies of at most 1 KB
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(
+                Self.configuration(requestTimeout: 5, bodyLimit: 1024), handler: Self.routes().handler)
+            let port = server.port
+            // When: a declared 100 KB body, and a chunked one that grows past the limit
+            let declared = try await Self.exchange(
+                "GET /status HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n", port: port)
+            let chunked = try await TestThread.run {
+                let client = try RawClient(port: port)
+                let chunk = "3e8\r\n" + String(repeating: "a", count: 1000) + "\r\n"
+                try? client.send(
+                    "GET /status HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk + chunk + chunk
+                        + "0\r\n\r\n")
+                return (try? client.readResponse().status) ?? 0
+            }
+            let small = try await Self.exchange(
+                "GET /status HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello", port: port)
+            await server.shutdown()
+            // Then: 413 in the envelope before any body is read; the chunked body ends its connection
+            // unanswered; a small body is read and ignored
+            #expect(declared.status == 413 && declared.envelope["status"] as? String == "PAYLOAD_TOO_LARGE")
+            #expect(declared.closed)
+            #expect(chunked == 0)
+            #expect(small.status == 200)
+        }
+
+        @Test func oneAddressCannotHoldEveryConnection() async throws {
+            // Given: at most two connections from one address (one worker thread, so that connections are
+            // accepted in the order they arrive)
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(
+                Self.configuration(threads: 1, perAddress: 2), handler: Self.routes().handler)
+            let port = server.port
+            // When: two connections from 127.0.0.1 are open, and a third arrives
+            let outcome = try await TestThread.run {
+                let first = try RawClient(port: port)
+                let second = try RawClient(port: port)
+                try first.send("GET /status HTTP/1.1\r\nHost: x\r\n")
+                try second.send("GET /status HTTP/1.1\r\nHost: x\r\n")
+                let third = try RawClient(port: port)
+                let thirdClosed = third.waitUntilClosed()
+                try first.send("\r\n")
+                return (thirdClosed, try first.readResponse().status)
+            }
+            await server.shutdown()
+            // Then: the third is closed at once, and the first two are still served
+            #expect(outcome.0)
+            #expect(outcome.1 == 200)
+        }
+
+        @Test func aHeadBeyondTheBufferIsLoggedWithoutTheHTMLPage() async throws {
+            // Given
+            let memory = LogServiceMemory()
+            let server = try ServerServiceMicroHTTPD(log: LogManager(services: [memory], minLevel: .info)).start(
+                Self.configuration(), handler: Self.routes().handler)
+            // When: a head far beyond the buffer, which libmicrohttpd refuses itself
+            let status = try await TestThread.run { [port = server.port] in
+                let client = try RawClient(port: port)
+                try? client.send(
+                    "GET /status HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 200 * 1024))\r\n\r\n")
+                return (try? client.readResponse().status) ?? 0
+            }
+            try await Self.waitFor { memory.events.contains { $0.message == "Request refused by libmicrohttpd" } }
+            await server.shutdown()
+            // Then: one line with the status, not the page
+            #expect([0, 431].contains(status))
+            let refused = memory.events.first { $0.message == "Request refused by libmicrohttpd" }
+            #expect(refused?.metadata["http.status"] == "431")
+            #expect(!memory.events.contains { "\($0.message) \($0.metadata)".contains("<html>") })
         }
 
         @Test func clientsStalledInTheirRequestDoNotStopOthersBeingServed() async throws {
@@ -314,6 +479,20 @@
             guard poll(&descriptor, 1, 0) > 0 else { return false }
             var byte: UInt8 = 0
             return recv(socket, &byte, 1, Int32(MSG_PEEK)) <= 0
+        }
+
+        /// Waits until the server closes its end (a read returns end of file, or the connection is reset),
+        /// reading and dropping anything it sends first. `limit` only keeps a server that never closes from
+        /// hanging the run; it measures nothing.
+        func waitUntilClosed(limit: TimeInterval = 60) -> Bool {
+            let deadline = Date().addingTimeInterval(limit)
+            while Date() < deadline {
+                var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, 100) > 0 else { continue }
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                if recv(socket, &chunk, chunk.count, 0) <= 0 { return true }
+            }
+            return false
         }
 
         /// Reads one response: status line, header fields, and `Content-Length` bytes of body.

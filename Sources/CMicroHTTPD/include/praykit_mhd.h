@@ -32,6 +32,8 @@ struct praykit_mhd_settings {
     unsigned int thread_pool_size;
     // The most connections open at once.
     unsigned int connection_limit;
+    // The most connections open at once from one IP address; 0 for no limit of its own.
+    unsigned int per_address_connection_limit;
     // Seconds a connection may stay idle before it is closed; 0 for never.
     unsigned int connection_timeout;
     // Bytes per connection for the request head and buffers; a longer head is refused (414/431).
@@ -55,6 +57,67 @@ struct MHD_Daemon *praykit_mhd_start_daemon(
     const struct praykit_mhd_settings *settings);
 // The port the daemon listens on (the one chosen when port 0 was asked for); 0 when unknown.
 uint16_t praykit_mhd_bound_port(struct MHD_Daemon *daemon);
+
+// The state of one request, kept in the request's context pointer that libmicrohttpd hands to every
+// callback (`*con_cls`), so that no request allocates: bit 0, the handler has begun the request; bit 1,
+// the request line was read (set by the daemon's URI callback, so the pointer is never NULL after it);
+// bits 2-25, the request target's length as sent, in bytes (capped at 2^24 - 1); bits 26-55, the body
+// bytes received so far (capped at 2^30 - 1).
+_Static_assert(sizeof(uintptr_t) >= 8, "the request state is packed into a 64-bit pointer");
+enum {
+    PRAYKIT_MHD_BEGAN = 1,
+    PRAYKIT_MHD_LINE_READ = 2,
+    PRAYKIT_MHD_TARGET_SHIFT = 2,
+    PRAYKIT_MHD_TARGET_MASK = (1 << 24) - 1,
+    PRAYKIT_MHD_BODY_SHIFT = 26,
+    PRAYKIT_MHD_BODY_MASK = (1 << 30) - 1,
+};
+
+// The state after the request line: its target's length.
+static inline uintptr_t praykit_mhd_state_line(size_t target_length) {
+    size_t length = target_length > PRAYKIT_MHD_TARGET_MASK ? PRAYKIT_MHD_TARGET_MASK : target_length;
+    return PRAYKIT_MHD_LINE_READ | ((uintptr_t)length << PRAYKIT_MHD_TARGET_SHIFT);
+}
+// Whether the handler has begun the request.
+static inline int praykit_mhd_state_began(uintptr_t state) { return (state & PRAYKIT_MHD_BEGAN) != 0; }
+// The state once the handler has begun the request.
+static inline uintptr_t praykit_mhd_state_begin(uintptr_t state) {
+    return state | PRAYKIT_MHD_BEGAN | PRAYKIT_MHD_LINE_READ;
+}
+// The request target's length, bytes.
+static inline size_t praykit_mhd_state_target_length(uintptr_t state) {
+    return (state >> PRAYKIT_MHD_TARGET_SHIFT) & PRAYKIT_MHD_TARGET_MASK;
+}
+// The body bytes received so far.
+static inline size_t praykit_mhd_state_body(uintptr_t state) {
+    return (state >> PRAYKIT_MHD_BODY_SHIFT) & PRAYKIT_MHD_BODY_MASK;
+}
+// The state after `bytes` more of the body.
+static inline uintptr_t praykit_mhd_state_add_body(uintptr_t state, size_t bytes) {
+    size_t total = praykit_mhd_state_body(state) + (bytes > PRAYKIT_MHD_BODY_MASK ? PRAYKIT_MHD_BODY_MASK : bytes);
+    if (total > PRAYKIT_MHD_BODY_MASK) total = PRAYKIT_MHD_BODY_MASK;
+    return (state & ~((uintptr_t)PRAYKIT_MHD_BODY_MASK << PRAYKIT_MHD_BODY_SHIFT))
+        | ((uintptr_t)total << PRAYKIT_MHD_BODY_SHIFT);
+}
+
+// What the server checks in a request head before answering it: the framing fields and the size.
+struct praykit_mhd_head {
+    // The header fields' bytes as sent, about: each name, ": ", value and line end.
+    size_t field_bytes;
+    // How many Content-Length, Transfer-Encoding and Host fields there are.
+    unsigned int content_length_fields;
+    unsigned int transfer_encoding_fields;
+    unsigned int host_fields;
+    // Field names that are empty or hold a space or a tab (a space before the colon).
+    unsigned int malformed_names;
+    // Whether the Transfer-Encoding is exactly `chunked` (any case).
+    int chunked;
+    // The first Content-Length's value (the one libmicrohttpd frames the body by); 0 when absent.
+    unsigned long long content_length;
+};
+
+// Reads the framing fields and the size of a request's head (valid in the access handler).
+void praykit_mhd_read_head(struct MHD_Connection *connection, struct praykit_mhd_head *head);
 // The number of connections open now.
 unsigned int praykit_mhd_current_connections(struct MHD_Daemon *daemon);
 // The socket of a connection, or -1.

@@ -18,13 +18,30 @@ enum ServeCommand: Command {
         /v1/gToH/{date}, /v1/hToG/{date}, /v1/gToHCalendar/{month}/{year}, /v1/qibla/{lat}/{lon},
         /v1/methods, /v1/currentTime?zone=…, /status. Clients that speak AlAdhan work unchanged when
         pointed at this server. Without timezonestring a request's times are given in the zone at its
-        coordinates (offline boundaries), as AlAdhan does; timezonestring takes any tz database name
-        (Asia/Kolkata, US/Eastern), UTC or an offset. The …ByCity routes find cities in the offline
-        gazetteer.
+        coordinates (offline boundaries), as AlAdhan does, and meta.timezone names it; timezonestring
+        takes any tz database name (Asia/Kolkata, US/Eastern), UTC or an offset. The …ByCity routes
+        find cities in the offline gazetteer.
+
+        method=N is AlAdhan's method N as AlAdhan defines it — its angles and intervals, no hidden
+        minute adjustments, and the minutes api.aladhan.com itself adds to Dubai, Turkey, Morocco and
+        Portugal, shown in meta.offset — not the preset of 'praykit times --method', which carries
+        the Adhan libraries' minutes (dhuhr +1 and more); tune adds minutes. JAKIM (17) has fajr 18°,
+        JAKIM's rule since November 2019, where AlAdhan still has 20°. Without method, a request gets
+        the method of the country at its coordinates, as 'praykit times' chooses it (Muslim World
+        League where the table has no row), not AlAdhan's nearest authority. method=99 needs
+        methodSettings. /v1/methods gives each method's source and how PrayKit's arithmetic differs
+        (Asr, midnight: a minute or two; midnightDay=same measures the night as AlAdhan does).
 
         The first line on standard output is 'Listening on http://HOST:PORT' (with --port 0, the port
         the system chose). SIGTERM or SIGINT stops the server gracefully: it stops accepting, lets the
         requests in progress finish, then exits 0. Log lines go to standard error.
+
+        Limits: a client has --timeout seconds to send a whole request, head and body, however slowly
+        it trickles; a request head over --max-head bytes gets 414 or 431, a body over --max-body 413;
+        one address may hold --max-connections-per-address connections (behind a proxy every client
+        has the proxy's address: raise it). Requests whose length or target a proxy could read
+        otherwise (two Content-Length fields, Transfer-Encoding with Content-Length, a space before a
+        field's colon, an HTTP/1.1 request without Host) get 400, and the connection is closed.
 
         The server keeps no state: run as many copies as needed behind any HTTP load balancer. Answers
         for a fixed date and place carry an ETag and Cache-Control: public, max-age=86400.
@@ -50,13 +67,26 @@ enum ServeCommand: Command {
         defaultText: "the number of cores", range: ServerAPI.Configuration.threadCounts)
     static let timeout = Option(
         "timeout", value: "seconds",
-        help: "Seconds a client may take to send a request, or stay idle, before it is disconnected.",
+        help: "Seconds a client may take to send a whole request, head and body, or stay idle, before it is "
+            + "disconnected.",
         default: Int(defaults.requestTimeout), range: ServerAPI.Configuration.requestTimeouts, unit: "seconds")
     static let connections = Option(
         "max-connections", value: "n", help: "The most connections open at once.", default: defaults.connectionLimit,
         range: ServerAPI.Configuration.connectionLimits)
+    static let connectionsPerAddress = Option(
+        "max-connections-per-address", value: "n",
+        help: "The most connections open at once from one IP address; 0 for no limit of its own.",
+        default: defaults.connectionLimitPerAddress, range: ServerAPI.Configuration.connectionLimitsPerAddress)
+    static let head = Option(
+        "max-head", value: "bytes", help: "The longest request head (request line and header fields) accepted.",
+        default: defaults.maximumRequestHeadBytes, range: ServerAPI.Configuration.requestHeadLimits, unit: "bytes")
+    static let body = Option(
+        "max-body", value: "bytes", help: "The longest request body accepted (a GET's body is read and ignored).",
+        default: defaults.maximumRequestBodyBytes, range: ServerAPI.Configuration.requestBodyLimits, unit: "bytes")
 
-    static let options: [any OptionDefinition] = [host, port, threads, timeout, connections]
+    static let options: [any OptionDefinition] = [
+        host, port, threads, timeout, connections, connectionsPerAddress, head, body,
+    ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         var configuration = defaults
@@ -65,6 +95,9 @@ enum ServeCommand: Command {
         configuration.threads = arguments[threads] ?? defaults.threads
         configuration.requestTimeout = TimeInterval(arguments[timeout])
         configuration.connectionLimit = arguments[connections]
+        configuration.connectionLimitPerAddress = arguments[connectionsPerAddress]
+        configuration.maximumRequestHeadBytes = arguments[head]
+        configuration.maximumRequestBodyBytes = arguments[body]
         try configuration.validate()
         let dependency = context.dependency
         raiseOpenFileLimit(to: configuration.connectionLimit + 64)

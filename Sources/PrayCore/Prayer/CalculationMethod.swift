@@ -6,7 +6,8 @@
 ///
 /// Sources: the presets of the Adhan libraries (batoulapps/adhan-swift, MIT) for the methods they
 /// carry, with their minute adjustments; AlAdhan's method table (islamic-network/prayer-times and
-/// api.aladhan.com) and PrayTimes.org for the rest. Each case names the authority.
+/// api.aladhan.com) and PrayTimes.org for the rest. Each case names the authority; ``source`` says
+/// where each value comes from.
 public enum CalculationMethod: String, CaseIterable, Codable, Hashable, Sendable, CustomStringConvertible {
     /// Muslim World League: fajr 18°, isha 17°, dhuhr +1 min.
     case muslimWorldLeague = "muslim-world-league"
@@ -46,8 +47,9 @@ public enum CalculationMethod: String, CaseIterable, Codable, Hashable, Sendable
     case france18 = "france-18"
     /// Spiritual Administration of Muslims of Russia: fajr 16°, isha 15°.
     case russia = "russia"
-    /// Jabatan Kemajuan Islam Malaysia (JAKIM): fajr 18° (revised from 20° in November 2019), isha
-    /// 18°, sunrise −1, dhuhr +1 min, rounded up.
+    /// Jabatan Kemajuan Islam Malaysia (JAKIM): fajr 18° (20° until the 116th Muzakarah of the National
+    /// Council for Islamic Religious Affairs Malaysia, 20–21 November 2019, moved it; see ``source``),
+    /// isha 18°, sunrise −1, dhuhr +1 min, rounded up.
     case jakim = "jakim"
     /// Kementerian Agama Republik Indonesia (Kemenag): fajr 20°, maghrib 1° below the horizon, isha 18°,
     /// with the ministry's precautionary minutes (fajr, asr, maghrib, isha +2; dhuhr +3; sunrise −4),

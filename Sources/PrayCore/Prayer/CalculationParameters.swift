@@ -34,7 +34,11 @@ public struct CalculationParameters: Hashable, Sendable, Codable {
     /// What to do on days without sunrise or sunset.
     public var polarResolution: PolarResolution
     /// When set, fajr and isha follow the Moonsighting Committee's seasonal curves, isha with this
-    /// twilight. Set by the ``CalculationMethod/moonsightingCommittee`` preset.
+    /// twilight. Set by the ``CalculationMethod/moonsightingCommittee`` preset, whose ``fajrAngle`` and
+    /// ``ishaAngle`` (18°) bound the curves as Adhan does (fajr never earlier than the curve, isha never
+    /// later, one seventh of the night from 55° of latitude). Without those angles, fajr and isha are
+    /// the curves alone, in whole minutes from sunrise and sunset, as the committee's tables and the
+    /// AlAdhan API's method 15 give them.
     public var seasonalTwilight: Shafaq?
     /// Minutes the method itself adds to each time (published with the method, e.g. dhuhr +1).
     public var methodAdjustments: PrayerAdjustments

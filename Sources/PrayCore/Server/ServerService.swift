@@ -81,13 +81,24 @@ public enum ServerAPI {
         public var threads: Int
         /// The most connections open at once; more wait in the listen queue.
         public var connectionLimit: Int
-        /// Seconds a client may take to send a whole request (head), counted from the connection's
-        /// opening or from the end of its previous response; it is also the longest a connection may
-        /// stay idle. A slow or silent client is disconnected after that.
+        /// The most connections open at once from one IP address; more are closed as soon as they are
+        /// accepted. 0 for no limit of its own (``connectionLimit`` still applies). Behind a proxy or a
+        /// NAT every client shares the proxy's address: raise it there.
+        public var connectionLimitPerAddress: Int
+        /// Seconds a client may take to send a whole request, head and body, counted from the
+        /// connection's opening or from the end of its previous response; it is also the longest a
+        /// connection may stay idle. A slow or silent client is disconnected after that, however it
+        /// trickles its bytes.
         public var requestTimeout: TimeInterval
-        /// The request head (request line and header fields) always accepted, bytes. Each connection
-        /// has a buffer of twice this; a head that outgrows it is refused with 414 or 431.
+        /// The longest request head (request line and header fields) accepted, bytes: a longer request
+        /// target is refused with 414, a longer head with 431, both answered by the handler (see
+        /// ``Refusal``). Each connection has a buffer of four times this; a head that outgrows even
+        /// that is refused by the HTTP library itself, with its own short page.
         public var maximumRequestHeadBytes: Int
+        /// The longest request body accepted, bytes. A GET or HEAD body is read and ignored; a
+        /// `Content-Length` above this is refused with 413, and a chunked body that grows past it
+        /// ends the connection.
+        public var maximumRequestBodyBytes: Int
         /// How long ``RunningServer/shutdown()`` lets requests in progress finish, seconds.
         public var drainTimeout: TimeInterval
 
@@ -95,14 +106,18 @@ public enum ServerAPI {
         public init(
             host: String = "127.0.0.1", port: Int = 8080,
             threads: Int = ProcessInfo.processInfo.activeProcessorCount, connectionLimit: Int = 4096,
-            requestTimeout: TimeInterval = 15, maximumRequestHeadBytes: Int = 8 * 1024, drainTimeout: TimeInterval = 10
+            connectionLimitPerAddress: Int = 256, requestTimeout: TimeInterval = 15,
+            maximumRequestHeadBytes: Int = 8 * 1024, maximumRequestBodyBytes: Int = 8 * 1024,
+            drainTimeout: TimeInterval = 10
         ) {
             self.host = host
             self.port = port
             self.threads = threads
             self.connectionLimit = connectionLimit
+            self.connectionLimitPerAddress = connectionLimitPerAddress
             self.requestTimeout = requestTimeout
             self.maximumRequestHeadBytes = maximumRequestHeadBytes
+            self.maximumRequestBodyBytes = maximumRequestBodyBytes
             self.drainTimeout = drainTimeout
         }
 
@@ -112,6 +127,12 @@ public enum ServerAPI {
         public static let threadCounts = 1...256
         /// The accepted connection limits.
         public static let connectionLimits = 1...1_000_000
+        /// The accepted connection limits per address (0: none of its own).
+        public static let connectionLimitsPerAddress = 0...1_000_000
+        /// The accepted request head limits, bytes.
+        public static let requestHeadLimits = 1024...1_048_576
+        /// The accepted request body limits, bytes.
+        public static let requestBodyLimits = 0...1_048_576
         /// The accepted request timeouts, whole seconds.
         public static let requestTimeouts = 1...3600
 
@@ -133,8 +154,14 @@ public enum ServerAPI {
                         .contains(requestTimeout),
                 "the request timeout must be between 1 and 3600 seconds, got \(requestTimeout)")
             try check(
-                (1024...1_048_576).contains(maximumRequestHeadBytes),
+                Self.connectionLimitsPerAddress.contains(connectionLimitPerAddress),
+                "the connection limit per address must be between 0 and 1000000, got \(connectionLimitPerAddress)")
+            try check(
+                Self.requestHeadLimits.contains(maximumRequestHeadBytes),
                 "the request head limit must be between 1024 and 1048576 bytes, got \(maximumRequestHeadBytes)")
+            try check(
+                Self.requestBodyLimits.contains(maximumRequestBodyBytes),
+                "the request body limit must be between 0 and 1048576 bytes, got \(maximumRequestBodyBytes)")
             try check(
                 drainTimeout.isFinite && (0...3600).contains(drainTimeout),
                 "the drain timeout must be between 0 and 3600 seconds, got \(drainTimeout)")
@@ -151,23 +178,34 @@ public enum ServerAPI {
         public var query: [String: String]
         /// The header fields, names in lower case; for a name given twice, the values joined by `, `.
         public var headers: [String: String]
+        /// Set when the server has refused the request before answering it (its framing is ambiguous,
+        /// or its head or body is too large): the handler only chooses how the refusal looks. Whatever
+        /// it answers, the connection closes after it, and an answer whose status is not the refusal's
+        /// is replaced by the server's own plain-text refusal.
+        public var refusal: Refusal?
 
         /// Creates a request from its parts.
         public init(
-            method: String = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:]
+            method: String = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:],
+            refusal: Refusal? = nil
         ) {
             self.init(
                 method: method, path: path, query: query,
-                lowercasedHeaders: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
-            )
+                lowercasedHeaders: Dictionary(
+                    headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 }),
+                refusal: refusal)
         }
 
         /// Creates a request whose header names are in lower case already (a server reading the wire).
-        package init(method: String, path: String, query: [String: String], lowercasedHeaders: [String: String]) {
+        package init(
+            method: String, path: String, query: [String: String], lowercasedHeaders: [String: String],
+            refusal: Refusal? = nil
+        ) {
             self.method = method
             self.path = path
             self.query = query
             self.headers = lowercasedHeaders
+            self.refusal = refusal
         }
 
         /// Creates a request from a request target as sent on the wire: `/v1/timings?latitude=21.4`.
@@ -194,6 +232,27 @@ public enum ServerAPI {
         private static func decode(_ text: Substring) -> String {
             let spaced = text.replacingOccurrences(of: "+", with: " ")
             return spaced.removingPercentEncoding ?? spaced
+        }
+    }
+
+    /// Why a server refused a request it read, for the handler to put in words: the status (400 for
+    /// ambiguous framing, 413, 414, 431 for sizes) and a sentence saying what was wrong.
+    ///
+    /// ```swift
+    /// if let refusal = request.refusal {
+    ///     return ServerAPI.Response(status: refusal.status, body: Data(refusal.message.utf8))
+    /// }
+    /// ```
+    public struct Refusal: Hashable, Sendable {
+        /// The status to answer with.
+        public var status: Int
+        /// What was wrong, as a sentence: "The request has two Content-Length fields."
+        public var message: String
+
+        /// Creates a refusal.
+        public init(status: Int, message: String) {
+            self.status = status
+            self.message = message
         }
     }
 

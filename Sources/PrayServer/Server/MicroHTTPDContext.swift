@@ -13,10 +13,17 @@
     #endif
 
     /// What libmicrohttpd's callbacks reach: the handler, the requests in progress, and the open
-    /// connections with the moment each started waiting for its next request head.
+    /// connections with the moment each started waiting for its next request.
     ///
     /// The callbacks run on the daemon's worker threads, many at once; every mutable value is an
     /// `Atomic` or behind the `Mutex`.
+    ///
+    /// Before a request is answered its head is checked here, in the server layer, whatever the
+    /// handler: a request target or head over the limit (414, 431), a body declared over the limit
+    /// (413), and framing that a proxy in front could read otherwise — two `Content-Length` fields,
+    /// `Transfer-Encoding` with `Content-Length` or other than `chunked`, a field name with a space
+    /// before its colon, an HTTP/1.1 request without one `Host` — (400) are refused, through the
+    /// handler (``ServerAPI/Request/refusal``), and the connection is closed (RFC 9112 §6.3, §3.2).
     final class MicroHTTPDContext: Sendable {
         let handler: ServerAPI.Handler
         let log: LogManager
@@ -31,49 +38,130 @@
         /// Set when the daemon has stopped; the deadline thread then ends.
         let stopped = Atomic<Bool>(false)
         private let requestTimeout: UInt64
+        /// The longest request head and body accepted, bytes.
+        let maximumHeadBytes: Int
+        let maximumBodyBytes: Int
         private let connections = Mutex<[Int: Tracked]>([:])
 
         /// An open connection.
         private struct Tracked {
             /// Its socket, for cutting it off.
             let socket: Int32
-            /// When it started waiting for a request head (monotonic nanoseconds); `nil` while a request
-            /// is being answered.
+            /// When it started waiting for its next request, head and body (monotonic nanoseconds); `nil`
+            /// from the moment a request is answered until its response is sent.
             var waitingSince: UInt64?
         }
 
-        /// A non-nil request context: libmicrohttpd calls the handler again for a request whose context
-        /// is set only to deliver a body, which this server does not read.
-        static var requestMarker: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 1) }
-
-        init(handler: @escaping ServerAPI.Handler, log: LogManager, requestTimeout: TimeInterval) {
+        init(configuration: ServerAPI.Configuration, handler: @escaping ServerAPI.Handler, log: LogManager) {
             self.handler = handler
             self.log = log
-            self.requestTimeout = UInt64(requestTimeout * 1e9)
+            requestTimeout = UInt64(configuration.requestTimeout * 1e9)
+            maximumHeadBytes = configuration.maximumRequestHeadBytes
+            maximumBodyBytes = configuration.maximumRequestBodyBytes
         }
 
         // MARK: - Requests
 
-        /// Answers a request whose head has arrived: reads it, calls the handler and queues the response.
-        func answer(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?)
-            -> MHD_Result
-        {
-            let request = ServerAPI.Request(
-                method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
-                query: Self.values(of: connection, kind: .GET_ARGUMENT_KIND),
-                lowercasedHeaders: Self.values(of: connection, kind: .HEADER_KIND)
-            )
-            var response = handler(request)
+        /// Answers a request that has arrived whole (or is refused): reads it, calls the handler, queues the
+        /// response, and stops the connection's deadline until the response is sent.
+        func answer(
+            _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+            refusal: ServerAPI.Refusal? = nil
+        ) -> MHD_Result {
+            let method = method.map { String(cString: $0) } ?? "GET"
+            let path = url.map { String(cString: $0) } ?? "/"
+            var response: ServerAPI.Response
+            if let refusal {
+                // The query and the fields are what may be wrong: the handler gets neither.
+                let request = ServerAPI.Request(
+                    method: method, path: path, query: [:], lowercasedHeaders: [:], refusal: refusal)
+                response = handler(request)
+                if response.status != refusal.status { response = Self.plainRefusal(refusal) }
+                response.headers["Connection"] = "close"
+                log.info(
+                    "Request refused",
+                    metadata: ["http.status": "\(refusal.status)", "http.reason": refusal.message])
+            } else {
+                let request = ServerAPI.Request(
+                    method: method, path: path, query: Self.values(of: connection, kind: .GET_ARGUMENT_KIND),
+                    lowercasedHeaders: Self.values(of: connection, kind: .HEADER_KIND))
+                response = handler(request)
+            }
             if draining.load(ordering: .relaxed) { response.headers["Connection"] = "close" }
             answered.add(1, ordering: .relaxed)
+            setWaiting(connection, since: nil)
             return Self.queue(response, on: connection)
         }
 
-        /// A request's head has arrived: it is in progress until ``completed(_:)``, and no longer subject to
-        /// the request deadline.
+        /// The server's own words for a refusal the handler did not answer with its status.
+        static func plainRefusal(_ refusal: ServerAPI.Refusal) -> ServerAPI.Response {
+            ServerAPI.Response(
+                status: refusal.status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                body: Data((refusal.message + "\n").utf8))
+        }
+
+        /// A request's head has arrived: it is in progress until ``completed(_:)``. Its deadline runs on
+        /// until the request (head and body) is answered.
         func began(_ connection: OpaquePointer) {
             inFlight.add(1, ordering: .relaxed)
-            setWaiting(connection, since: nil)
+        }
+
+        /// Why a request whose head has arrived is refused before it is answered, or `nil`: its size
+        /// (414, 431, 413) or ambiguous framing (400). See the type's documentation.
+        func refusal(
+            of connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
+            targetLength: Int
+        ) -> ServerAPI.Refusal? {
+            var head = praykit_mhd_head()
+            praykit_mhd_read_head(connection, &head)
+            let lineBytes = (method.map { strlen($0) } ?? 0) + targetLength + (version.map { strlen($0) } ?? 0) + 4
+            return Self.refusal(
+                head: head, lineBytes: lineBytes, targetLength: targetLength,
+                isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false, maximumHeadBytes: maximumHeadBytes,
+                maximumBodyBytes: maximumBodyBytes)
+        }
+
+        /// The refusal for a head read by `praykit_mhd_read_head`, or `nil`.
+        private static func refusal(
+            head: praykit_mhd_head, lineBytes: Int, targetLength: Int, isHTTP10: Bool, maximumHeadBytes: Int,
+            maximumBodyBytes: Int
+        ) -> ServerAPI.Refusal? {
+            if targetLength > maximumHeadBytes {
+                return ServerAPI.Refusal(
+                    status: 414,
+                    message:
+                        "The request target is \(targetLength) bytes; this server accepts at most \(maximumHeadBytes).")
+            }
+            let headBytes = lineBytes + head.field_bytes + 2
+            if headBytes > maximumHeadBytes {
+                return ServerAPI.Refusal(
+                    status: 431,
+                    message:
+                        "The request head is about \(headBytes) bytes; this server accepts at most \(maximumHeadBytes)."
+                )
+            }
+            func ambiguous(_ message: String) -> ServerAPI.Refusal { ServerAPI.Refusal(status: 400, message: message) }
+            if head.malformed_names > 0 {
+                return ambiguous("A header field name is empty or has a space before its colon.")
+            }
+            if head.content_length_fields > 1 {
+                return ambiguous("The request has \(head.content_length_fields) Content-Length fields; send one.")
+            }
+            if head.transfer_encoding_fields > 0, head.content_length_fields > 0 {
+                return ambiguous("The request has both Transfer-Encoding and Content-Length; send one.")
+            }
+            if head.transfer_encoding_fields > 1 || (head.transfer_encoding_fields == 1 && head.chunked == 0) {
+                return ambiguous("The request's Transfer-Encoding must be chunked, alone.")
+            }
+            if head.host_fields > 1 { return ambiguous("The request has \(head.host_fields) Host fields; send one.") }
+            if head.host_fields == 0, !isHTTP10 { return ambiguous("An HTTP/1.1 request needs a Host field.") }
+            if head.content_length > UInt64(maximumBodyBytes) {
+                return ServerAPI.Refusal(
+                    status: 413,
+                    message: "The request body is \(head.content_length) bytes; this server accepts at most "
+                        + "\(maximumBodyBytes).")
+            }
+            return nil
         }
 
         /// A request is finished: its response was sent, or the client went away.
@@ -145,9 +233,9 @@
             }
         }
 
-        /// Shuts down the connections that have waited longer than the request timeout for a request head:
-        /// silent clients and clients sending a byte at a time alike. libmicrohttpd then sees the socket
-        /// end and closes the connection itself.
+        /// Shuts down the connections that have waited longer than the request timeout for a whole request,
+        /// head and body: silent clients and clients sending a byte at a time alike. libmicrohttpd then
+        /// sees the socket end and closes the connection itself.
         func sweep() {
             let cut = connections.withLock { table -> Int in
                 // Read under the lock: a connection that finished a request just before would otherwise have
@@ -202,21 +290,39 @@
 
     extension MicroHTTPDContext {
         /// libmicrohttpd's access handler, called several times per request: first when the head has
-        /// arrived, then with any body in pieces, then once more with no data. A GET or HEAD is answered
-        /// on that last call (answering earlier would make libmicrohttpd close the connection, losing
-        /// keep-alive); any body is read and discarded. Other methods are answered at once, without
-        /// reading a body: the connection then closes.
+        /// arrived, then with any body in pieces, then once more with no data. The head is checked on
+        /// the first call, and a refused request is answered then (libmicrohttpd then reads no body and
+        /// closes the connection). A GET or HEAD is answered on the last call (answering earlier would
+        /// make libmicrohttpd close the connection, losing keep-alive); any body is read and discarded,
+        /// and a chunked body that grows past the limit ends the connection. Other methods are answered
+        /// at once, without reading a body: the connection then closes.
+        ///
+        /// The request's state lives in its context pointer (see `praykit_mhd_state_line`).
         static let accessHandler: MHD_AccessHandlerCallback = {
-            context, connection, url, method, _, _, uploadDataSize, requestContext in
+            context, connection, url, method, version, _, uploadDataSize, requestContext in
             guard let context, let connection, let requestContext else { return .NO }
             let server = Unmanaged<MicroHTTPDContext>.fromOpaque(context).takeUnretainedValue()
-            if requestContext.pointee == nil {
-                requestContext.pointee = requestMarker
+            let state = UInt(bitPattern: requestContext.pointee)
+            if praykit_mhd_state_began(state) == 0 {
+                requestContext.pointee = UnsafeMutableRawPointer(bitPattern: praykit_mhd_state_begin(state))
                 server.began(connection)
+                let targetLength = praykit_mhd_state_target_length(state)
+                if let refusal = server.refusal(
+                    of: connection, method: method, version: version, targetLength: targetLength)
+                {
+                    return server.answer(connection, url: url, method: method, refusal: refusal)
+                }
                 guard let method, isBodiless(method) else { return server.answer(connection, url: url, method: method) }
                 return .YES
             }
             if let uploadDataSize, uploadDataSize.pointee > 0 {
+                let received = praykit_mhd_state_add_body(state, uploadDataSize.pointee)
+                guard praykit_mhd_state_body(received) <= server.maximumBodyBytes else {
+                    server.log.info(
+                        "Request body over the limit", metadata: ["http.limit": "\(server.maximumBodyBytes)"])
+                    return .NO
+                }
+                requestContext.pointee = UnsafeMutableRawPointer(bitPattern: received)
                 uploadDataSize.pointee = 0
                 return .YES
             }
@@ -228,9 +334,9 @@
             strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0
         }
 
-        /// Called when a request is finished.
+        /// Called when a request is finished, or abandoned; only those the handler began count.
         static let completedHandler: MHD_RequestCompletedCallback = { context, connection, requestContext, _ in
-            guard let context, requestContext?.pointee != nil else { return }
+            guard let context, praykit_mhd_state_began(UInt(bitPattern: requestContext?.pointee)) != 0 else { return }
             Unmanaged<MicroHTTPDContext>.fromOpaque(context).takeUnretainedValue().completed(connection)
         }
 
@@ -243,15 +349,29 @@
 
         /// Receives libmicrohttpd's own messages: what an operator must see (failures, limits reached,
         /// accept and memory problems) at `warning`; the rest (a client that closed its connection
-        /// mid-request, a slow client cut off) at `info`, since clients do that all the time.
+        /// mid-request, a slow client cut off) at `info`, since clients do that all the time. A request
+        /// libmicrohttpd refuses itself (a head beyond its buffer, a malformed line) is one `info` line
+        /// with the status, without the HTML page it sends.
         static let logHandler: praykit_mhd_log_function = { context, message in
             guard let context, let message else { return }
             let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+            let log = Unmanaged<MicroHTTPDContext>.fromOpaque(context).takeUnretainedValue().log
+            if let status = refusedStatus(text) {
+                log.info("Request refused by libmicrohttpd", metadata: ["http.status": "\(status)"])
+                return
+            }
             let lowered = text.lowercased()
             let serious = ["fail", "limit", "accept", "bind", "listen", "memory", "too many"]
             let level: LogLevel = serious.contains { lowered.contains($0) } ? .warning : .info
-            Unmanaged<MicroHTTPDContext>.fromOpaque(context).takeUnretainedValue().log.log(
-                level, "libmicrohttpd", metadata: ["server.message": text])
+            log.log(level, "libmicrohttpd", metadata: ["server.message": text])
+        }
+
+        /// The status of libmicrohttpd's "Error processing request (HTTP response code is 431 ('<html>…'))"
+        /// message, or `nil` for another message.
+        static func refusedStatus(_ message: String) -> Int? {
+            let prefix = "Error processing request (HTTP response code is "
+            guard message.hasPrefix(prefix) else { return nil }
+            return Int(message.dropFirst(prefix.count).prefix { $0.isNumber })
         }
     }
 #endif

@@ -36,7 +36,7 @@
             throws(ServerError)
         {
             try configuration.validate()
-            let context = MicroHTTPDContext(handler: handler, log: log, requestTimeout: configuration.requestTimeout)
+            let context = MicroHTTPDContext(configuration: configuration, handler: handler, log: log)
             daemon = try NativeDaemon(configuration: configuration, context: context)
             self.context = context
             host = configuration.host
@@ -48,6 +48,7 @@
                 metadata: [
                     "server.host": host, "server.port": "\(port)", "server.threads": "\(configuration.threads)",
                     "server.connectionLimit": "\(configuration.connectionLimit)",
+                    "server.connectionLimitPerAddress": "\(configuration.connectionLimitPerAddress)",
                 ])
         }
 
@@ -157,11 +158,14 @@
             settings.pointee.address = UnsafeRawPointer(address).assumingMemoryBound(to: sockaddr.self)
             settings.pointee.thread_pool_size = UInt32(configuration.threads)
             settings.pointee.connection_limit = UInt32(configuration.connectionLimit)
+            settings.pointee.per_address_connection_limit = UInt32(configuration.connectionLimitPerAddress)
             // libmicrohttpd's idle timeout is whole seconds; the deadline sweep enforces the exact one.
             settings.pointee.connection_timeout = UInt32(configuration.requestTimeout.rounded(.up)) + 1
-            // The pool holds the request head, its parsed fields and the response head, and must keep room
-            // for a 414/431 answer: twice the head limit.
-            settings.pointee.connection_memory_limit = configuration.maximumRequestHeadBytes * 2
+            // The pool holds the request head, its parsed fields and the response head. Four times the
+            // head limit, so that a head over the limit still reaches the server's own check (414/431 in
+            // the handler's words) unless it is more than about three times too long; libmicrohttpd
+            // refuses those itself, with its own page (it has no hook there).
+            settings.pointee.connection_memory_limit = configuration.maximumRequestHeadBytes * 4
             settings.pointee.listen_backlog = 511
             settings.pointee.completed = MicroHTTPDContext.completedHandler
             settings.pointee.completed_context = opaque

@@ -6,9 +6,12 @@
     import PrayCore
 
     /// ``ServerService`` on the system libmicrohttpd: HTTP/1.1 with keep-alive, a pool of worker threads
-    /// (one per core by default) each polling its connections with epoll, a limit on the request head and
-    /// on open connections, a deadline for each request so that slow clients cannot hold connections
-    /// (slowloris), and a graceful stop that lets requests in progress finish.
+    /// (one per core by default) each polling its connections with epoll, limits on the request head and
+    /// body and on open connections (in all and per address), one deadline for each request's head and
+    /// body so that slow clients cannot hold connections (slowloris, slow bodies), requests with
+    /// ambiguous framing refused before they are answered (request smuggling), and a graceful stop that
+    /// lets requests in progress finish. Refusals reach the handler as ``ServerAPI/Request/refusal``, so
+    /// that they are answered in the handler's own format.
     ///
     /// The handler runs on the worker threads and answers synchronously: a request costs no thread hop.
     ///

@@ -232,7 +232,14 @@ struct PrayerScheduleBuilder {
     }
 
     private func fajrBase(previous: SolarEvents, current: SolarEvents, date: @autoclosure () -> CivilDate) -> Base {
-        guard let angle = parameters.fajrAngle else { return .unavailable(.notConfigured) }
+        guard let angle = parameters.fajrAngle else {
+            // Without an angle, the Moonsighting Committee's curve alone, in whole minutes (its tables;
+            // the AlAdhan API's method 15).
+            guard parameters.seasonalTwilight != nil else { return .unavailable(.notConfigured) }
+            guard let sunrise = current.sunrise else { return .unavailable(.requires(.sunrise)) }
+            let minutes = MoonsightingCommittee.fajrMinutesBeforeSunrise(latitude: coordinates.latitude, date: date())
+            return .time(sunrise - minutes.rounded() * 60, .seasonal(nil))
+        }
         guard parameters.seasonalTwilight != nil else {
             return morningTwilight(current.fajr, angle: angle, previous: previous, current: current)
         }
@@ -262,7 +269,14 @@ struct PrayerScheduleBuilder {
             }
             return .time(maghrib + Double(minutes) * 60, .interval(minutes: minutes, from: .maghrib))
         }
-        guard let angle = parameters.ishaAngle else { return .unavailable(.notConfigured) }
+        guard let angle = parameters.ishaAngle else {
+            // Without an angle, the curve alone, in whole minutes, as for fajr.
+            guard let shafaq = parameters.seasonalTwilight else { return .unavailable(.notConfigured) }
+            guard let sunset = current.sunset else { return .unavailable(.requires(.sunset)) }
+            let minutes = MoonsightingCommittee.ishaMinutesAfterSunset(
+                latitude: coordinates.latitude, date: date, shafaq: shafaq)
+            return .time(sunset + minutes.rounded() * 60, .seasonal(shafaq))
+        }
         guard let shafaq = parameters.seasonalTwilight else {
             return eveningTwilight(current.isha, angle: angle, current: current, next: next)
         }

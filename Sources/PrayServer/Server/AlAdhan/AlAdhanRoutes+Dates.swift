@@ -101,14 +101,19 @@ extension AlAdhanRoutes {
         return Answer(data: data, cache: .immutable)
     }
 
-    /// `/v1/methods`: every method by AlAdhan's code, with PrayKit's parameters for it.
-    func methods() -> Answer {
-        let members = AlAdhanMethod.all.map { method -> (String, JSONValue) in
-            guard method.method != .custom else { return (method.code, .object([("id", .int(method.id))])) }
-            return (method.code, method.json(parameters: method.parameters, shafaq: nil))
-        }
-        return Answer(data: .object(members), cache: .immutable)
-    }
+    /// `/v1/methods`: every method by AlAdhan's code with AlAdhan's keys (`id`, `name`, `params`,
+    /// `location`), and two of PrayKit's: `source`, where the definition comes from (and where it differs
+    /// from AlAdhan's), and `calculation`, how PrayKit's arithmetic differs from AlAdhan's.
+    func methods() -> Answer { Answer(data: Self.methodTable, cache: .immutable) }
+
+    /// The `data` of `/v1/methods`, made once.
+    private static let methodTable: JSONValue = .object(
+        AlAdhanMethod.all.map { method -> (String, JSONValue) in
+            guard method.preset != .custom else {
+                return (method.code, .object([("id", .int(method.id)), ("source", .string(method.source))]))
+            }
+            return (method.code, method.json(parameters: method.parameters, shafaq: nil, describe: true))
+        })
 
     /// `/v1/currentTime` (`HH:mm`), `/v1/currentDate` (`DD-MM-YYYY`) and `/v1/currentTimestamp` in
     /// the `zone` asked for.

@@ -9,10 +9,12 @@ extension AlAdhanRoutes {
     /// `DD-MM-YYYY` or a UNIX timestamp (its day in the zone); without one, today in the zone.
     func timings(date text: String?, query: [String: String], byCity: Bool) throws(AlAdhanError) -> Answer {
         let place = try self.place(query, byCity: byCity)
-        let settings = try AlAdhanSettings(query, coordinates: place.coordinates, zone: place.timeZone)
+        let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
         var clock = ZoneClock(timeZone: place.timeZone)
         let (date, cache) = try day(text ?? AlAdhanSettings.given(query, "date"), clock: &clock)
-        let schedule = try schedules(from: date, days: 1, place: place, settings: settings)[0]
+        let schedules = try schedules(from: date, days: 1, place: place, settings: settings)
+        let schedule = schedules[0]
+        let nights = try sameDayNights(schedules, place: place, settings: settings)
         let hijriDay = try hijriDays(from: date, days: 1, settings: settings)[0]
         // AlAdhan's timestamp of a day is 07:00 (its midnight plus seven hours).
         let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 0, clock: &clock) + 25_200
@@ -20,7 +22,8 @@ extension AlAdhanRoutes {
         json.beginObject()
         json.key("timings")
         AlAdhanTimings.writeTimings(
-            schedule, tune: settings.tune, iso8601: settings.iso8601, clock: &clock, abbreviation: nil, to: &json)
+            schedule, tune: settings.tune, iso8601: settings.iso8601, clock: &clock, abbreviation: nil,
+            night: nights?[0], to: &json)
         json.key("date")
         AlAdhanDate.writeDate(date, timestamp: timestamp, hijri: hijriDay, hijriFirst: true, to: &json)
         json.key("meta")
@@ -35,7 +38,7 @@ extension AlAdhanRoutes {
     func calendar(_ path: [String], query: [String: String], byHijri: Bool, byCity: Bool) throws(AlAdhanError) -> Answer
     {
         let place = try self.place(query, byCity: byCity)
-        let settings = try AlAdhanSettings(query, coordinates: place.coordinates, zone: place.timeZone)
+        let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
         let annual = path.count == 1 || (path.isEmpty && query["annual"] == "true")
         var clock = ZoneClock(timeZone: place.timeZone)
         let today = localDay(clock: &clock)
@@ -68,6 +71,7 @@ extension AlAdhanRoutes {
     ) throws(AlAdhanError) -> JSONValue {
         guard let first = dates.first else { return .array([]) }
         let schedules = try self.schedules(from: first, days: dates.count, place: place, settings: settings)
+        let nights = try sameDayNights(schedules, place: place, settings: settings)
         let days = try hijriDays(from: first, days: dates.count, settings: settings)
         var json = JSONWriter(capacity: 1800 * dates.count)
         json.beginArray()
@@ -79,7 +83,7 @@ extension AlAdhanRoutes {
             json.key("timings")
             AlAdhanTimings.writeTimings(
                 schedules[index], tune: settings.tune, iso8601: settings.iso8601, clock: &clock,
-                abbreviation: abbreviation, to: &json)
+                abbreviation: abbreviation, night: nights?[index], to: &json)
             json.key("date")
             AlAdhanDate.writeDate(date, timestamp: timestamp, hijri: days[index], hijriFirst: false, to: &json)
             json.key("meta")
@@ -91,6 +95,28 @@ extension AlAdhanRoutes {
     }
 
     // MARK: - Helpers
+
+    /// The method of a request that names none: the one the place's country customarily follows
+    /// (`CountryMethod`, the rule of `praykit times`), by AlAdhan's number; the Muslim World League when
+    /// the country is unknown.
+    func defaultMethod(for place: Place) -> AlAdhanMethod {
+        let country = place.countryCode ?? lookups.country?(place.coordinates)
+        return AlAdhanMethod.forCountry(country, latitude: place.coordinates.latitude)
+    }
+
+    /// With `midnightDay=same`, midnight and the night's thirds of each schedule's day measured as
+    /// AlAdhan measures them (to the same day's sunrise or fajr, 24 hours on); `nil` otherwise.
+    func sameDayNights(
+        _ schedules: [PrayerSchedule], place: Place, settings: AlAdhanSettings
+    ) throws(AlAdhanError) -> [AlAdhanTimings.Night?]? {
+        guard settings.sameDayNight, let first = schedules.first else { return nil }
+        // The day before the first gives the first day's own sunrise (or fajr): the end of its night.
+        let before = try self.schedules(from: first.date.adding(days: -1), days: 1, place: place, settings: settings)
+        let measure: NightMeasure = settings.parameters.night == .sunsetToFajr ? .sunsetToFajr : .sunsetToSunrise
+        return zip(before + schedules, schedules).map { previous, current in
+            AlAdhanTimings.Night(previous: previous, current: current, measure: measure)
+        }
+    }
 
     /// The place of a request: `latitude` and `longitude`, or `city` and `country` through the
     /// gazetteer; its zone is `timezonestring`, else the zone at the place, else UTC.
@@ -114,7 +140,8 @@ extension AlAdhanRoutes {
                 throw Self.refusal(error)
             }
             guard let found else { throw AlAdhanError("Unable to find the city '\(city)' in '\(country)'.") }
-            return given.map { Place(coordinates: found.coordinates, zone: $0) } ?? found
+            return given.map { Place(coordinates: found.coordinates, zone: $0, countryCode: found.countryCode) }
+                ?? found
         }
         guard let latitudeText = AlAdhanSettings.given(query, "latitude"),
             let longitudeText = AlAdhanSettings.given(query, "longitude")

@@ -39,17 +39,21 @@ public struct AlAdhanRoutes: ServerRoutes {
         }
     }
 
-    /// A place found for a city: where it is and its zone.
+    /// A place found for a city: where it is, its zone and its country.
     public struct Place: Hashable, Sendable {
         /// The place.
         public let coordinates: Coordinates
         /// Its zone, with the name `meta.timezone` shows.
         public let zone: TimeZoneName
+        /// Its country (ISO 3166-1 alpha-2), which chooses the method when a request names none; `nil`
+        /// when unknown.
+        public let countryCode: String?
 
         /// Creates a place.
-        public init(coordinates: Coordinates, zone: TimeZoneName) {
+        public init(coordinates: Coordinates, zone: TimeZoneName, countryCode: String? = nil) {
             self.coordinates = coordinates
             self.zone = zone
+            self.countryCode = countryCode
         }
 
         /// The zone.
@@ -58,12 +62,16 @@ public struct AlAdhanRoutes: ServerRoutes {
         var zoneName: String { zone.identifier }
     }
 
-    /// What the API looks up beyond calculation: the zone at a place and cities by name. Both are
-    /// optional; without them a request gives `timezonestring` (else UTC is used, and `meta.timezone`
-    /// says so) and the `…ByCity` routes answer 400.
+    /// What the API looks up beyond calculation: the zone and the country at a place, and cities by
+    /// name. All are optional; without them a request gives `timezonestring` (else UTC is used, and
+    /// `meta.timezone` says so), a request without `method` gets the Muslim World League, and the
+    /// `…ByCity` routes answer 400.
     public struct Lookups: Sendable {
         /// The zone at a place (offline boundaries), or `nil` when unknown.
         public var zone: (@Sendable (Coordinates) -> TimeZoneName?)?
+        /// The country at a place (ISO 3166-1 alpha-2), or `nil` when unknown (at sea): with
+        /// `CountryMethod`'s table it chooses the method of a request that names none.
+        public var country: (@Sendable (Coordinates) -> String?)?
         /// The place a city names (a gazetteer), or `nil` when none matches; it throws a
         /// ``ValidationError`` when several places match equally well.
         public var city: (@Sendable (CityQuery) throws -> Place?)?
@@ -71,28 +79,36 @@ public struct AlAdhanRoutes: ServerRoutes {
         /// Creates lookups.
         public init(
             zone: (@Sendable (Coordinates) -> TimeZoneName?)? = nil,
+            country: (@Sendable (Coordinates) -> String?)? = nil,
             city: (@Sendable (CityQuery) throws -> Place?)? = nil
         ) {
             self.zone = zone
+            self.country = country
             self.city = city
         }
 
         /// The lookups of a ``LocationManager``: the zone at the coordinates, as AlAdhan gives it
-        /// without `timezonestring`, and `city`, `state` and `country` as one query (`London, GB`) by
-        /// its one rule for cities — the best match, or a refusal naming the places when several match
-        /// equally well.
+        /// without `timezonestring`; the country there, by the rule of `praykit times`
+        /// (``LocationManager/countryCode(at:)``, remembered for the last 16,384 places); and `city`,
+        /// `state` and `country` as one query (`London, GB`) by its one rule for cities — the best
+        /// match, or a refusal naming the places when several match equally well.
         public init(_ location: LocationManager) {
             zone = { coordinates in try? location.timeZone(at: coordinates).zone }
+            let countries = CountryCache()
+            country = { coordinates in
+                countries.country(at: coordinates) { (try? location.countryCode(at: $0)) ?? nil }
+            }
             city = { query in
                 let text = [query.city, query.state, query.country].compactMap { $0 }.filter { !$0.isEmpty }
                     .joined(separator: ", ")
                 guard let place = try location.city(named: text), let zone = TimeZoneName(place.timeZoneIdentifier)
                 else { return nil }
-                return Place(coordinates: place.coordinates, zone: zone)
+                return Place(coordinates: place.coordinates, zone: zone, countryCode: place.countryCode)
             }
         }
 
-        /// No lookups: zones come from `timezonestring` (else UTC), and cities are not known.
+        /// No lookups: zones come from `timezonestring` (else UTC), the method from `method` (else the
+        /// Muslim World League), and cities are not known.
         public static let none = Lookups()
     }
 
@@ -124,8 +140,10 @@ public struct AlAdhanRoutes: ServerRoutes {
         self.log = log
     }
 
-    /// Answers one request. Never traps and never answers 500 for anything a client sends.
+    /// Answers one request. Never traps and never answers 500 for anything a client sends. A request
+    /// the server refused (``ServerAPI/Request/refusal``) gets the refusal in AlAdhan's envelope.
     public func respond(to request: ServerAPI.Request) -> ServerAPI.Response {
+        if let refusal = request.refusal { return failure(AlAdhanError(refusal.status, refusal.message)) }
         switch request.method {
         case "GET", "HEAD": break
         case "OPTIONS":
@@ -212,6 +230,9 @@ public struct AlAdhanRoutes: ServerRoutes {
         case 400: "BAD_REQUEST"
         case 404: "NOT_FOUND"
         case 405: "METHOD_NOT_ALLOWED"
+        case 413: "PAYLOAD_TOO_LARGE"
+        case 414: "URI_TOO_LONG"
+        case 431: "REQUEST_HEADER_FIELDS_TOO_LARGE"
         default: "SERVER_ERROR"
         }
     }

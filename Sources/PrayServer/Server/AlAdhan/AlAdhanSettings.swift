@@ -18,13 +18,16 @@ struct AlAdhanError: Error, Sendable {
 }
 
 /// The calculation parameters of a prayer-times request, read from the query as AlAdhan reads them:
-/// `method` (0–23, 99 with `methodSettings`; absent: the method nearest the place), `school` (0 or 1),
-/// `midnightMode` (0 or 1; absent: the method's), `latitudeAdjustmentMethod` (0 none, 1 middle of the
-/// night, 2 one seventh, 3 angle based — the default), `tune` (nine minute offsets), `shafaq`,
-/// `calendarMethod` and `adjustment` (the Hijri calendar and its day offset) and `iso8601`.
+/// `method` (0–23, 99 with `methodSettings`; absent: the method of the place's country, as `praykit
+/// times` chooses it), `school` (0 or 1), `midnightMode` (0 or 1; absent: the method's),
+/// `latitudeAdjustmentMethod` (0 none, 1 middle of the night, 2 one seventh, 3 angle based — the
+/// default), `tune` (nine minute offsets), `shafaq`, `calendarMethod` and `adjustment` (the Hijri
+/// calendar and its day offset) and `iso8601`; and PrayKit's `midnightDay` (`next`, the default, or
+/// `same`: AlAdhan's night, to the same day's sunrise or fajr 24 hours on).
 ///
-/// Where AlAdhan silently replaces a value it does not know (`method=6` becomes ISNA), this server
-/// answers 400 with what it accepts: a wrong number must not give plausible, wrong times.
+/// Where AlAdhan silently replaces a value it does not know (`method=6` becomes ISNA, `method=99`
+/// without `methodSettings` 15°/15°), this server answers 400 with what it accepts: a wrong number must
+/// not give plausible, wrong times.
 struct AlAdhanSettings: Sendable {
     var method: AlAdhanMethod
     /// The method's own parameters (the custom method's from `methodSettings`), as `meta.method` shows.
@@ -32,12 +35,15 @@ struct AlAdhanSettings: Sendable {
     /// What the times are calculated with.
     var parameters: CalculationParameters
     /// Minutes added to Imsak, Fajr, Sunrise, Dhuhr, Asr, Maghrib, Sunset, Isha and Midnight, each
-    /// moving only its own time.
+    /// moving only its own time: the request's, else the method's (api.aladhan.com's for a few).
     var tune: [Int]
     var shafaq: Shafaq
     var hijriCalendar: HijriCalendar
     var hijriOffset: Int
     var iso8601: Bool
+    /// Whether the night of midnight and its thirds ends on the same day's sunrise (or fajr) 24 hours
+    /// on, as AlAdhan measures it, instead of the next day's.
+    var sameDayNight: Bool
 
     /// The order of `tune` and `meta.offset`.
     static let tuneOrder: [(key: StaticString, prayer: Prayer)] = [
@@ -46,8 +52,9 @@ struct AlAdhanSettings: Sendable {
     ]
 
     /// Reads the settings of `query` for a place.
+    /// - Parameter defaultMethod: The method when the query names none (the place's country's).
     /// - Throws: ``AlAdhanError`` (400) for a value that is not one AlAdhan accepts.
-    init(_ query: [String: String], coordinates: Coordinates, zone: TimeZone) throws(AlAdhanError) {
+    init(_ query: [String: String], defaultMethod: () -> AlAdhanMethod) throws(AlAdhanError) {
         if let text = Self.given(query, "method") {
             guard let id = Int(text), let method = AlAdhanMethod.withID(id) else {
                 throw AlAdhanError(
@@ -55,10 +62,10 @@ struct AlAdhanSettings: Sendable {
             }
             self.method = method
         } else {
-            method = AlAdhanMethod.nearest(to: coordinates, zone: zone)
+            method = defaultMethod()
         }
         methodParameters =
-            method.method == .custom
+            method.preset == .custom
             ? try Self.custom(Self.given(query, "methodSettings")) : method.parameters
         parameters = methodParameters
         shafaq = try Self.choice(query, "shafaq", Shafaq.allCases.map { ($0.rawValue, $0) }) ?? .general
@@ -71,16 +78,18 @@ struct AlAdhanSettings: Sendable {
         let rules: [(String, HighLatitudeRule)] = [
             ("0", .none), ("1", .middleOfTheNight), ("2", .seventhOfTheNight), ("3", .twilightAngle),
         ]
-        if let rule = try Self.choice(query, "latitudeAdjustmentMethod", rules) {
+        // The method's rule is AlAdhan's default (angle based); the Moonsighting Committee's seasonal
+        // curves need none, and AlAdhan ignores one given for them.
+        if let rule = try Self.choice(query, "latitudeAdjustmentMethod", rules), parameters.seasonalTwilight == nil {
             parameters.highLatitudeRule = rule
-        } else if parameters.seasonalTwilight == nil {
-            // AlAdhan's default; the Moonsighting Committee's seasonal times keep their own rule.
-            parameters.highLatitudeRule = .twilightAngle
         }
         if parameters.seasonalTwilight != nil { parameters.seasonalTwilight = shafaq }
-        tune = try Self.tune(Self.given(query, "tune"))
+        // A request's own minutes for a time replace the method's (api.aladhan.com's rule for Turkey,
+        // here for every method it adds minutes to).
+        tune = zip(try Self.tune(Self.given(query, "tune")), method.tune).map { $0 != 0 ? $0 : $1 }
         (hijriCalendar, hijriOffset) = try Self.hijri(query)
         iso8601 = query["iso8601"] == "true"
+        sameDayNight = try Self.choice(query, "midnightDay", [("next", false), ("same", true)]) ?? false
     }
 
     /// The Hijri calendar of `calendarMethod` (HJCoSA, the default, UAQ and DIYANET are served by the
@@ -138,14 +147,21 @@ struct AlAdhanSettings: Sendable {
     }
 
     /// The custom method (99) of `methodSettings`: `fajr,maghrib,isha`, each an angle, `N min` (maghrib
-    /// after sunset, isha after maghrib) or `null`; like AlAdhan, fajr and isha default to 15°.
-    /// - Throws: ``AlAdhanError`` for a value that is neither.
+    /// after sunset, isha after maghrib) or `null`; like AlAdhan, a fajr or isha left `null` is 15°.
+    /// - Throws: ``AlAdhanError`` for a value that is neither, and when `methodSettings` is absent or
+    ///   names nothing (AlAdhan then silently uses 15° and 15°; `praykit times --method custom` likewise
+    ///   needs the rules given).
     static func custom(_ text: String?) throws(AlAdhanError) -> CalculationParameters {
         var parameters = CalculationParameters(method: .custom)
+        parameters.highLatitudeRule = .twilightAngle
         parameters.fajrAngle = 15
         parameters.ishaAngle = 15
         let items = (text ?? "").split(separator: ",", omittingEmptySubsequences: false).map {
             String($0).trimmedOfSpaces
+        }
+        guard items.contains(where: { !["", "null", "0"].contains($0.lowercased()) }) else {
+            throw AlAdhanError(
+                "method=99 (custom) needs methodSettings=fajr,maghrib,isha, such as 18.5,null,17.5 or 18,null,90 min.")
         }
         guard items.count <= 3 else {
             throw AlAdhanError("methodSettings takes three values, fajr,maghrib,isha (such as 18.5,null,17.5).")
@@ -171,9 +187,11 @@ struct AlAdhanSettings: Sendable {
 
     // MARK: - Meta
 
-    /// `meta.latitudeAdjustmentMethod`: `NONE`, `MIDDLE_OF_THE_NIGHT`, `ONE_SEVENTH` or `ANGLE_BASED`.
+    /// `meta.latitudeAdjustmentMethod`: `NONE`, `MIDDLE_OF_THE_NIGHT`, `ONE_SEVENTH` or `ANGLE_BASED`
+    /// (`NONE` for the seasonal curves, as AlAdhan shows them).
     func latitudeAdjustmentName(latitude: Double) -> StaticString {
-        switch parameters.highLatitudeRule.resolved(latitude: latitude) {
+        if parameters.seasonalTwilight != nil { return "NONE" }
+        return switch parameters.highLatitudeRule.resolved(latitude: latitude) {
         case .none: "NONE"
         case .middleOfTheNight: "MIDDLE_OF_THE_NIGHT"
         case .seventhOfTheNight: "ONE_SEVENTH"
@@ -183,7 +201,7 @@ struct AlAdhanSettings: Sendable {
 
     /// `meta.method`: rendered once per preset method and shafaq, and for each custom method.
     private var methodJSON: [UInt8] {
-        guard method.method != .custom else {
+        guard method.preset != .custom else {
             return method.json(parameters: methodParameters, shafaq: shafaq).renderedBytes
         }
         let index = method.id * Shafaq.allCases.count + (Shafaq.allCases.firstIndex(of: shafaq) ?? 0)
@@ -194,7 +212,7 @@ struct AlAdhanSettings: Sendable {
     private static let presetMethods: [[UInt8]] = (0..<(24 * Shafaq.allCases.count)).map { index in
         let id = index / Shafaq.allCases.count
         let shafaq = Shafaq.allCases[index % Shafaq.allCases.count]
-        guard let method = AlAdhanMethod.withID(id), method.method != .custom else { return Array("null".utf8) }
+        guard let method = AlAdhanMethod.withID(id), method.preset != .custom else { return Array("null".utf8) }
         return method.json(parameters: method.parameters, shafaq: shafaq).renderedBytes
     }
 

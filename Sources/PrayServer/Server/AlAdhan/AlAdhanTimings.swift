@@ -19,12 +19,46 @@ enum AlAdhanTimings {
     /// AlAdhan's text for a time that does not exist that day.
     static let unavailable = "-----"
 
+    /// Midnight and the night's thirds as AlAdhan measures the night: from sunset to the same day's
+    /// sunrise (or fajr) 24 hours on, where PrayKit measures it to the next day's
+    /// (islamic-network/prayer-times `computeTimes`: `timeDiff(sunset, sunrise)` wraps the same day's
+    /// sunrise past midnight). Instants in seconds since 1970, rounded to the minute.
+    struct Night {
+        let firstThird: Int
+        let midnight: Int
+        let lastThird: Int
+
+        /// The night of `current`'s day, whose sunrise (or fajr) ends `previous`'s night; `nil` when the
+        /// sun does not give one of them.
+        init?(previous: PrayerSchedule, current: PrayerSchedule, measure: NightMeasure) {
+            guard let end = previous.night(measure)?.end.timeIntervalSince1970,
+                let sunset = current.night(measure)?.start.timeIntervalSince1970
+            else { return nil }
+            let length = end + 86_400 - sunset
+            guard length > 0 else { return nil }
+            func minute(_ fraction: Double) -> Int { Int(((sunset + fraction * length) / 60).rounded()) * 60 }
+            (firstThird, midnight, lastThird) = (minute(1.0 / 3), minute(0.5), minute(2.0 / 3))
+        }
+
+        /// The instant of a night time, or `nil` for another time.
+        subscript(prayer: Prayer) -> Int? {
+            switch prayer {
+            case .firstThird: firstThird
+            case .midnight: midnight
+            case .lastThird: lastThird
+            default: nil
+            }
+        }
+    }
+
     /// Writes the `timings` object of a day. `tune` moves each time alone (midnight and the thirds are
     /// measured from the untuned sunset and sunrise, as in AlAdhan).
-    /// - Parameter abbreviation: The zone abbreviation appended to 24-hour times (calendars), if any.
+    /// - Parameters:
+    ///   - abbreviation: The zone abbreviation appended to 24-hour times (calendars), if any.
+    ///   - night: Midnight and the thirds measured as AlAdhan measures them, replacing the schedule's.
     static func writeTimings(
         _ schedule: PrayerSchedule, tune: [Int], iso8601: Bool, clock: inout ZoneClock, abbreviation: String?,
-        to json: inout JSONWriter
+        night: Night? = nil, to json: inout JSONWriter
     ) {
         // The instants in AlAdhan's order (seconds since 1970), nil where a time is missing.
         var instants: [Int?] = []
@@ -32,9 +66,9 @@ enum AlAdhanTimings {
         var earliest = Int.max
         var latest = Int.min
         for name in names {
-            let instant = schedule[name.prayer].map {
-                Int($0.date.timeIntervalSince1970.rounded(.down)) + (name.tune.map { tune[$0] } ?? 0) * 60
-            }
+            let base =
+                night?[name.prayer] ?? schedule[name.prayer].map { Int($0.date.timeIntervalSince1970.rounded(.down)) }
+            let instant = base.map { $0 + (name.tune.map { tune[$0] } ?? 0) * 60 }
             if let instant { (earliest, latest) = (min(earliest, instant), max(latest, instant)) }
             instants.append(instant)
         }
