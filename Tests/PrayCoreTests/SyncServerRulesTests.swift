@@ -18,7 +18,10 @@ import Testing
         }
         // Anything else has no lookup
         let token = tokens[0]
-        for bad in ["", "pkd_", token + "A", String(token.dropLast()), "pkx_" + token.dropFirst(4), token.replacingOccurrences(of: "pkd_", with: "PKD_")] {
+        for bad in [
+            "", "pkd_", token + "A", String(token.dropLast()), "pkx_" + token.dropFirst(4),
+            token.replacingOccurrences(of: "pkd_", with: "PKD_"),
+        ] {
             #expect(SyncServerRules.tokenLookup(bad) == nil, "\(bad)")
         }
     }
@@ -43,10 +46,15 @@ import Testing
         #expect(cursor == "0123abcd.42")
         #expect(try SyncServerRules.version(ofCursor: cursor, storeID: "0123abcd", latest: 42) == 42)
         #expect(try SyncServerRules.version(ofCursor: "0", storeID: "0123abcd", latest: 0) == 0)
-        #expect(throws: SyncServerError(.cursorExpired, message: "the cursor is not one this server gave: pull again from \"0\"")) {
+        #expect(
+            throws: SyncServerError(
+                .cursorExpired, message: "the cursor is not one this server gave: pull again from \"0\"")
+        ) {
             try SyncServerRules.version(ofCursor: cursor, storeID: "ffff", latest: 42)
         }
-        #expect(throws: SyncServerError.self) { try SyncServerRules.version(ofCursor: cursor, storeID: "0123abcd", latest: 41) }
+        #expect(throws: SyncServerError.self) {
+            try SyncServerRules.version(ofCursor: cursor, storeID: "0123abcd", latest: 41)
+        }
         for bad in ["", "a.b", "a.1.2", "a.-1", "a.99999999999999999999", "é.1"] {
             #expect {
                 try SyncServerRules.version(ofCursor: bad, storeID: "a", latest: 5)
@@ -72,7 +80,9 @@ import Testing
     @Test func errorsCarryTheirStatusAndBody() {
         #expect(SyncServerError.Code.allCases.allSatisfy { (400...503).contains($0.status) })
         let gap = SyncServerError(.mutationGap, message: "gap", lastMutationID: 7)
-        #expect(gap.status == 409 && gap.body == SyncAPI.ErrorBody(error: "mutation_gap", message: "gap", lastMutationID: 7))
+        #expect(
+            gap.status == 409 && gap.body == SyncAPI.ErrorBody(error: "mutation_gap", message: "gap", lastMutationID: 7)
+        )
         #expect(SyncServerError(.rateLimited, message: "wait", retryAfter: 0).retryAfter == 1)
         #expect(SyncServerError(.cursorExpired, message: "").status == 410)
         #expect(SyncServerError(.upgradeRequired, message: "").status == 426)

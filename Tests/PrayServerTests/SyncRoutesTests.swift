@@ -62,7 +62,8 @@ import Testing
 
         /// Adds a user (once) and pairs a device through the route; returns its token.
         func pairedToken(user: String = "amina", name: String = "phone") throws -> String {
-            let code = try store.users().contains { $0.name == user }
+            let code =
+                try store.users().contains { $0.name == user }
                 ? store.newPairingCode(forUser: user, now: SyncRoutesTests.now)
                 : store.addUser(named: user, now: SyncRoutesTests.now)
             let (response, json) = try send("/sync/v1/devices", json: ["code": code.code, "deviceName": name])
@@ -76,7 +77,8 @@ import Testing
         }
     }
 
-    static func put(_ id: Int, _ key: String = "2026-12-01/fajr", at milliseconds: Int64 = 0, note: String? = nil) throws
+    static func put(_ id: Int, _ key: String = "2026-12-01/fajr", at milliseconds: Int64 = 0, note: String? = nil)
+        throws
         -> SyncAPI.Mutation
     {
         SyncAPI.Mutation(
@@ -166,18 +168,27 @@ import Testing
         let harness = try Harness()
         let token = try harness.pairedToken()
         let bodies: [Data] = [
-            Data(), Data("{".utf8), Data("[]".utf8), Data("null".utf8), Data("\"push\"".utf8), Data([0xff, 0xfe, 0x00]),
+            Data(), Data("{".utf8), Data("[]".utf8), Data("null".utf8), Data("\"push\"".utf8),
+            Data([0xff, 0xfe, 0x00]),
             Data(#"{"protocol":1,"schema":1,"clientID":"c_0123456789abcdef0123456789abcdef"}"#.utf8),
             Data(#"{"protocol":"1","schema":1,"clientID":"c_0123456789abcdef0123456789abcdef","mutations":[]}"#.utf8),
-            Data(#"{"protocol":1,"schema":1,"clientID":"c_0123456789abcdef0123456789abcdef","mutations":[{"id":1}]}"#.utf8),
-            Data(#"{"protocol":1,"schema":1,"clientID":"c_0123456789abcdef0123456789abcdef","mutations":[{"id":1,"collection":"log","key":"2026-12-01/fajr","op":"put","hlc":"bad"}]}"#.utf8),
-            Data(#"{"protocol":1,"schema":1,"clientID":"c_0123456789abcdef0123456789abcdef","mutations":[{"id":1.5,"collection":"log","key":"k","op":"put","hlc":"x"}]}"#.utf8),
+            Data(
+                #"{"protocol":1,"schema":1,"clientID":"c_0123456789abcdef0123456789abcdef","mutations":[{"id":1}]}"#
+                    .utf8),
+            Data(
+                #"{"protocol":1,"schema":1,"clientID":"c_0123456789abcdef0123456789abcdef","mutations":[{"id":1,"collection":"log","key":"2026-12-01/fajr","op":"put","hlc":"bad"}]}"#
+                    .utf8),
+            Data(
+                #"{"protocol":1,"schema":1,"clientID":"c_0123456789abcdef0123456789abcdef","mutations":[{"id":1.5,"collection":"log","key":"k","op":"put","hlc":"x"}]}"#
+                    .utf8),
             Data(#"{"protocol":1,"schema":1,"clientID":"c_XYZ","mutations":[]}"#.utf8),
         ]
         // Then: each is 400 bad_request, with a message
         for body in bodies {
             let (response, json) = harness.send("/sync/v1/push", body, token: token)
-            #expect(response.status == 400 && json["error"] as? String == "bad_request", "\(String(decoding: body, as: UTF8.self))")
+            #expect(
+                response.status == 400 && json["error"] as? String == "bad_request",
+                "\(String(decoding: body, as: UTF8.self))")
             #expect((json["message"] as? String)?.isEmpty == false)
             expectSyncHeaders(response)
         }
@@ -213,7 +224,8 @@ import Testing
         #expect(try harness.send("/sync/v1/pull", json: withToken).response.status == 401)
         #expect(harness.send("/sync/v1/pull?token=\(token)&access_token=\(token)", body).response.status == 401)
         // The token works, the scheme in any case; revoked, it gets the same answer as the rest
-        #expect(harness.send("/sync/v1/pull", body, headers: ["Authorization": "bearer \(token)"]).response.status == 200)
+        #expect(
+            harness.send("/sync/v1/pull", body, headers: ["Authorization": "bearer \(token)"]).response.status == 200)
         try harness.store.revokeDevice(try #require(harness.store.devices().first).id, now: Self.now)
         let (revoked, _) = harness.send("/sync/v1/pull", body, token: token)
         #expect(revoked.status == 401)
@@ -229,7 +241,8 @@ import Testing
         let token = try #require(json["token"] as? String)
         #expect(paired.status == 201)
         // When: requests of every kind, good and bad, with the token and codes in every place
-        _ = try harness.send("/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: [try Self.put(1)]), token: token)
+        _ = try harness.send(
+            "/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: [try Self.put(1)]), token: token)
         _ = try harness.send("/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.client, cursor: "0"), token: token)
         _ = try harness.send("/sync/v1/pull", json: ["clientID": token, "cursor": token], token: token)
         _ = harness.send("/sync/v1/push", Data(token.utf8), token: token)
@@ -246,7 +259,9 @@ import Testing
         #expect(!logged.contains(code.code) && !logged.contains(code.code.replacingOccurrences(of: "-", with: "")))
         #expect(!logged.contains("QQQQQ"))
         // Nor does any answer hold the token, but the pairing's own
-        #expect(harness.send("/sync/v1/push", Data(token.utf8), token: token).response.body.range(of: Data(token.utf8)) == nil)
+        #expect(
+            harness.send("/sync/v1/push", Data(token.utf8), token: token).response.body.range(of: Data(token.utf8))
+                == nil)
     }
 
     // MARK: - Statuses
@@ -256,21 +271,30 @@ import Testing
         let harness = try Harness()
         let token = try harness.pairedToken()
         let tablet = try harness.pairedToken(name: "tablet")
-        #expect(try harness.send("/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: [try Self.put(1)]), token: token).response.status == 200)
+        #expect(
+            try harness.send(
+                "/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: [try Self.put(1)]), token: token
+            ).response.status == 200)
         // 403: another device's client ID
-        let (forbidden, forbiddenJSON) = try harness.send("/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: []), token: tablet)
+        let (forbidden, forbiddenJSON) = try harness.send(
+            "/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: []), token: tablet)
         #expect(forbidden.status == 403 && forbiddenJSON["error"] as? String == "forbidden")
         // 409 mutation_gap, with the last the server has
-        let (gap, gapJSON) = try harness.send("/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: [try Self.put(3)]), token: token)
-        #expect(gap.status == 409 && gapJSON["error"] as? String == "mutation_gap" && gapJSON["lastMutationID"] as? Int == 1)
+        let (gap, gapJSON) = try harness.send(
+            "/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: [try Self.put(3)]), token: token)
+        #expect(
+            gap.status == 409 && gapJSON["error"] as? String == "mutation_gap" && gapJSON["lastMutationID"] as? Int == 1
+        )
         // 409 clock_ahead, with the server's time
         let ahead = try Self.put(2, at: SyncAPI.maximumClockLead + 1)
-        let (clock, clockJSON) = try harness.send("/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: [ahead]), token: token)
+        let (clock, clockJSON) = try harness.send(
+            "/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: [ahead]), token: token)
         #expect(clock.status == 409 && clockJSON["error"] as? String == "clock_ahead")
         #expect(clockJSON["serverTime"] as? String == "2026-11-29T12:00:00.000Z")
         // 409 client_id_conflict
         let reused = try Self.put(1, note: "another payload")
-        let (conflict, conflictJSON) = try harness.send("/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: [reused]), token: token)
+        let (conflict, conflictJSON) = try harness.send(
+            "/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: [reused]), token: token)
         #expect(conflict.status == 409 && conflictJSON["error"] as? String == "client_id_conflict")
         // 426: a newer schema
         var newer = SyncAPI.PushRequest(clientID: Self.client, mutations: [])
@@ -279,10 +303,13 @@ import Testing
         #expect(upgrade.status == 426 && upgradeJSON["error"] as? String == "upgrade_required")
         // 413: more than 500 mutations
         let many = try (2...502).map { try Self.put($0) }
-        #expect(try harness.send("/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: many), token: token).response.status == 413)
+        #expect(
+            try harness.send("/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: many), token: token)
+                .response.status == 413)
         // Every refusal is JSON, not cached, and the server still has 1
         for response in [forbidden, gap, clock, conflict, upgrade] { expectSyncHeaders(response) }
-        let pull = try harness.send("/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.client, cursor: "0"), token: token)
+        let pull = try harness.send(
+            "/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.client, cursor: "0"), token: token)
         #expect(pull.json["lastMutationID"] as? Int == 1)
     }
 
@@ -292,7 +319,8 @@ import Testing
         let token = try harness.pairedToken()
         // When
         let mutations = [try Self.put(1, "2026-12-01/tahajjud"), try Self.put(2, "2026-12-01/duha"), try Self.put(3)]
-        let (response, json) = try harness.send("/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: mutations), token: token)
+        let (response, json) = try harness.send(
+            "/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: mutations), token: token)
         // Then: 200, both rejected with a reason, the queue moves on
         #expect(response.status == 200 && json["lastMutationID"] as? Int == 3)
         let rejected = try #require(json["rejected"] as? [[String: Any]])
@@ -305,7 +333,8 @@ import Testing
         let harness = try Harness()
         let token = try harness.pairedToken()
         let body = try JSONEncoder().encode(
-            SyncAPI.PushRequest(clientID: Self.client, mutations: [try Self.put(1, note: String(repeating: "n", count: 10_000_000))]))
+            SyncAPI.PushRequest(
+                clientID: Self.client, mutations: [try Self.put(1, note: String(repeating: "n", count: 10_000_000))]))
         // When
         let (response, json) = harness.send("/sync/v1/push", body, token: token)
         // Then: 413 before anything is read, and nothing stored
@@ -324,18 +353,27 @@ import Testing
         var cursors: [String] = []
         for server in [harness, other] {
             let token = try server.pairedToken()
-            _ = try server.send("/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: [try Self.put(1)]), token: token)
-            let (_, json) = try server.send("/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.client, cursor: "0"), token: token)
+            _ = try server.send(
+                "/sync/v1/push", SyncAPI.PushRequest(clientID: Self.client, mutations: [try Self.put(1)]), token: token)
+            let (_, json) = try server.send(
+                "/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.client, cursor: "0"), token: token)
             cursors.append(json["cursor"] as? String ?? "")
         }
         // When: the first server is given the second's cursor
         let token = try harness.pairedToken(name: "tablet")
-        let (response, json) = try harness.send("/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.otherClient, cursor: cursors[1]), token: token)
+        let (response, json) = try harness.send(
+            "/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.otherClient, cursor: cursors[1]), token: token)
         // Then: 410 cursor_expired; a malformed cursor is 400; its own works
         #expect(response.status == 410 && json["error"] as? String == "cursor_expired")
         expectSyncHeaders(response)
-        #expect(try harness.send("/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.otherClient, cursor: "seven"), token: token).response.status == 400)
-        #expect(try harness.send("/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.otherClient, cursor: cursors[0]), token: token).response.status == 200)
+        #expect(
+            try harness.send(
+                "/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.otherClient, cursor: "seven"), token: token
+            ).response.status == 400)
+        #expect(
+            try harness.send(
+                "/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.otherClient, cursor: cursors[0]), token: token
+            ).response.status == 200)
     }
 
     @Test func aPairingCodeUsedTwice() throws {
@@ -351,7 +389,8 @@ import Testing
         let wrong = try harness.send("/sync/v1/devices", json: ["code": "ABCDE-FGHJK", "deviceName": "tablet"])
         #expect(wrong.response.body == second.body)
         let token = first.json["token"] as? String ?? ""
-        let withToken = try harness.send("/sync/v1/devices", json: ["code": token, "deviceName": "tablet"], token: token)
+        let withToken = try harness.send(
+            "/sync/v1/devices", json: ["code": token, "deviceName": "tablet"], token: token)
         #expect(withToken.response.status == 401)
         #expect(try harness.store.devices().count == 1)
         // A missing device name is a bad request
@@ -375,17 +414,26 @@ import Testing
         #expect(try harness.send("/sync/v1/pull", pull, token: token).response.status == 200)
         // Wrong pairing codes: the third attempt from the address is refused with Retry-After
         for _ in 0..<2 {
-            #expect(try harness.send("/sync/v1/devices", json: ["code": "ABCDE-FGHJK", "deviceName": "x"], address: "203.0.113.5").response.status == 401)
+            #expect(
+                try harness.send(
+                    "/sync/v1/devices", json: ["code": "ABCDE-FGHJK", "deviceName": "x"], address: "203.0.113.5"
+                ).response.status == 401)
         }
-        let (refused, _) = try harness.send("/sync/v1/devices", json: ["code": "ABCDE-FGHJK", "deviceName": "x"], address: "203.0.113.5")
+        let (refused, _) = try harness.send(
+            "/sync/v1/devices", json: ["code": "ABCDE-FGHJK", "deviceName": "x"], address: "203.0.113.5")
         #expect(refused.status == 429 && Int(refused.headers["Retry-After"] ?? "") == 15 * 60)
     }
 
     @Test func storeFailuresAre503Or500WithoutDetails() throws {
         // Given: a store that is busy, then one that fails
-        let busy = SyncRoutes(store: FailingStore(error: StorageError(kind: .busy, message: "database is locked")), clock: PrayClockFake(), log: .silent)
-        let broken = SyncRoutes(store: FailingStore(error: StorageError(kind: .corrupt, message: "secret SQL detail")), clock: PrayClockFake(), log: .silent)
-        let request = ServerAPI.Request(method: "POST", path: "/sync/v1/pull", headers: ["Authorization": "Bearer pkd_x"])
+        let busy = SyncRoutes(
+            store: FailingStore(error: StorageError(kind: .busy, message: "database is locked")),
+            clock: PrayClockFake(), log: .silent)
+        let broken = SyncRoutes(
+            store: FailingStore(error: StorageError(kind: .corrupt, message: "secret SQL detail")),
+            clock: PrayClockFake(), log: .silent)
+        let request = ServerAPI.Request(
+            method: "POST", path: "/sync/v1/pull", headers: ["Authorization": "Bearer pkd_x"])
         // Then
         let unavailable = busy.respond(to: request, body: Data("{}".utf8), remoteAddress: "x")
         #expect(unavailable.status == 503 && unavailable.headers["Retry-After"] == "1")
@@ -411,7 +459,10 @@ import Testing
                     SyncAPI.Mutation(
                         id: 3, collection: .place, key: "current", op: .put,
                         hlc: try HLC(milliseconds: 1_795_953_600_002, counter: 0, clientID: Self.client),
-                        value: .place(SyncPlaceValue(name: "Makkah", latitude: 21.4, longitude: 39.8, elevation: 277, timeZone: "Asia/Riyadh"))),
+                        value: .place(
+                            SyncPlaceValue(
+                                name: "Makkah", latitude: 21.4, longitude: 39.8, elevation: 277, timeZone: "Asia/Riyadh"
+                            ))),
                     SyncAPI.Mutation(
                         id: 4, collection: .pref, key: "method", op: .put,
                         hlc: try HLC(milliseconds: 1_795_953_600_003, counter: 0, clientID: Self.client),
@@ -420,7 +471,10 @@ import Testing
         let pull = try JSONEncoder().encode(SyncAPI.PullRequest(clientID: Self.client, cursor: "0", limit: 2))
         let pair = try JSONEncoder().encode(SyncAPI.PairRequest(code: code.code, deviceName: "fuzz"))
         let seeds: [(String, Data)] = [("/sync/v1/push", push), ("/sync/v1/pull", pull), ("/sync/v1/devices", pair)]
-        let pieces = ["{", "}", "[", "]", ",", ":", "\"", "null", "-1", "1e999", "9223372036854775808", "true", "\\u0000", "\u{202E}", "é", "0.5"]
+        let pieces = [
+            "{", "}", "[", "]", ",", ":", "\"", "null", "-1", "1e999", "9223372036854775808", "true", "\\u0000",
+            "\u{202E}", "é", "0.5",
+        ]
         var statuses: [Int: Int] = [:]
         // When: 1,500 mutated bodies
         for round in 0..<1_500 {
@@ -431,7 +485,9 @@ import Testing
                 switch Int.random(in: 0..<5, using: &random) {
                 case 0 where !bytes.isEmpty: bytes[position] = UInt8.random(in: 0...255, using: &random)
                 case 1 where !bytes.isEmpty: bytes.remove(at: position)
-                case 2: bytes.insert(contentsOf: Array(pieces[Int.random(in: 0..<pieces.count, using: &random)].utf8), at: position)
+                case 2:
+                    bytes.insert(
+                        contentsOf: Array(pieces[Int.random(in: 0..<pieces.count, using: &random)].utf8), at: position)
                 case 3: bytes = Array(bytes.prefix(position))
                 default:
                     let end = min(bytes.count, position + Int.random(in: 1...20, using: &random))
@@ -441,12 +497,17 @@ import Testing
             let (response, json) = harness.send(path, Data(bytes), token: token)
             statuses[response.status, default: 0] += 1
             // Then: a 2xx or a 4xx, always JSON; a refusal always names its error
-            #expect((200..<500).contains(response.status), "seed \(seed), round \(round): \(String(decoding: bytes, as: UTF8.self))")
+            #expect(
+                (200..<500).contains(response.status),
+                "seed \(seed), round \(round): \(String(decoding: bytes, as: UTF8.self))")
             if response.status >= 400 { #expect(json["error"] is String, "seed \(seed), round \(round)") }
         }
         #expect(statuses[400, default: 0] > 0 && statuses.keys.contains { (200..<300).contains($0) })
         // And the store still answers a plain pull
-        #expect(try harness.send("/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.otherClient, cursor: "0"), token: token).response.status == 200)
+        #expect(
+            try harness.send(
+                "/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.otherClient, cursor: "0"), token: token
+            ).response.status == 200)
     }
 }
 
@@ -461,10 +522,12 @@ private struct FailingStore: SyncStore {
     func revokeDevice(_ deviceID: String, now: Date) throws { throw error }
     func pair(_ request: SyncAPI.PairRequest, address: String, now: Date) throws -> SyncAPI.PairResponse { throw error }
     func authenticate(token: String, address: String, now: Date) throws -> SyncDeviceIdentity { throw error }
-    func push(_ request: SyncAPI.PushRequest, from device: SyncDeviceIdentity, now: Date) throws -> SyncAPI.PushResponse {
+    func push(_ request: SyncAPI.PushRequest, from device: SyncDeviceIdentity, now: Date) throws -> SyncAPI.PushResponse
+    {
         throw error
     }
-    func pull(_ request: SyncAPI.PullRequest, from device: SyncDeviceIdentity, now: Date) throws -> SyncAPI.PullResponse {
+    func pull(_ request: SyncAPI.PullRequest, from device: SyncDeviceIdentity, now: Date) throws -> SyncAPI.PullResponse
+    {
         throw error
     }
 }

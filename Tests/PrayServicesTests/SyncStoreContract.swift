@@ -104,7 +104,8 @@ struct SyncStoreContract: Sendable {
         var rows: [SyncRow] = []
         var pages: [SyncAPI.PullResponse] = []
         for _ in 0..<10_000 {
-            let page = try store.pull(.init(clientID: client, cursor: cursor, limit: limit), from: device, now: Self.now)
+            let page = try store.pull(
+                .init(clientID: client, cursor: cursor, limit: limit), from: device, now: Self.now)
             pages.append(page)
             rows += page.rows.map(\.row)
             cursor = page.cursor
@@ -160,23 +161,34 @@ extension SyncStoreContract {
         #expect(paired.deviceID.hasPrefix("d_") && paired.deviceID.count == 34 && paired.user == "amina")
         #expect(try store.devices().map(\.name) == ["phone"])
         // A second redemption is the same error as a wrong code
-        let again = refusal { try store.pair(.init(code: code.code, deviceName: "tablet"), address: "198.51.100.1", now: Self.now) }
+        let again = refusal {
+            try store.pair(.init(code: code.code, deviceName: "tablet"), address: "198.51.100.1", now: Self.now)
+        }
         #expect(again == SyncServerRules.wrongPairingCode)
         #expect(again?.status == 401)
-        let wrong = refusal { try store.pair(.init(code: "ABCDE-FGHJK", deviceName: "x"), address: "198.51.100.2", now: Self.now) }
+        let wrong = refusal {
+            try store.pair(.init(code: "ABCDE-FGHJK", deviceName: "x"), address: "198.51.100.2", now: Self.now)
+        }
         #expect(wrong == again)
-        #expect(refusal { try store.pair(.init(code: "", deviceName: "x"), address: "198.51.100.3", now: Self.now) } == again)
+        #expect(
+            refusal { try store.pair(.init(code: "", deviceName: "x"), address: "198.51.100.3", now: Self.now) }
+                == again)
         // Tokens differ from one device to the next
         let second = try store.newPairingCode(forUser: "amina", now: Self.now)
-        let tablet = try store.pair(.init(code: second.code, deviceName: "tablet"), address: Self.address, now: Self.now)
+        let tablet = try store.pair(
+            .init(code: second.code, deviceName: "tablet"), address: Self.address, now: Self.now)
         #expect(tablet.token != paired.token && tablet.deviceID != paired.deviceID)
         // A device name that is empty or holds control characters is a bad request
         let third = try store.newPairingCode(forUser: "amina", now: Self.now)
         for name in ["", "   ", "evil\u{1B}[2J", "left\u{202E}right", String(repeating: "n", count: 101)] {
-            let error = refusal { try store.pair(.init(code: third.code, deviceName: name), address: Self.address, now: Self.now) }
+            let error = refusal {
+                try store.pair(.init(code: third.code, deviceName: name), address: Self.address, now: Self.now)
+            }
             #expect(error?.code == .badRequest, "\(name.debugDescription)")
         }
-        #expect(try store.pair(.init(code: third.code, deviceName: "laptop"), address: Self.address, now: Self.now).user == "amina")
+        #expect(
+            try store.pair(.init(code: third.code, deviceName: "laptop"), address: Self.address, now: Self.now).user
+                == "amina")
     }
 
     func pairingCodeExpires() throws {
@@ -190,7 +202,9 @@ extension SyncStoreContract {
             refusal { try store.pair(.init(code: first.code, deviceName: "x"), address: Self.address, now: late) }
                 == SyncServerRules.wrongPairingCode)
         let inTime = Self.now.addingTimeInterval(15 * 60 - 1)
-        #expect(try store.pair(.init(code: second.code, deviceName: "x"), address: Self.address, now: inTime).user == "amina")
+        #expect(
+            try store.pair(.init(code: second.code, deviceName: "x"), address: Self.address, now: inTime).user
+                == "amina")
     }
 
     func wrongCodesAreLimitedPerAddress() throws {
@@ -209,16 +223,21 @@ extension SyncStoreContract {
         }
         // Then: the address is refused, even with the right code, until the window ends
         let limited = refusal {
-            try store.pair(.init(code: code.code, deviceName: "x"), address: "203.0.113.9", now: Self.now.addingTimeInterval(60))
+            try store.pair(
+                .init(code: code.code, deviceName: "x"), address: "203.0.113.9", now: Self.now.addingTimeInterval(60))
         }
         #expect(limited?.code == .rateLimited && limited?.status == 429)
         #expect(limited?.retryAfter == 15 * 60 - 60)
         // Another address is not
-        #expect(try store.pair(.init(code: code.code, deviceName: "x"), address: "203.0.113.10", now: Self.now).user == "amina")
+        #expect(
+            try store.pair(.init(code: code.code, deviceName: "x"), address: "203.0.113.10", now: Self.now).user
+                == "amina")
         // After the window, the address may try again
         let later = Self.now.addingTimeInterval(15 * 60 + 1)
         let fresh = try store.newPairingCode(forUser: "amina", now: later)
-        #expect(try store.pair(.init(code: fresh.code, deviceName: "y"), address: "203.0.113.9", now: later).user == "amina")
+        #expect(
+            try store.pair(.init(code: fresh.code, deviceName: "y"), address: "203.0.113.9", now: later).user == "amina"
+        )
     }
 
     func wrongCodesSpendTheirCode() throws {
@@ -231,7 +250,8 @@ extension SyncStoreContract {
             wrong[9] = wrong[9] == "Z" ? "Y" : "Z"
             wrong[8] = Array("234")[attempt]
             let error = refusal {
-                try store.pair(.init(code: String(wrong), deviceName: "x"), address: "203.0.113.\(attempt)", now: Self.now)
+                try store.pair(
+                    .init(code: String(wrong), deviceName: "x"), address: "203.0.113.\(attempt)", now: Self.now)
             }
             #expect(error == SyncServerRules.wrongPairingCode)
         }
@@ -240,7 +260,9 @@ extension SyncStoreContract {
             refusal { try store.pair(.init(code: code.code, deviceName: "x"), address: "203.0.113.50", now: Self.now) }
                 == SyncServerRules.wrongPairingCode)
         let fresh = try store.newPairingCode(forUser: "amina", now: Self.now)
-        #expect(try store.pair(.init(code: fresh.code, deviceName: "x"), address: "203.0.113.50", now: Self.now).user == "amina")
+        #expect(
+            try store.pair(.init(code: fresh.code, deviceName: "x"), address: "203.0.113.50", now: Self.now).user
+                == "amina")
     }
 
     func administration() throws {
@@ -298,12 +320,14 @@ extension SyncStoreContract {
 
     func tokensOfEveryLength() throws {
         // Given
-        let (store, token, _) = try storeWithDevice(limits: SyncStoreLimits(maximumAuthenticationFailuresPerAddress: 10_000))
+        let (store, token, _) = try storeWithDevice(
+            limits: SyncStoreLimits(maximumAuthenticationFailuresPerAddress: 10_000))
         var random = SeededGenerator(seed: SeededGenerator.seed(default: 21))
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=+/ .")
         // Then: every length from 0 to 100, random or the real token's prefix and extension, one error
         for length in 0...100 {
-            let randomToken = String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] })
+            let randomToken = String(
+                (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] })
             let prefixed = String(("pkd_" + randomToken).prefix(length))
             let cut = String((token + randomToken).prefix(length))
             for candidate in [randomToken, prefixed, cut] where candidate != token {
@@ -346,7 +370,9 @@ extension SyncStoreContract {
         let retry = try store.push(.init(clientID: Self.clientA, mutations: mutations), from: device, now: Self.now)
         #expect(try store.users()[0].version == 1 && retry.lastMutationID == 3)
         let overlap = try store.push(
-            .init(clientID: Self.clientA, mutations: [mutations[1], mutations[2], try Self.put(4, "2026-12-01/isha", at: 5)]),
+            .init(
+                clientID: Self.clientA,
+                mutations: [mutations[1], mutations[2], try Self.put(4, "2026-12-01/isha", at: 5)]),
             from: device, now: Self.now)
         #expect(try store.users()[0].version == 2 && overlap.lastMutationID == 4)
         let rows = try allRows(store, device).rows
@@ -356,16 +382,21 @@ extension SyncStoreContract {
         // An empty push registers the client and answers its last
         let empty = try store.push(.init(clientID: Self.clientB, mutations: []), from: device, now: Self.now)
         #expect(empty.lastMutationID == 0)
-        #expect(try store.pull(.init(clientID: Self.clientA, cursor: "0"), from: device, now: Self.now).lastMutationID == 4)
+        #expect(
+            try store.pull(.init(clientID: Self.clientA, cursor: "0"), from: device, now: Self.now).lastMutationID == 4)
     }
 
     func pushGap() throws {
         // Given: the server has 1…2
         let (store, _, device) = try storeWithDevice()
-        _ = try store.push(.init(clientID: Self.clientA, mutations: [try Self.put(1), try Self.put(2, at: 1)]), from: device, now: Self.now)
+        _ = try store.push(
+            .init(clientID: Self.clientA, mutations: [try Self.put(1), try Self.put(2, at: 1)]), from: device,
+            now: Self.now)
         // When: 3 and 5, or 4 alone
         for mutations in [[try Self.put(3, at: 2), try Self.put(5, at: 3)], [try Self.put(4, at: 3)]] {
-            let error = refusal { try store.push(.init(clientID: Self.clientA, mutations: mutations), from: device, now: Self.now) }
+            let error = refusal {
+                try store.push(.init(clientID: Self.clientA, mutations: mutations), from: device, now: Self.now)
+            }
             // Then: 409 with the last the server has, and nothing of the push applied
             #expect(error?.code == .mutationGap && error?.status == 409 && error?.lastMutationID == 2)
             #expect(error?.body.lastMutationID == 2 && error?.body.error == "mutation_gap")
@@ -374,8 +405,10 @@ extension SyncStoreContract {
         #expect(try store.users()[0].version == 1)
         // IDs begin at 1
         #expect(
-            refusal { try store.push(.init(clientID: Self.clientB, mutations: [try Self.put(0)]), from: device, now: Self.now) }?
-                .code == .badRequest)
+            refusal {
+                try store.push(.init(clientID: Self.clientB, mutations: [try Self.put(0)]), from: device, now: Self.now)
+            }?
+            .code == .badRequest)
     }
 
     func invalidMutationsAreRejected() throws {
@@ -387,13 +420,20 @@ extension SyncStoreContract {
             try Self.put(2, "2026-12-01/sunrise"),
             try Self.put(3, "2026-02-30/fajr"),
             try Self.put(4, "2026-12-01/fajr", note: String(repeating: "n", count: 501)),
-            SyncAPI.Mutation(id: 5, collection: .pref, key: "notify-hook", op: .put, hlc: hlc, value: .pref(.init(value: "rm -rf /"))),
-            SyncAPI.Mutation(id: 6, collection: .pref, key: "clock", op: .put, hlc: hlc, value: .pref(.init(value: "24h"))),
-            SyncAPI.Mutation(id: 7, collection: .place, key: "current", op: .put, hlc: hlc, value: .place(.init(name: "X", latitude: 91, longitude: 0, elevation: nil, timeZone: nil))),
-            SyncAPI.Mutation(id: 8, collection: .log, key: "2026-12-01/fajr", op: .put, hlc: hlc, value: .pref(.init(value: "x"))),
+            SyncAPI.Mutation(
+                id: 5, collection: .pref, key: "notify-hook", op: .put, hlc: hlc, value: .pref(.init(value: "rm -rf /"))
+            ),
+            SyncAPI.Mutation(
+                id: 6, collection: .pref, key: "clock", op: .put, hlc: hlc, value: .pref(.init(value: "24h"))),
+            SyncAPI.Mutation(
+                id: 7, collection: .place, key: "current", op: .put, hlc: hlc,
+                value: .place(.init(name: "X", latitude: 91, longitude: 0, elevation: nil, timeZone: nil))),
+            SyncAPI.Mutation(
+                id: 8, collection: .log, key: "2026-12-01/fajr", op: .put, hlc: hlc, value: .pref(.init(value: "x"))),
             SyncAPI.Mutation(id: 9, collection: .log, key: "2026-12-01/fajr", op: .put, hlc: hlc, value: nil),
             try Self.put(10, "2026-12-01/maghrib", note: String(repeating: "n", count: 500)),
-            SyncAPI.Mutation(id: 11, collection: .pref, key: "method", op: .put, hlc: hlc, value: .pref(.init(value: "umm-al-qura"))),
+            SyncAPI.Mutation(
+                id: 11, collection: .pref, key: "method", op: .put, hlc: hlc, value: .pref(.init(value: "umm-al-qura"))),
         ]
         // When
         let response = try store.push(.init(clientID: Self.clientA, mutations: mutations), from: device, now: Self.now)
@@ -413,14 +453,21 @@ extension SyncStoreContract {
         _ = try store.push(.init(clientID: Self.clientA, mutations: [original]), from: device, now: Self.now)
         // When: mutation 1 again with another payload
         let reused = try Self.put(1, status: .missed)
-        let error = refusal { try store.push(.init(clientID: Self.clientA, mutations: [reused, try Self.put(2, at: 1)]), from: device, now: Self.now) }
+        let error = refusal {
+            try store.push(
+                .init(clientID: Self.clientA, mutations: [reused, try Self.put(2, at: 1)]), from: device, now: Self.now)
+        }
         // Then: 409 client_id_conflict, and mutation 2 was not applied
         #expect(error?.code == .clientIDConflict && error?.status == 409)
         #expect(try allRows(store, device).pages[0].lastMutationID == 1)
         // The same payload is a retry; within one push, a repeated ID must repeat its payload too
-        #expect(try store.push(.init(clientID: Self.clientA, mutations: [original]), from: device, now: Self.now).lastMutationID == 1)
+        #expect(
+            try store.push(.init(clientID: Self.clientA, mutations: [original]), from: device, now: Self.now)
+                .lastMutationID == 1)
         let twice = refusal {
-            try store.push(.init(clientID: Self.clientA, mutations: [try Self.put(2), try Self.put(2, status: .late)]), from: device, now: Self.now)
+            try store.push(
+                .init(clientID: Self.clientA, mutations: [try Self.put(2), try Self.put(2, status: .late)]),
+                from: device, now: Self.now)
         }
         #expect(twice?.code == .clientIDConflict)
     }
@@ -431,14 +478,19 @@ extension SyncStoreContract {
         let lead = SyncAPI.maximumClockLead
         // When: mutation 1 is fine, mutation 2 is 5 min and 1 ms ahead
         let error = refusal {
-            try store.push(.init(clientID: Self.clientA, mutations: [try Self.put(1), try Self.put(2, "2026-12-01/isha", at: lead + 1)]), from: device, now: Self.now)
+            try store.push(
+                .init(
+                    clientID: Self.clientA,
+                    mutations: [try Self.put(1), try Self.put(2, "2026-12-01/isha", at: lead + 1)]), from: device,
+                now: Self.now)
         }
         // Then: the whole push is refused, with the server's time
         #expect(error?.code == .clockAhead && error?.status == 409 && error?.serverTime == SyncAPI.timestamp(Self.now))
         #expect(try allRows(store, device).rows.isEmpty && store.users()[0].version == 0)
         // Exactly 5 min ahead is accepted
         let response = try store.push(
-            .init(clientID: Self.clientA, mutations: [try Self.put(1), try Self.put(2, "2026-12-01/isha", at: lead)]), from: device, now: Self.now)
+            .init(clientID: Self.clientA, mutations: [try Self.put(1), try Self.put(2, "2026-12-01/isha", at: lead)]),
+            from: device, now: Self.now)
         #expect(response.lastMutationID == 2)
     }
 
@@ -457,7 +509,9 @@ extension SyncStoreContract {
         // A malformed client ID or an old protocol is a bad request
         push.protocol = 0
         #expect(refusal { try store.push(push, from: device, now: Self.now) }?.code == .badRequest)
-        #expect(refusal { try store.push(.init(clientID: "c_XYZ", mutations: []), from: device, now: Self.now) }?.code == .badRequest)
+        #expect(
+            refusal { try store.push(.init(clientID: "c_XYZ", mutations: []), from: device, now: Self.now) }?.code
+                == .badRequest)
         #expect(try allRows(store, device).rows.isEmpty)
     }
 
@@ -466,18 +520,31 @@ extension SyncStoreContract {
         let (store, _, device) = try storeWithDevice(limits: SyncStoreLimits(maximumRowsPerUser: 3))
         // Then: 501 mutations are too many for one push
         let many = try (1...501).map { try Self.put($0, at: Int64($0)) }
-        let error = refusal { try store.push(.init(clientID: Self.clientA, mutations: many), from: device, now: Self.now) }
+        let error = refusal {
+            try store.push(.init(clientID: Self.clientA, mutations: many), from: device, now: Self.now)
+        }
         #expect(error?.code == .tooLarge && error?.status == 413)
-        #expect(try store.push(.init(clientID: Self.clientA, mutations: Array(many.prefix(500))), from: device, now: Self.now).lastMutationID == 500)
+        #expect(
+            try store.push(
+                .init(clientID: Self.clientA, mutations: Array(many.prefix(500))), from: device, now: Self.now
+            ).lastMutationID == 500)
         // A fourth row is refused, the push with it whole; changing the rows kept is not
         let days = ["2026-12-02/fajr", "2026-12-03/fajr", "2026-12-04/fajr"]
         let quota = refusal {
-            try store.push(.init(clientID: Self.clientA, mutations: try days.enumerated().map { try Self.put(501 + $0.offset, $0.element, at: 1_000) }), from: device, now: Self.now)
+            try store.push(
+                .init(
+                    clientID: Self.clientA,
+                    mutations: try days.enumerated().map { try Self.put(501 + $0.offset, $0.element, at: 1_000) }),
+                from: device, now: Self.now)
         }
         #expect(quota?.code == .tooLarge && quota?.message.contains("3") == true)
         #expect(try store.users()[0].rowCount == 1)
         let fits = try days.prefix(2).enumerated().map { try Self.put(501 + $0.offset, $0.element, at: 1_000) }
-        #expect(try store.push(.init(clientID: Self.clientA, mutations: fits + [try Self.delete(503, at: 2_000)]), from: device, now: Self.now).lastMutationID == 503)
+        #expect(
+            try store.push(
+                .init(clientID: Self.clientA, mutations: fits + [try Self.delete(503, at: 2_000)]), from: device,
+                now: Self.now
+            ).lastMutationID == 503)
         #expect(try store.users()[0].rowCount == 3)
     }
 }
@@ -506,12 +573,14 @@ extension SyncStoreContract {
         #expect(try fajr()?.deleted == true && fajr()?.value == nil)
         // When: a later re-record at t=30, then it revives
         try push(Self.clientA, device, [try Self.put(3, at: 30, status: .qada)])
-        #expect(try fajr()?.deleted == false && fajr()?.value == .log(SyncLogValue(status: .qada, recordedAt: Self.now)))
+        #expect(
+            try fajr()?.deleted == false && fajr()?.value == .log(SyncLogValue(status: .qada, recordedAt: Self.now)))
         // Equal stamps do not replace; at the same time, the counter and then the client decide
         try push(Self.clientB, tablet, [try Self.put(3, at: 30, status: .missed, client: Self.clientA)])
         #expect(try fajr()?.value == .log(SyncLogValue(status: .qada, recordedAt: Self.now)))
         let counted = SyncAPI.Mutation(
-            id: 4, collection: .log, key: "2026-12-01/fajr", op: .put, hlc: try Self.stamp(30, counter: 1, client: Self.clientB),
+            id: 4, collection: .log, key: "2026-12-01/fajr", op: .put,
+            hlc: try Self.stamp(30, counter: 1, client: Self.clientB),
             value: .log(SyncLogValue(status: .late, recordedAt: Self.now)))
         try push(Self.clientB, tablet, [counted])
         #expect(try fajr()?.hlc == counted.hlc)
@@ -525,13 +594,17 @@ extension SyncStoreContract {
         for (index, size) in [1, 3, 2, 4, 1].enumerated() {
             let push = try (0..<size).map { offset -> SyncAPI.Mutation in
                 id += 1
-                return try Self.put(id, "2026-12-\(String(format: "%02d", index + 1))/\(["fajr", "dhuhr", "asr", "maghrib"][offset])", at: Int64(id))
+                return try Self.put(
+                    id, "2026-12-\(String(format: "%02d", index + 1))/\(["fajr", "dhuhr", "asr", "maghrib"][offset])",
+                    at: Int64(id))
             }
             keys.append(push.map(\.key))
             _ = try store.push(.init(clientID: Self.clientA, mutations: push), from: device, now: Self.now)
         }
         id += 1
-        _ = try store.push(.init(clientID: Self.clientA, mutations: [try Self.put(id, "2026-12-02/dhuhr", at: 100)]), from: device, now: Self.now)
+        _ = try store.push(
+            .init(clientID: Self.clientA, mutations: [try Self.put(id, "2026-12-02/dhuhr", at: 100)]), from: device,
+            now: Self.now)
         #expect(try store.users()[0].version == 6)
         let everything = try allRows(store, device, limit: 1_000)
         #expect(everything.rows.count == 11 && everything.pages.count == 1 && !everything.pages[0].hasMore)
@@ -547,14 +620,26 @@ extension SyncStoreContract {
         #expect(paged.pages.dropLast().allSatisfy(\.hasMore) && paged.pages.last?.hasMore == false)
         #expect(paged.pages.allSatisfy { $0.rows.count <= 3 || Set($0.rows.map { $0.row.key.prefix(10) }).count == 1 })
         // The last cursor has nothing after it, until a push
-        let end = try store.pull(.init(clientID: Self.clientA, cursor: paged.pages.last?.cursor ?? "", limit: 3), from: device, now: Self.now)
+        let end = try store.pull(
+            .init(clientID: Self.clientA, cursor: paged.pages.last?.cursor ?? "", limit: 3), from: device, now: Self.now
+        )
         #expect(end.rows.isEmpty && !end.hasMore && end.cursor == paged.pages.last?.cursor)
-        _ = try store.push(.init(clientID: Self.clientA, mutations: [try Self.delete(id + 1, "2026-12-01/fajr", at: 200)]), from: device, now: Self.now)
-        let next = try store.pull(.init(clientID: Self.clientA, cursor: end.cursor, limit: 3), from: device, now: Self.now)
-        #expect(next.rows.map(\.row.key) == ["2026-12-01/fajr"] && next.rows[0].row.deleted && next.lastMutationID == id + 1)
+        _ = try store.push(
+            .init(clientID: Self.clientA, mutations: [try Self.delete(id + 1, "2026-12-01/fajr", at: 200)]),
+            from: device, now: Self.now)
+        let next = try store.pull(
+            .init(clientID: Self.clientA, cursor: end.cursor, limit: 3), from: device, now: Self.now)
+        #expect(
+            next.rows.map(\.row.key) == ["2026-12-01/fajr"] && next.rows[0].row.deleted && next.lastMutationID == id + 1
+        )
         // A limit above 1000 counts as 1000; below 1 is a bad request
-        #expect(try store.pull(.init(clientID: Self.clientA, cursor: "0", limit: 5_000), from: device, now: Self.now).rows.count == 11)
-        #expect(refusal { try store.pull(.init(clientID: Self.clientA, cursor: "0", limit: 0), from: device, now: Self.now) }?.code == .badRequest)
+        #expect(
+            try store.pull(.init(clientID: Self.clientA, cursor: "0", limit: 5_000), from: device, now: Self.now).rows
+                .count == 11)
+        #expect(
+            refusal {
+                try store.pull(.init(clientID: Self.clientA, cursor: "0", limit: 0), from: device, now: Self.now)
+            }?.code == .badRequest)
     }
 
     func largeVersionComesWhole() throws {
@@ -562,7 +647,9 @@ extension SyncStoreContract {
         let (store, _, device) = try storeWithDevice()
         let big = try (1...5).map { try Self.put($0, "2026-12-0\($0)/fajr", at: Int64($0)) }
         _ = try store.push(.init(clientID: Self.clientA, mutations: big), from: device, now: Self.now)
-        _ = try store.push(.init(clientID: Self.clientA, mutations: [try Self.put(6, "2026-12-09/isha", at: 9)]), from: device, now: Self.now)
+        _ = try store.push(
+            .init(clientID: Self.clientA, mutations: [try Self.put(6, "2026-12-09/isha", at: 9)]), from: device,
+            now: Self.now)
         // When: pulled 2 at a time
         let paged = try allRows(store, device, limit: 2)
         // Then: the 5 rows of version 1 come in one page, then the last
@@ -582,15 +669,24 @@ extension SyncStoreContract {
         let theirs = try other.pull(.init(clientID: Self.clientA, cursor: "0"), from: otherDevice, now: Self.now).cursor
         #expect(mine != theirs)
         // Then: a cursor of the other store is expired; a malformed one is a bad request
-        let expired = refusal { try store.pull(.init(clientID: Self.clientA, cursor: theirs), from: device, now: Self.now) }
+        let expired = refusal {
+            try store.pull(.init(clientID: Self.clientA, cursor: theirs), from: device, now: Self.now)
+        }
         #expect(expired?.code == .cursorExpired && expired?.status == 410)
-        for malformed in ["", "abc", "1", "-1", "x.y", ".1", "\(mine).1", String(repeating: "9", count: 40), "0.0\u{0}"] {
-            let error = refusal { try store.pull(.init(clientID: Self.clientA, cursor: malformed), from: device, now: Self.now) }
+        for malformed in [
+            "", "abc", "1", "-1", "x.y", ".1", "\(mine).1", String(repeating: "9", count: 40), "0.0\u{0}",
+        ] {
+            let error = refusal {
+                try store.pull(.init(clientID: Self.clientA, cursor: malformed), from: device, now: Self.now)
+            }
             #expect(error?.code == .badRequest || error?.code == .cursorExpired, "\(malformed)")
         }
         // A cursor of this store ahead of its versions (a restored backup) is expired
         let storeID = mine.split(separator: ".")[0]
-        #expect(refusal { try store.pull(.init(clientID: Self.clientA, cursor: "\(storeID).99"), from: device, now: Self.now) }?.code == .cursorExpired)
+        #expect(
+            refusal {
+                try store.pull(.init(clientID: Self.clientA, cursor: "\(storeID).99"), from: device, now: Self.now)
+            }?.code == .cursorExpired)
         #expect(try store.pull(.init(clientID: Self.clientA, cursor: mine), from: device, now: Self.now).rows.isEmpty)
     }
 
@@ -600,9 +696,13 @@ extension SyncStoreContract {
         let tablet = try pairDevice(store, name: "tablet")
         _ = try store.push(.init(clientID: Self.clientA, mutations: [try Self.put(1)]), from: phone, now: Self.now)
         // Then: the tablet may neither push nor pull as client A
-        let push = refusal { try store.push(.init(clientID: Self.clientA, mutations: [try Self.put(2)]), from: tablet, now: Self.now) }
+        let push = refusal {
+            try store.push(.init(clientID: Self.clientA, mutations: [try Self.put(2)]), from: tablet, now: Self.now)
+        }
         #expect(push?.code == .forbidden && push?.status == 403)
-        #expect(refusal { try store.pull(.init(clientID: Self.clientA, cursor: "0"), from: tablet, now: Self.now) }?.code == .forbidden)
+        #expect(
+            refusal { try store.pull(.init(clientID: Self.clientA, cursor: "0"), from: tablet, now: Self.now) }?.code
+                == .forbidden)
         #expect(try allRows(store, phone).pages[0].lastMutationID == 1)
     }
 
@@ -610,7 +710,10 @@ extension SyncStoreContract {
         // Given
         let (store, _, device) = try storeWithDevice()
         let push = SyncAPI.PushRequest(
-            clientID: Self.clientA, mutations: [try Self.put(1), try Self.delete(2, "2026-12-01/isha", at: 1), try Self.put(3, "fajr-angle-not-a-key")])
+            clientID: Self.clientA,
+            mutations: [
+                try Self.put(1), try Self.delete(2, "2026-12-01/isha", at: 1), try Self.put(3, "fajr-angle-not-a-key"),
+            ])
         // When: sent 5 times, as after dropped responses
         let responses = try (0..<5).map { _ in try store.push(push, from: device, now: Self.now) }
         // Then: one version, the same rows, the same last; the first answer alone reports the rejection
@@ -625,7 +728,9 @@ extension SyncStoreContract {
         // Given: a store with rows, two devices, and quota room for one more row
         let (store, _, phone) = try storeWithDevice(limits: SyncStoreLimits(maximumRowsPerUser: 3))
         let tablet = try pairDevice(store, name: "tablet")
-        _ = try store.push(.init(clientID: Self.clientA, mutations: [try Self.put(1), try Self.put(2, "2026-12-01/asr", at: 1)]), from: phone, now: Self.now)
+        _ = try store.push(
+            .init(clientID: Self.clientA, mutations: [try Self.put(1), try Self.put(2, "2026-12-01/asr", at: 1)]),
+            from: phone, now: Self.now)
         let before = try snapshot(store, [phone])
         // When: pushes refused for every reason, each with changes that would apply before the refusal
         let valid = try Self.put(3, "2026-12-01/isha", at: 2)
@@ -633,19 +738,36 @@ extension SyncStoreContract {
         tooNew.schema += 1
         let refused: [(SyncAPI.PushRequest, SyncDeviceIdentity, SyncServerError.Code)] = [
             (.init(clientID: Self.clientA, mutations: [valid, try Self.put(5, at: 3)]), phone, .mutationGap),
-            (.init(clientID: Self.clientA, mutations: [valid, try Self.put(4, at: SyncAPI.maximumClockLead + 1)]), phone, .clockAhead),
-            (.init(clientID: Self.clientA, mutations: [valid, try Self.put(1, status: .late)]), phone, .clientIDConflict),
+            (
+                .init(clientID: Self.clientA, mutations: [valid, try Self.put(4, at: SyncAPI.maximumClockLead + 1)]),
+                phone, .clockAhead
+            ),
+            (
+                .init(clientID: Self.clientA, mutations: [valid, try Self.put(1, status: .late)]), phone,
+                .clientIDConflict
+            ),
             (tooNew, phone, .upgradeRequired),
-            (.init(clientID: Self.clientA, mutations: [valid, try Self.put(4, "2026-12-02/fajr", at: 3)]), phone, .tooLarge),
+            (
+                .init(clientID: Self.clientA, mutations: [valid, try Self.put(4, "2026-12-02/fajr", at: 3)]), phone,
+                .tooLarge
+            ),
             (.init(clientID: Self.clientA, mutations: [try Self.put(3, "2026-12-02/fajr")]), tablet, .forbidden),
-            (.init(clientID: Self.clientB, mutations: [try Self.put(1, "2026-12-03/fajr", client: Self.clientB), try Self.put(3, client: Self.clientB)]), phone, .mutationGap),
+            (
+                .init(
+                    clientID: Self.clientB,
+                    mutations: [
+                        try Self.put(1, "2026-12-03/fajr", client: Self.clientB), try Self.put(3, client: Self.clientB),
+                    ]), phone, .mutationGap
+            ),
         ]
         for (push, device, code) in refused {
             #expect(refusal { try store.push(push, from: device, now: Self.now) }?.code == code)
         }
         // Then: the store is as it was, and client B was not registered to the phone
         #expect(try snapshot(store, [phone]) == before)
-        #expect(try store.push(.init(clientID: Self.clientB, mutations: []), from: tablet, now: Self.now).lastMutationID == 0)
+        #expect(
+            try store.push(.init(clientID: Self.clientB, mutations: []), from: tablet, now: Self.now).lastMutationID
+                == 0)
     }
 
     func revokedDevice() throws {
@@ -653,11 +775,18 @@ extension SyncStoreContract {
         let (store, _, device) = try storeWithDevice()
         try store.revokeDevice(device.deviceID, now: Self.now)
         // Then: its identity no longer pushes or pulls
-        #expect(refusal { try store.push(.init(clientID: Self.clientA, mutations: [try Self.put(1)]), from: device, now: Self.now) } == SyncServerRules.unauthorized)
-        #expect(refusal { try store.pull(.init(clientID: Self.clientA, cursor: "0"), from: device, now: Self.now) } == SyncServerRules.unauthorized)
+        #expect(
+            refusal {
+                try store.push(.init(clientID: Self.clientA, mutations: [try Self.put(1)]), from: device, now: Self.now)
+            } == SyncServerRules.unauthorized)
+        #expect(
+            refusal { try store.pull(.init(clientID: Self.clientA, cursor: "0"), from: device, now: Self.now) }
+                == SyncServerRules.unauthorized)
         // Nor does an identity that names another user
         let forged = SyncDeviceIdentity(user: "zaid", deviceID: device.deviceID)
-        #expect(refusal { try store.pull(.init(clientID: Self.clientA, cursor: "0"), from: forged, now: Self.now) } == SyncServerRules.unauthorized)
+        #expect(
+            refusal { try store.pull(.init(clientID: Self.clientA, cursor: "0"), from: forged, now: Self.now) }
+                == SyncServerRules.unauthorized)
     }
 
     func usersAreSeparate() throws {
@@ -665,11 +794,20 @@ extension SyncStoreContract {
         let (store, _, amina) = try storeWithDevice()
         _ = try store.addUser(named: "zaid", now: Self.now)
         let zaid = try pairDevice(store, user: "zaid", name: "laptop")
-        _ = try store.push(.init(clientID: Self.clientA, mutations: [try Self.put(1, status: .prayed)]), from: amina, now: Self.now)
-        _ = try store.push(.init(clientID: Self.clientB, mutations: [try Self.put(1, status: .missed, client: Self.clientB)]), from: zaid, now: Self.now)
+        _ = try store.push(
+            .init(clientID: Self.clientA, mutations: [try Self.put(1, status: .prayed)]), from: amina, now: Self.now)
+        _ = try store.push(
+            .init(clientID: Self.clientB, mutations: [try Self.put(1, status: .missed, client: Self.clientB)]),
+            from: zaid, now: Self.now)
         // Then: each sees their own, with their own versions
-        #expect(try allRows(store, amina, client: Self.clientA).rows.map(\.value) == [.log(SyncLogValue(status: .prayed, recordedAt: Self.now))])
-        #expect(try allRows(store, zaid, client: Self.clientB).rows.map(\.value) == [.log(SyncLogValue(status: .missed, recordedAt: Self.now))])
+        #expect(
+            try allRows(store, amina, client: Self.clientA).rows.map(\.value) == [
+                .log(SyncLogValue(status: .prayed, recordedAt: Self.now))
+            ])
+        #expect(
+            try allRows(store, zaid, client: Self.clientB).rows.map(\.value) == [
+                .log(SyncLogValue(status: .missed, recordedAt: Self.now))
+            ])
         #expect(try store.users().map(\.version) == [1, 1])
     }
 }

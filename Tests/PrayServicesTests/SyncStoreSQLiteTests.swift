@@ -14,7 +14,9 @@ import Testing
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         }
         deinit { try? FileManager.default.removeItem(at: url) }
-        func path(_ name: String = "sync-\(UUID().uuidString).sqlite") -> String { url.appendingPathComponent(name).path }
+        func path(_ name: String = "sync-\(UUID().uuidString).sqlite") -> String {
+            url.appendingPathComponent(name).path
+        }
     }
 
     @Test(arguments: SyncStoreContract.cases)
@@ -95,7 +97,8 @@ import Testing
                     for id in 1...20 {
                         let key = "2026-\(String(format: "%02d", index + 1))-\(String(format: "%02d", id))/fajr"
                         let push = SyncAPI.PushRequest(
-                            clientID: client, mutations: [try SyncStoreContract.put(id, key, at: Int64(id * 10 + index), client: client)])
+                            clientID: client,
+                            mutations: [try SyncStoreContract.put(id, key, at: Int64(id * 10 + index), client: client)])
                         _ = try store.push(push, from: device, now: SyncStoreContract.now)
                     }
                 }

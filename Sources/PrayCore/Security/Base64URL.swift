@@ -45,7 +45,9 @@ package enum Base64URL {
             let byteCount = count - 1
             // A last partial group must leave its unused low bits zero (RFC 4648 §3.5: canonical).
             if count < 4, group & ((1 << UInt32(8 * (3 - byteCount))) - 1) != 0 { return nil }
-            for position in 0..<byteCount { bytes.append(UInt8(truncatingIfNeeded: group >> UInt32(16 - 8 * position))) }
+            for position in 0..<byteCount {
+                bytes.append(UInt8(truncatingIfNeeded: group >> UInt32(16 - 8 * position)))
+            }
             index += 4
         }
         return bytes

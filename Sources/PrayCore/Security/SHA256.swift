@@ -82,14 +82,18 @@ package enum SHA256 {
             var padding: [UInt8] = [0x80]
             let used = (buffer.count + 1) % 64
             padding.append(contentsOf: [UInt8](repeating: 0, count: (used <= 56 ? 56 - used : 120 - used)))
-            for shift in stride(from: 56, through: 0, by: -8) { padding.append(UInt8(truncatingIfNeeded: bits >> shift)) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                padding.append(UInt8(truncatingIfNeeded: bits >> shift))
+            }
             let saved = length
             update(padding)
             length = saved
             var digest = [UInt8]()
             digest.reserveCapacity(32)
             for word in state {
-                for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> shift)) }
+                for shift in stride(from: 24, through: 0, by: -8) {
+                    digest.append(UInt8(truncatingIfNeeded: word >> shift))
+                }
             }
             return digest
         }

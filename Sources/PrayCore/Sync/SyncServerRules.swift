@@ -30,7 +30,8 @@ package enum SyncServerRules {
 
     /// The one refusal of a wrong, expired or used pairing code.
     package static let wrongPairingCode = SyncServerError(
-        .unauthorized, message: "the pairing code is wrong, expired or already used: ask the administrator for a new one")
+        .unauthorized,
+        message: "the pairing code is wrong, expired or already used: ask the administrator for a new one")
 
     // MARK: - Secrets and identifiers
 
@@ -89,7 +90,8 @@ package enum SyncServerRules {
     /// - Throws: ``SyncServerError`` `bad_request`.
     package static func checkUserName(_ name: String) throws(SyncServerError) {
         let allowed = name.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
                 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
         }

@@ -104,7 +104,8 @@ extension SyncStoreSQLite {
         guard lstat(path, &status) == 0 else { throw openError(path) }
         guard status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {
             throw StorageError(
-                kind: .cannotOpen, message: "the sync store is not a regular file (a link or a folder); nothing was opened",
+                kind: .cannotOpen,
+                message: "the sync store is not a regular file (a link or a folder); nothing was opened",
                 path: path)
         }
         guard status.st_uid == geteuid() else {

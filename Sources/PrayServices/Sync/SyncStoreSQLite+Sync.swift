@@ -26,7 +26,8 @@ extension SyncStoreSQLite {
             var rejected: [SyncAPI.Rejection] = []
             for step in plan.steps {
                 try SyncSQL.run(
-                    connection, "INSERT OR REPLACE INTO recent_mutations (client_id, id, payload_hash) VALUES (?, ?, ?)",
+                    connection,
+                    "INSERT OR REPLACE INTO recent_mutations (client_id, id, payload_hash) VALUES (?, ?, ?)",
                     [.text(request.clientID), .integer(Int64(step.mutation.id)), .text(step.payloadHash)])
                 if let reason = step.rejection {
                     rejected.append(SyncAPI.Rejection(id: step.mutation.id, reason: reason))
@@ -59,7 +60,8 @@ extension SyncStoreSQLite {
             let latest = try SyncSQL.first(connection, "SELECT version FROM users WHERE id = ?", [.integer(userID)]) {
                 $0.int64(0)
             }
-            let after = try SyncServerRules.version(ofCursor: request.cursor, storeID: storeID ?? "", latest: latest ?? 0)
+            let after = try SyncServerRules.version(
+                ofCursor: request.cursor, storeID: storeID ?? "", latest: latest ?? 0)
             let columns = "SELECT collection, key, value, deleted, hlc, version FROM sync_rows"
             var rows = try SyncSQL.all(
                 connection, "\(columns) WHERE user_id = ? AND version > ? ORDER BY version, collection, key LIMIT ?",

@@ -84,7 +84,9 @@ extension SyncStoreSQLite {
     public func newPairingCode(forUser name: String, now: Date) throws -> SyncPairingCode {
         let limits = limits
         let code = try write { connection in
-            guard let userID = try SyncSQL.first(connection, "SELECT id FROM users WHERE name = ?", [.text(name)], { $0.int64(0) })
+            guard
+                let userID = try SyncSQL.first(
+                    connection, "SELECT id FROM users WHERE name = ?", [.text(name)], { $0.int64(0) })
             else { throw SyncServerError(.notFound, message: "no user named \(name): add them first") }
             return try Self.insertPairingCode(connection, user: name, userID: userID, limits: limits, now: now)
         }
@@ -252,7 +254,8 @@ extension SyncStoreSQLite {
             """, [.text(String(code.prefix(SyncServerRules.pairingLookupLength)))]
         ) { row in
             (
-                id: row.int64(0), userID: row.int64(1), user: row.text(2) ?? "", matches: ConstantTime.equals(
+                id: row.int64(0), userID: row.int64(1), user: row.text(2) ?? "",
+                matches: ConstantTime.equals(
                     Array((row.text(3) ?? "").utf8), hash),
                 live: row.int64(4) > milliseconds && SyncSQL.optionalInt64(row, 5) == nil
                     && row.int64(6) < Int64(limits.maximumAttemptsPerCode)
