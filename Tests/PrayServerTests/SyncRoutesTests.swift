@@ -258,7 +258,18 @@ import Testing
         #expect(!logged.contains(token) && !logged.contains(String(token.dropFirst(4).prefix(12))))
         #expect(!logged.contains(code.code) && !logged.contains(code.code.replacingOccurrences(of: "-", with: "")))
         #expect(!logged.contains("QQQQQ"))
-        // Nor does any answer hold the token, but the pairing's own
+        // Nor does any answer hold the token, but the pairing's own, even where a decoder repeats a value
+        var status =
+            try JSONSerialization.jsonObject(
+                with: try JSONEncoder().encode(SyncAPI.PushRequest(clientID: Self.client, mutations: [try Self.put(1)]))
+            )
+            as? [String: Any] ?? [:]
+        var mutations = status["mutations"] as? [[String: Any]] ?? []
+        mutations[0]["value"] = ["status": token, "recordedAt": "2026-12-01T05:41:12.345Z"]
+        status["mutations"] = mutations
+        let (repeated, repeatedJSON) = try harness.send("/sync/v1/push", json: status, token: token)
+        #expect(repeated.status == 400 && (repeatedJSON["message"] as? String)?.contains("pkd_…") == true)
+        #expect(repeated.body.range(of: Data(token.dropFirst(4).utf8)) == nil)
         #expect(
             harness.send("/sync/v1/push", Data(token.utf8), token: token).response.body.range(of: Data(token.utf8))
                 == nil)

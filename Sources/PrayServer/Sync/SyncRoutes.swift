@@ -161,7 +161,18 @@ public struct SyncRoutes: Sendable {
         @unknown default: return "it cannot be read"
         }
         let location = context.codingPath.isEmpty ? "" : "\(path(context.codingPath)): "
-        return String((location + context.debugDescription).prefix(200))
+        return redacted(String((location + context.debugDescription).prefix(200)))
+    }
+
+    /// `text` with anything that looks like a device token cut to its scheme, so that a value a
+    /// decoder repeats (`unknown status 'pkd_…'`) cannot carry a token into an answer.
+    static func redacted(_ text: String) -> String {
+        let parts = text.components(separatedBy: SyncServerRules.tokenScheme)
+        guard parts.count > 1 else { return text }
+        let rest = parts.dropFirst().map { part in
+            "…" + String(part.drop { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        }
+        return ([parts[0]] + rest).joined(separator: SyncServerRules.tokenScheme)
     }
 
     private static func path(_ keys: [any CodingKey]) -> String {
@@ -171,7 +182,7 @@ public struct SyncRoutes: Sendable {
 
     private static func json(_ status: Int, _ value: some Encodable) throws -> ServerAPI.Response {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return ServerAPI.Response(status: status, headers: headers, body: try encoder.encode(value))
     }
 
@@ -199,7 +210,7 @@ public struct SyncRoutes: Sendable {
         default: break
         }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body = (try? encoder.encode(refusal.body)) ?? Data(#"{"error":"internal","message":""}"#.utf8)
         return ServerAPI.Response(status: refusal.status, headers: headers, body: body)
     }
