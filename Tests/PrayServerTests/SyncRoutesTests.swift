@@ -437,20 +437,51 @@ import Testing
 
     @Test func storeFailuresAre503Or500WithoutDetails() throws {
         // Given: a store that is busy, then one that fails
-        let busy = SyncRoutes(
-            store: FailingStore(error: StorageError(kind: .busy, message: "database is locked")),
-            clock: PrayClockFake(), log: .silent)
-        let broken = SyncRoutes(
-            store: FailingStore(error: StorageError(kind: .corrupt, message: "secret SQL detail")),
-            clock: PrayClockFake(), log: .silent)
+        let busyStore = SyncStoreMock()
+        busyStore.onAuthenticate { _, _, _ in throw StorageError(kind: .busy, message: "database is locked") }
+        let brokenStore = SyncStoreMock()
+        brokenStore.onAuthenticate { _, _, _ in throw StorageError(kind: .corrupt, message: "secret SQL detail") }
         let request = ServerAPI.Request(
             method: "POST", path: "/sync/v1/pull", headers: ["Authorization": "Bearer pkd_x"])
-        // Then
+        // Then: 503 with Retry-After, or 500 that says nothing of the store
+        let busy = SyncRoutes(store: busyStore, clock: PrayClockFake(), log: .silent)
         let unavailable = busy.respond(to: request, body: Data("{}".utf8), remoteAddress: "x")
         #expect(unavailable.status == 503 && unavailable.headers["Retry-After"] == "1")
         expectSyncHeaders(unavailable)
+        let broken = SyncRoutes(store: brokenStore, clock: PrayClockFake(), log: .silent)
         let failed = broken.respond(to: request, body: Data("{}".utf8), remoteAddress: "x")
         #expect(failed.status == 500 && !String(decoding: failed.body, as: UTF8.self).contains("secret"))
+    }
+
+    @Test func theUserAlwaysComesFromTheToken() throws {
+        // Given: a store that knows one token
+        let store = SyncStoreMock()
+        let amina = SyncDeviceIdentity(user: "amina", deviceID: "d_1")
+        store.onAuthenticate { _, _, _ in amina }
+        store.onPull { request, _, _ in
+            SyncAPI.PullResponse(cursor: request.cursor, hasMore: false, lastMutationID: 0, serverTime: "", rows: [])
+        }
+        let routes = SyncRoutes(store: store, clock: PrayClockFake(now: Self.now), log: .silent)
+        // When: a pull whose body names another user and device
+        var body =
+            try JSONSerialization.jsonObject(
+                with: try JSONEncoder().encode(SyncAPI.PullRequest(clientID: Self.client, cursor: "0")))
+            as? [String: Any] ?? [:]
+        body["user"] = "zaid"
+        body["deviceID"] = "d_2"
+        let response = routes.respond(
+            to: ServerAPI.Request(method: "POST", path: "/sync/v1/pull", headers: ["Authorization": "Bearer pkd_abc"]),
+            body: try JSONSerialization.data(withJSONObject: body), remoteAddress: "198.51.100.4")
+        // Then: the store was asked for the token's device, with the address and the clock's time
+        #expect(response.status == 200)
+        #expect(store.authenticateCalls.map(\.token) == ["pkd_abc"])
+        #expect(store.authenticateCalls.map(\.address) == ["198.51.100.4"])
+        #expect(store.pullCalls.map(\.device) == [amina] && store.pullCalls.map(\.now) == [Self.now])
+        // A body over the cap never reaches the store
+        let large = routes.respond(
+            to: ServerAPI.Request(method: "POST", path: "/sync/v1/push", headers: ["Authorization": "Bearer pkd_abc"]),
+            body: Data(count: SyncAPI.maximumBodyBytes + 1), remoteAddress: "198.51.100.4")
+        #expect(large.status == 413 && store.authenticateCalls.count == 1)
     }
 
     // MARK: - Fuzzing
@@ -519,26 +550,5 @@ import Testing
             try harness.send(
                 "/sync/v1/pull", SyncAPI.PullRequest(clientID: Self.otherClient, cursor: "0"), token: token
             ).response.status == 200)
-    }
-}
-
-/// A store whose every requirement throws `error`, for the routes' answers to store failures.
-private struct FailingStore: SyncStore {
-    let error: StorageError
-
-    func addUser(named name: String, now: Date) throws -> SyncPairingCode { throw error }
-    func newPairingCode(forUser name: String, now: Date) throws -> SyncPairingCode { throw error }
-    func users() throws -> [SyncUser] { throw error }
-    func devices() throws -> [SyncDevice] { throw error }
-    func revokeDevice(_ deviceID: String, now: Date) throws { throw error }
-    func pair(_ request: SyncAPI.PairRequest, address: String, now: Date) throws -> SyncAPI.PairResponse { throw error }
-    func authenticate(token: String, address: String, now: Date) throws -> SyncDeviceIdentity { throw error }
-    func push(_ request: SyncAPI.PushRequest, from device: SyncDeviceIdentity, now: Date) throws -> SyncAPI.PushResponse
-    {
-        throw error
-    }
-    func pull(_ request: SyncAPI.PullRequest, from device: SyncDeviceIdentity, now: Date) throws -> SyncAPI.PullResponse
-    {
-        throw error
     }
 }

@@ -54,6 +54,11 @@ extension SyncStoreSQLite {
     {
         let limit = try SyncServerRules.check(request)
         return try read { connection in
+            // One snapshot for every statement of the page: an administrator's command in another
+            // process (or another server) may write meanwhile. Nothing is written, so it ends with a
+            // rollback.
+            try connection.execute("BEGIN DEFERRED")
+            defer { try? connection.execute("ROLLBACK") }
             let userID = try Self.activeUser(of: device, connection: connection)
             let last = try Self.client(request.clientID, of: device, connection: connection, register: nil) ?? 0
             let storeID = try SyncSQL.first(connection, "SELECT value FROM store WHERE key = 'id'") { $0.text(0) ?? "" }
