@@ -41,6 +41,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var prayerLogStore: any PrayerLogStore
     /// What ``backup()`` returns.
     public var backupService: any BackupService
+    /// What ``syncService()`` returns.
+    public var sync: any SyncService = SyncServiceMock()
     /// What ``logServices()`` returns; a ``LogServiceMemory`` by default.
     public var logs: [any LogService] = [LogServiceMemory()]
     /// The least important level ``log()`` records.
@@ -78,6 +80,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func prayerLog() -> any PrayerLogStore { prayerLogStore }
     /// Returns ``backupService``.
     public func backup() -> any BackupService { backupService }
+    /// Returns ``sync``.
+    public func syncService() -> any SyncService { sync }
     /// Returns ``logs``.
     public func logServices() -> [any LogService] { logs }
     /// Returns a logger over ``logs`` at ``minLogLevel``.

@@ -25,10 +25,12 @@ public final class PrayerLogStoreFake: PrayerLogStore {
     public var allEntries: [PrayerLogEntry] { stored.withLock { $0 } }
 
     /// Records or replaces the entry of `prayer` on `date`.
-    /// - Throws: ``ValidationError`` for a prayer that is not one of the five.
+    /// - Throws: ``ValidationError`` for a prayer that is not one of the five or a note that is too long.
     @discardableResult
-    public func record(_ status: PrayerStatus, for prayer: Prayer, on date: CivilDate) throws -> PrayerLogEntry {
-        let entry = try PrayerLogEntry(date: date, prayer: prayer, status: status, recordedAt: now())
+    public func record(_ status: PrayerStatus, for prayer: Prayer, on date: CivilDate, note: String?) throws
+        -> PrayerLogEntry
+    {
+        let entry = try PrayerLogEntry(date: date, prayer: prayer, status: status, recordedAt: now(), note: note)
         record([entry])
         return entry
     }

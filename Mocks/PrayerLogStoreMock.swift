@@ -12,10 +12,10 @@ import PrayCore
 /// ```
 ///
 /// The two `record` requirements are told apart by what they record: ``onRecord(_:)`` answers
-/// ``record(_:for:on:)`` and ``onRecordEntries(_:)`` answers ``record(_:)``.
+/// ``record(_:for:on:note:)`` and ``onRecordEntries(_:)`` answers ``record(_:)``.
 public final class PrayerLogStoreMock: PrayerLogStore {
-    /// The arguments of a call of ``record(_:for:on:)``.
-    public typealias RecordArguments = (status: PrayerStatus, prayer: Prayer, date: CivilDate)
+    /// The arguments of a call of ``record(_:for:on:note:)``.
+    public typealias RecordArguments = (status: PrayerStatus, prayer: Prayer, date: CivilDate, note: String?)
     /// The arguments of a call of ``entries(from:through:)``.
     public typealias EntriesArguments = (start: CivilDate, end: CivilDate)
     /// The arguments of a call of ``entriesSequence(from:through:)``.
@@ -24,7 +24,7 @@ public final class PrayerLogStoreMock: PrayerLogStore {
     public typealias DeleteArguments = (prayers: [Prayer], date: CivilDate)
 
     private let recordFunction = MockFunction<RecordArguments, PrayerLogEntry, any Error>(
-        "PrayerLogStoreMock.record(_:for:on:)")
+        "PrayerLogStoreMock.record(_:for:on:note:)")
     private let recordEntriesFunction = MockFunction<[PrayerLogEntry], Void, any Error>(
         "PrayerLogStoreMock.record(_:)")
     private let entriesFunction = MockFunction<EntriesArguments, [PrayerLogEntry], any Error>(
@@ -40,21 +40,23 @@ public final class PrayerLogStoreMock: PrayerLogStore {
     /// Creates a mock with nothing set.
     public init() {}
 
-    // MARK: - record(_:for:on:)
+    // MARK: - record(_:for:on:note:)
 
-    /// Sets the answer of ``record(_:for:on:)``.
+    /// Sets the answer of ``record(_:for:on:note:)`` (the note is in ``recordCalls``).
     public func onRecord(_ answer: @escaping @Sendable (PrayerStatus, Prayer, CivilDate) throws -> PrayerLogEntry) {
         recordFunction.on { try answer($0.status, $0.prayer, $0.date) }
     }
 
-    /// The arguments of each call of ``record(_:for:on:)``, oldest first.
+    /// The arguments of each call of ``record(_:for:on:note:)``, oldest first.
     public var recordCalls: [RecordArguments] { recordFunction.calls }
 
     /// Records the call and returns the answer.
     /// - Throws: What the answer throws, or ``MockError`` when none is set.
     @discardableResult
-    public func record(_ status: PrayerStatus, for prayer: Prayer, on date: CivilDate) throws -> PrayerLogEntry {
-        try recordFunction((status, prayer, date))
+    public func record(_ status: PrayerStatus, for prayer: Prayer, on date: CivilDate, note: String?) throws
+        -> PrayerLogEntry
+    {
+        try recordFunction((status, prayer, date, note))
     }
 
     // MARK: - record(_:)

@@ -57,6 +57,8 @@ public protocol PrayKitDependency: Sendable {
     func prayerLog() -> any PrayerLogStore
     /// Export and import of all user data.
     func backup() -> any BackupService
+    /// Sync of the log, the synced settings and the place with a `praykit serve` peer (SYNC.md).
+    func syncService() -> any SyncService
 
     // MARK: - Logging
 

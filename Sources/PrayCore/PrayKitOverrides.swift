@@ -47,6 +47,8 @@ public struct PrayKitOverrides: PrayKitDependency {
     public var prayerLogStore: (any PrayerLogStore)?
     /// Replaces ``backup()``.
     public var backupService: (any BackupService)?
+    /// Replaces ``syncService()``.
+    public var sync: (any SyncService)?
     /// Replaces ``logServices()``; ``log()`` then writes to these.
     public var logs: [any LogService]?
     /// Replaces ``log()``.
@@ -111,6 +113,8 @@ public struct PrayKitOverrides: PrayKitDependency {
     public func prayerLog() -> any PrayerLogStore { prayerLogStore ?? base.prayerLog() }
     /// The set backup service, else the base's.
     public func backup() -> any BackupService { backupService ?? base.backup() }
+    /// The set sync service, else the base's.
+    public func syncService() -> any SyncService { sync ?? base.syncService() }
 
     // MARK: - Logging
 

@@ -350,6 +350,17 @@ extension PrayDependency {
     public func backup() -> any BackupService { Self.backup }
 }
 
+// MARK: - Sync
+
+extension PrayDependency {
+    private static let syncService = SyncServiceHTTP(
+        database: database, network: networkService, clock: clock, log: log)
+
+    /// Sync of this database's log, synced settings and place with a `praykit serve` peer, over the
+    /// container's network service; the token is kept beside the database, 0600.
+    public func syncService() -> any SyncService { Self.syncService }
+}
+
 // MARK: - Location
 
 extension PrayDependency {

@@ -22,9 +22,11 @@ import Testing
         // When
         let entries = try log.entries(
             from: try CivilDate(parsing: "2026-11-27"), through: try CivilDate(parsing: "2026-11-28"))
-        // Then: every entry as it was, the codes now names, the schema at 3.
+        // Then: every entry as it was (no notes yet), the codes now names, the schema at the latest
+        // (3 for the codes, 4 for sync and notes).
         #expect(entries == expected)
-        #expect(memory.events.contains { $0.message == "Database migrated" && $0.metadata["storage.to"] == "3" })
+        #expect(entries.allSatisfy { $0.note == nil })
+        #expect(memory.events.contains { $0.message == "Database migrated" && $0.metadata["storage.to"] == "4" })
         let codes = try database.read { connection in
             let statement = try connection.prepare("SELECT DISTINCT prayer || '/' || status FROM prayer_log ORDER BY 1")
             var codes: [String] = []
@@ -32,7 +34,8 @@ import Testing
             return codes
         }
         #expect(codes.contains("fajr/late") && codes.contains("isha/missed") && codes.contains("asr/qada"))
-        #expect(try database.read { try $0.integer("PRAGMA user_version") } == 3)
+        #expect(try database.read { try $0.integer("PRAGMA user_version") } == 4)
+        #expect(try database.read { try $0.integer("SELECT count(*) FROM sync_outbox") } == 0)
         let preferences = try PreferencesStoreSQLite(database: database, log: .silent).preferences()
         #expect(preferences[.method] == "umm-al-qura" && preferences[.timeZone] == "Asia/Riyadh")
     }

@@ -155,9 +155,14 @@ import Testing
         for offset in 0..<400 { try test.prayerLog.record(.prayed, for: .fajr, on: day.adding(days: offset)) }
         test.database.close()
         try test.database.read { try $0.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+        let root = try test.database.read {
+            try $0.integer("SELECT rootpage FROM sqlite_master WHERE name = 'prayer_log'")
+        }
         test.database.close()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: test.path))
-        for index in 4096..<min(bytes.count, 12288) { bytes[index] = 0xA5 }
+        // The log's root page and the next one (pages are 4096 bytes, numbered from 1).
+        let start = (Int(root ?? 2) - 1) * 4096
+        for index in start..<min(bytes.count, start + 8192) { bytes[index] = 0xA5 }
         try bytes.write(to: URL(fileURLWithPath: test.path))
         // When
         let reopened = PrayerLogStoreSQLite(database: SQLiteDatabase(path: test.path, log: .silent), log: .silent)

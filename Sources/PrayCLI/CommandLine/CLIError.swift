@@ -62,6 +62,8 @@ extension CLIError {
             self = error.kind == .startFailed ? .runtime(error.message) : .usage(error.message)
         case let error as PrayDependency.ConfigurationError:
             self = .runtime(error.message)
+        case let error as SyncError:
+            self = error.kind == .invalidServer ? .usage(error.message) : .runtime(error.message)
         default:
             self = .runtime(Self.describe(error))
         }

@@ -102,6 +102,8 @@ enum PrayCommandLine {
             diagnostics: diagnostics, readStandardInput: readStandardInput, global: global,
             commandPath: path.map { $0.name }.joined(separator: " "))
         try await command.run(parsed, context: context)
+        // A change to synced data goes to the server at once when it is reachable; never an error.
+        if command.changesSyncedData { await SyncCommand.afterWrite(context) }
     }
 }
 

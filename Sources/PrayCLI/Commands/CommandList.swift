@@ -14,6 +14,7 @@ enum CommandList {
         HijriCommand.self,
         ConfigCommand.self,
         LogCommand.self,
+        SyncCommand.self,
         ExportCommand.self,
         ImportCommand.self,
         ServeCommand.self,

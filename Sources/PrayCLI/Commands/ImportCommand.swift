@@ -4,6 +4,7 @@ import PrayCore
 /// `praykit import`: replaces all user data with a backup file.
 enum ImportCommand: Command {
     static let name = "import"
+    static let changesSyncedData = true
     static let abstract = "Replace all preferences and the prayer log with a backup file."
     static let discussion = """
         The whole file is checked first (its shape, every value, no prayer logged twice on a day), then

@@ -39,11 +39,21 @@ public struct HTTPRequest: Hashable, Sendable {
     public var acceptedStatuses: Range<Int>
     /// Whether the request may be sent again after a failure; by default, when its method is idempotent.
     public var isRetryable: Bool
+    /// Whether redirects are followed; when not, a redirect is an answer like any other (a ``NetworkError``
+    /// of kind `status` unless accepted). Requests that carry a credential (sync's) follow none.
+    public var followsRedirects: Bool
+    /// The longest this request may take, each attempt, seconds; `nil` for the service's limits. A
+    /// shorter limit (a sync tried after a write, which must never hold the person up) also bounds
+    /// connecting.
+    public var timeout: TimeInterval?
+    /// The most attempts, when fewer than the service's.
+    public var maxAttempts: Int?
 
     /// Creates a request.
     public init(
         method: HTTPMethod = .get, url: URL, headers: [String: String] = [:], body: Data? = nil,
-        allowsInsecureHTTP: Bool = false, acceptedStatuses: Range<Int> = 200..<300, isRetryable: Bool? = nil
+        allowsInsecureHTTP: Bool = false, acceptedStatuses: Range<Int> = 200..<300, isRetryable: Bool? = nil,
+        followsRedirects: Bool = true, timeout: TimeInterval? = nil, maxAttempts: Int? = nil
     ) {
         self.method = method
         self.url = url
@@ -52,6 +62,9 @@ public struct HTTPRequest: Hashable, Sendable {
         self.allowsInsecureHTTP = allowsInsecureHTTP
         self.acceptedStatuses = acceptedStatuses
         self.isRetryable = isRetryable ?? method.isIdempotent
+        self.followsRedirects = followsRedirects
+        self.timeout = timeout
+        self.maxAttempts = maxAttempts
     }
 }
 

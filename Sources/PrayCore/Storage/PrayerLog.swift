@@ -28,20 +28,34 @@ public struct PrayerLogEntry: Hashable, Sendable, Codable {
     public let status: PrayerStatus
     /// When this status was recorded, to the millisecond.
     public let recordedAt: Date
+    /// A note of at most ``maximumNoteLength`` characters ("prayed at the mosque"), or `nil`.
+    public let note: String?
 
-    /// Creates an entry; `recordedAt` is kept to the millisecond.
-    /// - Throws: ``ValidationError`` when `prayer` is not one of the five obligatory prayers.
-    public init(date: CivilDate, prayer: Prayer, status: PrayerStatus, recordedAt: Date) throws(ValidationError) {
+    /// The longest note, characters (the same limit sync keeps: ``SyncRules/maximumNoteLength``).
+    public static let maximumNoteLength = 500
+
+    /// Creates an entry; `recordedAt` is kept to the millisecond; an empty note is no note.
+    /// - Throws: ``ValidationError`` when `prayer` is not one of the five obligatory prayers, or the note
+    ///   is longer than ``maximumNoteLength`` characters.
+    public init(
+        date: CivilDate, prayer: Prayer, status: PrayerStatus, recordedAt: Date, note: String? = nil
+    ) throws(ValidationError) {
         guard prayer.isObligatory else {
             throw ValidationError(
                 field: "prayer",
                 message: "the log keeps the five prayers (fajr, dhuhr, asr, maghrib, isha), not \(prayer)"
             )
         }
+        if let note, note.count > Self.maximumNoteLength {
+            throw ValidationError(
+                field: "note",
+                message: "a note has at most \(Self.maximumNoteLength) characters, this one has \(note.count)")
+        }
         self.date = date
         self.prayer = prayer
         self.status = status
         self.recordedAt = Date(timeIntervalSince1970: Double(Self.milliseconds(recordedAt)) / 1000)
+        self.note = note?.isEmpty == true ? nil : note
     }
 
     /// Whole milliseconds since 1970 of `date`, rounded down — except that an instant within a
@@ -55,7 +69,7 @@ public struct PrayerLogEntry: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case date, prayer, status, recordedAt
+        case date, prayer, status, recordedAt, note
     }
 
     /// Decodes and checks an entry (`recordedAt` as ISO 8601 with milliseconds).
@@ -83,10 +97,11 @@ public struct PrayerLogEntry: Hashable, Sendable, Codable {
         do {
             try self.init(
                 date: container.decode(CivilDate.self, forKey: .date), prayer: prayer, status: status,
-                recordedAt: recordedAt
+                recordedAt: recordedAt, note: container.decodeIfPresent(String.self, forKey: .note)
             )
         } catch let error as ValidationError {
-            throw DecodingError.dataCorruptedError(forKey: .prayer, in: container, debugDescription: error.message)
+            let key: CodingKeys = error.field == "note" ? .note : .prayer
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: error.message)
         }
     }
 
@@ -97,6 +112,7 @@ public struct PrayerLogEntry: Hashable, Sendable, Codable {
         try container.encode(prayer, forKey: .prayer)
         try container.encode(status, forKey: .status)
         try container.encode(Self.timestamp(recordedAt), forKey: .recordedAt)
+        try container.encodeIfPresent(note, forKey: .note)
     }
 
     /// `2026-11-29T05:23:12.345Z`: UTC to the millisecond.
@@ -193,11 +209,13 @@ public struct PrayerLogStatistics: Hashable, Sendable {
 /// try await dependency.prayerLog().async.record(.prayed, for: .fajr, on: today)
 /// ```
 public protocol PrayerLogStore: Sendable {
-    /// Records `status` for `prayer` on `date`, replacing an earlier status; returns once it is
-    /// durably committed.
-    /// - Throws: ``ValidationError`` for a prayer that is not one of the five, ``StorageError``.
+    /// Records `status` for `prayer` on `date` with an optional note, replacing an earlier status;
+    /// returns once it is durably committed (with its sync outbox entry, when sync is on).
+    /// - Throws: ``ValidationError`` for a prayer that is not one of the five or a note that is too
+    ///   long, ``StorageError``.
     @discardableResult
-    func record(_ status: PrayerStatus, for prayer: Prayer, on date: CivilDate) throws -> PrayerLogEntry
+    func record(_ status: PrayerStatus, for prayer: Prayer, on date: CivilDate, note: String?) throws
+        -> PrayerLogEntry
 
     /// Records many entries in one transaction: all of them, or none.
     /// - Throws: ``StorageError``.
@@ -223,6 +241,15 @@ public protocol PrayerLogStore: Sendable {
     /// Where ``async`` runs this store's methods: ``WorkQueue/shared`` unless the store has a queue
     /// of its own (the SQLite store runs on its database's).
     var workQueue: WorkQueue { get }
+}
+
+extension PrayerLogStore {
+    /// Records `status` for `prayer` on `date`, without a note.
+    /// - Throws: ``ValidationError`` for a prayer that is not one of the five, ``StorageError``.
+    @discardableResult
+    public func record(_ status: PrayerStatus, for prayer: Prayer, on date: CivilDate) throws -> PrayerLogEntry {
+        try record(status, for: prayer, on: date, note: nil)
+    }
 }
 
 /// Everything a person keeps in PrayKit, as one value: what a backup file holds.

@@ -25,12 +25,15 @@ public struct AsyncPrayerLogStore: Sendable {
     /// The store whose methods run.
     public let store: any PrayerLogStore
 
-    /// Records `status` for `prayer` on `date`, replacing an earlier status; returns once it is
-    /// durably committed.
-    /// - Throws: ``ValidationError`` for a prayer that is not one of the five, ``StorageError``.
+    /// Records `status` for `prayer` on `date` with an optional note, replacing an earlier status;
+    /// returns once it is durably committed.
+    /// - Throws: ``ValidationError`` for a prayer that is not one of the five or a note that is too
+    ///   long, ``StorageError``.
     @discardableResult
-    public func record(_ status: PrayerStatus, for prayer: Prayer, on date: CivilDate) async throws -> PrayerLogEntry {
-        try await store.workQueue.run { [store] in try store.record(status, for: prayer, on: date) }
+    public func record(
+        _ status: PrayerStatus, for prayer: Prayer, on date: CivilDate, note: String? = nil
+    ) async throws -> PrayerLogEntry {
+        try await store.workQueue.run { [store] in try store.record(status, for: prayer, on: date, note: note) }
     }
 
     /// Records many entries in one transaction: all of them, or none.

@@ -134,6 +134,29 @@ public enum SyncValue: Hashable, Sendable {
         }
     }
 
+    /// The value as its JSON object (the wire form), for storing.
+    /// - Throws: `EncodingError` (never, for values made by the initialisers).
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        switch self {
+        case .log(let value): return try encoder.encode(value)
+        case .pref(let value): return try encoder.encode(value)
+        case .place(let value): return try encoder.encode(value)
+        }
+    }
+
+    /// Reads a value of `collection` from its JSON object.
+    /// - Throws: `DecodingError` for a malformed value.
+    public init(_ collection: SyncCollection, json: Data) throws {
+        let decoder = JSONDecoder()
+        switch collection {
+        case .log: self = .log(try decoder.decode(SyncLogValue.self, from: json))
+        case .pref: self = .pref(try decoder.decode(SyncPrefValue.self, from: json))
+        case .place: self = .place(try decoder.decode(SyncPlaceValue.self, from: json))
+        }
+    }
+
     /// Decodes the value of `collection` from a container's `key`.
     static func decode<Key: CodingKey>(
         _ collection: SyncCollection, from container: KeyedDecodingContainer<Key>, forKey key: Key
@@ -194,7 +217,7 @@ public enum SyncRules {
     ])
 
     /// The longest note on a log entry, characters.
-    public static let maximumNoteLength = 500
+    public static let maximumNoteLength = PrayerLogEntry.maximumNoteLength
     /// The longest key, bytes.
     public static let maximumKeyLength = 64
 

@@ -30,6 +30,16 @@ public protocol SyncService: Sendable {
     /// returns at once and never fails.
     func triggerSync()
 
+    /// A short cycle right after a write (one quick attempt per request), which never fails and never
+    /// holds the person up for long: the change waits in the outbox when the server is not reachable.
+    /// - Returns: What it did, or `nil` when sync is off, logged out or the server was not reached.
+    @discardableResult
+    func syncAfterWrite() async -> SyncReport?
+
+    /// Runs cycles until the task is cancelled (the reminders daemon runs it): a few seconds after a
+    /// change, every 30 minutes, and with backoff (or the server's `Retry-After`) after a failure.
+    func runScheduler() async
+
     /// How many local changes the server has not acknowledged yet.
     /// - Throws: ``StorageError``.
     func unsyncedCount() throws -> Int
@@ -37,6 +47,104 @@ public protocol SyncService: Sendable {
     /// The latest cycles, newest first.
     /// - Throws: ``StorageError``.
     func history(limit: Int) throws -> [SyncHistoryEntry]
+
+    /// Pairs this device with a server using a one-time code and turns sync on. On the first login,
+    /// every log entry is queued (stamped with when it was recorded), and the settings and the place
+    /// are queued as ``SyncLogin/Preference`` says. After a copied database or a revoked device, every
+    /// change still waiting is pushed under the new client ID.
+    /// - Returns: The status after the first cycle (or after pairing, when that cycle failed).
+    /// - Throws: ``SyncError`` (the code was refused: wrong, used or expired), ``NetworkError``,
+    ///   ``StorageError``. A login that fails changes nothing.
+    @discardableResult
+    func login(_ login: SyncLogin) async throws -> SyncStatus
+
+    /// Turns sync off on this device: forgets the server, the token and sync's state; the log and the
+    /// settings stay. Refuses while changes wait for the server, unless `force`.
+    /// - Returns: How many unsynced changes were dropped (0 without `force`).
+    /// - Throws: ``SyncError`` (`unsyncedChanges`, saying how many), ``StorageError``.
+    @discardableResult
+    func logout(force: Bool) throws -> Int
+
+    /// Forgets how far this device has pulled, so that the next cycle pulls everything again (the merge
+    /// rule keeps whatever is newer); changes that wait are kept.
+    /// - Throws: ``SyncError`` (`notLoggedIn`), ``StorageError``.
+    func reset() throws
+
+    /// The changes the server refused, oldest first.
+    /// - Throws: ``StorageError``.
+    func failedChanges() throws -> [SyncFailedChange]
+
+    /// Queues the refused changes again, with new stamps; returns how many.
+    /// - Throws: ``StorageError``.
+    @discardableResult
+    func retryFailed() throws -> Int
+
+    /// Forgets the refused changes; the next cycle pulls everything again so that the server's values
+    /// replace them. Returns how many.
+    /// - Throws: ``StorageError``.
+    @discardableResult
+    func dropFailed() throws -> Int
+}
+
+/// What `sync login` needs: the server, the one-time code, a name for this device, and whose settings
+/// win the first time.
+public struct SyncLogin: Hashable, Sendable {
+    /// Whose settings and place win on the first login.
+    public enum Preference: String, CaseIterable, Hashable, Sendable {
+        /// The server's, where it has them; this device's where it has none (the default).
+        case server
+        /// This device's.
+        case local
+    }
+
+    /// The server: `https://…`, or `http://` to a loopback address (127.0.0.1, ::1).
+    public var server: URL
+    /// The pairing code `praykit serve sync users add` or `… sync pair` printed.
+    public var code: String
+    /// The name shown in `praykit serve sync devices list`.
+    public var deviceName: String
+    /// Whose settings win the first time.
+    public var prefer: Preference
+
+    /// This machine's host name, the default device name: from `gethostname`, never a DNS lookup
+    /// (which can hang for seconds offline).
+    public static func localHostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "this-device" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "this-device" : name
+    }
+
+    /// Creates a login.
+    public init(server: URL, code: String, deviceName: String, prefer: Preference = .server) {
+        self.server = server
+        self.code = code
+        self.deviceName = deviceName
+        self.prefer = prefer
+    }
+}
+
+/// A change the server refused, kept until the person retries or drops it.
+public struct SyncFailedChange: Hashable, Sendable {
+    /// The collection.
+    public var collection: SyncCollection
+    /// The row's key.
+    public var key: String
+    /// Put or delete.
+    public var operation: SyncAPI.Operation
+    /// Why the server refused it.
+    public var reason: String
+    /// When it was refused.
+    public var failedAt: Date
+
+    /// Creates a failed change.
+    public init(collection: SyncCollection, key: String, operation: SyncAPI.Operation, reason: String, failedAt: Date) {
+        self.collection = collection
+        self.key = key
+        self.operation = operation
+        self.reason = reason
+        self.failedAt = failedAt
+    }
 }
 
 /// What a person sees of sync: "last synced", "3 changes not yet synced", failures.
@@ -76,6 +184,10 @@ public struct SyncStatus: Hashable, Sendable {
     public var failedCount: Int
     /// The last error, in words.
     public var lastError: String?
+    /// This device's ID on the server (`d_…`), when logged in.
+    public var deviceID: String?
+    /// The server's user this device belongs to, when logged in.
+    public var user: String?
 
     /// Creates a status.
     public init(
@@ -152,4 +264,10 @@ public enum SyncErrorKind: String, Hashable, Sendable {
     case protocolViolation
     /// Unsynced changes would be lost (logout without force).
     case unsyncedChanges
+    /// The pairing code was refused: wrong, used or expired.
+    case pairingRefused
+    /// The server asked to wait (too many requests, or busy).
+    case rateLimited
+    /// The server's URL cannot be used (plain http beyond this machine, no host).
+    case invalidServer
 }

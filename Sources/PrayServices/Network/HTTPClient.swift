@@ -95,8 +95,10 @@ struct HTTPClient: Sendable {
 extension HTTPClient {
     /// One attempt: the exchange and the redirects it leads to.
     private func follow(_ request: HTTPRequest, attempts: Int) async throws(NetworkError) -> HTTPResponse {
+        let timeout = request.timeout.map { max(0.1, $0) }
         let limits = Limits(
-            connectTimeout: options.connectTimeout, totalTimeout: options.totalTimeout,
+            connectTimeout: min(options.connectTimeout, timeout ?? .infinity),
+            totalTimeout: min(options.totalTimeout, timeout ?? .infinity),
             maxResponseBytes: options.maxResponseBytes, userAgent: options.userAgent
         )
         var current = request
@@ -115,7 +117,9 @@ extension HTTPClient {
                 "HTTP exchange",
                 metadata: ["http.url": NetworkError.redacted(current.url), "http.status": "\(outcome.status)"]
             )
-            if [301, 302, 303, 307, 308].contains(outcome.status), let location = outcome.headers["location"] {
+            if request.followsRedirects, [301, 302, 303, 307, 308].contains(outcome.status),
+                let location = outcome.headers["location"]
+            {
                 guard let next = URL(string: location, relativeTo: current.url)?.absoluteURL else {
                     throw NetworkError(kind: .invalidURL, url: current.url, message: "a redirect to an unreadable URL")
                 }
@@ -182,7 +186,8 @@ extension HTTPClient {
     private func retryDelay(
         after result: Result<HTTPResponse, NetworkError>, request: HTTPRequest, attempt: Int, waited: TimeInterval
     ) -> TimeInterval? {
-        guard request.isRetryable, attempt < options.maxAttempts, case .failure(let error) = result else { return nil }
+        let maxAttempts = min(options.maxAttempts, request.maxAttempts ?? .max)
+        guard request.isRetryable, attempt < maxAttempts, case .failure(let error) = result else { return nil }
         let retryable: Bool
         switch error.kind {
         case .connection, .timeout: retryable = true

@@ -7,38 +7,46 @@ public struct PrayerLogStoreSQLite: PrayerLogStore {
     private let database: SQLiteDatabase
     private let log: LogManager
     private let now: @Sendable () -> Date
+    private let journal: SyncJournal
 
     /// Creates the store.
     /// - Parameters:
     ///   - database: The database.
     ///   - log: The logger.
-    ///   - now: The clock that stamps entries.
-    public init(database: SQLiteDatabase, log: LogManager, now: @escaping @Sendable () -> Date = { Date() }) {
+    ///   - now: The clock that stamps entries (and their sync stamps).
+    ///   - journal: Sync's journal, which adds each change to the outbox in the same transaction once
+    ///     sync is on.
+    public init(
+        database: SQLiteDatabase, log: LogManager, now: @escaping @Sendable () -> Date = { Date() },
+        journal: SyncJournal = SyncJournal()
+    ) {
         self.database = database
         self.log = log
         self.now = now
+        self.journal = journal
     }
 }
 
 extension PrayerLogStoreSQLite {
-    /// Records a status, replacing an earlier one for the same day and prayer.
-    /// - Throws: ``ValidationError`` for a prayer that is not one of the five, ``StorageError``.
+    /// Records a status with an optional note, replacing an earlier one for the same day and prayer.
+    /// - Throws: ``ValidationError`` for a prayer that is not one of the five or a note that is too
+    ///   long, ``StorageError``.
     @discardableResult
-    public func record(_ status: PrayerStatus, for prayer: Prayer, on date: CivilDate) throws -> PrayerLogEntry {
-        let entry = try PrayerLogEntry(date: date, prayer: prayer, status: status, recordedAt: now())
+    public func record(_ status: PrayerStatus, for prayer: Prayer, on date: CivilDate, note: String?) throws
+        -> PrayerLogEntry
+    {
+        let entry = try PrayerLogEntry(date: date, prayer: prayer, status: status, recordedAt: now(), note: note)
         try record([entry])
         return entry
     }
 
-    /// Records many entries in one transaction.
+    /// Records many entries in one transaction, each with its sync outbox entry when sync is on.
     /// - Throws: ``StorageError``.
     public func record(_ entries: [PrayerLogEntry]) throws {
-        try database.write { connection in
-            let statement = try connection.prepare(
-                "INSERT INTO prayer_log (day, prayer, status, recorded_at) VALUES (?, ?, ?, ?) "
-                    + "ON CONFLICT (day, prayer) DO UPDATE SET status = excluded.status, recorded_at = excluded.recorded_at"
-            )
-            for entry in entries { try statement.run(Self.values(entry)) }
+        let stamp = now()
+        try database.write { [journal] connection in
+            try Self.upsert(entries, connection)
+            try journal.logRecorded(entries, now: stamp, connection)
         }
         log.debug("Prayer log recorded", metadata: ["log.entries": "\(entries.count)"])
     }
@@ -61,13 +69,15 @@ extension PrayerLogStoreSQLite {
     public func delete(_ prayers: [Prayer], on date: CivilDate) throws -> [PrayerLogEntry] {
         guard database.exists, !prayers.isEmpty else { return [] }
         let names = prayers.map(\.rawValue)
-        let removed = try database.write { connection in
+        let stamp = now()
+        let removed = try database.write { [journal] connection in
             let day = SQLiteValue.integer(Int64(date.daysSince1970))
             let entries = try Self.load(connection, "WHERE day = ?", [day]).filter {
                 names.contains($0.prayer.rawValue)
             }
             let statement = try connection.prepare("DELETE FROM prayer_log WHERE day = ? AND prayer = ?")
             for entry in entries { try statement.run([day, .text(entry.prayer.rawValue)]) }
+            try journal.logDeleted(entries, now: stamp, connection)
             return entries
         }
         log.debug("Prayer log entries deleted", metadata: ["log.entries": "\(removed.count)"])
@@ -99,8 +109,18 @@ extension PrayerLogStoreSQLite {
     static func values(_ entry: PrayerLogEntry) -> [SQLiteValue] {
         [
             .integer(Int64(entry.date.daysSince1970)), .text(entry.prayer.rawValue), .text(entry.status.rawValue),
-            .integer(PrayerLogEntry.milliseconds(entry.recordedAt)),
+            .integer(PrayerLogEntry.milliseconds(entry.recordedAt)), entry.note.map { .text($0) } ?? .null,
         ]
+    }
+
+    /// Writes entries, replacing those of the same day and prayer.
+    static func upsert(_ entries: [PrayerLogEntry], _ connection: SQLiteConnection) throws {
+        let statement = try connection.prepare(
+            "INSERT INTO prayer_log (day, prayer, status, recorded_at, note) VALUES (?, ?, ?, ?, ?) "
+                + "ON CONFLICT (day, prayer) DO UPDATE SET status = excluded.status, "
+                + "recorded_at = excluded.recorded_at, note = excluded.note"
+        )
+        for entry in entries { try statement.run(values(entry)) }
     }
 
     /// Reads entries, ordered by day and prayer, from rows matching `filter`.
@@ -108,7 +128,7 @@ extension PrayerLogStoreSQLite {
         -> [PrayerLogEntry]
     {
         let statement = try connection.prepare(
-            "SELECT day, prayer, status, recorded_at FROM prayer_log \(filter) ORDER BY day, "
+            "SELECT day, prayer, status, recorded_at, note FROM prayer_log \(filter) ORDER BY day, "
                 + "CASE prayer WHEN 'fajr' THEN 1 WHEN 'dhuhr' THEN 2 WHEN 'asr' THEN 3 WHEN 'maghrib' THEN 4 ELSE 5 END"
         )
         try statement.bind(values)
@@ -126,7 +146,8 @@ extension PrayerLogStoreSQLite {
             entries.append(
                 try PrayerLogEntry(
                     date: CivilDate(daysSince1970: Int(statement.int64(0))), prayer: prayer, status: status,
-                    recordedAt: Date(timeIntervalSince1970: Double(statement.int64(3)) / 1000)
+                    recordedAt: Date(timeIntervalSince1970: Double(statement.int64(3)) / 1000),
+                    note: statement.text(4)
                 )
             )
         }

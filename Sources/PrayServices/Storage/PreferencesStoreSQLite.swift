@@ -5,14 +5,24 @@ import PrayCore
 public struct PreferencesStoreSQLite: PreferencesStore {
     private let database: SQLiteDatabase
     private let log: LogManager
+    private let now: @Sendable () -> Date
+    private let journal: SyncJournal
 
     /// Creates the store.
     /// - Parameters:
     ///   - database: The database; it is not created just to read preferences.
     ///   - log: The logger.
-    public init(database: SQLiteDatabase, log: LogManager) {
+    ///   - now: The clock that stamps synced changes.
+    ///   - journal: Sync's journal, which adds each change of a synced setting or of the place to the
+    ///     outbox in the same transaction once sync is on.
+    public init(
+        database: SQLiteDatabase, log: LogManager, now: @escaping @Sendable () -> Date = { Date() },
+        journal: SyncJournal = SyncJournal()
+    ) {
         self.database = database
         self.log = log
+        self.now = now
+        self.journal = journal
     }
 }
 
@@ -35,9 +45,11 @@ extension PreferencesStoreSQLite {
             var changed = before
             try change(&changed)
             let after = changed
-            let saved = try database.write { connection -> Preferences? in
+            let stamp = now()
+            let saved = try database.write { [journal] connection -> Preferences? in
                 guard try Self.load(connection) == before else { return nil }
                 try Self.store(after, replacing: before, connection)
+                try journal.preferencesChanged(from: before, to: after, now: stamp, connection)
                 return after
             }
             if let saved {

@@ -62,6 +62,56 @@ enum Schema {
                 ALTER TABLE prayer_log_v3 RENAME TO prayer_log;
                 """
         ),
+        // Version 4: sync (SYNC.md §4). Notes on log entries; the outbox of changes the server has not
+        // acknowledged, numbered without gaps; the stamp of every synced row's current value, deleted
+        // rows included (the tombstones); the changes the server refused; sync's own state; the history
+        // of cycles. Nothing is synced, and nothing is added to these tables, until `sync login`.
+        Migration(
+            version: 4,
+            sql: """
+                ALTER TABLE prayer_log ADD COLUMN note TEXT;
+                CREATE TABLE sync_state (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE sync_outbox (
+                    mutation_id INTEGER PRIMARY KEY,
+                    collection TEXT NOT NULL CHECK (collection IN ('log', 'pref', 'place')),
+                    key TEXT NOT NULL,
+                    op TEXT NOT NULL CHECK (op IN ('put', 'delete')),
+                    hlc TEXT NOT NULL,
+                    value TEXT,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE INDEX sync_outbox_row ON sync_outbox (collection, key);
+                CREATE TABLE sync_rows (
+                    collection TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    hlc TEXT NOT NULL,
+                    deleted INTEGER NOT NULL CHECK (deleted IN (0, 1)),
+                    PRIMARY KEY (collection, key)
+                ) WITHOUT ROWID;
+                CREATE TABLE sync_failed (
+                    mutation_id INTEGER PRIMARY KEY,
+                    collection TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    op TEXT NOT NULL,
+                    hlc TEXT NOT NULL,
+                    value TEXT,
+                    reason TEXT NOT NULL,
+                    failed_at INTEGER NOT NULL
+                );
+                CREATE TABLE sync_history (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    at INTEGER NOT NULL,
+                    succeeded INTEGER NOT NULL,
+                    pushed INTEGER NOT NULL,
+                    pulled INTEGER NOT NULL,
+                    rejected INTEGER NOT NULL,
+                    message TEXT
+                );
+                """
+        ),
     ]
 
     /// The newest version.

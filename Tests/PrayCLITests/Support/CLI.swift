@@ -46,6 +46,7 @@ enum CLI {
         dependency.prayerLogStore = log
         dependency.backupService = BackupServiceFake(preferences: preferenceStore, prayerLog: log)
         dependency.logs = [memory]
+        dependency.sync = SyncServiceMock.off()
         // `serve` starts a server that has already stopped, so that the command returns.
         let servers = ServerServiceMock()
         servers.onStart { configuration, _ in RunningServerFake(host: configuration.host, port: 8080, isStopped: true) }

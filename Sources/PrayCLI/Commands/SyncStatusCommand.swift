@@ -1,0 +1,68 @@
+import Foundation
+import PrayCore
+
+/// `praykit sync status`: what a person looks at — last synced, what waits, failures, the server and
+/// this device.
+enum SyncStatusCommand: Command {
+    static let name = "status"
+    static let abstract = "Show when this device last synced, what waits, failures, the server and this device."
+    static let format = Option<OutputFormat>.format([.table, .json])
+    static let options: [any OptionDefinition] = [format]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let sync = context.dependency.syncService()
+        let status = try sync.currentStatus()
+        if arguments[format] == .json {
+            func time(_ date: Date?) -> JSON { date.map { .string(SyncAPI.timestamp($0)) } ?? .null }
+            func text(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
+            return try context.output.write(
+                JSON.object([
+                    ("phase", .string(status.phase.rawValue)), ("server", text(status.server)),
+                    ("user", text(status.user)),
+                    ("device", .object([("id", text(status.deviceID)), ("name", text(status.deviceName))])),
+                    ("lastSynced", time(status.lastSynced)), ("unsynced", .int(status.unsyncedCount)),
+                    ("oldestUnsynced", time(status.oldestUnsynced)), ("failed", .int(status.failedCount)),
+                    ("lastError", text(status.lastError)),
+                ]).rendered() + "\n")
+        }
+        try context.output.write(lines(status, now: context.now).joined(separator: "\n") + "\n")
+    }
+
+    /// The status in words.
+    static func lines(_ status: SyncStatus, now: Date) -> [String] {
+        guard status.phase != .off else {
+            return ["Sync is off on this device. Log in with: praykit sync login --server URL"]
+        }
+        let last = status.lastSynced.map { "last synced \(SyncCommand.ago($0, now: now))" } ?? "never synced yet"
+        let phase: String =
+            switch status.phase {
+            case .off, .idle: "on, \(last)"
+            case .syncing: "syncing now, \(last)"
+            case .offline: "offline (the server could not be reached), \(last)"
+            case .loggedOut: "logged out by the server: log in again with 'praykit sync login'"
+            case .needsLogin: "this database was copied from another machine: log in again with 'praykit sync login'"
+            }
+        var lines = ["Sync: \(phase)"]
+        if let server = status.server {
+            let user = status.user.map { " (user \(SyncCommand.printable($0)))" } ?? ""
+            lines.append("Server: \(SyncCommand.printable(server))\(user)")
+        }
+        if let name = status.deviceName {
+            lines.append("This device: \(SyncCommand.printable(name))\(status.deviceID.map { " (\($0))" } ?? "")")
+        }
+        if status.unsyncedCount > 0 {
+            let oldest = status.oldestUnsynced.map { ", oldest \(SyncCommand.ago($0, now: now))" } ?? ""
+            lines.append("Not yet synced: \(SyncCommand.changes(status.unsyncedCount))\(oldest)")
+        } else {
+            lines.append("Not yet synced: nothing")
+        }
+        if status.failedCount > 0 {
+            lines.append(
+                "Refused by the server: \(SyncCommand.changes(status.failedCount)) (see 'praykit sync failed')")
+        }
+        if let error = status.lastError, status.phase != .idle {
+            lines.append("Last error: \(SyncCommand.printable(error))")
+        }
+        return lines
+    }
+}

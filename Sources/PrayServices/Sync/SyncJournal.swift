@@ -1,0 +1,313 @@
+import Foundation
+import PrayCore
+
+/// Sync's side of the database (SYNC.md §4), used inside the stores' own transactions so that a
+/// change and its outbox entry are committed together or not at all.
+///
+/// - `sync_state`: the server, this device, the client ID, the next mutation ID, the last stamp, the
+///   server's clock offset, the pull cursor, the machine logged in from.
+/// - `sync_outbox`: the changes the server has not acknowledged, numbered 1, 2, 3… without gaps.
+/// - `sync_rows`: the stamp of each synced row's current value; deleted rows stay as tombstones, so an
+///   older write pulled later never brings a row back.
+/// - `sync_failed`: the changes the server refused, for the person to retry or drop.
+///
+/// Nothing is written to these tables until `sync login` turns sync on.
+public struct SyncJournal: Sendable {
+    /// The identity of this machine: the copy of a database to another machine is told by it.
+    private let machineIdentity: @Sendable () -> String
+
+    /// Creates a journal.
+    /// - Parameter machineIdentity: This machine's identity; by default the contents of the file
+    ///   named by `PRAYKIT_MACHINE_ID_FILE`, else `/etc/machine-id` (see ``currentMachineIdentity()``).
+    public init(machineIdentity: @escaping @Sendable () -> String = SyncJournal.currentMachineIdentity) {
+        self.machineIdentity = machineIdentity
+    }
+
+    /// This machine's identity: the first line of the file `PRAYKIT_MACHINE_ID_FILE` names (tests use
+    /// it), else of `/etc/machine-id`, else of `/var/lib/dbus/machine-id`, else the host name.
+    public static func currentMachineIdentity() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let candidates = [environment["PRAYKIT_MACHINE_ID_FILE"], "/etc/machine-id", "/var/lib/dbus/machine-id"]
+        for case let path? in candidates {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8),
+                let line = text.split(whereSeparator: \.isNewline).first, !line.isEmpty
+            {
+                return String(line.prefix(128))
+            }
+        }
+        return "host:" + SyncLogin.localHostName()
+    }
+
+    /// The file that keeps the device token of the database at `databasePath`: beside it, 0600.
+    public static func tokenPath(forDatabase databasePath: String) -> String { databasePath + ".sync-token" }
+
+    /// The keys of `sync_state`.
+    enum Key: String, CaseIterable {
+        case enabled, server, user
+        case deviceID = "device_id"
+        case deviceName = "device_name"
+        case clientID = "client_id"
+        case nextMutationID = "next_mutation_id"
+        case lastHLC = "last_hlc"
+        case clockOffset = "clock_offset"
+        case machine
+        case cursor
+        case loggedOut = "logged_out"
+        case lastSynced = "last_synced"
+        case lastError = "last_error"
+        case preferServer = "prefer_server"
+        case needsFullPush = "needs_full_push"
+    }
+
+    /// Why the server will not take this device's changes until it logs in again.
+    enum LoggedOut: String {
+        /// The server refused the token (revoked, unknown).
+        case unauthorized
+        /// The database was copied from another machine.
+        case copied
+    }
+}
+
+// MARK: - State
+
+extension SyncJournal {
+    /// The value of a state key.
+    static func get(_ key: Key, _ connection: SQLiteConnection) throws -> String? {
+        let statement = try connection.prepare("SELECT value FROM sync_state WHERE key = ?")
+        try statement.bind([.text(key.rawValue)])
+        return try statement.step() ? statement.text(0) : nil
+    }
+
+    /// Sets, or with `nil` removes, a state key.
+    static func set(_ key: Key, _ value: String?, _ connection: SQLiteConnection) throws {
+        if let value {
+            try connection.prepare(
+                "INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+            ).run([.text(key.rawValue), .text(value)])
+        } else {
+            try connection.prepare("DELETE FROM sync_state WHERE key = ?").run([.text(key.rawValue)])
+        }
+    }
+
+    /// Whether changes are journaled: from `sync login` until `sync logout`.
+    static func isOn(_ connection: SQLiteConnection) throws -> Bool {
+        try get(.enabled, connection) == "1"
+    }
+}
+
+// MARK: - Writing changes
+
+extension SyncJournal {
+    /// Journals puts of log entries, when sync is on.
+    func logRecorded(_ entries: [PrayerLogEntry], now: Date, _ connection: SQLiteConnection) throws {
+        guard try Self.isOn(connection) else { return }
+        for entry in entries {
+            let value = SyncLogValue(status: entry.status, recordedAt: entry.recordedAt, note: entry.note)
+            try append(
+                .log, SyncRules.logKey(date: entry.date, prayer: entry.prayer), value: .log(value), now: now,
+                connection)
+        }
+    }
+
+    /// Journals deletes of log entries, when sync is on.
+    func logDeleted(_ entries: [PrayerLogEntry], now: Date, _ connection: SQLiteConnection) throws {
+        guard try Self.isOn(connection) else { return }
+        for entry in entries {
+            try append(.log, SyncRules.logKey(date: entry.date, prayer: entry.prayer), value: nil, now: now, connection)
+        }
+    }
+
+    /// Journals what changed between two sets of preferences, when sync is on: a put or delete of
+    /// each synced setting that changed, and of the place as one record when it did. With `all` (an
+    /// import), a put of every synced setting and of the place that `after` holds, changed or not.
+    func preferencesChanged(
+        from before: Preferences, to after: Preferences, all: Bool = false, now: Date, _ connection: SQLiteConnection
+    ) throws {
+        guard try Self.isOn(connection) else { return }
+        for key in SyncRules.syncedPreferenceKeys.sorted(by: { $0.rawValue < $1.rawValue })
+        where before[key] != after[key] || (all && after[key] != nil) {
+            try append(
+                .pref, key.rawValue, value: after[key].map { .pref(SyncPrefValue(value: $0)) }, now: now, connection)
+        }
+        let (old, new) = (Self.place(in: before), Self.place(in: after))
+        if old != new || (all && new != nil) {
+            try append(.place, "current", value: new.map { .place($0) }, now: now, connection)
+        }
+    }
+
+    /// The saved place as one record, when both coordinates are saved.
+    static func place(in preferences: Preferences) -> SyncPlaceValue? {
+        guard let latitude = preferences[.latitude].flatMap(Double.init),
+            let longitude = preferences[.longitude].flatMap(Double.init)
+        else { return nil }
+        return SyncPlaceValue(
+            name: preferences[.placeName], latitude: latitude, longitude: longitude,
+            elevation: preferences[.elevation].flatMap(Double.init), timeZone: preferences[.timeZone])
+    }
+
+    /// Adds one change to the outbox under the next mutation ID, with a new stamp, and records the
+    /// stamp as the row's.
+    func append(
+        _ collection: SyncCollection, _ key: String, value: SyncValue?, now: Date, _ connection: SQLiteConnection,
+        stamp: HLC? = nil
+    ) throws {
+        let hlc = try stamp ?? self.stamp(now: now, connection)
+        let id = Int64(try Self.get(.nextMutationID, connection) ?? "1") ?? 1
+        try connection.prepare(
+            "INSERT INTO sync_outbox (mutation_id, collection, key, op, hlc, value, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        ).run([
+            .integer(id), .text(collection.rawValue), .text(key), .text(value == nil ? "delete" : "put"),
+            .text(hlc.description),
+            value.map { .text(String(decoding: (try? $0.jsonData()) ?? Data(), as: UTF8.self)) }
+                ?? .null,
+            .integer(PrayerLogEntry.milliseconds(now)),
+        ])
+        try Self.set(.nextMutationID, String(id + 1), connection)
+        try Self.setRowStamp(collection, key, hlc: hlc, deleted: value == nil, connection)
+    }
+
+    /// Records the stamp of a row's current value.
+    static func setRowStamp(
+        _ collection: SyncCollection, _ key: String, hlc: HLC, deleted: Bool, _ connection: SQLiteConnection
+    ) throws {
+        try connection.prepare(
+            "INSERT INTO sync_rows (collection, key, hlc, deleted) VALUES (?, ?, ?, ?) "
+                + "ON CONFLICT (collection, key) DO UPDATE SET hlc = excluded.hlc, deleted = excluded.deleted"
+        ).run([.text(collection.rawValue), .text(key), .text(hlc.description), .integer(deleted ? 1 : 0)])
+    }
+
+    /// The stamp of a row's current value, if it has one.
+    static func rowStamp(_ collection: SyncCollection, _ key: String, _ connection: SQLiteConnection) throws -> HLC? {
+        let statement = try connection.prepare("SELECT hlc FROM sync_rows WHERE collection = ? AND key = ?")
+        try statement.bind([.text(collection.rawValue), .text(key)])
+        guard try statement.step(), let text = statement.text(0) else { return nil }
+        return try? HLC(parsing: text)
+    }
+
+    /// The next stamp of this client: after every stamp made or seen, on the wall clock corrected by
+    /// the server's offset. The last stamp is kept in the database, so that stamps keep increasing
+    /// across processes. A database found on another machine than the one it logged in from is marked
+    /// copied first, and stamps with a client ID of its own.
+    func stamp(now: Date, _ connection: SQLiteConnection) throws -> HLC {
+        try detectCopy(connection)
+        let clientID = try Self.get(.clientID, connection) ?? SyncID.newClientID()
+        let last = try Self.get(.lastHLC, connection).flatMap { try? HLC(parsing: $0) }
+        let offset = Int64(try Self.get(.clockOffset, connection) ?? "0") ?? 0
+        let clock = try HLCClock(clientID: clientID, now: { now }, last: last, offsetMilliseconds: offset)
+        let stamp = clock.next()
+        try Self.set(.lastHLC, stamp.description, connection)
+        return stamp
+    }
+
+    /// Raises the stamp floor to one seen from elsewhere.
+    static func observe(_ stamp: HLC, _ connection: SQLiteConnection) throws {
+        if let last = try get(.lastHLC, connection).flatMap({ try? HLC(parsing: $0) }), last >= stamp { return }
+        try set(.lastHLC, stamp.description, connection)
+    }
+
+    /// When sync is on and this machine is not the one the database logged in from, the database was
+    /// copied (a restore on a new machine, a copied home): every change is kept, but the token and the
+    /// client ID are dropped, so that the two copies never speak as one client; `sync login` then
+    /// pushes every pending change under a new client ID. Returns whether it was copied.
+    @discardableResult
+    func detectCopy(_ connection: SQLiteConnection) throws -> Bool {
+        guard try Self.isOn(connection), let machine = try Self.get(.machine, connection) else { return false }
+        if try Self.get(.loggedOut, connection) == LoggedOut.copied.rawValue { return true }
+        guard machine != machineIdentity() else { return false }
+        try Self.set(.loggedOut, LoggedOut.copied.rawValue, connection)
+        // A client ID of this copy's own for its stamps, until it logs in again.
+        try Self.set(.clientID, SyncID.newClientID(), connection)
+        try Self.set(.machine, machineIdentity(), connection)
+        try? FileManager.default.removeItem(atPath: Self.tokenPath(forDatabase: connection.path))
+        return true
+    }
+
+    /// This machine's identity, as recorded at login.
+    var machine: String { machineIdentity() }
+}
+
+// MARK: - The outbox
+
+extension SyncJournal {
+    /// One change waiting for the server.
+    struct Pending {
+        var mutation: SyncAPI.Mutation
+        var createdAt: Date
+    }
+
+    /// The oldest `limit` changes in the outbox, in order.
+    static func pending(limit: Int, _ connection: SQLiteConnection) throws -> [Pending] {
+        let statement = try connection.prepare(
+            "SELECT mutation_id, collection, key, op, hlc, value, created_at FROM sync_outbox "
+                + "ORDER BY mutation_id LIMIT ?")
+        try statement.bind([.integer(Int64(limit))])
+        var result: [Pending] = []
+        while try statement.step() {
+            result.append(try pending(statement, connection))
+        }
+        return result
+    }
+
+    /// Reads a row of `sync_outbox` or `sync_failed` (the same first seven columns).
+    static func pending(_ statement: SQLiteStatement, _ connection: SQLiteConnection) throws -> Pending {
+        guard let collection = statement.text(1).flatMap(SyncCollection.init(rawValue:)),
+            let op = statement.text(3).flatMap(SyncAPI.Operation.init(rawValue:)),
+            let hlc = statement.text(4).flatMap({ try? HLC(parsing: $0) })
+        else {
+            throw StorageError(
+                kind: .invalidData, message: "the sync outbox holds an unreadable entry", path: connection.path)
+        }
+        var value: SyncValue?
+        if op == .put, let text = statement.text(5) {
+            do {
+                value = try SyncValue(collection, json: Data(text.utf8))
+            } catch {
+                throw StorageError(
+                    kind: .invalidData, message: "the sync outbox holds an unreadable value", path: connection.path)
+            }
+        }
+        let mutation = SyncAPI.Mutation(
+            id: Int(statement.int64(0)), collection: collection, key: statement.text(2) ?? "", op: op, hlc: hlc,
+            value: value)
+        return Pending(mutation: mutation, createdAt: Date(timeIntervalSince1970: Double(statement.int64(6)) / 1000))
+    }
+
+    /// How many changes wait, and when the oldest was made.
+    static func pendingSummary(_ connection: SQLiteConnection) throws -> (count: Int, oldest: Date?) {
+        let statement = try connection.prepare("SELECT count(*), min(created_at) FROM sync_outbox")
+        _ = try statement.step()
+        let count = Int(statement.int64(0))
+        return (count, count > 0 ? Date(timeIntervalSince1970: Double(statement.int64(1)) / 1000) : nil)
+    }
+
+    /// Removes the entries the server has acknowledged (IDs up to `lastMutationID`); those it refused
+    /// move to the failed list.
+    static func acknowledge(
+        through lastMutationID: Int, rejected: [SyncAPI.Rejection], now: Date, _ connection: SQLiteConnection
+    ) throws -> Int {
+        let move = try connection.prepare(
+            "INSERT OR REPLACE INTO sync_failed (mutation_id, collection, key, op, hlc, value, reason, failed_at) "
+                + "SELECT mutation_id, collection, key, op, hlc, value, ?, ? FROM sync_outbox WHERE mutation_id = ?")
+        for rejection in rejected where rejection.id <= lastMutationID {
+            try move.run([
+                .text(String(rejection.reason.prefix(500))), .integer(PrayerLogEntry.milliseconds(now)),
+                .integer(Int64(rejection.id)),
+            ])
+        }
+        let delete = try connection.prepare("DELETE FROM sync_outbox WHERE mutation_id <= ?")
+        try delete.run([.integer(Int64(lastMutationID))])
+        return Int(try connection.integer("SELECT changes()") ?? 0)
+    }
+
+    /// Numbers the outbox 1, 2, 3… again (a new client ID after a login or a conflict), keeping the
+    /// order, and sets the next ID after them.
+    static func renumber(from first: Int, _ connection: SQLiteConnection) throws {
+        try connection.execute("UPDATE sync_outbox SET mutation_id = -mutation_id")
+        let ids = try connection.prepare("SELECT mutation_id FROM sync_outbox ORDER BY mutation_id DESC")
+        var old: [Int64] = []
+        while try ids.step() { old.append(ids.int64(0)) }
+        let update = try connection.prepare("UPDATE sync_outbox SET mutation_id = ? WHERE mutation_id = ?")
+        for (index, id) in old.enumerated() { try update.run([.integer(Int64(first + index)), .integer(id)]) }
+        try set(.nextMutationID, String(first + old.count), connection)
+    }
+}
