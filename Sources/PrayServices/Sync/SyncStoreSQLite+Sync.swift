@@ -158,7 +158,7 @@ extension SyncStoreSQLite {
         var value: SyncValue?
         if !deleted, let text = statement.text(2) {
             do {
-                value = try SyncValue(collection: collection, jsonText: text)
+                value = try SyncValue(collection, json: Data(text.utf8))
             } catch {
                 throw StorageError(kind: .invalidData, message: "the sync store holds a malformed value (\(key))")
             }
@@ -205,7 +205,8 @@ struct Applier {
             """,
             [
                 .integer(userID), .text(row.collection.rawValue), .text(row.key),
-                try row.value.map { .text(try $0.jsonText()) } ?? .null, .integer(row.deleted ? 1 : 0),
+                try row.value.map { .text(String(decoding: try $0.jsonData(), as: UTF8.self)) } ?? .null,
+                .integer(row.deleted ? 1 : 0),
                 .text(row.hlc.description), .integer(version),
             ])
     }
