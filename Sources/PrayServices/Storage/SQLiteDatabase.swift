@@ -21,6 +21,7 @@ public final class SQLiteDatabase: Sendable {
     /// The serial queue on which the stores' `async` views run their work, one per database.
     public let workQueue = WorkQueue(label: "org.praykit.database")
     private let log: LogManager
+    private let migrations: [Schema.Migration]
     private let state = Mutex(State())
     /// Apart from the connection, so that a stream can be made or ended while a write waits for a
     /// lock (with the connection held) without waiting for it.
@@ -37,9 +38,15 @@ public final class SQLiteDatabase: Sendable {
     /// - Parameters:
     ///   - path: The database file.
     ///   - log: The logger; opening and migrating are logged at `info`.
-    public init(path: String, log: LogManager) {
+    public convenience init(path: String, log: LogManager) {
+        self.init(path: path, log: log, migrations: Schema.migrations)
+    }
+
+    /// Creates a handle on a database of another schema (the sync server's store).
+    init(path: String, log: LogManager, migrations: [Schema.Migration]) {
         self.path = path
         self.log = log
+        self.migrations = migrations
     }
 
     /// Whether the file exists, so that readers can answer "nothing stored" without creating it.
@@ -149,7 +156,7 @@ public final class SQLiteDatabase: Sendable {
         } else {
             log.debug("Database opened", metadata: ["storage.path": path])
         }
-        try Schema.migrate(connection, log: log)
+        try Schema.migrate(connection, migrations: migrations, log: log)
         return connection
     }
 

@@ -117,9 +117,12 @@ enum Schema {
     /// The newest version.
     static var latest: Int { migrations.last?.version ?? 0 }
 
-    /// Brings the database to ``latest``.
+    /// Brings the database to the last of `migrations` (PrayKit's own, ``latest``, by default).
     /// - Throws: ``StorageError``, `schemaTooNew` for a database of a newer PrayKit.
-    static func migrate(_ connection: SQLiteConnection, log: LogManager) throws(StorageError) {
+    static func migrate(
+        _ connection: SQLiteConnection, migrations: [Migration] = Schema.migrations, log: LogManager
+    ) throws(StorageError) {
+        let latest = migrations.last?.version ?? 0
         let current = Int(try connection.integer("PRAGMA user_version") ?? 0)
         guard current <= latest else {
             throw StorageError(

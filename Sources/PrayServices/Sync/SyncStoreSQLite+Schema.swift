@@ -1,0 +1,178 @@
+import Foundation
+import PrayCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension SyncStoreSQLite {
+    /// The store's own schema (SYNC.md §5), apart from PrayKit's database. Times are milliseconds
+    /// since 1970; hashes are SHA-256 in hex; values are their wire JSON as text.
+    static let migrations = [
+        Schema.Migration(
+            version: 1,
+            sql: """
+                CREATE TABLE store (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                ) WITHOUT ROWID;
+                INSERT INTO store (key, value) VALUES ('id', lower(hex(randomblob(8))));
+                CREATE TABLE users (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE,
+                    created_at INTEGER NOT NULL,
+                    version INTEGER NOT NULL DEFAULT 0,
+                    row_count INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE TABLE devices (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    user_id INTEGER NOT NULL REFERENCES users (id),
+                    name TEXT NOT NULL,
+                    token_lookup TEXT NOT NULL,
+                    token_hash TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    last_seen INTEGER,
+                    revoked_at INTEGER
+                ) WITHOUT ROWID;
+                CREATE INDEX devices_by_token ON devices (token_lookup);
+                CREATE INDEX devices_by_user ON devices (user_id);
+                CREATE TABLE pairing_codes (
+                    id INTEGER PRIMARY KEY,
+                    user_id INTEGER NOT NULL REFERENCES users (id),
+                    lookup TEXT NOT NULL,
+                    code_hash TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    used_at INTEGER,
+                    attempts INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX pairing_codes_by_lookup ON pairing_codes (lookup);
+                CREATE TABLE failures (
+                    scope TEXT NOT NULL,
+                    address TEXT NOT NULL,
+                    window_start INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (scope, address)
+                ) WITHOUT ROWID;
+                CREATE INDEX failures_by_start ON failures (window_start);
+                CREATE TABLE clients (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    device_id TEXT NOT NULL REFERENCES devices (id),
+                    last_mutation_id INTEGER NOT NULL DEFAULT 0,
+                    created_at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE sync_rows (
+                    user_id INTEGER NOT NULL REFERENCES users (id),
+                    collection TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    value TEXT,
+                    deleted INTEGER NOT NULL CHECK (deleted IN (0, 1)),
+                    hlc TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    PRIMARY KEY (user_id, collection, key)
+                ) WITHOUT ROWID;
+                CREATE INDEX sync_rows_by_version ON sync_rows (user_id, version);
+                CREATE TABLE recent_mutations (
+                    client_id TEXT NOT NULL REFERENCES clients (id),
+                    id INTEGER NOT NULL,
+                    payload_hash TEXT NOT NULL,
+                    PRIMARY KEY (client_id, id)
+                ) WITHOUT ROWID;
+                """
+        )
+    ]
+
+    // MARK: - The file
+
+    /// Makes sure the store's file is private before SQLite opens it: a new file is created here with
+    /// mode 0600 (`O_EXCL`, without following a link) in a folder created 0700, so it is never
+    /// readable by others, not even for a moment; SQLite gives its `-wal` and `-shm` files the same
+    /// mode. An existing file must be a regular file of this user that no one else can read or write.
+    /// - Throws: ``StorageError`` (`cannotOpen`) saying what is wrong and what to do.
+    static func preparePrivateFile(_ path: String) throws(StorageError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try createFolder(folder, path: path) }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+            return
+        }
+        guard errno == EEXIST else { throw openError(path) }
+        var status = stat()
+        guard lstat(path, &status) == 0 else { throw openError(path) }
+        guard status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {
+            throw StorageError(
+                kind: .cannotOpen,
+                message: "the sync store is not a regular file (a link or a folder); nothing was opened",
+                path: path)
+        }
+        guard status.st_uid == geteuid() else {
+            throw StorageError(
+                kind: .cannotOpen,
+                message: "the sync store belongs to another user (uid \(status.st_uid)); run the server as its owner",
+                path: path)
+        }
+        let mode = status.st_mode & 0o777
+        guard mode & 0o077 == 0 else {
+            throw StorageError(
+                kind: .cannotOpen,
+                message: "the sync store can be read or written by others (mode 0\(String(mode, radix: 8))); "
+                    + "run chmod 600 on it (and on its -wal and -shm files)",
+                path: path)
+        }
+    }
+
+    /// Creates each missing folder of `folder` with mode 0700 (`mkdir` with the mode, so there is no
+    /// moment at which it is open to others).
+    private static func createFolder(_ folder: String, path: String) throws(StorageError) {
+        var current = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            current += "/" + component
+            var status = stat()
+            if stat(current, &status) == 0 { continue }
+            if mkdir(current, 0o700) != 0, errno != EEXIST { throw openError(path, folder: current) }
+        }
+    }
+
+    private static func openError(_ path: String, folder: String? = nil) -> StorageError {
+        let reason = String(cString: strerror(errno))
+        let what = folder.map { "cannot create the folder \($0)" } ?? "cannot create the sync store"
+        return StorageError(kind: .cannotOpen, message: "\(what): \(reason)", path: path)
+    }
+}
+
+/// Small query helpers for the store: values are always bound, never spliced into the SQL.
+enum SyncSQL {
+    /// Every row of a query, each read by `read`.
+    static func all<T>(
+        _ connection: SQLiteConnection, _ sql: String, _ values: [SQLiteValue] = [],
+        _ read: (SQLiteStatement) throws -> T
+    ) throws -> [T] {
+        let statement = try connection.prepare(sql)
+        try statement.bind(values)
+        var rows: [T] = []
+        while try statement.step() { rows.append(try read(statement)) }
+        return rows
+    }
+
+    /// The first row of a query read by `read`, or `nil`; the statement runs to its end (an
+    /// `UPDATE … RETURNING` completes).
+    static func first<T>(
+        _ connection: SQLiteConnection, _ sql: String, _ values: [SQLiteValue] = [],
+        _ read: (SQLiteStatement) throws -> T
+    ) throws -> T? {
+        try all(connection, sql, values, read).first
+    }
+
+    /// Runs a statement that returns nothing.
+    static func run(_ connection: SQLiteConnection, _ sql: String, _ values: [SQLiteValue] = []) throws {
+        try connection.prepare(sql).run(values)
+    }
+
+    /// A nullable integer column (SQLite gives an integer's text; NULL has none).
+    static func optionalInt64(_ statement: SQLiteStatement, _ column: Int32) -> Int64? {
+        statement.text(column).flatMap { Int64($0) }
+    }
+}
