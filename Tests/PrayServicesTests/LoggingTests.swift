@@ -31,6 +31,23 @@ import Testing
         #expect(line.filter { $0 == "\n" }.count == 1)
     }
 
+    @Test func controlCharactersAreEscapedSoALineCannotRewriteTheTerminal() {
+        // Given: a hook's error output and a place name with escape sequences, a carriage return, a
+        // tab, a bell and a C1 control (CSI).
+        let event = LogEvent(
+            level: .warning, message: "Reminder not delivered\r",
+            metadata: ["reminder.error": "exited with 1: \u{1B}[2J\r\tbad\u{7}", "reminder.place": "Mak\u{9B}kah"],
+            file: "F.swift", line: 1, timestamp: instant)
+        // When
+        let line = LogLine.format(event)
+        // Then: each is written as an escape, and the line's only control character is its newline.
+        #expect(
+            line
+                == "2026-11-29T12:00:00.000Z warning Reminder not delivered\\r "
+                + "reminder.error=\"exited with 1: \\u001B[2J\\r\\tbad\\u0007\" reminder.place=Mak\\u009Bkah\n")
+        #expect(line.unicodeScalars.filter { $0.properties.generalCategory == .control } == ["\n"])
+    }
+
     @Test func colourOnlyWhenAsked() {
         let event = LogEvent(level: .error, message: "failed", file: "F.swift", line: 1, timestamp: instant)
         #expect(!LogLine.format(event).contains("\u{1B}"))

@@ -34,7 +34,8 @@ public struct LogServiceConsole: LogService {
 /// The one-line text of a log event, shared by the console and file loggers.
 enum LogLine {
     /// `2026-11-29T16:37:13.120Z notice Message key=value key2="a value"` and a newline; `trace` and
-    /// `debug` events end with `source=Module/File.swift:42`.
+    /// `debug` events end with `source=Module/File.swift:42`. Control characters in the message and
+    /// the metadata are written as escapes (`\n`, `\t`, `\u001B`).
     static func format(_ event: LogEvent, colour: Bool = false) -> String {
         var level = event.level.rawValue
         if colour {
@@ -48,13 +49,17 @@ enum LogLine {
                 }
             level = "\u{1B}[\(code)m\(level)\u{1B}[0m"
         }
-        var line = "\(PrayerLogEntry.timestamp(event.timestamp)) \(level) \(event.message)"
+        // One event, one line of plain text: a newline inside a message would break the format, and an
+        // escape sequence from a hook's output or a place name would reach the terminal that shows it.
+        var line = "\(PrayerLogEntry.timestamp(event.timestamp)) \(level) \(event.message.escapingControlCharacters)"
         for (key, value) in event.metadata.sorted(by: { $0.key < $1.key }) {
+            let value = value.escapingControlCharacters
             let needsQuotes = value.isEmpty || value.contains { $0 == " " || $0 == "\"" || $0 == "=" }
-            line += " \(key)=" + (needsQuotes ? "\"\(value.replacingOccurrences(of: "\"", with: "\\\""))\"" : value)
+            line +=
+                " \(key.escapingControlCharacters)="
+                + (needsQuotes ? "\"\(value.replacingOccurrences(of: "\"", with: "\\\""))\"" : value)
         }
         if event.level <= .debug { line += " source=\(event.file):\(event.line)" }
-        // One event, one line: a newline inside a message would break the format.
-        return line.replacingOccurrences(of: "\n", with: "\\n") + "\n"
+        return line + "\n"
     }
 }
