@@ -7,7 +7,7 @@ extension String {
         String(String.UnicodeScalarView(unicodeScalars.map { $0.isControlCharacter ? "\u{FFFD}" : $0 }))
     }
 
-    /// The text with every control character (as in ``replacingControlCharacters``) written as an
+    /// The text with every control character (as in `replacingControlCharacters`) written as an
     /// escape — `\n`, `\r`, `\t`, else `\u001B` — so that a line of a log stays one line of plain text
     /// and can still be read back.
     package var escapingControlCharacters: String {
@@ -29,8 +29,7 @@ extension String {
 }
 
 extension Unicode.Scalar {
-    /// Whether the scalar is a control character in the sense of
-    /// ``Swift/String/replacingControlCharacters``.
+    /// Whether the scalar is a control character in the sense of `String.replacingControlCharacters`.
     fileprivate var isControlCharacter: Bool {
         switch value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
