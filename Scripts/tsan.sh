@@ -2,7 +2,8 @@
 # ThreadSanitizer over the tests that exercise PrayKit's concurrency: the curl client's threads and
 # cancellation, the loopback server, praykit serve's libmicrohttpd server and routes, the SQLite
 # connection behind its Mutex and its change observers, the file logger's concurrent writers, the
-# container's lazy statics and set-once configuration, the mocks' recorders. Builds into .build/tsan (the normal build is untouched) and fails on any report
+# container's lazy statics and set-once configuration, the mocks' recorders, the reminder daemon's
+# concurrent deliveries and the hooks' process groups. Builds into .build/tsan (the normal build is untouched) and fails on any report
 # that Scripts/tsan.supp does not suppress (only the documented Synchronization.Mutex false positive).
 #
 #   Scripts/tsan.sh [extra swift test arguments]
@@ -12,6 +13,7 @@ cd "$(dirname "$0")/.."
 suites='NetworkTests|RemoteTimetableTests|LogServiceFileTests|LogManagerTests|StorageTests'
 suites+='|BackupRoundTripTests|PreferencesRoundTripTests|MockTests|PrayDependencyTests|ConfigurationTests'
 suites+='|AppTests|PrayerManagerTests|ReadmeSampleTests|ServerTests|AlAdhanRoutesTests'
+suites+='|ReminderDeliveryTests|RemindersTests|DesktopNotificationBusTests'
 export TSAN_OPTIONS="suppressions=$PWD/Scripts/tsan.supp print_suppressions=1 ${TSAN_OPTIONS:-}"
 
 # First, the suppression itself: it must hide the Mutex false positive and nothing else.

@@ -133,12 +133,18 @@ import Testing
         // When: it runs until three events have fired.
         let result = await CLI.run(
             ["notify"] + makkah + ["--before", "2", "--limit", "3"], dependency: dependency, clock: clock)
-        // Then: the reminder, fajr and the reminder before dhuhr, each at its moment, in order.
+        // Then: the reminder, fajr and the reminder before dhuhr, each at its moment, in order on
+        // standard output, each delivered (deliveries run concurrently, so in no set order).
         #expect(result.status == 0, "\(result.stderr)")
-        let calls = notifications.deliverCalls
+        let calls = notifications.deliverCalls.sorted { $0.event.at < $1.event.at }
         #expect(calls.map(\.event.kind) == [.reminder, .adhan, .reminder])
         #expect(calls.map(\.event.prayer) == [.fajr, .fajr, .dhuhr])
-        #expect(result.stdout.split(separator: "\n").first == "2026-11-29T05:18:00+03:00 reminder fajr")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3 && lines.first == "2026-11-29T05:18:00+03:00 reminder fajr", "\(lines)")
+        #expect(
+            lines.map { $0.split(separator: " ").dropFirst().joined(separator: " ") } == [
+                "reminder fajr", "adhan fajr", "reminder dhuhr",
+            ])
         #expect(clock.now() == calls[2].event.at)
     }
 

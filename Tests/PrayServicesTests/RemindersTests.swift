@@ -168,14 +168,18 @@ import Testing
         let start = clock.now()
         let times = [start.addingTimeInterval(90), start.addingTimeInterval(3600), start.addingTimeInterval(7300)]
         let fired = Recorder()
+        let delivered = Recorder()
         let daemon = ReminderDaemon(
             clock: clock, log: .silent, plan: fixedPlan(times),
-            deliver: { event in fired.append(event, at: clock.now()) })
+            deliver: { event in delivered.append(event, at: event.at) },
+            announce: { event in fired.append(event, at: clock.now()) })
         // When
         let result = try await daemon.run(until: start.addingTimeInterval(8000))
-        // Then: every event at exactly its moment, once, and the clock was read at least every minute.
+        // Then: every event at exactly its moment, once, delivered once (deliveries run concurrently, in
+        // no set order), and the clock was read at least every minute.
         #expect(result.map(\.at) == times)
         #expect(fired.moments == times)
+        #expect(delivered.moments.sorted() == times)
         #expect(clock.sleeps.allSatisfy { $0 <= 60 })
     }
 
@@ -187,8 +191,8 @@ import Testing
         let times = [start.addingTimeInterval(300), start.addingTimeInterval(1200), start.addingTimeInterval(1500)]
         let fired = Recorder()
         let daemon = ReminderDaemon(
-            clock: clock, log: .silent, plan: fixedPlan(times),
-            deliver: { event in
+            clock: clock, log: .silent, plan: fixedPlan(times), deliver: { _ in },
+            announce: { event in
                 fired.append(event, at: clock.now())
                 if event.at == times[1] { clock.advance(by: -300) }  // the clock is set back
             })
@@ -233,7 +237,7 @@ import Testing
     }
 }
 
-/// Records deliveries in order (the daemon delivers one at a time).
+/// Records events with a moment each, in the order they came.
 final class Recorder: Sendable {
     private let state = Mutex<[(ReminderEvent, Date)]>([])
     func append(_ event: ReminderEvent, at moment: Date) { state.withLock { $0.append((event, moment)) } }

@@ -15,13 +15,16 @@ enum NotifyCommand: Command {
         it is more than two minutes late (the machine slept through it: it is logged as missed). Events
         go to desktop notifications (notify-send or gdbus), or with --hook to a shell command that
         receives PRAYKIT_EVENT, PRAYKIT_PRAYER, PRAYKIT_TIME, PRAYKIT_AT, PRAYKIT_IQAMA,
-        PRAYKIT_MINUTES_BEFORE, PRAYKIT_TITLE, PRAYKIT_MESSAGE and PRAYKIT_PLACE.
+        PRAYKIT_MINUTES_BEFORE, PRAYKIT_TITLE, PRAYKIT_MESSAGE and PRAYKIT_PLACE, and of the daemon's
+        environment only PATH, HOME, LANG, LC_*, XDG_RUNTIME_DIR, DBUS_SESSION_BUS_ADDRESS, DISPLAY,
+        WAYLAND_DISPLAY and PULSE_SERVER. Each hook runs in a process group of its own, while later
+        events fire on time; after 10 minutes it is stopped with everything it started.
 
         To run it with your session: praykit notify --print-unit > ~/.config/systemd/user/praykit-notify.service
         then systemctl --user enable --now praykit-notify
         """
     static let examples = [
-        "praykit notify --before 10 --hook 'paplay /usr/share/sounds/adhan.ogg'",
+        "praykit notify --before 10 --hook 'paplay ~/Music/adhan.ogg'",
         "praykit notify --dry-run --from 2026-11-29T00:00:00+03:00 --until 2026-11-30T00:00:00+03:00 --format json",
         "praykit notify --print-unit > ~/.config/systemd/user/praykit-notify.service",
     ]
@@ -125,9 +128,18 @@ enum NotifyCommand: Command {
             deliver: { event in
                 let notice = latest.withLock { $0 } ?? NotificationContext(timeZone: .current)
                 try await notifications.deliver(event, context: notice)
-                let clock = LocalClock(timeZone: notice.timeZone)
-                try context.output.write("\(clock.iso8601(event.at)) \(event.kind.rawValue) \(event.prayer.rawValue)\n")
-                try context.output.flush()
+            },
+            announce: { event in
+                // Each event is a line as it fires, in order; its delivery runs on while later ones fire.
+                let clock = LocalClock(timeZone: latest.withLock { $0?.timeZone } ?? .current)
+                do {
+                    try context.output.write(
+                        "\(clock.iso8601(event.at)) \(event.kind.rawValue) \(event.prayer.rawValue)\n")
+                    try context.output.flush()
+                } catch {
+                    log.error(
+                        "Reminder not printed", metadata: ["reminder.event": event.id, "reminder.error": "\(error)"])
+                }
             })
         let channel = arguments[hook] ?? (try? context.preferences()[.notifyHook]) ?? nil
         log.info("Reminder daemon started", metadata: ["reminder.hook": channel == nil ? "desktop" : "command"])

@@ -34,24 +34,6 @@ enum SyncCommand: CommandGroup {
         await context.dependency.syncService().syncAfterWrite()
     }
 
-    /// Text from the server or another device, safe to print: control and bidirectional-override
-    /// characters are shown as `\u{…}` so that they cannot move the cursor or reorder a line.
-    static func printable(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            let unsafe =
-                value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-                || (0x2066...0x2069).contains(value) || value == 0x200E || value == 0x200F || value == 0x061C
-            if unsafe {
-                result += "\\u{" + String(value, radix: 16) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
     /// `3 min ago`, `2 h ago`, `4 days ago`: how long before `now`.
     static func ago(_ date: Date, now: Date) -> String {
         let seconds = max(0, Int(now.timeIntervalSince(date)))

@@ -43,7 +43,7 @@ enum SyncFailedCommand: Command {
             }
             guard !failed.isEmpty else { return try context.output.write("No refused changes.\n") }
             let rows = failed.map {
-                "\($0.collection) \(SyncCommand.printable($0.key)) \($0.operation): \(SyncCommand.printable($0.reason))"
+                "\($0.collection) \($0.key) \($0.operation): \($0.reason)"
             }
             try context.output.write(rows.joined(separator: "\n") + "\n")
         }

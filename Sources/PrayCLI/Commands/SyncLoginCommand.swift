@@ -39,7 +39,7 @@ enum SyncLoginCommand: Command {
         }
         let status = try await context.dependency.syncService().login(
             SyncLogin(server: url, code: code, deviceName: name, prefer: arguments[prefer]))
-        var lines = ["Logged in to \(status.server ?? url.absoluteString) as \(SyncCommand.printable(name))."]
+        var lines = ["Logged in to \(status.server ?? url.absoluteString) as \(name)."]
         lines += SyncStatusCommand.lines(status, now: context.now)
         try context.output.write(lines.joined(separator: "\n") + "\n")
     }

@@ -9,7 +9,7 @@ enum SyncNowCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let sync = context.dependency.syncService()
         if context.diagnostics.isTerminal, let server = try sync.currentStatus().server {
-            try context.diagnostics.write("Syncing with \(SyncCommand.printable(server))…\n")
+            try context.diagnostics.write("Syncing with \(server)…\n")
         }
         let report = try await sync.syncNow()
         var line = "Synced: \(report.pushed) sent, \(report.pulled) received"

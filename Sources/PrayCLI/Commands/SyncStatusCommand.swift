@@ -44,11 +44,11 @@ enum SyncStatusCommand: Command {
             }
         var lines = ["Sync: \(phase)"]
         if let server = status.server {
-            let user = status.user.map { " (user \(SyncCommand.printable($0)))" } ?? ""
-            lines.append("Server: \(SyncCommand.printable(server))\(user)")
+            let user = status.user.map { " (user \($0))" } ?? ""
+            lines.append("Server: \(server)\(user)")
         }
         if let name = status.deviceName {
-            lines.append("This device: \(SyncCommand.printable(name))\(status.deviceID.map { " (\($0))" } ?? "")")
+            lines.append("This device: \(name)\(status.deviceID.map { " (\($0))" } ?? "")")
         }
         if status.unsyncedCount > 0 {
             let oldest = status.oldestUnsynced.map { ", oldest \(SyncCommand.ago($0, now: now))" } ?? ""
@@ -61,7 +61,7 @@ enum SyncStatusCommand: Command {
                 "Refused by the server: \(SyncCommand.changes(status.failedCount)) (see 'praykit sync failed')")
         }
         if let error = status.lastError, status.phase != .idle {
-            lines.append("Last error: \(SyncCommand.printable(error))")
+            lines.append("Last error: \(error)")
         }
         return lines
     }

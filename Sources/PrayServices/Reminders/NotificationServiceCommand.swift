@@ -15,29 +15,55 @@ import PrayCore
 /// | `PRAYKIT_TITLE`, `PRAYKIT_MESSAGE` | the words a notification would show |
 /// | `PRAYKIT_PLACE` | the place's name, or empty |
 ///
+/// Of the daemon's own environment the hook receives only ``inheritedVariables`` — what a player or a
+/// notifier needs to reach the session — so an API key or a token in it stays there. Control
+/// characters in the title, message and place (a place name is text from a file or a user) are
+/// replaced with U+FFFD, so a hook that prints them cannot be made to rewrite a terminal.
+///
+/// The hook runs in a process group of its own. It may run for ``defaultDeadline`` seconds (long
+/// enough for a whole adhan); then it is ended with everything it started — SIGTERM to the group,
+/// SIGKILL two seconds later — and something it left running in the background is ended then too.
+/// To start something that should outlive the hook, start it in a session of its own (`setsid`).
+///
 /// ```swift
-/// let hook = NotificationServiceCommand(command: "paplay ~/adhan.ogg", log: log)
+/// let hook = NotificationServiceCommand(command: "paplay ~/Music/adhan.ogg", log: log)
 /// ```
 public struct NotificationServiceCommand: NotificationService {
     private let command: String
     private let shell: String
     private let deadline: TimeInterval
+    private let environment: [String: String]
     private let log: LogManager
+
+    /// How long a hook may run, seconds: ten minutes, more than the longest adhan recording.
+    public static let defaultDeadline: TimeInterval = 600
+
+    /// The variables of the daemon's environment a hook receives (`LC_*`: every variable so named);
+    /// every other is left out: `PATH`, `HOME`, `LANG`, `LC_*`, `XDG_RUNTIME_DIR`,
+    /// `DBUS_SESSION_BUS_ADDRESS`, `DISPLAY`, `WAYLAND_DISPLAY`, `PULSE_SERVER`.
+    public static var inheritedVariables: [String] { ChildProcess.inheritedVariables }
 
     /// Creates the service.
     /// - Parameters:
     ///   - command: The shell command (run with `/bin/sh -c`).
     ///   - shell: The shell; `/bin/sh` by default.
-    ///   - deadline: After this many seconds the command is killed; 60 by default.
+    ///   - deadline: After this many seconds the command is ended with what it started;
+    ///     ``defaultDeadline`` by default.
+    ///   - environment: The environment the ``inheritedVariables`` are taken from; this process's by
+    ///     default.
     ///   - log: The logger.
-    public init(command: String, shell: String = "/bin/sh", deadline: TimeInterval = 60, log: LogManager) {
+    public init(
+        command: String, shell: String = "/bin/sh", deadline: TimeInterval = Self.defaultDeadline,
+        environment: [String: String] = ProcessInfo.processInfo.environment, log: LogManager
+    ) {
         self.command = command
         self.shell = shell
         self.deadline = deadline
+        self.environment = environment
         self.log = log
     }
 
-    /// The environment a hook receives for `event`.
+    /// The event's variables a hook receives for `event` (besides the inherited ones).
     public static func environment(for event: ReminderEvent, context: NotificationContext) -> [String: String] {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = context.timeZone
@@ -46,23 +72,35 @@ public struct NotificationServiceCommand: NotificationService {
             "PRAYKIT_TIME": formatter.string(from: event.prayerTime), "PRAYKIT_AT": formatter.string(from: event.at),
             "PRAYKIT_IQAMA": event.iqama.map(formatter.string(from:)) ?? "",
             "PRAYKIT_MINUTES_BEFORE": event.minutesBefore.map(String.init) ?? "",
-            "PRAYKIT_TITLE": event.title, "PRAYKIT_MESSAGE": context.message(for: event),
-            "PRAYKIT_PLACE": context.place ?? "",
+            "PRAYKIT_TITLE": event.title.replacingControlCharacters,
+            "PRAYKIT_MESSAGE": context.message(for: event).replacingControlCharacters,
+            "PRAYKIT_PLACE": (context.place ?? "").replacingControlCharacters,
         ]
     }
 
-    /// Runs the hook.
-    /// - Throws: ``NotificationError`` when it cannot start, fails or times out.
+    /// Runs the hook and waits for it and what it started (up to the deadline).
+    /// - Throws: ``NotificationError`` when it cannot start, fails or runs past its deadline.
     public func deliver(_ event: ReminderEvent, context: NotificationContext) async throws {
         let outcome = try await ChildProcess.run(
-            shell, ["-c", command], environment: Self.environment(for: event, context: context), deadline: deadline)
+            shell, ["-c", command], environment: Self.environment(for: event, context: context),
+            inheriting: environment, deadline: deadline)
+        let ending = outcome.endedWith == SIGKILL ? "SIGKILL, as SIGTERM was not enough" : "SIGTERM"
         guard !outcome.timedOut else {
             throw NotificationError(
-                .timedOut, message: "the notify hook ran longer than \(Int(deadline)) s and was stopped")
+                .timedOut,
+                message: "the notify hook was still running after \(Int(deadline)) s and was stopped with "
+                    + "everything it started (\(ending))")
         }
         guard outcome.status == 0 else {
             throw NotificationError(
                 .failed, message: "the notify hook exited with \(outcome.status): \(outcome.standardError.prefix(200))")
+        }
+        if outcome.leftoversEnded {
+            log.warning(
+                "Notify hook left processes running; stopped at the deadline",
+                metadata: [
+                    "reminder.event": event.id, "reminder.deadline": "\(Int(deadline))", "reminder.signal": ending,
+                ])
         }
         log.debug("Notify hook ran", metadata: ["reminder.event": event.id])
     }

@@ -23,23 +23,17 @@ public struct NotificationServiceDesktop: NotificationService {
     /// Whether a program to show notifications was found.
     public var isAvailable: Bool { notifySend != nil || gdbus != nil }
 
-    /// Shows the notification.
+    /// Shows the notification. Control characters in the texts are replaced with U+FFFD.
     /// - Throws: ``NotificationError`` when neither program exists or the call fails (no session bus).
     public func deliver(_ event: ReminderEvent, context: NotificationContext) async throws {
-        let title = "🕌 " + event.title
-        let body = context.message(for: event)
+        let title = ("🕌 " + event.title).replacingControlCharacters
+        let body = context.message(for: event).replacingControlCharacters
         let outcome: ChildProcess.Outcome
         if let notifySend {
             outcome = try await ChildProcess.run(
                 notifySend, ["--app-name=praykit", "--urgency=normal", title, body], deadline: 10)
         } else if let gdbus {
-            outcome = try await ChildProcess.run(
-                gdbus,
-                [
-                    "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
-                    "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify", "praykit",
-                    "0", "", title, body, "[]", "{}", "-1",
-                ], deadline: 10)
+            outcome = try await ChildProcess.run(gdbus, Self.gdbusArguments(title: title, body: body), deadline: 10)
         } else {
             throw NotificationError(
                 .cannotStart,
@@ -51,5 +45,28 @@ public struct NotificationServiceDesktop: NotificationService {
             throw NotificationError(
                 .failed, message: "the desktop notification failed: \(outcome.standardError.prefix(200))")
         }
+    }
+}
+
+// MARK: - Helpers
+
+extension NotificationServiceDesktop {
+    /// `gdbus call` of `Notify(app_name s, replaces_id u, app_icon s, summary s, body s, actions as,
+    /// hints a{sv}, expire_timeout i)`. The method's arguments come after `--`, or gdbus would read the
+    /// timeout `-1` as an option; each is written in GVariant text with its type, so that it means the
+    /// same whether or not gdbus could ask the server for the signature first (a string is quoted, so
+    /// no title is taken for a number or a list).
+    static func gdbusArguments(title: String, body: String) -> [String] {
+        [
+            "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
+            "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.Notify", "--",
+            gvariantString("praykit"), "uint32 0", gvariantString(""), gvariantString(title), gvariantString(body),
+            "@as []", "@a{sv} {}", "int32 -1",
+        ]
+    }
+
+    /// `text` as a GVariant string literal: in double quotes, with `\\` and `\"` escaped.
+    static func gvariantString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }
