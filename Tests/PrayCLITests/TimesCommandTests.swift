@@ -177,5 +177,10 @@ import Testing
         #expect(methods.count == 26)
         let makkah = try #require(methods.first { $0["name"] as? String == "umm-al-qura" })
         #expect((makkah["parameters"] as? [String: Any])?["ishaInterval"] as? Int == 90)
+        // Every method says where it comes from, in the table and in JSON (JAKIM's current rule cited).
+        #expect(methods.allSatisfy { ($0["source"] as? String)?.isEmpty == false })
+        #expect(table.stdout.contains("Sources:"))
+        let jakim = try #require(methods.first { $0["name"] as? String == "jakim" })
+        #expect((jakim["source"] as? String)?.contains("2019") == true)
     }
 }

@@ -4,7 +4,12 @@ import PrayCore
 enum MethodsCommand: Command {
     static let name = "methods"
     static let abstract = "List the calculation methods and their parameters."
-    static let discussion = "A method is chosen with --method by its name, an alias, or its AlAdhan number."
+    static let discussion = """
+        A method is chosen with --method by its name, an alias, or its AlAdhan number. Below the table, each
+        method's source: the authority, its published rule, and where the minute adjustments come from
+        (--format json has it as 'source'). 'praykit serve' answers method=N with AlAdhan's own definition
+        of N (see /v1/methods).
+        """
     static let format = Option<OutputFormat>.format([.table, .json])
     static let options: [any OptionDefinition] = [format]
 
@@ -17,6 +22,7 @@ enum MethodsCommand: Command {
                     ("aliases", .array(method.aliases.map { .string($0) })),
                     ("alAdhanID", method.alAdhanID.map { .int($0) } ?? .null),
                     ("parameters", TimesOutput.parameters(method.parameters)),
+                    ("source", .string(method.source)),
                 ])
             }
             return try JSON.writeArray(methods, to: context.output)
@@ -41,6 +47,7 @@ enum MethodsCommand: Command {
                 adjustments.isEmpty ? "-" : adjustments, parameters.rounding.rawValue,
             ])
         }
-        try context.output.write(Table.render(rows))
+        let sources = CalculationMethod.allCases.map { "  \($0.rawValue): \($0.source)" }
+        try context.output.write(Table.render(rows) + "\nSources:\n" + sources.joined(separator: "\n") + "\n")
     }
 }
