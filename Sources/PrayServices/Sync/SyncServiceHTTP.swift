@@ -218,6 +218,9 @@ extension SyncServiceHTTP {
         guard paired.token.hasPrefix("pkd_"), paired.token.utf8.count <= 200 else {
             throw SyncError(.protocolViolation, message: "the server sent a token of the wrong shape")
         }
+        // The database (and its folder) first, so that the token has a place and a failure to open
+        // leaves no token behind.
+        try database.read { _ in () }
         try writeToken(paired.token)
         let now = clock.now()
         do {

@@ -1,0 +1,316 @@
+import Foundation
+import PrayCore
+import PrayMocks
+import PrayServer
+import PrayServices
+import Testing
+
+/// The client of sync against the real store and routes, in one process: SYNC.md §4 and the
+/// guarantees of §6 that do not need a killed process (those are in the CLI's sync tests).
+@Suite struct SyncClientTests {
+    let day = try! CivilDate(parsing: "2026-11-29")
+
+    // MARK: - Two devices
+
+    @Test func twoDevicesEndUpWithTheSameLogSettingsAndPlace() async throws {
+        // Given: a laptop with a log and settings, and a phone with nothing
+        let world = try SyncWorld()
+        let laptop = world.device("laptop")
+        let phone = world.device("phone")
+        try laptop.log.record(.prayed, for: .fajr, on: day, note: "at the mosque")
+        try laptop.log.record(.late, for: .dhuhr, on: day)
+        try laptop.preferences.update { preferences in
+            try preferences.set("umm-al-qura", for: .method)
+            try preferences.set("21.4225", for: .latitude)
+            try preferences.set("39.8262", for: .longitude)
+            try preferences.set("Asia/Riyadh", for: .timeZone)
+            try preferences.set("Makkah", for: .placeName)
+            try preferences.set("12h", for: .clock)
+        }
+        // When: both log in (the laptop first) and sync
+        try await laptop.login(world)
+        try await phone.login(world)
+        try await laptop.sync.syncNow()
+        // Then: the phone has the log, the synced settings and the place; never the clock
+        let phoneRows = try phone.syncedRows()
+        #expect(phoneRows == (try laptop.syncedRows()))
+        #expect(phoneRows["log/2026-11-29/fajr"]?.hasSuffix("|at the mosque") == true)
+        #expect(try phone.preferences.preferences()[.clock] == nil)
+        #expect(try phone.preferences.preferences()[.placeName] == "Makkah")
+        #expect(try laptop.sync.unsyncedCount() == 0 && phone.sync.unsyncedCount() == 0)
+
+        // When: the phone deletes an entry and changes the method; both sync
+        try phone.log.delete([.dhuhr], on: day)
+        try phone.preferences.update { try $0.set("isna", for: .method) }
+        try await phone.sync.syncNow()
+        try await laptop.sync.syncNow()
+        // Then (I4): the delete and the change reached the laptop; the deleted entry does not come back
+        #expect(try laptop.log.entries(from: day, through: day).map(\.prayer) == [.fajr])
+        #expect(try laptop.preferences.preferences()[.method] == "north-america")
+        try await laptop.sync.syncNow()
+        try await phone.sync.syncNow()
+        #expect(try phone.syncedRows() == laptop.syncedRows())
+        #expect(try world.serverRows()["log/2026-11-29/dhuhr"]?.deleted == true)
+    }
+
+    @Test func preferServerKeepsTheServersSettingsAndSendsOnlyWhatItLacks() async throws {
+        // Given: the server has the laptop's method; the desktop has another method and a madhab
+        let world = try SyncWorld()
+        let laptop = world.device("laptop")
+        try laptop.preferences.update { try $0.set("umm-al-qura", for: .method) }
+        try await laptop.login(world)
+        let desktop = world.device("desktop")
+        try desktop.preferences.update { preferences in
+            try preferences.set("egyptian", for: .method)
+            try preferences.set("hanafi", for: .madhab)
+        }
+        // When: the desktop logs in preferring the server
+        try await desktop.login(world, prefer: .server)
+        try await laptop.sync.syncNow()
+        // Then: the server's method won everywhere, and the madhab it lacked came from the desktop
+        #expect(try desktop.preferences.preferences()[.method] == "umm-al-qura")
+        #expect(try laptop.preferences.preferences()[.madhab] == "hanafi")
+
+        // When: a third device prefers its own settings
+        let tablet = world.device("tablet", clockOffset: 60)
+        try tablet.preferences.update { try $0.set("karachi", for: .method) }
+        try await tablet.login(world, prefer: .local)
+        try await laptop.sync.syncNow()
+        // Then: its method won
+        #expect(try laptop.preferences.preferences()[.method] == "karachi")
+    }
+
+    // MARK: - Outbox and acknowledgement
+
+    @Test func aChangeWaitsInTheOutboxUntilTheServerAcknowledgesItAndChangesTheServerOnce() async throws {
+        // Given: a logged-in device
+        let world = try SyncWorld()
+        let phone = world.device("phone")
+        try await phone.login(world)
+        // When: a record is pushed but the answer is lost (I6: the entry stays), then the next cycle
+        try phone.log.record(.prayed, for: .isha, on: day)
+        #expect(try phone.sync.unsyncedCount() == 1)
+        phone.network.fail(.loseAnswer)
+        await #expect(throws: NetworkError.self) { try await phone.sync.syncNow() }
+        #expect(try phone.sync.unsyncedCount() == 1)
+        let versionAfterFirst = try world.store.users().first?.version
+        try await phone.sync.syncNow()
+        // Then (I2): the retry changed nothing more on the server, and the outbox is empty
+        #expect(try world.store.users().first?.version == versionAfterFirst)
+        #expect(try phone.sync.unsyncedCount() == 0)
+        #expect(try world.serverRows()["log/2026-11-29/isha"]?.deleted == false)
+    }
+
+    @Test func aLostRequestAndAnOfflineServerLoseNothing() async throws {
+        let world = try SyncWorld()
+        let phone = world.device("phone")
+        try await phone.login(world)
+        phone.network.setPartitioned(true)
+        for prayer in Prayer.obligatory { try phone.log.record(.prayed, for: prayer, on: day) }
+        await #expect(throws: NetworkError.self) { try await phone.sync.syncNow() }
+        #expect(try phone.sync.currentStatus().phase == .offline)
+        #expect(try phone.sync.currentStatus().unsyncedCount == 5)
+        // A write made while offline is acknowledged at once: it never waits for the server.
+        #expect(await phone.sync.syncAfterWrite() == nil)
+        phone.network.setPartitioned(false)
+        let report = try await phone.sync.syncNow()
+        #expect(report.pushed == 5)
+        #expect(try phone.sync.currentStatus().phase == .idle)
+        #expect(try world.serverRows().keys.filter { $0.hasPrefix("log/") }.count == 5)
+    }
+
+    // MARK: - Identity
+
+    @Test func aCopiedDatabaseKeepsEveryChangeAndSendsItAfterALogin() async throws {
+        // Given: a device that synced, then its database copied to another machine
+        let world = try SyncWorld()
+        let laptop = world.device("laptop")
+        try laptop.log.record(.prayed, for: .fajr, on: day)
+        try await laptop.login(world)
+        laptop.machine.identity = "another-machine"
+        // When: the copy writes and tries to sync
+        try laptop.log.record(.missed, for: .asr, on: day)
+        // Then (I8): the write succeeded, sync says to log in again, nothing is lost
+        #expect(try laptop.sync.currentStatus().phase == .needsLogin)
+        await #expect {
+            try await laptop.sync.syncNow()
+        } throws: { ($0 as? SyncError)?.kind == .copiedDatabase }
+        #expect(!FileManager.default.fileExists(atPath: laptop.sync.tokenPath))
+        #expect(try laptop.sync.unsyncedCount() == 1)
+        // When: it logs in again
+        let status = try await laptop.login(world)
+        // Then: the change went under the new client ID, numbered from 1
+        #expect(status.phase == .idle && status.unsyncedCount == 0)
+        #expect(try world.serverRows()["log/2026-11-29/asr"] != nil)
+    }
+
+    @Test func aRevokedDeviceStopsAndKeepsItsChanges() async throws {
+        let world = try SyncWorld()
+        let phone = world.device("phone")
+        try await phone.login(world)
+        let device = try #require(try world.store.devices().first { $0.name == "phone" })
+        try world.store.revokeDevice(device.id, now: world.serverClock.now())
+        try phone.log.record(.prayed, for: .maghrib, on: day)
+        // I9: 401, the outbox kept, the status says to log in again
+        await #expect {
+            try await phone.sync.syncNow()
+        } throws: { ($0 as? SyncError)?.kind == .unauthorized }
+        #expect(try phone.sync.currentStatus().phase == .loggedOut)
+        #expect(try phone.sync.unsyncedCount() == 1)
+        try await phone.login(world)
+        #expect(try phone.sync.unsyncedCount() == 0)
+        #expect(try world.serverRows()["log/2026-11-29/maghrib"] != nil)
+    }
+
+    @Test func theTokenIsAPrivateFileAndNowhereElse() async throws {
+        let world = try SyncWorld()
+        let phone = world.device("phone")
+        try await phone.login(world)
+        let attributes = try FileManager.default.attributesOfItem(atPath: phone.sync.tokenPath)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let token = try String(contentsOfFile: phone.sync.tokenPath, encoding: .utf8)
+        #expect(token.hasPrefix("pkd_"))
+        // Not in the database, not in an export, not in the server's log.
+        let database = try Data(contentsOf: URL(fileURLWithPath: phone.database.path))
+        #expect(database.range(of: Data(token.utf8)) == nil)
+        #expect(try phone.backup.exportData().encoded().range(of: Data(token.utf8)) == nil)
+        #expect(!world.memory.events.contains { event in
+            event.message.contains(token) || event.metadata.values.contains { $0.contains(token) }
+        })
+    }
+
+    // MARK: - Conflicts and clocks
+
+    @Test func aClockSixHoursAheadIsCorrectedAndDoesNotWinLater() async throws {
+        // Given: a phone whose clock is 6 h fast, a laptop on time
+        let world = try SyncWorld()
+        let laptop = world.device("laptop")
+        let phone = world.device("phone", clockOffset: 6 * 3600)
+        try await laptop.login(world)
+        try await phone.login(world)
+        // When: the phone records (stamped 6 h ahead) and syncs
+        try phone.log.record(.late, for: .fajr, on: day)
+        try await phone.sync.syncNow()
+        // Then: the server refused the stamp (clock_ahead), the phone learned the offset and restamped
+        let row = try #require(try world.serverRows()["log/2026-11-29/fajr"])
+        #expect(row.hlc.milliseconds <= PrayerLogEntry.milliseconds(world.serverClock.now()) + 1_000)
+        // When: the laptop, having seen it, records the same prayer a minute later
+        try await laptop.sync.syncNow()
+        laptop.clock.advance(by: 60)
+        world.serverClock.advance(by: 60)
+        try laptop.log.record(.qada, for: .fajr, on: day)
+        try await laptop.sync.syncNow()
+        // Then (I5): the later write wins everywhere, although the phone's clock is still ahead
+        try await phone.sync.syncNow()
+        #expect(try phone.log.entries(from: day, through: day).first?.status == .qada)
+        // A phone write made after seeing the laptop's orders after it too
+        try phone.log.record(.prayed, for: .fajr, on: day)
+        try await phone.sync.syncNow()
+        try await laptop.sync.syncNow()
+        #expect(try laptop.log.entries(from: day, through: day).first?.status == .prayed)
+    }
+
+    @Test func concurrentEditsOfOneRowEndTheSameEverywhere() async throws {
+        let world = try SyncWorld()
+        let a = world.device("a")
+        let b = world.device("b")
+        try await a.login(world)
+        try await b.login(world)
+        try a.log.record(.prayed, for: .asr, on: day)
+        b.clock.advance(by: 1)
+        try b.log.record(.missed, for: .asr, on: day)
+        try await a.sync.syncNow()
+        try await b.sync.syncNow()
+        try await a.sync.syncNow()
+        #expect(try a.syncedRows() == b.syncedRows())
+        #expect(try a.log.entries(from: day, through: day).first?.status == .missed)
+    }
+
+    // MARK: - Failures, import, logout
+
+    @Test func aNewerClientSchemaIsRefusedWithTheOutboxKept() async throws {
+        let world = try SyncWorld()
+        let phone = world.device("phone")
+        try await phone.login(world)
+        try phone.log.record(.prayed, for: .fajr, on: day)
+        // The server answers 426 as one older than the client would (I11).
+        let refusing = SyncServiceHTTP(
+            database: phone.database, network: UpgradeRequiredNetwork(), clock: phone.clock, log: .silent,
+            journal: SyncJournal(machineIdentity: { phone.machine.identity }))
+        await #expect {
+            try await refusing.syncNow()
+        } throws: { ($0 as? SyncError)?.kind == .upgradeRequired }
+        #expect(try phone.sync.unsyncedCount() == 1)
+    }
+
+    @Test func anImportUnderSyncIsPutsAndDeletes() async throws {
+        let world = try SyncWorld()
+        let laptop = world.device("laptop")
+        try laptop.log.record(.prayed, for: .fajr, on: day)
+        try laptop.log.record(.prayed, for: .dhuhr, on: day)
+        try await laptop.login(world)
+        let backup = UserData(
+            preferences: try Preferences(storedValues: ["method": "karachi"]),
+            prayerLog: [try PrayerLogEntry(date: day, prayer: .isha, status: .late, recordedAt: SyncWorld.start)])
+        try laptop.backup.importData(backup, keeping: [])
+        try await laptop.sync.syncNow()
+        let rows = try world.serverRows()
+        #expect(rows["log/2026-11-29/fajr"]?.deleted == true && rows["log/2026-11-29/dhuhr"]?.deleted == true)
+        #expect(rows["log/2026-11-29/isha"]?.deleted == false)
+        #expect(rows["pref/method"]?.value == .pref(SyncPrefValue(value: "karachi")))
+    }
+
+    @Test func logoutRefusesWhileChangesWaitAndSaysHowMany() async throws {
+        let world = try SyncWorld()
+        let phone = world.device("phone")
+        try await phone.login(world)
+        phone.network.setPartitioned(true)
+        try phone.log.record(.prayed, for: .fajr, on: day)
+        try phone.log.record(.prayed, for: .dhuhr, on: day)
+        #expect {
+            try phone.sync.logout(force: false)
+        } throws: { error in
+            (error as? SyncError)?.kind == .unsyncedChanges && (error as? SyncError)?.message.hasPrefix("2 changes") == true
+        }
+        #expect(try phone.sync.logout(force: true) == 2)
+        #expect(try phone.sync.currentStatus() == .off)
+        #expect(!FileManager.default.fileExists(atPath: phone.sync.tokenPath))
+        // The log stays.
+        #expect(try phone.log.entries(from: day, through: day).count == 2)
+    }
+
+    // MARK: - Observation
+
+    @Test func theStatusAndTheLogSequencesYieldAfterASync() async throws {
+        let world = try SyncWorld()
+        let laptop = world.device("laptop")
+        let phone = world.device("phone")
+        try await laptop.login(world)
+        try await phone.login(world)
+        var statuses = phone.sync.status().makeAsyncIterator()
+        var entries = phone.log.entriesSequence(from: day, through: day).makeAsyncIterator()
+        #expect(await statuses.next()?.phase == .idle)
+        #expect(await entries.next() == [])
+        try laptop.log.record(.prayed, for: .fajr, on: day)
+        try await laptop.sync.syncNow()
+        try await phone.sync.syncNow()
+        // The pulled entry comes through the log's sequence, as a local write would.
+        var seen: [PrayerLogEntry] = []
+        while seen.isEmpty, let next = await entries.next() { seen = next }
+        #expect(seen.map(\.prayer) == [.fajr])
+        var last: SyncStatus?
+        while let status = await statuses.next() {
+            last = status
+            if status.phase == .idle, status.lastSynced != nil { break }
+        }
+        #expect(last?.unsyncedCount == 0)
+    }
+}
+
+/// A network whose server is older than the client: every request gets 426.
+private struct UpgradeRequiredNetwork: NetworkService {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let body = Data(#"{"error":"upgrade_required","message":"this server speaks schema 1"}"#.utf8)
+        return HTTPResponse(status: 426, headers: [:], body: body, url: request.url, duration: 0)
+    }
+}
