@@ -2,13 +2,15 @@ import Foundation
 import PrayCore
 import PrayMocks
 import PrayServer
-import PrayServices
 import Testing
+
+@testable import PrayServices
 
 /// The client of sync against the real store and routes, in one process: SYNC.md §4 and the
 /// guarantees of §6 that do not need a killed process (those are in the CLI's sync tests).
 @Suite struct SyncClientTests {
-    let day = try! CivilDate(parsing: "2026-11-29")
+    /// 2026-11-29.
+    let day = CivilDate(daysSince1970: 20_786)
 
     // MARK: - Two devices
 
@@ -174,9 +176,10 @@ import Testing
         let database = try Data(contentsOf: URL(fileURLWithPath: phone.database.path))
         #expect(database.range(of: Data(token.utf8)) == nil)
         #expect(try phone.backup.exportData().encoded().range(of: Data(token.utf8)) == nil)
-        #expect(!world.memory.events.contains { event in
-            event.message.contains(token) || event.metadata.values.contains { $0.contains(token) }
-        })
+        #expect(
+            !world.memory.events.contains { event in
+                event.message.contains(token) || event.metadata.values.contains { $0.contains(token) }
+            })
     }
 
     // MARK: - Conflicts and clocks
@@ -270,13 +273,160 @@ import Testing
         #expect {
             try phone.sync.logout(force: false)
         } throws: { error in
-            (error as? SyncError)?.kind == .unsyncedChanges && (error as? SyncError)?.message.hasPrefix("2 changes") == true
+            (error as? SyncError)?.kind == .unsyncedChanges
+                && (error as? SyncError)?.message.hasPrefix("2 changes") == true
         }
         #expect(try phone.sync.logout(force: true) == 2)
         #expect(try phone.sync.currentStatus() == .off)
         #expect(!FileManager.default.fileExists(atPath: phone.sync.tokenPath))
         // The log stays.
         #expect(try phone.log.entries(from: day, through: day).count == 2)
+    }
+
+    // MARK: - Refused changes
+
+    /// A change the server refuses (here a setting an older server does not sync) is set aside as
+    /// failed without holding up the others; `retryFailed` sends it again, `dropFailed` forgets it.
+    @Test func aRefusedChangeIsSetAsideAndCanBeRetriedOrDropped() async throws {
+        let world = try SyncWorld()
+        let laptop = world.device("laptop")
+        try await laptop.login(world)
+        try laptop.log.record(.prayed, for: .fajr, on: day)
+        try laptop.database.write { [journal = laptop.journal, now = laptop.clock.now()] connection in
+            try journal.append(
+                .pref, "future-setting", value: .pref(SyncPrefValue(value: "on")), now: now, connection)
+        }
+        try laptop.log.record(.late, for: .dhuhr, on: day)
+        #expect(try laptop.sync.unsyncedCount() == 3)
+
+        let report = try await laptop.sync.syncNow()
+        #expect(report.rejected == 1)
+        #expect(report.pushed == 2)
+        let failed = try laptop.sync.failedChanges()
+        #expect(failed.map(\.key) == ["future-setting"])
+        #expect(failed.first?.reason.contains("future-setting") == true)
+        #expect(try laptop.sync.unsyncedCount() == 0)
+        #expect(try laptop.sync.currentStatus().failedCount == 1)
+        // The changes around it reached the server.
+        let server = try world.serverRows()
+        #expect(server["log/2026-11-29/fajr"] != nil && server["log/2026-11-29/dhuhr"] != nil)
+        #expect(server["pref/future-setting"] == nil)
+
+        // Retry: sent again, refused again, still one failed change.
+        #expect(try laptop.sync.retryFailed() == 1)
+        #expect(try laptop.sync.unsyncedCount() == 1)
+        #expect(try await laptop.sync.syncNow().rejected == 1)
+        #expect(try laptop.sync.failedChanges().count == 1)
+
+        // Drop: forgotten, and the next cycle pulls everything again without bringing it back.
+        #expect(try laptop.sync.dropFailed() == 1)
+        #expect(try laptop.sync.failedChanges().isEmpty)
+        #expect(try laptop.sync.currentStatus().failedCount == 0)
+        try await laptop.sync.syncNow()
+        #expect(try laptop.log.entries(from: day, through: day).map(\.prayer) == [.fajr, .dhuhr])
+        #expect(try laptop.sync.failedChanges().isEmpty)
+    }
+
+    // MARK: - Many devices
+
+    /// I1, I3, I12: five devices of one user make a few hundred random changes while partitions come
+    /// and go and answers are lost; once every device is joined again, two rounds of `sync now` (each
+    /// device in turn) leave every device with exactly the server's rows, and nothing unsynced.
+    @Test func fiveDevicesUnderRandomPartitionsAndLostAnswersConverge() async throws {
+        let seed = SeededGenerator.seed(default: 0x5EED_0021)
+        var random = SeededGenerator(seed: seed)
+        let world = try SyncWorld()
+        let names = ["phone", "watch", "laptop", "desktop", "tablet"]
+        var devices: [Device] = []
+        for (index, name) in names.enumerated() {
+            // Clocks a little apart, one of them minutes behind.
+            let device = world.device(name, clockOffset: index == 4 ? -300 : Double(index) * 7)
+            try await device.login(world)
+            devices.append(device)
+        }
+        let days = (0..<6).map { day.adding(days: -$0) }
+        let methods: [CalculationMethod] = [.ummAlQura, .muslimWorldLeague, .egyptian, .northAmerica, .karachi]
+        let places: [(String, Double, Double, String)] = [
+            ("Makkah", 21.4225, 39.8262, "Asia/Riyadh"), ("London", 51.5072, -0.1276, "Europe/London"),
+            ("Jakarta", -6.2088, 106.8456, "Asia/Jakarta"),
+        ]
+        var failedCycles = 0
+        for _ in 0..<300 {
+            let device = devices.randomElement(using: &random)!
+            for other in devices { other.clock.advance(by: Double(Int.random(in: 1...90, using: &random))) }
+            world.serverClock.advance(by: 30)
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<40:
+                let status = [PrayerStatus.prayed, .late, .missed, .qada].randomElement(using: &random)!
+                let note = Bool.random(using: &random) ? "note \(Int.random(in: 0..<1000, using: &random))" : nil
+                try device.log.record(
+                    status, for: Prayer.obligatory.randomElement(using: &random)!,
+                    on: days.randomElement(using: &random)!, note: note)
+            case 40..<55:
+                try device.log.delete(
+                    [Prayer.obligatory.randomElement(using: &random)!], on: days.randomElement(using: &random)!)
+            case 55..<65:
+                let method = methods.randomElement(using: &random)!
+                try device.preferences.update { try $0.set(method.rawValue, for: .method) }
+            case 65..<70:
+                let madhab = Madhab.allCases.randomElement(using: &random)!
+                if Bool.random(using: &random) {
+                    try device.preferences.update { try $0.set(madhab.rawValue, for: .madhab) }
+                } else {
+                    try device.preferences.update { $0.unset(.madhab) }
+                }
+            case 70..<75:
+                let place = places.randomElement(using: &random)!
+                try device.preferences.update { preferences in
+                    try preferences.set(place.0, for: .placeName)
+                    try preferences.set(String(place.1), for: .latitude)
+                    try preferences.set(String(place.2), for: .longitude)
+                    try preferences.set(place.3, for: .timeZone)
+                }
+            case 75..<85:
+                device.network.setPartitioned(Bool.random(using: &random))
+            case 85..<90:
+                device.network.fail(Bool.random(using: &random) ? .loseAnswer : .loseRequest)
+            default:
+                do { try await device.sync.syncNow() } catch { failedCycles += 1 }
+            }
+        }
+        // Heal: every device joined, no faults left; two rounds of sync, each device in turn.
+        for device in devices { device.network.heal() }
+        for _ in 0..<2 {
+            for device in devices {
+                world.serverClock.advance(by: 1)
+                try await device.sync.syncNow()
+            }
+        }
+        let server = try world.serverRows()
+        let expected = try devices[0].syncedRows()
+        #expect(expected.keys.filter { $0.hasPrefix("log/") }.count > 10, "the plan left a log to compare")
+        for device in devices {
+            #expect(try device.syncedRows() == expected, "device \(device.name), seed \(seed)")
+            #expect(try device.sync.unsyncedCount() == 0, "device \(device.name), seed \(seed)")
+        }
+        // The server's live rows are the devices' rows: the same log keys with the same statuses and
+        // notes, the same synced settings, the same place.
+        var serverView: [String: String] = [:]
+        for (key, row) in server where !row.deleted {
+            switch row.value {
+            case .log(let value)?:
+                serverView[key] =
+                    "\(value.status)|\(PrayerLogEntry.timestamp(value.recordedAt))|\(value.note ?? "")"
+            case .pref(let value)?: serverView[key] = value.value
+            case .place(let value)?:
+                let name = value.name ?? ""
+                serverView["place/\(name)"] = "\(value.latitude),\(value.longitude)"
+            case nil: break
+            }
+        }
+        let deviceView = expected.filter { !$0.key.hasPrefix("place/") }
+        #expect(serverView.filter { !$0.key.hasPrefix("place/") } == deviceView, "seed \(seed)")
+        let placeName = expected["place/\(Preferences.Key.placeName.rawValue)"]
+        #expect(serverView.keys.filter { $0.hasPrefix("place/") } == (placeName.map { ["place/\($0)"] } ?? []))
+        #expect(world.traffic.withLock { $0.lostAfter } > 0, "the plan lost answers after the server acted")
+        #expect(failedCycles > 0, "some cycles ran into a partition or a lost answer")
     }
 
     // MARK: - Observation

@@ -74,7 +74,8 @@ final class SyncWorld: Sendable {
             to: ServerAPI.Request(method: request.method.rawValue, target: target, headers: request.headers),
             body: request.body ?? Data(), remoteAddress: "127.0.0.1")
         return HTTPResponse(
-            status: answer.status, headers: Dictionary(answer.headers.map { ($0.key.lowercased(), $0.value) }) {
+            status: answer.status,
+            headers: Dictionary(answer.headers.map { ($0.key.lowercased(), $0.value) }) {
                 $1
             }, body: answer.body, url: request.url, duration: 0)
     }
@@ -100,6 +101,7 @@ final class Device: Sendable {
     let sync: SyncServiceHTTP
     let network: LoopbackNetwork
     let machine: Machine
+    let journal: SyncJournal
 
     fileprivate init(world: SyncWorld, name: String, clockOffset: TimeInterval) {
         self.name = name
@@ -110,6 +112,7 @@ final class Device: Sendable {
         let machine = Machine("machine-\(name)")
         self.machine = machine
         let journal = SyncJournal(machineIdentity: { machine.identity })
+        self.journal = journal
         log = PrayerLogStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
         preferences = PreferencesStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
         backup = BackupServiceSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
@@ -170,6 +173,9 @@ final class LoopbackNetwork: NetworkService {
 
     /// Cuts the device off (every request lost before the server) or joins it again.
     func setPartitioned(_ partitioned: Bool) { faults.withLock { $0.partitioned = partitioned } }
+
+    /// Joins the device again and forgets the faults still planned.
+    func heal() { faults.withLock { $0 = ([], false) } }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let fault = faults.withLock { state -> NetworkFault? in
