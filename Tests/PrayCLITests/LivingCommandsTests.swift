@@ -130,6 +130,8 @@ import Testing
         let notifications = NotificationServiceMock()
         notifications.onDeliver { _, _ in }
         dependency.notifications = notifications
+        let sync = SyncServiceMock()
+        dependency.sync = sync
         // When: it runs until three events have fired.
         let result = await CLI.run(
             ["notify"] + makkah + ["--before", "2", "--limit", "3"], dependency: dependency, clock: clock)
@@ -146,6 +148,8 @@ import Testing
                 "reminder fajr", "adhan fajr", "reminder dhuhr",
             ])
         #expect(clock.now() == calls[2].event.at)
+        // Sync's scheduler ran beside the reminders, once.
+        #expect(sync.runSchedulerCalls == 1)
     }
 
     @Test func notifyPrintsASystemdUnit() async {

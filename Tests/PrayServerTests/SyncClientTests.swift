@@ -429,6 +429,34 @@ import Testing
         #expect(failedCycles > 0, "some cycles ran into a partition or a lost answer")
     }
 
+    // MARK: - Scheduler
+
+    /// The scheduler (which `praykit notify` runs) pulls what another device pushed and pushes what
+    /// this one records, without anyone asking; cancelling its task ends it.
+    @Test(.timeLimit(.minutes(1))) func theSchedulerKeepsADeviceInSyncUntilCancelled() async throws {
+        let world = try SyncWorld()
+        let laptop = world.device("laptop")
+        let phone = world.device("phone")
+        try await laptop.login(world)
+        try await phone.login(world)
+        let scheduler = Task { await phone.sync.runScheduler() }
+        // The laptop's entry reaches the phone at one of the scheduler's cycles.
+        try laptop.log.record(.prayed, for: .fajr, on: day)
+        try await laptop.sync.syncNow()
+        for await entries in phone.log.entriesSequence(from: day, through: day) where !entries.isEmpty {
+            #expect(entries.map(\.prayer) == [.fajr])
+            break
+        }
+        // The phone's entry reaches the server a moment after it is recorded.
+        try phone.log.record(.late, for: .dhuhr, on: day)
+        for await status in phone.sync.status() where status.unsyncedCount == 0 && status.phase == .idle {
+            if try world.serverRows()["log/2026-11-29/dhuhr"] != nil { break }
+        }
+        scheduler.cancel()
+        await scheduler.value
+        #expect(try world.serverRows()["log/2026-11-29/dhuhr"] != nil)
+    }
+
     // MARK: - Observation
 
     @Test func theStatusAndTheLogSequencesYieldAfterASync() async throws {

@@ -20,6 +20,10 @@ enum NotifyCommand: Command {
         WAYLAND_DISPLAY and PULSE_SERVER. Each hook runs in a process group of its own, while later
         events fire on time; after 10 minutes it is stopped with everything it started.
 
+        When this device syncs (praykit sync login), the daemon also keeps it in sync: a cycle a few
+        seconds after a change made here, a minute at most after one made by another praykit, and
+        every 30 minutes; after a failure it waits longer each time (or as long as the server asks).
+
         To run it with your session: praykit notify --print-unit > ~/.config/systemd/user/praykit-notify.service
         then systemctl --user enable --now praykit-notify
         """
@@ -143,7 +147,19 @@ enum NotifyCommand: Command {
             })
         let channel = arguments[hook] ?? (try? context.preferences()[.notifyHook]) ?? nil
         log.info("Reminder daemon started", metadata: ["reminder.hook": channel == nil ? "desktop" : "command"])
-        try await daemon.run(until: until, limit: arguments[limit])
+        // Sync's scheduler runs beside the reminders for as long as they do: a cycle a few seconds
+        // after a change, every 30 minutes, with backoff after a failure (nothing while sync is off).
+        let sync = context.dependency.syncService()
+        let scheduler = Task { await sync.runScheduler() }
+        do {
+            try await daemon.run(until: until, limit: arguments[limit])
+        } catch {
+            scheduler.cancel()
+            await scheduler.value
+            throw error
+        }
+        scheduler.cancel()
+        await scheduler.value
     }
 
     private static func write(
