@@ -349,6 +349,7 @@ extension SyncServiceHTTP {
     /// - Returns: What it did, or `nil` when sync is off or the cycle failed.
     @discardableResult
     public func syncAfterWrite() async -> SyncReport? {
+        CrashPoint.reach(.clientWriteCommitted)
         guard (try? currentStatus().phase) == .idle || (try? currentStatus().phase) == .offline else { return nil }
         return try? await cycle(quick: true)
     }
@@ -507,6 +508,7 @@ extension SyncServiceHTTP {
                 session.server, path: "push", body: try JSONEncoder().encode(request), token: session.token,
                 quick: quick)
             let received = clock.now()
+            if response.status == 200 { CrashPoint.reach(.clientPushAnswered) }
             switch response.status {
             case 200:
                 let answer: SyncAPI.PushResponse
@@ -631,10 +633,12 @@ extension SyncServiceHTTP {
             } catch {
                 throw SyncError(.protocolViolation, message: "the server's answer to a pull is not what SYNC.md says")
             }
+            CrashPoint.reach(.clientPullReceived)
             let now = clock.now()
             let applied = try database.write { connection in
                 try Self.learnOffset(page.serverTime, sent: sent, received: received, connection)
                 let applied = try Self.apply(page.rows.map(\.row), connection, log: log)
+                CrashPoint.reach(.clientPullApplying)
                 _ = try SyncJournal.acknowledge(through: page.lastMutationID, rejected: [], now: now, connection)
                 try SyncJournal.set(.cursor, page.cursor, connection)
                 return applied

@@ -11,7 +11,7 @@ extension SyncStoreSQLite {
     {
         try SyncServerRules.check(request)
         let limits = limits
-        return try write { connection in
+        let response = try write { connection in
             let userID = try Self.activeUser(of: device, connection: connection)
             let last = try Self.client(request.clientID, of: device, connection: connection, register: now) ?? 0
             let plan = try SyncServerRules.plan(
@@ -36,6 +36,7 @@ extension SyncStoreSQLite {
                 }
             }
             try applier.checkQuota(limits.maximumRowsPerUser)
+            CrashPoint.reach(.serverPushApplying)
             try SyncSQL.run(
                 connection, "UPDATE clients SET last_mutation_id = ? WHERE id = ?",
                 [.integer(Int64(plan.lastMutationID)), .text(request.clientID)])
@@ -45,6 +46,8 @@ extension SyncStoreSQLite {
             return SyncAPI.PushResponse(
                 lastMutationID: plan.lastMutationID, rejected: rejected, serverTime: SyncAPI.timestamp(now))
         }
+        CrashPoint.reach(.serverPushCommitted)
+        return response
     }
 
     /// A page of the user's rows after the cursor, never ending inside a version.
