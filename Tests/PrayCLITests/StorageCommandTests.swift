@@ -91,9 +91,11 @@ import Testing
                 ]).status == 0)
         }
         #expect(
-            try await sandbox.run(["log", "record", "--prayer", "isha", "--status", "missed", "--date", "2026-11-29"])
-                .status
-                == 0)
+            try await sandbox.run([
+                "log", "record", "--prayer", "isha", "--status", "missed", "--date", "2026-11-29", "--note",
+                "asleep, sadly",
+            ])
+            .status == 0)
         let list = try await sandbox.run([
             "log", "list", "--from", "2026-11-28", "--to", "2026-11-29", "--format", "json",
         ])
@@ -101,6 +103,15 @@ import Testing
         #expect(entries.count == 6)
         #expect(entries.last?["prayer"] as? String == "isha")
         #expect(entries.last?["status"] as? String == "missed")
+        // The note is listed: null where there is none, a column of the table and the CSV.
+        #expect(entries.last?["note"] as? String == "asleep, sadly")
+        #expect(entries.first?["note"] is NSNull)
+        let table = try await sandbox.run(["log", "list", "--from", "2026-11-28", "--to", "2026-11-29"])
+        #expect(table.stdout.contains("Note") && table.stdout.contains("asleep, sadly"), "\(table.stdout)")
+        let csv = try await sandbox.run([
+            "log", "list", "--from", "2026-11-29", "--to", "2026-11-29", "--format", "csv",
+        ])
+        #expect(csv.stdout.hasSuffix(",\"asleep, sadly\"\n"), "\(csv.stdout)")
         #expect((entries.first?["recordedAt"] as? String)?.hasSuffix("Z") == true)
         let stats = try await sandbox.run(["log", "stats", "--format", "json", "--tz", "UTC"])
         let statistics = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])

@@ -47,7 +47,7 @@ enum LogCommand: CommandGroup {
         .object([
             ("date", .string(entry.date.description)), ("prayer", .string(entry.prayer.rawValue)),
             ("status", .string(entry.status.rawValue)),
-            ("recordedAt", .string(PrayerLogEntry.timestamp(entry.recordedAt))),
+            ("recordedAt", .string(PrayerLogEntry.timestamp(entry.recordedAt))), ("note", .string(entry.note)),
         ])
     }
 }

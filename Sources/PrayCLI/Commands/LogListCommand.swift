@@ -28,24 +28,26 @@ enum LogListCommand: Command {
         case .json:
             try JSON.writeArray(entries.lazy.map(LogCommand.json), to: output)
         case .csv:
-            try output.write(CSV.row(["date", "prayer", "status", "recordedAt"]))
+            try output.write(CSV.row(["date", "prayer", "status", "recordedAt", "note"]))
             for entry in entries {
                 try output.write(
                     CSV.row([
                         entry.date.description, entry.prayer.rawValue, entry.status.rawValue,
-                        PrayerLogEntry.timestamp(entry.recordedAt),
+                        PrayerLogEntry.timestamp(entry.recordedAt), entry.note ?? "",
                     ]))
             }
         default:
             guard !entries.isEmpty else { return try output.write("No entries.\n") }
+            // The note column only when an entry has one.
+            let notes = entries.contains { $0.note != nil }
             try output.write(
                 Table.render(
-                    [["Date", "Prayer", "Status", "Recorded"]]
+                    [["Date", "Prayer", "Status", "Recorded"] + (notes ? ["Note"] : [])]
                         + entries.map {
                             [
                                 $0.date.description, $0.prayer.rawValue, $0.status.rawValue,
                                 PrayerLogEntry.timestamp($0.recordedAt),
-                            ]
+                            ] + (notes ? [$0.note ?? ""] : [])
                         }))
         }
     }
