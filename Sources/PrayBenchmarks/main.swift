@@ -16,11 +16,15 @@ struct Benchmark {
     var hello: String?
     /// Measures only the `/v1/timings` route of `praykit serve` (for profiling it).
     var routesOnly = false
+    /// Measures only sync: the server's store and routes, and the client (issue 21).
+    var syncOnly = false
 
     static let help = """
         OVERVIEW: Measures the prayer-time engine on one core.
 
         USAGE: praykit-bench [--json] [--days <n>] [--rounds <n>] [--hello <path>]
+               praykit-bench --routes [--json] [--rounds <n>]
+               praykit-bench --sync [--json]
 
         OPTIONS:
           --json                  Print one JSON object on one line.
@@ -28,6 +32,9 @@ struct Benchmark {
                                   as praykit (Scripts/startup.sh builds one): 'praykit times' start-up
                                   is reported as a ratio to it (median of 21 runs each).
           --routes                Measure only praykit serve's /v1/timings route, in process.
+          --sync                  Measure only sync, in a temporary folder: pushes and a pull against
+                                  the SQLite server store, directly and through the sync routes, and
+                                  the sync client catching up after a year (medians of a few runs).
           --days <n>              Consecutive days per round (default: 3660).
           --rounds <n>            Rounds; the fastest is reported (default: 20).
           -h, --help              Show help information.
@@ -41,6 +48,7 @@ struct Benchmark {
             switch argument {
             case "--json": benchmark.json = true
             case "--routes": benchmark.routesOnly = true
+            case "--sync": benchmark.syncOnly = true
             case "--hello": benchmark.hello = arguments.next()
             case "--days", "--rounds":
                 guard let value = arguments.next().flatMap({ Int($0) }), value > 0, value <= 36_525 else {
@@ -55,7 +63,8 @@ struct Benchmark {
             default:
                 FileHandle.standardError.write(
                     Data(
-                        "Error: Unknown option '\(argument)'\nUsage: praykit-bench [--json] [--days <n>] [--rounds <n>]\n"
+                        ("Error: Unknown option '\(argument)'\n"
+                            + "Usage: praykit-bench [--json] [--days <n>] [--rounds <n>] [--routes | --sync]\n")
                             .utf8))
                 return 64
             }
@@ -70,6 +79,11 @@ struct Benchmark {
     }
 
     func run() throws {
+        if syncOnly {
+            let times = try measureSync()
+            print(json ? times.json : times.text, terminator: json ? "\n" : "")
+            return
+        }
         if routesOnly {
             let route = measureRoutes(rounds: rounds)
             guard route.isFinite else { throw PrayError(.unavailable, message: "a /v1/timings request failed") }
