@@ -44,7 +44,8 @@ import Testing
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0..<5:
                     let status = ["prayed", "late", "missed", "qada"].randomElement(using: &random)!
-                    arguments = ["log", "record", "--prayer", prayer, "--status", status, "--date", day]
+                    arguments =
+                        ["log", "record", "--prayer", prayer, "--status", status, "--date", day]
                         + (Bool.random(using: &random) ? ["--note", "step \(step)"] : [])
                 case 5..<7: arguments = ["log", "delete", "--prayer", prayer, "--date", day]
                 case 7..<9:
@@ -98,7 +99,8 @@ import Testing
                         .status == 0)
                 // When: the laptop records, and is killed at the point during the sync after the write.
                 let killed = try await laptop.runKilled(
-                    ["log", "record", "--prayer", "fajr", "--status", "prayed", "--date", day, "--note", point], crashPoint: point)
+                    ["log", "record", "--prayer", "fajr", "--status", "prayed", "--date", day, "--note", point],
+                    crashPoint: point)
                 #expect(killed, "praykit was not killed at \(point)")
                 // Then: the entry is on disk; after `sync now` on each, both homes hold both entries.
                 let listed = try await laptop.run(["log", "list", "--from", day, "--to", day, "--format", "json"])
@@ -126,7 +128,9 @@ import Testing
                 try await server.restart(crashPoint: point)
                 let day = Self.days[index]
                 // When: the laptop records; its short sync kills the server; the write still succeeds.
-                let record = try await laptop.run(["log", "record", "--prayer", "maghrib", "--status", "late", "--date", day])
+                let record = try await laptop.run([
+                    "log", "record", "--prayer", "maghrib", "--status", "late", "--date", day,
+                ])
                 #expect(record.status == 0, "\(record.stderr)")
                 #expect(try await server.waitUntilKilled(), "the server was not killed at \(point)")
                 // Then: after a restart and `sync now` on each, both homes hold the entry, once.
@@ -152,17 +156,27 @@ import Testing
             // A clock six hours ahead: its write is stamped by the server's clock (clock_ahead, then
             // stamped again), so a later write elsewhere, made after seeing it, wins.
             let day = Self.days[0]
-            #expect(try await ahead.run(["log", "record", "--prayer", "fajr", "--status", "late", "--date", day]).status == 0)
+            #expect(
+                try await ahead.run(["log", "record", "--prayer", "fajr", "--status", "late", "--date", day]).status
+                    == 0)
             #expect(try await ahead.run(["sync", "now"]).status == 0)
             #expect(try await exact.run(["sync", "now"]).status == 0)
-            #expect(try await exact.run(["log", "record", "--prayer", "fajr", "--status", "qada", "--date", day]).status == 0)
+            #expect(
+                try await exact.run(["log", "record", "--prayer", "fajr", "--status", "qada", "--date", day]).status
+                    == 0)
             // A clock six hours behind: having pulled the change, its own later write orders after it.
             #expect(try await behind.run(["sync", "now"]).status == 0)
-            #expect(try await behind.run(["log", "record", "--prayer", "isha", "--status", "missed", "--date", day]).status == 0)
+            #expect(
+                try await behind.run(["log", "record", "--prayer", "isha", "--status", "missed", "--date", day]).status
+                    == 0)
             #expect(try await exact.run(["sync", "now"]).status == 0)
-            #expect(try await exact.run(["log", "record", "--prayer", "isha", "--status", "qada", "--date", day]).status == 0)
+            #expect(
+                try await exact.run(["log", "record", "--prayer", "isha", "--status", "qada", "--date", day]).status
+                    == 0)
             #expect(try await behind.run(["sync", "now"]).status == 0)
-            #expect(try await behind.run(["log", "record", "--prayer", "isha", "--status", "prayed", "--date", day]).status == 0)
+            #expect(
+                try await behind.run(["log", "record", "--prayer", "isha", "--status", "prayed", "--date", day]).status
+                    == 0)
             for home in [behind, ahead, exact, ahead] { #expect(try await home.run(["sync", "now"]).status == 0) }
             let state = try await exact.syncedState()
             #expect(try await ahead.syncedState() == state)
@@ -194,7 +208,8 @@ import Testing
         /// Starts a server on a free port.
         static func start() async throws -> SyncServer {
             let folder = try TestFolder("sync-server")
-            let (process, port) = try await launch(storePath: folder.path("server/sync.sqlite"), port: 0, crashPoint: nil)
+            let (process, port) = try await launch(
+                storePath: folder.path("server/sync.sqlite"), port: 0, crashPoint: nil)
             return SyncServer(folder: folder, process: process, port: port)
         }
 
@@ -264,7 +279,8 @@ import Testing
             self.name = name
             self.faketime = faketime
             folder = try TestFolder("sync-home-\(name)")
-            try Data("machine-\(name)-\(UUID().uuidString)\n".utf8).write(to: folder.url.appendingPathComponent("machine-id"))
+            try Data("machine-\(name)-\(UUID().uuidString)\n".utf8).write(
+                to: folder.url.appendingPathComponent("machine-id"))
         }
 
         var database: String { folder.path("praykit.sqlite") }

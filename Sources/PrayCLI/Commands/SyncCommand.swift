@@ -34,6 +34,34 @@ enum SyncCommand: CommandGroup {
         await context.dependency.syncService().syncAfterWrite()
     }
 
+    /// Runs `work` (a login or a cycle) and, on a terminal, keeps one line on standard error up to date
+    /// with what is left to send while it runs — a first sync of a long log takes seconds — then
+    /// clears it. Elsewhere (a pipe, a file, a test) it only runs `work`.
+    static func withProgress<T: Sendable>(
+        _ context: CommandContext, _ work: () async throws -> T
+    ) async throws -> T {
+        guard context.diagnostics.isTerminal else { return try await work() }
+        let diagnostics = context.diagnostics
+        let progress = Task {
+            for await status in context.dependency.syncService().status() where status.phase == .syncing {
+                let left = status.unsyncedCount > 0 ? ": \(changes(status.unsyncedCount)) left to send" : ""
+                try? diagnostics.write("\r\u{1B}[KSyncing\(left)…")
+                try? diagnostics.flush()
+            }
+        }
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await work())
+        } catch {
+            result = .failure(error)
+        }
+        progress.cancel()
+        await progress.value
+        try? diagnostics.write("\r\u{1B}[K")
+        try? diagnostics.flush()
+        return try result.get()
+    }
+
     /// `3 min ago`, `2 h ago`, `4 days ago`: how long before `now`.
     static func ago(_ date: Date, now: Date) -> String {
         let seconds = max(0, Int(now.timeIntervalSince(date)))

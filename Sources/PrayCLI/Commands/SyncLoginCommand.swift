@@ -37,8 +37,10 @@ enum SyncLoginCommand: Command {
         if context.diagnostics.isTerminal {
             try context.diagnostics.write("Pairing with \(url.absoluteString) and syncing…\n")
         }
-        let status = try await context.dependency.syncService().login(
-            SyncLogin(server: url, code: code, deviceName: name, prefer: arguments[prefer]))
+        let login = SyncLogin(server: url, code: code, deviceName: name, prefer: arguments[prefer])
+        let status = try await SyncCommand.withProgress(context) {
+            try await context.dependency.syncService().login(login)
+        }
         var lines = ["Logged in to \(status.server ?? url.absoluteString) as \(name)."]
         lines += SyncStatusCommand.lines(status, now: context.now)
         try context.output.write(lines.joined(separator: "\n") + "\n")

@@ -11,7 +11,7 @@ enum SyncNowCommand: Command {
         if context.diagnostics.isTerminal, let server = try sync.currentStatus().server {
             try context.diagnostics.write("Syncing with \(server)…\n")
         }
-        let report = try await sync.syncNow()
+        let report = try await SyncCommand.withProgress(context) { try await sync.syncNow() }
         var line = "Synced: \(report.pushed) sent, \(report.pulled) received"
         if report.rejected > 0 {
             line += ", \(SyncCommand.changes(report.rejected)) refused by the server (see 'praykit sync failed')"
