@@ -101,6 +101,20 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var routes: any ServerRoutes = ServerRoutesMock()
     /// Returns ``routes``.
     public func serverRoutes() -> any ServerRoutes { routes }
+
+    // MARK: - Sync server
+
+    /// What ``syncStore(at:)`` returns for a location: by default a ``SyncStoreMock`` with nothing
+    /// set, which fails the test when used.
+    public var syncStoreAt: @Sendable (SyncStoreLocation) throws -> any SyncStore = { _ in SyncStoreMock() }
+    /// Returns ``syncStoreAt``'s store for `location`.
+    public func syncStore(at location: SyncStoreLocation) throws -> any SyncStore { try syncStoreAt(location) }
+    /// What ``syncRoutes(store:)`` returns for a store: by default a ``ServerRoutesMock`` with nothing
+    /// set, which fails the test when used (the real sync endpoints are in PrayServer, which PrayMocks
+    /// does not link).
+    public var makeSyncRoutes: @Sendable (any SyncStore) -> any ServerRoutes = { _ in ServerRoutesMock() }
+    /// Returns ``makeSyncRoutes``'s routes over `store`.
+    public func syncRoutes(store: any SyncStore) -> any ServerRoutes { makeSyncRoutes(store) }
 }
 
 // MARK: - Location

@@ -4,7 +4,9 @@
 // Linux only, as the header says: elsewhere this file compiles to nothing.
 #if defined(__linux__)
 
+#include <arpa/inet.h>
 #include <dlfcn.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -153,6 +155,31 @@ unsigned int praykit_mhd_current_connections(struct MHD_Daemon *daemon) {
 int praykit_mhd_connection_socket(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
+}
+
+// The client's address as text; an IPv4 client of an IPv6 socket (::ffff:a.b.c.d) in its IPv4 form.
+int praykit_mhd_client_address(struct MHD_Connection *connection, char *buffer, size_t capacity) {
+    if (buffer == NULL || capacity == 0) return -1;
+    buffer[0] = 0;
+    const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL) return -1;
+    const char *written = NULL;
+    if (info->client_addr->sa_family == AF_INET) {
+        const struct sockaddr_in *v4 = (const struct sockaddr_in *)(const void *)info->client_addr;
+        written = inet_ntop(AF_INET, &v4->sin_addr, buffer, (socklen_t)capacity);
+    } else if (info->client_addr->sa_family == AF_INET6) {
+        const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)(const void *)info->client_addr;
+        if (IN6_IS_ADDR_V4MAPPED(&v6->sin6_addr)) {
+            written = inet_ntop(AF_INET, &v6->sin6_addr.s6_addr[12], buffer, (socklen_t)capacity);
+        } else {
+            written = inet_ntop(AF_INET6, &v6->sin6_addr, buffer, (socklen_t)capacity);
+        }
+    }
+    if (written == NULL) {
+        buffer[0] = 0;
+        return -1;
+    }
+    return 0;
 }
 
 // Adds one header field to what praykit_mhd_read_head reports.

@@ -82,4 +82,24 @@ public protocol PrayKitDependency: Sendable {
     /// The answers of `praykit serve`: the AlAdhan API over this container's calculation, Hijri,
     /// qibla, zone and city services.
     func serverRoutes() -> any ServerRoutes
+
+    // MARK: - Sync server
+
+    /// The store of a sync server at `location`: its users, devices and rows (SYNC.md §5). Nothing is
+    /// opened or created until the store is first used.
+    /// - Throws: ``SyncStoreError`` (``SyncStoreErrorKind/unsupported``) for a kind of store this
+    ///   build does not have.
+    func syncStore(at location: SyncStoreLocation) throws -> any SyncStore
+    /// The sync endpoints of `praykit serve` (`/sync/v1/…`) over `store`, on this container's clock
+    /// and logger.
+    func syncRoutes(store: any SyncStore) -> any ServerRoutes
+}
+
+extension PrayKitDependency {
+    /// The answers of `praykit serve`: ``serverRoutes()``, and under `/sync/` the sync endpoints over
+    /// `syncStore` (``syncRoutes(store:)``), or a 404 that says this server does not sync when it is
+    /// `nil` (see ``ServerRoutesCombined``).
+    public func serverRoutes(syncStore: (any SyncStore)?) -> any ServerRoutes {
+        ServerRoutesCombined(api: serverRoutes(), sync: syncStore.map { syncRoutes(store: $0) })
+    }
 }

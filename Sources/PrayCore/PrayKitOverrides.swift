@@ -59,6 +59,10 @@ public struct PrayKitOverrides: PrayKitDependency {
     public var server: (any ServerService)?
     /// Replaces ``serverRoutes()``. The base's routes answer from the base's services.
     public var routes: (any ServerRoutes)?
+    /// Replaces ``syncStore(at:)``: the store for a location.
+    public var syncStoreAt: (@Sendable (SyncStoreLocation) throws -> any SyncStore)?
+    /// Replaces ``syncRoutes(store:)``: the sync endpoints over a store.
+    public var makeSyncRoutes: (@Sendable (any SyncStore) -> any ServerRoutes)?
 
     /// A container that is `base` until services are set.
     public init(_ base: any PrayKitDependency) {
@@ -144,6 +148,17 @@ public struct PrayKitOverrides: PrayKitDependency {
     public func serverService() -> any ServerService { server ?? base.serverService() }
     /// The set routes, else the base's.
     public func serverRoutes() -> any ServerRoutes { routes ?? base.serverRoutes() }
+
+    // MARK: - Sync server
+
+    /// The set store for `location`, else the base's.
+    public func syncStore(at location: SyncStoreLocation) throws -> any SyncStore {
+        try syncStoreAt?(location) ?? base.syncStore(at: location)
+    }
+    /// The set sync endpoints over `store`, else the base's.
+    public func syncRoutes(store: any SyncStore) -> any ServerRoutes {
+        makeSyncRoutes?(store) ?? base.syncRoutes(store: store)
+    }
 }
 
 extension PrayKitDependency {

@@ -476,3 +476,36 @@ extension PrayDependency {
         public func serverRoutes() -> any ServerRoutes { Self.serverRoutes }
     }
 #endif
+
+// MARK: - Sync server
+
+extension PrayDependency {
+    /// A SQLite store (`SyncStoreSQLite`) at the location's file, opened on first use; PostgreSQL is
+    /// refused until its store arrives.
+    /// - Throws: ``SyncStoreError`` (`unsupported`) for a PostgreSQL URL.
+    public func syncStore(at location: SyncStoreLocation) throws -> any SyncStore {
+        switch location {
+        case .sqlite(let path):
+            return SyncStoreSQLite(path: path, log: Self.log)
+        case .postgreSQL:
+            throw SyncStoreError(
+                .unsupported,
+                message: "PostgreSQL sync stores arrive with the next release of PrayKit (issue 22); "
+                    + "use a SQLite store (sqlite:PATH) for now")
+        }
+    }
+}
+
+#if os(Linux) && canImport(PrayServer)
+    extension PrayDependency {
+        /// The sync endpoints (`SyncRoutes`) over `store`, on the container's clock and logger.
+        public func syncRoutes(store: any SyncStore) -> any ServerRoutes {
+            SyncRoutes(store: store, clock: Self.clock, log: Self.log)
+        }
+    }
+#else
+    extension PrayDependency {
+        /// No server on this platform: routes that answer every request with 501 Not Implemented.
+        public func syncRoutes(store: any SyncStore) -> any ServerRoutes { Self.serverRoutes }
+    }
+#endif

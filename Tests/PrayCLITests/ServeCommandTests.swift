@@ -58,7 +58,7 @@ import Testing
     @Test func badOptionsAreUsageErrorsAndAPortInUseIsARuntimeError() async throws {
         for arguments in [
             ["--threads", "0"], ["--port", "70000"], ["--timeout", "0"], ["--port", "x"],
-            ["--max-connections-per-address", "-1"], ["--max-head", "100"], ["--max-body", "2000000"],
+            ["--max-connections-per-address", "-1"], ["--max-head", "100"], ["--max-body", "5000000"],
         ] {
             let (dependency, servers) = dependency()
             let result = await CLI.run(["serve"] + arguments, dependency: dependency)

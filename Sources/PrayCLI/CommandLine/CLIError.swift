@@ -64,6 +64,12 @@ extension CLIError {
             self = .runtime(error.message)
         case let error as SyncError:
             self = error.kind == .invalidServer ? .usage(error.message) : .runtime(error.message)
+        case let error as SyncServerError:
+            // The administration commands: a name out of the rules is the command line's fault; an
+            // unknown user or device, or a name taken, is the store's state.
+            self = error.code == .badRequest ? .usage(error.message) : .runtime(error.message)
+        case let error as SyncStoreError:
+            self = error.kind == .invalidLocation ? .usage(error.message) : .runtime(error.message)
         default:
             self = .runtime(Self.describe(error))
         }

@@ -95,7 +95,8 @@ public enum ServerAPI {
         /// ``Refusal``). Each connection has a buffer of four times this; a head that outgrows even
         /// that is refused by the HTTP library itself, with its own short page.
         public var maximumRequestHeadBytes: Int
-        /// The longest request body accepted, bytes. A GET or HEAD body is read and ignored; a
+        /// The longest request body accepted, bytes. A GET or HEAD body is read and ignored; the body
+        /// of another method is read whole and handed to the handler (``Request/body``). A
         /// `Content-Length` above this is refused with 413, and a chunked body that grows past it
         /// ends the connection.
         public var maximumRequestBodyBytes: Int
@@ -131,8 +132,8 @@ public enum ServerAPI {
         public static let connectionLimitsPerAddress = 0...1_000_000
         /// The accepted request head limits, bytes.
         public static let requestHeadLimits = 1024...1_048_576
-        /// The accepted request body limits, bytes.
-        public static let requestBodyLimits = 0...1_048_576
+        /// The accepted request body limits, bytes: up to 4 MiB, room for the sync endpoints' 2 MiB.
+        public static let requestBodyLimits = 0...4_194_304
         /// The accepted request timeouts, whole seconds.
         public static let requestTimeouts = 1...3600
 
@@ -161,7 +162,7 @@ public enum ServerAPI {
                 "the request head limit must be between 1024 and 1048576 bytes, got \(maximumRequestHeadBytes)")
             try check(
                 Self.requestBodyLimits.contains(maximumRequestBodyBytes),
-                "the request body limit must be between 0 and 1048576 bytes, got \(maximumRequestBodyBytes)")
+                "the request body limit must be between 0 and 4194304 bytes, got \(maximumRequestBodyBytes)")
             try check(
                 drainTimeout.isFinite && (0...3600).contains(drainTimeout),
                 "the drain timeout must be between 0 and 3600 seconds, got \(drainTimeout)")
@@ -183,34 +184,47 @@ public enum ServerAPI {
         /// it answers, the connection closes after it, and an answer whose status is not the refusal's
         /// is replaced by the server's own plain-text refusal.
         public var refusal: Refusal?
+        /// The body of a request other than GET or HEAD, as received (a chunked body de-chunked), at
+        /// most ``Configuration/maximumRequestBodyBytes``; empty for GET and HEAD, whose bodies the
+        /// server reads and drops, and for a refused request.
+        public var body: Data
+        /// The address of the client's end of the connection, as text: `127.0.0.1`, `2001:db8::7`
+        /// (an IPv4 client of an IPv6 socket in its IPv4 form). Behind a proxy it is the proxy's. Empty
+        /// when unknown (a request made in a test).
+        public var remoteAddress: String
 
         /// Creates a request from its parts.
         public init(
             method: String = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:],
-            refusal: Refusal? = nil
+            refusal: Refusal? = nil, body: Data = Data(), remoteAddress: String = ""
         ) {
             self.init(
                 method: method, path: path, query: query,
                 lowercasedHeaders: Dictionary(
                     headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 }),
-                refusal: refusal)
+                refusal: refusal, body: body, remoteAddress: remoteAddress)
         }
 
         /// Creates a request whose header names are in lower case already (a server reading the wire).
         package init(
             method: String, path: String, query: [String: String], lowercasedHeaders: [String: String],
-            refusal: Refusal? = nil
+            refusal: Refusal? = nil, body: Data = Data(), remoteAddress: String = ""
         ) {
             self.method = method
             self.path = path
             self.query = query
             self.headers = lowercasedHeaders
             self.refusal = refusal
+            self.body = body
+            self.remoteAddress = remoteAddress
         }
 
         /// Creates a request from a request target as sent on the wire: `/v1/timings?latitude=21.4`.
         /// The path and the query are percent-decoded; `+` in the query is a space.
-        public init(method: String = "GET", target: String, headers: [String: String] = [:]) {
+        public init(
+            method: String = "GET", target: String, headers: [String: String] = [:], body: Data = Data(),
+            remoteAddress: String = ""
+        ) {
             let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
             var query: [String: String] = [:]
             if parts.count == 2 {
@@ -221,7 +235,8 @@ public enum ServerAPI {
                 }
             }
             let path = String(parts[0]).removingPercentEncoding ?? String(parts[0])
-            self.init(method: method, path: path, query: query, headers: headers)
+            self.init(
+                method: method, path: path, query: query, headers: headers, body: body, remoteAddress: remoteAddress)
         }
 
         /// The value of a header field, by name in any case.

@@ -42,6 +42,9 @@
         let maximumHeadBytes: Int
         let maximumBodyBytes: Int
         private let connections = Mutex<[Int: Tracked]>([:])
+        /// The bodies being received, by connection (one request at a time per connection): bytes of
+        /// requests other than GET and HEAD, kept until the request is answered or abandoned.
+        private let bodies = Mutex<[Int: Data]>([:])
 
         /// An open connection.
         private struct Tracked {
@@ -70,11 +73,14 @@
         ) -> MHD_Result {
             let method = method.map { String(cString: $0) } ?? "GET"
             let path = url.map { String(cString: $0) } ?? "/"
+            let body = takeBody(of: connection)
+            let remoteAddress = Self.clientAddress(of: connection)
             var response: ServerAPI.Response
             if let refusal {
-                // The query and the fields are what may be wrong: the handler gets neither.
+                // The query, the fields and the body are what may be wrong: the handler gets none of them.
                 let request = ServerAPI.Request(
-                    method: method, path: path, query: [:], lowercasedHeaders: [:], refusal: refusal)
+                    method: method, path: path, query: [:], lowercasedHeaders: [:], refusal: refusal,
+                    remoteAddress: remoteAddress)
                 response = handler(request)
                 if response.status != refusal.status { response = Self.plainRefusal(refusal) }
                 response.headers["Connection"] = "close"
@@ -84,7 +90,8 @@
             } else {
                 let request = ServerAPI.Request(
                     method: method, path: path, query: Self.values(of: connection, kind: .GET_ARGUMENT_KIND),
-                    lowercasedHeaders: Self.values(of: connection, kind: .HEADER_KIND))
+                    lowercasedHeaders: Self.values(of: connection, kind: .HEADER_KIND), body: body,
+                    remoteAddress: remoteAddress)
                 response = handler(request)
             }
             if draining.load(ordering: .relaxed) { response.headers["Connection"] = "close" }
@@ -164,10 +171,36 @@
             return nil
         }
 
-        /// A request is finished: its response was sent, or the client went away.
+        /// A request is finished: its response was sent, or the client went away (then what it had sent
+        /// of its body is dropped).
         func completed(_ connection: OpaquePointer?) {
             inFlight.subtract(1, ordering: .relaxed)
-            if let connection { setWaiting(connection, since: Self.monotonicNanoseconds()) }
+            guard let connection else { return }
+            _ = takeBody(of: connection)
+            setWaiting(connection, since: Self.monotonicNanoseconds())
+        }
+
+        // MARK: - Bodies
+
+        /// Adds a piece of a request's body, as libmicrohttpd hands it over (de-chunked).
+        func appendBody(_ bytes: UnsafePointer<CChar>, count: Int, of connection: OpaquePointer) {
+            bodies.withLock { bodies in
+                bodies[Int(bitPattern: connection), default: Data()].append(
+                    UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count)
+            }
+        }
+
+        /// The body received for the connection's request, which is no longer kept; empty when none.
+        private func takeBody(of connection: OpaquePointer) -> Data {
+            bodies.withLock { $0.removeValue(forKey: Int(bitPattern: connection)) } ?? Data()
+        }
+
+        /// The client's address, as text (empty when libmicrohttpd does not know it).
+        private static func clientAddress(of connection: OpaquePointer) -> String {
+            // INET6_ADDRSTRLEN (46) bytes hold any IPv6 address as text.
+            var buffer = [CChar](repeating: 0, count: 64)
+            guard praykit_mhd_client_address(connection, &buffer, buffer.count) == 0 else { return "" }
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
 
         private static func queue(_ response: ServerAPI.Response, on connection: OpaquePointer) -> MHD_Result {
@@ -224,6 +257,7 @@
         /// system has given out again.
         func closed(_ connection: OpaquePointer) {
             _ = connections.withLock { $0.removeValue(forKey: Int(bitPattern: connection)) }
+            _ = takeBody(of: connection)
         }
 
         private func setWaiting(_ connection: OpaquePointer, since: UInt64?) {
@@ -292,14 +326,16 @@
         /// libmicrohttpd's access handler, called several times per request: first when the head has
         /// arrived, then with any body in pieces, then once more with no data. The head is checked on
         /// the first call, and a refused request is answered then (libmicrohttpd then reads no body and
-        /// closes the connection). A GET or HEAD is answered on the last call (answering earlier would
-        /// make libmicrohttpd close the connection, losing keep-alive); any body is read and discarded,
-        /// and a chunked body that grows past the limit ends the connection. Other methods are answered
-        /// at once, without reading a body: the connection then closes.
+        /// closes the connection). Every other request is answered on the last call, once its body has
+        /// been read (answering earlier would make libmicrohttpd close the connection, losing
+        /// keep-alive): the body of a GET or HEAD is discarded, that of another method is kept for the
+        /// handler (``ServerAPI/Request/body``), and a chunked body that grows past the limit ends the
+        /// connection.
         ///
-        /// The request's state lives in its context pointer (see `praykit_mhd_state_line`).
+        /// The request's state lives in its context pointer (see `praykit_mhd_state_line`); the body
+        /// being kept, in `bodies`.
         static let accessHandler: MHD_AccessHandlerCallback = {
-            context, connection, url, method, version, _, uploadDataSize, requestContext in
+            context, connection, url, method, version, uploadData, uploadDataSize, requestContext in
             guard let context, let connection, let requestContext else { return .NO }
             let server = Unmanaged<MicroHTTPDContext>.fromOpaque(context).takeUnretainedValue()
             let state = UInt(bitPattern: requestContext.pointee)
@@ -312,7 +348,6 @@
                 {
                     return server.answer(connection, url: url, method: method, refusal: refusal)
                 }
-                guard let method, isBodiless(method) else { return server.answer(connection, url: url, method: method) }
                 return .YES
             }
             if let uploadDataSize, uploadDataSize.pointee > 0 {
@@ -323,6 +358,9 @@
                     return .NO
                 }
                 requestContext.pointee = UnsafeMutableRawPointer(bitPattern: received)
+                if let uploadData, let method, !isBodiless(method) {
+                    server.appendBody(uploadData, count: uploadDataSize.pointee, of: connection)
+                }
                 uploadDataSize.pointee = 0
                 return .YES
             }

@@ -186,7 +186,7 @@ public struct SyncRoutes: Sendable {
         return ServerAPI.Response(status: status, headers: headers, body: try encoder.encode(value))
     }
 
-    private static let headers = ["Content-Type": "application/json", "Cache-Control": "no-store"]
+    fileprivate static let headers = ["Content-Type": "application/json", "Cache-Control": "no-store"]
 
     // MARK: - Refusals
 
@@ -219,6 +219,27 @@ public struct SyncRoutes: Sendable {
     private static func errorCode(of response: ServerAPI.Response) -> String? {
         guard response.status >= 400 else { return nil }
         return (try? JSONDecoder().decode(SyncAPI.ErrorBody.self, from: response.body))?.error
+    }
+}
+
+// MARK: - ServerRoutes
+
+extension SyncRoutes: ServerRoutes {
+    /// Answers one request under `/sync/` with its own body and the peer's address
+    /// (``ServerAPI/Request/body``, ``ServerAPI/Request/remoteAddress``). A request the server refused
+    /// before answering (its framing, or a head or body over the limits) gets the refusal's status in
+    /// the protocol's error shape: `too_large` for 413, `bad_request` otherwise.
+    public func respond(to request: ServerAPI.Request) -> ServerAPI.Response {
+        guard let refusal = request.refusal else {
+            return respond(to: request, body: request.body, remoteAddress: request.remoteAddress)
+        }
+        let code: SyncServerError.Code = refusal.status == 413 ? .tooLarge : .badRequest
+        let body = SyncAPI.ErrorBody(error: code.rawValue, message: refusal.message)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return ServerAPI.Response(
+            status: refusal.status, headers: Self.headers,
+            body: (try? encoder.encode(body)) ?? Data(#"{"error":"bad_request","message":""}"#.utf8))
     }
 }
 

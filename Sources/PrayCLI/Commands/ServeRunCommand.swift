@@ -1,0 +1,153 @@
+import Foundation
+import PrayCore
+import PrayKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `praykit serve` without a verb (`praykit serve run`): the AlAdhan API, and with `--sync-store` the
+/// sync endpoints, until SIGTERM or SIGINT.
+enum ServeRunCommand: Command {
+    static let name = "run"
+    static let abstract = "Run the server: the AlAdhan API, and sync with --sync-store."
+    static let discussion = "The default of 'praykit serve': see 'praykit serve --help'."
+    static let examples = [
+        "praykit serve --port 8080", "praykit serve --sync-store sqlite:/var/lib/praykit/sync.sqlite",
+    ]
+
+    /// The server's own defaults and limits, shown and checked by the options.
+    private static let defaults = ServerAPI.Configuration()
+
+    static let host = Option(
+        "host", value: "address", help: "The IP address to listen on: 127.0.0.1, 0.0.0.0 (every IPv4), ::1 or ::.",
+        default: defaults.host)
+    static let port = Option(
+        "port", value: "n", help: "The TCP port (0: any free port, printed on the first line).",
+        default: defaults.port, range: ServerAPI.Configuration.ports)
+    static let threads = Option<Int?>(
+        "threads", value: "n", help: "Worker threads, each polling its own connections.",
+        defaultText: "the number of cores", range: ServerAPI.Configuration.threadCounts)
+    static let timeout = Option(
+        "timeout", value: "seconds",
+        help: "Seconds a client may take to send a whole request, head and body, or stay idle, before it is "
+            + "disconnected.",
+        default: Int(defaults.requestTimeout), range: ServerAPI.Configuration.requestTimeouts, unit: "seconds")
+    static let connections = Option(
+        "max-connections", value: "n", help: "The most connections open at once.", default: defaults.connectionLimit,
+        range: ServerAPI.Configuration.connectionLimits)
+    static let connectionsPerAddress = Option(
+        "max-connections-per-address", value: "n",
+        help: "The most connections open at once from one IP address; 0 for no limit of its own.",
+        default: defaults.connectionLimitPerAddress, range: ServerAPI.Configuration.connectionLimitsPerAddress)
+    static let head = Option(
+        "max-head", value: "bytes", help: "The longest request head (request line and header fields) accepted.",
+        default: defaults.maximumRequestHeadBytes, range: ServerAPI.Configuration.requestHeadLimits, unit: "bytes")
+    static let body = Option(
+        "max-body", value: "bytes",
+        help: "The longest request body accepted (a GET's body is read and ignored; with --sync-store, at least "
+            + "\(SyncAPI.maximumBodyBytes) bytes, the sync endpoints' limit).",
+        default: defaults.maximumRequestBodyBytes, range: ServerAPI.Configuration.requestBodyLimits, unit: "bytes")
+    static let syncStore = Option<SyncStoreLocation?>(
+        "sync-store", value: "store",
+        help: "Serve sync at /sync/v1/ from this store: sqlite:PATH (created 0600 in a 0700 folder when missing).",
+        defaultText: "no sync")
+    static let insecureHTTP = Flag(
+        "insecure-http",
+        help: "Serve sync over plain HTTP on an address other machines can reach (behind a TLS proxy only).")
+
+    static let options: [any OptionDefinition] = [
+        host, port, threads, timeout, connections, connectionsPerAddress, head, body, syncStore, insecureHTTP,
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let configuration = try configuration(arguments)
+        let dependency = context.dependency
+        let store = try arguments[syncStore].map { location in
+            try ServeSyncCommand.checkedStore(at: location, context: context)
+        }
+        raiseOpenFileLimit(to: configuration.connectionLimit + 64)
+        let routes = dependency.serverRoutes(syncStore: store)
+        let server = try dependency.serverService().start(configuration, handler: routes.handler)
+        let signals = TerminationSignals { Task { await server.shutdown() } }
+        defer { signals.stop() }
+        do {
+            var lines = "Listening on \(server.url.absoluteString)\n"
+            if let location = arguments[syncStore] {
+                lines += "Sync at \(server.url.absoluteString)/sync/v1/ from \(location)\n"
+            }
+            try context.output.write(lines)
+            try context.output.flush()
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+        await server.waitUntilStopped()
+    }
+
+    /// The server's configuration from the options: with `--sync-store`, a body limit of at least
+    /// ``SyncAPI/maximumBodyBytes``, and an address other machines can reach only with `--insecure-http`.
+    /// - Throws: ``CLIError`` (usage) for sync on such an address without `--insecure-http`;
+    ///   ``ServerError`` for a value out of range.
+    static func configuration(_ arguments: ParsedArguments) throws -> ServerAPI.Configuration {
+        var configuration = defaults
+        configuration.host = arguments[host]
+        configuration.port = arguments[port]
+        configuration.threads = arguments[threads] ?? defaults.threads
+        configuration.requestTimeout = TimeInterval(arguments[timeout])
+        configuration.connectionLimit = arguments[connections]
+        configuration.connectionLimitPerAddress = arguments[connectionsPerAddress]
+        configuration.maximumRequestHeadBytes = arguments[head]
+        configuration.maximumRequestBodyBytes = arguments[body]
+        if arguments[syncStore] != nil {
+            configuration.maximumRequestBodyBytes = max(configuration.maximumRequestBodyBytes, SyncAPI.maximumBodyBytes)
+            guard configuration.listensOnLoopbackOnly || arguments[insecureHTTP] else {
+                throw CLIError.usage(
+                    "sync on \(configuration.host) would send device tokens across the network in plain text: "
+                        + "listen on 127.0.0.1 or ::1 behind a TLS reverse proxy (nginx, caddy), or, when such a "
+                        + "proxy on another machine forwards to this address, add --insecure-http")
+            }
+        }
+        try configuration.validate()
+        return configuration
+    }
+
+    /// Raises the soft limit of open files towards `count` (within the hard limit), so that the
+    /// connection limit, not the default of 1024 descriptors, bounds the connections.
+    private static func raiseOpenFileLimit(to count: Int) {
+        #if canImport(Glibc)
+            let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
+        limit.rlim_cur = min(limit.rlim_max, rlim_t(count))
+        _ = setrlimit(resource, &limit)
+    }
+}
+
+/// SIGTERM and SIGINT while serving: each calls `stop` (a graceful shutdown) instead of ending the
+/// process at once.
+private final class TerminationSignals {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ stop: @escaping @Sendable () -> Void) {
+        sources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: stop)
+            source.resume()
+            return source
+        }
+    }
+
+    /// Stops handling the signals and restores their default action.
+    func stop() {
+        for source in sources { source.cancel() }
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGINT, SIG_DFL)
+    }
+}

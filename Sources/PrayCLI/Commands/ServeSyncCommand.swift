@@ -1,0 +1,89 @@
+import Foundation
+import PrayCore
+
+/// `praykit serve sync`: the sync server's administration — its users, their pairing codes and
+/// devices — on the store that `praykit serve --sync-store` serves.
+enum ServeSyncCommand: CommandGroup {
+    static let name = "sync"
+    static let abstract = "Administer the sync server: users, pairing codes and devices."
+    static let discussion = """
+        Each command opens the store directly (the server may be running): --sync-store names it, as it
+        does for 'praykit serve'. A new user gets a one-time pairing code, good for 15 minutes; a person
+        types it into 'praykit sync login' on one device, and each further device needs a code of its own
+        from 'serve sync pair NAME'. A lost device is locked out with 'serve sync devices revoke ID': its
+        token stops working at once, and the person's data stays on the server and their other devices.
+        """
+    static let examples = [
+        "praykit serve sync users add amina --server https://pray.example.org",
+        "praykit serve sync pair amina --server https://pray.example.org",
+        "praykit serve sync users list",
+        "praykit serve sync devices list --format json",
+        "praykit serve sync devices revoke d_3f9c2a…",
+    ]
+    static let subcommands: [any CommandNode.Type] = [
+        ServeSyncUsersCommand.self, ServeSyncPairCommand.self, ServeSyncDevicesCommand.self,
+    ]
+
+    /// `--sync-store` of the administration commands, which default to the standard store.
+    static let store = Option<SyncStoreLocation?>(
+        "sync-store", value: "store", help: "The sync server's store: sqlite:PATH.",
+        defaultText: "sqlite:$XDG_DATA_HOME/praykit/sync-server.sqlite, else sqlite:~/.local/share/praykit/…")
+    /// `--server` of the commands that print a pairing code: where devices reach the server.
+    static let server = Option(
+        "server", value: "url", help: "The server's URL as devices reach it, for the login line printed.",
+        default: "http://127.0.0.1:8080")
+
+    /// The store of `--sync-store`, else the standard one of the environment.
+    /// - Throws: What the container throws for a location it cannot serve.
+    static func store(_ arguments: ParsedArguments, context: CommandContext) throws -> any SyncStore {
+        let location = arguments[store] ?? SyncStoreLocation.defaultLocation(environment: context.environment)
+        return try context.dependency.syncStore(at: location)
+    }
+
+    /// The store at `location`, opened (created when missing) and checked before a server relies on it.
+    /// - Throws: ``CLIError`` (runtime) when the file cannot be opened or is not safe; what the
+    ///   container throws for a location it cannot serve.
+    static func checkedStore(at location: SyncStoreLocation, context: CommandContext) throws -> any SyncStore {
+        let store = try context.dependency.syncStore(at: location)
+        try run { _ = try store.users() }
+        return store
+    }
+
+    /// Runs `body`, with a store's failure worded for this command's options.
+    /// - Throws: What `body` throws; a ``StorageError`` as a ``CLIError`` (runtime) naming --sync-store.
+    static func run<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StorageError {
+            throw CLIError.runtime("the sync store: \(error.description); --sync-store sqlite:PATH names another")
+        }
+    }
+
+    /// What a person runs on a device to pair it with `code`.
+    static func pairingLines(_ code: SyncPairingCode, server: String, now: Date) -> String {
+        let minutes = max(1, Int((code.expiresAt.timeIntervalSince(now) / 60).rounded()))
+        return """
+            Pairing code for \(code.user): \(code.code) (works once, for \(minutes) minutes)
+            On the device, run:
+              praykit sync login --server \(server) --code \(code.code)
+
+            """
+    }
+
+    /// `2026-11-29 12:00 UTC`, or `never`.
+    static func time(_ date: Date?) -> String {
+        guard let date else { return "never" }
+        return SyncAPI.timestamp(date).prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC"
+    }
+}
+
+extension SyncStoreLocation: ArgumentValue {
+    /// Reads `sqlite:PATH` (`~` and relative paths resolved now) or a PostgreSQL URL.
+    init(argument: String) throws(ArgumentValueError) {
+        do {
+            self = try SyncStoreLocation(parsing: argument)
+        } catch {
+            throw ArgumentValueError(reason: ": " + error.message, namesTheValue: true)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The answers of `praykit serve` as one ``ServerRoutes``: a request whose path is under `/sync/`
+/// goes to the sync endpoints (SYNC.md §3), every other one to the API routes (AlAdhan). A server
+/// started without a sync store answers `/sync/…` with 404 and a JSON body that says so, in the
+/// sync protocol's error shape, so that a client learns it is talking to the wrong server.
+///
+/// The container builds it: ``PrayKitDependency/serverRoutes(syncStore:)``.
+///
+/// ```swift
+/// let routes = dependency.serverRoutes(syncStore: try dependency.syncStore(at: location))
+/// let server = try dependency.serverService().start(configuration, handler: routes.handler)
+/// ```
+public struct ServerRoutesCombined: ServerRoutes {
+    private let api: any ServerRoutes
+    private let sync: (any ServerRoutes)?
+
+    /// The paths that go to the sync endpoints start with this.
+    public static let syncPrefix = "/sync/"
+
+    /// Creates the routes.
+    /// - Parameters:
+    ///   - api: The answers of every path outside `/sync/`.
+    ///   - sync: The sync endpoints, or `nil` for a server that does not sync.
+    public init(api: any ServerRoutes, sync: (any ServerRoutes)?) {
+        self.api = api
+        self.sync = sync
+    }
+
+    /// Hands the request to the sync endpoints or to the API by its path. A refused request (see
+    /// ``ServerAPI/Request/refusal``) goes by its path too, so that each side words its own refusals.
+    public func respond(to request: ServerAPI.Request) -> ServerAPI.Response {
+        guard Self.isSyncPath(request.path) else { return api.respond(to: request) }
+        guard let sync else { return Self.notSyncing(request) }
+        return sync.respond(to: request)
+    }
+
+    /// Whether `path` belongs to the sync endpoints: `/sync` itself or anything under `/sync/`.
+    public static func isSyncPath(_ path: String) -> Bool {
+        path == "/sync" || path.hasPrefix(syncPrefix)
+    }
+
+    /// 404 `{"error": "not_found", "message": …}`, or the refusal's status with the same shape.
+    private static func notSyncing(_ request: ServerAPI.Request) -> ServerAPI.Response {
+        let status = request.refusal?.status ?? 404
+        let code = request.refusal == nil ? "not_found" : "refused"
+        let message =
+            request.refusal?.message
+            ?? "This server does not sync; its administrator can start it with --sync-store sqlite:PATH"
+        let body: [String: String] = ["error": code, "message": message]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return ServerAPI.Response(
+            status: status, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+            body: (try? encoder.encode(body)) ?? Data())
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Where a sync server keeps its users, devices and rows (SYNC.md §5), parsed once from the text an
+/// operator writes: `sqlite:PATH` (the embedded store) or a `postgres://…` URL (several servers on
+/// one database; ``PrayKitDependency/syncStore(at:)`` refuses it until that store exists).
+///
+/// ```swift
+/// let location = try SyncStoreLocation(parsing: "sqlite:~/sync/server.sqlite")
+/// // .sqlite(path: "/home/amina/sync/server.sqlite")
+/// let store = try dependency.syncStore(at: location)
+/// ```
+public enum SyncStoreLocation: Hashable, Sendable, CustomStringConvertible {
+    /// A SQLite file, by absolute path.
+    case sqlite(path: String)
+    /// A PostgreSQL database, by connection URL as given.
+    case postgreSQL(url: String)
+
+    /// Reads a location.
+    ///
+    /// `sqlite:PATH` takes an absolute path, a path relative to `currentDirectory`, or one that starts
+    /// with `~/` (the home folder of `environment`'s `HOME`, else this process's); `sqlite://` is not a
+    /// form of it. `postgres://` and `postgresql://` URLs are kept as given.
+    /// - Parameters:
+    ///   - text: The location as written.
+    ///   - environment: For `~`: its `HOME`.
+    ///   - currentDirectory: What a relative path is relative to.
+    /// - Throws: ``SyncStoreError`` (``SyncStoreErrorKind/invalidLocation``) for anything else.
+    public init(
+        parsing text: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws(SyncStoreError) {
+        let lowered = text.lowercased()
+        if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {
+            self = .postgreSQL(url: text)
+            return
+        }
+        guard lowered.hasPrefix("sqlite:") else {
+            throw SyncStoreError(
+                .invalidLocation,
+                message: "the sync store must be sqlite:PATH (or postgres://… in a later release), got '\(text)'")
+        }
+        let path = String(text.dropFirst("sqlite:".count))
+        guard !path.isEmpty, !path.hasPrefix("//"), !path.contains("\0") else {
+            throw SyncStoreError(
+                .invalidLocation,
+                message:
+                    "sqlite: needs the store's file after it, as sqlite:/var/lib/praykit/sync.sqlite, got '\(text)'")
+        }
+        self = .sqlite(path: Self.absolute(path, environment: environment, currentDirectory: currentDirectory))
+    }
+
+    /// `sqlite:$XDG_DATA_HOME/praykit/sync-server.sqlite`, else `sqlite:~/.local/share/praykit/sync-server.sqlite`
+    /// (an `XDG_DATA_HOME` that is not absolute is ignored, as the XDG specification says): the store
+    /// the administration commands use when none is named.
+    /// - Parameter environment: The process environment.
+    public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> SyncStoreLocation
+    {
+        let file = "praykit/sync-server.sqlite"
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return .sqlite(path: (data as NSString).appendingPathComponent(file))
+        }
+        return .sqlite(path: (home(environment) as NSString).appendingPathComponent(".local/share/" + file))
+    }
+
+    /// `sqlite:/path`, or the PostgreSQL URL without its password.
+    public var description: String {
+        switch self {
+        case .sqlite(let path): "sqlite:\(path)"
+        case .postgreSQL(let url): Self.withoutPassword(url)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private static func absolute(_ path: String, environment: [String: String], currentDirectory: String) -> String {
+        var path = path
+        if path == "~" || path.hasPrefix("~/") {
+            path = home(environment) + path.dropFirst()
+        } else if !path.hasPrefix("/") {
+            path = (currentDirectory as NSString).appendingPathComponent(path)
+        }
+        return (path as NSString).standardizingPath
+    }
+
+    private static func home(_ environment: [String: String]) -> String {
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    }
+
+    /// `postgres://user:secret@host/db` → `postgres://user:…@host/db`: a password never reaches a
+    /// message or a log line.
+    private static func withoutPassword(_ url: String) -> String {
+        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].lastIndex(of: "@") else {
+            return url
+        }
+        let credentials = url[scheme.upperBound..<at]
+        guard let colon = credentials.firstIndex(of: ":") else { return url }
+        return String(url[..<colon]) + ":…" + String(url[at...])
+    }
+}
+
+/// A sync store that cannot be named or opened.
+public typealias SyncStoreError = PrayKitError<SyncStoreErrorKind>
+
+/// What kind of failure a ``SyncStoreError`` is.
+public enum SyncStoreErrorKind: String, Hashable, Sendable {
+    /// The text names no store: neither `sqlite:PATH` nor a PostgreSQL URL.
+    case invalidLocation
+    /// A kind of store this build does not have (PostgreSQL, before its release).
+    case unsupported
+}
