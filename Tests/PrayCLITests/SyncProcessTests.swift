@@ -159,6 +159,9 @@ import Testing
             #expect(
                 try await ahead.run(["log", "record", "--prayer", "fajr", "--status", "late", "--date", day]).status
                     == 0)
+            // (faketime took: the entry was recorded six hours ahead of this machine's clock)
+            let recorded = try await ahead.recordedAt(of: "fajr", on: day)
+            #expect(recorded > Date().addingTimeInterval(5 * 3600), "\(recorded)")
             #expect(try await ahead.run(["sync", "now"]).status == 0)
             #expect(try await exact.run(["sync", "now"]).status == 0)
             #expect(
@@ -169,6 +172,7 @@ import Testing
             #expect(
                 try await behind.run(["log", "record", "--prayer", "isha", "--status", "missed", "--date", day]).status
                     == 0)
+            #expect(try await behind.recordedAt(of: "isha", on: day) < Date().addingTimeInterval(-5 * 3600))
             #expect(try await exact.run(["sync", "now"]).status == 0)
             #expect(
                 try await exact.run(["log", "record", "--prayer", "isha", "--status", "qada", "--date", day]).status
@@ -221,7 +225,8 @@ import Testing
             let process = try PraykitProcess.Running(
                 ["serve", "--port", String(port), "--threads", "2", "--sync-store", "sqlite:\(storePath)"],
                 environment: environment)
-            let line = try await process.firstLine()
+            let output = try await process.firstLine()
+            let line = output.prefix { $0 != "\n" } + "\n"
             guard let match = line.firstMatch(of: /^Listening on http:\/\/127\.0\.0\.1:([0-9]+)\n$/),
                 let chosen = Int(match.1)
             else {
@@ -337,6 +342,18 @@ import Testing
                 throw TestFailure("\(name): \(log.stderr) \(settings.stderr)")
             }
             return SyncedState(log: log.stdout, settings: settings.stdout)
+        }
+
+        /// When the entry of `prayer` on `day` was recorded, by this device's log.
+        func recordedAt(of prayer: String, on day: String) async throws -> Date {
+            let result = try await run(["log", "list", "--from", day, "--to", day, "--format", "json"])
+            let entries = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            guard let text = entries.first(where: { $0["prayer"] as? String == prayer })?["recordedAt"] as? String,
+                let date = formatter.date(from: text)
+            else { throw TestFailure("\(name) has no \(prayer) on \(day): \(result.stdout)") }
+            return date
         }
 
         /// The status of each prayer logged on `day`.
