@@ -103,7 +103,11 @@ enum PrayCommandLine {
             commandPath: path.map { $0.name }.joined(separator: " "))
         try await command.run(parsed, context: context)
         // A change to synced data goes to the server at once when it is reachable; never an error.
-        if command.changesSyncedData { await SyncCommand.afterWrite(context) }
+        // What the command printed is out first: the write is done whatever the sync does.
+        if command.changesSyncedData {
+            try output.flush()
+            await SyncCommand.afterWrite(context)
+        }
     }
 }
 

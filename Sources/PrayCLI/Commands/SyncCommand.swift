@@ -31,7 +31,7 @@ enum SyncCommand: CommandGroup {
     /// After a command changed synced data: a short cycle when sync is on, which never fails the
     /// command (the change waits in the outbox when the server is not reachable).
     static func afterWrite(_ context: CommandContext) async {
-        await context.dependency.syncService().syncAfterWrite()
+        _ = try? await withProgress(context) { await context.dependency.syncService().syncAfterWrite() }
     }
 
     /// Runs `work` (a login or a cycle) and, on a terminal, keeps one line on standard error up to date
@@ -45,7 +45,7 @@ enum SyncCommand: CommandGroup {
         let progress = Task {
             for await status in context.dependency.syncService().status() where status.phase == .syncing {
                 let left = status.unsyncedCount > 0 ? ": \(changes(status.unsyncedCount)) left to send" : ""
-                try? diagnostics.write("\r\u{1B}[KSyncing\(left)…")
+                try? diagnostics.write(verbatim: "\r\u{1B}[2KSyncing\(left)…")
                 try? diagnostics.flush()
             }
         }
@@ -57,7 +57,7 @@ enum SyncCommand: CommandGroup {
         }
         progress.cancel()
         await progress.value
-        try? diagnostics.write("\r\u{1B}[K")
+        try? diagnostics.write(verbatim: "\r\u{1B}[2K")
         try? diagnostics.flush()
         return try result.get()
     }
