@@ -56,6 +56,26 @@ import Testing
         #expect(await iterator.next()?[.method] == "north-america")
     }
 
+    @Test func theLogSequenceYieldsAfterEachChangeAndEndsWhenItsTaskIsCancelled() async throws {
+        let test = try TestDatabase()
+        let (seen, seenContinuation) = AsyncStream.makeStream(of: [PrayerLogEntry].self)
+        let watcher = Task {
+            for await entries in test.prayerLog.entriesSequence(from: day, through: day) {
+                seenContinuation.yield(entries)
+            }
+            seenContinuation.finish()
+        }
+        var values = seen.makeAsyncIterator()
+        #expect(await values.next() == [])
+        try test.prayerLog.record(.prayed, for: .fajr, on: day)
+        #expect(await values.next()?.map(\.prayer) == [.fajr])
+        // Cancelling the task that iterates ends the sequence, and later writes yield nothing.
+        watcher.cancel()
+        await watcher.value
+        try test.prayerLog.record(.late, for: .dhuhr, on: day)
+        #expect(await values.next() == nil)
+    }
+
     @Test func theLogKeepsOneStatusPerPrayerAndDay() throws {
         let test = try TestDatabase()
         try test.prayerLog.record(.missed, for: .isha, on: day)
