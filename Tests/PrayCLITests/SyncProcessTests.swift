@@ -156,32 +156,22 @@ import Testing
             // A clock six hours ahead: its write is stamped by the server's clock (clock_ahead, then
             // stamped again), so a later write elsewhere, made after seeing it, wins.
             let day = Self.days[0]
-            #expect(
-                try await ahead.run(["log", "record", "--prayer", "fajr", "--status", "late", "--date", day]).status
-                    == 0)
+            #expect(try await ahead.record("fajr", "late", on: day) == 0)
             // (faketime took: the entry was recorded six hours ahead of this machine's clock)
             let recorded = try await ahead.recordedAt(of: "fajr", on: day)
             #expect(recorded > Date().addingTimeInterval(5 * 3600), "\(recorded)")
-            #expect(try await ahead.run(["sync", "now"]).status == 0)
-            #expect(try await exact.run(["sync", "now"]).status == 0)
-            #expect(
-                try await exact.run(["log", "record", "--prayer", "fajr", "--status", "qada", "--date", day]).status
-                    == 0)
+            #expect(try await ahead.syncNow() == 0)
+            #expect(try await exact.syncNow() == 0)
+            #expect(try await exact.record("fajr", "qada", on: day) == 0)
             // A clock six hours behind: having pulled the change, its own later write orders after it.
-            #expect(try await behind.run(["sync", "now"]).status == 0)
-            #expect(
-                try await behind.run(["log", "record", "--prayer", "isha", "--status", "missed", "--date", day]).status
-                    == 0)
+            #expect(try await behind.syncNow() == 0)
+            #expect(try await behind.record("isha", "missed", on: day) == 0)
             #expect(try await behind.recordedAt(of: "isha", on: day) < Date().addingTimeInterval(-5 * 3600))
-            #expect(try await exact.run(["sync", "now"]).status == 0)
-            #expect(
-                try await exact.run(["log", "record", "--prayer", "isha", "--status", "qada", "--date", day]).status
-                    == 0)
-            #expect(try await behind.run(["sync", "now"]).status == 0)
-            #expect(
-                try await behind.run(["log", "record", "--prayer", "isha", "--status", "prayed", "--date", day]).status
-                    == 0)
-            for home in [behind, ahead, exact, ahead] { #expect(try await home.run(["sync", "now"]).status == 0) }
+            #expect(try await exact.syncNow() == 0)
+            #expect(try await exact.record("isha", "qada", on: day) == 0)
+            #expect(try await behind.syncNow() == 0)
+            #expect(try await behind.record("isha", "prayed", on: day) == 0)
+            for home in [behind, ahead, exact, ahead] { #expect(try await home.syncNow() == 0) }
             let state = try await exact.syncedState()
             #expect(try await ahead.syncedState() == state)
             #expect(try await behind.syncedState() == state)
@@ -309,6 +299,14 @@ import Testing
             }
             return try await PraykitProcess.run(arguments, environment: environment)
         }
+
+        /// `praykit log record` of one prayer on `day`; its exit status.
+        func record(_ prayer: String, _ status: String, on day: String) async throws -> Int32 {
+            try await run(["log", "record", "--prayer", prayer, "--status", status, "--date", day]).status
+        }
+
+        /// `praykit sync now`; its exit status.
+        func syncNow() async throws -> Int32 { try await run(["sync", "now"]).status }
 
         /// Runs `praykit` with a crash point armed; whether it died by SIGKILL.
         func runKilled(_ arguments: [String], crashPoint: String) async throws -> Bool {
