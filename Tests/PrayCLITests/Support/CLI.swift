@@ -51,11 +51,27 @@ enum CLI {
         let servers = ServerServiceMock()
         servers.onStart { configuration, _ in RunningServerFake(host: configuration.host, port: 8080, isStopped: true) }
         dependency.server = servers
+        // A sync server's store that has no users and refuses every name it does not know, so that
+        // `serve sync …` and `serve --sync-store` run on any command line without a file.
+        dependency.syncStoreAt = { _ in emptySyncStore() }
+        dependency.makeSyncRoutes = { store in SyncRoutes(store: store, clock: PrayClockFake(now: now), log: .silent) }
         // The AlAdhan API over these services, as the container builds it.
         dependency.routes = AlAdhanRoutes(
             calculator: prayers, hijri: dependency.hijri, qibla: dependency.qibla,
             lookups: .init(dependency.locationManager()), clock: PrayClockFake(now: now), log: .silent)
         return dependency
+    }
+
+    /// A ``SyncStoreMock`` for administration without users: adding one gives a code, and every other
+    /// name or device is unknown.
+    static func emptySyncStore() -> SyncStoreMock {
+        let store = SyncStoreMock()
+        store.onAddUser { name, now in SyncPairingCode(user: name, code: "ABCDE-FGHJK", expiresAt: now + 900) }
+        store.onNewPairingCode { name, _ in throw SyncServerError(.notFound, message: "no user named \(name)") }
+        store.onUsers { [] }
+        store.onDevices { [] }
+        store.onRevokeDevice { id, _ in throw SyncServerError(.notFound, message: "no device \(id)") }
+        return store
     }
 
     /// Runs one command line.
