@@ -31,7 +31,9 @@ enum ServeSyncCommand: CommandGroup {
     /// `--server` of the commands that print a pairing code: where devices reach the server.
     static let server = Option(
         "server", value: "url", help: "The server's URL as devices reach it, for the login line printed.",
-        default: "http://127.0.0.1:8080")
+        default: localServer)
+    /// Where `praykit serve` listens by default.
+    static let localServer = URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/")
 
     /// The store of `--sync-store`, else the standard one of the environment.
     /// - Throws: What the container throws for a location it cannot serve.
@@ -60,12 +62,12 @@ enum ServeSyncCommand: CommandGroup {
     }
 
     /// What a person runs on a device to pair it with `code`.
-    static func pairingLines(_ code: SyncPairingCode, server: String, now: Date) -> String {
+    static func pairingLines(_ code: SyncPairingCode, server: URL, now: Date) -> String {
         let minutes = max(1, Int((code.expiresAt.timeIntervalSince(now) / 60).rounded()))
         return """
             Pairing code for \(code.user): \(code.code) (works once, for \(minutes) minutes)
             On the device, run:
-              praykit sync login --server \(server) --code \(code.code)
+              praykit sync login --server \(server.absoluteString) --code \(code.code)
 
             """
     }
@@ -75,6 +77,21 @@ enum ServeSyncCommand: CommandGroup {
         guard let date else { return "never" }
         return SyncAPI.timestamp(date).prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC"
     }
+}
+
+extension URL: ArgumentValue {
+    /// Reads an `http://` or `https://` URL with a host.
+    init(argument: String) throws(ArgumentValueError) {
+        guard let url = URL(string: argument), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
+            url.host?.isEmpty == false
+        else {
+            throw ArgumentValueError(reason: "must be an http:// or https:// URL such as https://pray.example.org")
+        }
+        self = url
+    }
+
+    var argumentDescription: String { absoluteString }
 }
 
 extension SyncStoreLocation: ArgumentValue {
