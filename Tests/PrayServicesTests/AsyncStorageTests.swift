@@ -25,6 +25,10 @@ import Testing
         init() throws {
             test = try TestDatabase()
             try test.prayerLog.record(.prayed, for: .fajr, on: .mockDate)
+            // The write under test waits up to 120 s for the lock instead of the standard 10 s: the
+            // main actor may be kept busy for seconds by other tests on a loaded machine, and only the
+            // order of events is under test here, never how soon the main actor ran.
+            try test.database.read { try $0.execute("PRAGMA busy_timeout = 120000") }
             other = SQLiteDatabase(path: test.path, log: .silent)
             try other.read { try $0.execute("BEGIN IMMEDIATE") }
             events.append("another connection holds the write lock")
