@@ -3,7 +3,8 @@
 # cancellation, the loopback server, praykit serve's libmicrohttpd server and routes, the SQLite
 # connection behind its Mutex and its change observers, the file logger's concurrent writers, the
 # container's lazy statics and set-once configuration, the mocks' recorders, the reminder daemon's
-# concurrent deliveries and the hooks' process groups. Builds into .build/tsan (the normal build is untouched) and fails on any report
+# concurrent deliveries and the hooks' process groups, and sync (the client's scheduler, status stream and
+# cycles against the real store, the routes, the server with POST bodies). Builds into .build/tsan (the normal build is untouched) and fails on any report
 # that Scripts/tsan.supp does not suppress (only the documented Synchronization.Mutex false positive).
 #
 #   Scripts/tsan.sh [extra swift test arguments]
@@ -14,6 +15,7 @@ suites='NetworkTests|RemoteTimetableTests|LogServiceFileTests|LogManagerTests|St
 suites+='|BackupRoundTripTests|PreferencesRoundTripTests|MockTests|PrayDependencyTests|ConfigurationTests'
 suites+='|AppTests|PrayerManagerTests|ReadmeSampleTests|ServerTests|AlAdhanRoutesTests'
 suites+='|ReminderDeliveryTests|RemindersTests|DesktopNotificationBusTests'
+suites+='|SyncClientTests|SyncRoutesTests|ServeSyncTests|SyncStoreSQLiteTests'
 export TSAN_OPTIONS="suppressions=$PWD/Scripts/tsan.supp print_suppressions=1 ${TSAN_OPTIONS:-}"
 
 # First, the suppression itself: it must hide the Mutex false positive and nothing else.
