@@ -11,16 +11,25 @@ public enum SyncID {
 
     /// A new client ID from the system's random generator.
     public static func newClientID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return "c_" + hex(count: 16, using: &generator)
+        // The standard library's own generator, not `SystemRandomNumberGenerator` passed `inout`:
+        // ThreadSanitizer's runtime faults on an `inout` access to that empty struct.
+        "c_" + hex((0..<16).map { _ in UInt8.random(in: 0...255) })
     }
 
     /// `count` random bytes as lowercase hex.
     package static func hex<G: RandomNumberGenerator>(count: Int, using generator: inout G) -> String {
-        (0..<count).map { _ in
-            let byte = UInt8.random(in: 0...255, using: &generator)
-            return String(byte >> 4, radix: 16) + String(byte & 15, radix: 16)
-        }.joined()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        for _ in 0..<count { bytes.append(UInt8.random(in: 0...255, using: &generator)) }
+        return hex(bytes)
+    }
+
+    /// Bytes as lowercase hex.
+    package static func hex(_ bytes: [UInt8]) -> String {
+        var text = ""
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes { text += String(byte >> 4, radix: 16) + String(byte & 15, radix: 16) }
+        return text
     }
 }
 
