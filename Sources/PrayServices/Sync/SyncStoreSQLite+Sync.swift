@@ -71,27 +71,25 @@ extension SyncStoreSQLite {
             let after = try SyncServerRules.version(
                 ofCursor: request.cursor, storeID: storeID ?? "", latest: latest ?? 0)
             let columns = "SELECT collection, key, value, deleted, hlc, version FROM sync_rows"
-            var rows = try SyncSQL.all(
-                connection, "\(columns) WHERE user_id = ? AND version > ? ORDER BY version, collection, key LIMIT ?",
-                [.integer(userID), .integer(after), .integer(Int64(limit + 1))], Self.storedRow)
-            var hasMore: Bool
-            switch SyncServerRules.pageCut(versions: rows.map(\.version), limit: limit) {
-            case .last(let count):
-                rows = Array(rows.prefix(count))
-                hasMore = false
-            case .more(let count):
-                rows = Array(rows.prefix(count))
-                hasMore = true
-            case .wholeVersion(let version):
-                rows = try SyncSQL.all(
-                    connection, "\(columns) WHERE user_id = ? AND version = ? ORDER BY collection, key",
-                    [.integer(userID), .integer(version)], Self.storedRow)
-                hasMore =
+            let (rows, hasMore) = try SyncServerRules.page(
+                limit: limit, version: \.version,
+                first: { count in
+                    try SyncSQL.all(
+                        connection,
+                        "\(columns) WHERE user_id = ? AND version > ? ORDER BY version, collection, key LIMIT ?",
+                        [.integer(userID), .integer(after), .integer(Int64(count))], Self.storedRow)
+                },
+                wholeVersion: { version in
+                    try SyncSQL.all(
+                        connection, "\(columns) WHERE user_id = ? AND version = ? ORDER BY collection, key",
+                        [.integer(userID), .integer(version)], Self.storedRow)
+                },
+                anyAfter: { version in
                     try SyncSQL.first(
                         connection, "SELECT 1 FROM sync_rows WHERE user_id = ? AND version > ? LIMIT 1",
                         [.integer(userID), .integer(version)]
                     ) { _ in true } ?? false
-            }
+                })
             return SyncAPI.PullResponse(
                 cursor: SyncServerRules.cursor(storeID: storeID ?? "", version: rows.last?.version ?? after),
                 hasMore: hasMore, lastMutationID: last, serverTime: SyncAPI.timestamp(now),
@@ -126,12 +124,7 @@ extension SyncStoreSQLite {
             connection, "SELECT device_id, last_mutation_id FROM clients WHERE id = ?", [.text(clientID)]
         ) { (device: $0.text(0) ?? "", last: Int($0.int64(1))) }
         if let known {
-            guard known.device == device.deviceID else {
-                throw SyncServerError(
-                    .forbidden,
-                    message: "this client ID belongs to another device: a database copied from another machine "
-                        + "must log in again to get its own")
-            }
+            guard known.device == device.deviceID else { throw SyncServerRules.foreignClientID }
             return known.last
         }
         if let now {
@@ -151,23 +144,10 @@ extension SyncStoreSQLite {
     /// Reads `collection, key, value, deleted, hlc, version`.
     /// - Throws: ``StorageError`` (`invalidData`) for a row this store could not have written.
     static func storedRow(_ statement: SQLiteStatement) throws -> StoredRow {
-        let key = statement.text(1) ?? ""
-        guard let collection = SyncCollection(rawValue: statement.text(0) ?? ""),
-            let hlc = try? HLC(parsing: statement.text(4) ?? "")
-        else {
-            throw StorageError(kind: .invalidData, message: "the sync store holds a malformed row (\(key))")
-        }
-        let deleted = statement.int64(3) != 0
-        var value: SyncValue?
-        if !deleted, let text = statement.text(2) {
-            do {
-                value = try SyncValue(collection, json: Data(text.utf8))
-            } catch {
-                throw StorageError(kind: .invalidData, message: "the sync store holds a malformed value (\(key))")
-            }
-        }
-        return StoredRow(
-            row: SyncRow(collection: collection, key: key, hlc: hlc, deleted: deleted, value: value),
+        StoredRow(
+            row: try SyncServerRules.storedRow(
+                collection: statement.text(0), key: statement.text(1), value: statement.text(2),
+                deleted: statement.int64(3) != 0, hlc: statement.text(4)),
             version: statement.int64(5))
     }
 }
@@ -223,12 +203,7 @@ struct Applier {
                 connection, "UPDATE users SET row_count = row_count + ? WHERE id = ? RETURNING row_count",
                 [.integer(Int64(newRows)), .integer(userID)]
             ) { $0.int64(0) } ?? 0
-        guard count <= Int64(maximum) else {
-            throw SyncServerError(
-                .tooLarge,
-                message: "this push would keep \(count) rows for the user, more than the \(maximum) this server "
-                    + "allows: delete old entries, or ask the administrator to raise the limit")
-        }
+        guard count <= Int64(maximum) else { throw SyncServerRules.tooManyRows(count, maximum: maximum) }
     }
 
     /// The user's next version: the counter in the user's row, taken inside the push's transaction.

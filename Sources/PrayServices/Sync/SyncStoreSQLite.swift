@@ -67,7 +67,7 @@ extension SyncStoreSQLite {
         let code = try write { connection in
             let taken = try SyncSQL.first(connection, "SELECT 1 FROM users WHERE name = ?", [.text(name)]) { _ in true }
             if taken != nil {
-                throw SyncServerError(.userExists, message: "a user named \(name) exists already")
+                throw SyncServerRules.userExists(name)
             }
             let userID = try SyncSQL.first(
                 connection, "INSERT INTO users (name, created_at) VALUES (?, ?) RETURNING id",
@@ -87,7 +87,7 @@ extension SyncStoreSQLite {
             guard
                 let userID = try SyncSQL.first(
                     connection, "SELECT id FROM users WHERE name = ?", [.text(name)], { $0.int64(0) })
-            else { throw SyncServerError(.notFound, message: "no user named \(name): add them first") }
+            else { throw SyncServerRules.unknownUser(name) }
             return try Self.insertPairingCode(connection, user: name, userID: userID, limits: limits, now: now)
         }
         log.info("Sync pairing code made", metadata: ["sync.user": name])
@@ -142,7 +142,7 @@ extension SyncStoreSQLite {
                 [.integer(SyncServerRules.milliseconds(now)), .text(deviceID)]
             ) { _ in true } ?? false
         }
-        guard found else { throw SyncServerError(.notFound, message: "no device \(deviceID): see the device list") }
+        guard found else { throw SyncServerRules.unknownDevice(deviceID) }
         log.info("Sync device revoked", metadata: ["sync.device": deviceID])
     }
 
@@ -177,7 +177,7 @@ extension SyncStoreSQLite {
     /// - Throws: ``SyncServerError`` `bad_request`, `unauthorized` or `rate_limited`; ``StorageError``.
     public func pair(_ request: SyncAPI.PairRequest, address: String, now: Date) throws -> SyncAPI.PairResponse {
         let deviceName = try SyncServerRules.checkedDeviceName(request.deviceName)
-        let address = Self.addressKey(address)
+        let address = SyncServerRules.addressKey(address)
         var random = SystemRandomNumberGenerator()
         let token = SyncServerRules.newToken(using: &random)
         let deviceID = SyncServerRules.newDeviceID(using: &random)
@@ -213,7 +213,7 @@ extension SyncStoreSQLite {
     /// Finds the device of a token.
     /// - Throws: ``SyncServerError`` `unauthorized` or `rate_limited`; ``StorageError``.
     public func authenticate(token: String, address: String, now: Date) throws -> SyncDeviceIdentity {
-        let address = Self.addressKey(address)
+        let address = SyncServerRules.addressKey(address)
         let lookup = SyncServerRules.tokenLookup(token)
         // Hashed whatever the token looks like, so a malformed one takes as long as an unknown one.
         let hash = SHA256.hexHash(token)
@@ -295,12 +295,6 @@ extension SyncStoreSQLite {
         guard let device = devices.first(where: { $0.matches }), !device.revoked else { return nil }
         return (device.identity, device.lastSeen)
     }
-
-    /// The address as a key: at most 100 bytes, so that a forged header cannot fill the table with
-    /// long keys.
-    static func addressKey(_ address: String) -> String {
-        String(decoding: address.utf8.prefix(100), as: UTF8.self)
-    }
 }
 
 /// Failures counted for one address in one scope (`pair`, `auth`), in a window that begins with the
@@ -329,10 +323,7 @@ struct Failures {
     /// `rate_limited` with the seconds left in the window, when the address reached the limit.
     func refusal() throws -> SyncServerError? {
         guard let window = try current(), window.count >= limit else { return nil }
-        let seconds = SyncServerRules.retryAfter(windowStart: window.start, window: self.window, now: now)
-        return SyncServerError(
-            .rateLimited, message: "too many failed attempts from this address: try again in \(seconds) seconds",
-            retryAfter: seconds)
+        return SyncServerRules.rateLimited(windowStart: window.start, window: self.window, now: now)
     }
 
     /// Counts one more failure.
