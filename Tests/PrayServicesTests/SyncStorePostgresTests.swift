@@ -73,7 +73,43 @@
             }
         }
 
-        @Test func errorsNameTheSQLStateAndNeverThePassword() throws {
+        @Test func aLostConnectionIsOpenedAgain() throws {
+            try PostgresCluster.with { cluster in
+                // Given: a store on one connection, used once
+                let url = try cluster.newDatabase()
+                let store = SyncStorePostgres(url: url, connections: 1, log: .silent)
+                let (_, _, device) = try SyncStoreContract { _ in store }.storeWithDevice()
+                // When: the server ends every connection to the database, as a restart would
+                try cluster.endConnections(to: url)
+                // Then: the next push opens a new connection and is applied
+                let push = SyncAPI.PushRequest(
+                    clientID: SyncStoreContract.clientA, mutations: [try SyncStoreContract.put(1)])
+                #expect(try store.push(push, from: device, now: SyncStoreContract.now).lastMutationID == 1)
+                #expect(try store.users().first?.version == 1)
+            }
+        }
+
+        @Test func aSQLStateComesWithTheStatementNotItsValues() throws {
+            try PostgresCluster.with { cluster in
+                // Given: a store whose schema another program changed under it
+                let url = try cluster.newDatabase()
+                let store = SyncStorePostgres(url: url, log: .silent)
+                _ = try store.users()
+                try cluster.execute("DROP TABLE pairing_codes", in: url)
+                // Then: the error names the SQLSTATE (42P01, undefined table) and the statement only
+                do {
+                    _ = try store.addUser(named: "amina", now: SyncStoreContract.now)
+                    Issue.record("a store without its table answered")
+                } catch let error as StorageError {
+                    #expect(error.message.contains("SQLSTATE 42P01"), "\(error)")
+                    #expect(error.sql?.contains("pairing_codes") == true && !"\(error)".contains("amina"), "\(error)")
+                }
+                // And the refused change left nothing behind
+                #expect(try store.users().isEmpty)
+            }
+        }
+
+        @Test func aConnectionErrorNeverShowsThePassword() throws {
             // Given: a URL with a password to a socket folder where no server listens
             let store = SyncStorePostgres(
                 url: "postgresql://pray:s3cret@/praykit?host=/nonexistent-praykit-socket", log: .silent)
@@ -82,7 +118,7 @@
                 _ = try store.users()
                 Issue.record("a store without a server answered")
             } catch let error as StorageError {
-                #expect(error.kind == .cannotOpen)
+                #expect(error.kind == .other && error.message.contains("cannot connect"), "\(error)")
                 #expect(!"\(error)".contains("s3cret") && !"\(error)".contains("pray:"), "\(error)")
             }
             #expect(store.location == "postgresql://pray:…@/praykit?host=/nonexistent-praykit-socket")

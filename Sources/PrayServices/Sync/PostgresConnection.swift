@@ -39,7 +39,7 @@
 
     /// A statement PostgreSQL refused, or a connection that failed or was lost: the SQLSTATE, the
     /// server's primary message and the SQL, never the bound values, the password or the connection
-    /// string. ``PostgresPool`` retries on what ``isRetryable`` names and hands on ``storageError``.
+    /// string. ``PostgresPool`` runs a transaction again after some, and hands on ``storageError``.
     struct PostgresError: Error {
         /// The five-character SQLSTATE (`40001`), or `nil` when none came (a lost connection).
         let sqlState: String?
@@ -50,21 +50,22 @@
         /// Whether the connection is gone (it is then dropped, and the next use opens a new one).
         let connectionLost: Bool
 
-        /// A serialization failure or a deadlock (`40001`, `40P01`), or a lost connection: running the
-        /// whole transaction again may succeed.
-        var isRetryable: Bool { connectionLost || sqlState == "40001" || sqlState == "40P01" }
+        /// A serialization failure or a deadlock (`40001`, `40P01`): the server rolled the transaction
+        /// back, and running it again may succeed.
+        var isSerializationFailure: Bool { sqlState == "40001" || sqlState == "40P01" }
 
         /// The error the store throws, of a kind chosen by the SQLSTATE's class.
         var storageError: StorageError {
             let state = sqlState ?? ""
             let kind: StorageError.Kind =
                 switch state {
-                case _ where connectionLost || state.hasPrefix("08") || state.hasPrefix("28"): .cannotOpen
+                case _ where state.hasPrefix("28"): .cannotOpen
                 case "40001", "40P01", "55P03", "57014": .busy
                 case _ where state.hasPrefix("53"): .full
                 case _ where state.hasPrefix("23"): .constraint
                 case "25006": .readOnly
                 case "XX001", "XX002": .corrupt
+                // A lost or refused connection too: `.cannotOpen` would speak of a file and its folder.
                 default: .other
                 }
             let prefix = sqlState.map { "PostgreSQL, SQLSTATE \($0)" } ?? "PostgreSQL"
@@ -149,9 +150,12 @@
             }
         }
 
-        /// libpq's message without its trailing newline.
+        /// libpq's message on one line.
         private static func trimmed(_ message: UnsafeMutablePointer<CChar>?) -> String {
-            message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown error"
+            // libpq's messages run over lines ("…failed: Connection refused\n\tIs the server running…").
+            let lines = message.map { String(cString: $0).split(whereSeparator: \.isNewline) } ?? []
+            let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return text.isEmpty ? "unknown error" : text.joined(separator: " ")
         }
     }
 #endif

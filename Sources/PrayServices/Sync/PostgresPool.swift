@@ -27,33 +27,30 @@
             slots = (0..<max(1, size)).map { _ in Slot() }
         }
 
-        /// Runs `body` with a connection, outside any explicit transaction.
-        /// - Throws: What `body` throws, with ``PostgresError`` made ``StorageError``.
-        func withConnection<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) throws -> T {
-            do {
-                return try borrow(body)
-            } catch let error as PostgresError {
-                throw error.storageError
-            }
-        }
-
-        /// Runs `body` in one transaction and commits; on a serialization failure, a deadlock or a lost
-        /// connection, runs it all again (at most ``maximumAttempts`` times), so `body` must be safe to
-        /// repeat — a push is, by construction.
+        /// Runs `body` in one transaction and commits. A serialization failure or a deadlock rolled it
+        /// back: it runs again (at most ``maximumAttempts`` times in all). So does a connection found
+        /// lost at `BEGIN` (a server restarted since its last use), as nothing ran yet; a connection
+        /// lost later leaves unknown whether the commit happened, so it runs again only when
+        /// `idempotent` says running it twice is safe — a push is, by construction.
         /// - Parameters:
         ///   - begin: The statement that opens it (`BEGIN ISOLATION LEVEL READ COMMITTED`, …).
         ///   - commit: Whether to commit; a read-only snapshot rolls back.
+        ///   - idempotent: Whether `body` may run again after a connection lost in its midst.
         /// - Throws: What `body` throws (then nothing was written), with ``PostgresError`` made
         ///   ``StorageError``.
         func transaction<T: Sendable>(
-            _ begin: String = "BEGIN ISOLATION LEVEL READ COMMITTED", commit: Bool = true,
+            _ begin: String = "BEGIN ISOLATION LEVEL READ COMMITTED", commit: Bool = true, idempotent: Bool,
             _ body: @Sendable (PostgresConnection) throws -> T
         ) throws -> T {
             var attempt = 1
             while true {
                 do {
                     return try borrow { connection in
-                        try connection.query(begin)
+                        do {
+                            try connection.query(begin)
+                        } catch let error as PostgresError {
+                            throw BeginFailure(error: error)
+                        }
                         do {
                             let result = try body(connection)
                             try connection.query(commit ? "COMMIT" : "ROLLBACK")
@@ -65,11 +62,21 @@
                             throw error
                         }
                     }
+                } catch let failure as BeginFailure {
+                    guard failure.error.connectionLost, attempt < Self.maximumAttempts else {
+                        throw failure.error.storageError
+                    }
                 } catch let error as PostgresError {
-                    guard error.isRetryable, attempt < Self.maximumAttempts else { throw error.storageError }
-                    attempt += 1
+                    let again = error.isSerializationFailure || (error.connectionLost && idempotent)
+                    guard again, attempt < Self.maximumAttempts else { throw error.storageError }
                 }
+                attempt += 1
             }
+        }
+
+        /// A failure of a transaction's `BEGIN`, after which nothing of it ran.
+        private struct BeginFailure: Error {
+            let error: PostgresError
         }
 
         /// Takes a free connection (the next in turn when all are busy, waiting for it), opening it

@@ -109,7 +109,7 @@
         /// Creates the schema or brings it up to date, in one transaction.
         /// - Throws: ``StorageError`` (`schemaTooNew` for a database of a newer PrayKit).
         static func migrate(_ pool: PostgresPool) throws {
-            try pool.transaction { connection in
+            try pool.transaction(idempotent: true) { connection in
                 try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(Int64(migrationLock))])
                 try connection.query("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
                 let current =

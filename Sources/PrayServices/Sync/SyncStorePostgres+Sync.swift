@@ -12,7 +12,8 @@
         {
             try SyncServerRules.check(request)
             let limits = limits
-            return try write { connection in
+            // Idempotent: run again after a commit whose answer was lost, its mutations are retries.
+            return try write(idempotent: true) { connection in
                 // The user's row, locked until the commit: the pushes of one user take turns.
                 let userID = try Self.activeUser(of: device, connection: connection, lock: true)
                 let last = try Self.client(request.clientID, of: device, connection: connection, register: now) ?? 0

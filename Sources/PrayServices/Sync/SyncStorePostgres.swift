@@ -41,17 +41,20 @@
             self.log = log
         }
 
-        /// Runs `body` in one READ COMMITTED transaction, once the schema is there; again whole on a
-        /// serialization failure, a deadlock or a lost connection.
-        func write<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) throws -> T {
+        /// Runs `body` in one READ COMMITTED transaction, once the schema is there; again whole after
+        /// a serialization failure or a deadlock, and after a lost connection when `idempotent`.
+        func write<T: Sendable>(
+            idempotent: Bool = false, _ body: @Sendable (PostgresConnection) throws -> T
+        ) throws -> T {
             try migrateOnce()
-            return try pool.transaction { try body($0) }
+            return try pool.transaction(idempotent: idempotent, body)
         }
 
         /// Runs `body` in one read-only snapshot (REPEATABLE READ), once the schema is there.
         func read<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) throws -> T {
             try migrateOnce()
-            return try pool.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: false, body)
+            return try pool.transaction(
+                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: false, idempotent: true, body)
         }
 
         private func migrateOnce() throws {

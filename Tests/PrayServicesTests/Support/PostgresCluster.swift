@@ -110,13 +110,29 @@
         /// A URL of a new, empty database of this cluster.
         func newDatabase() throws -> String {
             let name = "praykit_\(databases.wrappingAdd(1, ordering: .relaxed).newValue)"
-            let admin = try PostgresConnection(conninfo: url("postgres"))
+            try execute("CREATE DATABASE \(name)", in: url("postgres"))
+            return url(name)
+        }
+
+        /// Ends every connection to the database of `url` (as a restart of the server would).
+        func endConnections(to url: String) throws {
+            try execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
+                [.text(Self.databaseName(url))], in: self.url("postgres"))
+        }
+
+        /// Runs one statement in the database of `url`.
+        func execute(_ sql: String, _ values: [PostgresValue] = [], in url: String) throws {
             do {
-                try admin.query("CREATE DATABASE \(name)")
+                try PostgresConnection(conninfo: url).query(sql, values)
             } catch {
                 throw error.storageError
             }
-            return url(name)
+        }
+
+        /// `praykit_3` of `postgresql:///praykit_3?host=…`.
+        private static func databaseName(_ url: String) -> String {
+            String(url.dropFirst("postgresql:///".count).prefix { $0 != "?" })
         }
 
         /// The URL of a database by name: the socket in ``folder``, user `postgres`.
