@@ -3,40 +3,6 @@
     import Foundation
     import PrayCore
 
-    /// A value bound to a statement's parameter. Every value travels as text (`PQexecParams` with
-    /// text parameters, types inferred by the server): never spliced into the SQL.
-    enum PostgresValue: Equatable {
-        case null
-        case integer(Int64)
-        case text(String)
-
-        /// The parameter's text, or `nil` for SQL NULL.
-        var text: String? {
-            switch self {
-            case .null: nil
-            case .integer(let value): String(value)
-            case .text(let value): value
-            }
-        }
-    }
-
-    /// One row of a result, each column as text (`nil` for NULL).
-    struct PostgresRow {
-        let columns: [String?]
-
-        /// A column's text, or `nil` for NULL.
-        func text(_ column: Int) -> String? { columns[column] }
-
-        /// An integer column (0 for NULL).
-        func int64(_ column: Int) -> Int64 { optionalInt64(column) ?? 0 }
-
-        /// A nullable integer column.
-        func optionalInt64(_ column: Int) -> Int64? { columns[column].flatMap { Int64($0) } }
-
-        /// A boolean column (`t` or `f` in text).
-        func bool(_ column: Int) -> Bool { columns[column] == "t" }
-    }
-
     /// A statement PostgreSQL refused, or a connection that failed or was lost: the SQLSTATE, the
     /// server's primary message and the SQL, never the bound values, the password or the connection
     /// string. ``PostgresPool`` runs a transaction again after some, and hands on ``storageError``.
@@ -75,7 +41,7 @@
 
     /// One libpq connection. Not `Sendable`: ``PostgresPool`` keeps each behind a mutex, so only one
     /// thread uses it at a time. Closed in `deinit`.
-    final class PostgresConnection {
+    final class PostgresConnection: SyncSQLConnection {
         private let handle: OpaquePointer
 
         /// Connects. `conninfo` is a `postgres://` URL or libpq's `key=value` form; it may hold a
@@ -111,7 +77,7 @@
         /// Runs one statement with its values bound as parameters `$1`, `$2`, … and returns its rows.
         /// - Throws: ``PostgresError``.
         @discardableResult
-        func query(_ sql: String, _ values: [PostgresValue] = []) throws(PostgresError) -> [PostgresRow] {
+        func query(_ sql: String, _ values: [SyncSQLValue] = []) throws(PostgresError) -> [SyncSQLRow] {
             // strdup'd copies: the C strings must outlive the call, and a Swift string's own storage
             // is only lent inside a closure.
             let arguments: [UnsafeMutablePointer<CChar>?] = values.map { $0.text.flatMap { strdup($0) } }
@@ -142,12 +108,17 @@
             let count = Int(praykit_pq_ntuples(result))
             let columns = Int(praykit_pq_nfields(result))
             return (0..<count).map { row in
-                PostgresRow(
+                SyncSQLRow(
                     columns: (0..<columns).map { column in
                         praykit_pq_getisnull(result, Int32(row), Int32(column)) != 0
                             ? nil : praykit_pq_getvalue(result, Int32(row), Int32(column)).map { String(cString: $0) }
                     })
             }
+        }
+
+        /// Runs one statement (see ``query(_:_:)``), for the stores' shared logic.
+        func rows(_ sql: String, _ values: [SyncSQLValue]) throws -> [SyncSQLRow] {
+            try query(sql, values)
         }
 
         /// libpq's message on one line.

@@ -79,7 +79,7 @@
                         collection TEXT COLLATE "C" NOT NULL,
                         key TEXT COLLATE "C" NOT NULL,
                         value TEXT,
-                        deleted BOOLEAN NOT NULL,
+                        deleted SMALLINT NOT NULL CHECK (deleted IN (0, 1)),
                         hlc TEXT COLLATE "C" NOT NULL,
                         version BIGINT NOT NULL,
                         PRIMARY KEY (user_id, collection, key)

@@ -41,20 +41,9 @@
             self.log = log
         }
 
-        /// Runs `body` in one READ COMMITTED transaction, once the schema is there; again whole after
-        /// a serialization failure or a deadlock, and after a lost connection when `idempotent`.
-        func write<T: Sendable>(
-            idempotent: Bool = false, _ body: @Sendable (PostgresConnection) throws -> T
-        ) throws -> T {
-            try migrateOnce()
-            return try pool.transaction(idempotent: idempotent, body)
-        }
-
-        /// Runs `body` in one read-only snapshot (REPEATABLE READ), once the schema is there.
-        func read<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) throws -> T {
-            try migrateOnce()
-            return try pool.transaction(
-                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: false, idempotent: true, body)
+        /// The logic both stores share, over this database.
+        private var engine: SyncStoreEngine<SyncStorePostgres> {
+            SyncStoreEngine(database: self, limits: limits, log: log)
         }
 
         private func migrateOnce() throws {
@@ -66,116 +55,82 @@
         }
     }
 
-    // MARK: - Administration
+    // MARK: - Transactions
+
+    extension SyncStorePostgres: SyncSQLDatabase {
+        /// The user's row, locked by a push until its commit: at READ COMMITTED, nothing else makes
+        /// the pushes of one user take turns.
+        var userLock: String { " FOR UPDATE OF users" }
+
+        /// Runs `body` in one READ COMMITTED transaction, once the schema is there; again whole after
+        /// a serialization failure or a deadlock, and after a lost connection when `idempotent`.
+        func write<T: Sendable>(idempotent: Bool, _ body: @Sendable (PostgresConnection) throws -> T) throws -> T {
+            try migrateOnce()
+            return try pool.transaction(idempotent: idempotent, body)
+        }
+
+        /// Runs `body` in one read-only snapshot (REPEATABLE READ), once the schema is there.
+        func read<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) throws -> T {
+            try migrateOnce()
+            return try pool.transaction(
+                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: false, idempotent: true, body)
+        }
+    }
+
+    // MARK: - SyncStore
 
     extension SyncStorePostgres {
         /// Adds a user and makes their first pairing code.
         /// - Throws: ``SyncServerError`` `bad_request` or `user_exists`; ``StorageError``.
         public func addUser(named name: String, now: Date) throws -> SyncPairingCode {
-            try SyncServerRules.checkUserName(name)
-            let limits = limits
-            let code = try write { connection in
-                // ON CONFLICT: two servers adding the same name at once give one user and one refusal.
-                let inserted = try connection.query(
-                    "INSERT INTO users (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING id",
-                    [.text(name), .integer(SyncServerRules.milliseconds(now))])
-                guard let userID = inserted.first?.int64(0) else { throw SyncServerRules.userExists(name) }
-                return try Self.insertPairingCode(connection, user: name, userID: userID, limits: limits, now: now)
-            }
-            log.info("Sync user added", metadata: ["sync.user": name])
-            return code
+            try engine.addUser(named: name, now: now)
         }
 
         /// Makes a new pairing code for an existing user.
         /// - Throws: ``SyncServerError`` `not_found`; ``StorageError``.
         public func newPairingCode(forUser name: String, now: Date) throws -> SyncPairingCode {
-            let limits = limits
-            let code = try write { connection in
-                guard
-                    let userID = try connection.query("SELECT id FROM users WHERE name = $1", [.text(name)]).first?
-                        .int64(0)
-                else { throw SyncServerRules.unknownUser(name) }
-                return try Self.insertPairingCode(connection, user: name, userID: userID, limits: limits, now: now)
-            }
-            log.info("Sync pairing code made", metadata: ["sync.user": name])
-            return code
+            try engine.newPairingCode(forUser: name, now: now)
         }
 
         /// The users, by name.
         /// - Throws: ``StorageError``.
-        public func users() throws -> [SyncUser] {
-            try read { connection in
-                try connection.query(
-                    """
-                    SELECT name, created_at, (SELECT COUNT(*) FROM devices WHERE user_id = users.id), row_count,
-                        version
-                    FROM users ORDER BY name
-                    """
-                ).map { row in
-                    SyncUser(
-                        name: row.text(0) ?? "", createdAt: SyncServerRules.date(milliseconds: row.int64(1)),
-                        deviceCount: Int(row.int64(2)), rowCount: Int(row.int64(3)), version: row.int64(4))
-                }
-            }
-        }
+        public func users() throws -> [SyncUser] { try engine.users() }
 
         /// Every device, by user, then creation.
         /// - Throws: ``StorageError``.
-        public func devices() throws -> [SyncDevice] {
-            try read { connection in
-                try connection.query(
-                    """
-                    SELECT devices.id, users.name, devices.name, devices.created_at, devices.last_seen,
-                        devices.revoked_at
-                    FROM devices JOIN users ON users.id = devices.user_id
-                    ORDER BY users.name, devices.created_at, devices.id
-                    """
-                ).map { row in
-                    SyncDevice(
-                        id: row.text(0) ?? "", user: row.text(1) ?? "", name: row.text(2) ?? "",
-                        createdAt: SyncServerRules.date(milliseconds: row.int64(3)),
-                        lastSeen: row.optionalInt64(4).map(SyncServerRules.date(milliseconds:)),
-                        revokedAt: row.optionalInt64(5).map(SyncServerRules.date(milliseconds:)))
-                }
-            }
-        }
+        public func devices() throws -> [SyncDevice] { try engine.devices() }
 
         /// Revokes a device; revoking it again changes nothing.
         /// - Throws: ``SyncServerError`` `not_found`; ``StorageError``.
-        public func revokeDevice(_ deviceID: String, now: Date) throws {
-            let found = try write { connection in
-                try !connection.query(
-                    "UPDATE devices SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 RETURNING id",
-                    [.integer(SyncServerRules.milliseconds(now)), .text(deviceID)]
-                ).isEmpty
-            }
-            guard found else { throw SyncServerRules.unknownDevice(deviceID) }
-            log.info("Sync device revoked", metadata: ["sync.device": deviceID])
+        public func revokeDevice(_ deviceID: String, now: Date) throws { try engine.revokeDevice(deviceID, now: now) }
+
+        /// Redeems a pairing code once for a new device.
+        /// - Throws: ``SyncServerError`` `bad_request`, `unauthorized` or `rate_limited`; ``StorageError``.
+        public func pair(_ request: SyncAPI.PairRequest, address: String, now: Date) throws -> SyncAPI.PairResponse {
+            try engine.pair(request, address: address, now: now)
         }
 
-        /// Stores the hash of a new code for `userID` and returns the code, shown once.
-        private static func insertPairingCode(
-            _ connection: PostgresConnection, user: String, userID: Int64, limits: SyncStoreLimits, now: Date
-        ) throws -> SyncPairingCode {
-            var random = SystemRandomNumberGenerator()
-            let code = SyncServerRules.newPairingCode(using: &random)
-            let stored = SyncServerRules.normalizedPairingCode(code) ?? code
-            let expiresAt = now.addingTimeInterval(limits.pairingCodeLifetime)
-            let milliseconds = SyncServerRules.milliseconds(now)
-            // Codes spent or expired for a day are of no more use, even to count attempts.
-            try connection.query(
-                "DELETE FROM pairing_codes WHERE expires_at < $1", [.integer(milliseconds - 86_400_000)])
-            try connection.query(
-                """
-                INSERT INTO pairing_codes (user_id, lookup, code_hash, created_at, expires_at)
-                VALUES ($1, $2, $3, $4, $5)
-                """,
-                [
-                    .integer(userID), .text(String(stored.prefix(SyncServerRules.pairingLookupLength))),
-                    .text(SHA256.hexHash(stored)), .integer(milliseconds),
-                    .integer(SyncServerRules.milliseconds(expiresAt)),
-                ])
-            return SyncPairingCode(user: user, code: code, expiresAt: expiresAt)
+        /// Finds the device of a token.
+        /// - Throws: ``SyncServerError`` `unauthorized` or `rate_limited`; ``StorageError``.
+        public func authenticate(token: String, address: String, now: Date) throws -> SyncDeviceIdentity {
+            try engine.authenticate(token: token, address: address, now: now)
+        }
+
+        /// Applies a push in one transaction (SYNC.md §3), run again whole after a serialization
+        /// failure, a deadlock or a lost connection; a refused push writes nothing.
+        /// - Throws: ``SyncServerError``; ``StorageError``.
+        public func push(_ request: SyncAPI.PushRequest, from device: SyncDeviceIdentity, now: Date) throws
+            -> SyncAPI.PushResponse
+        {
+            try engine.push(request, from: device, now: now)
+        }
+
+        /// A page of the user's rows after the cursor, never ending inside a version.
+        /// - Throws: ``SyncServerError``; ``StorageError``.
+        public func pull(_ request: SyncAPI.PullRequest, from device: SyncDeviceIdentity, now: Date) throws
+            -> SyncAPI.PullResponse
+        {
+            try engine.pull(request, from: device, now: now)
         }
     }
 #endif

@@ -122,7 +122,7 @@
         }
 
         /// Runs one statement in the database of `url`.
-        func execute(_ sql: String, _ values: [PostgresValue] = [], in url: String) throws {
+        func execute(_ sql: String, _ values: [SyncSQLValue] = [], in url: String) throws {
             do {
                 try PostgresConnection(conninfo: url).query(sql, values)
             } catch {
