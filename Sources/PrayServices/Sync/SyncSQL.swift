@@ -70,9 +70,11 @@ protocol SyncSQLDatabase: Sendable {
 }
 
 extension SQLiteConnection: SyncSQLConnection {
-    /// Runs one statement; `$N` parameters become SQLite's `?N`, which binds by number.
+    /// Runs one statement; `$N` parameters become SQLite's `?N`, which binds by number (the stores'
+    /// SQL has no `$` but in parameters).
     func rows(_ sql: String, _ values: [SyncSQLValue]) throws -> [SyncSQLRow] {
-        let statement = try prepare(sql.replacing(/\$([0-9]+)/) { "?" + $0.output.1 })
+        let statement = try prepare(
+            String(decoding: sql.utf8.map { $0 == UInt8(ascii: "$") ? UInt8(ascii: "?") : $0 }, as: UTF8.self))
         try statement.bind(
             values.map { value in
                 switch value {

@@ -81,7 +81,9 @@
                 FileManager.default.temporaryDirectory.appendingPathComponent(
                     "praykit-pg-\(UUID().uuidString.prefix(8))"
                 ).path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            // 0700: the server trusts whoever reaches its socket, so only its owner (and root) may.
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
             if geteuid() == 0 {
                 guard let user = getpwnam("postgres") else {
                     throw ClusterError(message: "running as root needs a postgres user to run the server as")
