@@ -3,6 +3,7 @@
     import PrayCore
     import PrayMocks
     @testable import PrayServices
+    import Synchronization
     import Testing
 
     /// The contract run against ``SyncStorePostgres`` on a throwaway cluster (a database per store),
@@ -86,6 +87,80 @@
                     clientID: SyncStoreContract.clientA, mutations: [try SyncStoreContract.put(1)])
                 #expect(try store.push(push, from: device, now: SyncStoreContract.now).lastMutationID == 1)
                 #expect(try store.users().first?.version == 1)
+            }
+        }
+
+        /// Counts the runs of a transaction's body.
+        final class Runs: Sendable {
+            let count = Mutex(0)
+            /// Counts one more run and returns the count.
+            func next() -> Int {
+                count.withLock {
+                    $0 += 1; return $0
+                }
+            }
+        }
+
+        @Test(arguments: ["40001", "40P01"])
+        func aSerializationFailureOrADeadlockRunsTheTransactionAgain(_ state: String) throws {
+            try PostgresCluster.with { cluster in
+                // Given: a transaction whose first run fails with the SQLSTATE
+                let pool = PostgresPool(conninfo: try cluster.newDatabase(), size: 1)
+                let runs = Runs()
+                // When
+                let result = try pool.transaction(idempotent: false) { connection in
+                    if runs.next() == 1 {
+                        try connection.query(
+                            "DO $$ BEGIN RAISE EXCEPTION 'conflict' USING ERRCODE = '\(state)'; END $$")
+                    }
+                    return try connection.query("SELECT 42").first?.int64(0)
+                }
+                // Then: it ran again, and the second run committed
+                #expect(result == 42 && runs.count.withLock { $0 } == 2)
+            }
+        }
+
+        @Test func otherFailuresAreNotRunAgain() throws {
+            try PostgresCluster.with { cluster in
+                // Given: a transaction that breaks a constraint
+                let pool = PostgresPool(conninfo: try cluster.newDatabase(), size: 1)
+                let runs = Runs()
+                // Then: one run, and the error names the SQLSTATE
+                do {
+                    try pool.transaction(idempotent: true) { connection in
+                        _ = runs.next()
+                        try connection.query("DO $$ BEGIN RAISE EXCEPTION 'taken' USING ERRCODE = '23505'; END $$")
+                    }
+                    Issue.record("a failing transaction succeeded")
+                } catch let error as StorageError {
+                    #expect(error.kind == .constraint && error.message.contains("SQLSTATE 23505"), "\(error)")
+                }
+                #expect(runs.count.withLock { $0 } == 1)
+            }
+        }
+
+        @Test(arguments: [true, false])
+        func aConnectionLostMidwayRunsAgainOnlyWhatIsIdempotent(_ idempotent: Bool) throws {
+            try PostgresCluster.with { cluster in
+                // Given: a transaction whose first run loses its connection after BEGIN
+                let pool = PostgresPool(conninfo: try cluster.newDatabase(), size: 1)
+                let runs = Runs()
+                // When
+                let result = Result {
+                    try pool.transaction(idempotent: idempotent) { connection in
+                        if runs.next() == 1 { try connection.query("SELECT pg_terminate_backend(pg_backend_pid())") }
+                        return try connection.query("SELECT 42").first?.int64(0)
+                    }
+                }
+                // Then: run again on a new connection when it may be; else an error (the commit's fate
+                // would be unknown)
+                if idempotent {
+                    #expect(try result.get() == 42 && runs.count.withLock { $0 } == 2)
+                } else {
+                    #expect(throws: StorageError.self) { try result.get() }
+                    #expect(runs.count.withLock { $0 } == 1)
+                    #expect(try pool.transaction(idempotent: false) { try $0.query("SELECT 1").count } == 1)
+                }
             }
         }
 
