@@ -489,7 +489,8 @@ extension PrayDependency {
         case .sqlite(let path):
             return SyncStoreSQLite(path: path, log: Self.log)
         case .postgreSQL(let url):
-            #if os(Linux)
+            // CPostgres, as CCurl above: what an app on an Apple platform links has no libpq.
+            #if canImport(CPostgres)
                 return SyncStorePostgres(url: url, log: Self.log)
             #else
                 _ = url
