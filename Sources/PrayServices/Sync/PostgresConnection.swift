@@ -25,13 +25,13 @@
             let state = sqlState ?? ""
             let kind: StorageError.Kind =
                 switch state {
-                case _ where state.hasPrefix("28"): .cannotOpen
                 case "40001", "40P01", "55P03", "57014": .busy
                 case _ where state.hasPrefix("53"): .full
                 case _ where state.hasPrefix("23"): .constraint
                 case "25006": .readOnly
                 case "XX001", "XX002": .corrupt
-                // A lost or refused connection too: `.cannotOpen` would speak of a file and its folder.
+                // A lost or refused connection (and a refused password) too: `.cannotOpen` would speak
+                // of a file and its folder.
                 default: .other
                 }
             let prefix = sqlState.map { "PostgreSQL, SQLSTATE \($0)" } ?? "PostgreSQL"
