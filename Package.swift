@@ -23,8 +23,12 @@ let package = Package(
         // libmicrohttpd's headers at build time; the library is loaded with dlopen when `praykit serve`
         // starts a server, so other commands do not load it and its TLS libraries. Linux only, as CCurl.
         .target(name: "CMicroHTTPD", dependencies: ["CSystemLibrary"]),
+        // libpq's headers at build time (libpq-dev, included as <postgresql/libpq-fe.h>); the library is
+        // loaded with dlopen when a PostgreSQL sync store is first used. Linux only, as CCurl.
+        .target(name: "CPostgres", dependencies: ["CSystemLibrary"]),
         // Opens a system library by absolute path from the system's folders only (never by soname, which
-        // would search the executable's RUNPATH, `$ORIGIN` included): for CCurl and CMicroHTTPD. Linux only.
+        // would search the executable's RUNPATH, `$ORIGIN` included): for CCurl, CMicroHTTPD and CPostgres.
+        // Linux only.
         .target(name: "CSystemLibrary"),
         // Protocols, models, managers and pure rules (settings, zone parsing): Foundation only.
         .target(name: "PrayCore"),
@@ -32,7 +36,10 @@ let package = Package(
         // Linux, URLSession elsewhere), places, reminders.
         .target(
             name: "PrayServices",
-            dependencies: ["PrayCore", "CSQLite", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
+            dependencies: [
+                "PrayCore", "CSQLite", .target(name: "CCurl", condition: .when(platforms: [.linux])),
+                .target(name: "CPostgres", condition: .when(platforms: [.linux])),
+            ],
             exclude: ["Location/DATA-LICENSES.md"]
         ),
         // The HTTP server (libmicrohttpd, Linux only) and the AlAdhan API (plain Swift, everywhere).

@@ -480,18 +480,24 @@ extension PrayDependency {
 // MARK: - Sync server
 
 extension PrayDependency {
-    /// A SQLite store (`SyncStoreSQLite`) at the location's file, opened on first use; PostgreSQL is
-    /// refused until its store arrives.
-    /// - Throws: ``SyncStoreError`` (`unsupported`) for a PostgreSQL URL.
+    /// A SQLite store (`SyncStoreSQLite`) at the location's file, or, on Linux, a PostgreSQL store
+    /// (`SyncStorePostgres`, libpq loaded on first use) at the location's URL; either is opened on
+    /// first use.
+    /// - Throws: ``SyncStoreError`` (`unsupported`) for a PostgreSQL URL on another platform.
     public func syncStore(at location: SyncStoreLocation) throws -> any SyncStore {
         switch location {
         case .sqlite(let path):
             return SyncStoreSQLite(path: path, log: Self.log)
-        case .postgreSQL:
-            throw SyncStoreError(
-                .unsupported,
-                message: "PostgreSQL sync stores arrive with the next release of PrayKit (issue 22); "
-                    + "use a SQLite store (sqlite:PATH) for now")
+        case .postgreSQL(let url):
+            // CPostgres, as CCurl above: what an app on an Apple platform links has no libpq.
+            #if canImport(CPostgres)
+                return SyncStorePostgres(url: url, log: Self.log)
+            #else
+                _ = url
+                throw SyncStoreError(
+                    .unsupported,
+                    message: "PostgreSQL sync stores need Linux (libpq); use a SQLite store (sqlite:PATH) here")
+            #endif
         }
     }
 }

@@ -2,13 +2,13 @@ import Foundation
 
 /// The server's side of sync (SYNC.md §3, §5, §7): users and their devices, pairing codes, tokens,
 /// and every user's rows with the versions that order them. `SyncStoreSQLite` (PrayServices) keeps
-/// them in one SQLite file; a PostgreSQL store implements the same requirements, and both pass one
-/// contract suite (guarantee I10).
+/// them in one SQLite file, `SyncStorePostgres` (Linux) in a PostgreSQL database that several servers
+/// share; both pass one contract suite (guarantee I10).
 ///
 /// Every requirement takes "now" as an argument and never reads the clock, and every one that
 /// changes the store does so in one transaction: a refused push leaves the store as it was. Refusals
 /// are ``SyncServerError``s carrying the protocol's code and status; a store that cannot be read or
-/// written throws its own error (``StorageError`` for SQLite).
+/// written throws ``StorageError`` (for PostgreSQL, with the SQLSTATE in its message).
 ///
 /// ```swift
 /// let code = try store.addUser(named: "amina", now: now)              // shown once to the administrator

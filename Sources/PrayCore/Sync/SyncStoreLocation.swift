@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a sync server keeps its users, devices and rows (SYNC.md §5), parsed once from the text an
 /// operator writes: `sqlite:PATH` (the embedded store) or a `postgres://…` URL (several servers on
-/// one database; ``PrayKitDependency/syncStore(at:)`` refuses it until that store exists).
+/// one database, Linux only).
 ///
 /// ```swift
 /// let location = try SyncStoreLocation(parsing: "sqlite:~/sync/server.sqlite")

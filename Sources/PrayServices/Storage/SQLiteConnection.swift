@@ -156,6 +156,9 @@ final class SQLiteStatement {
         while try step() {}
     }
 
+    /// How many columns a row of the statement has.
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
     /// The integer in `column` of the current row.
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 

@@ -142,37 +142,3 @@ extension SyncStoreSQLite {
         return StorageError(kind: .cannotOpen, message: "\(what): \(reason)", path: path)
     }
 }
-
-/// Small query helpers for the store: values are always bound, never spliced into the SQL.
-enum SyncSQL {
-    /// Every row of a query, each read by `read`.
-    static func all<T>(
-        _ connection: SQLiteConnection, _ sql: String, _ values: [SQLiteValue] = [],
-        _ read: (SQLiteStatement) throws -> T
-    ) throws -> [T] {
-        let statement = try connection.prepare(sql)
-        try statement.bind(values)
-        var rows: [T] = []
-        while try statement.step() { rows.append(try read(statement)) }
-        return rows
-    }
-
-    /// The first row of a query read by `read`, or `nil`; the statement runs to its end (an
-    /// `UPDATE … RETURNING` completes).
-    static func first<T>(
-        _ connection: SQLiteConnection, _ sql: String, _ values: [SQLiteValue] = [],
-        _ read: (SQLiteStatement) throws -> T
-    ) throws -> T? {
-        try all(connection, sql, values, read).first
-    }
-
-    /// Runs a statement that returns nothing.
-    static func run(_ connection: SQLiteConnection, _ sql: String, _ values: [SQLiteValue] = []) throws {
-        try connection.prepare(sql).run(values)
-    }
-
-    /// A nullable integer column (SQLite gives an integer's text; NULL has none).
-    static func optionalInt64(_ statement: SQLiteStatement, _ column: Int32) -> Int64? {
-        statement.text(column).flatMap { Int64($0) }
-    }
-}

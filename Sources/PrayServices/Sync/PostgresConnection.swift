@@ -1,0 +1,132 @@
+#if canImport(CPostgres)
+    import CPostgres
+    import Foundation
+    import PrayCore
+
+    /// A statement PostgreSQL refused, or a connection that failed or was lost: the SQLSTATE, the
+    /// server's primary message and the SQL, never the bound values, the password or the connection
+    /// string. ``PostgresPool`` runs a transaction again after some, and hands on ``storageError``.
+    struct PostgresError: Error {
+        /// The five-character SQLSTATE (`40001`), or `nil` when none came (a lost connection).
+        let sqlState: String?
+        /// The server's (or libpq's) message.
+        let message: String
+        /// The statement, without its values.
+        let sql: String?
+        /// Whether the connection is gone (it is then dropped, and the next use opens a new one).
+        let connectionLost: Bool
+
+        /// A serialization failure or a deadlock (`40001`, `40P01`): the server rolled the transaction
+        /// back, and running it again may succeed.
+        var isSerializationFailure: Bool { sqlState == "40001" || sqlState == "40P01" }
+
+        /// The error the store throws, of a kind chosen by the SQLSTATE's class.
+        var storageError: StorageError {
+            let state = sqlState ?? ""
+            let kind: StorageError.Kind =
+                switch state {
+                case "40001", "40P01", "55P03", "57014": .busy
+                case _ where state.hasPrefix("53"): .full
+                case _ where state.hasPrefix("23"): .constraint
+                case "25006": .readOnly
+                case "XX001", "XX002": .corrupt
+                // A lost or refused connection (and a refused password) too: `.cannotOpen` would speak
+                // of a file and its folder.
+                default: .other
+                }
+            let prefix = sqlState.map { "PostgreSQL, SQLSTATE \($0)" } ?? "PostgreSQL"
+            return StorageError(kind: kind, message: "\(prefix): \(message)", sql: sql)
+        }
+    }
+
+    /// One libpq connection. Not `Sendable`: ``PostgresPool`` keeps each behind a mutex, so only one
+    /// thread uses it at a time. Closed in `deinit`.
+    final class PostgresConnection: SyncSQLConnection {
+        private let handle: OpaquePointer
+
+        /// Connects. `conninfo` is a `postgres://` URL or libpq's `key=value` form; it may hold a
+        /// password, so no message ever repeats it.
+        /// - Throws: ``PostgresError`` (`connectionLost`) with libpq's reason, or saying which package
+        ///   to install when libpq is missing.
+        init(conninfo: String) throws(PostgresError) {
+            var reason = [CChar](repeating: 0, count: 512)
+            guard praykit_pq_load(&reason, reason.count) == 0 else {
+                throw PostgresError(
+                    sqlState: nil,
+                    message: String(
+                        decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+                        as: UTF8.self), sql: nil, connectionLost: true)
+            }
+            guard let handle = praykit_pq_connect(conninfo) else {
+                throw PostgresError(sqlState: nil, message: "out of memory", sql: nil, connectionLost: true)
+            }
+            guard praykit_pq_status(handle) == CONNECTION_OK else {
+                let message = Self.trimmed(praykit_pq_error_message(handle))
+                praykit_pq_finish(handle)
+                throw PostgresError(
+                    sqlState: nil, message: "cannot connect: \(message)", sql: nil, connectionLost: true)
+            }
+            self.handle = handle
+        }
+
+        deinit { praykit_pq_finish(handle) }
+
+        /// Whether the connection is gone.
+        var isBroken: Bool { praykit_pq_status(handle) != CONNECTION_OK }
+
+        /// Runs one statement with its values bound as parameters `$1`, `$2`, … and returns its rows.
+        /// - Throws: ``PostgresError``.
+        @discardableResult
+        func query(_ sql: String, _ values: [SyncSQLValue] = []) throws(PostgresError) -> [SyncSQLRow] {
+            // strdup'd copies: the C strings must outlive the call, and a Swift string's own storage
+            // is only lent inside a closure.
+            let arguments: [UnsafeMutablePointer<CChar>?] = values.map { $0.text.flatMap { strdup($0) } }
+            defer { arguments.forEach { free($0) } }
+            let result = arguments.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { parameters in
+                    praykit_pq_exec(handle, sql, Int32(values.count), parameters.baseAddress)
+                }
+            }
+            guard let result else {
+                throw PostgresError(
+                    sqlState: nil, message: Self.trimmed(praykit_pq_error_message(handle)), sql: sql,
+                    connectionLost: isBroken)
+            }
+            defer { praykit_pq_clear(result) }
+            let status = praykit_pq_result_status(result)
+            guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+                // 'C' and 'M': PG_DIAG_SQLSTATE and PG_DIAG_MESSAGE_PRIMARY (character constants, which
+                // Swift does not import). The detail is left out: it can quote the values.
+                let state = praykit_pq_result_error_field(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+                let primary = praykit_pq_result_error_field(result, Int32(UInt8(ascii: "M"))).map {
+                    String(cString: $0)
+                }
+                throw PostgresError(
+                    sqlState: state, message: primary ?? Self.trimmed(praykit_pq_result_error_message(result)),
+                    sql: sql, connectionLost: isBroken)
+            }
+            let count = Int(praykit_pq_ntuples(result))
+            let columns = Int(praykit_pq_nfields(result))
+            return (0..<count).map { row in
+                SyncSQLRow(
+                    columns: (0..<columns).map { column in
+                        praykit_pq_getisnull(result, Int32(row), Int32(column)) != 0
+                            ? nil : praykit_pq_getvalue(result, Int32(row), Int32(column)).map { String(cString: $0) }
+                    })
+            }
+        }
+
+        /// Runs one statement (see ``query(_:_:)``), for the stores' shared logic.
+        func rows(_ sql: String, _ values: [SyncSQLValue]) throws -> [SyncSQLRow] {
+            try query(sql, values)
+        }
+
+        /// libpq's message on one line.
+        private static func trimmed(_ message: UnsafeMutablePointer<CChar>?) -> String {
+            // libpq's messages run over lines ("…failed: Connection refused\n\tIs the server running…").
+            let lines = message.map { String(cString: $0).split(whereSeparator: \.isNewline) } ?? []
+            let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return text.isEmpty ? "unknown error" : text.joined(separator: " ")
+        }
+    }
+#endif

@@ -1,0 +1,212 @@
+import Foundation
+import PrayCore
+
+// MARK: - Push and pull
+
+extension SyncStoreEngine {
+    /// Applies a push in one transaction (SYNC.md §3); a refused push writes nothing.
+    func push(_ request: SyncAPI.PushRequest, from device: SyncDeviceIdentity, now: Date) throws
+        -> SyncAPI.PushResponse
+    {
+        try SyncServerRules.check(request)
+        let limits = limits
+        let userLock = database.userLock
+        // Idempotent: run again after a commit whose answer was lost, its mutations are retries.
+        let response = try database.write(idempotent: true) { connection in
+            // The user's row, locked until the commit where the database needs it: the pushes of one
+            // user take turns, and commit in the order of the versions they take.
+            let userID = try Self.activeUser(of: device, connection: connection, lock: userLock)
+            let last = try Self.client(request.clientID, of: device, connection: connection, register: now) ?? 0
+            let plan = try SyncServerRules.plan(
+                request, last: last,
+                storedHash: { id in
+                    try connection.first(
+                        "SELECT payload_hash FROM recent_mutations WHERE client_id = $1 AND id = $2",
+                        [.text(request.clientID), .integer(Int64(id))]
+                    ).map { $0.text(0) ?? "" }
+                }, now: now)
+            var applier = SyncApplier(connection: connection, userID: userID)
+            var rejected: [SyncAPI.Rejection] = []
+            for step in plan.steps {
+                try connection.run(
+                    """
+                    INSERT INTO recent_mutations (client_id, id, payload_hash) VALUES ($1, $2, $3)
+                    ON CONFLICT (client_id, id) DO UPDATE SET payload_hash = excluded.payload_hash
+                    """, [.text(request.clientID), .integer(Int64(step.mutation.id)), .text(step.payloadHash)])
+                if let reason = step.rejection {
+                    rejected.append(SyncAPI.Rejection(id: step.mutation.id, reason: reason))
+                } else {
+                    try applier.apply(step.mutation.row)
+                }
+            }
+            try applier.checkQuota(limits.maximumRowsPerUser)
+            CrashPoint.reach(.serverPushApplying)
+            try connection.run(
+                "UPDATE clients SET last_mutation_id = $1 WHERE id = $2",
+                [.integer(Int64(plan.lastMutationID)), .text(request.clientID)])
+            try connection.run(
+                "DELETE FROM recent_mutations WHERE client_id = $1 AND id <= $2",
+                [.text(request.clientID), .integer(Int64(plan.lastMutationID - limits.recentMutationsKept))])
+            return SyncAPI.PushResponse(
+                lastMutationID: plan.lastMutationID, rejected: rejected, serverTime: SyncAPI.timestamp(now))
+        }
+        CrashPoint.reach(.serverPushCommitted)
+        return response
+    }
+
+    /// A page of the user's rows after the cursor, never ending inside a version.
+    func pull(_ request: SyncAPI.PullRequest, from device: SyncDeviceIdentity, now: Date) throws
+        -> SyncAPI.PullResponse
+    {
+        let limit = try SyncServerRules.check(request)
+        // One snapshot for every statement of the page: another server or an administrator's command
+        // may write meanwhile.
+        return try database.read { connection in
+            let userID = try Self.activeUser(of: device, connection: connection, lock: "")
+            let last = try Self.client(request.clientID, of: device, connection: connection, register: nil) ?? 0
+            let storeID = try connection.first("SELECT value FROM store WHERE key = 'id'")?.text(0) ?? ""
+            let latest = try connection.first("SELECT version FROM users WHERE id = $1", [.integer(userID)])?.int64(0)
+            let after = try SyncServerRules.version(ofCursor: request.cursor, storeID: storeID, latest: latest ?? 0)
+            let columns = "SELECT collection, key, value, deleted, hlc, version FROM sync_rows"
+            let (rows, hasMore) = try SyncServerRules.page(
+                limit: limit, version: \.version,
+                first: { count in
+                    try connection.rows(
+                        "\(columns) WHERE user_id = $1 AND version > $2 ORDER BY version, collection, key LIMIT $3",
+                        [.integer(userID), .integer(after), .integer(Int64(count))]
+                    ).map(Self.storedRow)
+                },
+                wholeVersion: { version in
+                    try connection.rows(
+                        "\(columns) WHERE user_id = $1 AND version = $2 ORDER BY collection, key",
+                        [.integer(userID), .integer(version)]
+                    ).map(Self.storedRow)
+                },
+                anyAfter: { version in
+                    try connection.first(
+                        "SELECT 1 FROM sync_rows WHERE user_id = $1 AND version > $2 LIMIT 1",
+                        [.integer(userID), .integer(version)]) != nil
+                })
+            return SyncAPI.PullResponse(
+                cursor: SyncServerRules.cursor(storeID: storeID, version: rows.last?.version ?? after),
+                hasMore: hasMore, lastMutationID: last, serverTime: SyncAPI.timestamp(now),
+                rows: rows.map { SyncAPI.PulledRow($0.row) })
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The user's ID of a device that is still paired; `lock` (such as `FOR UPDATE OF users`) ends the
+    /// query.
+    /// - Throws: ``SyncServerError`` `unauthorized` for a device revoked (or removed) since its token
+    ///   was checked.
+    static func activeUser(of device: SyncDeviceIdentity, connection: Database.Connection, lock: String) throws
+        -> Int64
+    {
+        let userID = try connection.first(
+            """
+            SELECT devices.user_id FROM devices JOIN users ON users.id = devices.user_id
+            WHERE devices.id = $1 AND users.name = $2 AND devices.revoked_at IS NULL
+            """ + lock, [.text(device.deviceID), .text(device.user)]
+        )?.int64(0)
+        guard let userID else { throw SyncServerRules.unauthorized }
+        return userID
+    }
+
+    /// The client's last mutation ID, or `nil` for a client not seen yet (registered to the device
+    /// when `register` gives the time).
+    /// - Throws: ``SyncServerError`` `forbidden` for a client ID of another device.
+    static func client(
+        _ clientID: String, of device: SyncDeviceIdentity, connection: Database.Connection, register now: Date?
+    ) throws -> Int? {
+        if let now {
+            // ON CONFLICT: a client ID another device registers at this moment is found below.
+            let inserted = try connection.first(
+                """
+                INSERT INTO clients (id, device_id, last_mutation_id, created_at) VALUES ($1, $2, 0, $3)
+                ON CONFLICT (id) DO NOTHING RETURNING id
+                """, [.text(clientID), .text(device.deviceID), .integer(SyncServerRules.milliseconds(now))])
+            if inserted != nil { return nil }
+        }
+        let known = try connection.first(
+            "SELECT device_id, last_mutation_id FROM clients WHERE id = $1", [.text(clientID)])
+        guard let known else { return nil }
+        guard known.text(0) == device.deviceID else { throw SyncServerRules.foreignClientID }
+        return Int(known.int64(1))
+    }
+
+    /// Reads `collection, key, value, deleted, hlc, version`.
+    /// - Throws: ``StorageError`` (`invalidData`) for a row this store could not have written.
+    static func storedRow(_ row: SyncSQLRow) throws -> (row: SyncRow, version: Int64) {
+        (
+            try SyncServerRules.storedRow(
+                collection: row.text(0), key: row.text(1), value: row.text(2), deleted: row.int64(3) != 0,
+                hlc: row.text(4)),
+            row.int64(5)
+        )
+    }
+}
+
+/// Writes a push's rows by the merge rule, taking the user's next version at the first change, so a
+/// push that changes nothing takes none.
+struct SyncApplier<Connection: SyncSQLConnection> {
+    let connection: Connection
+    let userID: Int64
+    private(set) var version: Int64?
+    private(set) var newRows = 0
+
+    init(connection: Connection, userID: Int64) {
+        self.connection = connection
+        self.userID = userID
+    }
+
+    /// Writes `row` if its stamp is greater than the stored row's (or there is none).
+    mutating func apply(_ row: SyncRow) throws {
+        let stored = try connection.first(
+            "SELECT hlc FROM sync_rows WHERE user_id = $1 AND collection = $2 AND key = $3",
+            [.integer(userID), .text(row.collection.rawValue), .text(row.key)]
+        ).map { $0.text(0) ?? "" }
+        if let stored {
+            // A stored stamp that does not parse cannot be greater than anything: replace it.
+            if let storedStamp = try? HLC(parsing: stored), row.hlc <= storedStamp { return }
+        } else {
+            newRows += 1
+        }
+        let version = try version ?? nextVersion()
+        self.version = version
+        // The WHERE keeps the merge rule in the statement too: stamps compare bytewise (SQLite's BINARY,
+        // PostgreSQL's COLLATE "C"), which orders them as stamps (the text is fixed-width).
+        try connection.run(
+            """
+            INSERT INTO sync_rows (user_id, collection, key, value, deleted, hlc, version)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            ON CONFLICT (user_id, collection, key) DO UPDATE SET
+                value = excluded.value, deleted = excluded.deleted, hlc = excluded.hlc, version = excluded.version
+            WHERE sync_rows.hlc < excluded.hlc
+            """,
+            [
+                .integer(userID), .text(row.collection.rawValue), .text(row.key),
+                try row.value.map { .text(String(decoding: try $0.jsonData(), as: UTF8.self)) } ?? .null,
+                .integer(row.deleted ? 1 : 0), .text(row.hlc.description), .integer(version),
+            ])
+    }
+
+    /// Counts the new rows; more than the quota refuses the push (the transaction rolls back).
+    /// - Throws: ``SyncServerError`` `too_large`.
+    func checkQuota(_ maximum: Int) throws {
+        guard newRows > 0 else { return }
+        let count =
+            try connection.first(
+                "UPDATE users SET row_count = row_count + $1 WHERE id = $2 RETURNING row_count",
+                [.integer(Int64(newRows)), .integer(userID)]
+            )?.int64(0) ?? 0
+        guard count <= Int64(maximum) else { throw SyncServerRules.tooManyRows(count, maximum: maximum) }
+    }
+
+    /// The user's next version: the counter in the user's row, taken inside the push's transaction.
+    private func nextVersion() throws -> Int64 {
+        try connection.first(
+            "UPDATE users SET version = version + 1 WHERE id = $1 RETURNING version", [.integer(userID)]
+        )?.int64(0) ?? 0
+    }
+}

@@ -1,0 +1,285 @@
+import Foundation
+import PrayCore
+
+/// What ``SyncStoreSQLite`` and ``SyncStorePostgres`` do alike (SYNC.md §3, §5, §7), written once
+/// over the SQL both speak: each store brings its transactions (``SyncSQLDatabase``) and its schema,
+/// and answers ``SyncStore``'s requirements by calling this.
+struct SyncStoreEngine<Database: SyncSQLDatabase>: Sendable {
+    let database: Database
+    let limits: SyncStoreLimits
+    let log: LogManager
+}
+
+// MARK: - Administration
+
+extension SyncStoreEngine {
+    /// Adds a user and makes their first pairing code.
+    func addUser(named name: String, now: Date) throws -> SyncPairingCode {
+        try SyncServerRules.checkUserName(name)
+        let limits = limits
+        let code = try database.write(idempotent: false) { connection in
+            // ON CONFLICT: two servers adding the same name at once give one user and one refusal.
+            let inserted = try connection.first(
+                "INSERT INTO users (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING id",
+                [.text(name), .integer(SyncServerRules.milliseconds(now))])
+            guard let userID = inserted?.int64(0) else { throw SyncServerRules.userExists(name) }
+            return try Self.insertPairingCode(connection, user: name, userID: userID, limits: limits, now: now)
+        }
+        log.info("Sync user added", metadata: ["sync.user": name])
+        return code
+    }
+
+    /// Makes a new pairing code for an existing user.
+    func newPairingCode(forUser name: String, now: Date) throws -> SyncPairingCode {
+        let limits = limits
+        let code = try database.write(idempotent: false) { connection in
+            guard let userID = try connection.first("SELECT id FROM users WHERE name = $1", [.text(name)])?.int64(0)
+            else { throw SyncServerRules.unknownUser(name) }
+            return try Self.insertPairingCode(connection, user: name, userID: userID, limits: limits, now: now)
+        }
+        log.info("Sync pairing code made", metadata: ["sync.user": name])
+        return code
+    }
+
+    /// The users, by name.
+    func users() throws -> [SyncUser] {
+        try database.read { connection in
+            try connection.rows(
+                """
+                SELECT name, created_at, (SELECT COUNT(*) FROM devices WHERE user_id = users.id), row_count, version
+                FROM users ORDER BY name
+                """, []
+            ).map { row in
+                SyncUser(
+                    name: row.text(0) ?? "", createdAt: SyncServerRules.date(milliseconds: row.int64(1)),
+                    deviceCount: Int(row.int64(2)), rowCount: Int(row.int64(3)), version: row.int64(4))
+            }
+        }
+    }
+
+    /// Every device, by user, then creation.
+    func devices() throws -> [SyncDevice] {
+        try database.read { connection in
+            try connection.rows(
+                """
+                SELECT devices.id, users.name, devices.name, devices.created_at, devices.last_seen, devices.revoked_at
+                FROM devices JOIN users ON users.id = devices.user_id
+                ORDER BY users.name, devices.created_at, devices.id
+                """, []
+            ).map { row in
+                SyncDevice(
+                    id: row.text(0) ?? "", user: row.text(1) ?? "", name: row.text(2) ?? "",
+                    createdAt: SyncServerRules.date(milliseconds: row.int64(3)),
+                    lastSeen: row.optionalInt64(4).map(SyncServerRules.date(milliseconds:)),
+                    revokedAt: row.optionalInt64(5).map(SyncServerRules.date(milliseconds:)))
+            }
+        }
+    }
+
+    /// Revokes a device; revoking it again changes nothing.
+    func revokeDevice(_ deviceID: String, now: Date) throws {
+        let found = try database.write(idempotent: true) { connection in
+            try connection.first(
+                "UPDATE devices SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 RETURNING id",
+                [.integer(SyncServerRules.milliseconds(now)), .text(deviceID)]) != nil
+        }
+        guard found else { throw SyncServerRules.unknownDevice(deviceID) }
+        log.info("Sync device revoked", metadata: ["sync.device": deviceID])
+    }
+
+    /// Stores the hash of a new code for `userID` and returns the code, shown once.
+    private static func insertPairingCode(
+        _ connection: Database.Connection, user: String, userID: Int64, limits: SyncStoreLimits, now: Date
+    ) throws -> SyncPairingCode {
+        var random = SystemRandomNumberGenerator()
+        let code = SyncServerRules.newPairingCode(using: &random)
+        let stored = SyncServerRules.normalizedPairingCode(code) ?? code
+        let expiresAt = now.addingTimeInterval(limits.pairingCodeLifetime)
+        let milliseconds = SyncServerRules.milliseconds(now)
+        // Codes spent or expired for a day are of no more use, even to count attempts.
+        try connection.run("DELETE FROM pairing_codes WHERE expires_at < $1", [.integer(milliseconds - 86_400_000)])
+        try connection.run(
+            "INSERT INTO pairing_codes (user_id, lookup, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+            [
+                .integer(userID), .text(String(stored.prefix(SyncServerRules.pairingLookupLength))),
+                .text(SHA256.hexHash(stored)), .integer(milliseconds),
+                .integer(SyncServerRules.milliseconds(expiresAt)),
+            ])
+        return SyncPairingCode(user: user, code: code, expiresAt: expiresAt)
+    }
+}
+
+// MARK: - Devices
+
+extension SyncStoreEngine {
+    /// Redeems a pairing code once for a new device.
+    func pair(_ request: SyncAPI.PairRequest, address: String, now: Date) throws -> SyncAPI.PairResponse {
+        let deviceName = try SyncServerRules.checkedDeviceName(request.deviceName)
+        let address = SyncServerRules.addressKey(address)
+        var random = SystemRandomNumberGenerator()
+        let token = SyncServerRules.newToken(using: &random)
+        let deviceID = SyncServerRules.newDeviceID(using: &random)
+        let code = SyncServerRules.normalizedPairingCode(request.code)
+        let limits = limits
+        // A refusal is a value, not a throw, so that the failure it counts is committed.
+        let outcome: Result<SyncAPI.PairResponse, SyncServerError> = try database.write(idempotent: false) {
+            connection in
+            let failures = SyncFailures(
+                connection: connection, scope: "pair", address: address,
+                limit: limits.maximumPairingFailuresPerAddress, window: limits.failureWindow, now: now)
+            if let refusal = try failures.refusal() { return .failure(refusal) }
+            guard let code, let user = try Self.redeem(code, connection: connection, limits: limits, now: now) else {
+                try failures.record()
+                return .failure(SyncServerRules.wrongPairingCode)
+            }
+            let milliseconds = SyncServerRules.milliseconds(now)
+            try connection.run(
+                """
+                INSERT INTO devices (id, user_id, name, token_lookup, token_hash, created_at, last_seen)
+                VALUES ($1, $2, $3, $4, $5, $6, $7)
+                """,
+                [
+                    .text(deviceID), .integer(user.id), .text(deviceName),
+                    .text(SyncServerRules.tokenLookup(token) ?? ""), .text(SHA256.hexHash(token)),
+                    .integer(milliseconds), .integer(milliseconds),
+                ])
+            return .success(SyncAPI.PairResponse(token: token, deviceID: deviceID, user: user.name))
+        }
+        let response = try outcome.get()
+        log.info("Sync device paired", metadata: ["sync.user": response.user, "sync.device": deviceID])
+        return response
+    }
+
+    /// Finds the device of a token.
+    func authenticate(token: String, address: String, now: Date) throws -> SyncDeviceIdentity {
+        let address = SyncServerRules.addressKey(address)
+        let lookup = SyncServerRules.tokenLookup(token)
+        // Hashed whatever the token looks like, so a malformed one takes as long as an unknown one.
+        let hash = SHA256.hexHash(token)
+        let limits = limits
+        let outcome: Result<SyncDeviceIdentity, SyncServerError> = try database.write(idempotent: false) {
+            connection in
+            let failures = SyncFailures(
+                connection: connection, scope: "auth", address: address,
+                limit: limits.maximumAuthenticationFailuresPerAddress, window: limits.failureWindow, now: now)
+            if let refusal = try failures.refusal() { return .failure(refusal) }
+            if let lookup, let device = try Self.device(lookup: lookup, hash: hash, connection: connection) {
+                let milliseconds = SyncServerRules.milliseconds(now)
+                // Last seen to the minute: a write per minute, not per request.
+                if device.lastSeen.map({ milliseconds - $0 >= 60_000 }) ?? true {
+                    try connection.run(
+                        "UPDATE devices SET last_seen = $1 WHERE id = $2",
+                        [.integer(milliseconds), .text(device.identity.deviceID)])
+                }
+                return .success(device.identity)
+            }
+            try failures.record()
+            return .failure(SyncServerRules.unauthorized)
+        }
+        return try outcome.get()
+    }
+
+    /// The user of a live code matching `code`, which is then spent; `nil` for none (every live code
+    /// that shares its first characters then counts one more attempt).
+    private static func redeem(
+        _ code: String, connection: Database.Connection, limits: SyncStoreLimits, now: Date
+    ) throws -> (id: Int64, name: String)? {
+        let hash = Array(SHA256.hexHash(code).utf8)
+        let milliseconds = SyncServerRules.milliseconds(now)
+        let candidates = try connection.rows(
+            """
+            SELECT pairing_codes.id, user_id, users.name, code_hash, expires_at, used_at, attempts
+            FROM pairing_codes JOIN users ON users.id = pairing_codes.user_id WHERE lookup = $1
+            """, [.text(String(code.prefix(SyncServerRules.pairingLookupLength)))]
+        ).map { row in
+            (
+                id: row.int64(0), userID: row.int64(1), user: row.text(2) ?? "",
+                matches: ConstantTime.equals(Array((row.text(3) ?? "").utf8), hash),
+                live: row.int64(4) > milliseconds && row.optionalInt64(5) == nil
+                    && row.int64(6) < Int64(limits.maximumAttemptsPerCode)
+            )
+        }
+        if let match = candidates.first(where: { $0.matches && $0.live }) {
+            // `used_at IS NULL` again: of two servers redeeming the same code at once, the second
+            // waits for the first's row lock, then finds the code spent.
+            let spent = try connection.first(
+                "UPDATE pairing_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL RETURNING id",
+                [.integer(milliseconds), .integer(match.id)])
+            return spent == nil ? nil : (match.userID, match.user)
+        }
+        for candidate in candidates where candidate.live {
+            try connection.run(
+                "UPDATE pairing_codes SET attempts = attempts + 1 WHERE id = $1", [.integer(candidate.id)])
+        }
+        return nil
+    }
+
+    /// The live device whose token hash is `hash`, among those of the lookup prefix.
+    private static func device(
+        lookup: String, hash: String, connection: Database.Connection
+    ) throws -> (identity: SyncDeviceIdentity, lastSeen: Int64?)? {
+        let expected = Array(hash.utf8)
+        let devices = try connection.rows(
+            """
+            SELECT devices.id, users.name, token_hash, last_seen, revoked_at
+            FROM devices JOIN users ON users.id = devices.user_id WHERE token_lookup = $1
+            """, [.text(lookup)]
+        ).map { row in
+            (
+                identity: SyncDeviceIdentity(user: row.text(1) ?? "", deviceID: row.text(0) ?? ""),
+                matches: ConstantTime.equals(Array((row.text(2) ?? "").utf8), expected),
+                lastSeen: row.optionalInt64(3), revoked: row.optionalInt64(4) != nil
+            )
+        }
+        guard let device = devices.first(where: { $0.matches }), !device.revoked else { return nil }
+        return (device.identity, device.lastSeen)
+    }
+}
+
+/// Failures counted for one address in one scope (`pair`, `auth`), in a window that begins with the
+/// first failure and lasts ``SyncStoreLimits/failureWindow``.
+struct SyncFailures<Connection: SyncSQLConnection> {
+    let connection: Connection
+    let scope: String
+    let address: String
+    let limit: Int
+    let window: TimeInterval
+    let now: Date
+
+    private var milliseconds: Int64 { SyncServerRules.milliseconds(now) }
+    private var windowMilliseconds: Int64 { Int64(window * 1000) }
+
+    /// The window now running: when it began and how many failures it holds.
+    private func current() throws -> (start: Int64, count: Int)? {
+        let row = try connection.first(
+            "SELECT window_start, count FROM failures WHERE scope = $1 AND address = $2",
+            [.text(scope), .text(address)]
+        ).map { (start: $0.int64(0), count: Int($0.int64(1))) }
+        guard let row, row.start + windowMilliseconds > milliseconds else { return nil }
+        return row
+    }
+
+    /// `rate_limited` with the seconds left in the window, when the address reached the limit.
+    func refusal() throws -> SyncServerError? {
+        guard let window = try current(), window.count >= limit else { return nil }
+        return SyncServerRules.rateLimited(windowStart: window.start, window: self.window, now: now)
+    }
+
+    /// Counts one more failure (`count + 1` in the statement, so failures counted at once by two
+    /// servers both count).
+    func record() throws {
+        if try current() != nil {
+            try connection.run(
+                "UPDATE failures SET count = count + 1 WHERE scope = $1 AND address = $2",
+                [.text(scope), .text(address)])
+            return
+        }
+        try connection.run(
+            "DELETE FROM failures WHERE window_start <= $1", [.integer(milliseconds - windowMilliseconds)])
+        try connection.run(
+            """
+            INSERT INTO failures (scope, address, window_start, count) VALUES ($1, $2, $3, 1)
+            ON CONFLICT (scope, address) DO UPDATE SET window_start = excluded.window_start, count = 1
+            """, [.text(scope), .text(address), .integer(milliseconds)])
+    }
+}

@@ -1,0 +1,136 @@
+#if canImport(CPostgres)
+    import Foundation
+    import PrayCore
+    import Synchronization
+
+    /// The sync server's store in a PostgreSQL database (SYNC.md §5), shared by every `praykit serve`
+    /// behind a load balancer: the same tables and the same answers as ``SyncStoreSQLite`` (both pass
+    /// one contract suite).
+    ///
+    /// A few connections (libpq, loaded on first use) serve the process's threads. Every change runs
+    /// in one transaction at READ COMMITTED. A push first locks the user's row, whose version counter
+    /// it then advances (`UPDATE … RETURNING version`), so the pushes of one user take turns and commit
+    /// in the order of their versions, and a pull never skips a version committed late; rows are
+    /// written with `INSERT … ON CONFLICT … DO UPDATE … WHERE sync_rows.hlc < excluded.hlc`. A push
+    /// that meets a serialization failure, a deadlock or a lost connection runs again whole, which is
+    /// safe: a mutation already applied is skipped as a retry. The schema is created at first use.
+    ///
+    /// ```swift
+    /// let store = SyncStorePostgres(url: "postgresql:///praykit?host=/run/postgresql", log: log)
+    /// let code = try store.addUser(named: "amina", now: Date())
+    /// ```
+    public final class SyncStorePostgres: SyncStore {
+        /// The database's URL without its password, for messages and logs.
+        public let location: String
+        let pool: PostgresPool
+        let limits: SyncStoreLimits
+        let log: LogManager
+        private let migrated = Mutex(false)
+
+        /// Creates a handle on the database at `url`; nothing is opened until first use.
+        /// - Parameters:
+        ///   - url: A `postgres://` or `postgresql://` URL (libpq's form: `postgresql:///db?host=/socket`
+        ///     for a Unix socket). It may hold a password, which no message or log line repeats.
+        ///   - limits: Quotas and failure counts; the standard ones by default.
+        ///   - connections: How many connections this process keeps at most (at least 1).
+        ///   - log: The logger: pairings and revocations at `info`, never a token or a code.
+        public init(url: String, limits: SyncStoreLimits = .standard, connections: Int = 4, log: LogManager) {
+            location = SyncStoreLocation.postgreSQL(url: url).description
+            pool = PostgresPool(conninfo: url, size: connections)
+            self.limits = limits
+            self.log = log
+        }
+
+        /// The logic both stores share, over this database.
+        private var engine: SyncStoreEngine<SyncStorePostgres> {
+            SyncStoreEngine(database: self, limits: limits, log: log)
+        }
+
+        private func migrateOnce() throws {
+            try migrated.withLock { (done: inout Bool) throws in
+                guard !done else { return }
+                try Self.migrate(pool)
+                done = true
+            }
+        }
+    }
+
+    // MARK: - Transactions
+
+    extension SyncStorePostgres: SyncSQLDatabase {
+        /// The user's row, locked by a push until its commit: at READ COMMITTED, nothing else makes
+        /// the pushes of one user take turns.
+        var userLock: String { " FOR UPDATE OF users" }
+
+        /// Runs `body` in one READ COMMITTED transaction, once the schema is there; again whole after
+        /// a serialization failure or a deadlock, and after a lost connection when `idempotent`.
+        func write<T: Sendable>(idempotent: Bool, _ body: @Sendable (PostgresConnection) throws -> T) throws -> T {
+            try migrateOnce()
+            return try pool.transaction(idempotent: idempotent, body)
+        }
+
+        /// Runs `body` in one read-only snapshot (REPEATABLE READ), once the schema is there.
+        func read<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) throws -> T {
+            try migrateOnce()
+            return try pool.transaction(
+                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: false, idempotent: true, body)
+        }
+    }
+
+    // MARK: - SyncStore
+
+    extension SyncStorePostgres {
+        /// Adds a user and makes their first pairing code.
+        /// - Throws: ``SyncServerError`` `bad_request` or `user_exists`; ``StorageError``.
+        public func addUser(named name: String, now: Date) throws -> SyncPairingCode {
+            try engine.addUser(named: name, now: now)
+        }
+
+        /// Makes a new pairing code for an existing user.
+        /// - Throws: ``SyncServerError`` `not_found`; ``StorageError``.
+        public func newPairingCode(forUser name: String, now: Date) throws -> SyncPairingCode {
+            try engine.newPairingCode(forUser: name, now: now)
+        }
+
+        /// The users, by name.
+        /// - Throws: ``StorageError``.
+        public func users() throws -> [SyncUser] { try engine.users() }
+
+        /// Every device, by user, then creation.
+        /// - Throws: ``StorageError``.
+        public func devices() throws -> [SyncDevice] { try engine.devices() }
+
+        /// Revokes a device; revoking it again changes nothing.
+        /// - Throws: ``SyncServerError`` `not_found`; ``StorageError``.
+        public func revokeDevice(_ deviceID: String, now: Date) throws { try engine.revokeDevice(deviceID, now: now) }
+
+        /// Redeems a pairing code once for a new device.
+        /// - Throws: ``SyncServerError`` `bad_request`, `unauthorized` or `rate_limited`; ``StorageError``.
+        public func pair(_ request: SyncAPI.PairRequest, address: String, now: Date) throws -> SyncAPI.PairResponse {
+            try engine.pair(request, address: address, now: now)
+        }
+
+        /// Finds the device of a token.
+        /// - Throws: ``SyncServerError`` `unauthorized` or `rate_limited`; ``StorageError``.
+        public func authenticate(token: String, address: String, now: Date) throws -> SyncDeviceIdentity {
+            try engine.authenticate(token: token, address: address, now: now)
+        }
+
+        /// Applies a push in one transaction (SYNC.md §3), run again whole after a serialization
+        /// failure, a deadlock or a lost connection; a refused push writes nothing.
+        /// - Throws: ``SyncServerError``; ``StorageError``.
+        public func push(_ request: SyncAPI.PushRequest, from device: SyncDeviceIdentity, now: Date) throws
+            -> SyncAPI.PushResponse
+        {
+            try engine.push(request, from: device, now: now)
+        }
+
+        /// A page of the user's rows after the cursor, never ending inside a version.
+        /// - Throws: ``SyncServerError``; ``StorageError``.
+        public func pull(_ request: SyncAPI.PullRequest, from device: SyncDeviceIdentity, now: Date) throws
+            -> SyncAPI.PullResponse
+        {
+            try engine.pull(request, from: device, now: now)
+        }
+    }
+#endif

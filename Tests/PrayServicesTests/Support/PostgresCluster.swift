@@ -1,0 +1,199 @@
+#if canImport(CPostgres)
+    import Foundation
+    @testable import PrayServices
+    import Synchronization
+
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+
+    /// A throwaway PostgreSQL cluster for tests: `initdb` into a new temporary folder, a server that
+    /// listens only on a Unix socket in that folder (no TCP), a new database per store, and the whole
+    /// cluster stopped and removed when the last test using it ends (also when one fails).
+    ///
+    /// The server refuses to run as root, so as root every command runs as the `postgres` user
+    /// (`runuser`), in a folder that user owns.
+    final class PostgresCluster: Sendable {
+        /// The folder of the data, the log and the socket.
+        let folder: String
+        private let binaries: String
+        private let databases = Atomic<Int>(0)
+
+        /// The binaries of the newest PostgreSQL installed (`/usr/lib/postgresql/N/bin`), or `nil`.
+        static let installedBinaries: String? = {
+            let root = "/usr/lib/postgresql"
+            let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+            return versions.compactMap(Int.init).sorted().reversed().map { "\(root)/\($0)/bin" }.first { bin in
+                ["initdb", "pg_ctl", "postgres"].allSatisfy {
+                    FileManager.default.isExecutableFile(atPath: "\(bin)/\($0)")
+                }
+            }
+        }()
+
+        /// Why the PostgreSQL tests cannot run here, for their skip message.
+        static let missing =
+            "PostgreSQL's server binaries are not installed (apt-get install postgresql): the PostgreSQL store's "
+            + "tests are skipped"
+
+        private static let shared = Mutex<(cluster: PostgresCluster?, users: Int)>((nil, 0))
+
+        /// Runs `body` with the shared cluster, started for the first user and stopped after the last.
+        static func with<T>(_ body: (PostgresCluster) throws -> T) throws -> T {
+            let cluster = try acquire()
+            defer { release() }
+            return try body(cluster)
+        }
+
+        /// Runs `body` with the shared cluster, started for the first user and stopped after the last.
+        static func with<T>(_ body: (PostgresCluster) async throws -> T) async throws -> T {
+            let cluster = try acquire()
+            defer { release() }
+            return try await body(cluster)
+        }
+
+        private static func acquire() throws -> PostgresCluster {
+            try shared.withLock { state in
+                if let cluster = state.cluster {
+                    state.users += 1
+                    return cluster
+                }
+                let cluster = try PostgresCluster()
+                state = (cluster, 1)
+                return cluster
+            }
+        }
+
+        private static func release() {
+            shared.withLock { state in
+                state.users -= 1
+                if state.users == 0 {
+                    state.cluster?.stop()
+                    state.cluster = nil
+                }
+            }
+        }
+
+        /// `initdb`, then `pg_ctl start`.
+        private init() throws {
+            guard let binaries = Self.installedBinaries else { throw ClusterError(message: Self.missing) }
+            self.binaries = binaries
+            folder =
+                FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "praykit-pg-\(UUID().uuidString.prefix(8))"
+                ).path
+            // 0700: the server trusts whoever reaches its socket, so only its owner (and root) may.
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            if geteuid() == 0 {
+                guard let user = getpwnam("postgres") else {
+                    throw ClusterError(message: "running as root needs a postgres user to run the server as")
+                }
+                chown(folder, user.pointee.pw_uid, user.pointee.pw_gid)
+            }
+            do {
+                try run(
+                    "initdb",
+                    [
+                        "-D", "\(folder)/data", "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8",
+                        "--locale=C",
+                    ])
+                try run(
+                    "pg_ctl",
+                    [
+                        "-D", "\(folder)/data", "-l", "\(folder)/server.log", "-w", "-t", "120", "-o",
+                        "-k \(folder) -c listen_addresses='' -c fsync=off -c max_connections=200", "start",
+                    ])
+            } catch {
+                stop()
+                throw error
+            }
+        }
+
+        /// A URL of a new, empty database of this cluster.
+        func newDatabase() throws -> String {
+            let name = "praykit_\(databases.wrappingAdd(1, ordering: .relaxed).newValue)"
+            try execute("CREATE DATABASE \(name)", in: url("postgres"))
+            return url(name)
+        }
+
+        /// Ends every connection to the database of `url` (as a restart of the server would).
+        func endConnections(to url: String) throws {
+            try execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
+                [.text(Self.databaseName(url))], in: self.url("postgres"))
+        }
+
+        /// Runs one statement in the database of `url`.
+        func execute(_ sql: String, _ values: [SyncSQLValue] = [], in url: String) throws {
+            do {
+                try PostgresConnection(conninfo: url).query(sql, values)
+            } catch {
+                throw error.storageError
+            }
+        }
+
+        /// `praykit_3` of `postgresql:///praykit_3?host=…`.
+        private static func databaseName(_ url: String) -> String {
+            String(url.dropFirst("postgresql:///".count).prefix { $0 != "?" })
+        }
+
+        /// The URL of a database by name: the socket in ``folder``, user `postgres`.
+        func url(_ database: String) -> String {
+            "postgresql:///\(database)?host=\(folder)&user=postgres"
+        }
+
+        /// Stops the server at once and removes the folder.
+        private func stop() {
+            if FileManager.default.fileExists(atPath: "\(folder)/data/postmaster.pid") {
+                try? run("pg_ctl", ["-D", "\(folder)/data", "-m", "immediate", "-w", "stop"])
+            }
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+
+        /// Runs one of the binaries (as `postgres` when root) with `posix_spawn`, its output in
+        /// `commands.log`, and waits for it. Signals are unblocked in the child: a thread of Swift
+        /// concurrency may have some blocked, and the server must hear pg_ctl's.
+        private func run(_ program: String, _ arguments: [String]) throws {
+            let command =
+                geteuid() == 0
+                ? ["/usr/sbin/runuser", "-u", "postgres", "--", "\(binaries)/\(program)"] + arguments
+                : ["\(binaries)/\(program)"] + arguments
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(
+                &actions, 1, "\(folder)/commands.log", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var none = sigset_t()
+            sigemptyset(&none)
+            var all = sigset_t()
+            sigfillset(&all)
+            posix_spawnattr_setsigmask(&attributes, &none)
+            posix_spawnattr_setsigdefault(&attributes, &all)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            var pid = pid_t()
+            let argv = command.map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, environ)
+            guard spawned == 0 else {
+                throw ClusterError(message: "cannot start \(program): \(String(cString: strerror(spawned)))")
+            }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            guard status == 0 else {
+                let log = (try? String(contentsOfFile: "\(folder)/commands.log", encoding: .utf8)) ?? ""
+                throw ClusterError(message: "\(program) failed (status \(status)): \(log.suffix(2_000))")
+            }
+        }
+    }
+
+    /// A cluster that could not be started, with the command's output.
+    struct ClusterError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+#endif
