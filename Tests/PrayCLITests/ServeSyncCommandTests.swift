@@ -169,15 +169,24 @@ import Testing
             ]
         }
 
-        @Test func anUnreachablePostgresIsAnErrorThatDoesNotShowThePassword() async throws {
+        @Test func anUnreachablePostgresIsAnErrorAndAPasswordIsNeverTakenFromTheCommandLine() async throws {
             // Given: a PostgreSQL URL whose socket folder holds no server (nothing is reached)
             let result = try await PraykitProcess.run(
-                ["serve", "--port", "0", "--sync-store", "postgres://pray:s3cret@/pray?host=/nonexistent-praykit"])
+                ["serve", "--port", "0", "--sync-store", "postgres://pray@/pray?host=/nonexistent-praykit"])
             // Then: serve checks the store before listening, and stops, saying why
             #expect(result.status == 1 && result.stdout.isEmpty)
             #expect(
                 result.stderr.contains("PostgreSQL") && result.stderr.contains("cannot connect"), "\(result.stderr)")
-            #expect(!result.stderr.contains("s3cret"))
+            // A password in the URL (argv, readable by every local user) is refused before anything runs,
+            // and not repeated.
+            for url in [
+                "postgres://pray:s3cret@/pray?host=/nonexistent-praykit",
+                "postgresql:///pray?host=/nonexistent-praykit&password=s3cret",
+            ] {
+                let refused = try await PraykitProcess.run(["serve", "--port", "0", "--sync-store", url])
+                #expect(refused.status == 64 && refused.stderr.contains("~/.pgpass"), "\(refused.stderr)")
+                #expect(!refused.stderr.contains("s3cret"))
+            }
         }
 
         @Test func twoDevicesConvergeThroughARealServeProcess() async throws {

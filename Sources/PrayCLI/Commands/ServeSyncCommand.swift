@@ -95,12 +95,24 @@ extension URL: ArgumentValue {
 }
 
 extension SyncStoreLocation: ArgumentValue {
-    /// Reads `sqlite:PATH` (`~` and relative paths resolved now) or a PostgreSQL URL.
+    /// Reads `sqlite:PATH` (`~` and relative paths resolved now) or a PostgreSQL URL without a
+    /// password: a command line is readable by every local user (SYNC.md §5).
     init(argument: String) throws(ArgumentValueError) {
+        let location: SyncStoreLocation
         do {
-            self = try SyncStoreLocation(parsing: argument)
+            location = try SyncStoreLocation(parsing: argument)
         } catch {
             throw ArgumentValueError(reason: ": " + error.message, namesTheValue: true)
         }
+        if case .postgreSQL(let url) = location, let components = URLComponents(string: url),
+            components.password != nil
+                || components.queryItems?.contains(where: { $0.name.lowercased() == "password" }) == true
+        {
+            throw ArgumentValueError(
+                reason: ": a password on the command line can be read by every user of this machine; put it in "
+                    + "~/.pgpass (or the file PGPASSFILE names, mode 0600) and give the URL without it",
+                namesTheValue: true)
+        }
+        self = location
     }
 }
