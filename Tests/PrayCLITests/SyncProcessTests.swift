@@ -28,10 +28,7 @@ import Testing
             defer { server.stop() }
             let proxy = try FaultProxy(upstream: server.port, seed: seed)
             defer { proxy.stop() }
-            let laptop = try Home("laptop")
-            let desktop = try Home("desktop")
-            try await laptop.login(server, url: proxy.url.absoluteString)
-            try await desktop.login(server, url: proxy.url.absoluteString)
+            let (laptop, desktop) = try await Home.laptopAndDesktop(loggedInTo: server, url: proxy.url.absoluteString)
             // When: writes on both homes while the network misbehaves, each followed by its short sync,
             // and some `sync now` that may fail.
             proxy.setFaults([.resetBeforeForwarding: 0.15, .delay: 0.1, .dropAnswer: 0.2, .forwardTwice: 0.2])
@@ -85,10 +82,7 @@ import Testing
         @Test func aClientKilledAtEveryCrashPointLosesNothing() async throws {
             let server = try await SyncServer.start()
             defer { server.stop() }
-            let laptop = try Home("laptop")
-            let desktop = try Home("desktop")
-            try await laptop.login(server)
-            try await desktop.login(server)
+            let (laptop, desktop) = try await Home.laptopAndDesktop(loggedInTo: server)
             for (index, point) in [
                 "client-write-committed", "client-push-answered", "client-pull-received", "client-pull-applying",
             ].enumerated() {
@@ -119,10 +113,7 @@ import Testing
         @Test func aServerKilledInsideAndAfterAPushLosesNothing() async throws {
             let server = try await SyncServer.start()
             defer { server.stop() }
-            let laptop = try Home("laptop")
-            let desktop = try Home("desktop")
-            try await laptop.login(server)
-            try await desktop.login(server)
+            let (laptop, desktop) = try await Home.laptopAndDesktop(loggedInTo: server)
             for (index, point) in ["server-push-applying", "server-push-committed"].enumerated() {
                 // Given: the server restarted on its port, armed to die in its next push.
                 try await server.restart(crashPoint: point)
@@ -315,6 +306,15 @@ import Testing
             let process = try PraykitProcess.Running(arguments, environment: environment)
             _ = try await process.wait(deadline: 60)
             return process.wasKilled
+        }
+
+        /// Two homes, a laptop and a desktop, logged in to `server` (or through `url`).
+        static func laptopAndDesktop(loggedInTo server: SyncServer, url: String? = nil) async throws -> (Home, Home) {
+            let laptop = try Home("laptop")
+            let desktop = try Home("desktop")
+            try await laptop.login(server, url: url)
+            try await desktop.login(server, url: url)
+            return (laptop, desktop)
         }
 
         /// Logs in to `server` (or through `url`) with a new code.
