@@ -24,8 +24,11 @@ public struct SyncJournal: Sendable {
     }
 
     /// This machine's identity: the first line of the file `PRAYKIT_MACHINE_ID_FILE` names (tests use
-    /// it), else of `/etc/machine-id`, else of `/var/lib/dbus/machine-id`, else the host name.
-    public static func currentMachineIdentity() -> String {
+    /// it), else of `/etc/machine-id`, else of `/var/lib/dbus/machine-id`, else the host name. Read once
+    /// per process: every status and every write asks for it.
+    public static func currentMachineIdentity() -> String { machineIdentityOfThisProcess }
+
+    private static let machineIdentityOfThisProcess: String = {
         let environment = ProcessInfo.processInfo.environment
         let candidates = [environment["PRAYKIT_MACHINE_ID_FILE"], "/etc/machine-id", "/var/lib/dbus/machine-id"]
         for case let path? in candidates {
@@ -36,7 +39,7 @@ public struct SyncJournal: Sendable {
             }
         }
         return "host:" + SyncLogin.localHostName()
-    }
+    }()
 
     /// The file that keeps the device token of the database at `databasePath`: beside it, 0600.
     public static func tokenPath(forDatabase databasePath: String) -> String { databasePath + ".sync-token" }

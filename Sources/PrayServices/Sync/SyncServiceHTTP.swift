@@ -350,7 +350,8 @@ extension SyncServiceHTTP {
     @discardableResult
     public func syncAfterWrite() async -> SyncReport? {
         CrashPoint.reach(.clientWriteCommitted)
-        guard (try? currentStatus().phase) == .idle || (try? currentStatus().phase) == .offline else { return nil }
+        let phase = try? currentStatus().phase
+        guard phase == .idle || phase == .offline else { return nil }
         return try? await cycle(quick: true)
     }
 
