@@ -397,7 +397,6 @@ extension SyncServiceHTTP {
                     nextDue = clock.now().addingTimeInterval(wait)
                 }
             }
-            if failures > 0, clock.now() >= nextDue { failures = 0 }
             do {
                 try await clock.sleep(for: 60)
             } catch {
