@@ -1,6 +1,5 @@
-#if canImport(CPostgres)
+#if os(Linux)
     import Foundation
-    @testable import PrayServices
     import Synchronization
 
     #if canImport(Glibc)
@@ -13,14 +12,21 @@
     ///
     /// The server refuses to run as root, so as root every command runs as the `postgres` user
     /// (`runuser`), in a folder that user owns.
-    final class PostgresCluster: Sendable {
+    ///
+    /// ```swift
+    /// try PostgresCluster.with { cluster in
+    ///     let url = try cluster.newDatabase()      // postgresql:///praykit_1?host=/tmp/praykit-pg-…&user=postgres
+    ///     let store = SyncStorePostgres(url: url, log: .silent)
+    /// }
+    /// ```
+    public final class PostgresCluster: Sendable {
         /// The folder of the data, the log and the socket.
-        let folder: String
+        public let folder: String
         private let binaries: String
         private let databases = Atomic<Int>(0)
 
         /// The binaries of the newest PostgreSQL installed (`/usr/lib/postgresql/N/bin`), or `nil`.
-        static let installedBinaries: String? = {
+        public static let installedBinaries: String? = {
             let root = "/usr/lib/postgresql"
             let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
             return versions.compactMap(Int.init).sorted().reversed().map { "\(root)/\($0)/bin" }.first { bin in
@@ -31,21 +37,21 @@
         }()
 
         /// Why the PostgreSQL tests cannot run here, for their skip message.
-        static let missing =
+        public static let missing =
             "PostgreSQL's server binaries are not installed (apt-get install postgresql): the PostgreSQL store's "
             + "tests are skipped"
 
         private static let shared = Mutex<(cluster: PostgresCluster?, users: Int)>((nil, 0))
 
         /// Runs `body` with the shared cluster, started for the first user and stopped after the last.
-        static func with<T>(_ body: (PostgresCluster) throws -> T) throws -> T {
+        public static func with<T>(_ body: (PostgresCluster) throws -> T) throws -> T {
             let cluster = try acquire()
             defer { release() }
             return try body(cluster)
         }
 
         /// Runs `body` with the shared cluster, started for the first user and stopped after the last.
-        static func with<T>(_ body: (PostgresCluster) async throws -> T) async throws -> T {
+        public static func with<T>(_ body: (PostgresCluster) async throws -> T) async throws -> T {
             let cluster = try acquire()
             defer { release() }
             return try await body(cluster)
@@ -110,26 +116,30 @@
         }
 
         /// A URL of a new, empty database of this cluster.
-        func newDatabase() throws -> String {
+        public func newDatabase() throws -> String {
             let name = "praykit_\(databases.wrappingAdd(1, ordering: .relaxed).newValue)"
             try execute("CREATE DATABASE \(name)", in: url("postgres"))
             return url(name)
         }
 
         /// Ends every connection to the database of `url` (as a restart of the server would).
-        func endConnections(to url: String) throws {
+        public func endConnections(to url: String) throws {
             try execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1",
-                [.text(Self.databaseName(url))], in: self.url("postgres"))
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(Self.databaseName(url))'",
+                in: self.url("postgres"))
         }
 
-        /// Runs one statement in the database of `url`.
-        func execute(_ sql: String, _ values: [SyncSQLValue] = [], in url: String) throws {
-            do {
-                try PostgresConnection(conninfo: url).query(sql, values)
-            } catch {
-                throw error.storageError
-            }
+        /// Runs SQL (one or more statements, no values bound: tests' own text) in the database of `url`
+        /// with `psql`, stopping at the first error.
+        /// - Returns: What `psql` printed: unaligned rows, no header (`-At`).
+        @discardableResult
+        public func execute(_ sql: String, in url: String) throws -> String {
+            let output = "\(folder)/psql-\(UUID().uuidString.prefix(8)).out"
+            defer { try? FileManager.default.removeItem(atPath: output) }
+            try run(
+                "psql", ["-X", "-At", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql, "-o", output],
+                log: output + ".log")
+            return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         }
 
         /// `praykit_3` of `postgresql:///praykit_3?host=…`.
@@ -138,7 +148,7 @@
         }
 
         /// The URL of a database by name: the socket in ``folder``, user `postgres`.
-        func url(_ database: String) -> String {
+        public func url(_ database: String) -> String {
             "postgresql:///\(database)?host=\(folder)&user=postgres"
         }
 
@@ -153,7 +163,8 @@
         /// Runs one of the binaries (as `postgres` when root) with `posix_spawn`, its output in
         /// `commands.log`, and waits for it. Signals are unblocked in the child: a thread of Swift
         /// concurrency may have some blocked, and the server must hear pg_ctl's.
-        private func run(_ program: String, _ arguments: [String]) throws {
+        private func run(_ program: String, _ arguments: [String], log: String? = nil) throws {
+            let log = log ?? "\(folder)/commands.log"
             let command =
                 geteuid() == 0
                 ? ["/usr/sbin/runuser", "-u", "postgres", "--", "\(binaries)/\(program)"] + arguments
@@ -163,7 +174,7 @@
             defer { posix_spawn_file_actions_destroy(&actions) }
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_addopen(
-                &actions, 1, "\(folder)/commands.log", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+                &actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
             var attributes = posix_spawnattr_t()
             posix_spawnattr_init(&attributes)
@@ -185,15 +196,17 @@
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             guard status == 0 else {
-                let log = (try? String(contentsOfFile: "\(folder)/commands.log", encoding: .utf8)) ?? ""
-                throw ClusterError(message: "\(program) failed (status \(status)): \(log.suffix(2_000))")
+                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                throw ClusterError(message: "\(program) failed (status \(status)): \(text.suffix(2_000))")
             }
         }
     }
 
-    /// A cluster that could not be started, with the command's output.
-    struct ClusterError: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+    /// A cluster that could not be started, or a command that failed, with its output.
+    public struct ClusterError: Error, CustomStringConvertible {
+        /// What failed, and what the command printed.
+        public let message: String
+        /// ``message``.
+        public var description: String { message }
     }
 #endif
