@@ -104,11 +104,13 @@ public struct PrayDependencyMock: PrayKitDependency {
 
     // MARK: - Sync server
 
-    /// What ``syncStore(at:)`` returns for a location: by default a ``SyncStoreMock`` with nothing
+    /// What ``syncStore(at:connections:)`` returns for a location: by default a ``SyncStoreMock`` with nothing
     /// set, which fails the test when used.
     public var syncStoreAt: @Sendable (SyncStoreLocation) throws -> any SyncStore = { _ in SyncStoreMock() }
     /// Returns ``syncStoreAt``'s store for `location`.
-    public func syncStore(at location: SyncStoreLocation) throws -> any SyncStore { try syncStoreAt(location) }
+    public func syncStore(at location: SyncStoreLocation, connections: Int) throws -> any SyncStore {
+        try syncStoreAt(location)
+    }
     /// What ``syncRoutes(store:)`` returns for a store: by default a ``ServerRoutesMock`` with nothing
     /// set, which fails the test when used (the real sync endpoints are in PrayServer, which PrayMocks
     /// does not link).

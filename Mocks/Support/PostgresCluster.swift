@@ -103,22 +103,58 @@
                         "-D", "\(folder)/data", "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8",
                         "--locale=C",
                     ])
-                try run(
-                    "pg_ctl",
-                    [
-                        "-D", "\(folder)/data", "-l", "\(folder)/server.log", "-w", "-t", "120", "-o",
-                        "-k \(folder) -c listen_addresses='' -c fsync=off -c max_connections=200", "start",
-                    ])
+                // One role logs in with a password (SCRAM), to test what a wrong one gives; every other
+                // role is trusted on the socket.
+                let hba = "\(folder)/data/pg_hba.conf"
+                let rules = try String(contentsOfFile: hba, encoding: .utf8)
+                try ("local all \(Self.passwordUser) scram-sha-256\n" + rules).write(
+                    toFile: hba, atomically: false, encoding: .utf8)
+                try startServer()
+                try execute(
+                    "CREATE ROLE \(Self.passwordUser) LOGIN PASSWORD '\(Self.password)'", in: url("postgres"))
             } catch {
                 stop()
                 throw error
             }
         }
 
-        /// A URL of a new, empty database of this cluster.
-        public func newDatabase() throws -> String {
+        /// The role that logs in with ``password`` (every other role is trusted), owner of the
+        /// databases of ``newDatabase(ownedByPasswordUser:)``.
+        public static let passwordUser = "praykit_password"
+        /// The password of ``passwordUser``.
+        public static let password = "right-horse-battery"
+
+        /// A cluster of the caller's own, not shared: for a test that stops and starts its server.
+        /// The caller calls ``remove()`` at the end.
+        public static func privateCluster() throws -> PostgresCluster { try PostgresCluster() }
+
+        /// Starts the server (again): `pg_ctl start`, waiting until it accepts connections.
+        public func startServer() throws {
+            try run(
+                "pg_ctl",
+                [
+                    "-D", "\(folder)/data", "-l", "\(folder)/server.log", "-w", "-t", "120", "-o",
+                    "-k \(folder) -c listen_addresses='' -c fsync=off -c max_connections=200", "start",
+                ])
+        }
+
+        /// Stops the server (`pg_ctl stop -m fast`: connections are ended, as in a restart or a
+        /// failover); the data stays for ``startServer()``.
+        public func stopServer() throws {
+            try run("pg_ctl", ["-D", "\(folder)/data", "-m", "fast", "-w", "-t", "120", "stop"])
+        }
+
+        /// Stops a ``privateCluster()`` and removes its folder.
+        public func remove() { stop() }
+
+        /// A URL of a new, empty database of this cluster (user `postgres`, trusted). Owned by
+        /// ``passwordUser`` when `ownedByPasswordUser`, so that its URL with `user=praykit_password`
+        /// and a password may create the store's schema.
+        public func newDatabase(ownedByPasswordUser: Bool = false) throws -> String {
             let name = "praykit_\(databases.wrappingAdd(1, ordering: .relaxed).newValue)"
-            try execute("CREATE DATABASE \(name)", in: url("postgres"))
+            try execute(
+                "CREATE DATABASE \(name)" + (ownedByPasswordUser ? " OWNER \(Self.passwordUser)" : ""),
+                in: url("postgres"))
             return url(name)
         }
 

@@ -12,6 +12,7 @@
 
 static struct {
     PGconn *(*connectdb)(const char *);
+    PGPing (*ping)(const char *);
     ConnStatusType (*status)(const PGconn *);
     char *(*error_message)(const PGconn *);
     void (*finish)(PGconn *);
@@ -51,6 +52,7 @@ static void load(void) {
         return;
     }
     pq.connectdb = (PGconn * (*)(const char *)) symbol(library, "PQconnectdb");
+    pq.ping = (PGPing (*)(const char *))symbol(library, "PQping");
     pq.status = (ConnStatusType (*)(const PGconn *))symbol(library, "PQstatus");
     pq.error_message = (char *(*)(const PGconn *))symbol(library, "PQerrorMessage");
     pq.finish = (void (*)(PGconn *))symbol(library, "PQfinish");
@@ -88,6 +90,7 @@ PGconn *praykit_pq_connect(const char *conninfo) {
     if (connection) pq.set_notice_processor(connection, ignore_notice, NULL);
     return connection;
 }
+PGPing praykit_pq_ping(const char *conninfo) { return pq.ping(conninfo); }
 ConnStatusType praykit_pq_status(const PGconn *connection) { return pq.status(connection); }
 char *praykit_pq_error_message(const PGconn *connection) { return pq.error_message(connection); }
 void praykit_pq_finish(PGconn *connection) { pq.finish(connection); }

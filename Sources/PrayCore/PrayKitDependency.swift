@@ -87,15 +87,24 @@ public protocol PrayKitDependency: Sendable {
 
     /// The store of a sync server at `location`: its users, devices and rows (SYNC.md §5). Nothing is
     /// opened or created until the store is first used.
+    /// - Parameter connections: For a PostgreSQL store, the most connections it keeps open at once
+    ///   (a server gives one per worker thread); a SQLite store has its own.
     /// - Throws: ``SyncStoreError`` (``SyncStoreErrorKind/unsupported``) for a kind of store this
     ///   build does not have.
-    func syncStore(at location: SyncStoreLocation) throws -> any SyncStore
+    func syncStore(at location: SyncStoreLocation, connections: Int) throws -> any SyncStore
     /// The sync endpoints of `praykit serve` (`/sync/v1/…`) over `store`, on this container's clock
     /// and logger.
     func syncRoutes(store: any SyncStore) -> any ServerRoutes
 }
 
 extension PrayKitDependency {
+    /// The store of a sync server at `location`, with up to four connections for a PostgreSQL one
+    /// (enough for an administration command); see ``syncStore(at:connections:)``.
+    /// - Throws: What ``syncStore(at:connections:)`` throws.
+    public func syncStore(at location: SyncStoreLocation) throws -> any SyncStore {
+        try syncStore(at: location, connections: 4)
+    }
+
     /// The answers of `praykit serve`: ``serverRoutes()``, and under `/sync/` the sync endpoints over
     /// `syncStore` (``syncRoutes(store:)``), or a 404 that says this server does not sync when it is
     /// `nil` (see ``ServerRoutesCombined``).

@@ -59,7 +59,7 @@ public struct PrayKitOverrides: PrayKitDependency {
     public var server: (any ServerService)?
     /// Replaces ``serverRoutes()``. The base's routes answer from the base's services.
     public var routes: (any ServerRoutes)?
-    /// Replaces ``syncStore(at:)``: the store for a location.
+    /// Replaces ``syncStore(at:connections:)``: the store for a location.
     public var syncStoreAt: (@Sendable (SyncStoreLocation) throws -> any SyncStore)?
     /// Replaces ``syncRoutes(store:)``: the sync endpoints over a store.
     public var makeSyncRoutes: (@Sendable (any SyncStore) -> any ServerRoutes)?
@@ -152,8 +152,8 @@ public struct PrayKitOverrides: PrayKitDependency {
     // MARK: - Sync server
 
     /// The set store for `location`, else the base's.
-    public func syncStore(at location: SyncStoreLocation) throws -> any SyncStore {
-        try syncStoreAt?(location) ?? base.syncStore(at: location)
+    public func syncStore(at location: SyncStoreLocation, connections: Int) throws -> any SyncStore {
+        try syncStoreAt?(location) ?? base.syncStore(at: location, connections: connections)
     }
     /// The set sync endpoints over `store`, else the base's.
     public func syncRoutes(store: any SyncStore) -> any ServerRoutes {

@@ -484,16 +484,16 @@ extension PrayDependency {
     /// (`SyncStorePostgres`, libpq loaded on first use) at the location's URL; either is opened on
     /// first use.
     /// - Throws: ``SyncStoreError`` (`unsupported`) for a PostgreSQL URL on another platform.
-    public func syncStore(at location: SyncStoreLocation) throws -> any SyncStore {
+    public func syncStore(at location: SyncStoreLocation, connections: Int) throws -> any SyncStore {
         switch location {
         case .sqlite(let path):
             return SyncStoreSQLite(path: path, log: Self.log)
         case .postgreSQL(let url):
             // CPostgres, as CCurl above: what an app on an Apple platform links has no libpq.
             #if canImport(CPostgres)
-                return SyncStorePostgres(url: url, log: Self.log)
+                return SyncStorePostgres(url: url, connections: connections, log: Self.log)
             #else
-                _ = url
+                _ = (url, connections)
                 throw SyncStoreError(
                     .unsupported,
                     message: "PostgreSQL sync stores need Linux (libpq); use a SQLite store (sqlite:PATH) here")

@@ -158,6 +158,63 @@ import Testing
         #expect(admin.status == 64)
     }
 
+    @Test func theStoreComesFromAFileOfYourOwnOrTheEnvironmentAndAPasswordIsNeverShown() async throws {
+        let folder = try TestFolder("serve-sync-credentials")
+        let (dependency, asked) = storeDependency()
+        func run(_ words: [String], environment: [String: String] = ["TZ": "UTC"]) async -> CLI.Result {
+            await CLI.run(["serve", "sync", "users"] + words, dependency: dependency, environment: environment)
+        }
+        // Given: a file of this user's alone that names a store
+        let file = folder.path("sync-store")
+        try "sqlite:\(folder.path("from-file.sqlite"))\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        // Then: --sync-store-file names the store; so does the environment, when no option does
+        let fromFile = await run(["add", "amina", "--sync-store-file", file])
+        let fromEnvironment = await run(
+            ["list"], environment: ["TZ": "UTC", "PRAYKIT_SYNC_DATABASE_URL": "sqlite:" + folder.path("env.sqlite")])
+        let optionFirst = await run(
+            ["list", "--sync-store", "sqlite:" + folder.path("option.sqlite")],
+            environment: ["TZ": "UTC", "PRAYKIT_SYNC_DATABASE_URL": "sqlite:" + folder.path("env.sqlite")])
+        #expect(fromFile.status == 0 && fromEnvironment.status == 0 && optionFirst.status == 0, "\(fromFile.stderr)")
+        #expect(
+            asked.all.withLock { $0 } == [
+                .sqlite(path: folder.path("from-file.sqlite")), .sqlite(path: folder.path("env.sqlite")),
+                .sqlite(path: folder.path("option.sqlite")),
+            ])
+        // Both options at once: a usage error
+        let both = await run(["list", "--sync-store", "sqlite:/x.sqlite", "--sync-store-file", file])
+        #expect(both.status == 64 && both.stderr.contains("not both"), "\(both.stderr)")
+        // A file others can read is refused, saying how to fix it
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        let shared = await run(["list", "--sync-store-file", file])
+        #expect(shared.status == 1 && shared.stderr.contains("chmod 600"), "\(shared.stderr)")
+        // A file or variable that names no store is an error that does not repeat its text (it may
+        // hold a password behind a mistyped scheme)
+        let secret = "postgress://pray:s3cret@db/pray"
+        try secret.write(toFile: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        let mistypedFile = await run(["list", "--sync-store-file", file])
+        let mistypedVariable = await run(["list"], environment: ["TZ": "UTC", "PRAYKIT_SYNC_DATABASE_URL": secret])
+        for result in [mistypedFile, mistypedVariable] {
+            #expect(result.status == 64 && result.stderr.contains("names no sync store"), "\(result.stderr)")
+            #expect(!result.stderr.contains("s3cret"))
+        }
+        #expect(mistypedVariable.stderr.contains("PRAYKIT_SYNC_DATABASE_URL"))
+    }
+
+    @Test func serveTakesItsStoreFromTheEnvironmentAndShowsItWithoutThePassword() async throws {
+        // Given: a PostgreSQL URL with a password in the environment only
+        let (dependency, servers) = ServeCommandTests().dependency()
+        let result = await CLI.run(
+            ["serve", "--port", "0"], dependency: dependency,
+            environment: ["TZ": "UTC", "PRAYKIT_SYNC_DATABASE_URL": "postgresql://pray:s3cret@/pray?host=/run/pg"])
+        // Then: the server serves sync from it, and says so without the password
+        #expect(result.status == 0 && servers.startCalls.count == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("/sync/v1/ from postgresql://pray:…@/pray?host=/run/pg"), "\(result.stdout)")
+        #expect(!(result.stdout + result.stderr).contains("s3cret"))
+        #expect(servers.startCalls.first?.configuration.maximumRequestBodyBytes == SyncAPI.maximumBodyBytes)
+    }
+
     // The real server (libmicrohttpd) and the curl client: Linux only.
     #if canImport(CCurl)
         /// The environment of a home of its own: its database, data and configuration folders.
@@ -190,9 +247,21 @@ import Testing
         }
 
         @Test func twoDevicesConvergeThroughARealServeProcess() async throws {
-            // Given: `praykit serve --sync-store` on a port the system chose, and a user
             let folder = try TestFolder("serve-sync-e2e")
-            let store = "sqlite:" + folder.path("server/sync.sqlite")
+            try await Self.twoDevicesConverge(store: "sqlite:" + folder.path("server/sync.sqlite"), folder: folder)
+        }
+
+        @Test(.enabled(if: PostgresCluster.installedBinaries != nil, Comment(rawValue: PostgresCluster.missing)))
+        func twoDevicesConvergeThroughARealServeProcessOnPostgreSQL() async throws {
+            let folder = try TestFolder("serve-sync-e2e-postgres")
+            try await PostgresCluster.with { cluster in
+                try await Self.twoDevicesConverge(store: try cluster.newDatabase(), folder: folder)
+            }
+        }
+
+        /// Two homes log in, write, sync through `praykit serve --sync-store store`, and show the same.
+        static func twoDevicesConverge(store: String, folder: TestFolder) async throws {
+            // Given: `praykit serve --sync-store` on a port the system chose, and a user
             let server = try PraykitProcess.Running(
                 ["serve", "--port", "0", "--threads", "2", "--sync-store", store],
                 environment: Self.home(folder, "server"))

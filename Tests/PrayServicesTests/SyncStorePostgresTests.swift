@@ -184,6 +184,52 @@
             }
         }
 
+        @Test func aWrongPasswordIsRefusedWithoutRepeatingItAndIsNotTakenForAnOutage() throws {
+            try PostgresCluster.with { cluster in
+                // Given: a database whose role logs in with a password (SCRAM over the socket)
+                let url = try cluster.newDatabase(ownedByPasswordUser: true).replacingOccurrences(
+                    of: "user=postgres", with: "user=\(PostgresCluster.passwordUser)")
+                // When: the store is given a wrong password
+                let wrong = SyncStorePostgres(url: url + "&password=wrong-secret-77", log: .silent)
+                do {
+                    _ = try wrong.users()
+                    Issue.record("a wrong password was let in")
+                } catch let error as StorageError {
+                    // Then: PostgreSQL's reason, the database named, no password; not `unavailable`
+                    // (a server answered: trying again will not help)
+                    #expect(error.kind == .other && "\(error)".contains("password authentication failed"), "\(error)")
+                    #expect(!"\(error)".contains("wrong-secret-77") && error.path == wrong.location, "\(error)")
+                    #expect(wrong.location.contains("password=…") || !wrong.location.contains("wrong-secret"))
+                }
+                // And the right password works, the schema created by its role
+                let right = SyncStorePostgres(url: url + "&password=\(PostgresCluster.password)", log: .silent)
+                _ = try right.addUser(named: "amina", now: SyncStoreContract.now)
+                #expect(try right.users().map(\.name) == ["amina"])
+            }
+        }
+
+        @Test func aServerStoppedIsUnavailableUntilItIsBackThenTheStoreCarriesOn() throws {
+            // Given: a store on a cluster of this test's own, in use
+            let cluster = try PostgresCluster.privateCluster()
+            defer { cluster.remove() }
+            let store = SyncStorePostgres(url: try cluster.newDatabase(), connections: 2, log: .silent)
+            _ = try store.addUser(named: "amina", now: SyncStoreContract.now)
+            // When: the server stops
+            try cluster.stopServer()
+            // Then: `unavailable`, naming the database; nothing written
+            do {
+                _ = try store.addUser(named: "bilal", now: SyncStoreContract.now)
+                Issue.record("a stopped server answered")
+            } catch let error as StorageError {
+                #expect(error.kind == .unavailable && error.path == store.location, "\(error)")
+                #expect("\(error)".contains("cannot be reached"), "\(error)")
+            }
+            // When: it is back, the same connections are opened again
+            try cluster.startServer()
+            _ = try store.addUser(named: "bilal", now: SyncStoreContract.now)
+            #expect(try store.users().map(\.name) == ["amina", "bilal"])
+        }
+
         @Test func aConnectionErrorNeverShowsThePassword() throws {
             // Given: a URL with a password to a socket folder where no server listens
             let store = SyncStorePostgres(
@@ -193,8 +239,11 @@
                 _ = try store.users()
                 Issue.record("a store without a server answered")
             } catch let error as StorageError {
-                #expect(error.kind == .other && error.message.contains("cannot connect"), "\(error)")
-                #expect(!"\(error)".contains("s3cret") && !"\(error)".contains("pray:"), "\(error)")
+                // Nothing answers on that socket: an outage, for which a device is told to come back
+                #expect(error.kind == .unavailable && error.message.contains("cannot connect"), "\(error)")
+                // The database is named, its password hidden
+                #expect(
+                    !"\(error)".contains("s3cret") && "\(error)".contains("postgresql://pray:…@/praykit"), "\(error)")
             }
             #expect(store.location == "postgresql://pray:…@/praykit?host=/nonexistent-praykit-socket")
         }

@@ -20,6 +20,9 @@ int praykit_pq_load(char *error, size_t capacity);
 // A new connection (NULL only when out of memory) whose notices (such as "relation already exists,
 // skipping") are dropped instead of printed on stderr.
 PGconn *praykit_pq_connect(const char *conninfo);
+// Whether a server answers at `conninfo` (PQping): accepting connections, answering but refusing them
+// (starting or shutting down), not answering, or not tried (the parameters are wrong).
+PGPing praykit_pq_ping(const char *conninfo);
 ConnStatusType praykit_pq_status(const PGconn *connection);
 char *praykit_pq_error_message(const PGconn *connection);
 void praykit_pq_finish(PGconn *connection);

@@ -52,21 +52,25 @@ enum ServeRunCommand: Command {
         default: defaults.maximumRequestBodyBytes, range: ServerAPI.Configuration.requestBodyLimits, unit: "bytes")
     static let syncStore = Option<SyncStoreLocation?>(
         "sync-store", value: "store",
-        help: "Serve sync at /sync/v1/ from this store: sqlite:PATH (created 0600 in a 0700 folder when missing).",
-        defaultText: "no sync")
+        help: "Serve sync at /sync/v1/ from this store: sqlite:PATH (created 0600 in a 0700 folder when missing), "
+            + "or postgres://… without a password (see --sync-store-file).",
+        defaultText: "$\(ServeSyncCommand.databaseURLVariable), else no sync")
     static let insecureHTTP = Flag(
         "insecure-http",
         help: "Serve sync over plain HTTP on an address other machines can reach (behind a TLS proxy only).")
 
     static let options: [any OptionDefinition] = [
-        host, port, threads, timeout, connections, connectionsPerAddress, head, body, syncStore, insecureHTTP,
+        host, port, threads, timeout, connections, connectionsPerAddress, head, body, syncStore,
+        ServeSyncCommand.storeFile, insecureHTTP,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
-        let configuration = try configuration(arguments)
+        let location = try ServeSyncCommand.givenLocation(arguments, option: syncStore, context: context)
+        let configuration = try configuration(arguments, sync: location != nil)
         let dependency = context.dependency
-        let store = try arguments[syncStore].map { location in
-            try ServeSyncCommand.checkedStore(at: location, context: context)
+        // A database connection for each worker thread: a request holds one for its transaction.
+        let store = try location.map { location in
+            try ServeSyncCommand.checkedStore(at: location, connections: configuration.threads, context: context)
         }
         raiseOpenFileLimit(to: configuration.connectionLimit + 64)
         let routes = dependency.serverRoutes(syncStore: store)
@@ -75,7 +79,7 @@ enum ServeRunCommand: Command {
         defer { signals.stop() }
         do {
             var lines = "Listening on \(server.url.absoluteString)\n"
-            if let location = arguments[syncStore] {
+            if let location {
                 lines += "Sync at \(server.url.absoluteString)/sync/v1/ from \(location)\n"
             }
             try context.output.write(lines)
@@ -87,11 +91,11 @@ enum ServeRunCommand: Command {
         await server.waitUntilStopped()
     }
 
-    /// The server's configuration from the options: with `--sync-store`, a body limit of at least
+    /// The server's configuration from the options: with `sync`, a body limit of at least
     /// ``SyncAPI/maximumBodyBytes``, and an address other machines can reach only with `--insecure-http`.
     /// - Throws: ``CLIError`` (usage) for sync on such an address without `--insecure-http`;
     ///   ``ServerError`` for a value out of range.
-    static func configuration(_ arguments: ParsedArguments) throws -> ServerAPI.Configuration {
+    static func configuration(_ arguments: ParsedArguments, sync: Bool) throws -> ServerAPI.Configuration {
         var configuration = defaults
         configuration.host = arguments[host]
         configuration.port = arguments[port]
@@ -101,7 +105,7 @@ enum ServeRunCommand: Command {
         configuration.connectionLimitPerAddress = arguments[connectionsPerAddress]
         configuration.maximumRequestHeadBytes = arguments[head]
         configuration.maximumRequestBodyBytes = arguments[body]
-        if arguments[syncStore] != nil {
+        if sync {
             configuration.maximumRequestBodyBytes = max(configuration.maximumRequestBodyBytes, SyncAPI.maximumBodyBytes)
             guard configuration.listensOnLoopbackOnly || arguments[insecureHTTP] else {
                 throw CLIError.usage(

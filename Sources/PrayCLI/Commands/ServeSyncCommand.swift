@@ -26,27 +26,84 @@ enum ServeSyncCommand: CommandGroup {
 
     /// `--sync-store` of the administration commands, which default to the standard store.
     static let store = Option<SyncStoreLocation?>(
-        "sync-store", value: "store", help: "The sync server's store: sqlite:PATH.",
-        defaultText: "sqlite:$XDG_DATA_HOME/praykit/sync-server.sqlite, else sqlite:~/.local/share/praykit/…")
+        "sync-store", value: "store",
+        help: "The sync server's store: sqlite:PATH, or postgres://… without a password (see --sync-store-file).",
+        defaultText: "$\(databaseURLVariable), else sqlite:$XDG_DATA_HOME/praykit/sync-server.sqlite, else "
+            + "sqlite:~/.local/share/praykit/…")
+    /// `--sync-store-file` of every command that takes `--sync-store`: the store's location from a
+    /// file of the user's alone, so that a PostgreSQL password stays off the command line.
+    static let storeFile = Option<String?>(
+        "sync-store-file", value: "path",
+        help: "Read the store from this file (yours alone: chmod 600), a postgres:// URL that may hold its password.",
+        defaultText: "none")
+    /// The store options of the administration commands.
+    static let storeOptions: [any OptionDefinition] = [store, storeFile]
     /// `--server` of the commands that print a pairing code: where devices reach the server.
     static let server = Option(
         "server", value: "url", help: "The server's URL as devices reach it, for the login line printed.",
         default: localServer)
     /// Where `praykit serve` listens by default.
     static let localServer = URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/")
+    /// The environment variable that names the store when no option does: a `postgres://` URL that
+    /// may hold its password (a systemd unit's `EnvironmentFile`, mode 0600), or `sqlite:PATH`.
+    static let databaseURLVariable = "PRAYKIT_SYNC_DATABASE_URL"
 
-    /// The store of `--sync-store`, else the standard one of the environment.
-    /// - Throws: What the container throws for a location it cannot serve.
+    /// The store of the options or the environment, else the standard one of the environment.
+    /// - Throws: ``CLIError`` for a store given twice or a file or variable that names none; what the
+    ///   container throws for a location it cannot serve.
     static func store(_ arguments: ParsedArguments, context: CommandContext) throws -> any SyncStore {
-        let location = arguments[store] ?? SyncStoreLocation.defaultLocation(environment: context.environment)
+        let location =
+            try givenLocation(arguments, option: store, context: context)
+            ?? SyncStoreLocation.defaultLocation(environment: context.environment)
         return try context.dependency.syncStore(at: location)
     }
 
+    /// The store that `option` (a `--sync-store`), `--sync-store-file` or `$PRAYKIT_SYNC_DATABASE_URL`
+    /// names, in that order; `nil` when none does. A file's or the variable's URL may hold a password;
+    /// no message repeats it.
+    /// - Throws: ``CLIError`` (usage) for both options at once, or a file or variable that names no
+    ///   store; (runtime) for a file that others can read, or that cannot be read.
+    static func givenLocation(
+        _ arguments: ParsedArguments, option: Option<SyncStoreLocation?>, context: CommandContext
+    ) throws -> SyncStoreLocation? {
+        let file = arguments[storeFile]
+        if let location = arguments[option] {
+            guard file == nil else {
+                throw CLIError.usage("give the sync store once: --sync-store or --sync-store-file, not both")
+            }
+            return location
+        }
+        if let file {
+            let text = try SecretFile.read(file, what: "the sync store file")
+            return try location(text, from: "the sync store file \(file)", context: context)
+        }
+        if let text = context.environment[databaseURLVariable], !text.isEmpty {
+            return try location(text, from: databaseURLVariable, context: context)
+        }
+        return nil
+    }
+
+    /// Reads a store from a file's or the environment's text, which may hold a password.
+    private static func location(_ text: String, from source: String, context: CommandContext) throws(CLIError)
+        -> SyncStoreLocation
+    {
+        do {
+            return try SyncStoreLocation(parsing: text, environment: context.environment)
+        } catch {
+            // Not the error's own message: it quotes the text, and a mistyped scheme can hide a password.
+            throw .usage(
+                "\(source) names no sync store: it must hold sqlite:PATH or a postgres:// (postgresql://) URL")
+        }
+    }
+
     /// The store at `location`, opened (created when missing) and checked before a server relies on it.
-    /// - Throws: ``CLIError`` (runtime) when the file cannot be opened or is not safe; what the
+    /// - Parameter connections: For PostgreSQL, the most connections the store keeps open.
+    /// - Throws: ``CLIError`` (runtime) when the store cannot be opened or is not safe; what the
     ///   container throws for a location it cannot serve.
-    static func checkedStore(at location: SyncStoreLocation, context: CommandContext) throws -> any SyncStore {
-        let store = try context.dependency.syncStore(at: location)
+    static func checkedStore(at location: SyncStoreLocation, connections: Int, context: CommandContext) throws
+        -> any SyncStore
+    {
+        let store = try context.dependency.syncStore(at: location, connections: connections)
         try run { _ = try store.users() }
         return store
     }
@@ -57,7 +114,7 @@ enum ServeSyncCommand: CommandGroup {
         do {
             return try body()
         } catch let error as StorageError {
-            throw CLIError.runtime("the sync store: \(error.description); --sync-store sqlite:PATH names another")
+            throw CLIError.runtime("the sync store: \(error.description)")
         }
     }
 

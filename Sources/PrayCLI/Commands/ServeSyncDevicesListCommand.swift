@@ -10,7 +10,7 @@ enum ServeSyncDevicesListCommand: Command {
         serve sync devices revoke' takes.
         """
     static let format = Option<OutputFormat>.format([.table, .json])
-    static let options: [any OptionDefinition] = [ServeSyncCommand.store, format]
+    static let options: [any OptionDefinition] = ServeSyncCommand.storeOptions + [format]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let store = try ServeSyncCommand.store(arguments, context: context)

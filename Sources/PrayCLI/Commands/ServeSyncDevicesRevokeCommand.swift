@@ -13,7 +13,7 @@ enum ServeSyncDevicesRevokeCommand: Command {
     static let examples = ["praykit serve sync devices revoke d_3f9c2a…"]
     static let device = Argument<String>("id", help: "The device's ID (d_…).")
     static let arguments: [any ArgumentDefinition] = [device]
-    static let options: [any OptionDefinition] = [ServeSyncCommand.store]
+    static let options: [any OptionDefinition] = ServeSyncCommand.storeOptions
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let store = try ServeSyncCommand.store(arguments, context: context)

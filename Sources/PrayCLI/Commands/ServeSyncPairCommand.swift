@@ -12,7 +12,7 @@ enum ServeSyncPairCommand: Command {
     static let examples = ["praykit serve sync pair amina --server https://pray.example.org"]
     static let user = Argument<String>("name", help: "The user whose device is to be paired.")
     static let arguments: [any ArgumentDefinition] = [user]
-    static let options: [any OptionDefinition] = [ServeSyncCommand.store, ServeSyncCommand.server]
+    static let options: [any OptionDefinition] = ServeSyncCommand.storeOptions + [ServeSyncCommand.server]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let store = try ServeSyncCommand.store(arguments, context: context)

@@ -14,7 +14,7 @@ enum ServeSyncUsersAddCommand: Command {
     static let examples = ["praykit serve sync users add amina --server https://pray.example.org"]
     static let user = Argument<String>("name", help: "The new user's name.")
     static let arguments: [any ArgumentDefinition] = [user]
-    static let options: [any OptionDefinition] = [ServeSyncCommand.store, ServeSyncCommand.server]
+    static let options: [any OptionDefinition] = ServeSyncCommand.storeOptions + [ServeSyncCommand.server]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let store = try ServeSyncCommand.store(arguments, context: context)

@@ -6,7 +6,7 @@ enum ServeSyncUsersListCommand: Command {
     static let name = "list"
     static let abstract = "List the sync users, with their devices, rows and when they were added."
     static let format = Option<OutputFormat>.format([.table, .json])
-    static let options: [any OptionDefinition] = [ServeSyncCommand.store, format]
+    static let options: [any OptionDefinition] = ServeSyncCommand.storeOptions + [format]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let store = try ServeSyncCommand.store(arguments, context: context)

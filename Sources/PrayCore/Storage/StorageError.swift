@@ -17,8 +17,12 @@ public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringCo
         case readOnly
         /// The disk (or the database's size limit) is full.
         case full
-        /// Another process held the database for longer than the busy timeout.
+        /// Another process held the database for longer than the busy timeout (or, for PostgreSQL,
+        /// the transaction met a serialization failure or a deadlock too often).
         case busy
+        /// The database server (PostgreSQL) cannot be reached, refused the connection, or is shutting
+        /// down or starting: nothing was written, and the same request may succeed a little later.
+        case unavailable
         /// A write broke a rule of the schema.
         case constraint
         /// The database was made by a newer version of PrayKit.
@@ -41,7 +45,7 @@ public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringCo
     public let message: String
     /// The statement that failed, without its bound values.
     public let sql: String?
-    /// The database file.
+    /// The database file (for PostgreSQL, its URL without the password).
     public let path: String?
 
     /// Creates an error.
@@ -73,6 +77,9 @@ public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringCo
             return "the disk is full or \(file) reached its size limit (\(message)); nothing was written"
         case .busy:
             return "\(file) is busy: another process kept it locked for too long (\(message)); try again"
+        case .unavailable:
+            return "\(file) cannot be reached (\(message)); nothing was written: check that its server is running "
+                + "and accepts this connection, then try again"
         case .constraint:
             return "\(file) refused the change (\(message))"
         case .schemaTooNew:

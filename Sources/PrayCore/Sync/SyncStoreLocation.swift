@@ -37,7 +37,7 @@ public enum SyncStoreLocation: Hashable, Sendable, CustomStringConvertible {
         guard lowered.hasPrefix("sqlite:") else {
             throw SyncStoreError(
                 .invalidLocation,
-                message: "the sync store must be sqlite:PATH (or postgres://… in a later release), got '\(text)'")
+                message: "the sync store must be sqlite:PATH or a postgres:// URL, got '\(text)'")
         }
         let path = String(text.dropFirst("sqlite:".count))
         guard !path.isEmpty, !path.hasPrefix("//"), !path.contains("\0") else {
@@ -87,15 +87,29 @@ public enum SyncStoreLocation: Hashable, Sendable, CustomStringConvertible {
         environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
     }
 
-    /// `postgres://user:secret@host/db` → `postgres://user:…@host/db`: a password never reaches a
-    /// message or a log line.
+    /// `postgres://user:secret@host/db?password=secret` → `postgres://user:…@host/db?password=…`: a
+    /// password never reaches a message or a log line. The credentials end at the authority's last
+    /// `@` (libpq reads the authority up to the first `/`).
     private static func withoutPassword(_ url: String) -> String {
-        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].lastIndex(of: "@") else {
-            return url
+        guard let scheme = url.range(of: "://") else { return url }
+        var text = String(url[..<scheme.upperBound])
+        let rest = url[scheme.upperBound...]
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        var pathStart = rest.startIndex
+        if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+            let credentials = rest[..<at]
+            text += credentials.firstIndex(of: ":").map { String(credentials[..<$0]) + ":…" } ?? String(credentials)
+            pathStart = at
         }
-        let credentials = url[scheme.upperBound..<at]
-        guard let colon = credentials.firstIndex(of: ":") else { return url }
-        return String(url[..<colon]) + ":…" + String(url[at...])
+        let remainder = rest[pathStart...]
+        guard let question = remainder.firstIndex(of: "?") else { return text + remainder }
+        let parameters = remainder[remainder.index(after: question)...].split(
+            separator: "&", omittingEmptySubsequences: false
+        )
+        .map { parameter in
+            parameter.lowercased().hasPrefix("password=") ? "password=…" : String(parameter)
+        }
+        return text + remainder[...question] + parameters.joined(separator: "&")
     }
 }
 
@@ -106,6 +120,6 @@ public typealias SyncStoreError = PrayKitError<SyncStoreErrorKind>
 public enum SyncStoreErrorKind: String, Hashable, Sendable {
     /// The text names no store: neither `sqlite:PATH` nor a PostgreSQL URL.
     case invalidLocation
-    /// A kind of store this build does not have (PostgreSQL, before its release).
+    /// A kind of store this build does not have (PostgreSQL, on a platform without libpq).
     case unsupported
 }

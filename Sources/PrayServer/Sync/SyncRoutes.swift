@@ -188,6 +188,10 @@ public struct SyncRoutes: Sendable {
 
     fileprivate static let headers = ["Content-Type": "application/json", "Cache-Control": "no-store"]
 
+    /// The `Retry-After` of a 503 while the database is unavailable: long enough for a PostgreSQL
+    /// restart or failover to make progress, short enough that devices catch up soon after.
+    static let unavailableRetrySeconds = 5
+
     // MARK: - Refusals
 
     private func failure(_ error: any Error, path: String) -> ServerAPI.Response {
@@ -198,6 +202,14 @@ public struct SyncRoutes: Sendable {
         case let error as StorageError where error.kind == .busy:
             log.warning("Sync store busy", metadata: ["http.path": path, "storage.message": error.message])
             refusal = SyncServerError(.unavailable, message: "the server is busy: try again soon", retryAfter: 1)
+        case let error as StorageError where error.kind == .unavailable:
+            // The database is away (PostgreSQL restarting or failing over): nothing was written, and
+            // the device's outbox keeps the push for when it is back.
+            log.warning(
+                "Sync store unavailable", metadata: ["http.path": path, "storage.message": error.message])
+            refusal = SyncServerError(
+                .unavailable, message: "the server's database is unavailable: try again soon",
+                retryAfter: Self.unavailableRetrySeconds)
         default:
             log.error("Sync store failed", metadata: ["error": "\(error)"])
             refusal = SyncServerError(.internal, message: "the server failed; the administrator can see why in its log")

@@ -30,8 +30,11 @@
                 case _ where state.hasPrefix("23"): .constraint
                 case "25006": .readOnly
                 case "XX001", "XX002": .corrupt
-                // A lost or refused connection (and a refused password) too: `.cannotOpen` would speak
-                // of a file and its folder.
+                // Connection exceptions (08…), and a server shutting down or starting (57P01–57P03).
+                case _ where state.hasPrefix("08") || state.hasPrefix("57P"): .unavailable
+                // A connection lost, or no server answering (none on the socket, a network down); a
+                // server that answers and refuses the connection (a wrong password) stays `.other`.
+                case "" where connectionLost: .unavailable
                 default: .other
                 }
             let prefix = sqlState.map { "PostgreSQL, SQLSTATE \($0)" } ?? "PostgreSQL"
@@ -55,7 +58,7 @@
                     sqlState: nil,
                     message: String(
                         decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
-                        as: UTF8.self), sql: nil, connectionLost: true)
+                        as: UTF8.self), sql: nil, connectionLost: false)
             }
             guard let handle = praykit_pq_connect(conninfo) else {
                 throw PostgresError(sqlState: nil, message: "out of memory", sql: nil, connectionLost: true)
@@ -63,8 +66,12 @@
             guard praykit_pq_status(handle) == CONNECTION_OK else {
                 let message = Self.trimmed(praykit_pq_error_message(handle))
                 praykit_pq_finish(handle)
+                // A server that answers but refused this connection (a wrong password, an unknown
+                // database or user) will refuse it again: not a connection lost, which is retried.
+                // PQping asks without logging in, so it tells the two apart in any language.
+                let answering = praykit_pq_ping(conninfo) == PQPING_OK
                 throw PostgresError(
-                    sqlState: nil, message: "cannot connect: \(message)", sql: nil, connectionLost: true)
+                    sqlState: nil, message: "cannot connect: \(message)", sql: nil, connectionLost: !answering)
             }
             self.handle = handle
         }

@@ -65,15 +65,29 @@
         /// Runs `body` in one READ COMMITTED transaction, once the schema is there; again whole after
         /// a serialization failure or a deadlock, and after a lost connection when `idempotent`.
         func write<T: Sendable>(idempotent: Bool, _ body: @Sendable (PostgresConnection) throws -> T) throws -> T {
-            try migrateOnce()
-            return try pool.transaction(idempotent: idempotent, body)
+            try naming {
+                try migrateOnce()
+                return try pool.transaction(idempotent: idempotent, body)
+            }
         }
 
         /// Runs `body` in one read-only snapshot (REPEATABLE READ), once the schema is there.
         func read<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) throws -> T {
-            try migrateOnce()
-            return try pool.transaction(
-                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: false, idempotent: true, body)
+            try naming {
+                try migrateOnce()
+                return try pool.transaction(
+                    "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", commit: false, idempotent: true, body)
+            }
+        }
+
+        /// Runs `body`, its ``StorageError``s naming this database (``location``, without a password).
+        private func naming<T>(_ body: () throws -> T) throws -> T {
+            do {
+                return try body()
+            } catch let error as StorageError where error.path == nil {
+                throw StorageError(
+                    kind: error.kind, code: error.code, message: error.message, sql: error.sql, path: location)
+            }
         }
     }
 
