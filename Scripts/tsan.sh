@@ -15,7 +15,7 @@ suites='NetworkTests|RemoteTimetableTests|LogServiceFileTests|LogManagerTests|St
 suites+='|BackupRoundTripTests|PreferencesRoundTripTests|MockTests|PrayDependencyTests|ConfigurationTests'
 suites+='|AppTests|PrayerManagerTests|ReadmeSampleTests|ServerTests|AlAdhanRoutesTests'
 suites+='|ReminderDeliveryTests|RemindersTests|DesktopNotificationBusTests'
-suites+='|SyncClientTests|SyncRoutesTests|ServeSyncTests|SyncStoreSQLiteTests'
+suites+='|SyncClientTests|SyncRoutesTests|ServeSyncTests|SyncStoreSQLiteTests|SyncStorePostgresTests|SyncRoutesPostgresTests'
 export TSAN_OPTIONS="suppressions=$PWD/Scripts/tsan.supp print_suppressions=1 ${TSAN_OPTIONS:-}"
 
 # First, the suppression itself: it must hide the Mutex false positive and nothing else.

@@ -44,7 +44,14 @@ enum ServeCommand: CommandGroup {
         Sync: with --sync-store sqlite:PATH the server also keeps people's prayer logs, synced settings
         and places the same on all their devices, at /sync/v1/ (POST /sync/v1/devices, push, pull; see
         SYNC.md). Without it, /sync/ answers 404. The store is one SQLite file, created 0600 in a 0700
-        folder; one server process uses it. Add a user with 'praykit serve sync users add NAME': it prints
+        folder; one server process uses it. With --sync-store postgres://… (libpq's URL form, such as
+        postgresql:///praykit?host=/run/postgresql) several servers share one PostgreSQL database
+        behind a load balancer, each keeping a connection per worker thread; the schema is created at
+        the first start and upgraded with 'praykit serve sync migrate-schema'. A password never goes on
+        the command line: use ~/.pgpass, --sync-store-file FILE (mode 0600, the URL in it) or the
+        environment variable PRAYKIT_SYNC_DATABASE_URL, which names the store when no option does.
+        While PostgreSQL is unreachable (a restart, a failover) sync requests get 503 with Retry-After
+        and devices keep their changes for later. Add a user with 'praykit serve sync users add NAME': it prints
         a one-time pairing code (15 minutes) and the 'praykit sync login' line to run on the device; each
         further device of that user needs a code from 'praykit serve sync pair NAME'. 'serve sync devices
         list' shows the devices and when each was last seen; 'serve sync devices revoke ID' locks a lost
