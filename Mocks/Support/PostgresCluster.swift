@@ -41,7 +41,13 @@
             "PostgreSQL's server binaries are not installed (apt-get install postgresql): the PostgreSQL store's "
             + "tests are skipped"
 
-        private static let shared = Mutex<(cluster: PostgresCluster?, users: Int)>((nil, 0))
+        /// The shared cluster and how many tests use it.
+        private struct Shared: ~Copyable {
+            var cluster: PostgresCluster?
+            var users = 0
+        }
+
+        private static let shared = Mutex(Shared())
 
         /// Runs `body` with the shared cluster, started for the first user and stopped after the last.
         public static func with<T>(_ body: (PostgresCluster) throws -> T) throws -> T {
@@ -64,7 +70,8 @@
                     return cluster
                 }
                 let cluster = try PostgresCluster()
-                state = (cluster, 1)
+                state.cluster = cluster
+                state.users = 1
                 return cluster
             }
         }
