@@ -240,8 +240,7 @@
             try PostgresCluster.with { cluster in
                 // Given: a database whose transactions are read-only (as on a replica)
                 let url = try cluster.newDatabase()
-                let name = String(url.dropFirst("postgresql:///".count).prefix { $0 != "?" })
-                try cluster.execute("ALTER DATABASE \(name) SET default_transaction_read_only = on", in: url)
+                try cluster.execute("ALTER DATABASE \(PostgresCluster.database(of: url)) SET default_transaction_read_only = on", in: url)
                 // Then: refused at first use, saying what to give instead, and no schema was made
                 do {
                     _ = try SyncStorePostgres(url: url, log: .silent).users()
@@ -253,6 +252,25 @@
                 }
                 #expect(
                     try cluster.execute("SELECT to_regclass('schema_version') IS NULL", in: url) == "t\n")
+            }
+        }
+
+        @Test func aHotStandbyIsRefusedAsAReplica() throws {
+            try PostgresCluster.with { cluster in
+                // Given: a database with the schema, and a real hot standby of its cluster
+                let url = try cluster.newDatabase()
+                _ = try SyncStorePostgres(url: url, log: .silent).users()
+                let replica = try cluster.startStandby(of: PostgresCluster.database(of: url))
+                #expect(try cluster.execute("SELECT pg_is_in_recovery()", in: replica) == "t\n")
+                // Then: a store given the standby's URL by mistake is refused at first use, saying why
+                do {
+                    _ = try SyncStorePostgres(url: replica, log: .silent).users()
+                    Issue.record("a replica was served")
+                } catch let error as StorageError {
+                    #expect(error.kind == .readOnly, "\(error)")
+                    #expect(error.message.contains("is a read-only replica (in recovery)"), "\(error)")
+                    #expect(error.message.contains("give the primary's URL"), "\(error)")
+                }
             }
         }
 
