@@ -140,7 +140,9 @@
             if geteuid() == 0, let user = getpwnam("postgres") {
                 chown(standby, user.pointee.pw_uid, user.pointee.pw_gid)
             }
-            try run("pg_basebackup", ["-D", "\(standby)/data", "-R", "-X", "stream", "-c", "fast", "-d", "host=\(folder) user=postgres"])
+            try run(
+                "pg_basebackup",
+                ["-D", "\(standby)/data", "-R", "-X", "stream", "-c", "fast", "-d", "host=\(folder) user=postgres"])
             try run(
                 "pg_ctl",
                 [
@@ -186,7 +188,8 @@
 
         /// Stops the server at once and removes the folder.
         private func stop() {
-            for standby in standbys.withLock({ $0 }) where FileManager.default.fileExists(atPath: "\(standby)/data/postmaster.pid") {
+            for standby in standbys.withLock({ $0 })
+            where FileManager.default.fileExists(atPath: "\(standby)/data/postmaster.pid") {
                 try? run("pg_ctl", ["-D", "\(standby)/data", "-m", "immediate", "-w", "stop"])
             }
             if FileManager.default.fileExists(atPath: "\(folder)/data/postmaster.pid") {

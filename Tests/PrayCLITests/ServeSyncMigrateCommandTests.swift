@@ -219,7 +219,8 @@ import Testing
                 let (tooNew, refused) = await serve(url, migrations: SyncStorePostgres.migrations)
                 #expect(tooNew.status == 1 && refused.startCalls.isEmpty)
                 #expect(
-                    tooNew.stderr.contains("schema version 2 and this PrayKit knows up to version 1"), "\(tooNew.stderr)")
+                    tooNew.stderr.contains("schema version 2 and this PrayKit knows up to version 1"),
+                    "\(tooNew.stderr)")
                 #expect(tooNew.stderr.contains("update praykit"), "\(tooNew.stderr)")
                 // A database that takes no writes: refused, saying what to give
                 let readOnly = try cluster.newDatabase()

@@ -41,7 +41,9 @@ import Testing
                 // And each home writes more and syncs
                 var outputs: [String] = []
                 for (home, prayer, day) in [(laptop, "dhuhr", "2026-11-22"), (desktop, "asr", "2026-11-23")] {
-                    let result = try await home.run(["log", "record", "--prayer", prayer, "--status", "qada", "--date", day])
+                    let result = try await home.run([
+                        "log", "record", "--prayer", prayer, "--status", "qada", "--date", day,
+                    ])
                     #expect(result.status == 0, "\(result.stderr)")
                     outputs.append(result.stderr)
                 }
@@ -63,14 +65,16 @@ import Testing
                 #expect(postgresLog.contains("http.path=/sync/v1/push http.status=200"), "\(postgresLog)")
                 #expect(!postgresLog.contains("http.status=410") && !postgresLog.contains("cursor_expired"))
                 #expect(!postgresLog.contains("http.status=401"), "a token was refused: \(postgresLog)")
-                #expect(!outputs.contains { $0.contains("cursor expired") || $0.contains("log in again") }, "\(outputs)")
+                #expect(
+                    !outputs.contains { $0.contains("cursor expired") || $0.contains("log in again") }, "\(outputs)")
                 for home in [laptop, desktop] {
                     let status = try await home.run(["sync", "status", "--format", "json"])
                     #expect(status.stdout.contains("\"unsynced\": 0,") && status.stdout.contains("\"failed\": 0,"))
                     #expect(status.stdout.contains("\"lastError\": null"), "\(status.stdout)")
                 }
                 // And the server's rows are the old ones plus the two new
-                #expect(try cluster.execute("SELECT COUNT(*) FROM sync_rows WHERE collection = 'log'", in: url) == "4\n")
+                #expect(
+                    try cluster.execute("SELECT COUNT(*) FROM sync_rows WHERE collection = 'log'", in: url) == "4\n")
             }
         }
     }

@@ -118,7 +118,8 @@
                 let phone = try destination.authenticate(token: source.token, address: "192.0.2.7", now: now)
                 #expect(phone == source.phone)
                 let clientA = SyncStoreContract.clientA
-                let nothing = try destination.pull(.init(clientID: clientA, cursor: source.cursor), from: phone, now: now)
+                let nothing = try destination.pull(
+                    .init(clientID: clientA, cursor: source.cursor), from: phone, now: now)
                 #expect(nothing.rows.isEmpty && !nothing.hasMore && nothing.cursor == source.cursor)
                 #expect(nothing.lastMutationID == 2)
                 // When: the client pushes its next change to the new store
@@ -163,8 +164,10 @@
         @Test func aMissingSourceIsRefusedAndNotCreated() throws {
             let folder = try Folder()
             let path = folder.path("missing.sqlite")
-            #expect(throws: SyncStoreError(.invalidLocation, message: "there is no sync store at \(path); nothing was copied"))
-            {
+            #expect(
+                throws: SyncStoreError(
+                    .invalidLocation, message: "there is no sync store at \(path); nothing was copied")
+            ) {
                 try SyncStoreMigratorSQL(log: .silent).copy(
                     from: .sqlite(path: path), to: .postgreSQL(url: "postgresql:///none?host=/nonexistent"),
                     progress: { _ in })
@@ -240,7 +243,9 @@
             try PostgresCluster.with { cluster in
                 // Given: a database whose transactions are read-only (as on a replica)
                 let url = try cluster.newDatabase()
-                try cluster.execute("ALTER DATABASE \(PostgresCluster.database(of: url)) SET default_transaction_read_only = on", in: url)
+                try cluster.execute(
+                    "ALTER DATABASE \(PostgresCluster.database(of: url)) SET default_transaction_read_only = on",
+                    in: url)
                 // Then: refused at first use, saying what to give instead, and no schema was made
                 do {
                     _ = try SyncStorePostgres(url: url, log: .silent).users()

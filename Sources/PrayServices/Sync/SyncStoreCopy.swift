@@ -39,7 +39,9 @@
                     ], count: \.devices),
                 Table(
                     name: "pairing_codes",
-                    columns: ["id", "user_id", "lookup", "code_hash", "created_at", "expires_at", "used_at", "attempts"],
+                    columns: [
+                        "id", "user_id", "lookup", "code_hash", "created_at", "expires_at", "used_at", "attempts",
+                    ],
                     count: \.pairingCodes),
                 Table(name: "failures", columns: ["scope", "address", "window_start", "count"], count: \.failures),
                 Table(
@@ -47,7 +49,8 @@
                 Table(
                     name: "sync_rows", columns: ["user_id", "collection", "key", "value", "deleted", "hlc", "version"],
                     count: \.rows),
-                Table(name: "recent_mutations", columns: ["client_id", "id", "payload_hash"], count: \.recentMutations),
+                Table(
+                    name: "recent_mutations", columns: ["client_id", "id", "payload_hash"], count: \.recentMutations),
             ]
         }
 

@@ -191,7 +191,8 @@
             guard current <= latest else {
                 throw StorageError(
                     kind: .schemaTooNew,
-                    message: "\(location) is at schema version \(current) and this PrayKit knows up to version \(latest)")
+                    message:
+                        "\(location) is at schema version \(current) and this PrayKit knows up to version \(latest)")
             }
             return current
         }

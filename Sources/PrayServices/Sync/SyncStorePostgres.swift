@@ -40,7 +40,8 @@
         ///   - limits: Quotas and failure counts; the standard ones by default.
         ///   - connections: How many connections this process keeps at most (at least 1).
         ///   - log: The logger: pairings and revocations at `info`, never a token or a code.
-        public convenience init(url: String, limits: SyncStoreLimits = .standard, connections: Int = 4, log: LogManager) {
+        public convenience init(url: String, limits: SyncStoreLimits = .standard, connections: Int = 4, log: LogManager)
+        {
             self.init(url: url, limits: limits, connections: connections, log: log, migrations: Self.migrations)
         }
 
@@ -66,7 +67,9 @@
             if change.after != change.before {
                 log.info(
                     "Sync store schema migrated",
-                    metadata: ["sync.store": location, "storage.from": "\(change.before)", "storage.to": "\(change.after)"])
+                    metadata: [
+                        "sync.store": location, "storage.from": "\(change.before)", "storage.to": "\(change.after)",
+                    ])
             }
             return change
         }
