@@ -50,11 +50,11 @@ enum ServeSyncCommand: CommandGroup {
     }
 
     /// The store at `location`, opened (created when missing) and checked before a server relies on it.
-    /// - Throws: ``CLIError`` (runtime) when the file cannot be opened or is not safe; what the
-    ///   container throws for a location it cannot serve.
     ///
     /// A PostgreSQL database without the schema gets it; one with an older schema, a newer one, or one
     /// that takes no writes (a replica) is refused, saying what to do.
+    /// - Throws: ``CLIError`` (runtime) when the store cannot be opened, is not safe or is refused;
+    ///   what the container throws for a location it cannot serve.
     static func checkedStore(at location: SyncStoreLocation, context: CommandContext) throws -> any SyncStore {
         let store = try context.dependency.syncStore(at: location)
         do {
