@@ -117,6 +117,10 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var makeSyncRoutes: @Sendable (any SyncStore) -> any ServerRoutes = { _ in ServerRoutesMock() }
     /// Returns ``makeSyncRoutes``'s routes over `store`.
     public func syncRoutes(store: any SyncStore) -> any ServerRoutes { makeSyncRoutes(store) }
+    /// What ``syncStoreMigrator()`` returns: by default a ``SyncStoreMigratorMock`` with nothing set.
+    public var storeMigrator: any SyncStoreMigrator = SyncStoreMigratorMock()
+    /// Returns ``storeMigrator``.
+    public func syncStoreMigrator() -> any SyncStoreMigrator { storeMigrator }
 }
 
 // MARK: - Location

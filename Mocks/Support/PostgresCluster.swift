@@ -24,6 +24,8 @@
         public let folder: String
         private let binaries: String
         private let databases = Atomic<Int>(0)
+        /// The folders of the standbys started, each stopped with the cluster.
+        private let standbys = Mutex<[String]>([])
 
         /// The binaries of the newest PostgreSQL installed (`/usr/lib/postgresql/N/bin`), or `nil`.
         public static let installedBinaries: String? = {
@@ -165,6 +167,38 @@
             return url(name)
         }
 
+        /// Starts a hot standby of this cluster: a base backup (`pg_basebackup -R`, which also writes
+        /// the settings that make it follow this cluster) in a folder of its own, started on a socket
+        /// of its own. It takes reads only, and `pg_is_in_recovery()` is true there.
+        /// - Returns: The URL of `database` on the standby (create the database first: the backup
+        ///   copies what exists).
+        public func startStandby(of database: String) throws -> String {
+            let number = standbys.withLock { standbys in
+                standbys.append("\(folder)/standby-\(standbys.count + 1)")
+                return standbys.count
+            }
+            let standby = "\(folder)/standby-\(number)"
+            try FileManager.default.createDirectory(
+                atPath: standby, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            if geteuid() == 0, let user = getpwnam("postgres") {
+                chown(standby, user.pointee.pw_uid, user.pointee.pw_gid)
+            }
+            try run(
+                "pg_basebackup",
+                ["-D", "\(standby)/data", "-R", "-X", "stream", "-c", "fast", "-d", "host=\(folder) user=postgres"])
+            try run(
+                "pg_ctl",
+                [
+                    "-D", "\(standby)/data", "-l", "\(standby)/server.log", "-w", "-t", "120", "-o",
+                    "-k \(standby) -c listen_addresses='' -c fsync=off -c hot_standby=on "
+                        + "-c max_connections=200", "start",
+                ])
+            return "postgresql:///\(database)?host=\(standby)&user=postgres"
+        }
+
+        /// The name of the database of `url`: `praykit_3` of `postgresql:///praykit_3?host=…`.
+        public static func database(of url: String) -> String { databaseName(url) }
+
         /// Ends every connection to the database of `url` (as a restart of the server would).
         public func endConnections(to url: String) throws {
             try execute(
@@ -197,6 +231,10 @@
 
         /// Stops the server at once and removes the folder.
         private func stop() {
+            for standby in standbys.withLock({ $0 })
+            where FileManager.default.fileExists(atPath: "\(standby)/data/postmaster.pid") {
+                try? run("pg_ctl", ["-D", "\(standby)/data", "-m", "immediate", "-w", "stop"])
+            }
             if FileManager.default.fileExists(atPath: "\(folder)/data/postmaster.pid") {
                 try? run("pg_ctl", ["-D", "\(folder)/data", "-m", "immediate", "-w", "stop"])
             }

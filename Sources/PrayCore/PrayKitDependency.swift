@@ -95,6 +95,9 @@ public protocol PrayKitDependency: Sendable {
     /// The sync endpoints of `praykit serve` (`/sync/v1/…`) over `store`, on this container's clock
     /// and logger.
     func syncRoutes(store: any SyncStore) -> any ServerRoutes
+    /// The operator's steps on sync stores: creating or upgrading a schema, and copying a SQLite
+    /// store into PostgreSQL with every cursor kept.
+    func syncStoreMigrator() -> any SyncStoreMigrator
 }
 
 extension PrayKitDependency {

@@ -63,6 +63,8 @@ public struct PrayKitOverrides: PrayKitDependency {
     public var syncStoreAt: (@Sendable (SyncStoreLocation) throws -> any SyncStore)?
     /// Replaces ``syncRoutes(store:)``: the sync endpoints over a store.
     public var makeSyncRoutes: (@Sendable (any SyncStore) -> any ServerRoutes)?
+    /// Replaces ``syncStoreMigrator()``.
+    public var storeMigrator: (any SyncStoreMigrator)?
 
     /// A container that is `base` until services are set.
     public init(_ base: any PrayKitDependency) {
@@ -159,6 +161,8 @@ public struct PrayKitOverrides: PrayKitDependency {
     public func syncRoutes(store: any SyncStore) -> any ServerRoutes {
         makeSyncRoutes?(store) ?? base.syncRoutes(store: store)
     }
+    /// The set migrator, else the base's.
+    public func syncStoreMigrator() -> any SyncStoreMigrator { storeMigrator ?? base.syncStoreMigrator() }
 }
 
 extension PrayKitDependency {

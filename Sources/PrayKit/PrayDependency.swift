@@ -502,6 +502,13 @@ extension PrayDependency {
     }
 }
 
+extension PrayDependency {
+    private static let syncStoreMigrator = SyncStoreMigratorSQL(log: log)
+
+    /// The SQL stores' migrator (`SyncStoreMigratorSQL`), on the container's logger.
+    public func syncStoreMigrator() -> any SyncStoreMigrator { Self.syncStoreMigrator }
+}
+
 #if os(Linux) && canImport(PrayServer)
     extension PrayDependency {
         /// The sync endpoints (`SyncRoutes`) over `store`, on the container's clock and logger.

@@ -56,6 +56,7 @@ import Testing
             #expect(throws: MockError.self) { try HijriServiceMock().days(for: HijriAPI.Request(date: .mockDate)) }
             #expect(throws: MockError.self) { try PreferencesStoreMock().preferences() }
             #expect(throws: MockError.self) { try BackupServiceMock().exportData() }
+            #expect(throws: MockError.self) { try SyncStoreMigratorMock().migrateSchema(at: .sqlite(path: "/s")) }
         } matching: {
             Self.isUnsetCall($0)
         }

@@ -2,6 +2,7 @@ import Foundation
 import PrayCore
 import PrayKit
 import PrayMocks
+import PrayServices
 import Testing
 
 /// An app starts from the live container, replaces one service, and keeps the rest — and the
@@ -62,5 +63,10 @@ import Testing
         logged.log().warning("Override probe")
         #expect(memory.events.map(\.message) == ["Override probe"])
         #expect(logged.log().minLevel == PrayDependency().log().minLevel)
+        // The sync store migrator: the live one, or the one set
+        #expect(dependency.syncStoreMigrator() is SyncStoreMigratorSQL)
+        let migrator = SyncStoreMigratorMock()
+        let overridden = PrayDependency().overriding { $0.storeMigrator = migrator }
+        #expect(overridden.syncStoreMigrator() as? SyncStoreMigratorMock === migrator)
     }
 }

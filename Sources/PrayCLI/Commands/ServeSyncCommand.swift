@@ -12,6 +12,10 @@ enum ServeSyncCommand: CommandGroup {
         types it into 'praykit sync login' on one device, and each further device needs a code of its own
         from 'serve sync pair NAME'. A lost device is locked out with 'serve sync devices revoke ID': its
         token stops working at once, and the person's data stays on the server and their other devices.
+
+        'serve sync migrate-schema' creates or upgrades a store's schema (a PostgreSQL store shared by
+        several servers is never upgraded by a server that starts), and 'serve sync migrate' moves a
+        SQLite store into PostgreSQL with every device keeping its cursor.
         """
     static let examples = [
         "praykit serve sync users add amina --server https://pray.example.org",
@@ -19,9 +23,12 @@ enum ServeSyncCommand: CommandGroup {
         "praykit serve sync users list",
         "praykit serve sync devices list --format json",
         "praykit serve sync devices revoke d_3f9c2a…",
+        "praykit serve sync migrate-schema --sync-store 'postgresql:///praykit?host=/run/postgresql'",
+        "praykit serve sync migrate --from sqlite:/var/lib/praykit/sync.sqlite --to postgres://praykit@db/praykit",
     ]
     static let subcommands: [any CommandNode.Type] = [
         ServeSyncUsersCommand.self, ServeSyncPairCommand.self, ServeSyncDevicesCommand.self,
+        ServeSyncMigrateSchemaCommand.self, ServeSyncMigrateCommand.self,
     ]
 
     /// `--sync-store` of the administration commands, which default to the standard store.
@@ -98,14 +105,39 @@ enum ServeSyncCommand: CommandGroup {
 
     /// The store at `location`, opened (created when missing) and checked before a server relies on it.
     /// - Parameter connections: For PostgreSQL, the most connections the store keeps open.
-    /// - Throws: ``CLIError`` (runtime) when the store cannot be opened or is not safe; what the
-    ///   container throws for a location it cannot serve.
+    ///
+    /// A PostgreSQL database without the schema gets it; one with an older schema, a newer one, or one
+    /// that takes no writes (a replica) is refused, saying what to do.
+    /// - Throws: ``CLIError`` (runtime) when the store cannot be opened, is not safe or is refused;
+    ///   what the container throws for a location it cannot serve.
     static func checkedStore(at location: SyncStoreLocation, connections: Int, context: CommandContext) throws
         -> any SyncStore
     {
         let store = try context.dependency.syncStore(at: location, connections: connections)
-        try run { _ = try store.users() }
+        do {
+            _ = try store.users()
+        } catch let error as StorageError {
+            throw failure(error, location: location)
+        }
         return store
+    }
+
+    /// A store's failure in words for the server's operator: what to run for a schema that is too old,
+    /// what to update for one too new, what to give for a replica.
+    static func failure(_ error: StorageError, location: SyncStoreLocation) -> CLIError {
+        let postgreSQL = if case .postgreSQL = location { true } else { false }
+        return switch error.kind {
+        case .schemaTooOld:
+            .runtime(
+                "the sync store: \(error.message): upgrade it once with 'praykit serve sync migrate-schema "
+                    + "--sync-store \(location)', then start the servers of this version")
+        case .schemaTooNew where postgreSQL:
+            .runtime("the sync store: \(error.message): update praykit on this server to the version that made it")
+        case .readOnly where postgreSQL:
+            .runtime("the sync store: \(error.message)")
+        default:
+            .runtime("the sync store: \(error.description)")
+        }
     }
 
     /// Runs `body`, with a store's failure worded for this command's options.

@@ -27,6 +27,9 @@ public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringCo
         case constraint
         /// The database was made by a newer version of PrayKit.
         case schemaTooNew
+        /// The database has a schema older than this version of PrayKit's, which it does not upgrade
+        /// by itself (a PostgreSQL sync store several servers share: the upgrade is the operator's).
+        case schemaTooOld
         /// Data read or imported is not what PrayKit expects.
         case invalidData
         /// The file or its folder could let another user read or change what is stored: a symbolic
@@ -84,6 +87,8 @@ public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringCo
             return "\(file) refused the change (\(message))"
         case .schemaTooNew:
             return "\(file) was made by a newer version of PrayKit (\(message)); update PrayKit to use it"
+        case .schemaTooOld:
+            return "\(file) has an older schema (\(message)); upgrade it before this version of PrayKit uses it"
         case .invalidData:
             return message
         case .insecure:

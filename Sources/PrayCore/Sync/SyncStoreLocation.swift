@@ -120,6 +120,9 @@ public typealias SyncStoreError = PrayKitError<SyncStoreErrorKind>
 public enum SyncStoreErrorKind: String, Hashable, Sendable {
     /// The text names no store: neither `sqlite:PATH` nor a PostgreSQL URL.
     case invalidLocation
-    /// A kind of store this build does not have (PostgreSQL, on a platform without libpq).
+    /// A kind of store this build does not have (PostgreSQL, on a platform without libpq), or a copy
+    /// between kinds of stores that is not offered.
     case unsupported
+    /// The destination of a copy already holds users: nothing was written.
+    case notEmpty
 }

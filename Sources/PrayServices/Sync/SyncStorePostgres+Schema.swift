@@ -5,16 +5,24 @@
     extension SyncStorePostgres {
         /// One step of the schema: its number and its statements, run in one transaction and then
         /// recorded in `schema_version`.
-        struct Migration: Sendable {
-            let version: Int
-            let statements: [String]
+        package struct Migration: Sendable {
+            /// The schema version this step makes.
+            package let version: Int
+            /// Its statements, in order.
+            package let statements: [String]
+
+            /// Creates a step (tests make synthetic ones to prove upgrades and refusals).
+            package init(version: Int, statements: [String]) {
+                self.version = version
+                self.statements = statements
+            }
         }
 
         /// The store's schema (SYNC.md §5), the same tables as ``SyncStoreSQLite``'s. Times are
         /// milliseconds since 1970; hashes are SHA-256 in hex; values are their wire JSON as text.
         /// Keys, names and stamps compare bytewise (`COLLATE "C"`), as in SQLite, so lists come in the
         /// same order and a stamp's text orders as the stamp does.
-        static let migrations = [
+        package static let migrations = [
             Migration(
                 version: 1,
                 statements: [
@@ -106,25 +114,98 @@
         /// servers starting together do it once ("pray" in ASCII).
         static let migrationLock = 0x7072_6179
 
-        /// Creates the schema or brings it up to date, in one transaction.
-        /// - Throws: ``StorageError`` (`schemaTooNew` for a database of a newer PrayKit).
-        static func migrate(_ pool: PostgresPool) throws {
+        /// Makes sure the database is one a server can use, before its first use: a database without
+        /// the schema gets it; one with an older schema is refused (servers share it, so the upgrade is
+        /// the operator's step, ``upgrade(_:migrations:location:)``), and so is one with a newer schema
+        /// or one that takes no writes (a hot standby).
+        /// - Throws: ``StorageError``: `schemaTooOld`, `schemaTooNew`, `readOnly`; or the database's.
+        static func prepare(_ pool: PostgresPool, migrations: [Migration], location: String) throws {
+            _ = try pool.transaction(idempotent: true) { connection in
+                try create(connection, migrations: migrations, location: location)
+            }
+        }
+
+        /// Creates the schema when the database has none, in the transaction of `connection`, and
+        /// checks it otherwise (see ``prepare(_:migrations:location:)``).
+        /// - Returns: The version found (0: the schema was created).
+        /// - Throws: ``StorageError``: `schemaTooOld`, `schemaTooNew`, `readOnly`; or the database's.
+        @discardableResult
+        static func create(_ connection: PostgresConnection, migrations: [Migration], location: String) throws
+            -> Int
+        {
+            let current = try lockedVersion(connection, migrations: migrations, location: location)
+            let latest = migrations.last?.version ?? 0
+            if current == 0 {
+                try apply(migrations, after: 0, connection)
+            } else if current < latest {
+                throw StorageError(
+                    kind: .schemaTooOld,
+                    message: "\(location) is at schema version \(current) and this PrayKit needs version \(latest); "
+                        + "servers sharing a database do not upgrade it by themselves")
+            }
+            return current
+        }
+
+        /// Creates the schema or brings it up to date, in one transaction: the operator's step.
+        /// - Returns: The version before (0 for none) and after.
+        /// - Throws: ``StorageError``: `schemaTooNew`, `readOnly`; or the database's.
+        static func upgrade(_ pool: PostgresPool, migrations: [Migration], location: String) throws
+            -> SyncSchemaChange
+        {
             try pool.transaction(idempotent: true) { connection in
-                try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(Int64(migrationLock))])
-                try connection.query("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-                let current =
-                    try connection.query("SELECT COALESCE(MAX(version), 0) FROM schema_version").first?
-                    .int64(0) ?? 0
-                let latest = migrations.last?.version ?? 0
-                guard current <= latest else {
-                    throw StorageError(
-                        kind: .schemaTooNew, message: "schema version \(current), this PrayKit knows \(latest)")
-                }
-                for migration in migrations where migration.version > current {
-                    for statement in migration.statements { try connection.query(statement) }
-                    try connection.query(
-                        "INSERT INTO schema_version (version) VALUES ($1)", [.integer(Int64(migration.version))])
-                }
+                let current = try lockedVersion(connection, migrations: migrations, location: location)
+                try apply(migrations, after: current, connection)
+                return SyncSchemaChange(before: current, after: max(current, migrations.last?.version ?? 0))
+            }
+        }
+
+        /// Refuses a database that takes no writes, takes the schema lock (servers starting together
+        /// wait for each other) and returns the schema's version: 0 for none.
+        /// - Throws: ``StorageError``: `readOnly`, `schemaTooNew`; or the database's.
+        private static func lockedVersion(_ connection: PostgresConnection, migrations: [Migration], location: String)
+            throws -> Int
+        {
+            // Before anything that writes: on a replica, the first write would fail with a message about
+            // a transaction, not about the URL given.
+            let state = try connection.query("SELECT pg_is_in_recovery(), current_setting('transaction_read_only')")
+            if state.first?.text(0) == "t" {
+                throw StorageError(
+                    kind: .readOnly,
+                    message: "\(location) is a read-only replica (in recovery): give the primary's URL, or list "
+                        + "every host with target_session_attrs=read-write")
+            }
+            if state.first?.text(1) == "on" {
+                throw StorageError(
+                    kind: .readOnly,
+                    message: "\(location) takes no writes (transaction_read_only is on, as "
+                        + "default_transaction_read_only sets it): give a database that takes writes, or list every "
+                        + "host with target_session_attrs=read-write")
+            }
+            try connection.query("SELECT pg_advisory_xact_lock($1)", [.integer(Int64(migrationLock))])
+            guard try connection.query("SELECT to_regclass('schema_version') IS NOT NULL").first?.text(0) == "t" else {
+                return 0
+            }
+            let current = Int(
+                try connection.query("SELECT COALESCE(MAX(version), 0) FROM schema_version").first?.int64(0) ?? 0)
+            let latest = migrations.last?.version ?? 0
+            guard current <= latest else {
+                throw StorageError(
+                    kind: .schemaTooNew,
+                    message:
+                        "\(location) is at schema version \(current) and this PrayKit knows up to version \(latest)")
+            }
+            return current
+        }
+
+        /// Runs the steps after `current`, recording each.
+        private static func apply(_ migrations: [Migration], after current: Int, _ connection: PostgresConnection)
+            throws
+        {
+            try connection.query("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            for migration in migrations where migration.version > current {
+                for statement in migration.statements { try connection.query(statement) }
+                try connection.query(
+                    "INSERT INTO schema_version (version) VALUES ($1)", [.integer(Int64(migration.version))])
             }
         }
     }

@@ -13,7 +13,11 @@
     /// in the order of their versions, and a pull never skips a version committed late; rows are
     /// written with `INSERT … ON CONFLICT … DO UPDATE … WHERE sync_rows.hlc < excluded.hlc`. A push
     /// that meets a serialization failure, a deadlock or a lost connection runs again whole, which is
-    /// safe: a mutation already applied is skipped as a retry. The schema is created at first use.
+    /// safe: a mutation already applied is skipped as a retry.
+    ///
+    /// At first use the schema is created in a database without it. A database with an older schema
+    /// is refused (servers share it: upgrading is the operator's step, ``migrateSchema()``), and so are
+    /// one with a newer schema and one that takes no writes (a hot-standby replica).
     ///
     /// ```swift
     /// let store = SyncStorePostgres(url: "postgresql:///praykit?host=/run/postgresql", log: log)
@@ -25,6 +29,8 @@
         let pool: PostgresPool
         let limits: SyncStoreLimits
         let log: LogManager
+        /// The schema's steps: ``migrations`` but in tests of upgrades.
+        let migrations: [Migration]
         private let migrated = Mutex(false)
 
         /// Creates a handle on the database at `url`; nothing is opened until first use.
@@ -34,11 +40,38 @@
         ///   - limits: Quotas and failure counts; the standard ones by default.
         ///   - connections: How many connections this process keeps at most (at least 1).
         ///   - log: The logger: pairings and revocations at `info`, never a token or a code.
-        public init(url: String, limits: SyncStoreLimits = .standard, connections: Int = 4, log: LogManager) {
+        public convenience init(url: String, limits: SyncStoreLimits = .standard, connections: Int = 4, log: LogManager)
+        {
+            self.init(url: url, limits: limits, connections: connections, log: log, migrations: Self.migrations)
+        }
+
+        /// Creates a handle whose schema is `migrations` (tests use a synthetic later version).
+        package init(
+            url: String, limits: SyncStoreLimits = .standard, connections: Int = 4, log: LogManager,
+            migrations: [Migration]
+        ) {
             location = SyncStoreLocation.postgreSQL(url: url).description
             pool = PostgresPool(conninfo: url, size: connections)
             self.limits = limits
             self.log = log
+            self.migrations = migrations
+        }
+
+        /// Creates the schema, or upgrades it to this version's: the operator's step, which a server
+        /// never takes by itself.
+        /// - Returns: The version before (0 for none) and after.
+        /// - Throws: ``StorageError`` (`schemaTooNew`, `readOnly`, or the database's).
+        package func migrateSchema() throws -> SyncSchemaChange {
+            let change = try Self.upgrade(pool, migrations: migrations, location: location)
+            migrated.withLock { $0 = true }
+            if change.after != change.before {
+                log.info(
+                    "Sync store schema migrated",
+                    metadata: [
+                        "sync.store": location, "storage.from": "\(change.before)", "storage.to": "\(change.after)",
+                    ])
+            }
+            return change
         }
 
         /// The logic both stores share, over this database.
@@ -49,7 +82,7 @@
         private func migrateOnce() throws {
             try migrated.withLock { (done: inout Bool) throws in
                 guard !done else { return }
-                try Self.migrate(pool)
+                try Self.prepare(pool, migrations: migrations, location: location)
                 done = true
             }
         }

@@ -38,6 +38,27 @@ public final class SyncStoreSQLite: SyncStore {
     /// The logic both stores share, over this file.
     private var engine: SyncStoreEngine<SyncStoreSQLite> { SyncStoreEngine(database: self, limits: limits, log: log) }
 
+    /// Opens the store (creating it when missing), which brings its schema up to date: a SQLite store
+    /// has one server, so it upgrades itself when opened.
+    /// - Returns: The version before (0 for a new file) and after.
+    /// - Throws: ``StorageError`` (`schemaTooNew` for a store of a newer PrayKit).
+    package func migrateSchema() throws -> SyncSchemaChange {
+        let existed = FileManager.default.fileExists(atPath: path)
+        try checkFile()
+        // Read before SQLiteDatabase opens the file, which migrates it.
+        let before = existed ? Int(try SQLiteConnection(path: path).integer("PRAGMA user_version") ?? 0) : 0
+        let after = try database.read { Int(try $0.integer("PRAGMA user_version") ?? 0) }
+        return SyncSchemaChange(before: before, after: after)
+    }
+
+    /// Runs `body` on one snapshot of the checked file, on the caller's thread (`body` need not be
+    /// `Sendable`: a copy to another database writes there as it reads here).
+    /// - Throws: What `body` throws, or ``StorageError``.
+    func snapshot<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try checkFile()
+        return try database.snapshot(body)
+    }
+
     private func checkFile() throws(StorageError) {
         try checkedFile.withLock { (checked: inout Bool) throws(StorageError) in
             guard !checked else { return }

@@ -54,6 +54,7 @@ enum CLI {
         // A sync server's store that has no users and refuses every name it does not know, so that
         // `serve sync …` and `serve --sync-store` run on any command line without a file.
         dependency.syncStoreAt = { _ in emptySyncStore() }
+        dependency.storeMigrator = upToDateMigrator()
         dependency.makeSyncRoutes = { store in SyncRoutes(store: store, clock: PrayClockFake(now: now), log: .silent) }
         // The AlAdhan API over these services, as the container builds it.
         dependency.routes = AlAdhanRoutes(
@@ -72,6 +73,15 @@ enum CLI {
         store.onDevices { [] }
         store.onRevokeDevice { id, _ in throw SyncServerError(.notFound, message: "no device \(id)") }
         return store
+    }
+
+    /// A ``SyncStoreMigratorMock`` for which every schema is up to date and every copy copies
+    /// nothing, so that `serve sync migrate-schema` and `migrate` run on any command line.
+    static func upToDateMigrator() -> SyncStoreMigratorMock {
+        let migrator = SyncStoreMigratorMock()
+        migrator.onMigrateSchema { _ in SyncSchemaChange(before: 1, after: 1) }
+        migrator.onCopy { _ in SyncStoreCopyReport() }
+        return migrator
     }
 
     /// Runs one command line.
