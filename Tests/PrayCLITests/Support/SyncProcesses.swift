@@ -1,0 +1,242 @@
+import Foundation
+import PrayCore
+import PrayMocks
+import PrayServices
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// The processes of the sync tests (SyncProcessTests, SyncMultiServerTests): a server, devices and what
+// they show. Linux only, where the server and curl are linked.
+#if canImport(CCurl)
+
+    /// `praykit serve --sync-store …` on a loopback port: over a SQLite store in a folder of its own, or
+    /// over a PostgreSQL database that several servers share.
+    final class SyncServer: @unchecked Sendable {
+        let folder: TestFolder
+        /// The `--sync-store` argument.
+        let store: String
+        private(set) var process: PraykitProcess.Running
+        private(set) var port: Int
+        private var logs: [String] = []
+        private var ended = false
+
+        var url: String { "http://127.0.0.1:\(port)" }
+
+        private init(folder: TestFolder, store: String, process: PraykitProcess.Running, port: Int) {
+            self.folder = folder
+            self.store = store
+            self.process = process
+            self.port = port
+        }
+
+        /// Starts a server on a free port, over `store` (a `--sync-store` argument), else over a new
+        /// SQLite store.
+        static func start(store: String? = nil) async throws -> SyncServer {
+            let folder = try TestFolder("sync-server")
+            let store = store ?? "sqlite:" + folder.path("server/sync.sqlite")
+            let (process, port) = try await launch(store: store, port: 0, crashPoint: nil)
+            return SyncServer(folder: folder, store: store, process: process, port: port)
+        }
+
+        private static func launch(store: String, port: Int, crashPoint: String?) async throws
+            -> (PraykitProcess.Running, Int)
+        {
+            var environment = ["PRAYKIT_LOG_LEVEL": "debug"]
+            environment["PRAYKIT_CRASH_POINT"] = crashPoint
+            let process = try PraykitProcess.Running(
+                ["serve", "--port", String(port), "--threads", "2", "--sync-store", store], environment: environment)
+            let output = try await process.firstLine()
+            let line = output.prefix { $0 != "\n" } + "\n"
+            guard let match = line.firstMatch(of: /^Listening on http:\/\/127\.0\.0\.1:([0-9]+)\n$/),
+                let chosen = Int(match.1)
+            else {
+                process.kill()
+                let result = try await process.wait()
+                throw TestFailure("the server did not start: \(line) \(result.stderr)")
+            }
+            return (process, chosen)
+        }
+
+        /// A new pairing code for `user` (made on first use), straight from the store.
+        func code(for user: String = "amina") throws -> String {
+            let store: any SyncStore
+            if self.store.hasPrefix("sqlite:") {
+                store = SyncStoreSQLite(path: String(self.store.dropFirst("sqlite:".count)), log: .silent)
+            } else {
+                #if canImport(CPostgres)
+                    store = SyncStorePostgres(url: self.store, connections: 1, log: .silent)
+                #else
+                    throw TestFailure("this build has no PostgreSQL store")
+                #endif
+            }
+            if try store.users().contains(where: { $0.name == user }) {
+                return try store.newPairingCode(forUser: user, now: Date()).code
+            }
+            return try store.addUser(named: user, now: Date()).code
+        }
+
+        /// Stops the server (if it runs) and starts it again on the same port and store.
+        func restart(crashPoint: String? = nil) async throws {
+            _ = stop()
+            (process, port) = try await Self.launch(store: store, port: port, crashPoint: crashPoint)
+            ended = false
+        }
+
+        /// Whether the server ended by SIGKILL (its crash point), waiting for it to end.
+        func waitUntilKilled() async throws -> Bool {
+            let result = try await process.wait(deadline: 60)
+            ended = true
+            logs.append(result.stderr)
+            return process.wasKilled
+        }
+
+        /// Kills the server with SIGKILL (as a crash would) and waits for it to end.
+        func crash() async throws {
+            process.kill()
+            _ = try await waitUntilKilled()
+        }
+
+        /// Whether the server process is still running (it ends at an armed crash point).
+        var isRunning: Bool { !ended && process.process.isRunning }
+
+        /// Stops the server with SIGTERM (it drains and exits) and returns everything it logged.
+        @discardableResult
+        func stop() -> String {
+            if !ended {
+                ended = true
+                if process.process.isRunning { kill(process.process.processIdentifier, SIGTERM) }
+                if let result = try? process.waitBlocking(deadline: 30) { logs.append(result.stderr) }
+            }
+            return logs.joined(separator: "\n")
+        }
+    }
+
+    /// One device: a `praykit` database of its own, a machine identity of its own, and optionally a
+    /// clock shifted by `faketime`.
+    struct Home {
+        let name: String
+        let folder: TestFolder
+        let faketime: String?
+
+        init(_ name: String, faketime: String? = nil) throws {
+            self.name = name
+            self.faketime = faketime
+            folder = try TestFolder("sync-home-\(name)")
+            try Data("machine-\(name)-\(UUID().uuidString)\n".utf8).write(
+                to: folder.url.appendingPathComponent("machine-id"))
+        }
+
+        var database: String { folder.path("praykit.sqlite") }
+
+        var environment: [String: String] {
+            [
+                "PRAYKIT_DATABASE": database, "PRAYKIT_MACHINE_ID_FILE": folder.path("machine-id"), "TZ": "UTC",
+                "PRAYKIT_LOG_LEVEL": "debug",
+            ]
+        }
+
+        /// Runs `praykit` as this device (under `faketime` when its clock is shifted).
+        func run(_ arguments: [String], crashPoint: String? = nil) async throws -> PraykitProcess.Result {
+            var environment = environment
+            environment["PRAYKIT_CRASH_POINT"] = crashPoint
+            if let faketime {
+                let result = try await Shell.run(
+                    "/usr/bin/faketime", ["-f", faketime, PraykitProcess.executable.path] + arguments,
+                    environment: environment)
+                return PraykitProcess.Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
+            }
+            return try await PraykitProcess.run(arguments, environment: environment)
+        }
+
+        /// `praykit log record` of one prayer on `day`; its exit status.
+        func record(_ prayer: String, _ status: String, on day: String) async throws -> Int32 {
+            try await run(["log", "record", "--prayer", prayer, "--status", status, "--date", day]).status
+        }
+
+        /// `praykit sync now`; its exit status.
+        func syncNow() async throws -> Int32 { try await run(["sync", "now"]).status }
+
+        /// Runs `praykit` with a crash point armed; whether it died by SIGKILL.
+        func runKilled(_ arguments: [String], crashPoint: String) async throws -> Bool {
+            var environment = environment
+            environment["PRAYKIT_CRASH_POINT"] = crashPoint
+            let process = try PraykitProcess.Running(arguments, environment: environment)
+            _ = try await process.wait(deadline: 60)
+            return process.wasKilled
+        }
+
+        /// Two homes, a laptop and a desktop, logged in to `server` (or through `url`).
+        static func laptopAndDesktop(loggedInTo server: SyncServer, url: String? = nil) async throws -> (Home, Home) {
+            let laptop = try Home("laptop")
+            let desktop = try Home("desktop")
+            try await laptop.login(server, url: url)
+            try await desktop.login(server, url: url)
+            return (laptop, desktop)
+        }
+
+        /// Logs in to `server` (or through `url`) with a new code.
+        func login(_ server: SyncServer, url: String? = nil) async throws {
+            let result = try await run([
+                "sync", "login", "--server", url ?? server.url, "--code", try server.code(), "--device-name", name,
+            ])
+            guard result.status == 0 else { throw TestFailure("\(name) did not log in: \(result.stderr)") }
+        }
+
+        /// The device's token, from its private file.
+        func token() throws -> String {
+            String(decoding: try TestFile.contents(of: URL(fileURLWithPath: database + ".sync-token")), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        /// What sync keeps the same everywhere: the log (as JSON, notes and recording times included)
+        /// and the settings.
+        func syncedState() async throws -> SyncedState {
+            let log = try await run(["log", "list", "--from", "2026-11-01", "--to", "2026-11-30", "--format", "json"])
+            let settings = try await run(["config", "list"])
+            guard log.status == 0, settings.status == 0 else {
+                throw TestFailure("\(name): \(log.stderr) \(settings.stderr)")
+            }
+            return SyncedState(log: log.stdout, settings: settings.stdout)
+        }
+
+        /// When the entry of `prayer` on `day` was recorded, by this device's log.
+        func recordedAt(of prayer: String, on day: String) async throws -> Date {
+            let result = try await run(["log", "list", "--from", day, "--to", day, "--format", "json"])
+            let entries = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            guard let text = entries.first(where: { $0["prayer"] as? String == prayer })?["recordedAt"] as? String,
+                let date = formatter.date(from: text)
+            else { throw TestFailure("\(name) has no \(prayer) on \(day): \(result.stdout)") }
+            return date
+        }
+
+        /// The status of each prayer logged on `day`.
+        func statuses(on day: String) async throws -> [String: String] {
+            let result = try await run(["log", "list", "--from", day, "--to", day, "--format", "json"])
+            let entries = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+            var statuses: [String: String] = [:]
+            for entry in entries {
+                if let prayer = entry["prayer"] as? String { statuses[prayer] = entry["status"] as? String }
+            }
+            return statuses
+        }
+    }
+
+    /// The synced part of a home, as `praykit` prints it.
+    struct SyncedState: Equatable, CustomStringConvertible {
+        let log: String
+        let settings: String
+
+        var description: String { log + "\n" + settings }
+    }
+
+    /// A failure in a test's own set-up.
+    struct TestFailure: Error, CustomStringConvertible {
+        let description: String
+
+        init(_ description: String) { self.description = description }
+    }
+#endif
