@@ -31,7 +31,7 @@ import Testing
             try await PostgresCluster.with { cluster in
                 let fleet = try await Fleet.start(cluster: cluster, seed: seed)
                 defer { fleet.stop() }
-                for step in 0..<40 {
+                for step in 0..<60 {
                     try await fleet.disturb()
                     try await fleet.act(step)
                 }
@@ -40,6 +40,54 @@ import Testing
                 try await fleet.checkNothingLostOrDoubled()
                 try fleet.checkSpread()
                 print("SyncMultiServerTests: seed \(seed), \(started.duration(to: .now)), \(fleet.summary)")
+            }
+        }
+
+        @Test func aPushWhoseServerDiedAfterCommitIsSentAgainByHAProxyAndAppliedOnce() async throws {
+            try await PostgresCluster.with { cluster in
+                // Given: two servers on one database behind HAProxy; one armed to die after its next
+                // push commits, before it answers.
+                let database = try cluster.newDatabase()
+                let steady = try await SyncServer.start(store: database)
+                defer { steady.stop() }
+                let doomed = try await SyncServer.start(store: database)
+                defer { doomed.stop() }
+                _ = try steady.code()
+                try cluster.execute(Fleet.audit, in: database)
+                let haproxy = try await HAProxy.start(backends: [steady.port, doomed.port])
+                defer { haproxy.stop() }
+                let phone = try Home("phone")
+                try await phone.login(steady, url: haproxy.url)
+                try await doomed.restart(crashPoint: "server-push-committed")
+                // When: the phone records until a push of it reached the armed server. (Each record
+                // pushes, then pulls: strict round robin over two servers would send every push to the
+                // same one, so a request for /status before each record moves the next push along.)
+                var writes = 0
+                while doomed.isRunning, writes < 100 {
+                    _ = try await haproxy.forwards()
+                    let day = Fleet.days[writes % Fleet.days.count]
+                    let prayer = Prayer.obligatory[writes / Fleet.days.count % Prayer.obligatory.count].rawValue
+                    let record = try await phone.run([
+                        "log", "record", "--prayer", prayer, "--status", "prayed", "--date", day, "--note", "\(writes)",
+                    ])
+                    #expect(record.status == 0, "\(record.stderr)")
+                    writes += 1
+                }
+                #expect(!doomed.isRunning, "the armed server was never sent a push")
+                // Then: HAProxy sent that push again, to the other server, which skipped what was applied;
+                // the phone was answered, and nothing reached a row twice.
+                let log = try haproxy.log()
+                let retried = log.filter {
+                    $0.firstMatch(of: /^praykit\/s1 200 \+?[1-9][0-9]* POST \/sync\/v1\/push$/) != nil
+                }
+                #expect(!retried.isEmpty, "\(log)")
+                #expect(try await phone.syncNow() == 0)
+                #expect(try phone.query("SELECT count(*) FROM sync_outbox") == ["0"])
+                let twice = try cluster.execute(
+                    "SELECT collection, key, hlc FROM test_audit GROUP BY 1, 2, 3 HAVING count(*) > 1", in: database)
+                #expect(twice.isEmpty, "applied twice: \(twice)")
+                let rows = try cluster.execute("SELECT count(*) FROM sync_rows WHERE collection = 'log'", in: database)
+                #expect(rows.trimmingCharacters(in: .whitespacesAndNewlines) == "\(min(writes, 15))")
             }
         }
 
@@ -102,6 +150,7 @@ import Testing
         var outputs: [String] = []
         var kills = 0
         var clientKills = 0
+        var crashPointDeaths = 0
 
         /// A write, by the key it changed and the stamp that key had on the device just after it.
         struct Written: Hashable {
@@ -175,6 +224,10 @@ import Testing
         /// Maybe kills a server, restarts one (sometimes armed to die inside or just after its next
         /// push), or changes one device's network.
         func disturb() async throws {
+            for index in armed where !servers[index].isRunning {
+                armed.remove(index)
+                crashPointDeaths += 1
+            }
             let running = servers.indices.filter { servers[$0].isRunning }
             let stopped = servers.indices.filter { !servers[$0].isRunning }
             switch Int.random(in: 0..<10, using: &random) {
@@ -339,6 +392,10 @@ import Testing
         /// The requests were spread over more than one server, by HAProxy's log and the servers' own;
         /// no client ID was refused as reused, and no token appears in any output or log.
         func checkSpread() throws {
+            let faults = proxies.map(\.counts).reduce(into: [String: Int]()) { total, counts in
+                for (fault, count) in counts where fault != .none { total[fault.rawValue, default: 0] += count }
+            }
+            #expect(faults.values.reduce(0, +) > 0, "no request met a fault; seed \(seed)")
             let byHAProxy = try haproxy.requestsByServer()
             #expect(byHAProxy.values.filter { $0 > 0 }.count > 1, "\(byHAProxy), seed \(seed)")
             let logs = servers.map { $0.stop() }
@@ -350,7 +407,8 @@ import Testing
             summary =
                 "requests by server (HAProxy's log) \(byHAProxy.sorted { $0.key < $1.key }), handled by each "
                 + "server (its own log) \(byServer), retried or sent elsewhere by HAProxy \(retried), servers killed "
-                + "\(kills) (and at crash points), clients killed \(clientKills), acknowledged writes checked "
+                + "\(kills) and at a crash point inside or after a push \(crashPointDeaths), clients killed "
+                + "\(clientKills), faults met by the devices' requests \(faults), acknowledged writes checked "
                 + "\(acknowledged.count)"
         }
 
