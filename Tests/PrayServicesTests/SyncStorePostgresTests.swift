@@ -193,7 +193,7 @@
                 _ = try store.users()
                 Issue.record("a store without a server answered")
             } catch let error as StorageError {
-                #expect(error.kind == .other && error.message.contains("cannot connect"), "\(error)")
+                #expect(error.kind == .unavailable && error.message.contains("cannot connect"), "\(error)")
                 #expect(!"\(error)".contains("s3cret") && !"\(error)".contains("pray:"), "\(error)")
             }
             #expect(store.location == "postgresql://pray:…@/praykit?host=/nonexistent-praykit-socket")

@@ -19,6 +19,10 @@ public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringCo
         case full
         /// Another process held the database for longer than the busy timeout.
         case busy
+        /// The database server cannot be reached now: it is down, restarting, or failing over to a
+        /// standby (PostgreSQL). Nothing of the failed transaction was kept; trying again later may
+        /// succeed.
+        case unavailable
         /// A write broke a rule of the schema.
         case constraint
         /// The database was made by a newer version of PrayKit.
@@ -73,6 +77,8 @@ public struct StorageError: Error, Equatable, Hashable, Sendable, CustomStringCo
             return "the disk is full or \(file) reached its size limit (\(message)); nothing was written"
         case .busy:
             return "\(file) is busy: another process kept it locked for too long (\(message)); try again"
+        case .unavailable:
+            return "\(file) cannot be reached now (\(message)); nothing was changed: try again later"
         case .constraint:
             return "\(file) refused the change (\(message))"
         case .schemaTooNew:

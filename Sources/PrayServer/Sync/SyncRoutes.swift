@@ -188,6 +188,10 @@ public struct SyncRoutes: Sendable {
 
     fileprivate static let headers = ["Content-Type": "application/json", "Cache-Control": "no-store"]
 
+    /// Seconds a device is asked to wait while the store cannot be reached: about as long as a
+    /// PostgreSQL failover takes to be noticed and a standby promoted.
+    static let unavailableRetryAfter = 5
+
     // MARK: - Refusals
 
     private func failure(_ error: any Error, path: String) -> ServerAPI.Response {
@@ -198,6 +202,13 @@ public struct SyncRoutes: Sendable {
         case let error as StorageError where error.kind == .busy:
             log.warning("Sync store busy", metadata: ["http.path": path, "storage.message": error.message])
             refusal = SyncServerError(.unavailable, message: "the server is busy: try again soon", retryAfter: 1)
+        case let error as StorageError where error.kind == .unavailable:
+            // PostgreSQL is away (a failover): every server would answer the same, so the device is
+            // asked to wait rather than told the server failed; nothing of the request was kept.
+            log.warning("Sync store unavailable", metadata: ["http.path": path, "storage.message": error.message])
+            refusal = SyncServerError(
+                .unavailable, message: "the server's database cannot be reached now: try again soon",
+                retryAfter: Self.unavailableRetryAfter)
         default:
             log.error("Sync store failed", metadata: ["error": "\(error)"])
             refusal = SyncServerError(.internal, message: "the server failed; the administrator can see why in its log")

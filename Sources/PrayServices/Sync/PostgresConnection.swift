@@ -25,13 +25,16 @@
             let state = sqlState ?? ""
             let kind: StorageError.Kind =
                 switch state {
+                // A server that is away (down, shutting down, starting, or failing over): a connection
+                // lost or refused, SQLSTATE class 08, or an administrator's or a crash's shutdown. (A
+                // refused password is a refused connection too; `praykit serve` checks it at start.)
+                case _ where connectionLost || state.hasPrefix("08"): .unavailable
+                case "57P01", "57P02", "57P03": .unavailable
                 case "40001", "40P01", "55P03", "57014": .busy
                 case _ where state.hasPrefix("53"): .full
                 case _ where state.hasPrefix("23"): .constraint
                 case "25006": .readOnly
                 case "XX001", "XX002": .corrupt
-                // A lost or refused connection (and a refused password) too: `.cannotOpen` would speak
-                // of a file and its folder.
                 default: .other
                 }
             let prefix = sqlState.map { "PostgreSQL, SQLSTATE \($0)" } ?? "PostgreSQL"
