@@ -15,8 +15,9 @@ import Testing
     /// Several servers on one PostgreSQL store (SYNC.md §5, issue 22 "Several servers"): three `praykit
     /// serve --sync-store postgresql:…` behind a real HAProxy (round robin per request, health checks,
     /// retries of requests that never got an answer, sent to another server), five devices of one
-    /// user, each behind a fault proxy of its own, random writes and syncs, partitions, and servers
-    /// killed (SIGKILL, also inside and just after a push) and restarted. After healing, the five
+    /// user, each behind a fault proxy of its own, random writes and syncs, partitions, servers
+    /// killed (SIGKILL, also inside and just after a push) and restarted, and PostgreSQL away for a
+    /// moment (503 with Retry-After). After healing, the five
     /// homes show the same log and settings as the server's rows, every change a device was told was
     /// acknowledged is there (or a later write replaced it), no change reached the rows twice, and the
     /// requests were spread over the servers. Nothing here measures time: processes, ports and files
@@ -32,6 +33,7 @@ import Testing
                 let fleet = try await Fleet.start(cluster: cluster, seed: seed)
                 defer { fleet.stop() }
                 for step in 0..<60 {
+                    if step == 30 { try await fleet.databaseAway() }
                     try await fleet.disturb()
                     try await fleet.act(step)
                 }
@@ -151,6 +153,8 @@ import Testing
         var kills = 0
         var clientKills = 0
         var crashPointDeaths = 0
+        /// Sync requests answered 503 by a server while PostgreSQL was away.
+        var unavailable = 0
 
         /// A write, by the key it changed and the stamp that key had on the device just after it.
         struct Written: Hashable {
@@ -299,6 +303,53 @@ import Testing
             pending[device] = []
         }
 
+        // MARK: - PostgreSQL away
+
+        /// PostgreSQL away for a moment, as while a standby is promoted: no new connection to the
+        /// database and every open one ended. A device's write is kept, and the sync after it reaches
+        /// a server, which answers 503 with Retry-After (HAProxy does not send a 503 elsewhere).
+        func databaseAway() async throws {
+            // (A server starting checks its store, and exits when it cannot be reached: start them first.)
+            proxies[0].heal()
+            for index in servers.indices where !servers[index].isRunning || armed.contains(index) {
+                try await servers[index].restart()
+                armed.remove(index)
+            }
+            try await waitUntilForwarding()
+            let name = String(database.dropFirst("postgresql:///".count).prefix { $0 != "?" })
+            try cluster.execute("ALTER DATABASE \(name) ALLOW_CONNECTIONS false", in: cluster.url("postgres"))
+            try cluster.endConnections(to: database)
+            let seen = try haproxy.log().count
+            let result = try await homes[0].run([
+                "log", "record", "--prayer", "fajr", "--status", "qada", "--date", Self.days[0], "--note", "away",
+            ])
+            #expect(result.status == 0, "\(result.stderr), seed \(seed)")
+            if let hlc = try homes[0].stamps()["log \(Self.days[0])/fajr"] {
+                pending[0].append(Written(device: 0, row: "log \(Self.days[0])/fajr", hlc: hlc))
+            }
+            // (Should the short sync after the write have given up before sending on a busy machine,
+            // `sync now` sends, and fails after its retries.)
+            if try await answeredUnavailable(after: seen, wait: 5) == 0 {
+                #expect(try await homes[0].syncNow() == 1, "seed \(seed)")
+            }
+            unavailable = try await answeredUnavailable(after: seen, wait: 30)
+            #expect(unavailable > 0, "no server answered 503 while PostgreSQL was away; seed \(seed)")
+            try cluster.execute("ALTER DATABASE \(name) ALLOW_CONNECTIONS true", in: cluster.url("postgres"))
+        }
+
+        /// The sync requests that servers answered with 503 in HAProxy's log after its first `seen` lines,
+        /// waiting up to `wait` seconds for the first (HAProxy writes a line once the exchange ended).
+        private func answeredUnavailable(after seen: Int, wait: Int) async throws -> Int {
+            let deadline = ContinuousClock.now + .seconds(wait)
+            while true {
+                let count = try haproxy.log().dropFirst(seen).filter {
+                    $0.firstMatch(of: /^praykit\/s[0-9]+ 503 0 POST \/sync\/v1\/(push|pull)$/) != nil
+                }.count
+                if count > 0 || ContinuousClock.now >= deadline { return count }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+
         // MARK: - Healing
 
         /// Heals every network, restarts every server unarmed, waits until HAProxy forwards again, and
@@ -409,7 +460,7 @@ import Testing
                 + "server (its own log) \(byServer), retried or sent elsewhere by HAProxy \(retried), servers killed "
                 + "\(kills) and at a crash point inside or after a push \(crashPointDeaths), clients killed "
                 + "\(clientKills), faults met by the devices' requests \(faults), acknowledged writes checked "
-                + "\(acknowledged.count)"
+                + "\(acknowledged.count), answered 503 while PostgreSQL was away \(unavailable)"
         }
 
         /// How many request lines of HAProxy's log show a retry.
