@@ -330,7 +330,7 @@ import Testing
             // (Should the short sync after the write have given up before sending on a busy machine,
             // `sync now` sends, and fails after its retries.)
             if try await answeredUnavailable(after: seen, wait: 5) == 0 {
-                #expect(try await homes[0].syncNow() == 1, "seed \(seed)")
+                #expect(try await homes[0].syncNow() != 0, "seed \(seed)")
             }
             unavailable = try await answeredUnavailable(after: seen, wait: 30)
             #expect(unavailable > 0, "no server answered 503 while PostgreSQL was away; seed \(seed)")

@@ -124,16 +124,21 @@ import PrayServices
             self.name = name
             self.faketime = faketime
             folder = try TestFolder("sync-home-\(name)")
+            try FileManager.default.createDirectory(atPath: folder.path("home"), withIntermediateDirectories: true)
             try Data("machine-\(name)-\(UUID().uuidString)\n".utf8).write(
                 to: folder.url.appendingPathComponent("machine-id"))
         }
 
         var database: String { folder.path("praykit.sqlite") }
 
+        /// Its own database, machine identity and home folders (HOME and the XDG folders inside its
+        /// folder), so that no device reads another's files or the developer's.
         var environment: [String: String] {
             [
                 "PRAYKIT_DATABASE": database, "PRAYKIT_MACHINE_ID_FILE": folder.path("machine-id"), "TZ": "UTC",
-                "PRAYKIT_LOG_LEVEL": "debug",
+                "PRAYKIT_LOG_LEVEL": "debug", "HOME": folder.path("home"),
+                "XDG_DATA_HOME": folder.path("home/.local/share"), "XDG_CONFIG_HOME": folder.path("home/.config"),
+                "XDG_STATE_HOME": folder.path("home/.local/state"), "XDG_CACHE_HOME": folder.path("home/.cache"),
             ]
         }
 
