@@ -45,10 +45,11 @@ import Testing
             }
         }
 
-        @Test func aPushWhoseServerDiedAfterCommitIsSentAgainByHAProxyAndAppliedOnce() async throws {
+        @Test(arguments: ["server-push-committed", "server-push-applying"])
+        func aPushWhoseServerDiesIsSentAgainByHAProxyAndAppliedOnce(crashPoint: String) async throws {
             try await PostgresCluster.with { cluster in
-                // Given: two servers on one database behind HAProxy; one armed to die after its next
-                // push commits, before it answers.
+                // Given: two servers on one database behind HAProxy; one armed to die in its next push,
+                // after its COMMIT (before it answers) or before it (the transaction rolls back).
                 let database = try cluster.newDatabase()
                 let steady = try await SyncServer.start(store: database)
                 defer { steady.stop() }
@@ -60,7 +61,7 @@ import Testing
                 defer { haproxy.stop() }
                 let phone = try Home("phone")
                 try await phone.login(steady, url: haproxy.url)
-                try await doomed.restart(crashPoint: "server-push-committed")
+                try await doomed.restart(crashPoint: crashPoint)
                 // When: the phone records until a push of it reached the armed server. (Each record
                 // pushes, then pulls: strict round robin over two servers would send every push to the
                 // same one, so a request for /status before each record moves the next push along.)
@@ -76,8 +77,8 @@ import Testing
                     writes += 1
                 }
                 #expect(!doomed.isRunning, "the armed server was never sent a push")
-                // Then: HAProxy sent that push again, to the other server, which skipped what was applied;
-                // the phone was answered, and nothing reached a row twice.
+                // Then: HAProxy sent that push again, to the other server, which skipped what was applied
+                // or applied what was rolled back; the phone was answered, and nothing reached a row twice.
                 let log = try haproxy.log()
                 let retried = log.filter {
                     $0.firstMatch(of: /^praykit\/s1 200 \+?[1-9][0-9]* POST \/sync\/v1\/push$/) != nil
