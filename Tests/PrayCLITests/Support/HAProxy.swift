@@ -15,7 +15,7 @@ final class HAProxy: @unchecked Sendable {
     }
 
     /// Why the tests that need HAProxy cannot run here.
-    static let missing = "haproxy is not installed (apt-get install haproxy): the multi-server sync test is skipped"
+    static let missing = "haproxy is not installed (apt-get install haproxy): the multi-server sync tests are skipped"
 
     let folder: TestFolder
     let port: Int
