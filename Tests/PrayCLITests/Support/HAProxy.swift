@@ -97,11 +97,12 @@ final class HAProxy: @unchecked Sendable {
         return result.status == 0 ? nil : result.stdout + result.stderr
     }
 
-    /// The sync requests HAProxy sent to each server, by server name (`s1`, `s2` …), from its log so far.
+    /// The sync requests HAProxy sent to each server, by server name (`s1`, `s2` …), from its log so far
+    /// (not those it answered itself, `<NOSRV>`, while no server was up).
     func requestsByServer() throws -> [String: Int] {
         var counts: [String: Int] = [:]
         for line in try log() {
-            guard let match = line.firstMatch(of: /^praykit\/(\S+) [0-9-]+ \+?[0-9-]+ \S+ \/sync\//) else { continue }
+            guard let match = line.firstMatch(of: /^praykit\/(s[0-9]+) [0-9-]+ \+?[0-9-]+ \S+ \/sync\//) else { continue }
             counts[String(match.1), default: 0] += 1
         }
         return counts
