@@ -102,7 +102,9 @@ final class HAProxy: @unchecked Sendable {
     func requestsByServer() throws -> [String: Int] {
         var counts: [String: Int] = [:]
         for line in try log() {
-            guard let match = line.firstMatch(of: /^praykit\/(s[0-9]+) [0-9-]+ \+?[0-9-]+ \S+ \/sync\//) else { continue }
+            guard let match = line.firstMatch(of: /^praykit\/(s[0-9]+) [0-9-]+ \+?[0-9-]+ \S+ \/sync\//) else {
+                continue
+            }
             counts[String(match.1), default: 0] += 1
         }
         return counts
