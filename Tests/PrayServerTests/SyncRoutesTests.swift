@@ -448,6 +448,16 @@ import Testing
         let unavailable = busy.respond(to: request, body: Data("{}".utf8), remoteAddress: "x")
         #expect(unavailable.status == 503 && unavailable.headers["Retry-After"] == "1")
         expectSyncHeaders(unavailable)
+        // A database that cannot be reached (PostgreSQL failing over) is 503 too, with a longer wait
+        let awayStore = SyncStoreMock()
+        awayStore.onAuthenticate { _, _, _ in
+            throw StorageError(kind: .unavailable, message: "PostgreSQL: cannot connect: secret host")
+        }
+        let away = SyncRoutes(store: awayStore, clock: PrayClockFake(), log: .silent)
+            .respond(to: request, body: Data("{}".utf8), remoteAddress: "x")
+        #expect(away.status == 503 && away.headers["Retry-After"] == "5")
+        #expect(!String(decoding: away.body, as: UTF8.self).contains("secret"))
+        expectSyncHeaders(away)
         let broken = SyncRoutes(store: brokenStore, clock: PrayClockFake(), log: .silent)
         let failed = broken.respond(to: request, body: Data("{}".utf8), remoteAddress: "x")
         #expect(failed.status == 500 && !String(decoding: failed.body, as: UTF8.self).contains("secret"))

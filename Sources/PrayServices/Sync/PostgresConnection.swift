@@ -25,16 +25,16 @@
             let state = sqlState ?? ""
             let kind: StorageError.Kind =
                 switch state {
+                // A server that is away: a connection lost, or no server answering (none on the
+                // socket, a network down, a failover under way), connection exceptions (class 08), a
+                // server shutting down or starting (57P01–57P03). A server that answers and refuses
+                // the login (a wrong password) is not away: that stays `.other`, and is not retried.
+                case _ where connectionLost || state.hasPrefix("08") || state.hasPrefix("57P"): .unavailable
                 case "40001", "40P01", "55P03", "57014": .busy
                 case _ where state.hasPrefix("53"): .full
                 case _ where state.hasPrefix("23"): .constraint
                 case "25006": .readOnly
                 case "XX001", "XX002": .corrupt
-                // Connection exceptions (08…), and a server shutting down or starting (57P01–57P03).
-                case _ where state.hasPrefix("08") || state.hasPrefix("57P"): .unavailable
-                // A connection lost, or no server answering (none on the socket, a network down); a
-                // server that answers and refuses the connection (a wrong password) stays `.other`.
-                case "" where connectionLost: .unavailable
                 default: .other
                 }
             let prefix = sqlState.map { "PostgreSQL, SQLSTATE \($0)" } ?? "PostgreSQL"

@@ -2,42 +2,44 @@ import Foundation
 import PrayCore
 import PrayMocks
 import PrayServices
-import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-// The processes of the sync tests (SyncProcessTests, SyncMigrationProcessTests): a real `praykit
-// serve` and `praykit` homes. Linux only, where the server and curl are linked.
+// The processes of the sync tests (SyncProcessTests, SyncMultiServerTests, SyncMigrationProcessTests): a
+// server, devices and what they show. Linux only, where the server and curl are linked.
 #if canImport(CCurl)
-    /// `praykit serve --sync-store sqlite:…` on a loopback port, over a store in a folder of its own
-    /// (or, after ``restart(crashPoint:store:)`` with another store, over that one).
+
+    /// `praykit serve --sync-store …` on a loopback port: over a SQLite store in a folder of its own, or
+    /// over a PostgreSQL database that several servers share.
     final class SyncServer: @unchecked Sendable {
         let folder: TestFolder
+        /// The `--sync-store` argument (another after ``restart(crashPoint:store:)`` with one).
+        private(set) var store: String
         private(set) var process: PraykitProcess.Running
         private(set) var port: Int
-        /// The `--sync-store` it serves: the SQLite store at ``storePath`` unless restarted on another.
-        private(set) var store: String
         private var logs: [String] = []
         private var ended = false
 
-        var storePath: String { folder.path("server/sync.sqlite") }
         var url: String { "http://127.0.0.1:\(port)" }
+        /// The file of the SQLite store a server started without a store of its own has.
+        var storePath: String { folder.path("server/sync.sqlite") }
 
-        private init(folder: TestFolder, process: PraykitProcess.Running, port: Int) {
+        private init(folder: TestFolder, store: String, process: PraykitProcess.Running, port: Int) {
             self.folder = folder
+            self.store = store
             self.process = process
             self.port = port
-            store = "sqlite:" + folder.path("server/sync.sqlite")
         }
 
-        /// Starts a server on a free port.
-        static func start() async throws -> SyncServer {
+        /// Starts a server on a free port, over `store` (a `--sync-store` argument), else over a new
+        /// SQLite store.
+        static func start(store: String? = nil) async throws -> SyncServer {
             let folder = try TestFolder("sync-server")
-            let (process, port) = try await launch(
-                store: "sqlite:" + folder.path("server/sync.sqlite"), port: 0, crashPoint: nil)
-            return SyncServer(folder: folder, process: process, port: port)
+            let store = store ?? "sqlite:" + folder.path("server/sync.sqlite")
+            let (process, port) = try await launch(store: store, port: 0, crashPoint: nil)
+            return SyncServer(folder: folder, store: store, process: process, port: port)
         }
 
         private static func launch(store: String, port: Int, crashPoint: String?) async throws
@@ -46,8 +48,7 @@ import Testing
             var environment = ["PRAYKIT_LOG_LEVEL": "debug"]
             environment["PRAYKIT_CRASH_POINT"] = crashPoint
             let process = try PraykitProcess.Running(
-                ["serve", "--port", String(port), "--threads", "2", "--sync-store", store],
-                environment: environment)
+                ["serve", "--port", String(port), "--threads", "2", "--sync-store", store], environment: environment)
             let output = try await process.firstLine()
             let line = output.prefix { $0 != "\n" } + "\n"
             guard let match = line.firstMatch(of: /^Listening on http:\/\/127\.0\.0\.1:([0-9]+)\n$/),
@@ -60,9 +61,18 @@ import Testing
             return (process, chosen)
         }
 
-        /// A new pairing code for `user` (made on first use), straight from the SQLite store.
+        /// A new pairing code for `user` (made on first use), straight from the store.
         func code(for user: String = "amina") throws -> String {
-            let store = SyncStoreSQLite(path: storePath, log: .silent)
+            let store: any SyncStore
+            if self.store.hasPrefix("sqlite:") {
+                store = SyncStoreSQLite(path: String(self.store.dropFirst("sqlite:".count)), log: .silent)
+            } else {
+                #if canImport(CPostgres)
+                    store = SyncStorePostgres(url: self.store, connections: 1, log: .silent)
+                #else
+                    throw TestFailure("this build has no PostgreSQL store")
+                #endif
+            }
             if try store.users().contains(where: { $0.name == user }) {
                 return try store.newPairingCode(forUser: user, now: Date()).code
             }
@@ -85,6 +95,15 @@ import Testing
             logs.append(result.stderr)
             return process.wasKilled
         }
+
+        /// Kills the server with SIGKILL (as a crash would) and waits for it to end.
+        func crash() async throws {
+            process.kill()
+            _ = try await waitUntilKilled()
+        }
+
+        /// Whether the server process is still running (it ends at an armed crash point).
+        var isRunning: Bool { !ended && process.process.isRunning }
 
         /// Stops the server with SIGTERM (it drains and exits) and returns everything it logged.
         @discardableResult
@@ -109,16 +128,21 @@ import Testing
             self.name = name
             self.faketime = faketime
             folder = try TestFolder("sync-home-\(name)")
+            try FileManager.default.createDirectory(atPath: folder.path("home"), withIntermediateDirectories: true)
             try Data("machine-\(name)-\(UUID().uuidString)\n".utf8).write(
                 to: folder.url.appendingPathComponent("machine-id"))
         }
 
         var database: String { folder.path("praykit.sqlite") }
 
+        /// Its own database, machine identity and home folders (HOME and the XDG folders inside its
+        /// folder), so that no device reads another's files or the developer's.
         var environment: [String: String] {
             [
                 "PRAYKIT_DATABASE": database, "PRAYKIT_MACHINE_ID_FILE": folder.path("machine-id"), "TZ": "UTC",
-                "PRAYKIT_LOG_LEVEL": "debug",
+                "PRAYKIT_LOG_LEVEL": "debug", "HOME": folder.path("home"),
+                "XDG_DATA_HOME": folder.path("home/.local/share"), "XDG_CONFIG_HOME": folder.path("home/.config"),
+                "XDG_STATE_HOME": folder.path("home/.local/state"), "XDG_CACHE_HOME": folder.path("home/.cache"),
             ]
         }
 
