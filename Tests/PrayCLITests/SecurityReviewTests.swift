@@ -193,10 +193,14 @@ import Testing
     #if canImport(CCurl)
         /// A copy of `praykit` in a fresh folder, with text files planted beside it under the names of
         /// `libraries`.
-        static func copyWithPlanted(_ libraries: [String]) throws -> (folder: TestFolder, binary: URL) {
+        static func copyWithPlanted(_ libraries: [String]) async throws -> (folder: TestFolder, binary: URL) {
             let folder = try TestFolder("planted")
             let binary = folder.url.appendingPathComponent("praykit")
-            try FileManager.default.copyItem(at: PraykitProcess.executable, to: binary)
+            // Copied by cp, not in this process: a file this process holds open for writing would be
+            // inherited by a child another test spawns meanwhile, and running the copy would then fail
+            // with ETXTBSY ("Text file busy") for as long as that child lives.
+            let copied = try await Shell.run("/bin/cp", [PraykitProcess.executable.path, binary.path])
+            guard copied.status == 0 else { throw TestFailure("cp failed: \(copied.stderr)") }
             for name in libraries {
                 try Data("not a library: planted next to the binary\n".utf8).write(
                     to: folder.url.appendingPathComponent(name))
@@ -206,7 +210,7 @@ import Testing
 
         @Test func aLibcurlPlantedBesideTheBinaryIsNotLoaded() async throws {
             // Given: a copy of praykit with a fake libcurl beside it, and a local AlAdhan server
-            let (folder, binary) = try Self.copyWithPlanted(["libcurl.so.4", "libcurl.so"])
+            let (folder, binary) = try await Self.copyWithPlanted(["libcurl.so.4", "libcurl.so"])
             defer { withExtendedLifetime(folder) {} }
             let server = try RemoteSourceTests.makkahServer()
             defer { server.stop() }
@@ -227,7 +231,7 @@ import Testing
 
         @Test func aLibmicrohttpdPlantedBesideTheBinaryIsNotLoaded() async throws {
             // Given: a copy of praykit with a fake libmicrohttpd beside it
-            let (folder, binary) = try Self.copyWithPlanted(["libmicrohttpd.so.12", "libmicrohttpd.so"])
+            let (folder, binary) = try await Self.copyWithPlanted(["libmicrohttpd.so.12", "libmicrohttpd.so"])
             defer { withExtendedLifetime(folder) {} }
             // When: it serves
             let process = try PraykitProcess.Running(
