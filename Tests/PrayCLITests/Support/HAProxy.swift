@@ -157,18 +157,29 @@ final class HAProxy: @unchecked Sendable {
     }
 
     private static func accepts(port: Int) -> Bool {
+        guard let descriptor = connected(port: port) else { return false }
+        close(descriptor)
+        return true
+    }
+
+    /// A socket connected to `127.0.0.1:port`, or `nil` when nothing accepts there.
+    static func connected(port: Int) -> Int32? {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
+        guard descriptor >= 0 else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
+        let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
+        guard result == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
     }
 }
 
@@ -181,22 +192,10 @@ extension HAProxy {
 
     /// The status of `GET /status` on `127.0.0.1:port`, or `nil` without an answer.
     private static func status(port: Int) -> Int? {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = connected(port: port) else { return nil }
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
         let request = Array("GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
-        guard connected, send(descriptor, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
-            return nil
-        }
+        guard send(descriptor, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { return nil }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
