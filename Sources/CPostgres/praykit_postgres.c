@@ -19,6 +19,8 @@ static struct {
     PQnoticeProcessor (*set_notice_processor)(PGconn *, PQnoticeProcessor, void *);
     PGresult *(*exec_params)(PGconn *, const char *, int, const Oid *, const char *const *, const int *,
                              const int *, int);
+    PGresult *(*prepare)(PGconn *, const char *, const char *, int, const Oid *);
+    PGresult *(*exec_prepared)(PGconn *, const char *, int, const char *const *, const int *, const int *, int);
     ExecStatusType (*result_status)(const PGresult *);
     char *(*result_error_field)(const PGresult *, int);
     char *(*result_error_message)(const PGresult *);
@@ -60,6 +62,9 @@ static void load(void) {
         (PQnoticeProcessor (*)(PGconn *, PQnoticeProcessor, void *))symbol(library, "PQsetNoticeProcessor");
     pq.exec_params = (PGresult * (*)(PGconn *, const char *, int, const Oid *, const char *const *, const int *,
                                      const int *, int)) symbol(library, "PQexecParams");
+    pq.prepare = (PGresult * (*)(PGconn *, const char *, const char *, int, const Oid *)) symbol(library, "PQprepare");
+    pq.exec_prepared = (PGresult * (*)(PGconn *, const char *, int, const char *const *, const int *, const int *,
+                                       int)) symbol(library, "PQexecPrepared");
     pq.result_status = (ExecStatusType (*)(const PGresult *))symbol(library, "PQresultStatus");
     pq.result_error_field = (char *(*)(const PGresult *, int))symbol(library, "PQresultErrorField");
     pq.result_error_message = (char *(*)(const PGresult *))symbol(library, "PQresultErrorMessage");
@@ -97,6 +102,12 @@ void praykit_pq_finish(PGconn *connection) { pq.finish(connection); }
 
 PGresult *praykit_pq_exec(PGconn *connection, const char *command, int count, const char *const *values) {
     return pq.exec_params(connection, command, count, NULL, values, NULL, NULL, 0);
+}
+PGresult *praykit_pq_prepare(PGconn *connection, const char *name, const char *command, int count) {
+    return pq.prepare(connection, name, command, count, NULL);
+}
+PGresult *praykit_pq_exec_prepared(PGconn *connection, const char *name, int count, const char *const *values) {
+    return pq.exec_prepared(connection, name, count, values, NULL, NULL, 0);
 }
 ExecStatusType praykit_pq_result_status(const PGresult *result) { return pq.result_status(result); }
 char *praykit_pq_result_error_field(const PGresult *result, int field) {

@@ -30,6 +30,11 @@ void praykit_pq_finish(PGconn *connection);
 // Runs `command` with `count` text parameters ($1, $2, …; NULL for SQL NULL), their types inferred by
 // the server, and asks for text results.
 PGresult *praykit_pq_exec(PGconn *connection, const char *command, int count, const char *const *values);
+// Prepares `command` (with `count` parameters, their types inferred) as the statement `name` of this
+// connection, and runs a prepared statement with text parameters, asking for text results: parsed and
+// planned once per connection instead of at every run.
+PGresult *praykit_pq_prepare(PGconn *connection, const char *name, const char *command, int count);
+PGresult *praykit_pq_exec_prepared(PGconn *connection, const char *name, int count, const char *const *values);
 ExecStatusType praykit_pq_result_status(const PGresult *result);
 char *praykit_pq_result_error_field(const PGresult *result, int field);
 char *praykit_pq_result_error_message(const PGresult *result);

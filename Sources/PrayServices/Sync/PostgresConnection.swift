@@ -81,7 +81,13 @@
         /// Whether the connection is gone.
         var isBroken: Bool { praykit_pq_status(handle) != CONNECTION_OK }
 
+        /// The statements prepared on this connection (SQL → name): the server parses and plans each
+        /// once per connection, not at every run.
+        private var prepared: [String: String] = [:]
+
         /// Runs one statement with its values bound as parameters `$1`, `$2`, … and returns its rows.
+        /// A statement with parameters is prepared on this connection at its first run and reused
+        /// after; one without (`BEGIN`, the schema's) runs as it is.
         /// - Throws: ``PostgresError``.
         @discardableResult
         func query(_ sql: String, _ values: [SyncSQLValue] = []) throws(PostgresError) -> [SyncSQLRow] {
@@ -89,19 +95,50 @@
             // is only lent inside a closure.
             let arguments: [UnsafeMutablePointer<CChar>?] = values.map { $0.text.flatMap { strdup($0) } }
             defer { arguments.forEach { free($0) } }
+            let name = values.isEmpty ? nil : try statement(sql, parameters: values.count)
             let result = arguments.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { parameters in
-                    praykit_pq_exec(handle, sql, Int32(values.count), parameters.baseAddress)
+                    if let name {
+                        praykit_pq_exec_prepared(handle, name, Int32(values.count), parameters.baseAddress)
+                    } else {
+                        praykit_pq_exec(handle, sql, Int32(values.count), parameters.baseAddress)
+                    }
                 }
             }
+            let (count, columns) = try check(result, sql: sql)
+            defer { praykit_pq_clear(result) }
+            return (0..<count).map { row in
+                SyncSQLRow(
+                    columns: (0..<columns).map { column in
+                        praykit_pq_getisnull(result, Int32(row), Int32(column)) != 0
+                            ? nil : praykit_pq_getvalue(result, Int32(row), Int32(column)).map { String(cString: $0) }
+                    })
+            }
+        }
+
+        /// The name of `sql` prepared on this connection, preparing it at its first use. A statement
+        /// the server refuses is not kept, and its error is the statement's.
+        private func statement(_ sql: String, parameters: Int) throws(PostgresError) -> String {
+            if let name = prepared[sql] { return name }
+            let name = "praykit_\(prepared.count + 1)"
+            let result = praykit_pq_prepare(handle, name, sql, Int32(parameters))
+            _ = try check(result, sql: sql)
+            praykit_pq_clear(result)
+            prepared[sql] = name
+            return name
+        }
+
+        /// The rows and columns of a result that succeeded; the result is cleared when it failed.
+        /// - Throws: ``PostgresError`` with the SQLSTATE and the server's primary message.
+        private func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) -> (rows: Int, columns: Int) {
             guard let result else {
                 throw PostgresError(
                     sqlState: nil, message: Self.trimmed(praykit_pq_error_message(handle)), sql: sql,
                     connectionLost: isBroken)
             }
-            defer { praykit_pq_clear(result) }
             let status = praykit_pq_result_status(result)
             guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+                defer { praykit_pq_clear(result) }
                 // 'C' and 'M': PG_DIAG_SQLSTATE and PG_DIAG_MESSAGE_PRIMARY (character constants, which
                 // Swift does not import). The detail is left out: it can quote the values.
                 let state = praykit_pq_result_error_field(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
@@ -112,15 +149,7 @@
                     sqlState: state, message: primary ?? Self.trimmed(praykit_pq_result_error_message(result)),
                     sql: sql, connectionLost: isBroken)
             }
-            let count = Int(praykit_pq_ntuples(result))
-            let columns = Int(praykit_pq_nfields(result))
-            return (0..<count).map { row in
-                SyncSQLRow(
-                    columns: (0..<columns).map { column in
-                        praykit_pq_getisnull(result, Int32(row), Int32(column)) != 0
-                            ? nil : praykit_pq_getvalue(result, Int32(row), Int32(column)).map { String(cString: $0) }
-                    })
-            }
+            return (Int(praykit_pq_ntuples(result)), Int(praykit_pq_nfields(result)))
         }
 
         /// Runs one statement (see ``query(_:_:)``), for the stores' shared logic.
