@@ -18,13 +18,22 @@ struct Benchmark {
     var routesOnly = false
     /// Measures only sync: the server's store and routes, and the client (issue 21).
     var syncOnly = false
+    /// With `--sync`: the URL of an empty PostgreSQL database, whose `SyncStorePostgres` is measured
+    /// the same way after SQLite (`--sync-postgres`, else `PRAYKIT_BENCH_POSTGRES_URL`).
+    /// The options of `--sync-pair` and `--sync-load`.
+    var load = SyncLoadOptions()
+    var syncPostgresURL = ProcessInfo.processInfo.environment["PRAYKIT_BENCH_POSTGRES_URL"].flatMap {
+        $0.isEmpty ? nil : $0
+    }
 
     static let help = """
         OVERVIEW: Measures the prayer-time engine on one core.
 
         USAGE: praykit-bench [--json] [--days <n>] [--rounds <n>] [--hello <path>]
                praykit-bench --routes [--json] [--rounds <n>]
-               praykit-bench --sync [--json]
+               praykit-bench --sync [--sync-postgres <url>] [--json]
+               praykit-bench --sync-pair <url> --store <location> --users <n> --devices <n> --tokens <file>
+               praykit-bench --sync-load <url> --tokens <file> [--seconds <n>] [--connections <n>] [--json]
 
         OPTIONS:
           --json                  Print one JSON object on one line.
@@ -35,6 +44,18 @@ struct Benchmark {
           --sync                  Measure only sync, in a temporary folder: pushes and a pull against
                                   the SQLite server store, directly and through the sync routes, and
                                   the sync client catching up after a year (medians of a few runs).
+          --sync-postgres <url>   With --sync: the same figures on a PostgreSQL store too, side by
+                                  side; the database must be empty (Scripts/bench-sync-postgres.sh
+                                  makes one). Default: $PRAYKIT_BENCH_POSTGRES_URL.
+          --sync-pair <url>       Adds --users users to the sync store at --store (sqlite:PATH or
+                                  postgresql://…), pairs --devices devices a user through the server
+                                  at <url> (POST /sync/v1/devices) and writes their tokens and client
+                                  IDs to --tokens (for --sync-load).
+          --sync-load <url>       Pushes one mutation a request to the server at <url> (http://host:port,
+                                  e.g. HAProxy in front of several praykit serve) from the devices of
+                                  --tokens, one request in flight per device, over --connections
+                                  keep-alive connections, for --seconds after a warm-up of 2 s:
+                                  pushes/s and latency (Scripts/bench-sync-servers.sh runs it).
           --days <n>              Consecutive days per round (default: 3660).
           --rounds <n>            Rounds; the fastest is reported (default: 20).
           -h, --help              Show help information.
@@ -49,6 +70,19 @@ struct Benchmark {
             case "--json": benchmark.json = true
             case "--routes": benchmark.routesOnly = true
             case "--sync": benchmark.syncOnly = true
+            case "--sync-postgres":
+                guard let url = arguments.next(), !url.isEmpty else {
+                    FileHandle.standardError.write(Data("Error: --sync-postgres needs a postgresql:// URL\n".utf8))
+                    return 64
+                }
+                benchmark.syncPostgresURL = url
+            case "--sync-pair", "--sync-load", "--store", "--users", "--devices", "--tokens", "--seconds",
+                "--connections", "--warm-up":
+                guard let value = arguments.next() else {
+                    FileHandle.standardError.write(Data("Error: \(argument) needs a value\n".utf8))
+                    return 64
+                }
+                benchmark.load.values[argument] = value
             case "--hello": benchmark.hello = arguments.next()
             case "--days", "--rounds":
                 guard let value = arguments.next().flatMap({ Int($0) }), value > 0, value <= 36_525 else {
@@ -79,9 +113,22 @@ struct Benchmark {
     }
 
     func run() throws {
+        if load.mode != nil {
+            try runSyncLoad()
+            return
+        }
         if syncOnly {
             let times = try measureSync()
-            print(json ? times.json : times.text, terminator: json ? "\n" : "")
+            guard let syncPostgresURL else {
+                print(json ? times.json : times.text, terminator: json ? "\n" : "")
+                return
+            }
+            let postgres = try measureSync(postgresURL: syncPostgresURL)
+            if json {
+                print("{" + (times.members() + postgres.members(prefix: "syncPostgres")).joined(separator: ",") + "}")
+            } else {
+                print(times.text + postgres.text + SyncTimes.comparison(sqlite: times, postgres: postgres))
+            }
             return
         }
         if routesOnly {
