@@ -120,7 +120,6 @@ extension Benchmark {
             end: start + UInt64(warmUp + seconds) * 1_000_000_000)
         let results = Mutex<[SyncLoadThreadResult]>([])
         let group = DispatchGroup()
-        let cpuBefore = Self.processCPUSeconds()
         for index in 0..<threads {
             let mine = stride(from: index, to: devices.count, by: threads).map { devices[$0] }
             group.enter()
@@ -132,11 +131,17 @@ extension Benchmark {
             thread.stackSize = 1 << 20
             thread.start()
         }
+        // The generator's own CPU over the measured seconds: from the end of the warm-up to the end.
+        let now = DispatchTime.now().uptimeNanoseconds
+        if now < window.measureFrom { usleep(useconds_t((window.measureFrom - now) / 1000)) }
+        let cpuBefore = Self.processCPUSeconds()
+        let measuring = DispatchTime.now().uptimeNanoseconds
         group.wait()
-        let cpu = Self.processCPUSeconds() - cpuBefore
+        let cpu =
+            (Self.processCPUSeconds() - cpuBefore) / (Double(DispatchTime.now().uptimeNanoseconds - measuring) / 1e9)
         return SyncLoadReport(
             results: results.withLock { $0 }, seconds: Double(seconds), devices: devices.count,
-            connections: threads, generatorCPUSeconds: cpu, target: target.description)
+            connections: threads, generatorCores: cpu, target: target.description)
     }
 
     /// This process's user and system CPU time so far, seconds.
@@ -172,6 +177,8 @@ struct SyncLoadThreadResult: Sendable {
     var latencies: [UInt32] = []
     var failures: [Int: Int] = [:]
     var exhausted = false
+    /// Pushes answered 200 in the whole run, warm-up included: each is a row the store must hold.
+    var answered = 0
 }
 
 /// One thread of the load: its devices in turn over one keep-alive connection, each push one new
@@ -205,7 +212,10 @@ struct SyncLoadWorker {
                 connection = nil
             }
             let finished = DispatchTime.now().uptimeNanoseconds
-            if status == 200 { sent[turn] += 1 }
+            if status == 200 {
+                sent[turn] += 1
+                result.answered += 1
+            }
             if started >= window.measureFrom && finished <= window.end {
                 if status == 200 {
                     result.latencies.append(UInt32(min(UInt64(UInt32.max), (finished - started) / 1000)))
@@ -241,7 +251,8 @@ struct SyncLoadReport {
     let seconds: Double
     let devices: Int
     let connections: Int
-    let generatorCPUSeconds: Double
+    /// The generator's CPU time over the measured seconds (user and system, all threads) per second.
+    let generatorCores: Double
     let target: String
 
     private var latencies: [UInt32] { results.flatMap(\.latencies).sorted() }
@@ -265,8 +276,9 @@ struct SyncLoadReport {
             + #""syncLoadLatencyMaxMilliseconds":\#(String(format: "%.2f", percentile(sorted, 1))),"#
             + #""syncLoadDevices":\#(devices),"syncLoadConnections":\#(connections),"#
             + #""syncLoadFailures":{\#(failed.joined(separator: ","))},"#
+            + #""syncLoadPushesAnswered":\#(results.map(\.answered).reduce(0, +)),"#
             + #""syncLoadExhaustedConnections":\#(results.filter(\.exhausted).count),"#
-            + #""syncLoadGeneratorCores":\#(String(format: "%.2f", generatorCPUSeconds / seconds))}"#
+            + #""syncLoadGeneratorCores":\#(String(format: "%.2f", generatorCores))}"#
     }
 
     var text: String {
@@ -283,8 +295,8 @@ struct SyncLoadReport {
             p99 \(String(format: "%.2f", percentile(sorted, 0.99))) ms, max \(String(format: "%.2f", percentile(sorted, 1))) ms
               other answers: \(failed.isEmpty ? "none" : failed.joined(separator: ", ")); connections out of pushes \
             before the end: \(results.filter(\.exhausted).count)
-              the load generator used \(String(format: "%.2f", generatorCPUSeconds / seconds)) cores (\
-            user + system CPU / measured seconds, warm-up included)
+              the load generator used \(String(format: "%.2f", generatorCores)) cores (\
+            user + system CPU over the measured seconds)
             """
     }
 }
