@@ -60,8 +60,19 @@ swift build -c release --product praykit-bench >/dev/null
 praykit="$PWD/.build/release/praykit"
 bench="$PWD/.build/release/praykit-bench"
 pg_start
-# Ports from this process's ID, so that two runs on one machine do not collide.
-base_port=$((20000 + ($$ % 2000) * 10))
+# Loopback ports below the kernel's ephemeral range (32768 up, where this machine's own outgoing
+# connections take theirs), chosen again for each configuration among those nothing listens on.
+choose_ports() {
+    local port taken
+    taken="$(ss -ltnH 2>/dev/null | awk '{print $4}' | sed 's/.*://' | sort -u)"
+    while true; do
+        base_port=$((20000 + RANDOM % 1200 * 10))
+        for port in $(seq "$base_port" $((base_port + 9))); do
+            if grep -qx "$port" <<<"$taken"; then continue 2; fi
+        done
+        return 0
+    done
+}
 ticks="$(getconf CLK_TCK)"
 
 # utime + stime, in clock ticks, of the processes given (those that have ended count 0).
@@ -102,6 +113,7 @@ machine_ticks() {
 
 start_servers() { # count, store, threads of each server (empty: praykit's default, one a core)
     local count="$1" store="$2" threads="$3" i port
+    choose_ports
     server_pids=()
     for i in $(seq 1 "$count"); do
         port=$((base_port + i))
