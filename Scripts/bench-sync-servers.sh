@@ -41,6 +41,7 @@ command -v python3 >/dev/null || { echo "bench-sync-servers: needs python3 (for 
 
 work="$(mktemp -d /tmp/praykit-bench-servers.XXXXXX)"
 results="${RESULTS:-$work/results.jsonl}"
+: >"$results"
 children=()
 stop_children() {
     for pid in "${children[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
@@ -106,9 +107,11 @@ for pid in filter(str.isdigit, os.listdir("/proc")):
     print(json.dumps([int(pid), name, int(fields[11]) + int(fields[12])]))
 EOF
 }
-# Busy and total clock ticks of the whole machine (all cores) from /proc/stat.
+# Busy, total and stolen clock ticks of the whole machine (all cores) from /proc/stat: busy is user,
+# nice, system, irq, softirq and steal (the hypervisor's, for another machine); total adds idle and
+# iowait.
 machine_ticks() {
-    awk '/^cpu /{busy=$2+$3+$4+$7+$8+$9; total=busy+$5+$6; print busy, total}' /proc/stat
+    awk '/^cpu /{busy=$2+$3+$4+$7+$8+$9; total=busy+$5+$6; print busy, total, $9}' /proc/stat
 }
 
 start_servers() { # count, store, threads of each server (empty: praykit's default, one a core)
@@ -169,17 +172,18 @@ load() { # label, tokens file
         "$work/before.procs" "$work/after.procs" "$known" <<'EOF'
 import json, sys
 results, label, output, started, ended, ticks, cores = sys.argv[1:8]
-s0, s1, p0, p1, h0, h1, mb0, mt0, mb1, mt1 = map(int, sys.argv[8:18])
+s0, s1, p0, p1, h0, h1, mb0, mt0, ms0, mb1, mt1, ms1 = map(int, sys.argv[8:20])
 wall, ticks, cores = float(ended) - float(started), int(ticks), int(cores)
 r = {"label": label, **json.loads(output),
      "coresServers": round((s1 - s0) / ticks / wall, 2), "coresPostgres": round((p1 - p0) / ticks / wall, 2),
      "coresHAProxy": round((h1 - h0) / ticks / wall, 2),
-     "coresMachineBusy": round((mb1 - mb0) / (mt1 - mt0) * cores, 2), "cores": cores}
+     "coresMachineBusy": round((mb1 - mb0) / (mt1 - mt0) * cores, 2),
+     "coresStolen": round((ms1 - ms0) / (mt1 - mt0) * cores, 2), "cores": cores}
 # The other processes that used the most CPU meanwhile (this generator included, then left out by name).
-before = {p: t for p, _, t in map(json.loads, open(sys.argv[18]))}
-known = set(map(int, sys.argv[20].split()))
+before = {p: t for p, _, t in map(json.loads, open(sys.argv[20]))}
+known = set(map(int, sys.argv[22].split()))
 others = {}
-for pid, name, t in map(json.loads, open(sys.argv[19])):
+for pid, name, t in map(json.loads, open(sys.argv[21])):
     if pid not in known and name != "praykit-bench":
         others[name] = others.get(name, 0) + t - before.get(pid, 0)
 top = sorted(((t / ticks / wall, name) for name, t in others.items() if t > 0), reverse=True)
@@ -191,6 +195,7 @@ print(f"  {label:<26} {r['syncLoadPushesPerSecond']:>6} pushes/s  p50 {r['syncLo
       f"  p99 {r['syncLoadLatencyP99Milliseconds']:>7} ms  other answers {r['syncLoadFailures'] or 'none'}"
       f"  | cores: servers {r['coresServers']:.2f}, postgres {r['coresPostgres']:.2f}, haproxy {r['coresHAProxy']:.2f},"
       f" generator {r['syncLoadGeneratorCores']:.2f}, rest {rest:.2f}; machine busy {r['coresMachineBusy']:.2f} of {cores}"
+      f" (stolen {r['coresStolen']:.2f})"
       f" (other processes: {', '.join(r['coresOthersTop']) or 'none'})")
 EOF
 }

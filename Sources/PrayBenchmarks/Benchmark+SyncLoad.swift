@@ -59,6 +59,10 @@ extension Benchmark {
         let users = try load.number("--users", default: 1, range: 1...100_000)
         let devices = try load.number("--devices", default: 1, range: 1...100_000)
         let tokens = try load.required("--tokens")
+        // Each device's log keys are 25 days of its own from 2000-01-01 (see SyncLoadWorker.push).
+        guard users * devices <= 4_000 else {
+            throw PrayError(.unavailable, message: "--sync-pair pairs at most 4000 devices (--users × --devices)")
+        }
         let store: any SyncStore
         switch try SyncStoreLocation(parsing: try load.required("--store")) {
         case .sqlite(let path): store = SyncStoreSQLite(path: path, log: .silent)
@@ -171,8 +175,8 @@ struct SyncLoadWindow: Sendable {
 }
 
 /// What one thread saw within the measured seconds: the latency of every push answered 200
-/// (microseconds), the other answers by status (0: the connection failed), and whether it ran out
-/// of pushes before the end.
+/// (microseconds), the other answers by status (0: the connection failed; -1: 200, but the mutation
+/// was rejected), and whether it ran out of pushes before the end.
 struct SyncLoadThreadResult: Sendable {
     var latencies: [UInt32] = []
     var failures: [Int: Int] = [:]
@@ -206,7 +210,9 @@ struct SyncLoadWorker {
             do {
                 let body = try encoder.encode(try Self.push(device, mutationID: sent[turn] + 1))
                 if connection == nil { connection = try SyncLoadConnection(target) }
-                status = try connection!.post("/sync/v1/push", token: device.token, body: body).status
+                let answer = try connection!.post("/sync/v1/push", token: device.token, body: body)
+                // A push answered 200 may still have refused its mutation: that is no stored row.
+                status = answer.status == 200 && !Self.acceptedEverything(answer.body) ? -1 : answer.status
                 if connection?.isOpen == false { connection = nil }
             } catch {
                 connection = nil
@@ -226,6 +232,15 @@ struct SyncLoadWorker {
             turn = (turn + 1) % devices.count
         }
         return result
+    }
+
+    /// Whether a push's answer lists no rejected mutation (`JSONEncoder`'s compact `"rejected":[]`).
+    static func acceptedEverything(_ body: [UInt8]) -> Bool {
+        let needle = Array(#""rejected":[]"#.utf8)
+        guard body.count >= needle.count else { return false }
+        return (0...(body.count - needle.count)).contains { start in
+            body[start..<start + needle.count].elementsEqual(needle)
+        }
     }
 
     /// A push of one new log row: the device's day `number × 25 + id / 5`, prayer `id % 5`, stamped now.
@@ -284,7 +299,7 @@ struct SyncLoadReport {
     var text: String {
         let sorted = latencies
         let failed = failures.sorted { $0.key < $1.key }.map {
-            "\($0.value) × \($0.key == 0 ? "no answer" : "\($0.key)")"
+            "\($0.value) × \($0.key == 0 ? "no answer" : $0.key == -1 ? "rejected" : "\($0.key)")"
         }
         return """
             praykit-bench --sync-load \(target): \(devices) devices over \(connections) connections, \
