@@ -205,10 +205,12 @@ struct SyncLoadWorker {
                 break
             }
             let device = devices[turn]
-            let started = DispatchTime.now().uptimeNanoseconds
+            var started = DispatchTime.now().uptimeNanoseconds
             var status = 0
             do {
                 let body = try encoder.encode(try Self.push(device, mutationID: sent[turn] + 1))
+                // The latency is the request's: from here (a new connection's set-up included).
+                started = DispatchTime.now().uptimeNanoseconds
                 if connection == nil { connection = try SyncLoadConnection(target) }
                 let answer = try connection!.post("/sync/v1/push", token: device.token, body: body)
                 // A push answered 200 may still have refused its mutation: that is no stored row.

@@ -18,10 +18,10 @@ struct Benchmark {
     var routesOnly = false
     /// Measures only sync: the server's store and routes, and the client (issue 21).
     var syncOnly = false
-    /// With `--sync`: the URL of an empty PostgreSQL database, whose `SyncStorePostgres` is measured
-    /// the same way after SQLite (`--sync-postgres`, else `PRAYKIT_BENCH_POSTGRES_URL`).
     /// The options of `--sync-pair` and `--sync-load`.
     var load = SyncLoadOptions()
+    /// With `--sync`: the URL of an empty PostgreSQL database, whose `SyncStorePostgres` is measured
+    /// the same way after SQLite (`--sync-postgres`, else `PRAYKIT_BENCH_POSTGRES_URL`).
     var syncPostgresURL = ProcessInfo.processInfo.environment["PRAYKIT_BENCH_POSTGRES_URL"].flatMap {
         $0.isEmpty ? nil : $0
     }
@@ -33,7 +33,8 @@ struct Benchmark {
                praykit-bench --routes [--json] [--rounds <n>]
                praykit-bench --sync [--sync-postgres <url>] [--json]
                praykit-bench --sync-pair <url> --store <location> --users <n> --devices <n> --tokens <file>
-               praykit-bench --sync-load <url> --tokens <file> [--seconds <n>] [--connections <n>] [--json]
+               praykit-bench --sync-load <url> --tokens <file> [--seconds <n>] [--warm-up <n>]
+                             [--connections <n>] [--json]
 
         OPTIONS:
           --json                  Print one JSON object on one line.
@@ -54,8 +55,10 @@ struct Benchmark {
           --sync-load <url>       Pushes one mutation a request to the server at <url> (http://host:port,
                                   e.g. HAProxy in front of several praykit serve) from the devices of
                                   --tokens, one request in flight per device, over --connections
-                                  keep-alive connections, for --seconds after a warm-up of 2 s:
-                                  pushes/s and latency (Scripts/bench-sync-servers.sh runs it).
+                                  keep-alive connections, for --seconds (default 15) after a warm-up
+                                  of --warm-up seconds (default 2): pushes/s and latency. A device
+                                  sends at most 115 pushes a run, under praykit serve's 120 requests
+                                  a minute (Scripts/bench-sync-servers.sh runs it).
           --days <n>              Consecutive days per round (default: 3660).
           --rounds <n>            Rounds; the fastest is reported (default: 20).
           -h, --help              Show help information.
@@ -98,7 +101,7 @@ struct Benchmark {
                 FileHandle.standardError.write(
                     Data(
                         ("Error: Unknown option '\(argument)'\n"
-                            + "Usage: praykit-bench [--json] [--days <n>] [--rounds <n>] [--routes | --sync]\n")
+                            + "Usage: praykit-bench [--json] [--days <n>] [--rounds <n>] [--routes | --sync | --sync-load <url>]\n")
                             .utf8))
                 return 64
             }
