@@ -348,7 +348,6 @@ final class SyncBenchServer: Sendable {
     init(postgresURL: String? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "praykit-bench-sync-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         if let postgresURL {
             #if canImport(CPostgres)
                 store = SyncStorePostgres(url: postgresURL, connections: 1, log: .silent)
@@ -363,6 +362,9 @@ final class SyncBenchServer: Sendable {
         } else {
             store = SyncStoreSQLite(path: folder.appendingPathComponent("server/sync.sqlite").path, log: .silent)
         }
+        // After the check above, so that a refused database leaves no folder behind; the SQLite store
+        // opens its file at first use.
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         routes = SyncRoutes(store: store, clock: PrayClockSystem(), log: .silent, requestsPerMinute: 1_000_000_000)
     }
 
