@@ -39,19 +39,51 @@ extension Benchmark {
         var offlinePushSeconds = 0.0
         var offlineEntries = 0
         var offlinePulledBack = 0
+        /// What the server's store is, for the first line of the text.
+        var storeDescription = "SQLite store, WAL, synchronous=FULL, in a temporary folder"
 
-        var json: String {
+        var json: String { "{" + members().joined(separator: ",") + "}" }
+
+        /// The figures as JSON members, named `sync…`; `prefix` replaces that `sync` (the PostgreSQL
+        /// store's are `syncPostgres…`).
+        func members(prefix: String = "sync") -> [String] {
             func number(_ value: Double) -> String { String(format: "%.1f", value) }
-            return #"{"syncStorePushSingleRequestsPerSecond":\#(Int(storeSinglePushesPerSecond.rounded())),"#
-                + #""syncStorePushBatchMutationsPerSecond":\#(Int(storeBatchMutationsPerSecond.rounded())),"#
-                + #""syncRoutesPushSingleRequestsPerSecond":\#(Int(routesSinglePushesPerSecond.rounded())),"#
-                + #""syncRoutesPushBatchMutationsPerSecond":\#(Int(routesBatchMutationsPerSecond.rounded())),"#
-                + #""syncStorePull10000Milliseconds":\#(number(storePullMilliseconds)),"#
-                + #""syncStorePullRowsPerSecond":\#(Int(rowsPerSecond(storePullMilliseconds).rounded())),"#
-                + #""syncRoutesPull10000Milliseconds":\#(number(routesPullMilliseconds)),"#
-                + #""syncRoutesPullRowsPerSecond":\#(Int(rowsPerSecond(routesPullMilliseconds).rounded())),"#
-                + #""syncClientCatchUpYearSeconds":\#(String(format: "%.3f", catchUpSeconds)),"#
-                + #""syncClientPushOfflineYearSeconds":\#(String(format: "%.3f", offlinePushSeconds))}"#
+            func whole(_ value: Double) -> String { "\(Int(value.rounded()))" }
+            let figures: [(String, String)] = [
+                ("StorePushSingleRequestsPerSecond", whole(storeSinglePushesPerSecond)),
+                ("StorePushBatchMutationsPerSecond", whole(storeBatchMutationsPerSecond)),
+                ("RoutesPushSingleRequestsPerSecond", whole(routesSinglePushesPerSecond)),
+                ("RoutesPushBatchMutationsPerSecond", whole(routesBatchMutationsPerSecond)),
+                ("StorePull10000Milliseconds", number(storePullMilliseconds)),
+                ("StorePullRowsPerSecond", whole(rowsPerSecond(storePullMilliseconds))),
+                ("RoutesPull10000Milliseconds", number(routesPullMilliseconds)),
+                ("RoutesPullRowsPerSecond", whole(rowsPerSecond(routesPullMilliseconds))),
+                ("ClientCatchUpYearSeconds", String(format: "%.3f", catchUpSeconds)),
+                ("ClientPushOfflineYearSeconds", String(format: "%.3f", offlinePushSeconds)),
+            ]
+            return figures.map { #""\#(prefix)\#($0.0)":\#($0.1)"# }
+        }
+
+        /// The SQLite figures and the PostgreSQL ones on one line each, the same measurement in each.
+        static func comparison(sqlite: SyncTimes, postgres: SyncTimes) -> String {
+            func whole(_ value: Double) -> String { "\(Int(value.rounded()))" }
+            func fixed(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+            let lines: [(String, (SyncTimes) -> String)] = [
+                ("push, 1 mutation, store.push (requests/s)", { whole($0.storeSinglePushesPerSecond) }),
+                ("push, 500 mutations, store.push (mutations/s)", { whole($0.storeBatchMutationsPerSecond) }),
+                ("push, 1 mutation, SyncRoutes (requests/s)", { whole($0.routesSinglePushesPerSecond) }),
+                ("push, 500 mutations, SyncRoutes (mutations/s)", { whole($0.routesBatchMutationsPerSecond) }),
+                ("pull of 10000 rows, store.pull (ms)", { fixed($0.storePullMilliseconds) }),
+                ("pull of 10000 rows, SyncRoutes (ms)", { fixed($0.routesPullMilliseconds) }),
+                ("client catches up on a year (s)", { fixed($0.catchUpSeconds, 2) }),
+                ("client pushes a year from offline (s)", { fixed($0.offlinePushSeconds, 2) }),
+            ]
+            let pad = { (text: String, width: Int) in text + String(repeating: " ", count: max(0, width - text.count)) }
+            var text = "side by side (same measurements):\n  \(pad("", 48))\(pad("SQLite", 12))PostgreSQL\n"
+            for (label, value) in lines {
+                text += "  \(pad(label, 48))\(pad(value(sqlite), 12))\(value(postgres))\n"
+            }
+            return text
         }
 
         var text: String {
@@ -59,7 +91,7 @@ extension Benchmark {
             func fixed(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
             let sizes = "median of \(SyncSizes.pushRounds) runs"
             return """
-                praykit-bench --sync: sync server (SQLite store, WAL, synchronous=FULL, in a temporary folder)
+                praykit-bench --sync: sync server (\(storeDescription))
                   push, 1 mutation a request, store.push (\(SyncSizes.singlePushes) requests, \(sizes)): \
                 \(whole(storeSinglePushesPerSecond)) requests/s = \(whole(storeSinglePushesPerSecond)) mutations/s
                   push, 500 mutations a request, store.push (\(SyncSizes.batchPushes) requests, \(sizes)): \
@@ -93,10 +125,15 @@ extension Benchmark {
     /// Measures sync against the real SQLite server store in a temporary folder (issue 21): pushes of
     /// one and of 500 mutations, through the store and through the routes, a pull of 10,000 rows, and
     /// the real client catching up after a year and pushing a year recorded offline.
-    func measureSync() throws -> SyncTimes {
-        let server = try SyncBenchServer()
+    ///
+    /// With `postgresURL`, the same figures on a `SyncStorePostgres` over that (empty) database.
+    func measureSync(postgresURL: String? = nil) throws -> SyncTimes {
+        let server = try SyncBenchServer(postgresURL: postgresURL)
         defer { server.remove() }
         var times = SyncTimes()
+        if postgresURL != nil {
+            times.storeDescription = "PostgreSQL store, READ COMMITTED, the database of --sync-postgres"
+        }
         try measureSyncPushes(server, into: &times)
         try measureSyncPull(server, into: &times)
         (times.catchUpSeconds, times.catchUpRows) = try measureCatchUp(server)
@@ -295,20 +332,39 @@ final class SyncBenchOutcome<T: Sendable>: Sendable {
 
 // MARK: - The server in a temporary folder
 
-/// The real `SyncStoreSQLite` in a temporary folder and `SyncRoutes` over it, on the system clock,
-/// without logging. The routes' per-device rate limit is raised to a billion requests a minute: the
-/// benchmark sends thousands a second from one device, which the standard 120 would refuse.
+/// The real server store — `SyncStoreSQLite` in a temporary folder, or `SyncStorePostgres` on an
+/// empty database — and `SyncRoutes` over it, on the system clock, without logging. The routes'
+/// per-device rate limit is raised to a billion requests a minute: the benchmark sends thousands a
+/// second from one device, which the standard 120 would refuse. The clients' databases are in the
+/// temporary folder either way.
 final class SyncBenchServer: Sendable {
     static let url = URL(string: "http://127.0.0.1:8080")!
     let folder: URL
-    let store: SyncStoreSQLite
+    let store: any SyncStore
     let routes: SyncRoutes
 
-    init() throws {
+    /// A server on SQLite, or on the PostgreSQL database of `postgresURL`, which must hold no user:
+    /// the benchmark's users and client IDs are the same on every run.
+    init(postgresURL: String? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "praykit-bench-sync-\(UUID().uuidString)")
+        if let postgresURL {
+            #if canImport(CPostgres)
+                store = SyncStorePostgres(url: postgresURL, connections: 1, log: .silent)
+            #else
+                throw PrayError(.unavailable, message: "PostgreSQL sync stores need Linux (libpq)")
+            #endif
+            guard try store.users().isEmpty else {
+                throw PrayError(
+                    .unavailable,
+                    message: "the PostgreSQL database of the benchmark must be empty (it already has sync users)")
+            }
+        } else {
+            store = SyncStoreSQLite(path: folder.appendingPathComponent("server/sync.sqlite").path, log: .silent)
+        }
+        // After the check above, so that a refused database leaves no folder behind; the SQLite store
+        // opens its file at first use.
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        store = SyncStoreSQLite(path: folder.appendingPathComponent("server/sync.sqlite").path, log: .silent)
         routes = SyncRoutes(store: store, clock: PrayClockSystem(), log: .silent, requestsPerMinute: 1_000_000_000)
     }
 

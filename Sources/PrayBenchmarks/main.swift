@@ -18,13 +18,23 @@ struct Benchmark {
     var routesOnly = false
     /// Measures only sync: the server's store and routes, and the client (issue 21).
     var syncOnly = false
+    /// The options of `--sync-pair` and `--sync-load`.
+    var load = SyncLoadOptions()
+    /// With `--sync`: the URL of an empty PostgreSQL database, whose `SyncStorePostgres` is measured
+    /// the same way after SQLite (`--sync-postgres`, else `PRAYKIT_BENCH_POSTGRES_URL`).
+    var syncPostgresURL = ProcessInfo.processInfo.environment["PRAYKIT_BENCH_POSTGRES_URL"].flatMap {
+        $0.isEmpty ? nil : $0
+    }
 
     static let help = """
         OVERVIEW: Measures the prayer-time engine on one core.
 
         USAGE: praykit-bench [--json] [--days <n>] [--rounds <n>] [--hello <path>]
                praykit-bench --routes [--json] [--rounds <n>]
-               praykit-bench --sync [--json]
+               praykit-bench --sync [--sync-postgres <url>] [--json]
+               praykit-bench --sync-pair <url> --store <location> --users <n> --devices <n> --tokens <file>
+               praykit-bench --sync-load <url> --tokens <file> [--seconds <n>] [--warm-up <n>]
+                             [--connections <n>] [--json]
 
         OPTIONS:
           --json                  Print one JSON object on one line.
@@ -35,6 +45,20 @@ struct Benchmark {
           --sync                  Measure only sync, in a temporary folder: pushes and a pull against
                                   the SQLite server store, directly and through the sync routes, and
                                   the sync client catching up after a year (medians of a few runs).
+          --sync-postgres <url>   With --sync: the same figures on a PostgreSQL store too, side by
+                                  side; the database must be empty (Scripts/bench-sync-postgres.sh
+                                  makes one). Default: $PRAYKIT_BENCH_POSTGRES_URL.
+          --sync-pair <url>       Adds --users users to the sync store at --store (sqlite:PATH or
+                                  postgresql://…), pairs --devices devices a user through the server
+                                  at <url> (POST /sync/v1/devices) and writes their tokens and client
+                                  IDs to --tokens (for --sync-load).
+          --sync-load <url>       Pushes one mutation a request to the server at <url> (http://host:port,
+                                  e.g. HAProxy in front of several praykit serve) from the devices of
+                                  --tokens, one request in flight per device, over --connections
+                                  keep-alive connections, for --seconds (default 15) after a warm-up
+                                  of --warm-up seconds (default 2): pushes/s and latency. A device
+                                  sends at most 115 pushes a run, under praykit serve's 120 requests
+                                  a minute (Scripts/bench-sync-servers.sh runs it).
           --days <n>              Consecutive days per round (default: 3660).
           --rounds <n>            Rounds; the fastest is reported (default: 20).
           -h, --help              Show help information.
@@ -49,6 +73,19 @@ struct Benchmark {
             case "--json": benchmark.json = true
             case "--routes": benchmark.routesOnly = true
             case "--sync": benchmark.syncOnly = true
+            case "--sync-postgres":
+                guard let url = arguments.next(), !url.isEmpty else {
+                    FileHandle.standardError.write(Data("Error: --sync-postgres needs a postgresql:// URL\n".utf8))
+                    return 64
+                }
+                benchmark.syncPostgresURL = url
+            case "--sync-pair", "--sync-load", "--store", "--users", "--devices", "--tokens", "--seconds",
+                "--connections", "--warm-up":
+                guard let value = arguments.next() else {
+                    FileHandle.standardError.write(Data("Error: \(argument) needs a value\n".utf8))
+                    return 64
+                }
+                benchmark.load.values[argument] = value
             case "--hello": benchmark.hello = arguments.next()
             case "--days", "--rounds":
                 guard let value = arguments.next().flatMap({ Int($0) }), value > 0, value <= 36_525 else {
@@ -64,7 +101,7 @@ struct Benchmark {
                 FileHandle.standardError.write(
                     Data(
                         ("Error: Unknown option '\(argument)'\n"
-                            + "Usage: praykit-bench [--json] [--days <n>] [--rounds <n>] [--routes | --sync]\n")
+                            + "Usage: praykit-bench [--json] [--days <n>] [--rounds <n>] [--routes | --sync | --sync-load <url>]\n")
                             .utf8))
                 return 64
             }
@@ -79,9 +116,22 @@ struct Benchmark {
     }
 
     func run() throws {
+        if load.mode != nil {
+            try runSyncLoad()
+            return
+        }
         if syncOnly {
             let times = try measureSync()
-            print(json ? times.json : times.text, terminator: json ? "\n" : "")
+            guard let syncPostgresURL else {
+                print(json ? times.json : times.text, terminator: json ? "\n" : "")
+                return
+            }
+            let postgres = try measureSync(postgresURL: syncPostgresURL)
+            if json {
+                print("{" + (times.members() + postgres.members(prefix: "syncPostgres")).joined(separator: ",") + "}")
+            } else {
+                print(times.text + postgres.text + SyncTimes.comparison(sqlite: times, postgres: postgres))
+            }
             return
         }
         if routesOnly {
