@@ -148,4 +148,14 @@ import Testing
         let meta = (city["data"] as? [String: Any])?["meta"] as? [String: Any]
         #expect((meta?["method"] as? [String: Any])?["id"] as? Int == 20)
     }
+
+    @Test func trustedProxiesAreRepeatableAndMustBeAddresses() async throws {
+        let (dependency, servers) = ServeCommandTests().dependency()
+        let started = await CLI.run(
+            ["serve", "--trusted-proxy", "127.0.0.1", "--trusted-proxy", "::1"], dependency: dependency)
+        #expect(started.status == 0, "\(started.stderr)")
+        #expect(servers.startCalls.first?.configuration.trustedProxies == ["127.0.0.1", "::1"])
+        let refused = await CLI.run(["serve", "--trusted-proxy", "proxy.example"], dependency: dependency)
+        #expect(refused.status == 64 && refused.stderr.contains("trusted proxy"), "\(refused.stderr)")
+    }
 }

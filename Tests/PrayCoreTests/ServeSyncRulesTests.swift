@@ -115,4 +115,23 @@ import Testing
         #expect(refused.status == 413)
         #expect(api.respondCalls.isEmpty)
     }
+
+    @Test func onlyATrustedProxysLastForwardedAddressIsTheClient() {
+        var configuration = ServerAPI.Configuration()
+        // No proxy trusted: always the peer
+        #expect(configuration.clientAddress(peer: "127.0.0.1", forwardedFor: "203.0.113.9") == "127.0.0.1")
+        configuration.trustedProxies = ["127.0.0.1", "::1"]
+        #expect(
+            configuration.clientAddress(peer: "127.0.0.1", forwardedFor: "198.51.100.1, 203.0.113.9") == "203.0.113.9")
+        // The proxy's address in any spelling, the client's IPv6 with spaces around it
+        #expect(configuration.clientAddress(peer: "::ffff:127.0.0.1", forwardedFor: "203.0.113.9") == "203.0.113.9")
+        #expect(configuration.clientAddress(peer: "0:0::1", forwardedFor: " 2001:db8::7 ") == "2001:db8::7")
+        // Another peer, no field, or a last entry that is no address: the peer
+        #expect(configuration.clientAddress(peer: "192.0.2.50", forwardedFor: "203.0.113.9") == "192.0.2.50")
+        #expect(configuration.clientAddress(peer: "127.0.0.1", forwardedFor: nil) == "127.0.0.1")
+        #expect(configuration.clientAddress(peer: "127.0.0.1", forwardedFor: "203.0.113.9, unknown") == "127.0.0.1")
+        // A proxy must be an IP address
+        configuration.trustedProxies = ["proxy.example"]
+        #expect(throws: ServerError.self) { try configuration.validate() }
+    }
 }

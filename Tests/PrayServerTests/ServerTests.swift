@@ -308,6 +308,35 @@
             #expect(!memory.events.contains { "\($0.message) \($0.metadata)".contains("<html>") })
         }
 
+        @Test func aTrustedProxysForwardedAddressIsTheClientsAndNoOtherPeersIs() async throws {
+            // Given: a server that trusts 127.0.0.1 as a proxy, and one that trusts none, each answering
+            // with the client's address it decided
+            let echo: ServerAPI.Handler = { request in
+                ServerAPI.Response(status: 200, headers: [:], body: Data(request.remoteAddress.utf8))
+            }
+            var trusting = Self.configuration()
+            trusting.trustedProxies = ["127.0.0.1"]
+            let behindProxy = try ServerServiceMicroHTTPD(log: .silent).start(trusting, handler: echo)
+            let direct = try ServerServiceMicroHTTPD(log: .silent).start(Self.configuration(), handler: echo)
+            func address(_ server: any RunningServer, forwardedFor: String?) async throws -> String {
+                try await TestThread.run { [port = server.port] in
+                    let client = try RawClient(port: port)
+                    let field = forwardedFor.map { "X-Forwarded-For: \($0)\r\n" } ?? ""
+                    try client.send("GET /x HTTP/1.1\r\nHost: 127.0.0.1\r\n\(field)Connection: close\r\n\r\n")
+                    return String(decoding: try client.readResponse().body, as: UTF8.self)
+                }
+            }
+            // Then: behind the trusted proxy, the address it appended last; a client's own entries
+            // before it, a missing or malformed field, and an untrusted peer give the peer
+            #expect(try await address(behindProxy, forwardedFor: "198.51.100.1, 203.0.113.9") == "203.0.113.9")
+            #expect(try await address(behindProxy, forwardedFor: "2001:db8::7") == "2001:db8::7")
+            #expect(try await address(behindProxy, forwardedFor: nil) == "127.0.0.1")
+            #expect(try await address(behindProxy, forwardedFor: "203.0.113.9, unknown") == "127.0.0.1")
+            #expect(try await address(direct, forwardedFor: "203.0.113.9") == "127.0.0.1")
+            await behindProxy.shutdown()
+            await direct.shutdown()
+        }
+
         @Test func clientsStalledInTheirRequestDoNotStopOthersBeingServed() async throws {
             // Given: fifty connections that sent half a request head and then nothing (the longest
             // request timeout, so that however slow a busy machine is, none is closed for its time)

@@ -33,7 +33,8 @@ enum ServeCommand: CommandGroup {
         Limits: a client has --timeout seconds to send a whole request, head and body, however slowly
         it trickles; a request head over --max-head bytes gets 414 or 431, a body over --max-body 413;
         one address may hold --max-connections-per-address connections (behind a proxy every client
-        has the proxy's address: raise it). Requests whose length or target a proxy could read
+        has the proxy's address: raise it, and name the proxy with --trusted-proxy so that sync's
+        per-address failure counts take the client's address from its X-Forwarded-For). Requests whose length or target a proxy could read
         otherwise (two Content-Length fields, Transfer-Encoding with Content-Length, a space before a
         field's colon, an HTTP/1.1 request without Host) get 400, and the connection is closed.
 

@@ -55,13 +55,18 @@ enum ServeRunCommand: Command {
         help: "Serve sync at /sync/v1/ from this store: sqlite:PATH (created 0600 in a 0700 folder when missing), "
             + "or postgres://… without a password (see --sync-store-file).",
         defaultText: "$\(ServeSyncCommand.databaseURLVariable), else no sync")
+    static let trustedProxy = Option<String>(
+        "trusted-proxy", value: "address",
+        help: "A reverse proxy (its IP address) whose X-Forwarded-For is believed: the client is the last "
+            + "address it lists. For the per-address limits of sync behind HAProxy or nginx.",
+        repeatable: true)
     static let insecureHTTP = Flag(
         "insecure-http",
         help: "Serve sync over plain HTTP on an address other machines can reach (behind a TLS proxy only).")
 
     static let options: [any OptionDefinition] = [
         host, port, threads, timeout, connections, connectionsPerAddress, head, body, syncStore,
-        ServeSyncCommand.storeFile, insecureHTTP,
+        ServeSyncCommand.storeFile, trustedProxy, insecureHTTP,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
@@ -105,6 +110,7 @@ enum ServeRunCommand: Command {
         configuration.connectionLimitPerAddress = arguments[connectionsPerAddress]
         configuration.maximumRequestHeadBytes = arguments[head]
         configuration.maximumRequestBodyBytes = arguments[body]
+        configuration.trustedProxies = arguments.all(trustedProxy)
         if sync {
             configuration.maximumRequestBodyBytes = max(configuration.maximumRequestBodyBytes, SyncAPI.maximumBodyBytes)
             guard configuration.listensOnLoopbackOnly || arguments[insecureHTTP] else {

@@ -20,6 +20,35 @@ extension ServerAPI.Configuration {
         return v6 == [0, 0, 0, 0, 0, 0, 0, 1]
     }
 
+    /// The address of the client of a request that came from `peer` with the `X-Forwarded-For`
+    /// field `forwardedFor`: the field's last address when `peer` is one of ``trustedProxies`` and
+    /// that address is an IP address, else `peer`. Only the last is taken: a client can write any
+    /// addresses before it, and only the one the trusted proxy appended is the proxy's word.
+    /// - Parameters:
+    ///   - peer: The address the connection came from.
+    ///   - forwardedFor: The request's `X-Forwarded-For` field, if any.
+    public func clientAddress(peer: String, forwardedFor: String?) -> String {
+        guard !trustedProxies.isEmpty, let forwardedFor, let peerAddress = Self.canonicalAddress(peer),
+            trustedProxies.contains(where: { Self.canonicalAddress($0) == peerAddress }),
+            let last = forwardedFor.split(separator: ",").last?.trimmingCharacters(in: .whitespaces),
+            Self.canonicalAddress(last) != nil
+        else { return peer }
+        return last
+    }
+
+    /// One spelling of an IP address literal, to compare two (`::ffff:127.0.0.1` is `127.0.0.1`,
+    /// `0:0::1` is `::1`); `nil` for anything else.
+    public static func canonicalAddress(_ text: String) -> String? {
+        var name = text.lowercased()
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if let v4 = ipv4(name) { return v4.map(String.init).joined(separator: ".") }
+        guard let v6 = ipv6(name) else { return nil }
+        if v6[0..<5].allSatisfy({ $0 == 0 }), v6[5] == 0xFFFF {
+            return [v6[6] >> 8, v6[6] & 0xFF, v6[7] >> 8, v6[7] & 0xFF].map(String.init).joined(separator: ".")
+        }
+        return v6.map { String($0, radix: 16) }.joined(separator: ":")
+    }
+
     // MARK: - Helpers
 
     /// The four bytes of a dotted-decimal IPv4 address (`127.0.0.1`; no shortened or octal forms).

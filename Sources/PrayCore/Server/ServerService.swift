@@ -102,6 +102,11 @@ public enum ServerAPI {
         public var maximumRequestBodyBytes: Int
         /// How long ``RunningServer/shutdown()`` lets requests in progress finish, seconds.
         public var drainTimeout: TimeInterval
+        /// The IP addresses of reverse proxies whose `X-Forwarded-For` the server believes: for a
+        /// request from one of them, ``Request/remoteAddress`` is the last address that field lists
+        /// (the one the proxy appended), so that per-address failure counts count each client, not the
+        /// proxy (see ``clientAddress(peer:forwardedFor:)``). Empty by default: always the peer's.
+        public var trustedProxies: [String]
 
         /// Creates a configuration.
         public init(
@@ -109,7 +114,7 @@ public enum ServerAPI {
             threads: Int = ProcessInfo.processInfo.activeProcessorCount, connectionLimit: Int = 4096,
             connectionLimitPerAddress: Int = 256, requestTimeout: TimeInterval = 15,
             maximumRequestHeadBytes: Int = 8 * 1024, maximumRequestBodyBytes: Int = 8 * 1024,
-            drainTimeout: TimeInterval = 10
+            drainTimeout: TimeInterval = 10, trustedProxies: [String] = []
         ) {
             self.host = host
             self.port = port
@@ -120,6 +125,7 @@ public enum ServerAPI {
             self.maximumRequestHeadBytes = maximumRequestHeadBytes
             self.maximumRequestBodyBytes = maximumRequestBodyBytes
             self.drainTimeout = drainTimeout
+            self.trustedProxies = trustedProxies
         }
 
         /// The accepted ports.
@@ -166,6 +172,11 @@ public enum ServerAPI {
             try check(
                 drainTimeout.isFinite && (0...3600).contains(drainTimeout),
                 "the drain timeout must be between 0 and 3600 seconds, got \(drainTimeout)")
+            for proxy in trustedProxies {
+                try check(
+                    Self.canonicalAddress(proxy) != nil,
+                    "a trusted proxy must be an IP address such as 127.0.0.1 or ::1, got '\(proxy)'")
+            }
         }
     }
 

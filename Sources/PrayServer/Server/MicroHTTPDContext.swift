@@ -27,6 +27,8 @@
     final class MicroHTTPDContext: Sendable {
         let handler: ServerAPI.Handler
         let log: LogManager
+        /// The configuration, for the trusted proxies that decide a client's address.
+        let configuration: ServerAPI.Configuration
         /// Requests presented to the handler whose response has not finished (sent or abandoned).
         let inFlight = Atomic<Int>(0)
         /// Requests answered since the start.
@@ -58,6 +60,7 @@
         init(configuration: ServerAPI.Configuration, handler: @escaping ServerAPI.Handler, log: LogManager) {
             self.handler = handler
             self.log = log
+            self.configuration = configuration
             requestTimeout = UInt64(configuration.requestTimeout * 1e9)
             maximumHeadBytes = configuration.maximumRequestHeadBytes
             maximumBodyBytes = configuration.maximumRequestBodyBytes
@@ -88,10 +91,12 @@
                     "Request refused",
                     metadata: ["http.status": "\(refusal.status)", "http.reason": refusal.message])
             } else {
+                let headers = Self.values(of: connection, kind: .HEADER_KIND)
                 let request = ServerAPI.Request(
                     method: method, path: path, query: Self.values(of: connection, kind: .GET_ARGUMENT_KIND),
-                    lowercasedHeaders: Self.values(of: connection, kind: .HEADER_KIND), body: body,
-                    remoteAddress: remoteAddress)
+                    lowercasedHeaders: headers, body: body,
+                    remoteAddress: configuration.clientAddress(
+                        peer: remoteAddress, forwardedFor: headers["x-forwarded-for"]))
                 response = handler(request)
             }
             if draining.load(ordering: .relaxed) { response.headers["Connection"] = "close" }
