@@ -87,8 +87,10 @@ public protocol PrayKitDependency: Sendable {
 
     /// The store of a sync server at `location`: its users, devices and rows (SYNC.md §5). Nothing is
     /// opened or created until the store is first used.
-    /// - Parameter connections: For a PostgreSQL store, the most connections it keeps open at once
-    ///   (a server gives one per worker thread); a SQLite store has its own.
+    /// - Parameters:
+    ///   - location: The store: a SQLite file or a PostgreSQL URL.
+    ///   - connections: For a PostgreSQL store, the most connections it keeps open at once (a server
+    ///     gives one per worker thread); a SQLite store has its own.
     /// - Throws: ``SyncStoreError`` (``SyncStoreErrorKind/unsupported``) for a kind of store this
     ///   build does not have.
     func syncStore(at location: SyncStoreLocation, connections: Int) throws -> any SyncStore
