@@ -4,7 +4,8 @@
 # connection behind its Mutex and its change observers, the file logger's concurrent writers, the
 # container's lazy statics and set-once configuration, the mocks' recorders, the reminder daemon's
 # concurrent deliveries and the hooks' process groups, and sync (the client's scheduler, status stream and
-# cycles against the real store, the routes, the server with POST bodies). Builds into .build/tsan (the normal build is untouched) and fails on any report
+# cycles against the real store, the routes, the server with POST bodies, the PostgreSQL store and routes on a
+# throwaway cluster). Builds into .build/tsan (the normal build is untouched) and fails on any report
 # that Scripts/tsan.supp does not suppress (only the documented Synchronization.Mutex false positive).
 #
 #   Scripts/tsan.sh [extra swift test arguments]
