@@ -159,23 +159,8 @@ public final class FaultProxy: Sendable {
     /// Sends the request to the server on a new connection and reads the whole answer (the request
     /// says `Connection: close`), or `nil` when the server cannot be reached.
     private static func forward(_ request: TestHTTPServer.Request, upstream: Int) -> Answer? {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = Loopback.connect(port: upstream) else { return nil }
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(upstream).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { return nil }
         var head = "\(request.method) \(request.path) HTTP/1.1\r\n"
         for (name, value) in request.headers where !["connection", "content-length", "host"].contains(name) {
             head += "\(name): \(value)\r\n"

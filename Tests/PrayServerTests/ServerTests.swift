@@ -459,25 +459,8 @@
         private var buffer = Data()
 
         init(port: Int) throws {
-            #if canImport(Glibc)
-                socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            #else
-                socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
-            #endif
-            guard socket >= 0 else { throw POSIXError(.EIO) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard connected == 0 else {
-                close(socket)
-                throw POSIXError(.ECONNREFUSED)
-            }
+            guard let socket = Loopback.connect(port: port) else { throw POSIXError(.ECONNREFUSED) }
+            self.socket = socket
         }
 
         deinit {

@@ -157,29 +157,9 @@ final class HAProxy: @unchecked Sendable {
     }
 
     private static func accepts(port: Int) -> Bool {
-        guard let descriptor = connected(port: port) else { return false }
+        guard let descriptor = Loopback.connect(port: port) else { return false }
         close(descriptor)
         return true
-    }
-
-    /// A socket connected to `127.0.0.1:port`, or `nil` when nothing accepts there.
-    static func connected(port: Int) -> Int32? {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            close(descriptor)
-            return nil
-        }
-        return descriptor
     }
 }
 
@@ -192,7 +172,7 @@ extension HAProxy {
 
     /// The status of `GET /status` on `127.0.0.1:port`, or `nil` without an answer.
     private static func status(port: Int) -> Int? {
-        guard let descriptor = connected(port: port) else { return nil }
+        guard let descriptor = Loopback.connect(port: port) else { return nil }
         defer { close(descriptor) }
         let request = Array("GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
         guard send(descriptor, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { return nil }

@@ -1,0 +1,45 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Plain TCP to this machine for tests that speak HTTP by hand: a proxy forwarding to a server, a
+/// client sending a deliberately odd request, a probe for a port that accepts.
+///
+/// ```swift
+/// guard let socket = Loopback.connect(port: server.port) else { … }   // nothing listens there
+/// defer { close(socket) }
+/// ```
+public enum Loopback {
+    /// A socket connected to `127.0.0.1:port`, for the caller to close; `nil` when nothing accepts
+    /// there (or no socket can be opened).
+    public static func connect(port: Int) -> Int32? {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                #if canImport(Glibc)
+                    Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #else
+                    Darwin.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                #endif
+            }
+        }
+        guard result == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+}
