@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "PrayCore", targets: ["PrayCore"]),
         .library(name: "PrayServices", targets: ["PrayServices"]),
+        .library(name: "PrayPlaces", targets: ["PrayPlaces"]),
         .library(name: "PrayServer", targets: ["PrayServer"]),
         .library(name: "PrayMocks", targets: ["PrayMocks"]),
         .library(name: "PrayKit", targets: ["PrayKit"]),
@@ -33,15 +34,20 @@ let package = Package(
         // Protocols, models, managers and pure rules (settings, zone parsing): Foundation only.
         .target(name: "PrayCore"),
         // The real services: the engine, qibla, Hijri, SQLite storage, the HTTP client (libcurl on
-        // Linux, URLSession elsewhere), places, reminders.
+        // Linux, URLSession elsewhere), reminders, sync.
         .target(
             name: "PrayServices",
             dependencies: [
                 "PrayCore", "CSQLite", .target(name: "CCurl", condition: .when(platforms: [.linux])),
                 .target(name: "CPostgres", condition: .when(platforms: [.linux])),
-            ],
-            exclude: ["Location/DATA-LICENSES.md"]
+            ]
         ),
+        // The offline places' data as the generators wrote it (Scripts/data), embedded byte for byte
+        // with C23 #embed and handed to Swift as pointers: read in place, never decoded or copied.
+        .target(name: "CPrayPlacesData", exclude: ["data"]),
+        // Offline places: the zone at a point (time zone boundaries), the gazetteer's search and the
+        // nearest city, over CPrayPlacesData.
+        .target(name: "PrayPlaces", dependencies: ["PrayCore", "CPrayPlacesData"]),
         // The HTTP server (libmicrohttpd, Linux only) and the AlAdhan API (plain Swift, everywhere).
         .target(
             name: "PrayServer",
@@ -51,13 +57,14 @@ let package = Package(
         ),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.
         .target(name: "PrayMocks", dependencies: ["PrayCore", "PrayServices"], path: "Mocks"),
-        // The container, the only composition root: it wires PrayServices (and, on Linux, PrayServer)
-        // behind PrayCore's protocols. An app on Apple platforms that depends on PrayKit does not link
-        // the server.
+        // The container, the only composition root: it wires PrayServices, PrayPlaces (and, on Linux,
+        // PrayServer) behind PrayCore's protocols. An app on Apple platforms that depends on PrayKit
+        // does not link the server.
         .target(
             name: "PrayKit",
             dependencies: [
-                "PrayCore", "PrayServices", .target(name: "PrayServer", condition: .when(platforms: [.linux])),
+                "PrayCore", "PrayServices", "PrayPlaces",
+                .target(name: "PrayServer", condition: .when(platforms: [.linux])),
             ]
         ),
         // Before main: a standard descriptor the process started without gets /dev/null (praykit >&-).
@@ -65,18 +72,24 @@ let package = Package(
         // The command line takes every service from the container; it builds none itself.
         .executableTarget(name: "PrayCLI", dependencies: ["PrayCore", "PrayKit", "CPrayStart"]),
         // The benchmark measures the services themselves, built directly.
-        .executableTarget(name: "PrayBenchmarks", dependencies: ["PrayCore", "PrayServices", "PrayServer"]),
+        .executableTarget(
+            name: "PrayBenchmarks", dependencies: ["PrayCore", "PrayServices", "PrayPlaces", "PrayServer"]),
         .testTarget(name: "PrayCoreTests", dependencies: ["PrayCore", "PrayMocks"]),
         .testTarget(
             name: "PrayServicesTests",
             dependencies: ["PrayCore", "PrayServices", "PrayMocks"],
             resources: [.copy("Resources")]
         ),
+        .testTarget(
+            name: "PrayPlacesTests", dependencies: ["PrayCore", "PrayPlaces", "PrayMocks"],
+            resources: [.copy("Resources")]
+        ),
         .testTarget(name: "PrayServerTests", dependencies: ["PrayCore", "PrayServer", "PrayServices", "PrayMocks"]),
-        .testTarget(name: "PrayKitTests", dependencies: ["PrayCore", "PrayKit", "PrayServices", "PrayMocks"]),
+        .testTarget(
+            name: "PrayKitTests", dependencies: ["PrayCore", "PrayKit", "PrayServices", "PrayPlaces", "PrayMocks"]),
         .testTarget(
             name: "PrayCLITests",
-            dependencies: ["PrayCLI", "PrayCore", "PrayKit", "PrayServer", "PrayServices", "PrayMocks"]
+            dependencies: ["PrayCLI", "PrayCore", "PrayKit", "PrayServer", "PrayServices", "PrayPlaces", "PrayMocks"]
         ),
     ]
 )

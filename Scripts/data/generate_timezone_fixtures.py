@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Write Tests/PrayServicesTests/Resources/timezone-reference.tsv: points and the zones that the
+"""Write Tests/PrayPlacesTests/Resources/timezone-reference.tsv: points and the zones that the
 full-precision timezone-boundary-builder polygons give them, to check the simplified data of
-TimeZoneServiceBoundaries against (Tests/PrayServicesTests/TimeZoneBoundaryTests.swift).
+TimeZoneServiceBoundaries against (Tests/PrayPlacesTests/TimeZoneBoundaryTests.swift).
 
 Same pinned inputs as generate_timezones.py (timezonefinder 9.0.0, timezonefinder-data
 3.2026.3.post1 = timezone-boundary-builder 2026c with oceans, shapely 2.2.0), plus the GeoNames
@@ -36,7 +36,7 @@ from generate_timezones import load_zones  # noqa: E402
 BORDER_POINTS = 4000
 COAST_POINTS = 1000
 OCEAN_POINTS = 1000
-OUTPUT = Path("Tests/PrayServicesTests/Resources/timezone-reference.tsv")
+OUTPUT = Path("Tests/PrayPlacesTests/Resources/timezone-reference.tsv")
 
 
 def main():

@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import PrayPlaces
 import PrayServer
 import PrayServices
 

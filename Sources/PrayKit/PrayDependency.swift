@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import PrayPlaces
 import PrayServices
 import Synchronization
 

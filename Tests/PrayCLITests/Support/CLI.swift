@@ -2,6 +2,7 @@ import Foundation
 import PrayCore
 import PrayKit
 import PrayMocks
+import PrayPlaces
 import PrayServer
 import PrayServices
 import Synchronization

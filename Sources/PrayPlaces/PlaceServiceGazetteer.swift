@@ -4,7 +4,8 @@ import PrayCore
 /// Cities by name and near a point, offline: the GeoNames cities of 15,000 people or more (34,006;
 /// CC BY 4.0) with their alternate names in Latin and Arabic script, regions and countries.
 ///
-/// The gazetteer (2.7 MB of text) is compiled in and indexed on the first call, once per process;
+/// The gazetteer (3.2 MB of text) is compiled into the binary and read in place; a search indexes it
+/// on the first call, once per process (a nearest-city lookup needs no index);
 /// a search then takes well under the 5 ms budget. The ranking is described at
 /// ``PlaceAPI/SearchResult``; the query forms at ``PlaceAPI/Query``.
 ///
@@ -46,8 +47,8 @@ public struct PlaceServiceGazetteer: PlaceService {
         try PlaceGazetteerData(text: PlaceGazetteerData.text)
     }
 
-    /// The cities by position, for nearest-city look-ups: a header's "near Makkah" costs a
-    /// millisecond, not a full load.
+    /// The cities by position, for nearest-city look-ups: a header's "near Makkah" reads a few cells
+    /// of a grid in place, not a full load.
     private static let positions = Result { () throws(PrayError) in try PlaceNearestIndex() }
 }
 
@@ -82,9 +83,7 @@ extension PlaceServiceGazetteer {
             log.error("Gazetteer unreadable", metadata: ["error": error.message])
             throw error
         }
-        let found = PlaceNearest.nearest(
-            to: coordinates, limit: limit, positions: { index.coordinates[$0] }, gridCities: index.gridCities,
-            gridStarts: index.gridStarts)
+        let found = index.nearest(to: coordinates, limit: limit)
         var nearby: [PlaceAPI.Nearby] = []
         for (city, kilometers) in found {
             nearby.append(

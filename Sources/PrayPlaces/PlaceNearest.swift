@@ -1,30 +1,23 @@
-import Foundation
 import PrayCore
 
 /// Nearest cities by rings of 1° grid cells around a point.
 enum PlaceNearest {
-    /// Up to `limit` cities nearest to `coordinates`, nearest first.
-    static func nearest(to coordinates: Coordinates, limit: Int, in data: PlaceGazetteerData) -> [(
-        city: Int, kilometers: Double
-    )] {
-        nearest(
-            to: coordinates, limit: limit, positions: { data.cities[$0].coordinates }, gridCities: data.gridCities,
-            gridStarts: data.gridStarts)
-    }
-
-    /// Up to `limit` cities nearest to `coordinates` in a grid of positions, nearest first.
+    /// Up to `limit` cities nearest to `coordinates` in a 1° grid (row-major from −90°, −180°),
+    /// nearest first: `members(cell)` is the range of the cell's entries, `member(i)` the city of entry
+    /// `i`, and `position(city)` its position (`nil` for a damaged entry, skipped).
     static func nearest(
-        to coordinates: Coordinates, limit: Int, positions: (Int) -> Coordinates, gridCities: [Int32],
-        gridStarts: [Int32]
+        to coordinates: Coordinates, limit: Int, members: (Int) -> Range<Int>, member: (Int) -> Int,
+        position: (Int) -> Coordinates?
     ) -> [(city: Int, kilometers: Double)] {
         let row = min(179, max(0, Int((coordinates.latitude + 90).rounded(.down))))
         let column = min(359, max(0, Int((coordinates.longitude + 180).rounded(.down))))
         var found: [(city: Int, kilometers: Double)] = []
         for ring in 0...180 {
             for cell in cells(row: row, column: column, ring: ring) {
-                let range = Int(gridStarts[cell])..<Int(gridStarts[cell + 1])
-                for city in gridCities[range] {
-                    found.append((Int(city), coordinates.kilometers(to: positions(Int(city)))))
+                for entry in members(cell) {
+                    let city = member(entry)
+                    guard let place = position(city) else { continue }
+                    found.append((city, coordinates.kilometers(to: place)))
                 }
             }
             found.sort { ($0.kilometers, $0.city) < ($1.kilometers, $1.city) }

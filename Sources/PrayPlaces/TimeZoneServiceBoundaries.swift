@@ -3,8 +3,8 @@ import PrayCore
 /// The IANA zone at a point, offline, from the timezone-boundary-builder polygons (2026c, with
 /// oceans; ODbL) simplified to 0.003° (at most 333 m) on a 1° grid.
 ///
-/// The data (1.4 MB) is compiled in and decoded on the first lookup, once per process, in a few
-/// milliseconds; a lookup then takes well under a microsecond or two. In territory two
+/// The data (1.4 MB) is compiled into the binary and read in place: the first lookup reads its header
+/// (the zone names), and a lookup then takes a microsecond or two, reading only the pages of its cell. In territory two
 /// administrations claim, the zone of the wider jurisdiction is the main one and the other an
 /// alternative (Xinjiang: Asia/Shanghai, also Asia/Urumqi; Abkhazia: Europe/Moscow, also
 /// Asia/Tbilisi; Crimea: Europe/Simferopol, also Europe/Kyiv). At sea the zone is the nautical
@@ -36,9 +36,9 @@ public struct TimeZoneServiceBoundaries: TimeZoneService {
     /// The version of the timezone-boundary-builder release the data comes from.
     public static let dataVersion = "2026c"
 
-    /// The data, decoded on first use and shared by every instance.
+    /// The data, opened on first use and shared by every instance.
     private static let data = Result { () throws(PrayError) in
-        try TimeZoneBoundaryData(encoded: TimeZoneBoundaryData.encoded)
+        try TimeZoneBoundaryData()
     }
 }
 
@@ -63,7 +63,7 @@ extension TimeZoneServiceBoundaries {
         )
     }
 
-    /// Decodes the data now rather than on the first lookup (an app may call it off the main thread
+    /// Opens the data now rather than on the first lookup (an app may call it off the main thread
     /// at launch).
     /// - Throws: `PrayError` (`.unavailable`) when the built-in data is damaged.
     public func preload() throws {

@@ -2,7 +2,7 @@ import Foundation
 import PrayCore
 import Testing
 
-@testable import PrayServices
+@testable import PrayPlaces
 
 /// Countries and regions where a city is expected, country names after the comma, spelling
 /// corrections that weigh popularity, and the other places a name also names (issue 20).

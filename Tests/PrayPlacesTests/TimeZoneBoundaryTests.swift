@@ -1,6 +1,6 @@
 import Foundation
 import PrayCore
-import PrayServices
+import PrayPlaces
 import Testing
 
 @Suite struct TimeZoneBoundaryTests {

@@ -2,7 +2,7 @@ import Foundation
 import PrayCore
 import Testing
 
-@testable import PrayServices
+@testable import PrayPlaces
 
 @Suite struct PlaceSearchTests {
     let service = PlaceServiceGazetteer(log: .silent)

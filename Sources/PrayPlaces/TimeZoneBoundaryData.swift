@@ -1,17 +1,17 @@
 import Foundation
 import PrayCore
 
-/// The zone boundaries of `TimeZoneBoundaries+Data.swift`, decoded once: a 1° grid whose cells hold
+/// The zone boundaries (`time-zone-boundaries.bin` of `CPrayPlacesData`): a 1° grid whose cells hold
 /// one label (a zone, or a main zone with alternatives) or a quadtree of simplified polygons.
 ///
 /// The layout is described in `Scripts/data/generate_timezones.py`, which writes it. Lookups read
-/// the bytes in place; nothing is expanded at load but the zone names and labels.
+/// the bytes in place, in the binary; nothing is expanded at load but the zone names and labels.
 struct TimeZoneBoundaryData: Sendable {
     /// The zone identifiers.
     let zones: [String]
     /// Each label's zones by number, main first.
     let labels: [[Int]]
-    private let bytes: [UInt8]
+    private let data: EmbeddedData
     private let indexStart: Int
     private let offsetsStart: Int
     private let nodesStart: Int
@@ -19,18 +19,15 @@ struct TimeZoneBoundaryData: Sendable {
     /// Grid units per degree inside a cell.
     static let units = 8192.0
 
-    /// Decodes the base64 text.
+    /// Opens the data: reads its header (the zone names and labels) and checks its cell index.
     /// - Throws: `PrayError` (`.unavailable`) when the data is not in the expected layout.
-    init(encoded: String) throws(PrayError) {
-        guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else {
-            throw Self.corrupt("not base64")
-        }
-        let bytes = [UInt8](data)
+    init(data: EmbeddedData = .timeZoneBoundaries) throws(PrayError) {
+        let bytes = data.bytes
         guard bytes.count > 7, bytes[0..<4].elementsEqual("PKTZ".utf8), bytes[4] == 1 else {
             throw Self.corrupt("unknown header")
         }
-        let header = try bytes.withUnsafeBufferPointer { buffer throws(PrayError) in try Self.header(buffer) }
-        self.bytes = bytes
+        let header = try Self.header(bytes)
+        self.data = data
         zones = header.zones
         labels = header.labels
         indexStart = header.indexStart
@@ -84,15 +81,13 @@ extension TimeZoneBoundaryData {
     func label(latitude: Double, longitude: Double) -> Int {
         let column = min(359, max(0, Int((longitude + 180).rounded(.down))))
         let row = min(179, max(0, Int((latitude + 90).rounded(.down))))
-        return bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(buffer: buffer)
-            let entry = reader.u16(at: indexStart + 2 * (row * 360 + column))
-            guard entry & 0x8000 != 0 else { return Int(entry) }
-            let x = (longitude + 180 - Double(column)) * Self.units
-            let y = (latitude + 90 - Double(row)) * Self.units
-            let offset = nodesStart + Int(reader.u32(at: offsetsStart + 4 * Int(entry & 0x7FFF)))
-            return Self.label(in: &reader, node: offset, nodesStart: nodesStart, x: x, y: y)
-        }
+        var reader = Reader(buffer: data.bytes)
+        let entry = reader.u16(at: indexStart + 2 * (row * 360 + column))
+        guard entry & 0x8000 != 0 else { return Int(entry) }
+        let x = (longitude + 180 - Double(column)) * Self.units
+        let y = (latitude + 90 - Double(row)) * Self.units
+        let offset = nodesStart + Int(reader.u32(at: offsetsStart + 4 * Int(entry & 0x7FFF)))
+        return Self.label(in: &reader, node: offset, nodesStart: nodesStart, x: x, y: y)
     }
 
     /// Walks the quadtree from `node` to the leaf that holds (x, y) and returns its label there.

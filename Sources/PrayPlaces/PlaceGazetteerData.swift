@@ -1,8 +1,8 @@
 import PrayCore
 
-/// The gazetteer of `PlaceGazetteer+Data.swift`, parsed once: cities sorted by folded name, the
-/// folded alternate names with their cities, regions, countries and a 1° grid of cities for
-/// nearest-city lookups.
+/// The gazetteer (`gazetteer.txt` of `CPrayPlacesData`, read in place), parsed once for search:
+/// cities sorted by folded name, the folded alternate names with their cities, regions and
+/// countries.
 ///
 /// The layout is described in `Scripts/data/generate_places.py`, which writes it.
 struct PlaceGazetteerData: Sendable {
@@ -65,9 +65,6 @@ struct PlaceGazetteerData: Sendable {
     /// The region of `country.admin1` codes.
     let regionByCode: [String: Int]
     let cityByGeonameID: [Int: Int]
-    /// The cities of each 1° cell (row-major from −90°, −180°): `gridCities[gridStarts[c]..<gridStarts[c + 1]]`.
-    let gridCities: [Int32]
-    let gridStarts: [Int32]
     /// Every city key, then every alternate key, as UTF-8 in one buffer (for the typo scan, which
     /// reads them all): key `i` is `nameBytes[nameStarts[i]..<nameStarts[i + 1]]`.
     let nameBytes: [UInt8]
@@ -80,20 +77,11 @@ struct PlaceGazetteerData: Sendable {
     /// nearest-city lookup needs, in a fraction of the time), not the alternate names and the
     /// search buffers.
     /// - Throws: `PrayError` (`.unavailable`) when a line is not in the expected layout.
-    init(text: String, searchable: Bool = true, areasOnly: Bool = false) throws(PrayError) {
+    init(text: UnsafeBufferPointer<UInt8>, searchable: Bool = true, areasOnly: Bool = false) throws(PrayError) {
         var parser = Parser()
         parser.stopsAtKeys = !searchable || areasOnly
         parser.stopsAtCities = areasOnly
-        var text = text
-        let failure: PrayError? = text.withUTF8 { bytes in
-            do throws(PrayError) {
-                try parser.parse(bytes)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
+        try parser.parse(text)
         cities = parser.cities
         alternateKeys = parser.alternateKeys
         alternateCities = parser.alternateCities
@@ -109,7 +97,6 @@ struct PlaceGazetteerData: Sendable {
         regionByCode = Dictionary(regions.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
         countryByLetters = parser.countryByLetters
         cityByGeonameID = Dictionary(cities.enumerated().map { ($1.geonameID, $0) }, uniquingKeysWith: { a, _ in a })
-        (gridCities, gridStarts) = Self.grid(cities)
         let (zoneCount, countryCount) = (parser.zones.count, parser.countries.count)
         guard parser.cities.allSatisfy({ $0.zone < zoneCount && $0.country < countryCount }) else {
             throw Self.corrupt("city references")
@@ -136,6 +123,9 @@ struct PlaceGazetteerData: Sendable {
         starts.append(Int32(bytes.count))
         (nameBytes, nameStarts, nameMasks) = (bytes, starts, masks)
     }
+
+    /// The built-in gazetteer's text (UTF-8, in place).
+    static var text: UnsafeBufferPointer<UInt8> { EmbeddedData.gazetteer.bytes }
 
     static func corrupt(_ detail: String) -> PrayError {
         PrayError(.unavailable, message: "the built-in gazetteer is damaged (\(detail)); reinstall PrayKit")
@@ -178,32 +168,6 @@ struct PlaceGazetteerData: Sendable {
     func region(of city: City) -> Int? {
         if city.region >= 0 { return city.region }
         return regionByCode["\(countries[city.country].code).\(city.admin1)"]
-    }
-
-    /// The grid cell of a position.
-    static func cell(latitude: Double, longitude: Double) -> Int {
-        let row = min(179, max(0, Int((latitude + 90).rounded(.down))))
-        let column = min(359, max(0, Int((longitude + 180).rounded(.down))))
-        return row * 360 + column
-    }
-
-    private static func grid(_ cities: [City]) -> ([Int32], [Int32]) {
-        grid(cities.map(\.coordinates))
-    }
-
-    /// The 1° grid of positions: the members of each cell, and where each cell's members start.
-    static func grid(_ positions: [Coordinates]) -> ([Int32], [Int32]) {
-        var counts = [Int32](repeating: 0, count: 360 * 180 + 1)
-        let cells = positions.map { cell(latitude: $0.latitude, longitude: $0.longitude) }
-        for cell in cells { counts[cell + 1] += 1 }
-        for index in 1..<counts.count { counts[index] += counts[index - 1] }
-        var next = counts
-        var members = [Int32](repeating: 0, count: positions.count)
-        for (city, cell) in cells.enumerated() {
-            members[Int(next[cell])] = Int32(city)
-            next[cell] += 1
-        }
-        return (members, counts)
     }
 }
 
