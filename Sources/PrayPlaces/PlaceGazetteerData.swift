@@ -59,6 +59,8 @@ struct PlaceGazetteerData: Sendable {
     let areaReferences: [AreaReference]
     let areaStarts: [Int32]
     let zones: [String]
+    /// Where the `#regions` lines are in the text when they were not parsed (`areasOnly`), else empty.
+    let regionLines: Range<Int>
     let countryByCode: [String: Int]
     /// The country of each two-letter code (see `Parser.letters`), for reading single city lines.
     let countryByLetters: [Int16]
@@ -81,6 +83,7 @@ struct PlaceGazetteerData: Sendable {
         var parser = Parser()
         parser.stopsAtKeys = !searchable || areasOnly
         parser.stopsAtCities = areasOnly
+        parser.skipsRegions = areasOnly
         try parser.parse(text)
         cities = parser.cities
         alternateKeys = parser.alternateKeys
@@ -92,6 +95,7 @@ struct PlaceGazetteerData: Sendable {
         areaReferences = parser.areaReferences
         areaStarts = parser.areaStarts + [Int32(parser.areaReferences.count)]
         zones = parser.zones
+        regionLines = parser.regionLines
         countryByCode = Dictionary(
             countries.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
         regionByCode = Dictionary(regions.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
@@ -134,6 +138,17 @@ struct PlaceGazetteerData: Sendable {
     /// The bit of a byte in a letter mask.
     static func letterBit(_ byte: UInt8) -> UInt64 { 1 << UInt64(byte & 63) }
 
+    /// Parses one `#regions` line (for ``PlaceNearestIndex``, which reads only the lines it needs).
+    /// - Throws: `PrayError` when the line is not a region line.
+    func region(line: UnsafeBufferPointer<UInt8>) throws(PrayError) -> Area {
+        let fields = line.split(separator: 9, omittingEmptySubsequences: false)
+        guard fields.count == 3 else { throw Self.corrupt("a region line") }
+        let text = { (index: Int) in String(decoding: fields[index], as: UTF8.self) }
+        let code = text(0)
+        let country = countryByCode[String(code.prefix { $0 != "." })] ?? -1
+        return Area(code: code, name: text(1), isoCode: text(2), country: country)
+    }
+
     /// Parses one city line of the text (for ``PlaceNearestIndex``), against these countries and zones.
     /// - Throws: `PrayError` when the line is not a city line.
     func city(line: UnsafeBufferPointer<UInt8>) throws(PrayError) -> City {
@@ -154,10 +169,10 @@ struct PlaceGazetteerData: Sendable {
         return namesOnly ? references.filter(\.isName)[...] : references
     }
 
-    /// The place of a city, with its country, region and zone.
-    func place(of city: City) -> Place {
+    /// The place of a city, with its country, region (given, or looked up) and zone.
+    func place(of city: City, region given: Area? = nil) -> Place {
         let country = countries[city.country]
-        let region = region(of: city).map { regions[$0] }
+        let region = given ?? region(of: city).map { regions[$0] }
         return Place(
             geonameID: city.geonameID, name: city.name, countryCode: country.code, countryName: country.name,
             region: region?.name, regionCode: region.flatMap { $0.isoCode.isEmpty ? nil : $0.isoCode },
@@ -187,6 +202,11 @@ private struct Parser {
     var stopsAtKeys = false
     /// Whether parsing ends at the cities (countries, regions and zones only).
     var stopsAtCities = false
+    /// Whether the `#regions` lines are skipped (their byte range kept in ``regionLines``): a
+    /// nearest-city lookup reads the one region line it needs instead.
+    var skipsRegions = false
+    /// The byte range of the skipped `#regions` lines.
+    var regionLines = 0..<0
     private var regionByCode: [String: Int] = [:]
     private var countryByCode: [String: Int] = [:]
     /// The country of each two-letter code, indexed by ``letters(_:_:)``: no hashing per city.
@@ -223,6 +243,10 @@ private struct Parser {
                 section = Section(rawValue: String(decoding: line, as: UTF8.self))
                 if section == .keys, stopsAtKeys { return }
                 if section == .cities, stopsAtCities { return }
+                continue
+            }
+            if section == .regions, skipsRegions {
+                regionLines = (regionLines.isEmpty ? start - line.count - 1 : regionLines.lowerBound)..<start
                 continue
             }
             fields.removeAll(keepingCapacity: true)

@@ -1,3 +1,4 @@
+import Foundation
 import PrayCore
 
 /// Nearest cities by rings of 1° grid cells around a point.
@@ -12,6 +13,7 @@ enum PlaceNearest {
         let row = min(179, max(0, Int((coordinates.latitude + 90).rounded(.down))))
         let column = min(359, max(0, Int((coordinates.longitude + 180).rounded(.down))))
         var found: [(city: Int, kilometers: Double)] = []
+        let cosLatitude = cos(coordinates.latitude * .pi / 180)
         for ring in 0...180 {
             for cell in cells(row: row, column: column, ring: ring) {
                 for entry in members(cell) {
@@ -22,8 +24,16 @@ enum PlaceNearest {
             }
             found.sort { ($0.kilometers, $0.city) < ($1.kilometers, $1.city) }
             if found.count > limit { found.removeLast(found.count - limit) }
-            // Every city outside this ring is at least `ring` degrees of latitude away, or farther.
-            let reach = Double(ring) * 111.19
+            // How near a city outside this ring can be: in a row beyond it, more than `ring` degrees of
+            // latitude away; in a column beyond it, more than `ring` degrees of longitude, which near a
+            // pole is short — at least the distance to that meridian, asin(cos φ · sin Δλ). (Counting
+            // latitude alone, as before, stopped early far north and south and in open ocean.)
+            let latitudeReach = Double(ring) * 111.19
+            let longitudeReach =
+                ring >= 180
+                ? Double.infinity
+                : 6371 * asin(min(1, cosLatitude * sin(Double(min(ring, 90)) * .pi / 180)))
+            let reach = min(latitudeReach, longitudeReach)
             if found.count == limit, let last = found.last, last.kilometers <= reach { break }
         }
         return found

@@ -59,6 +59,24 @@ struct PlaceNearestIndex: Sendable {
             })
     }
 
+    /// The place of a city read by ``city(_:)``: its region is the one line of the gazetteer's
+    /// `#regions` that starts with its code (`SA.14<tab>`), the rest from ``areas``.
+    /// - Throws: `PrayError` when that line is damaged.
+    func place(of city: PlaceGazetteerData.City) throws(PrayError) -> Place {
+        let key = Array("\(areas.countries[city.country].code).\(city.admin1)\t".utf8)
+        let bytes = text.bytes
+        var start = areas.regionLines.lowerBound
+        let limit = min(areas.regionLines.upperBound, bytes.count)
+        while start < limit {
+            var end = start
+            while end < limit, bytes[end] != 10 { end += 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if line.starts(with: key) { return areas.place(of: city, region: try areas.region(line: line)) }
+            start = end + 1
+        }
+        return areas.place(of: city)
+    }
+
     /// The city at `index`, read from its line of the gazetteer text.
     /// - Throws: `PrayError` when the line is not a city line.
     func city(_ city: Int) throws(PrayError) -> PlaceGazetteerData.City {

@@ -87,7 +87,7 @@ extension PlaceServiceGazetteer {
         var nearby: [PlaceAPI.Nearby] = []
         for (city, kilometers) in found {
             nearby.append(
-                PlaceAPI.Nearby(place: index.areas.place(of: try index.city(city)), distanceKilometers: kilometers))
+                PlaceAPI.Nearby(place: try index.place(of: try index.city(city)), distanceKilometers: kilometers))
         }
         return nearby
     }

@@ -12,8 +12,8 @@ enum ZoneTab {
         guard let path else { return [:] }
         if let cached = cache.withLock({ $0[path] }) { return cached }
         var table: [String: [String]] = [:]
-        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-            table = parse(text)
+        if let data = FileManager.default.contents(atPath: path) {
+            table = data.withUnsafeBytes { parse($0.bindMemory(to: UInt8.self)) }
         } else {
             log.info("No zone.tab; countries of zones come from the gazetteer", metadata: ["file.path": path])
         }
@@ -23,12 +23,25 @@ enum ZoneTab {
 
     /// Parses `CC<tab>coordinates<tab>Zone[<tab>comment]` lines; `#` starts a comment line.
     static func parse(_ text: String) -> [String: [String]] {
+        var text = text
+        return text.withUTF8 { parse($0) }
+    }
+
+    /// Parses the file's bytes (by byte, not by `Character`: this runs at the start of a one-day command).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: [String]] {
         var table: [String: [String]] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 10 { end += 1 }
+            defer { start = end + 1 }
+            guard end > start, bytes[start] != UInt8(ascii: "#") else { continue }
+            let fields = UnsafeBufferPointer(rebasing: bytes[start..<end]).split(
+                separator: 9, maxSplits: 3, omittingEmptySubsequences: false)
             guard fields.count >= 3 else { continue }
-            for code in fields[0].split(separator: ",") where code.count == 2 {
-                table[String(fields[2]), default: []].append(String(code))
+            let zone = String(decoding: fields[2], as: UTF8.self)
+            for code in fields[0].split(separator: UInt8(ascii: ",")) where code.count == 2 {
+                table[zone, default: []].append(String(decoding: code, as: UTF8.self))
             }
         }
         return table

@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import PrayMocks
 import Testing
 
 @testable import PrayPlaces
@@ -136,6 +137,29 @@ import Testing
         #expect(several.map(\.distanceKilometers) == several.map(\.distanceKilometers).sorted())
         #expect(pacific.distanceKilometers > 500)
         #expect(dateLine.place.countryCode == "FJ")
+    }
+
+    /// The nearest-city index is read in place (its grid, the city's line, the one region line);
+    /// what it returns must be what the fully parsed gazetteer says of the same city and what a scan
+    /// of every city finds nearest.
+    @Test func nearestFromTheIndexIsTheFullGazetteers() throws {
+        // Given: seeded random points over the whole globe
+        let data = try PlaceGazetteerData(text: PlaceGazetteerData.text)
+        var random = SeededGenerator(seed: 23)
+        for _ in 0..<50 {
+            let point = try Coordinates(
+                latitude: Double(random.next() % 1_800_000) / 10_000 - 90,
+                longitude: Double(random.next() % 3_600_000) / 10_000 - 180)
+            // When
+            let found = try service.nearest(to: point, limit: 2)
+            // Then
+            let byScan = data.cities.lazy.map { point.kilometers(to: $0.coordinates) }.sorted().prefix(2)
+            #expect(found.map(\.distanceKilometers) == Array(byScan), "\(point)")
+            for nearby in found {
+                let full = try #require(try service.place(geonameID: nearby.place.geonameID))
+                #expect(nearby.place == full, "\(point)")
+            }
+        }
     }
 
     @Test func countriesOfAZone() throws {

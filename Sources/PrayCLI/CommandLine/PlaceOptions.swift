@@ -198,15 +198,26 @@ enum PlaceOptions {
         return try context.preferences()[.timeZone].flatMap(TimeZoneName.init) ?? context.zones.local
     }
 
+    /// Whether `identifier` is a POSIX-style `Etc/GMT±N` with N ≠ 0: whether it is behind UTC (`+`),
+    /// and N. (By hand: a regex literal would be compiled at every start.)
+    private static func posixOffset(_ identifier: String) -> (behind: Bool, hours: String)? {
+        guard identifier.hasPrefix("Etc/GMT") else { return nil }
+        let rest = identifier.dropFirst("Etc/GMT".count)
+        guard let sign = rest.first, sign == "+" || sign == "-" else { return nil }
+        let hours = rest.dropFirst()
+        guard (1...2).contains(hours.count), hours.allSatisfy({ $0.isASCII && $0.isNumber }), hours != "0" else {
+            return nil
+        }
+        return (sign == "+", String(hours))
+    }
+
     /// A zone given on the command line: a tz name, UTC, an offset, or `local`.
     /// - Throws: ``CLIError`` (usage) naming the closest known zone.
     static func parseZone(_ text: String, option: String = "tz", context: CommandContext) throws -> TimeZoneName {
         do {
             let zone = try context.zones.parse(text)
             // POSIX's Etc/GMT+3 is three hours *behind* UTC; people who write it usually mean ahead.
-            if let match = zone.identifier.wholeMatch(of: /Etc\/GMT([+-])([0-9]{1,2})/), match.output.2 != "0" {
-                let behind = match.output.1 == "+"
-                let hours = String(match.output.2)
+            if let (behind, hours) = posixOffset(zone.identifier) {
                 try context.diagnostics.write(
                     "Note: \(zone.identifier) is UTC\(behind ? "−" : "+")\(hours): POSIX names count the other way. "
                         + "For \(hours) hours \(behind ? "ahead of" : "behind") UTC, give --\(option) "
