@@ -146,6 +146,10 @@ struct Benchmark {
             }
             return
         }
+        // First, while this process is small: a child's peak memory as wait4 reports it is at least its
+        // parent's at the spawn (posix_spawn shares the parent's memory until the exec, whose high-water
+        // mark the child inherits), so measured later it would be this benchmark's, not praykit's.
+        let startup = Startup.measure(hello: hello)
         let service = PrayerServiceAstronomical(log: .silent)
         let zone = TimeZone(identifier: "Europe/London")!
         let place = try Coordinates(latitude: 51.5074, longitude: -0.1278)
@@ -182,7 +186,6 @@ struct Benchmark {
         guard checksum.isFinite, checksum > 0 else { throw PrayError(.unavailable, message: "no times were computed") }
         let storage = try measureStorage()
         let places = try measurePlaces()
-        let startup = Startup.measure(hello: hello)
         let route = measureRoutes()
         if json {
             print(
@@ -382,6 +385,8 @@ struct Startup {
     var praykitMilliseconds: Double?
     var helloMilliseconds: Double?
     var peakRSSKilobytes: Int?
+    /// This benchmark's own peak when it spawned them: the floor of ``peakRSSKilobytes`` (see `run()`).
+    var benchmarkRSSKilobytes: Int?
 
     var ratio: Double? {
         guard let praykit = praykitMilliseconds, let hello = helloMilliseconds, hello > 0 else { return nil }
@@ -395,6 +400,8 @@ struct Startup {
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(getpid()).sqlite").path
         let arguments = [praykit, "times", "--lat", "21.4225", "--lon", "39.8262"]
         var result = Startup()
+        var own = rusage()
+        if getrusage(RUSAGE_SELF.rawValue, &own) == 0 { result.benchmarkRSSKilobytes = Int(own.ru_maxrss) }
         let runs = (0..<21).compactMap { _ in run(arguments, database: database) }
         result.praykitMilliseconds = median(runs.map(\.milliseconds))
         result.peakRSSKilobytes = runs.map(\.maxRSS).max()
@@ -444,7 +451,12 @@ struct Startup {
         if let ratio, let hello = helloMilliseconds {
             text += ", \(String(format: "%.2f", ratio))× a hello-world (\(String(format: "%.1f", hello)) ms)"
         }
-        if let rss = peakRSSKilobytes { text += "; peak RSS \(rss / 1024) MB" }
+        if let rss = peakRSSKilobytes {
+            text += "; peak RSS \(String(format: "%.1f", Double(rss) / 1024)) MB"
+            if let floor = benchmarkRSSKilobytes, floor >= rss {
+                text += " (no more than praykit-bench's own \(floor / 1024) MB: not praykit's)"
+            }
+        }
         return text + "\n"
     }
 }
