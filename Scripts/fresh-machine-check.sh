@@ -82,7 +82,9 @@ fi
 
 # 2. The build, a run and the tests, with libmicrohttpd, libpq and PostgreSQL hidden.
 export PRAYKIT_FRESH_REPO="$repo" PRAYKIT_FRESH_SCRATCH="$scratch" PRAYKIT_FRESH_MULTIARCH="$multiarch"
-unshare -m bash -s -- "$@" <<'INSIDE'
+# The script for the namespace is passed with -c, not on standard input, where a command it runs could
+# read the rest of it.
+inside="$(cat <<'INSIDE'
 set -euo pipefail
 repo="$PRAYKIT_FRESH_REPO" scratch="$PRAYKIT_FRESH_SCRATCH" multiarch="$PRAYKIT_FRESH_MULTIARCH"
 unset PRAYKIT_REQUIRE_SERVER PRAYKIT_REQUIRE_POSTGRES
@@ -143,3 +145,5 @@ fi
 grep -E "libmicrohttpd" "$log" | head -3
 echo "== fresh machine: build, run and tests pass"
 INSIDE
+)"
+unshare -m bash -c "$inside" fresh-machine-check "$@" </dev/null
