@@ -21,11 +21,12 @@ let package = Package(
         // commands that never touch the network do not load it (see Sources/CCurl). Linux only: its C
         // file compiles to nothing elsewhere, and only Linux builds depend on it.
         .target(name: "CCurl", dependencies: ["CSystemLibrary"]),
-        // libmicrohttpd's headers at build time; the library is loaded with dlopen when `praykit serve`
-        // starts a server, so other commands do not load it and its TLS libraries. Linux only, as CCurl.
+        // libmicrohttpd, declared in the module itself (no libmicrohttpd-dev to build) and loaded with dlopen
+        // when `praykit serve` starts a server, so other commands do not load it and its TLS libraries.
+        // Linux only, as CCurl.
         .target(name: "CMicroHTTPD", dependencies: ["CSystemLibrary"]),
-        // libpq's headers at build time (libpq-dev, included as <postgresql/libpq-fe.h>); the library is
-        // loaded with dlopen when a PostgreSQL sync store is first used. Linux only, as CCurl.
+        // libpq, declared in the module itself (no libpq-dev to build) and loaded with dlopen when a
+        // PostgreSQL sync store is first used. Linux only, as CCurl.
         .target(name: "CPostgres", dependencies: ["CSystemLibrary"]),
         // Opens a system library by absolute path from the system's folders only (never by soname, which
         // would search the executable's RUNPATH, `$ORIGIN` included): for CCurl, CMicroHTTPD and CPostgres.
@@ -55,8 +56,17 @@ let package = Package(
                 "PrayCore", "PrayServices", .target(name: "CMicroHTTPD", condition: .when(platforms: [.linux])),
             ]
         ),
-        // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file.
-        .target(name: "PrayMocks", dependencies: ["PrayCore", "PrayServices"], path: "Mocks"),
+        // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file, and
+        // CMicroHTTPD and CPostgres only for their loaders: the tests that need libmicrohttpd or libpq are
+        // skipped, saying how to install it, where it cannot be loaded (TestRequirement).
+        .target(
+            name: "PrayMocks",
+            dependencies: [
+                "PrayCore", "PrayServices", .target(name: "CMicroHTTPD", condition: .when(platforms: [.linux])),
+                .target(name: "CPostgres", condition: .when(platforms: [.linux])),
+            ],
+            path: "Mocks"
+        ),
         // The container, the only composition root: it wires PrayServices, PrayPlaces (and, on Linux,
         // PrayServer) behind PrayCore's protocols. An app on Apple platforms that depends on PrayKit
         // does not link the server.

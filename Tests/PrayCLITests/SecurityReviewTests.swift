@@ -229,7 +229,7 @@ import Testing
             #expect(server.requests.count == 1)
         }
 
-        @Test func aLibmicrohttpdPlantedBesideTheBinaryIsNotLoaded() async throws {
+        @Test(.needsMicroHTTPD) func aLibmicrohttpdPlantedBesideTheBinaryIsNotLoaded() async throws {
             // Given: a copy of praykit with a fake libmicrohttpd beside it
             let (folder, binary) = try await Self.copyWithPlanted(["libmicrohttpd.so.12", "libmicrohttpd.so"])
             defer { withExtendedLifetime(folder) {} }

@@ -74,7 +74,7 @@ import Testing
 
     // The real server (libmicrohttpd) and the curl client: Linux only.
     #if canImport(CCurl)
-        @Test func theRealServerAnswersAndStopsOnSIGTERM() async throws {
+        @Test(.needsMicroHTTPD) func theRealServerAnswersAndStopsOnSIGTERM() async throws {
             // Given: `praykit serve --port 0`
             let process = try PraykitProcess.Running(["serve", "--port", "0", "--threads", "2"], environment: [:])
             defer { process.kill() }

@@ -226,7 +226,8 @@ import Testing
             ]
         }
 
-        @Test func anUnreachablePostgresIsAnErrorAndAPasswordIsNeverTakenFromTheCommandLine() async throws {
+        @Test(.needsPostgreSQL)
+        func anUnreachablePostgresIsAnErrorAndAPasswordIsNeverTakenFromTheCommandLine() async throws {
             // Given: a PostgreSQL URL whose socket folder holds no server (nothing is reached)
             let result = try await PraykitProcess.run(
                 ["serve", "--port", "0", "--sync-store", "postgres://pray@/pray?host=/nonexistent-praykit"])
@@ -246,12 +247,12 @@ import Testing
             }
         }
 
-        @Test func twoDevicesConvergeThroughARealServeProcess() async throws {
+        @Test(.needsMicroHTTPD) func twoDevicesConvergeThroughARealServeProcess() async throws {
             let folder = try TestFolder("serve-sync-e2e")
             try await Self.twoDevicesConverge(store: "sqlite:" + folder.path("server/sync.sqlite"), folder: folder)
         }
 
-        @Test(.enabled(if: PostgresCluster.installedBinaries != nil, Comment(rawValue: PostgresCluster.missing)))
+        @Test(.needsMicroHTTPD, .needsPostgreSQL)
         func twoDevicesConvergeThroughARealServeProcessOnPostgreSQL() async throws {
             let folder = try TestFolder("serve-sync-e2e-postgres")
             try await PostgresCluster.with { cluster in

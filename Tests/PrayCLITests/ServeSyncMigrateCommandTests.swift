@@ -194,7 +194,7 @@ import Testing
             }
         }
 
-        @Test(.enabled(if: PostgresCluster.installedBinaries != nil, Comment(rawValue: PostgresCluster.missing)))
+        @Test(.needsPostgreSQL)
         func serveCreatesAnEmptyDatabaseButRefusesOlderNewerAndReadOnlyOnes() async throws {
             try await PostgresCluster.with { cluster in
                 // An empty database: the schema is created and the server starts

@@ -168,7 +168,7 @@ func serveAlAdhan(_ dependency: any PrayKitDependency) async throws -> URL {
     return url
 }
 
-@Test func theServeSampleStartsAndStopsAServer() async throws {
+@Test(.needsMicroHTTPD) func theServeSampleStartsAndStopsAServer() async throws {
     TestContainer.configured
     #if os(Linux) && canImport(PrayServer)
         let url = try await serveAlAdhan(PrayDependency())

@@ -10,6 +10,12 @@
 // build for another platform never needs libcurl's headers. Package.swift depends on it only on Linux.
 #if defined(__linux__)
 
+// libcurl's headers are in swift.org's list of dependencies for Debian 12 (libcurl4-openssl-dev,
+// which Foundation's networking needs too), so this module keeps them rather than copying the dozens
+// of CURLOPT_ and CURLINFO_ values it uses; a machine without them is told which package to install.
+#if !__has_include(<curl/curl.h>)
+#error "libcurl's headers are missing: apt-get install libcurl4-openssl-dev"
+#endif
 #include <curl/curl.h>
 #include <stddef.h>
 

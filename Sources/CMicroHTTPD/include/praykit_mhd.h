@@ -1,14 +1,15 @@
-// libmicrohttpd for PrayKit, loaded on first use: the headers give the types and constants, and the
-// functions are reached through dlopen of libmicrohttpd.so.12 from the system's library folders (by
-// absolute path: see praykit_system_library.h), so that commands other than
-// `praykit serve` do not load it and the TLS libraries it pulls in. Only PrayServer imports this
-// module. MHD_start_daemon, MHD_get_daemon_info and MHD_get_connection_info are variadic, which
-// Swift cannot call, and MHD's logger receives a va_list, which Swift cannot format: typed wrappers.
+// libmicrohttpd for PrayKit, loaded on first use: praykit_mhd_abi.h declares the types and constants
+// (so building needs no libmicrohttpd-dev), and the functions are reached through dlopen of
+// libmicrohttpd.so.12 from the system's library folders (by absolute path: see
+// praykit_system_library.h), so that commands other than `praykit serve` do not load it and the TLS
+// libraries it pulls in. Only PrayServer imports this module. MHD_start_daemon, MHD_get_daemon_info
+// and MHD_get_connection_info are variadic, which Swift cannot call, and MHD's logger receives a
+// va_list, which Swift cannot format: typed wrappers.
 #ifndef PRAYKIT_MHD_H
 #define PRAYKIT_MHD_H
 
-// Linux only (the dlopen names above are Linux ones): elsewhere this module is empty, so that a
-// build for another platform never needs libmicrohttpd's headers. Package.swift depends on it only on Linux.
+// Linux only (the dlopen names above are Linux ones): elsewhere this module is empty. Package.swift
+// depends on it only on Linux.
 #if defined(__linux__)
 
 #include <stdarg.h>
@@ -16,7 +17,8 @@
 #include <stdint.h>
 #include <sys/socket.h>
 #include <sys/types.h>
-#include <microhttpd.h>
+
+#include "praykit_mhd_abi.h"
 
 // Loads libmicrohttpd once (thread-safe); 0 on success. On failure, 1 and a message in `error`.
 int praykit_mhd_load(char *error, size_t capacity);

@@ -1,17 +1,19 @@
-// libpq for PrayKit's PostgreSQL sync store, loaded on first use: the headers (libpq-dev) give the
-// types and constants, and the functions are reached through dlopen of libpq.so.5 from the system's
-// library folders (by absolute path, never from beside the binary: see praykit_system_library.h), so
-// that only a server with a PostgreSQL store loads libpq and the TLS and Kerberos libraries it pulls
-// in. Only PrayServices imports this module; it calls the praykit_pq_* functions, never libpq's own.
+// libpq for PrayKit's PostgreSQL sync store, loaded on first use: praykit_pq_abi.h declares the types
+// and constants (so building needs no libpq-dev), and the functions are reached through dlopen of
+// libpq.so.5 from the system's library folders (by absolute path, never from beside the binary: see
+// praykit_system_library.h), so that only a server with a PostgreSQL store loads libpq and the TLS and
+// Kerberos libraries it pulls in. Only PrayServices imports this module; it calls the praykit_pq_*
+// functions, never libpq's own.
 #ifndef PRAYKIT_POSTGRES_H
 #define PRAYKIT_POSTGRES_H
 
-// Linux only (the dlopen names are Linux ones): elsewhere this module is empty, so that a build for
-// another platform never needs libpq's headers. Package.swift depends on it only on Linux.
+// Linux only (the dlopen names are Linux ones): elsewhere this module is empty. Package.swift depends
+// on it only on Linux.
 #if defined(__linux__)
 
-#include <postgresql/libpq-fe.h>
 #include <stddef.h>
+
+#include "praykit_pq_abi.h"
 
 // Loads libpq once (thread-safe); 0 on success. On failure, 1 and a message in `error` that names
 // the package to install.

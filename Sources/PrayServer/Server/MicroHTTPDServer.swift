@@ -1,7 +1,7 @@
 // libmicrohttpd is a Linux dependency of PrayServer (Package.swift); elsewhere PrayServer has the
 // AlAdhan routes but no server of its own.
 #if canImport(CMicroHTTPD)
-    import CMicroHTTPD
+    internal import CMicroHTTPD
     import Foundation
     import PrayCore
     import Synchronization

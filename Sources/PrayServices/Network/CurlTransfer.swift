@@ -1,6 +1,6 @@
 // libcurl is a Linux dependency of PrayServices (Package.swift).
 #if canImport(CCurl)
-    import CCurl
+    internal import CCurl
     import Foundation
     import PrayCore
     import Synchronization

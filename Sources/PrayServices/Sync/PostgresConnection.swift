@@ -1,5 +1,5 @@
 #if canImport(CPostgres)
-    import CPostgres
+    internal import CPostgres
     import Foundation
     import PrayCore
 
