@@ -1,6 +1,16 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Concrete types' metadata through direct accessors instead of by mangled name: the runtime then
+// neither demangles names nor searches every protocol conformance in the binary the first time a
+// generic type such as `Option<Double>` is used — a quarter of a one-day command's start-up before
+// (README, "Start-up and memory"). Unsafe flags are allowed in this package's executables only: an
+// app that depends on a library product builds neither. Scripts/build-release.sh passes the same
+// flag to every module of the binary users install.
+let directMetadataAccess: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+]
+
 let package = Package(
     name: "PrayKit",
     platforms: [.macOS(.v15), .iOS(.v18), .watchOS(.v11), .tvOS(.v18), .visionOS(.v2)],
@@ -80,7 +90,8 @@ let package = Package(
         // Before main: a standard descriptor the process started without gets /dev/null (praykit >&-).
         .target(name: "CPrayStart"),
         // The command line takes every service from the container; it builds none itself.
-        .executableTarget(name: "PrayCLI", dependencies: ["PrayCore", "PrayKit", "CPrayStart"]),
+        .executableTarget(
+            name: "PrayCLI", dependencies: ["PrayCore", "PrayKit", "CPrayStart"], swiftSettings: directMetadataAccess),
         // The benchmark measures the services themselves, built directly.
         .executableTarget(
             name: "PrayBenchmarks", dependencies: ["PrayCore", "PrayServices", "PrayPlaces", "PrayServer"]),

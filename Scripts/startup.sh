@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
-# Measures praykit's start-up against a Foundation hello-world that reads a time zone, both built the
-# same way (release, --static-swift-stdlib, as Scripts/build-release.sh builds praykit), in one run
-# of praykit-bench (median of 21 each), and prints the bench's figures with startupRatio.
+# Measures praykit's start-up and peak memory against a Foundation hello-world that reads a time zone,
+# each build against a hello-world built the same way, in one run:
+#
+#   static   the binary users install (Scripts/build-release.sh: release, --static-swift-stdlib, every
+#            module with direct metadata accessors), against a hello-world built --static-swift-stdlib;
+#   default  a plain `swift build -c release` (the Swift runtime and Foundation as shared libraries;
+#            Package.swift's own flags only), against a plain release hello-world.
+#
+# praykit-bench --startup times `praykit times --lat 21.4225 --lon 39.8262` and the hello-world as
+# fresh processes, median of 21 each, and reports startupRatio and the peak RSS of one day; then the
+# static build's praykit-bench reports the first day in a fresh process and the rest of its figures.
 #
 #   Scripts/startup.sh [--json]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+json=()
+[ "${1:-}" = "--json" ] && json=(--json)
 hello="$(mktemp -d)"
 trap 'rm -rf "$hello"' EXIT
 mkdir -p "$hello/Sources/hello"
@@ -21,7 +31,19 @@ _ = 1.5.formatted()
 let zone = TimeZone(identifier: "Asia/Riyadh")!
 print("hello \(zone.secondsFromGMT(for: Date()))")
 SWIFT
-(cd "$hello" && swift build -c release --static-swift-stdlib > /dev/null)
-swift build -c release --static-swift-stdlib --product praykit > /dev/null
-swift build -c release --static-swift-stdlib --product praykit-bench > /dev/null
-.build/release/praykit-bench --hello "$hello/.build/release/hello" "$@"
+(cd "$hello" && swift build -c release --static-swift-stdlib --scratch-path "$hello/static" > /dev/null)
+(cd "$hello" && swift build -c release --scratch-path "$hello/default" > /dev/null)
+
+static_flags=(-c release --static-swift-stdlib --disable-local-rpath
+    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
+swift build "${static_flags[@]}" --product praykit > /dev/null
+swift build "${static_flags[@]}" --product praykit-bench > /dev/null
+swift build -c release --scratch-path .build/default-build --product praykit > /dev/null
+bench=.build/release/praykit-bench
+
+echo "== default build (swift build -c release): $(du -m .build/default-build/release/praykit | cut -f1) MB"
+"$bench" --startup --praykit .build/default-build/release/praykit --hello "$hello/default/release/hello" "${json[@]}"
+echo "== static build (Scripts/build-release.sh): $(du -m .build/release/praykit | cut -f1) MB"
+"$bench" --startup --hello "$hello/static/release/hello" "${json[@]}"
+echo "== praykit-bench (static build)"
+"$bench" --hello "$hello/static/release/hello" "${json[@]}"

@@ -15,6 +15,10 @@ struct Benchmark {
     var json = false
     /// A Foundation hello-world that reads a zone, built the same way, for the start-up ratio.
     var hello: String?
+    /// The `praykit` binary whose start-up is measured; the one beside this benchmark by default.
+    var praykit: String?
+    /// Whether to measure only start-up (`--startup`).
+    var startupOnly = false
     /// Measures only the `/v1/timings` route of `praykit serve` (for profiling it).
     var routesOnly = false
     /// Measures only sync: the server's store and routes, and the client (issue 21).
@@ -30,7 +34,8 @@ struct Benchmark {
     static let help = """
         OVERVIEW: Measures the prayer-time engine on one core.
 
-        USAGE: praykit-bench [--json] [--days <n>] [--rounds <n>] [--hello <path>]
+        USAGE: praykit-bench [--json] [--days <n>] [--rounds <n>] [--hello <path>] [--praykit <path>]
+               praykit-bench --startup [--hello <path>] [--praykit <path>] [--json]
                praykit-bench --routes [--json] [--rounds <n>]
                praykit-bench --sync [--sync-postgres <url>] [--json]
                praykit-bench --sync-pair <url> --store <location> --users <n> --devices <n> --tokens <file>
@@ -42,6 +47,10 @@ struct Benchmark {
           --hello <path>          A Foundation hello-world that reads a time zone, built the same way
                                   as praykit (Scripts/startup.sh builds one): 'praykit times' start-up
                                   is reported as a ratio to it (median of 21 runs each).
+          --praykit <path>        The praykit binary whose start-up is measured (default: the one
+                                  beside praykit-bench).
+          --startup               Measure only 'praykit times' start-up and peak memory against
+                                  --hello (Scripts/startup.sh runs it for each build).
           --routes                Measure only praykit serve's /v1/timings route, in process.
           --sync                  Measure only sync, in a temporary folder: pushes and a pull against
                                   the SQLite server store, directly and through the sync routes, and
@@ -73,6 +82,8 @@ struct Benchmark {
             switch argument {
             case "--json": benchmark.json = true
             case "--routes": benchmark.routesOnly = true
+            case "--startup": benchmark.startupOnly = true
+            case "--praykit": benchmark.praykit = arguments.next()
             case "--sync": benchmark.syncOnly = true
             case "--sync-postgres":
                 guard let url = arguments.next(), !url.isEmpty else {
@@ -135,6 +146,11 @@ struct Benchmark {
             }
             return
         }
+        if startupOnly {
+            let startup = Startup.measure(praykit: praykit, hello: hello)
+            print(json ? "{" + startup.json + "}" : startup.text, terminator: json ? "\n" : "")
+            return
+        }
         if routesOnly {
             let route = measureRoutes(rounds: rounds)
             guard route.isFinite else { throw PrayError(.unavailable, message: "a /v1/timings request failed") }
@@ -149,7 +165,7 @@ struct Benchmark {
         // First, while this process is small: a child's peak memory as wait4 reports it is at least its
         // parent's at the spawn (posix_spawn shares the parent's memory until the exec, whose high-water
         // mark the child inherits), so measured later it would be this benchmark's, not praykit's.
-        let startup = Startup.measure(hello: hello)
+        let startup = Startup.measure(praykit: praykit, hello: hello)
         let service = PrayerServiceAstronomical(log: .silent)
         let zone = TimeZone(identifier: "Europe/London")!
         let place = try Coordinates(latitude: 51.5074, longitude: -0.1278)
@@ -393,9 +409,9 @@ struct Startup {
         return praykit / hello
     }
 
-    static func measure(hello: String?) -> Startup {
+    static func measure(praykit given: String?, hello: String?) -> Startup {
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let praykit = folder.appendingPathComponent("praykit").path
+        let praykit = given ?? folder.appendingPathComponent("praykit").path
         guard FileManager.default.isExecutableFile(atPath: praykit) else { return Startup() }
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(getpid()).sqlite").path
         let arguments = [praykit, "times", "--lat", "21.4225", "--lon", "39.8262"]
@@ -445,7 +461,7 @@ struct Startup {
 
     var text: String {
         guard let milliseconds = praykitMilliseconds else {
-            return "start-up: no praykit binary beside praykit-bench\n"
+            return "start-up: no praykit binary (beside praykit-bench, or --praykit)\n"
         }
         var text = "praykit times, one day, a fresh process (median of 21): \(String(format: "%.1f", milliseconds)) ms"
         if let ratio, let hello = helloMilliseconds {

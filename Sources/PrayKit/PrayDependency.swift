@@ -109,9 +109,21 @@ extension PrayDependency {
         /// The name an application's data folder has: its bundle identifier when it has one, else the
         /// name of its executable (`praykit` for the tool), reduced to letters, digits, `.`, `-`, `_`.
         public static var applicationName: String {
-            let name = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
+            #if canImport(Darwin)
+                let name = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
+            #else
+                // No bundles on Linux: Bundle.main would only cost every command's start-up a search.
+                let name = ProcessInfo.processInfo.processName
+            #endif
+            // Letters, marks and digits (CharacterSet.alphanumerics' categories), by the standard library.
             let kept = name.unicodeScalars.filter {
-                CharacterSet.alphanumerics.contains($0) || ".-_".unicodeScalars.contains($0)
+                switch $0.properties.generalCategory {
+                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                    .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+                    return true
+                default:
+                    return ".-_".unicodeScalars.contains($0)
+                }
             }
             let cleaned = String(String.UnicodeScalarView(kept))
             return cleaned.isEmpty || cleaned.hasPrefix(".") ? "praykit" : cleaned

@@ -23,7 +23,8 @@ enum Table {
                 line += String(repeating: " ", count: max(0, width - cell.count) + 2)
             }
         }
-        return String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
+        while line.utf8.last == UInt8(ascii: " ") { line.removeLast() }
+        return line + "\n"
     }
 }
 

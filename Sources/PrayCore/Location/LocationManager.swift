@@ -272,10 +272,12 @@ extension LocationManager {
     }
 
     private func countryCode(lookup: TimeZoneLookup, nearest: PlaceAPI.Nearby?) throws -> String? {
+        // A near city in the zone found settles it without the zone's countries (zone.tab, read from disk).
+        if let nearest, nearest.distanceKilometers <= 100, nearest.place.timeZoneIdentifier == lookup.identifier {
+            return nearest.place.countryCode
+        }
         let zoneCountries = lookup.source == .ocean ? [] : try placeService.countryCodes(inTimeZone: lookup.identifier)
-        if let nearest, nearest.distanceKilometers <= 100,
-            zoneCountries.contains(nearest.place.countryCode) || nearest.place.timeZoneIdentifier == lookup.identifier
-        {
+        if let nearest, nearest.distanceKilometers <= 100, zoneCountries.contains(nearest.place.countryCode) {
             return nearest.place.countryCode
         }
         if let first = zoneCountries.first { return first }
