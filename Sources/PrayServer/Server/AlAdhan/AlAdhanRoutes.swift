@@ -204,8 +204,14 @@ public struct AlAdhanRoutes: ServerRoutes {
     }
 
     private func route(_ words: [String], query: AlAdhanQuery) throws(AlAdhanError) -> Answer {
-        if words == ["status"] { return Answer(data: .object([("status", .string("alive"))]), cache: .none) }
+        if words.count == 1, words[0] == "status" {
+            return Answer(data: .object([("status", .string("alive"))]), cache: .none)
+        }
         guard words.count >= 2, words[0] == "v1" else { throw Self.notFound(words) }
+        // The route most requests take, before the arrays of the others are made.
+        if words[1] == "timings", words.count <= 3 {
+            return try timings(date: words.count == 3 ? words[2] : nil, query: query, byCity: false)
+        }
         let rest = Array(words.dropFirst(2))
         switch (words[1], rest.count) {
         case ("timings", 0...1): return try timings(date: rest.first, query: query, byCity: false)
@@ -347,14 +353,17 @@ public struct AlAdhanRoutes: ServerRoutes {
             return hash ^ (hash >> 33)
         }
         let hash = mix(mix(lanes.0) ^ mix(lanes.1 &+ 1) ^ mix(lanes.2 &+ 2) ^ mix(lanes.3 &+ 3) ^ UInt64(body.count))
-        var text: [UInt8] = [UInt8(ascii: "\"")]
-        text.reserveCapacity(18)
-        for shift in stride(from: 60, through: 0, by: -4) { text.append(hexDigits[Int((hash >> UInt64(shift)) & 15)]) }
-        text.append(UInt8(ascii: "\""))
-        return String(decoding: text, as: UTF8.self)
+        // Written straight into the string's storage: one allocation.
+        return String(unsafeUninitializedCapacity: 18) { text in
+            text[0] = UInt8(ascii: "\"")
+            for index in 0..<16 {
+                let digit = Int((hash >> UInt64(60 - 4 * index)) & 15)
+                text[index + 1] = digit < 10 ? UInt8(ascii: "0") + UInt8(digit) : UInt8(ascii: "a") + UInt8(digit - 10)
+            }
+            text[17] = UInt8(ascii: "\"")
+            return 18
+        }
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Whether an `If-None-Match` value names `tag` (or is `*`); weak tags compare by their opaque part.
     static func matches(_ header: String, _ tag: String) -> Bool {
