@@ -180,6 +180,7 @@ public struct AlAdhanRoutes: ServerRoutes {
         /// `data` is then not used.
         var body: Data?
 
+        /// An answer whose `data` the envelope is written around.
         init(data: JSONValue, cache: Cache) {
             self.data = data
             self.cache = cache
