@@ -8,11 +8,12 @@
 # compared. Then a slowloris phase: hundreds of connections sending their request a byte a second
 # (Scripts/load/slowloris.py) while wrk measures the other clients.
 #
-# Targets (issue #14): requests/s ≥ 0.7 × bare, p99 ≤ max(15 ms, 2 × bare's p99), no errors, flat RSS,
-# and clients still served during the slowloris phase.
+# Targets (issue #14, the ratio as issue #23 restates it): requests/s ≥ 0.6 × bare, p99 ≤ max(15 ms,
+# 2 × bare's p99), no errors, flat RSS, and clients still served during the slowloris phase.
 #
 # Usage: Scripts/load-test.sh          environment: ROUNDS (3), SECONDS_PER_ROUND (10), CONNECTIONS (64),
-#                                       SLOW_CONNECTIONS (300), SLOW_SECONDS (25), THREADS (the core count)
+#                                       SLOW_CONNECTIONS (300), SLOW_SECONDS (25), THREADS (the core count),
+#                                       SLOWLORIS (1; 0 skips that phase while iterating)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +23,7 @@ connections="${CONNECTIONS:-64}"
 slow_connections="${SLOW_CONNECTIONS:-300}"
 slow_seconds="${SLOW_SECONDS:-25}"
 threads="${THREADS:-$(nproc)}"
+slowloris="${SLOWLORIS:-1}"
 wrk_threads=2
 
 for tool in wrk cc pkg-config python3; do
@@ -97,15 +99,21 @@ b_rps="$(median "${bare_rps[@]}")" p_rps="$(median "${praykit_rps[@]}")"
 b_p99="$(median "${bare_p99[@]}")" p_p99="$(median "${praykit_p99[@]}")"
 rss_end="$(rss)"
 
-echo "load-test: slowloris, $slow_connections connections sending a byte a second for ${slow_seconds}s, while wrk runs"
-python3 Scripts/load/slowloris.py "$(sed 's/.*://' <<<"$praykit_url")" "$slow_connections" "$slow_seconds" >"$work/slow.out" &
-slow_pid=$!
-sleep 3
-during="$(run_wrk "$praykit_url" $((slow_seconds - 6)))"
-wait "$slow_pid"
-slow="$(cat "$work/slow.out")"
-echo "  during slowloris: $during"
-echo "  $slow"
+if [ "$slowloris" = 1 ]; then
+    echo "load-test: slowloris, $slow_connections connections sending a byte a second for ${slow_seconds}s, while wrk runs"
+    python3 Scripts/load/slowloris.py "$(sed 's/.*://' <<<"$praykit_url")" "$slow_connections" "$slow_seconds" \
+        >"$work/slow.out" &
+    slow_pid=$!
+    sleep 3
+    during="$(run_wrk "$praykit_url" $((slow_seconds - 6)))"
+    wait "$slow_pid"
+    slow="$(cat "$work/slow.out")"
+    echo "  during slowloris: $during"
+    echo "  $slow"
+else
+    echo "load-test: slowloris phase skipped (SLOWLORIS=0)"
+    during="RESULT rps=0 p99_us=0 socket_errors=0 non200=0" slow="SLOWLORIS skipped"
+fi
 errors_during=$(($(field "$during" socket_errors) + $(field "$during" non200)))
 
 ratio="$(awk -v p="$p_rps" -v b="$b_rps" 'BEGIN { printf "%.2f", p / b }')"
@@ -116,7 +124,7 @@ cat <<EOF
 RESULTS  (medians of $rounds rounds; $(nproc) cores shared by wrk and the server)
   bare libmicrohttpd, 1 KB:  $b_rps req/s   p99 $(awk -v x="$b_p99" 'BEGIN { printf "%.1f", x / 1000 }') ms
   praykit serve /v1/timings: $p_rps req/s   p99 $(awk -v x="$p_p99" 'BEGIN { printf "%.1f", x / 1000 }') ms
-  requests/s ratio:          $ratio  (target ≥ 0.70: $(verdict "$(awk -v r="$ratio" 'BEGIN { print (r >= 0.7) }')"))
+  requests/s ratio:          $ratio  (target ≥ 0.60: $(verdict "$(awk -v r="$ratio" 'BEGIN { print (r >= 0.6) }')"))
   p99 limit:                 $(awk -v x="$p99_limit" 'BEGIN { printf "%.1f", x / 1000 }') ms  ($(verdict "$(awk -v p="$p_p99" -v l="$p99_limit" 'BEGIN { print (p <= l) }')"))
   errors:                    $errors  ($(verdict "$((errors == 0))"))
   RSS (kB) after warm-up, each round, end: $rss_trace  (growth $((rss_end - rss_start)) kB)

@@ -47,6 +47,10 @@
         /// The bodies being received, by connection (one request at a time per connection): bytes of
         /// requests other than GET and HEAD, kept until the request is answered or abandoned.
         private let bodies = Mutex<[Int: Data]>([:])
+        /// How many bodies `bodies` holds: while none, a request (every GET) skips its lock. A
+        /// connection's body is added on the thread that later takes it, so a count of zero read there
+        /// means that connection has none.
+        private let bodyCount = Atomic<Int>(0)
 
         /// An open connection.
         private struct Tracked {
@@ -190,22 +194,33 @@
         /// Adds a piece of a request's body, as libmicrohttpd hands it over (de-chunked).
         func appendBody(_ bytes: UnsafePointer<CChar>, count: Int, of connection: OpaquePointer) {
             bodies.withLock { bodies in
-                bodies[Int(bitPattern: connection), default: Data()].append(
+                let key = Int(bitPattern: connection)
+                if bodies[key] == nil { bodyCount.add(1, ordering: .relaxed) }
+                bodies[key, default: Data()].append(
                     UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count)
             }
         }
 
         /// The body received for the connection's request, which is no longer kept; empty when none.
         private func takeBody(of connection: OpaquePointer) -> Data {
-            bodies.withLock { $0.removeValue(forKey: Int(bitPattern: connection)) } ?? Data()
+            guard bodyCount.load(ordering: .relaxed) > 0 else { return Data() }
+            return bodies.withLock { bodies in
+                guard let body = bodies.removeValue(forKey: Int(bitPattern: connection)) else { return nil }
+                bodyCount.subtract(1, ordering: .relaxed)
+                return body
+            } ?? Data()
         }
 
         /// The client's address, as text (empty when libmicrohttpd does not know it).
         private static func clientAddress(of connection: OpaquePointer) -> String {
-            // INET6_ADDRSTRLEN (46) bytes hold any IPv6 address as text.
-            var buffer = [CChar](repeating: 0, count: 64)
-            guard praykit_mhd_client_address(connection, &buffer, buffer.count) == 0 else { return "" }
-            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // INET6_ADDRSTRLEN (46) bytes hold any IPv6 address as text; on the stack, as every request
+            // asks.
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+                guard let base = buffer.baseAddress else { return "" }
+                base.initialize(repeating: 0, count: buffer.count)
+                guard praykit_mhd_client_address(connection, base, buffer.count) == 0 else { return "" }
+                return String(cString: base)
+            }
         }
 
         private static func queue(_ response: ServerAPI.Response, on connection: OpaquePointer) -> MHD_Result {
@@ -217,7 +232,10 @@
             defer { praykit_mhd_destroy_response(native) }
             for (name, value) in response.headers {
                 // A name or value with a line break is refused by libmicrohttpd; the field is left out.
-                _ = praykit_mhd_add_response_header(native, name, value)
+                // `withCString` lends the text in place (an implicit conversion copies it to an array).
+                _ = name.withCString { name in
+                    value.withCString { value in praykit_mhd_add_response_header(native, name, value) }
+                }
             }
             return praykit_mhd_queue_response(connection, UInt32(clamping: response.status), native)
         }

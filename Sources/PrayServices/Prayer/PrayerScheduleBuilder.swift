@@ -166,22 +166,27 @@ struct PrayerScheduleBuilder {
     func logSummary(to log: LogManager, request: PrayerAPI.Request) {
         // Most requests need no rule: nothing is formatted for them.
         guard ruleDays + seasonalDays + polarDays + reorderedDays + unavailableDays > 0 else { return }
-        let place = ["prayer.latitude": "\(coordinates.latitude)", "prayer.date": "\(request.date)"]
+        // Formatted only for an event the logger keeps (the metadata are autoclosures): a server at its
+        // default level formats nothing.
+        let coordinates = coordinates
+        func place() -> [String: String] {
+            ["prayer.latitude": "\(coordinates.latitude)", "prayer.date": "\(request.date)"]
+        }
         if ruleDays > 0 {
             log.notice(
                 "High-latitude rule applied",
-                metadata: place.merging(["prayer.rule": rule.rawValue, "prayer.days": "\(ruleDays)"]) { $1 }
+                metadata: place().merging(["prayer.rule": rule.rawValue, "prayer.days": "\(ruleDays)"]) { $1 }
             )
         }
         if seasonalDays > 0 {
             log.debug(
                 "Moonsighting Committee season applied",
-                metadata: place.merging(["prayer.days": "\(seasonalDays)"]) { $1 })
+                metadata: place().merging(["prayer.days": "\(seasonalDays)"]) { $1 })
         }
         if polarDays > 0 {
             log.notice(
                 "Polar resolution applied",
-                metadata: place.merging(
+                metadata: place().merging(
                     ["prayer.resolution": parameters.polarResolution.rawValue, "prayer.days": "\(polarDays)"]
                 ) { $1 }
             )
@@ -189,12 +194,12 @@ struct PrayerScheduleBuilder {
         if reorderedDays > 0 {
             log.notice(
                 "Adjusted times held back to keep the day in order",
-                metadata: place.merging(["prayer.times": "\(reorderedDays)"]) { $1 }
+                metadata: place().merging(["prayer.times": "\(reorderedDays)"]) { $1 }
             )
         }
         if unavailableDays > 0 {
             log.info(
-                "Some times are unavailable", metadata: place.merging(["prayer.days": "\(unavailableDays)"]) { $1 })
+                "Some times are unavailable", metadata: place().merging(["prayer.days": "\(unavailableDays)"]) { $1 })
         }
     }
 

@@ -6,7 +6,7 @@ import PrayServices
 
 extension AlAdhanRoutes {
     /// The Hijri calendar and day offset of `calendarMethod` and `adjustment` (a place is not needed).
-    private func hijriSettings(_ query: [String: String]) throws(AlAdhanError) -> (HijriCalendar, Int) {
+    private func hijriSettings(_ query: AlAdhanQuery) throws(AlAdhanError) -> (HijriCalendar, Int) {
         try AlAdhanSettings.hijri(query)
     }
 
@@ -17,7 +17,7 @@ extension AlAdhanRoutes {
     }
 
     /// `/v1/gToH/{date}`: the Hijri date of a Gregorian `DD-MM-YYYY` (today, in UTC, without one).
-    func gregorianToHijri(_ text: String?, _ query: [String: String]) throws(AlAdhanError) -> Answer {
+    func gregorianToHijri(_ text: String?, _ query: AlAdhanQuery) throws(AlAdhanError) -> Answer {
         let (calendar, offset) = try hijriSettings(query)
         let (date, cache) =
             try text.map { text throws(AlAdhanError) in
@@ -33,7 +33,7 @@ extension AlAdhanRoutes {
     }
 
     /// `/v1/hToG/{date}`: the Gregorian date of a Hijri `DD-MM-YYYY` (today's, without one).
-    func hijriToGregorian(_ text: String?, _ query: [String: String]) throws(AlAdhanError) -> Answer {
+    func hijriToGregorian(_ text: String?, _ query: AlAdhanQuery) throws(AlAdhanError) -> Answer {
         let (calendar, offset) = try hijriSettings(query)
         guard let text else {
             let today = utcDay()
@@ -58,8 +58,7 @@ extension AlAdhanRoutes {
     }
 
     /// `/v1/gToHCalendar/{month}/{year}`: the Hijri date of every day of a Gregorian month.
-    func gregorianToHijriCalendar(month: String, year: String, _ query: [String: String]) throws(AlAdhanError) -> Answer
-    {
+    func gregorianToHijriCalendar(month: String, year: String, _ query: AlAdhanQuery) throws(AlAdhanError) -> Answer {
         let (calendar, offset) = try hijriSettings(query)
         let month = try Self.number(month, name: "month", range: 1...12) ?? 1
         let year = try Self.number(year, name: "year", range: 1...9999) ?? 1
@@ -74,8 +73,7 @@ extension AlAdhanRoutes {
     }
 
     /// `/v1/hToGCalendar/{month}/{year}`: the Gregorian date of every day of a Hijri month.
-    func hijriToGregorianCalendar(month: String, year: String, _ query: [String: String]) throws(AlAdhanError) -> Answer
-    {
+    func hijriToGregorianCalendar(month: String, year: String, _ query: AlAdhanQuery) throws(AlAdhanError) -> Answer {
         let (calendar, offset) = try hijriSettings(query)
         let month = try Self.number(month, name: "month", range: 1...12) ?? 1
         let year = try Self.number(year, name: "year", range: 1...9999) ?? 1
@@ -117,8 +115,8 @@ extension AlAdhanRoutes {
 
     /// `/v1/currentTime` (`HH:mm`), `/v1/currentDate` (`DD-MM-YYYY`) and `/v1/currentTimestamp` in
     /// the `zone` asked for.
-    func current(_ name: String, _ query: [String: String]) throws(AlAdhanError) -> Answer {
-        guard let text = AlAdhanSettings.given(query, "zone") else {
+    func current(_ name: String, _ query: AlAdhanQuery) throws(AlAdhanError) -> Answer {
+        guard let text = query.given(.zone) else {
             throw AlAdhanError("Please specify a valid timezone. Example: Europe/London")
         }
         var zoneClock = ZoneClock(timeZone: try Self.zone(named: text, parameter: "timezone (zone)").timeZone)

@@ -1,17 +1,18 @@
 import Foundation
 import PrayCore
 import PrayServices
+import Synchronization
 
 // MARK: - Timings and calendars
 
 extension AlAdhanRoutes {
     /// `/v1/timings/{date}` (and `?date=`): one day's `timings`, `date` and `meta`. The date is
     /// `DD-MM-YYYY` or a UNIX timestamp (its day in the zone); without one, today in the zone.
-    func timings(date text: String?, query: [String: String], byCity: Bool) throws(AlAdhanError) -> Answer {
+    func timings(date text: String?, query: AlAdhanQuery, byCity: Bool) throws(AlAdhanError) -> Answer {
         let place = try self.place(query, byCity: byCity)
         let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
         var clock = ZoneClock(timeZone: place.timeZone)
-        let (date, cache) = try day(text ?? AlAdhanSettings.given(query, "date"), clock: &clock)
+        let (date, cache) = try day(text ?? query.given(.date), clock: &clock)
         let schedules = try schedules(from: date, days: 1, place: place, settings: settings)
         let schedule = schedules[0]
         let nights = try sameDayNights(schedules, place: place, settings: settings)
@@ -19,6 +20,7 @@ extension AlAdhanRoutes {
         // AlAdhan's timestamp of a day is 07:00 (its midnight plus seven hours).
         let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 0, clock: &clock) + 25_200
         var json = JSONWriter()
+        Self.beginEnvelope(&json)
         json.beginObject()
         json.key("timings")
         AlAdhanTimings.writeTimings(
@@ -29,22 +31,21 @@ extension AlAdhanRoutes {
         json.key("meta")
         settings.writeMeta(coordinates: place.coordinates, zoneName: place.zoneName, to: &json)
         json.endObject()
-        let data = JSONValue.raw(json.bytes)
-        return Answer(data: data, cache: cache)
+        json.endObject()  // the envelope
+        return Answer(body: json.takeData(), cache: cache)
     }
 
     /// `/v1/calendar/{year}/{month}`, `/v1/calendar/{year}` (the whole year, by month) and
     /// `/v1/calendar?year=&month=&annual=`; with `byHijri`, the same for a Hijri year and month.
-    func calendar(_ path: [String], query: [String: String], byHijri: Bool, byCity: Bool) throws(AlAdhanError) -> Answer
-    {
+    func calendar(_ path: [String], query: AlAdhanQuery, byHijri: Bool, byCity: Bool) throws(AlAdhanError) -> Answer {
         let place = try self.place(query, byCity: byCity)
         let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
-        let annual = path.count == 1 || (path.isEmpty && query["annual"] == "true")
+        let annual = path.count == 1 || (path.isEmpty && query[.annual] == "true")
         var clock = ZoneClock(timeZone: place.timeZone)
         let today = localDay(clock: &clock)
         let current = try byHijri ? hijriDays(from: today.date, days: 1, settings: settings)[0] : nil
-        let yearText = path.first ?? AlAdhanSettings.given(query, "year")
-        let monthText = path.count == 2 ? path[1] : AlAdhanSettings.given(query, "month")
+        let yearText = path.first ?? query.given(.year)
+        let monthText = path.count == 2 ? path[1] : query.given(.month)
         let year = try Self.number(yearText, name: "year", range: 1...9999) ?? current?.hijri.year ?? today.date.year
         let month =
             annual
@@ -120,19 +121,19 @@ extension AlAdhanRoutes {
 
     /// The place of a request: `latitude` and `longitude`, or `city` and `country` through the
     /// gazetteer; its zone is `timezonestring`, else the zone at the place, else UTC.
-    func place(_ query: [String: String], byCity: Bool) throws(AlAdhanError) -> Place {
-        let given = try AlAdhanSettings.given(query, "timezonestring").map { text throws(AlAdhanError) in
+    func place(_ query: AlAdhanQuery, byCity: Bool) throws(AlAdhanError) -> Place {
+        let given = try query.given(.timezonestring).map { text throws(AlAdhanError) in
             try Self.zone(named: text, parameter: "timezonestring")
         }
         if byCity {
-            guard let city = AlAdhanSettings.given(query, "city"), let country = AlAdhanSettings.given(query, "country")
+            guard let city = query.given(.city), let country = query.given(.country)
             else { throw AlAdhanError("Please specify a city and country.") }
             guard let lookup = lookups.city else {
                 throw AlAdhanError(
                     "This server has no gazetteer to find cities: use /v1/timings with latitude, longitude and "
                         + "timezonestring.")
             }
-            let search = CityQuery(city: city, country: country, state: AlAdhanSettings.given(query, "state"))
+            let search = CityQuery(city: city, country: country, state: query.given(.state))
             let found: Place?
             do {
                 found = try lookup(search)
@@ -143,8 +144,8 @@ extension AlAdhanRoutes {
             return given.map { Place(coordinates: found.coordinates, zone: $0, countryCode: found.countryCode) }
                 ?? found
         }
-        guard let latitudeText = AlAdhanSettings.given(query, "latitude"),
-            let longitudeText = AlAdhanSettings.given(query, "longitude")
+        guard let latitudeText = query.given(.latitude),
+            let longitudeText = query.given(.longitude)
         else { throw AlAdhanError("Please specify a latitude and longitude.") }
         let coordinates = try Self.coordinates(latitudeText, longitudeText)
         return Place(coordinates: coordinates, zone: given ?? lookups.zone?(coordinates) ?? .utc)
@@ -169,11 +170,23 @@ extension AlAdhanRoutes {
     /// canonical or alias, in any case; `UTC`; an offset such as `+03:00`.
     /// - Throws: ``AlAdhanError`` for any other text.
     static func zone(named text: String, parameter: String) throws(AlAdhanError) -> TimeZoneName {
+        if let zone = zones.withLock({ $0[text] }) { return zone }
         guard let zone = TimeZoneName(text) else {
             throw AlAdhanError("Please specify a valid \(parameter) (an IANA time zone such as Europe/London).")
         }
+        zones.withLock { zones in
+            if zones.count >= zoneCapacity { zones.removeAll(keepingCapacity: true) }
+            zones[text] = zone
+        }
         return zone
     }
+
+    /// The zones named so far, by the text as sent: parsing a name and asking Foundation for the zone
+    /// cost about a microsecond, and a server sees the same few names again and again. The names of
+    /// the tz database and their spellings are a few thousand; beyond ``zoneCapacity`` the cache
+    /// starts again.
+    private static let zones = Mutex<[String: TimeZoneName]>([:])
+    private static let zoneCapacity = 4096
 
     /// Today on the zone's clock, and how long that answer holds: until the zone's next midnight.
     func localDay(clock zoneClock: inout ZoneClock) -> (date: CivilDate, cache: Cache) {
@@ -215,12 +228,35 @@ extension AlAdhanRoutes {
 
     /// The numbers of `D-M-Y`: one or two digits of day and month, `yearDigits` digits of year.
     static func dayMonthYear(_ text: String, yearDigits: ClosedRange<Int>) -> (Int, Int, Int)? {
-        let parts = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        guard parts.count == 3, (1...2).contains(parts[0].count), (1...2).contains(parts[1].count),
-            yearDigits.contains(parts[2].count), parts.allSatisfy({ $0.allSatisfy { (48...57).contains($0) } })
+        // One pass over the bytes (the server reads a date on most requests): three runs of digits
+        // between two hyphens.
+        var numbers = (0, 0, 0)
+        var lengths = (0, 0, 0)
+        var part = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "-") {
+                part += 1
+                guard part < 3 else { return nil }
+                continue
+            }
+            guard (48...57).contains(byte) else { return nil }
+            let digit = Int(byte - 48)
+            // A part longer than any accepted is refused at once, before its number could overflow.
+            switch part {
+            case 0:
+                guard lengths.0 < 2 else { return nil }
+                (numbers.0, lengths.0) = (numbers.0 * 10 + digit, lengths.0 + 1)
+            case 1:
+                guard lengths.1 < 2 else { return nil }
+                (numbers.1, lengths.1) = (numbers.1 * 10 + digit, lengths.1 + 1)
+            default:
+                guard lengths.2 < yearDigits.upperBound else { return nil }
+                (numbers.2, lengths.2) = (numbers.2 * 10 + digit, lengths.2 + 1)
+            }
+        }
+        guard part == 2, (1...2).contains(lengths.0), (1...2).contains(lengths.1), yearDigits.contains(lengths.2)
         else { return nil }
-        let numbers = parts.map { $0.reduce(0) { $0 * 10 + Int($1 - 48) } }
-        return (numbers[0], numbers[1], numbers[2])
+        return numbers
     }
 
     /// Whether `text` is a UNIX timestamp: an optional minus and 1 to 12 digits.

@@ -162,7 +162,7 @@ public struct AlAdhanRoutes: ServerRoutes {
         // Split on the bytes: splitting on characters would break the text into graphemes first.
         let words = request.path.utf8.split(separator: UInt8(ascii: "/")).map { String(Substring($0)) }
         do {
-            let answer = try route(words, query: request.query)
+            let answer = try route(words, query: AlAdhanQuery(request.query))
             return success(answer, request: request)
         } catch {
             log.debug("Request refused", metadata: ["http.path": request.path, "http.status": "\(error.status)"])
@@ -176,6 +176,22 @@ public struct AlAdhanRoutes: ServerRoutes {
     struct Answer {
         let data: JSONValue
         let cache: Cache
+        /// The whole body, envelope included, when the route wrote it itself (``beginEnvelope(_:)``);
+        /// `data` is then not used.
+        var body: Data?
+
+        /// An answer whose `data` the envelope is written around.
+        init(data: JSONValue, cache: Cache) {
+            self.data = data
+            self.cache = cache
+        }
+
+        /// An answer whose body, envelope and all, the route has written.
+        init(body: Data, cache: Cache) {
+            self.data = .null
+            self.cache = cache
+            self.body = body
+        }
     }
 
     /// How long an answer may be cached.
@@ -188,9 +204,15 @@ public struct AlAdhanRoutes: ServerRoutes {
         case none
     }
 
-    private func route(_ words: [String], query: [String: String]) throws(AlAdhanError) -> Answer {
-        if words == ["status"] { return Answer(data: .object([("status", .string("alive"))]), cache: .none) }
+    private func route(_ words: [String], query: AlAdhanQuery) throws(AlAdhanError) -> Answer {
+        if words.count == 1, words[0] == "status" {
+            return Answer(data: .object([("status", .string("alive"))]), cache: .none)
+        }
         guard words.count >= 2, words[0] == "v1" else { throw Self.notFound(words) }
+        // The route most requests take, before the arrays of the others are made.
+        if words[1] == "timings", words.count <= 3 {
+            return try timings(date: words.count == 3 ? words[2] : nil, query: query, byCity: false)
+        }
         let rest = Array(words.dropFirst(2))
         switch (words[1], rest.count) {
         case ("timings", 0...1): return try timings(date: rest.first, query: query, byCity: false)
@@ -199,8 +221,8 @@ public struct AlAdhanRoutes: ServerRoutes {
         case ("calendarByCity", 0...2): return try calendar(rest, query: query, byHijri: false, byCity: true)
         case ("hijriCalendar", 0...2): return try calendar(rest, query: query, byHijri: true, byCity: false)
         case ("hijriCalendarByCity", 0...2): return try calendar(rest, query: query, byHijri: true, byCity: true)
-        case ("gToH", 0...1): return try gregorianToHijri(rest.first ?? AlAdhanSettings.given(query, "date"), query)
-        case ("hToG", 0...1): return try hijriToGregorian(rest.first ?? AlAdhanSettings.given(query, "date"), query)
+        case ("gToH", 0...1): return try gregorianToHijri(rest.first ?? query.given(.date), query)
+        case ("hToG", 0...1): return try hijriToGregorian(rest.first ?? query.given(.date), query)
         case ("gToHCalendar", 2): return try gregorianToHijriCalendar(month: rest[0], year: rest[1], query)
         case ("hToGCalendar", 2): return try hijriToGregorianCalendar(month: rest[0], year: rest[1], query)
         case ("qibla", 2): return try qiblaDirection(latitude: rest[0], longitude: rest[1])
@@ -238,14 +260,16 @@ public struct AlAdhanRoutes: ServerRoutes {
     }
 
     private func success(_ answer: Answer, request: ServerAPI.Request) -> ServerAPI.Response {
-        let body = Self.envelope(status: 200, data: answer.data)
-        var headers = [String: String](minimumCapacity: 5)
-        headers["Access-Control-Allow-Origin"] = "*"
-        headers["Content-Type"] = "application/json"
+        let body = answer.body ?? Self.envelope(status: 200, data: answer.data)
+        var headers: [String: String]
         switch answer.cache {
-        case .immutable: headers["Cache-Control"] = "public, max-age=86400"
-        case .seconds(let seconds): headers["Cache-Control"] = "public, max-age=\(max(1, seconds))"
-        case .none: headers["Cache-Control"] = "no-store"
+        case .immutable: headers = Self.immutableHeaders
+        case .seconds(let seconds):
+            headers = Self.jsonHeaders
+            headers["Cache-Control"] = "public, max-age=\(max(1, seconds))"
+        case .none:
+            headers = Self.jsonHeaders
+            headers["Cache-Control"] = "no-store"
         }
         guard answer.cache != .none else { return ServerAPI.Response(status: 200, headers: headers, body: body) }
         let tag = Self.entityTag(body)
@@ -256,6 +280,22 @@ public struct AlAdhanRoutes: ServerRoutes {
         }
         return ServerAPI.Response(status: 200, headers: headers, body: body)
     }
+
+    /// The fields of every JSON answer, with room for the cache's and the tag's: a copy costs less
+    /// than hashing each name again for every answer.
+    private static let jsonHeaders: [String: String] = {
+        var headers = [String: String](minimumCapacity: 5)
+        headers["Access-Control-Allow-Origin"] = "*"
+        headers["Content-Type"] = "application/json"
+        return headers
+    }()
+
+    /// The fields of an answer that never changes, before its tag.
+    private static let immutableHeaders: [String: String] = {
+        var headers = jsonHeaders
+        headers["Cache-Control"] = "public, max-age=86400"
+        return headers
+    }()
 
     private func failure(_ error: AlAdhanError, extra: [String: String] = [:]) -> ServerAPI.Response {
         let body = Self.envelope(status: error.status, data: .string(error.message))
@@ -268,15 +308,22 @@ public struct AlAdhanRoutes: ServerRoutes {
     /// AlAdhan's envelope, `{"code":200,"status":"OK","data":…}`, as the body of a response.
     static func envelope(status: Int, data: JSONValue) -> Data {
         var json = JSONWriter()
+        beginEnvelope(&json, status: status)
+        data.write(to: &json)
+        json.endObject()
+        return json.takeData()
+    }
+
+    /// Writes the start of AlAdhan's envelope, `{"code":200,"status":"OK","data":`: the `data` value
+    /// comes next, then ``JSONWriter/endObject()``. A route that writes its answer straight after it
+    /// makes the body in one buffer (``Answer/init(body:cache:)``).
+    static func beginEnvelope(_ json: inout JSONWriter, status: Int = 200) {
         json.beginObject()
         json.key("code")
         json.int(status)
         json.key("status")
         json.string(statusName(status))
         json.key("data")
-        data.write(to: &json)
-        json.endObject()
-        return json.data
     }
 
     /// A strong entity tag: a 64-bit hash of the body as 16 hexadecimal digits in quotes. The hash is
@@ -307,14 +354,17 @@ public struct AlAdhanRoutes: ServerRoutes {
             return hash ^ (hash >> 33)
         }
         let hash = mix(mix(lanes.0) ^ mix(lanes.1 &+ 1) ^ mix(lanes.2 &+ 2) ^ mix(lanes.3 &+ 3) ^ UInt64(body.count))
-        var text: [UInt8] = [UInt8(ascii: "\"")]
-        text.reserveCapacity(18)
-        for shift in stride(from: 60, through: 0, by: -4) { text.append(hexDigits[Int((hash >> UInt64(shift)) & 15)]) }
-        text.append(UInt8(ascii: "\""))
-        return String(decoding: text, as: UTF8.self)
+        // Written straight into the string's storage: one allocation.
+        return String(unsafeUninitializedCapacity: 18) { text in
+            text[0] = UInt8(ascii: "\"")
+            for index in 0..<16 {
+                let digit = Int((hash >> UInt64(60 - 4 * index)) & 15)
+                text[index + 1] = digit < 10 ? UInt8(ascii: "0") + UInt8(digit) : UInt8(ascii: "a") + UInt8(digit - 10)
+            }
+            text[17] = UInt8(ascii: "\"")
+            return 18
+        }
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Whether an `If-None-Match` value names `tag` (or is `*`); weak tags compare by their opaque part.
     static func matches(_ header: String, _ tag: String) -> Bool {

@@ -54,8 +54,8 @@ struct AlAdhanSettings: Sendable {
     /// Reads the settings of `query` for a place.
     /// - Parameter defaultMethod: The method when the query names none (the place's country's).
     /// - Throws: ``AlAdhanError`` (400) for a value that is not one AlAdhan accepts.
-    init(_ query: [String: String], defaultMethod: () -> AlAdhanMethod) throws(AlAdhanError) {
-        if let text = Self.given(query, "method") {
+    init(_ query: AlAdhanQuery, defaultMethod: () -> AlAdhanMethod) throws(AlAdhanError) {
+        if let text = query.given(.method) {
             guard let id = Int(text), let method = AlAdhanMethod.withID(id) else {
                 throw AlAdhanError(
                     "Unknown method '\(text)': use 0 to 5, 7 to 23, or 99 with methodSettings (see /v1/methods).")
@@ -66,59 +66,63 @@ struct AlAdhanSettings: Sendable {
         }
         methodParameters =
             method.preset == .custom
-            ? try Self.custom(Self.given(query, "methodSettings")) : method.parameters
+            ? try Self.custom(query.given(.methodSettings)) : method.parameters
         parameters = methodParameters
-        shafaq = try Self.choice(query, "shafaq", Shafaq.allCases.map { ($0.rawValue, $0) }) ?? .general
-        parameters.madhab = try Self.choice(query, "school", [("0", .shafi), ("1", .hanafi)]) ?? .shafi
-        if let night = try Self.choice(
-            query, "midnightMode", [("0", NightMeasure.sunsetToSunrise), ("1", .sunsetToFajr)])
-        {
+        shafaq = try Self.choice(query, .shafaq, Self.shafaqChoices) ?? .general
+        parameters.madhab = try Self.choice(query, .school, Self.schoolChoices) ?? .shafi
+        if let night = try Self.choice(query, .midnightMode, Self.midnightModeChoices) {
             parameters.night = night
         }
-        let rules: [(String, HighLatitudeRule)] = [
-            ("0", .none), ("1", .middleOfTheNight), ("2", .seventhOfTheNight), ("3", .twilightAngle),
-        ]
         // The method's rule is AlAdhan's default (angle based); the Moonsighting Committee's seasonal
         // curves need none, and AlAdhan ignores one given for them.
-        if let rule = try Self.choice(query, "latitudeAdjustmentMethod", rules), parameters.seasonalTwilight == nil {
+        if let rule = try Self.choice(query, .latitudeAdjustmentMethod, Self.ruleChoices),
+            parameters.seasonalTwilight == nil
+        {
             parameters.highLatitudeRule = rule
         }
         if parameters.seasonalTwilight != nil { parameters.seasonalTwilight = shafaq }
         // A request's own minutes for a time replace the method's (api.aladhan.com's rule for Turkey,
-        // here for every method it adds minutes to).
-        tune = zip(try Self.tune(Self.given(query, "tune")), method.tune).map { $0 != 0 ? $0 : $1 }
+        // here for every method it adds minutes to); without `tune`, the method's minutes as they are.
+        if let text = query.given(.tune) {
+            tune = zip(try Self.tune(text), method.tune).map { $0 != 0 ? $0 : $1 }
+        } else {
+            tune = method.tune
+        }
         (hijriCalendar, hijriOffset) = try Self.hijri(query)
-        iso8601 = query["iso8601"] == "true"
-        sameDayNight = try Self.choice(query, "midnightDay", [("next", false), ("same", true)]) ?? false
+        iso8601 = query[.iso8601] == "true"
+        sameDayNight = try Self.choice(query, .midnightDay, Self.midnightDayChoices) ?? false
     }
+
+    // The values each parameter accepts, made once rather than on every request.
+    private static let shafaqChoices = Shafaq.allCases.map { ($0.rawValue, $0) }
+    private static let schoolChoices: [(String, Madhab)] = [("0", .shafi), ("1", .hanafi)]
+    private static let midnightModeChoices: [(String, NightMeasure)] = [("0", .sunsetToSunrise), ("1", .sunsetToFajr)]
+    private static let ruleChoices: [(String, HighLatitudeRule)] = [
+        ("0", .none), ("1", .middleOfTheNight), ("2", .seventhOfTheNight), ("3", .twilightAngle),
+    ]
+    private static let midnightDayChoices = [("next", false), ("same", true)]
+    private static let calendarChoices: [(String, HijriCalendar)] = [
+        ("HJCoSA", .ummAlQura), ("UAQ", .ummAlQura), ("DIYANET", .ummAlQura), ("MATHEMATICAL", .civil),
+    ]
 
     /// The Hijri calendar of `calendarMethod` (HJCoSA, the default, UAQ and DIYANET are served by the
     /// Umm al-Qura table; MATHEMATICAL by the tabular calendar) and the day offset of `adjustment`.
     /// - Throws: ``AlAdhanError`` for another calendar or an offset outside −2…2.
-    static func hijri(_ query: [String: String]) throws(AlAdhanError) -> (HijriCalendar, Int) {
-        let calendars: [(String, HijriCalendar)] = [
-            ("HJCoSA", .ummAlQura), ("UAQ", .ummAlQura), ("DIYANET", .ummAlQura), ("MATHEMATICAL", .civil),
-        ]
-        let calendar = try choice(query, "calendarMethod", calendars) ?? .ummAlQura
-        guard let text = given(query, "adjustment") else { return (calendar, 0) }
+    static func hijri(_ query: AlAdhanQuery) throws(AlAdhanError) -> (HijriCalendar, Int) {
+        let calendar = try choice(query, .calendarMethod, calendarChoices) ?? .ummAlQura
+        guard let text = query.given(.adjustment) else { return (calendar, 0) }
         guard let days = Int(text), HijriAPI.offsets.contains(days) else {
             throw AlAdhanError("adjustment must be a whole number of days from -2 to 2, got '\(text)'.")
         }
         return (calendar, days)
     }
 
-    /// The value of `name`, or `nil` when it is absent or empty (AlAdhan treats both alike).
-    static func given(_ query: [String: String], _ name: String) -> String? {
-        guard let value = query[name]?.trimmedOfSpaces, !value.isEmpty else { return nil }
-        return value
-    }
-
     /// The value of `name` among `choices`, or `nil` when absent.
     /// - Throws: ``AlAdhanError`` listing the choices for any other value.
     private static func choice<Value>(
-        _ query: [String: String], _ name: String, _ choices: [(String, Value)]
+        _ query: AlAdhanQuery, _ name: AlAdhanQuery.Name, _ choices: [(String, Value)]
     ) throws(AlAdhanError) -> Value? {
-        guard let text = given(query, name) else { return nil }
+        guard let text = query.given(name) else { return nil }
         let lowered = text.lowercased()
         if let match = choices.first(where: { $0.0.lowercased() == lowered }) { return match.1 }
         throw AlAdhanError("\(name) must be one of \(choices.map(\.0).joined(separator: ", ")), got '\(text)'.")

@@ -16,8 +16,9 @@ import Foundation
 /// // json.bytes is {"code":200,"status":"OK"}
 /// ```
 ///
-/// It writes into memory of its own (grown by doubling), so each piece costs a bounds check and a
-/// copy; the writer cannot be copied, and frees that memory when it ends.
+/// It writes into memory of its own (`malloc`ed, grown by doubling), so each piece costs a bounds
+/// check and a copy; the writer cannot be copied, and frees that memory when it ends unless
+/// ``takeData()`` hands it to a `Data` (the response body, without a copy).
 struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
@@ -28,11 +29,21 @@ struct JSONWriter: ~Copyable {
     /// Creates an empty writer with room for `capacity` bytes.
     init(capacity: Int = 2048) {
         self.capacity = max(16, capacity)
-        base = .allocate(capacity: self.capacity)
+        // malloc rather than `allocate`, so that `Data` can free the memory it is handed.
+        guard let memory = malloc(self.capacity) else { fatalError("JSONWriter: out of memory") }
+        base = memory.assumingMemoryBound(to: UInt8.self)
     }
 
     deinit {
-        base.deallocate()
+        free(base)
+    }
+
+    /// The text written, as UTF-8, in the writer's own memory, which the `Data` now owns and frees:
+    /// the writer ends here.
+    consuming func takeData() -> Data {
+        let (base, count) = (self.base, self.count)
+        discard self
+        return Data(bytesNoCopy: base, count: count, deallocator: .free)
     }
 
     /// The text written so far, as UTF-8.
@@ -231,10 +242,8 @@ struct JSONWriter: ~Copyable {
     private mutating func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        larger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        (base, capacity) = (larger, newCapacity)
+        guard let larger = realloc(base, newCapacity) else { fatalError("JSONWriter: out of memory") }
+        (base, capacity) = (larger.assumingMemoryBound(to: UInt8.self), newCapacity)
     }
 
     private mutating func separate() {
