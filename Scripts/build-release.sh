@@ -15,8 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-release_flags=(-c release --static-swift-stdlib --disable-local-rpath
-    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
+source Scripts/release-flags.sh
 swift build "${release_flags[@]}" --product praykit
 binary=.build/release/praykit
 

@@ -41,8 +41,10 @@ cleanup() {
 trap cleanup EXIT
 
 echo "load-test: building praykit (release) and the bare server"
-swift build -c release --product praykit >/dev/null
-praykit="$(swift build -c release --show-bin-path)/praykit"
+# The binary users install (Scripts/build-release.sh's flags).
+source Scripts/release-flags.sh
+swift build "${release_flags[@]}" --product praykit >/dev/null
+praykit="$(swift build "${release_flags[@]}" --show-bin-path)/praykit"
 # shellcheck disable=SC2046
 cc -O2 -o "$work/bare-server" Scripts/load/bare-server.c $(pkg-config --cflags --libs libmicrohttpd)
 

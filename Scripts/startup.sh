@@ -34,10 +34,9 @@ SWIFT
 (cd "$hello" && swift build -c release --static-swift-stdlib --scratch-path "$hello/static" > /dev/null)
 (cd "$hello" && swift build -c release --scratch-path "$hello/default" > /dev/null)
 
-static_flags=(-c release --static-swift-stdlib --disable-local-rpath
-    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
-swift build "${static_flags[@]}" --product praykit > /dev/null
-swift build "${static_flags[@]}" --product praykit-bench > /dev/null
+source Scripts/release-flags.sh
+swift build "${release_flags[@]}" --product praykit > /dev/null
+swift build "${release_flags[@]}" --product praykit-bench > /dev/null
 swift build -c release --scratch-path .build/default-build --product praykit > /dev/null
 bench=.build/release/praykit-bench
 
