@@ -59,11 +59,7 @@ struct PlaceGazetteerData: Sendable {
     let areaReferences: [AreaReference]
     let areaStarts: [Int32]
     let zones: [String]
-    /// Where the `#regions` lines are in the text when they were not parsed (`areasOnly`), else empty.
-    let regionLines: Range<Int>
     let countryByCode: [String: Int]
-    /// The country of each two-letter code (see `Parser.letters`), for reading single city lines.
-    let countryByLetters: [Int16]
     /// The region of `country.admin1` codes.
     let regionByCode: [String: Int]
     let cityByGeonameID: [Int: Int]
@@ -80,7 +76,7 @@ struct PlaceGazetteerData: Sendable {
     /// search buffers.
     /// - Throws: `PrayError` (`.unavailable`) when a line is not in the expected layout.
     init(text: UnsafeBufferPointer<UInt8>, searchable: Bool = true, areasOnly: Bool = false) throws(PrayError) {
-        var parser = Parser()
+        var parser = GazetteerParser()
         parser.stopsAtKeys = !searchable || areasOnly
         parser.stopsAtCities = areasOnly
         parser.skipsRegions = areasOnly
@@ -95,11 +91,9 @@ struct PlaceGazetteerData: Sendable {
         areaReferences = parser.areaReferences
         areaStarts = parser.areaStarts + [Int32(parser.areaReferences.count)]
         zones = parser.zones
-        regionLines = parser.regionLines
         countryByCode = Dictionary(
             countries.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
         regionByCode = Dictionary(regions.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
-        countryByLetters = parser.countryByLetters
         cityByGeonameID = Dictionary(cities.enumerated().map { ($1.geonameID, $0) }, uniquingKeysWith: { a, _ in a })
         let (zoneCount, countryCount) = (parser.zones.count, parser.countries.count)
         guard parser.cities.allSatisfy({ $0.zone < zoneCount && $0.country < countryCount }) else {
@@ -138,29 +132,6 @@ struct PlaceGazetteerData: Sendable {
     /// The bit of a byte in a letter mask.
     static func letterBit(_ byte: UInt8) -> UInt64 { 1 << UInt64(byte & 63) }
 
-    /// Parses one `#regions` line (for ``PlaceNearestIndex``, which reads only the lines it needs).
-    /// - Throws: `PrayError` when the line is not a region line.
-    func region(line: UnsafeBufferPointer<UInt8>) throws(PrayError) -> Area {
-        let fields = line.split(separator: 9, omittingEmptySubsequences: false)
-        guard fields.count == 3 else { throw Self.corrupt("a region line") }
-        let text = { (index: Int) in String(decoding: fields[index], as: UTF8.self) }
-        let code = text(0)
-        let country = countryByCode[String(code.prefix { $0 != "." })] ?? -1
-        return Area(code: code, name: text(1), isoCode: text(2), country: country)
-    }
-
-    /// Parses one city line of the text (for ``PlaceNearestIndex``), against these countries and zones.
-    /// - Throws: `PrayError` when the line is not a city line.
-    func city(line: UnsafeBufferPointer<UInt8>) throws(PrayError) -> City {
-        var parser = Parser(countryByLetters: countryByLetters)
-        parser.stopsAtKeys = true
-        parser.zones = zones
-        parser.useCountries(countries)
-        try parser.parseCity(line)
-        guard let city = parser.cities.first else { throw Self.corrupt("a city line") }
-        return city
-    }
-
     /// What a folded key names: countries and regions by name, and (unless `namesOnly`) by code.
     func areas(named key: String, namesOnly: Bool = false) -> ArraySlice<AreaReference> {
         let found = PlaceSearchIndex.equalRange(key, in: areaKeys)
@@ -169,10 +140,10 @@ struct PlaceGazetteerData: Sendable {
         return namesOnly ? references.filter(\.isName)[...] : references
     }
 
-    /// The place of a city, with its country, region (given, or looked up) and zone.
-    func place(of city: City, region given: Area? = nil) -> Place {
+    /// The place of a city, with its country, region and zone.
+    func place(of city: City) -> Place {
         let country = countries[city.country]
-        let region = given ?? region(of: city).map { regions[$0] }
+        let region = region(of: city).map { regions[$0] }
         return Place(
             geonameID: city.geonameID, name: city.name, countryCode: country.code, countryName: country.name,
             region: region?.name, regionCode: region.flatMap { $0.isoCode.isEmpty ? nil : $0.isoCode },
@@ -187,7 +158,7 @@ struct PlaceGazetteerData: Sendable {
 }
 
 /// Reads the tab-separated sections of the gazetteer text.
-private struct Parser {
+struct GazetteerParser {
     var cities: [PlaceGazetteerData.City] = []
     var alternateKeys: [String] = []
     var alternateCities: [Int32] = []
@@ -202,22 +173,12 @@ private struct Parser {
     var stopsAtKeys = false
     /// Whether parsing ends at the cities (countries, regions and zones only).
     var stopsAtCities = false
-    /// Whether the `#regions` lines are skipped (their byte range kept in ``regionLines``): a
-    /// nearest-city lookup reads the one region line it needs instead.
+    /// Whether the `#regions` lines are skipped (a country lookup needs none).
     var skipsRegions = false
-    /// The byte range of the skipped `#regions` lines.
-    var regionLines = 0..<0
     private var regionByCode: [String: Int] = [:]
     private var countryByCode: [String: Int] = [:]
     /// The country of each two-letter code, indexed by ``letters(_:_:)``: no hashing per city.
-    /// (Built as the countries are read, or taken from a parsed gazetteer for single lines: it is
-    /// 128 KB, not to be zeroed for every line.)
-    var countryByLetters: [Int16]
-
-    /// A parser; `countryByLetters` is given when the countries are known already.
-    init(countryByLetters: [Int16]? = nil) {
-        self.countryByLetters = countryByLetters ?? [Int16](repeating: -1, count: 65_536)
-    }
+    var countryByLetters = [Int16](repeating: -1, count: 65_536)
 
     /// An index of two code bytes.
     static func letters(_ first: UInt8, _ second: UInt8) -> Int { Int(first) << 8 | Int(second) }
@@ -245,10 +206,7 @@ private struct Parser {
                 if section == .cities, stopsAtCities { return }
                 continue
             }
-            if section == .regions, skipsRegions {
-                regionLines = (regionLines.isEmpty ? start - line.count - 1 : regionLines.lowerBound)..<start
-                continue
-            }
+            if section == .regions, skipsRegions { continue }
             fields.removeAll(keepingCapacity: true)
             var fieldStart = 0
             for index in 0...line.count where index == line.count || line[index] == 9 {
@@ -261,23 +219,6 @@ private struct Parser {
     }
 
     private func text(_ index: Int) -> String { String(decoding: fields[index], as: UTF8.self) }
-
-    /// Takes countries already parsed, for reading single city lines.
-    mutating func useCountries(_ areas: [PlaceGazetteerData.Area]) {
-        countries = areas
-    }
-
-    /// Parses one `#cities` line.
-    mutating func parseCity(_ line: UnsafeBufferPointer<UInt8>) throws(PrayError) {
-        fields.removeAll(keepingCapacity: true)
-        var fieldStart = 0
-        for index in 0...line.count where index == line.count || line[index] == 9 {
-            fields.append(UnsafeBufferPointer(rebasing: line[fieldStart..<index]))
-            fieldStart = index + 1
-        }
-        guard fields.count == 9 else { throw PlaceGazetteerData.corrupt("a city line") }
-        try addCity()
-    }
 
     private mutating func add(to section: Section) throws(PrayError) {
         switch section {

@@ -2,19 +2,22 @@ import PrayCore
 
 /// The gazetteer's cities by position only (`nearest.bin` of `CPrayPlacesData`, written by
 /// `Scripts/data/generate_nearest.py`): what a nearest-city look-up needs — a header's "near Makkah,
-/// SA", a country from coordinates. Read in place: opening it checks a header and parses the
-/// gazetteer's small sections (countries, regions, zones); a look-up then reads the grid cells
-/// around the point, the positions of their cities and the gazetteer lines of the cities it returns.
+/// SA", a country from coordinates. Read in place, nothing parsed ahead: opening it checks a header
+/// and finds the gazetteer's small sections; a look-up then reads the grid cells around the point,
+/// the positions of their cities, and for each city returned its line, its country's line, its
+/// region's line and its zone's line of the gazetteer text.
 struct PlaceNearestIndex: Sendable {
     /// The number of cities.
     let count: Int
-    /// The countries, regions and zones of the gazetteer (its small sections).
-    let areas: PlaceGazetteerData
     private let index: EmbeddedData
     private let text: EmbeddedData
     /// Where the cities' grid starts and its members start, in bytes.
     private let gridStart: Int
     private let membersStart: Int
+    /// The lines of the gazetteer's `#countries`, `#regions` and `#zones`, in bytes.
+    private let countryLines: Range<Int>
+    private let regionLines: Range<Int>
+    private let zoneLines: Range<Int>
 
     /// The grid's cells, 1° each, row-major from −90°, −180°.
     static let cellCount = 180 * 360
@@ -36,7 +39,25 @@ struct PlaceNearestIndex: Sendable {
         else { throw PlaceGazetteerData.corrupt("nearest-city index of another gazetteer") }
         self.index = index
         self.text = text
-        areas = try PlaceGazetteerData(text: text.bytes, searchable: false, areasOnly: true)
+        var sections: [String: Range<Int>] = [:]
+        var current: (name: String, start: Int)?
+        var start = 0
+        let bytes = text.bytes
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 10 { end += 1 }
+            if end > start, bytes[start] == UInt8(ascii: "#") {
+                if let current { sections[current.name] = current.start..<start }
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                if name == "#cities" { break }
+                current = (name, end + 1)
+            }
+            start = end + 1
+        }
+        guard let countries = sections["#countries"], let regions = sections["#regions"],
+            let zones = sections["#zones"]
+        else { throw PlaceGazetteerData.corrupt("sections") }
+        (countryLines, regionLines, zoneLines) = (countries, regions, zones)
     }
 
     /// Up to `limit` cities nearest to `coordinates`, nearest first (damaged entries skipped).
@@ -59,33 +80,72 @@ struct PlaceNearestIndex: Sendable {
             })
     }
 
-    /// The place of a city read by ``city(_:)``: its region is the one line of the gazetteer's
-    /// `#regions` that starts with its code (`SA.14<tab>`), the rest from ``areas``.
-    /// - Throws: `PrayError` when that line is damaged.
-    func place(of city: PlaceGazetteerData.City) throws(PrayError) -> Place {
-        let key = Array("\(areas.countries[city.country].code).\(city.admin1)\t".utf8)
-        let bytes = text.bytes
-        var start = areas.regionLines.lowerBound
-        let limit = min(areas.regionLines.upperBound, bytes.count)
-        while start < limit {
-            var end = start
-            while end < limit, bytes[end] != 10 { end += 1 }
-            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if line.starts(with: key) { return areas.place(of: city, region: try areas.region(line: line)) }
-            start = end + 1
+    /// The place of the city numbered `city`, read from its line of the gazetteer and the lines of its
+    /// country, region and zone: the same place as a full parse gives.
+    /// - Throws: `PrayError` when one of those lines is damaged.
+    func place(_ city: Int) throws(PrayError) -> Place {
+        let offset = Int(LittleEndianReader(buffer: index.bytes).u32(at: Self.citiesStart + 12 * city + 8))
+        guard city >= 0, city < count, let line = line(at: offset) else {
+            throw PlaceGazetteerData.corrupt("a city line")
         }
-        return areas.place(of: city)
+        let fields = Self.fields(line)
+        typealias Parse = GazetteerParser
+        guard fields.count == 9, let geonameID = Parse.integer(fields[0]), let population = Parse.integer(fields[7]),
+            let zone = Parse.integer(fields[8]), let latitude = Parse.decimal(fields[5]),
+            let longitude = Parse.decimal(fields[6]), fields[3].count == 2,
+            let coordinates = try? Coordinates(latitude: latitude, longitude: longitude),
+            let country = self.line(startingWith: Array(fields[3]) + [9], in: countryLines).map(Self.fields),
+            country.count == 3, let zoneName = self.line(number: zone, in: zoneLines)
+        else { throw PlaceGazetteerData.corrupt("city line \(city + 1)") }
+        let countryCode = String(decoding: fields[3], as: UTF8.self)
+        let admin1 = Array(fields[4])
+        let regionKey = Array(fields[3]) + [UInt8(ascii: ".")] + admin1 + [9]
+        let region = self.line(startingWith: regionKey, in: regionLines).map(Self.fields)
+        guard region == nil || region?.count == 3 else { throw PlaceGazetteerData.corrupt("a region line") }
+        let regionCode = region.map { String(decoding: $0[2], as: UTF8.self) }
+        return Place(
+            geonameID: geonameID, name: String(decoding: fields[1], as: UTF8.self), countryCode: countryCode,
+            countryName: String(decoding: country[1], as: UTF8.self),
+            region: region.map { String(decoding: $0[1], as: UTF8.self) },
+            regionCode: regionCode.flatMap { $0.isEmpty ? nil : $0 }, coordinates: coordinates,
+            population: population, timeZoneIdentifier: String(decoding: zoneName, as: UTF8.self))
     }
 
-    /// The city at `index`, read from its line of the gazetteer text.
-    /// - Throws: `PrayError` when the line is not a city line.
-    func city(_ city: Int) throws(PrayError) -> PlaceGazetteerData.City {
-        let reader = LittleEndianReader(buffer: index.bytes)
+    // MARK: - Lines of the text
+
+    /// The line that starts at `offset`, without its newline.
+    private func line(at offset: Int) -> UnsafeBufferPointer<UInt8>? {
         let bytes = text.bytes
-        let offset = Int(reader.u32(at: Self.citiesStart + 12 * city + 8))
-        guard city >= 0, city < count, offset < bytes.count else { throw PlaceGazetteerData.corrupt("a city line") }
+        guard offset >= 0, offset < bytes.count else { return nil }
         var end = offset
         while end < bytes.count, bytes[end] != 10 { end += 1 }
-        return try areas.city(line: UnsafeBufferPointer(rebasing: bytes[offset..<end]))
+        return UnsafeBufferPointer(rebasing: bytes[offset..<end])
+    }
+
+    /// The first line in `lines` that starts with `prefix`.
+    private func line(startingWith prefix: [UInt8], in lines: Range<Int>) -> UnsafeBufferPointer<UInt8>? {
+        var start = lines.lowerBound
+        while start < lines.upperBound, let line = line(at: start) {
+            if line.starts(with: prefix) { return line }
+            start += line.count + 1
+        }
+        return nil
+    }
+
+    /// The line numbered `number` (from 0) in `lines`.
+    private func line(number: Int, in lines: Range<Int>) -> UnsafeBufferPointer<UInt8>? {
+        var start = lines.lowerBound
+        var remaining = number
+        while start < lines.upperBound, let line = line(at: start) {
+            if remaining == 0 { return line }
+            remaining -= 1
+            start += line.count + 1
+        }
+        return nil
+    }
+
+    /// A line's tab-separated fields.
+    private static func fields(_ line: UnsafeBufferPointer<UInt8>) -> [UnsafeBufferPointer<UInt8>] {
+        line.split(separator: 9, omittingEmptySubsequences: false).map { UnsafeBufferPointer(rebasing: $0) }
     }
 }

@@ -47,6 +47,11 @@ public struct PlaceServiceGazetteer: PlaceService {
         try PlaceGazetteerData(text: PlaceGazetteerData.text)
     }
 
+    /// The gazetteer's countries, regions and zones alone, for ``country(code:)``.
+    private static let areas = Result { () throws(PrayError) in
+        try PlaceGazetteerData(text: PlaceGazetteerData.text, searchable: false, areasOnly: true)
+    }
+
     /// The cities by position, for nearest-city look-ups: a header's "near Makkah" reads a few cells
     /// of a grid in place, not a full load.
     private static let positions = Result { () throws(PrayError) in try PlaceNearestIndex() }
@@ -87,7 +92,7 @@ extension PlaceServiceGazetteer {
         var nearby: [PlaceAPI.Nearby] = []
         for (city, kilometers) in found {
             nearby.append(
-                PlaceAPI.Nearby(place: try index.place(of: try index.city(city)), distanceKilometers: kilometers))
+                PlaceAPI.Nearby(place: try index.place(city), distanceKilometers: kilometers))
         }
         return nearby
     }
@@ -102,7 +107,7 @@ extension PlaceServiceGazetteer {
     /// Returns a country by its ISO 3166-1 alpha-2 code, or `nil`.
     /// - Throws: `PrayError` when the gazetteer is damaged.
     public func country(code: String) throws -> PlaceAPI.Country? {
-        let data = try Self.positions.get().areas
+        let data = try Self.areas.get()
         return data.countryByCode[code.uppercased()].map {
             PlaceAPI.Country(code: data.countries[$0].code, name: data.countries[$0].name)
         }
