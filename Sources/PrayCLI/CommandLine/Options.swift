@@ -52,8 +52,12 @@ extension OptionDefinition {
 struct Option<Value: ArgumentValue>: OptionDefinition {
     let name: String
     let valueName: String?
-    let help: String
-    let defaultText: String?
+    /// One line of help, written when help is shown (a command's start does not format it).
+    var help: String { helpText() }
+    /// The default shown in help, written when help is shown.
+    var defaultText: String? { defaultDescription() }
+    private let helpText: @Sendable () -> String
+    private let defaultDescription: @Sendable () -> String?
     let isRepeatable: Bool
     let choices: [String]
     let completion: CompletionKind
@@ -83,19 +87,19 @@ struct Option<Value: ArgumentValue>: OptionDefinition {
         repeatable: Bool = false, allowed: [Value]? = nil, completion: CompletionKind? = nil
     ) {
         self.init(
-            name, value: value, help: help, default: `default`, defaultText: defaultText, repeatable: repeatable,
+            name, value: value, help: { help }, default: `default`, defaultText: defaultText, repeatable: repeatable,
             allowed: allowed, completion: completion, check: nil)
     }
 
     private init(
-        _ name: String, value: String, help: String, default: Value?, defaultText: String?, repeatable: Bool,
-        allowed: [Value]?, completion: CompletionKind?, check: (@Sendable (Value) -> String?)?
+        _ name: String, value: String, help: @escaping @Sendable () -> String, default: Value?, defaultText: String?,
+        repeatable: Bool, allowed: [Value]?, completion: CompletionKind?, check: (@Sendable (Value) -> String?)?
     ) {
         self.name = name
         valueName = value
-        self.help = help
+        helpText = help
         defaultValue = `default` ?? Value.absentValue
-        self.defaultText = defaultText ?? `default`.map(\.argumentDescription)
+        defaultDescription = { defaultText ?? `default`.map(\.argumentDescription) }
         isRepeatable = repeatable
         let choices = allowed.map { $0.map(\.argumentDescription) } ?? Value.allValueStrings
         self.choices = choices
@@ -144,7 +148,7 @@ extension Option where Value: Comparable & Sendable {
         range: ClosedRange<Value>, unit: String = "", repeatable: Bool = false
     ) {
         self.init(
-            name, value: value, help: Self.helpWithRange(help, range, unit), default: `default`,
+            name, value: value, help: { Self.helpWithRange(help, range, unit) }, default: `default`,
             defaultText: defaultText, repeatable: repeatable, allowed: nil, completion: nil,
             check: Self.rangeCheck(range, unit))
     }
@@ -158,7 +162,7 @@ extension Option {
     ) where Value == Bound? {
         let check = Option<Bound>.rangeCheck(range, unit)
         self.init(
-            name, value: value, help: Option<Bound>.helpWithRange(help, range, unit), default: nil,
+            name, value: value, help: { Option<Bound>.helpWithRange(help, range, unit) }, default: nil,
             defaultText: defaultText, repeatable: false, allowed: nil, completion: nil,
             check: { value in value.flatMap(check) })
     }
@@ -168,7 +172,7 @@ extension Option {
         _ name: String, value: String, help: String, atLeast minimum: Bound
     ) where Value == Bound? {
         self.init(
-            name, value: value, help: help, default: nil, defaultText: nil, repeatable: false, allowed: nil,
+            name, value: value, help: { help }, default: nil, defaultText: nil, repeatable: false, allowed: nil,
             completion: nil,
             check: { value in
                 guard let value, value < minimum else { return nil }
