@@ -39,18 +39,19 @@ enum PlaceNearest {
         return found
     }
 
-    /// The cells at Chebyshev distance `ring` from (row, column), wrapping in longitude.
+    /// The cells at Chebyshev distance `ring` from (row, column), wrapping in longitude (each once).
     private static func cells(row: Int, column: Int, ring: Int) -> [Int] {
         guard ring > 0 else { return [row * 360 + column] }
-        var cells = Set<Int>()
+        var cells: [Int] = []
         for dr in -ring...ring {
             let r = row + dr
             guard (0..<180).contains(r) else { continue }
             let columns = abs(dr) == ring ? Array(-ring...ring) : [-ring, ring]
             for dc in columns where abs(dc) <= 180 {
-                cells.insert(r * 360 + ((column + dc) % 360 + 360) % 360)
+                cells.append(r * 360 + ((column + dc) % 360 + 360) % 360)
             }
         }
-        return cells.sorted()
+        // Only a ring wider than the globe (≥ 180) meets itself across the antimeridian.
+        return ring >= 180 ? Array(Set(cells)) : cells
     }
 }

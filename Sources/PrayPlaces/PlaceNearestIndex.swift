@@ -94,13 +94,12 @@ struct PlaceNearestIndex: Sendable {
             let zone = Parse.integer(fields[8]), let latitude = Parse.decimal(fields[5]),
             let longitude = Parse.decimal(fields[6]), fields[3].count == 2,
             let coordinates = try? Coordinates(latitude: latitude, longitude: longitude),
-            let country = self.line(startingWith: Array(fields[3]) + [9], in: countryLines).map(Self.fields),
+            let country = self.line(code: Array(fields[3]), in: countryLines).map(Self.fields),
             country.count == 3, let zoneName = self.line(number: zone, in: zoneLines)
         else { throw PlaceGazetteerData.corrupt("city line \(city + 1)") }
         let countryCode = String(decoding: fields[3], as: UTF8.self)
         let admin1 = Array(fields[4])
-        let regionKey = Array(fields[3]) + [UInt8(ascii: ".")] + admin1 + [9]
-        let region = self.line(startingWith: regionKey, in: regionLines).map(Self.fields)
+        let region = self.line(code: Array(fields[3]) + [UInt8(ascii: ".")] + admin1, in: regionLines).map(Self.fields)
         guard region == nil || region?.count == 3 else { throw PlaceGazetteerData.corrupt("a region line") }
         let regionCode = region.map { String(decoding: $0[2], as: UTF8.self) }
         return Place(
@@ -122,12 +121,23 @@ struct PlaceNearestIndex: Sendable {
         return UnsafeBufferPointer(rebasing: bytes[offset..<end])
     }
 
-    /// The first line in `lines` that starts with `prefix`.
-    private func line(startingWith prefix: [UInt8], in lines: Range<Int>) -> UnsafeBufferPointer<UInt8>? {
-        var start = lines.lowerBound
-        while start < lines.upperBound, let line = line(at: start) {
-            if line.starts(with: prefix) { return line }
-            start += line.count + 1
+    /// The line of `lines` whose first field is `code`, by binary search: `#countries` and `#regions`
+    /// are sorted by code, byte by byte (`generate_places.py`; the nearest-city test checks every
+    /// answer against a full parse).
+    private func line(code: [UInt8], in lines: Range<Int>) -> UnsafeBufferPointer<UInt8>? {
+        let bytes = text.bytes
+        var (low, high) = (lines.lowerBound, min(lines.upperBound, bytes.count))
+        while low < high {
+            var start = low + (high - low) / 2
+            while start > low, bytes[start - 1] != 10 { start -= 1 }
+            guard let line = line(at: start) else { return nil }
+            let field = line.prefix { $0 != 9 }
+            if field.elementsEqual(code) { return line }
+            if field.lexicographicallyPrecedes(code) {
+                low = start + line.count + 1
+            } else {
+                high = start
+            }
         }
         return nil
     }
