@@ -5,7 +5,7 @@
 # never takes a library planted next to the binary (libsqlite3.so.0, which it links). Then checks
 # that no RUNPATH is left, that the binary really has ICU (a static build that drops it loses every
 # named time zone and the Islamic calendars) by asking it for zones and Hijri dates, and prints its
-# size and start-up time. Every module is compiled with concrete metadata reached through direct
+# size and start-up time. Debug information is stripped (symbols kept). Every module is compiled with concrete metadata reached through direct
 # accessors, not by mangled name (Package.swift's directMetadataAccess, which the package itself can
 # only give its executables): a one-day command starts without demangling types and searching the
 # binary's protocol conformances.
@@ -18,6 +18,9 @@ cd "$(dirname "$0")/.."
 source Scripts/release-flags.sh
 swift build "${release_flags[@]}" --product praykit
 binary=.build/release/praykit
+# Without the DWARF debug information (about 9 MB), keeping the symbols, so that a crash's backtrace
+# still names its functions.
+objcopy --strip-debug "$binary"
 
 if command -v readelf > /dev/null && readelf -d "$binary" | grep -q 'R.*PATH.*\$ORIGIN'; then
     echo "error: $binary searches its own folder for libraries (\$ORIGIN in its RUNPATH)" >&2

@@ -3,7 +3,8 @@
 # each build against a hello-world built the same way, in one run:
 #
 #   static   the binary users install (Scripts/build-release.sh: release, --static-swift-stdlib, every
-#            module with direct metadata accessors), against a hello-world built --static-swift-stdlib;
+#            module with direct metadata accessors, debug information stripped), against a
+#            hello-world built --static-swift-stdlib;
 #   default  a plain `swift build -c release` (the Swift runtime and Foundation as shared libraries;
 #            Package.swift's own flags only), against a plain release hello-world.
 #
@@ -35,14 +36,14 @@ SWIFT
 (cd "$hello" && swift build -c release --scratch-path "$hello/default" > /dev/null)
 
 source Scripts/release-flags.sh
-swift build "${release_flags[@]}" --product praykit > /dev/null
+Scripts/build-release.sh > /dev/null
 swift build "${release_flags[@]}" --product praykit-bench > /dev/null
 swift build -c release --scratch-path .build/default-build --product praykit > /dev/null
 bench=.build/release/praykit-bench
 
-echo "== default build (swift build -c release): $(du -m .build/default-build/release/praykit | cut -f1) MB"
+echo "== default build (swift build -c release): $(ls -l .build/default-build/release/praykit | awk '{printf "%.1f", $5 / 1048576}') MB"
 "$bench" --startup --praykit .build/default-build/release/praykit --hello "$hello/default/release/hello" "${json[@]}"
-echo "== static build (Scripts/build-release.sh): $(du -m .build/release/praykit | cut -f1) MB"
+echo "== static build (Scripts/build-release.sh): $(ls -l .build/release/praykit | awk '{printf "%.1f", $5 / 1048576}') MB"
 "$bench" --startup --hello "$hello/static/release/hello" "${json[@]}"
 echo "== praykit-bench (static build)"
 "$bench" --hello "$hello/static/release/hello" "${json[@]}"
