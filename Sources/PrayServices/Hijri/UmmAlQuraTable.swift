@@ -13,12 +13,13 @@ enum UmmAlQuraTable {
     /// The first day of every month and, last, the day after the table ends; days from 1970-01-01.
     private static let starts: [Int] = {
         var starts = [firstMonthStart]
-        for code in monthLengthCodes {
+        // By byte, not by Character: this runs in the first request of every process.
+        for code in monthLengthCodes.utf8 {
             let length: Int
             switch code {
-            case "8": length = 28
-            case "9": length = 29
-            case "0": length = 30
+            case UInt8(ascii: "8"): length = 28
+            case UInt8(ascii: "9"): length = 29
+            case UInt8(ascii: "0"): length = 30
             default: length = 31
             }
             starts.append((starts.last ?? firstMonthStart) + length)
