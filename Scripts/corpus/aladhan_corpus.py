@@ -562,7 +562,7 @@ def generate():
         c.add(build("/v1/currentTimestamp", [("zone", zone)]), now=True)
     for route in ("currentTime", "currentDate", "currentTimestamp"):
         c.add("/v1/" + route)  # errors: no zone
-        c.add(build("/v1/" + route, [("zone", "Asia/Kolkata")]))
+        c.add(build("/v1/" + route, [("zone", "Asia/Kolkata")]), now=True)  # a valid zone: the current time there
         c.add(build("/v1/" + route, [("zone", "Nowhere/Nada")]))
         c.add(build("/v1/" + route, [("zone", "")]))
     c.add(build("/v1/timings", coords(mk) + [("timezonestring", "Asia/Riyadh")]), now=True)
