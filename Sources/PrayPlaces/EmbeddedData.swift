@@ -21,11 +21,14 @@ struct EmbeddedData: @unchecked Sendable {
     }
 }
 
-/// Reads little-endian integers from bytes in place; a read past the end gives 0, so damaged data
-/// gives a wrong answer that the caller's checks catch, never a crash.
+/// Reads little-endian integers and LEB128 varints from bytes in place, at an offset or at
+/// ``position``; a read past the end gives 0, so damaged data gives a wrong answer that the caller's
+/// checks catch, never a crash.
 struct LittleEndianReader {
     /// The bytes read.
     let buffer: UnsafeBufferPointer<UInt8>
+    /// Where the reads without an offset (``u8()``, ``u16()``, ``varint()``) read next.
+    var position = 0
 
     /// The byte at `index`, or 0 outside the buffer.
     func byte(_ index: Int) -> UInt8 {
@@ -43,5 +46,36 @@ struct LittleEndianReader {
             return UInt32(u16(at: index)) | UInt32(u16(at: index + 2)) << 16
         }
         return UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self))
+    }
+
+    /// The byte at ``position``, moving past it.
+    mutating func u8() -> UInt8 {
+        defer { position += 1 }
+        return byte(position)
+    }
+
+    /// The UInt16 at ``position``, moving past it.
+    mutating func u16() -> UInt16 {
+        defer { position += 2 }
+        return u16(at: position)
+    }
+
+    /// The unsigned LEB128 varint at ``position``, moving past it.
+    mutating func varint() -> Int {
+        var value = 0
+        var shift = 0
+        while shift < 56 {
+            let byte = u8()
+            value |= Int(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { break }
+            shift += 7
+        }
+        return value
+    }
+
+    /// The zigzag-encoded signed varint at ``position``, moving past it.
+    mutating func zigzag() -> Int {
+        let value = varint()
+        return value & 1 == 0 ? value >> 1 : -((value + 1) >> 1)
     }
 }

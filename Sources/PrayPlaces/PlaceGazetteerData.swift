@@ -13,10 +13,8 @@ struct PlaceGazetteerData: Sendable {
         /// The folded name: the search key of the city's own name.
         let key: String
         let country: Int
-        /// The region's number, or -1 (also while regions are not resolved: see ``admin1``).
+        /// The region's number, or -1 when the gazetteer has none for the city.
         let region: Int
-        /// The GeoNames admin1 code, for resolving the region of a city found without a full load.
-        let admin1: String
         let coordinates: Coordinates
         let population: Int
         let zone: Int
@@ -60,8 +58,6 @@ struct PlaceGazetteerData: Sendable {
     let areaStarts: [Int32]
     let zones: [String]
     let countryByCode: [String: Int]
-    /// The region of `country.admin1` codes.
-    let regionByCode: [String: Int]
     let cityByGeonameID: [Int: Int]
     /// Every city key, then every alternate key, as UTF-8 in one buffer (for the typo scan, which
     /// reads them all): key `i` is `nameBytes[nameStarts[i]..<nameStarts[i + 1]]`.
@@ -71,15 +67,12 @@ struct PlaceGazetteerData: Sendable {
     /// many of a query's letters before computing a distance.
     let nameMasks: [UInt64]
 
-    /// Parses the text; without `searchable`, only the countries, regions, zones and cities (what a
-    /// nearest-city lookup needs, in a fraction of the time), not the alternate names and the
-    /// search buffers.
+    /// Parses the text for search; with `areasOnly`, only the countries and zones (what a country
+    /// lookup needs, in a fraction of the time): no regions, cities, alternate names or search buffers.
     /// - Throws: `PrayError` (`.unavailable`) when a line is not in the expected layout.
-    init(text: UnsafeBufferPointer<UInt8>, searchable: Bool = true, areasOnly: Bool = false) throws(PrayError) {
+    init(text: UnsafeBufferPointer<UInt8>, areasOnly: Bool = false) throws(PrayError) {
         var parser = GazetteerParser()
-        parser.stopsAtKeys = !searchable || areasOnly
-        parser.stopsAtCities = areasOnly
-        parser.skipsRegions = areasOnly
+        parser.areasOnly = areasOnly
         try parser.parse(text)
         cities = parser.cities
         alternateKeys = parser.alternateKeys
@@ -93,13 +86,12 @@ struct PlaceGazetteerData: Sendable {
         zones = parser.zones
         countryByCode = Dictionary(
             countries.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
-        regionByCode = Dictionary(regions.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { first, _ in first })
         cityByGeonameID = Dictionary(cities.enumerated().map { ($1.geonameID, $0) }, uniquingKeysWith: { a, _ in a })
         let (zoneCount, countryCount) = (parser.zones.count, parser.countries.count)
         guard parser.cities.allSatisfy({ $0.zone < zoneCount && $0.country < countryCount }) else {
             throw Self.corrupt("city references")
         }
-        guard searchable else {
+        guard !areasOnly else {
             (nameBytes, nameStarts, nameMasks) = ([], [], [])
             return
         }
@@ -143,17 +135,11 @@ struct PlaceGazetteerData: Sendable {
     /// The place of a city, with its country, region and zone.
     func place(of city: City) -> Place {
         let country = countries[city.country]
-        let region = region(of: city).map { regions[$0] }
+        let region = city.region >= 0 ? regions[city.region] : nil
         return Place(
             geonameID: city.geonameID, name: city.name, countryCode: country.code, countryName: country.name,
             region: region?.name, regionCode: region.flatMap { $0.isoCode.isEmpty ? nil : $0.isoCode },
             coordinates: city.coordinates, population: city.population, timeZoneIdentifier: zones[city.zone])
-    }
-
-    /// The region of a city: resolved at parse time in a full load, looked up here otherwise.
-    func region(of city: City) -> Int? {
-        if city.region >= 0 { return city.region }
-        return regionByCode["\(countries[city.country].code).\(city.admin1)"]
     }
 }
 
@@ -169,12 +155,8 @@ struct GazetteerParser {
     var areaReferences: [PlaceGazetteerData.AreaReference] = []
     var areaStarts: [Int32] = []
     var zones: [String] = []
-    /// Whether parsing ends at the alternate names (`#keys`).
-    var stopsAtKeys = false
-    /// Whether parsing ends at the cities (countries, regions and zones only).
-    var stopsAtCities = false
-    /// Whether the `#regions` lines are skipped (a country lookup needs none).
-    var skipsRegions = false
+    /// Whether only the countries and zones are read: the regions skipped, parsing ended at the cities.
+    var areasOnly = false
     private var regionByCode: [String: Int] = [:]
     private var countryByCode: [String: Int] = [:]
     /// The country of each two-letter code, indexed by ``letters(_:_:)``: no hashing per city.
@@ -202,11 +184,10 @@ struct GazetteerParser {
             guard !line.isEmpty else { continue }
             if line[0] == UInt8(ascii: "#") {
                 section = Section(rawValue: String(decoding: line, as: UTF8.self))
-                if section == .keys, stopsAtKeys { return }
-                if section == .cities, stopsAtCities { return }
+                if section == .cities, areasOnly { return }
                 continue
             }
-            if section == .regions, skipsRegions { continue }
+            if section == .regions, areasOnly { continue }
             fields.removeAll(keepingCapacity: true)
             var fieldStart = 0
             for index in 0...line.count where index == line.count || line[index] == 9 {
@@ -295,12 +276,11 @@ struct GazetteerParser {
             let coordinates = try? Coordinates(latitude: latitude, longitude: longitude)
         else { throw PlaceGazetteerData.corrupt("city line \(cities.count + 1)") }
         let admin1 = text(4)
-        // A nearest-city load resolves the regions of the cities it returns, not of all of them.
-        let region = stopsAtKeys ? -1 : regionByCode["\(countries[country].code).\(admin1)"] ?? -1
+        let region = regionByCode["\(countries[country].code).\(admin1)"] ?? -1
         cities.append(
             .init(
                 geonameID: geonameID, name: name, key: folded.isEmpty ? name.lowercased() : folded, country: country,
-                region: region, admin1: admin1, coordinates: coordinates, population: population, zone: zone))
+                region: region, coordinates: coordinates, population: population, zone: zone))
     }
 
     /// A non-negative decimal integer.

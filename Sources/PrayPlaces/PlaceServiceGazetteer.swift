@@ -49,7 +49,7 @@ public struct PlaceServiceGazetteer: PlaceService {
 
     /// The gazetteer's countries, regions and zones alone, for ``country(code:)``.
     private static let areas = Result { () throws(PrayError) in
-        try PlaceGazetteerData(text: PlaceGazetteerData.text, searchable: false, areasOnly: true)
+        try PlaceGazetteerData(text: PlaceGazetteerData.text, areasOnly: true)
     }
 
     /// The cities by position, for nearest-city look-ups: a header's "near Makkah" reads a few cells

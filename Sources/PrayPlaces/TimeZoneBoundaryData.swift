@@ -40,7 +40,7 @@ struct TimeZoneBoundaryData: Sendable {
     private static func header(_ buffer: UnsafeBufferPointer<UInt8>) throws(PrayError) -> (
         zones: [String], labels: [[Int]], indexStart: Int, mixedCells: Int
     ) {
-        var reader = Reader(buffer: buffer)
+        var reader = LittleEndianReader(buffer: buffer)
         reader.position = 5
         var zones: [String] = []
         for _ in 0..<reader.u16() {
@@ -81,7 +81,7 @@ extension TimeZoneBoundaryData {
     func label(latitude: Double, longitude: Double) -> Int {
         let column = min(359, max(0, Int((longitude + 180).rounded(.down))))
         let row = min(179, max(0, Int((latitude + 90).rounded(.down))))
-        var reader = Reader(buffer: data.bytes)
+        var reader = LittleEndianReader(buffer: data.bytes)
         let entry = reader.u16(at: indexStart + 2 * (row * 360 + column))
         guard entry & 0x8000 != 0 else { return Int(entry) }
         let x = (longitude + 180 - Double(column)) * Self.units
@@ -91,7 +91,9 @@ extension TimeZoneBoundaryData {
     }
 
     /// Walks the quadtree from `node` to the leaf that holds (x, y) and returns its label there.
-    private static func label(in reader: inout Reader, node: Int, nodesStart: Int, x: Double, y: Double) -> Int {
+    private static func label(in reader: inout LittleEndianReader, node: Int, nodesStart: Int, x: Double, y: Double)
+        -> Int
+    {
         var (node, originX, originY, size) = (node, 0.0, 0.0, units)
         // The generator splits at most 6 times; the bound keeps damaged offsets from looping.
         for _ in 0..<16 {
@@ -116,7 +118,7 @@ extension TimeZoneBoundaryData {
 
     /// The label of (x, y) in the leaf at the reader: the first entry whose polygons hold the point,
     /// else the leaf's default.
-    private static func leafLabel(_ reader: inout Reader, x: Double, y: Double) -> Int {
+    private static func leafLabel(_ reader: inout LittleEndianReader, x: Double, y: Double) -> Int {
         let fallback = reader.varint()
         for _ in 0..<reader.varint() {
             let label = reader.varint()
@@ -133,7 +135,7 @@ extension TimeZoneBoundaryData {
     }
 
     /// Whether the rings at the reader hold (x, y), by the even-odd rule (holes are rings too).
-    private static func contains(_ reader: inout Reader, x: Double, y: Double) -> Bool {
+    private static func contains(_ reader: inout LittleEndianReader, x: Double, y: Double) -> Bool {
         var inside = false
         for _ in 0..<reader.varint() {
             let count = reader.varint()
@@ -157,55 +159,5 @@ extension TimeZoneBoundaryData {
             }
         }
         return inside
-    }
-}
-
-/// Reads little-endian integers and LEB128 varints from the data's bytes; a read past the end
-/// gives 0, so damaged data gives a wrong label, never a crash.
-private struct Reader {
-    private let buffer: UnsafeBufferPointer<UInt8>
-    var position = 0
-
-    init(buffer: UnsafeBufferPointer<UInt8>) {
-        self.buffer = buffer
-    }
-
-    private func byte(_ index: Int) -> UInt8 {
-        index >= 0 && index < buffer.count ? buffer[index] : 0
-    }
-
-    mutating func u8() -> UInt8 {
-        defer { position += 1 }
-        return byte(position)
-    }
-
-    mutating func u16() -> UInt16 {
-        defer { position += 2 }
-        return u16(at: position)
-    }
-
-    func u16(at index: Int) -> UInt16 {
-        UInt16(byte(index)) | UInt16(byte(index + 1)) << 8
-    }
-
-    func u32(at index: Int) -> UInt32 {
-        UInt32(u16(at: index)) | UInt32(u16(at: index + 2)) << 16
-    }
-
-    mutating func varint() -> Int {
-        var value = 0
-        var shift = 0
-        while shift < 56 {
-            let byte = u8()
-            value |= Int(byte & 0x7F) << shift
-            if byte & 0x80 == 0 { break }
-            shift += 7
-        }
-        return value
-    }
-
-    mutating func zigzag() -> Int {
-        let value = varint()
-        return value & 1 == 0 ? value >> 1 : -((value + 1) >> 1)
     }
 }
