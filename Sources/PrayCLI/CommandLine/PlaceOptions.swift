@@ -239,7 +239,7 @@ enum PlaceOptions {
 
     /// A request for a place's times, with the place, the method chosen and the saved iqama settings.
     struct Calculation {
-        let request: PrayerAPI.Request
+        var request: PrayerAPI.Request
         let place: Place
         /// The method and why (`methodSource`).
         let method: MethodChoice

@@ -18,11 +18,16 @@ enum NextCommand: Command {
         polybar and tmux (one formatted line). With --watch the line is written again at each moment
         the countdown changes — every minute in the last hour, every second in the last minute — not by
         polling; on a terminal it redraws in place, follows a resize, and Ctrl-C ends it cleanly.
+        In Ramadan (by the saved Hijri calendar and offset, the days 'praykit notify' plans imsak and
+        iftar on) the line also counts down to suhoor's end (imsak) or iftar (maghrib), whichever is
+        next. With --extra, the time after sunrise is named: the disliked time until the sun has
+        risen a spear's length, then duha until zawal, then the disliked time at the zenith.
         """
     static let examples = [
         "praykit next --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh",
         "praykit next --format waybar --watch",
         "praykit next --now 2026-11-29T14:14:00+03:00 --format json",
+        "praykit next --city Istanbul --extra --now 2027-02-20T09:30",
     ]
     static let now = Option<Instant?>(
         "now", value: "ISO 8601",
@@ -32,14 +37,17 @@ enum NextCommand: Command {
     static let watch = Flag("watch", help: "Keep writing the line at each moment it changes, until Ctrl-C.")
     static let updates = Option<Int?>(
         "updates", value: "n", help: "With --watch: stop after this many lines (for scripts and tests).", atLeast: 1)
+    static let noRamadan = Flag("no-ramadan", help: "No suhoor and iftar countdown in Ramadan.")
     static let options: [any OptionDefinition] =
-        PlaceOptions.place + PlaceOptions.calculation + [now, format, watch, updates]
+        PlaceOptions.place + PlaceOptions.calculation + ExtraTimeOptions.all + [now, format, watch, updates, noRamadan]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let limit = arguments[updates]
         let watching = arguments[watch]
         if limit != nil, !watching { throw CLIError.usage("--updates goes with --watch") }
-        let calculation = try await PlaceOptions.calculation(arguments, context: context)
+        var calculation = try await PlaceOptions.calculation(arguments, context: context)
+        calculation.request.extraTimes = try ExtraTimeOptions.settings(arguments)
+        let ramadan = !arguments[noRamadan]
         let format = arguments[format]
         // A pinned instant moves on with the clock while watching.
         let clock = context.clock
@@ -47,13 +55,14 @@ enum NextCommand: Command {
         let offset = (pinned ?? context.now).timeIntervalSince(clock.now())
         func now() -> Date { clock.now().addingTimeInterval(offset) }
         let renderer = NextRenderer(calculation: calculation, format: format)
-        var timer = try await self.timer(calculation, around: now(), context: context)
+        var timer = try await self.timer(calculation, around: now(), ramadan: ramadan, context: context)
         guard watching else {
-            guard let status = timer.status(at: now()) else {
+            guard let status = timer.prayers.status(at: now()) else {
                 throw CLIError.runtime("no prayer time follows this instant")
             }
-            let note = NextRenderer.note(status, timer: timer, parameters: calculation.request.parameters)
-            return try context.output.write(renderer.render(status, note: note, first: true, watching: false))
+            let note = NextRenderer.note(status, timer: timer.prayers, parameters: calculation.request.parameters)
+            return try context.output.write(
+                renderer.render(status, note: note, extra: timer.extra(at: status.now), first: true, watching: false))
         }
         let terminal = context.output.isTerminal && (format == .plain || format == .tmux)
         let signals = terminal ? WatchSignals(output: context.output) : nil
@@ -61,14 +70,15 @@ enum NextCommand: Command {
         var written = 0
         while true {
             var instant = now()
-            if timer.status(at: instant.addingTimeInterval(3600)) == nil {
-                timer = try await self.timer(calculation, around: instant, context: context)
+            if timer.prayers.status(at: instant.addingTimeInterval(3600)) == nil {
+                timer = try await self.timer(calculation, around: instant, ramadan: ramadan, context: context)
             }
-            guard let status = timer.status(at: instant) else {
+            guard let status = timer.prayers.status(at: instant) else {
                 throw CLIError.runtime("no prayer time follows this instant")
             }
-            let note = NextRenderer.note(status, timer: timer, parameters: calculation.request.parameters)
-            let line = renderer.render(status, note: note, first: written == 0, watching: true)
+            let note = NextRenderer.note(status, timer: timer.prayers, parameters: calculation.request.parameters)
+            let line = renderer.render(
+                status, note: note, extra: timer.extra(at: instant), first: written == 0, watching: true)
             signals?.show(line.trimmingCharacters(in: .newlines))
             if terminal { try context.output.write(verbatim: "\r\u{1B}[2K") }
             try context.output.write(terminal ? line.trimmingCharacters(in: .newlines) : line)
@@ -87,16 +97,51 @@ enum NextCommand: Command {
         if terminal { try context.output.write("\n") }
     }
 
+    /// The timers of a watch: the prayers', and suhoor's and iftar's in Ramadan.
+    struct Timers {
+        let prayers: PrayerTimer
+        let ramadan: RamadanTimer?
+
+        /// The named period (with `--extra`) and the Ramadan countdown at `instant`.
+        func extra(at instant: Date) -> NextRenderer.Extra {
+            NextRenderer.Extra(period: prayers.period(at: instant), ramadan: ramadan?.status(at: instant))
+        }
+
+        /// The instants the line changes: the prayers' countdown's, and in Ramadan the moments of
+        /// suhoor's end and iftar and their countdown's.
+        func timeline(from start: Date, until end: Date) -> [Date] {
+            var moments = prayers.timeline(from: start, until: end) + prayers.periodBoundaries(from: start, until: end)
+            if let at = ramadan?.status(at: start)?.at {
+                moments.append(at)
+                moments += (1...60).map { at.addingTimeInterval(Double(-60 * $0)) }
+                moments += (1..<60).map { at.addingTimeInterval(Double(-$0)) }
+            }
+            return Set(moments.filter { $0 > start && $0 <= end }).sorted()
+        }
+    }
+
     /// A timer over the day of `instant`, the day before and the two after (a zone may skip a day:
-    /// Samoa went from 2011-12-29 to 2011-12-31, and the next fajr is two civil days on).
+    /// Samoa went from 2011-12-29 to 2011-12-31, and the next fajr is two civil days on), and the
+    /// same days' Ramadan timer when `ramadan` and any of them is in Ramadan.
     private static func timer(
-        _ calculation: PlaceOptions.Calculation, around instant: Date, context: CommandContext
-    ) async throws -> PrayerTimer {
+        _ calculation: PlaceOptions.Calculation, around instant: Date, ramadan: Bool, context: CommandContext
+    ) async throws -> Timers {
         var request = calculation.request
         request.date = try CivilDate(containing: instant, in: request.timeZone).adding(days: -1)
         request.days = 4
         let response = try await context.dependency.prayerService().prayerTimes(for: request)
-        return PrayerTimer(schedules: response.schedules, iqama: calculation.iqama)
+        let prayers = PrayerTimer(schedules: response.schedules, iqama: calculation.iqama)
+        guard ramadan else { return Timers(prayers: prayers, ramadan: nil) }
+        // The Hijri dates of the days; a failure here loses only the Ramadan countdown.
+        let hijri =
+            (try? context.dependency.hijriService().days(
+                for: HijriAPI.Request(
+                    date: request.date, days: request.days, calendar: request.hijriCalendar,
+                    offset: request.hijriOffset))) ?? []
+        var days: [CivilDate: Int] = [:]
+        for day in hijri where day.hijri.month == .ramadan { days[day.gregorian] = day.hijri.day }
+        let timer = RamadanTimer(schedules: response.schedules, ramadanDays: days)
+        return Timers(prayers: prayers, ramadan: timer.isEmpty ? nil : timer)
     }
 }
 
@@ -106,6 +151,13 @@ struct NextRenderer {
     let format: OutputFormat
 
     private var clock: LocalClock { LocalClock(timeZone: calculation.request.timeZone) }
+
+    /// What the line shows besides the prayers: the named period between them (with `--extra`) and
+    /// the Ramadan countdown.
+    struct Extra {
+        var period: (period: ExtraTimes.Period, interval: DateInterval)?
+        var ramadan: RamadanTimer.Status?
+    }
 
     /// `1:02` (hours and minutes), or `45s` in the last minute.
     static func countdown(_ seconds: TimeInterval) -> String {
@@ -129,15 +181,18 @@ struct NextRenderer {
         return text
     }
 
-    func render(_ status: PrayerTimer.Status, note: String? = nil, first: Bool, watching: Bool) -> String {
+    func render(
+        _ status: PrayerTimer.Status, note: String? = nil, extra: Extra = Extra(), first: Bool, watching: Bool
+    ) -> String {
         let next = status.next
-        let short = "\(next.prayer.name) \(Self.countdown(status.countdown))"
+        var short = "\(next.prayer.name) \(Self.countdown(status.countdown))"
+        if let fast = extra.ramadan { short += " · \(Self.momentName(fast.moment)) \(Self.countdown(fast.countdown))" }
         switch format {
         case .json:
-            return json(status, note: note).rendered() + "\n"
+            return json(status, note: note, extra: extra).rendered() + "\n"
         case .waybar:
             var members: [(String, JSON)] = [
-                ("text", .string(short)), ("tooltip", .string(tooltip(status, note: note))),
+                ("text", .string(short)), ("tooltip", .string(tooltip(status, note: note, extra: extra))),
                 ("class", .string(next.prayer.rawValue)),
             ]
             if let progress = status.progress { members.append(("percentage", .int(Int((progress * 100).rounded())))) }
@@ -154,34 +209,62 @@ struct NextRenderer {
         case .polybar:
             return short + "\n"
         case .tmux:
-            return "#[bold]\(next.prayer.name)#[default] \(Self.countdown(status.countdown))\n"
+            var line = "#[bold]\(next.prayer.name)#[default] \(Self.countdown(status.countdown))"
+            if let fast = extra.ramadan {
+                line += " · #[bold]\(Self.momentName(fast.moment))#[default] \(Self.countdown(fast.countdown))"
+            }
+            return line + "\n"
         default:
-            return plain(status, note: note) + "\n"
+            return plain(status, note: note, extra: extra) + "\n"
         }
     }
 
-    private func plain(_ status: PrayerTimer.Status, note: String? = nil) -> String {
+    /// `Suhoor ends` or `Iftar`.
+    static func momentName(_ moment: RamadanTimer.Moment) -> String {
+        moment == .suhoor ? "Suhoor ends" : "Iftar"
+    }
+
+    private func plain(_ status: PrayerTimer.Status, note: String? = nil, extra: Extra = Extra()) -> String {
         let next = status.next
         var text =
             "\(next.prayer.name) at \(clock.time(next.date, withSeconds: false)) in \(Self.countdown(status.countdown))"
         if let iqama = status.nextIqama { text += " (iqama \(clock.time(iqama, withSeconds: false)))" }
-        if let current = status.current {
+        if let (period, interval) = extra.period {
+            // With --extra, the stretch between the prayers by its name.
+            let name: String =
+                switch period {
+                case .duha: "duha (ishraq)"
+                case .disliked(let kind): "a time prayer is disliked (\(kind.rawValue))"
+                }
+            text +=
+                "; now \(name) since \(clock.time(interval.start, withSeconds: false)), "
+                + "until \(clock.time(interval.end, withSeconds: false))"
+        } else if let current = status.current {
             // The time between sunrise and dhuhr is no prayer's: people call it after sunrise, or duha.
-            let name = current.time.prayer == .sunrise ? "after sunrise (duha)" : current.time.prayer.name
+            // With --extra, outside duha and the disliked times (after the transit, before dhuhr's
+            // adhan) it is only "after sunrise".
+            let duha = calculation.request.extraTimes == nil ? " (duha)" : ""
+            let name = current.time.prayer == .sunrise ? "after sunrise\(duha)" : current.time.prayer.name
             text += "; now \(name) since \(clock.time(current.time.date, withSeconds: false))"
         } else if let note {
             text += "; " + note
         }
+        if let fast = extra.ramadan {
+            text += "; Ramadan \(fast.ramadanDay): \(Self.momentName(fast.moment).lowercased())"
+            text += fast.moment == .suhoor ? " (imsak)" : " (maghrib)"
+            text += " at \(clock.time(fast.at, withSeconds: false)) in \(Self.countdown(fast.countdown))"
+            if let fajr = fast.fajr { text += ", fajr \(clock.time(fajr, withSeconds: false))" }
+        }
         return text
     }
 
-    private func tooltip(_ status: PrayerTimer.Status, note: String?) -> String {
-        var lines = [plain(status, note: note)]
+    private func tooltip(_ status: PrayerTimer.Status, note: String?, extra: Extra) -> String {
+        var lines = [plain(status, note: note, extra: extra)]
         if let name = calculation.place.name { lines.append(name) }
         return lines.joined(separator: "\n")
     }
 
-    private func json(_ status: PrayerTimer.Status, note: String?) -> JSON {
+    private func json(_ status: PrayerTimer.Status, note: String?, extra: Extra) -> JSON {
         let current: JSON =
             status.current.map { window in
                 .object([
@@ -211,6 +294,26 @@ struct NextRenderer {
             ("countdownSeconds", .int(Int(status.countdown.rounded(.up)))),
             ("sinceAdhanSeconds", status.sinceAdhan.map { .int(Int($0.rounded(.down))) } ?? .null),
             ("note", .string(note)),
+            (
+                "period",
+                extra.period.map { period, interval in
+                    .object([
+                        ("name", .string(period.description)), ("start", .string(clock.iso8601(interval.start))),
+                        ("end", .string(clock.iso8601(interval.end))),
+                    ])
+                } ?? .null
+            ),
+            (
+                "ramadan",
+                extra.ramadan.map { fast in
+                    .object([
+                        ("day", .int(fast.ramadanDay)), ("next", .string(fast.moment.rawValue)),
+                        ("time", .string(clock.iso8601(fast.at))),
+                        ("countdownSeconds", .int(Int(fast.countdown.rounded(.up)))),
+                        ("fajr", .string(fast.fajr.map(clock.iso8601))),
+                    ])
+                } ?? .null
+            ),
         ])
     }
 

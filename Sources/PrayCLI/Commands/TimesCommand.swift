@@ -15,12 +15,17 @@ enum TimesCommand: Command {
         "praykit times --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --method umm-al-qura",
         "praykit times --lat 51.5074 --lon -0.1278 --date 2026-06-21 --days 7 --format json",
         "praykit times --lat 31.5 --lon 35.4 --elevation -430 --method 3",
+        "praykit times --city Istanbul --extra",
+        "praykit times --city Jakarta --ramadan",
     ]
 
     static let date = Option<Day?>(
-        "date", value: "day", help: "First day: YYYY-MM-DD, today, tomorrow, +N or -N.",
+        "date", value: "day", help: "First day: YYYY-MM-DD, today, tomorrow, yesterday, +N or -N.",
         defaultText: "today in the zone")
     static let days = Option("days", value: "n", help: "Number of consecutive days.", default: 1, range: 1...3660)
+    static let ramadan = Flag(
+        "ramadan",
+        help: "The month of Ramadan that contains or follows --date: suhoor's end, fajr, iftar, isha, the fast's length.")
     static let format = Option<OutputFormat>.format([.table, .json, .csv])
     static let clock = Option<ClockStyle?>(
         "clock", value: "style", help: "Clock times in tables.", defaultText: "24h, or the saved clock")
@@ -58,7 +63,7 @@ enum TimesCommand: Command {
     static let offline = Flag("offline", help: "Serve the published timetable from the cache only; never connect.")
 
     static let options: [any OptionDefinition] =
-        PlaceOptions.place + [date, days] + PlaceOptions.calculation + [
+        PlaceOptions.place + [date, days, ramadan] + PlaceOptions.calculation + ExtraTimeOptions.all + [
             format, clock, hijriCalendar, hijriOffset, source, apiURL, apiKeyFile, apiKey, timeout, offline,
         ]
 
@@ -73,11 +78,17 @@ enum TimesCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        if arguments[ramadan] { return try await runRamadan(arguments, context: context) }
         let calculation = try await PlaceOptions.calculation(
             arguments, context: context, date: arguments[date], days: arguments[days],
             hijriCalendar: arguments[hijriCalendar], hijriOffset: arguments[hijriOffset])
-        let request = calculation.request
+        var request = calculation.request
+        let extra = try ExtraTimeOptions.settings(arguments)
+        request.extraTimes = extra
         let remote = try remote(arguments, environment: context.environment)
+        if extra != nil, remote != nil {
+            throw CLIError.usage("--extra times are calculated here: use it with --source calculated")
+        }
         if let remote {
             do {
                 try remote.checkServes(request.coordinates)
@@ -94,7 +105,50 @@ enum TimesCommand: Command {
         let style = try arguments[clock] ?? context.preferences()[.clock].flatMap(ClockStyle.init(rawValue:))
         let output = TimesOutput(
             request: request, response: response, place: calculation.place, method: calculation.method,
-            hijri: hijri ?? [], clock12Hour: style == .twelveHour, iqama: calculation.iqama)
+            hijri: hijri ?? [], clock12Hour: style == .twelveHour, iqama: calculation.iqama, extra: extra)
+        switch arguments[format] {
+        case .json: try output.writeJSON(to: context.output)
+        case .csv: try output.writeCSV(to: context.output)
+        default: try output.writeTable(to: context.output)
+        }
+    }
+
+    /// `--ramadan`: the Ramadan that contains or follows `--date` (today), by the Hijri calendar and
+    /// offset of the options or the saved ones.
+    private static func runRamadan(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        for option in [days, ExtraTimeOptions.extra] as [any OptionDefinition] where arguments.isGiven(option) {
+            throw CLIError.usage("--\(option.name) does not go with --ramadan, which shows the whole month")
+        }
+        let calculation = try await PlaceOptions.calculation(
+            arguments, context: context, date: arguments[date], hijriCalendar: arguments[hijriCalendar],
+            hijriOffset: arguments[hijriOffset])
+        var request = calculation.request
+        let hijri = context.dependency.hijriService()
+        guard
+            let today = try hijri.days(
+                for: HijriAPI.Request(
+                    date: request.date, days: 1, calendar: request.hijriCalendar, offset: request.hijriOffset)
+            ).first
+        else { throw CLIError.runtime("no Hijri date for \(request.date)") }
+        let year = today.hijri.year + (today.hijri.monthNumber > HijriMonth.ramadan.rawValue ? 1 : 0)
+        let month = try hijri.month(.ramadan, of: year, calendar: request.hijriCalendar, offset: request.hijriOffset)
+        guard let first = month.first else { throw CLIError.runtime("no days of Ramadan \(year)") }
+        request.date = first.gregorian
+        request.days = month.count
+        let remote = try remote(arguments, environment: context.environment)
+        if let remote {
+            do {
+                try remote.checkServes(request.coordinates)
+            } catch {
+                throw CLIError.usage(error.message + "; use --source calculated or aladhan here")
+            }
+        }
+        let service = remote == nil ? context.dependency.prayerService() : context.dependency.remotePrayerService()
+        let response = try await service.prayerTimes(for: request)
+        let style = try arguments[clock] ?? context.preferences()[.clock].flatMap(ClockStyle.init(rawValue:))
+        let output = RamadanOutput(
+            request: request, schedules: response.schedules, days: month, place: calculation.place,
+            method: calculation.method, clock12Hour: style == .twelveHour)
         switch arguments[format] {
         case .json: try output.writeJSON(to: context.output)
         case .csv: try output.writeCSV(to: context.output)

@@ -15,6 +15,8 @@ struct TimesOutput {
     var clock12Hour = false
     /// The saved iqama and Jumu'ah times, shown when set.
     var iqama: IqamaSettings?
+    /// How the times between the prayers were asked for (`--extra`), or `nil`.
+    var extra: ExtraTimeSettings?
 
     private var clock: LocalClock { LocalClock(timeZone: request.timeZone) }
     private var parameters: CalculationParameters { request.parameters }
@@ -49,12 +51,13 @@ struct TimesOutput {
 
     /// Writes `{"location", "parameters", "source", "sourceFetchedAt", "days": […]}`.
     func writeJSON(to output: OutputSink) throws(CLIError) {
-        let head: [(String, JSON)] = [
+        var head: [(String, JSON)] = [
             ("location", Self.location(request, place: place)),
             ("parameters", Self.parameters(parameters, methodSource: methodSource)),
             ("source", .string(response.source.description)),
             ("sourceFetchedAt", .string(fetchedAt.map(PrayerLogEntry.timestamp))),
         ]
+        if let extra { head.append(("extraTimes", ExtraTimeOptions.json(extra))) }
         try JSON.writeObject(head, streaming: "days", items: response.schedules.lazy.map(day), to: output)
     }
 
@@ -153,7 +156,28 @@ struct TimesOutput {
             let jumuah = iqama.jumuahTimes(in: schedule)
             if !jumuah.isEmpty { members.append(("jumuah", .array(jumuah.map { .string(clock.iso8601($0)) }))) }
         }
+        if extra != nil { members += extraMembers(schedule.extraTimes) }
         return .object(members)
+    }
+
+    /// `ishraq`, `zawal`, `transit`, `isfirar`, `duha` and `disliked` of a day (`--extra`).
+    private func extraMembers(_ times: ExtraTimes?) -> [(String, JSON)] {
+        func interval(_ interval: DateInterval) -> [(String, JSON)] {
+            [("start", .string(clock.iso8601(interval.start))), ("end", .string(clock.iso8601(interval.end)))]
+        }
+        return [
+            ("ishraq", .string(times?.ishraq.map(clock.iso8601))),
+            ("zawal", .string(times.map { clock.iso8601($0.zawal) })),
+            ("transit", .string(times.map { clock.iso8601($0.transit) })),
+            ("isfirar", .string(times?.isfirar.map(clock.iso8601))),
+            ("duha", times?.duha.map { .object(interval($0)) } ?? .null),
+            (
+                "disliked",
+                .array(
+                    (times?.disliked ?? []).map { time in .object([("kind", .string(time.kind.rawValue))] + interval(time.interval)) }
+                )
+            ),
+        ]
     }
 
     /// Why a time is not what its angle alone gives: a rule, a season, a polar resolution, or a hold.
@@ -180,9 +204,16 @@ struct TimesOutput {
     /// Writes a header row, then a row per day: the date, the Hijri date, the times (ISO 8601), and
     /// notes for times that a rule produced or held back, or that fall on another day.
     func writeCSV(to output: OutputSink) throws(CLIError) {
-        try output.write(CSV.row(["date", "hijri"] + Self.jsonPrayers.map(\.rawValue) + ["notes"]))
+        let extraColumns = extra == nil ? [] : ["ishraq", "zawal", "transit", "isfirar"]
+        try output.write(CSV.row(["date", "hijri"] + Self.jsonPrayers.map(\.rawValue) + extraColumns + ["notes"]))
         for schedule in response.schedules {
-            let times = Self.jsonPrayers.map { schedule[$0].map { clock.iso8601($0.date) } ?? "" }
+            var times = Self.jsonPrayers.map { schedule[$0].map { clock.iso8601($0.date) } ?? "" }
+            if extra != nil {
+                let extra = schedule.extraTimes
+                times += [extra?.ishraq, extra?.zawal, extra?.transit, extra?.isfirar].map {
+                    $0.map(clock.iso8601) ?? ""
+                }
+            }
             var notes: [String] = []
             for prayer in Self.jsonPrayers {
                 guard let time = schedule[prayer] else { continue }
@@ -255,6 +286,7 @@ struct TimesOutput {
             }
             try output.write(Table.render(rows))
         }
+        if let extra { try writeExtraTable(extra, to: output) }
         let legend = [
             (
                 "*",
@@ -269,6 +301,31 @@ struct TimesOutput {
         }
         if let note = MissingTimes.note(response.schedules, prayers: Self.tablePrayers, parameters: parameters) {
             try output.write("Note: " + note + "\n")
+        }
+    }
+
+    /// The block of `--extra`: per day, the disliked time after sunrise, duha, the disliked time at
+    /// the zenith and the one before sunset.
+    private func writeExtraTable(_ settings: ExtraTimeSettings, to output: OutputSink) throws(CLIError) {
+        try output.write("\nBetween the prayers (\(ExtraTimeOptions.source(settings))):\n")
+        func time(_ date: Date) -> String { clock.time(date, withSeconds: withSeconds, twelveHour: clock12Hour) }
+        func span(_ interval: DateInterval?) -> String {
+            interval.map { "\(time($0.start))–\(time($0.end))" } ?? "--"
+        }
+        var rows = [["Date", "Disliked: sunrise", "Duha (ishraq)", "Disliked: zenith", "Disliked: sunset"]]
+        var missing = false
+        for schedule in response.schedules {
+            let extra = schedule.extraTimes
+            let cells = [
+                span(extra?.disliked(.sunrise)?.interval), span(extra?.duha), span(extra?.disliked(.zenith)?.interval),
+                span(extra?.disliked(.sunset)?.interval),
+            ]
+            missing = missing || cells.contains("--")
+            rows.append([schedule.date.description] + cells)
+        }
+        try output.write(Table.render(rows))
+        if missing {
+            try output.write("-- the sun does not rise a spear's length (or set) that day\n")
         }
     }
 

@@ -25,6 +25,9 @@ public struct PrayerSchedule: Hashable, Sendable {
     public let polarBasis: PolarBasis?
     /// Congregation (iqama, jamat) times, where a mosque's published timetable gives them.
     public let congregationTimes: [Prayer: Date]
+    /// Ishraq, duha, zawal and the disliked times, when the request asked for them
+    /// (``PrayerAPI/Request/extraTimes``) and the source calculates them.
+    public let extraTimes: ExtraTimes?
 
     /// The times that exist, in ``Prayer/allCases`` order.
     private let storedTimes: [PrayerTime]
@@ -44,11 +47,12 @@ public struct PrayerSchedule: Hashable, Sendable {
     ///   - maghribToFajr: The night from maghrib to the next fajr.
     ///   - polarBasis: The latitude or day the times were taken from, if any.
     ///   - congregationTimes: Congregation times from a published timetable.
+    ///   - extraTimes: Ishraq, duha, zawal and the disliked times, if calculated.
     public init(
         date: CivilDate, timeZone: TimeZone, coordinates: Coordinates,
         times: [PrayerTime], unavailable: [Prayer: PrayerTime.Unavailability] = [:],
         sunsetToSunrise: DateInterval? = nil, sunsetToFajr: DateInterval? = nil, maghribToFajr: DateInterval? = nil,
-        polarBasis: PolarBasis? = nil, congregationTimes: [Prayer: Date] = [:]
+        polarBasis: PolarBasis? = nil, congregationTimes: [Prayer: Date] = [:], extraTimes: ExtraTimes? = nil
     ) {
         // One time per prayer, the last one given winning, kept in `allCases` order.
         var storedTimes = times
@@ -69,6 +73,7 @@ public struct PrayerSchedule: Hashable, Sendable {
         nights = Nights(sunsetToSunrise, sunsetToFajr, maghribToFajr)
         self.polarBasis = polarBasis
         self.congregationTimes = congregationTimes
+        self.extraTimes = extraTimes
     }
 
     /// The time of `prayer`, or `nil` when it is unavailable this day.

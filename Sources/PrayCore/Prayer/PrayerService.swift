@@ -55,6 +55,9 @@ public enum PrayerAPI {
         public var hijriCalendar: HijriCalendar = .ummAlQura
         /// The person's Hijri day offset for local sighting (−2…2), applied to ``hijriCalendar``.
         public var hijriOffset: Int = 0
+        /// Whether to calculate the times between the prayers too (ishraq, duha, zawal and the
+        /// disliked times: ``PrayerSchedule/extraTimes``), and how; `nil` (the default) leaves them out.
+        public var extraTimes: ExtraTimeSettings?
 
         /// The most days one request may ask for: 100 years.
         public static let maximumDays = 36_525
@@ -91,6 +94,7 @@ public enum PrayerAPI {
                 throw ValidationError(field: "days", message: "the requested days run past the year 9999")
             }
             try parameters.validate()
+            try extraTimes?.validate()
             // A twilight time must be while the sun is below the horizon: fajr, isha or imsak at a
             // smaller depression than sunrise's would fall inside the day. (A maghrib angle that small
             // — Kemenag's 1° on a hill — only meets sunset: maghrib is then held back to it, marked.)

@@ -108,6 +108,26 @@ public struct PrayerTimer: Sendable {
             now: instant, current: current, next: next, nextIqama: iqamaDate(of: next), currentIqama: currentIqama)
     }
 
+    /// The named stretch between the prayers at `instant` — duha, or a time prayer is disliked — when
+    /// the schedules carry ``PrayerSchedule/extraTimes`` and `instant` falls in one.
+    public func period(at instant: Date) -> (period: ExtraTimes.Period, interval: DateInterval)? {
+        for schedule in schedules {
+            if let found = schedule.extraTimes?.period(at: instant) { return found }
+        }
+        return nil
+    }
+
+    /// The instants in `from…until` at which a named period between the prayers begins or ends
+    /// (ishraq, zawal, the transit, isfirar, sunrise and sunset), sorted.
+    public func periodBoundaries(from start: Date, until end: Date) -> [Date] {
+        var instants: [Date] = []
+        for times in schedules.compactMap(\.extraTimes) {
+            if let duha = times.duha { instants += [duha.start, duha.end] }
+            for disliked in times.disliked { instants += [disliked.interval.start, disliked.interval.end] }
+        }
+        return Set(instants.filter { $0 > start && $0 <= end }).sorted()
+    }
+
     /// The iqama of a time, when settings give one (on Fridays, dhuhr's is the first Jumu'ah).
     public func iqamaDate(of time: PrayerTime) -> Date? {
         guard let iqama, let schedule = schedules.first(where: { $0[time.prayer]?.date == time.date }) else {

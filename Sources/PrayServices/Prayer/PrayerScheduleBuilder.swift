@@ -12,6 +12,7 @@ struct PrayerScheduleBuilder {
     private let horizon: Double
     private let hijriCalendar: HijriCalendar
     private let hijriOffset: Int
+    private let extraTimes: ExtraTimeSettings?
     private var clock: ZoneClock
     private var ruleDays = 0
     private var seasonalDays = 0
@@ -102,6 +103,7 @@ struct PrayerScheduleBuilder {
         horizon = -(0.8333 + Observer(request.coordinates).horizonDip)
         hijriCalendar = request.hijriCalendar
         hijriOffset = request.hijriOffset
+        extraTimes = request.extraTimes
         self.clock = clock
     }
 
@@ -150,7 +152,7 @@ struct PrayerScheduleBuilder {
                 bases[prayer] = .unavailable(.requires(parameters.night == .sunsetToSunrise ? .sunrise : .fajr))
             }
         }
-        return try finish(date: date, bases: &bases, basis: current.basis, nights: nights)
+        return try finish(date: date, bases: &bases, current: current, nights: nights)
     }
 
     /// Whether the civil day's (daytime) Hijri date is in Ramadan in the calendar the person follows,
@@ -338,9 +340,10 @@ struct PrayerScheduleBuilder {
 
     /// Applies adjustments and rounding and assembles the schedule.
     private mutating func finish(
-        date: CivilDate, bases: inout Bases, basis: PolarBasis?,
+        date: CivilDate, bases: inout Bases, current: SolarEvents,
         nights: (sunsetToSunrise: DateInterval?, sunsetToFajr: DateInterval?, maghribToFajr: DateInterval?)
     ) throws(ValidationError) -> PrayerSchedule {
+        let basis = current.basis
         var unavailable: [Prayer: PrayerTime.Unavailability] = [:]
         var heldBack: UInt16 = 0
         var reorderedByUser: (earlier: Prayer, later: Prayer)?
@@ -419,7 +422,38 @@ struct PrayerScheduleBuilder {
         return PrayerSchedule(
             date: date, timeZone: clock.timeZone, coordinates: coordinates, times: times, unavailable: unavailable,
             sunsetToSunrise: nights.sunsetToSunrise, sunsetToFajr: nights.sunsetToFajr,
-            maghribToFajr: nights.maghribToFajr, polarBasis: basis
+            maghribToFajr: nights.maghribToFajr, polarBasis: basis,
+            extraTimes: extraTimes.map { extra(current, settings: $0, times: times) }
         )
+    }
+
+    /// Ishraq, zawal and isfirar of a day whose sun's events are `current` and whose (adjusted,
+    /// rounded) times are `times`. Rounded, when the day's times are, so that no disliked time is
+    /// shown shorter than it is: the ones that begin one down to the minute, the ones that end one up.
+    private mutating func extra(_ current: SolarEvents, settings: ExtraTimeSettings, times: [PrayerTime])
+        -> ExtraTimes
+    {
+        let sunrise = times.first { $0.prayer == .sunrise }?.date
+        let sunset = times.first { $0.prayer == .sunset }?.date
+        let rounding = parameters.rounding
+        func up(_ instant: Double) -> Date {
+            Date(timeIntervalSince1970: rounding == .none ? instant : clock.round(instant, .up))
+        }
+        func down(_ instant: Double) -> Date {
+            Date(timeIntervalSince1970: rounding == .none ? instant : clock.roundDown(instant))
+        }
+        let ishraq: Date?
+        let isfirar: Date?
+        switch settings.sunRisen {
+        case .altitude:
+            (ishraq, isfirar) = (current.ishraq.map(up), current.isfirar.map(down))
+        case .minutes(let minutes):
+            let seconds = Double(minutes) * 60
+            ishraq = sunrise.map { $0.addingTimeInterval(seconds) }
+            isfirar = sunset.map { $0.addingTimeInterval(-seconds) }
+        }
+        return ExtraTimes(
+            ishraq: ishraq, zawal: down(current.transit - Double(settings.zenithMinutes) * 60),
+            transit: up(current.transit), isfirar: isfirar, sunrise: sunrise, sunset: sunset)
     }
 }

@@ -17,7 +17,7 @@ struct SolarEventStream {
     init(request: PrayerAPI.Request, ephemeris: SolarEphemeris) {
         self.ephemeris = ephemeris
         observer = Observer(request.coordinates)
-        altitudes = EventAltitudes(parameters: request.parameters, observer: observer)
+        altitudes = EventAltitudes(parameters: request.parameters, extraTimes: request.extraTimes, observer: observer)
         coordinates = request.coordinates
         resolution = request.parameters.polarResolution
     }

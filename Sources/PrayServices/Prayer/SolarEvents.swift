@@ -8,6 +8,9 @@ struct EventAltitudes {
     private(set) var isha: Altitude?
     private(set) var maghrib: Altitude?
     private(set) var imsak: Altitude?
+    /// The sun risen a spear's length (ishraq in the morning, isfirar in the afternoon), when the
+    /// request asks for the extra times by altitude.
+    private(set) var risen: Altitude?
     let shadowFactor: Double
     private(set) var solvesSunrise = true
     private(set) var solvesSunset = true
@@ -18,6 +21,7 @@ struct EventAltitudes {
     var dayBefore: EventAltitudes {
         var altitudes = self
         (altitudes.fajr, altitudes.isha, altitudes.maghrib, altitudes.imsak) = (nil, nil, nil, nil)
+        altitudes.risen = nil
         (altitudes.solvesSunrise, altitudes.solvesAsr) = (false, false)
         return altitudes
     }
@@ -26,18 +30,19 @@ struct EventAltitudes {
     /// after isha.
     var dayAfter: EventAltitudes {
         var altitudes = self
-        (altitudes.isha, altitudes.maghrib, altitudes.imsak) = (nil, nil, nil)
+        (altitudes.isha, altitudes.maghrib, altitudes.imsak, altitudes.risen) = (nil, nil, nil, nil)
         (altitudes.solvesSunset, altitudes.solvesAsr) = (false, false)
         return altitudes
     }
 
-    init(parameters: CalculationParameters, observer: Observer) {
+    init(parameters: CalculationParameters, extraTimes: ExtraTimeSettings? = nil, observer: Observer) {
         horizon = Altitude(-(0.8333 + observer.horizonDip))
         fajr = parameters.fajrAngle.map { Altitude(-$0) }
         isha = parameters.ishaInterval == nil ? parameters.ishaAngle.map { Altitude(-$0) } : nil
         maghrib = parameters.maghribAngle.map { Altitude(-$0) }
         if case .angle(let angle) = parameters.imsak { imsak = Altitude(-angle) } else { imsak = nil }
         shadowFactor = parameters.asrShadowFactor
+        if case .altitude(let degrees) = extraTimes?.sunRisen { risen = Altitude(degrees) } else { risen = nil }
     }
 }
 
@@ -52,6 +57,9 @@ struct SolarEvents {
     var maghrib: Double?
     var imsak: Double?
     var asr: Double?
+    /// The sun risen a spear's length in the morning (ishraq) and in the afternoon (isfirar).
+    var ishraq: Double?
+    var isfirar: Double?
     /// The altitude Asr needed, or `nil` when the sun stays below the horizon all day.
     var asrAltitude: Double?
     /// Set when the events were borrowed from another latitude or day.
@@ -77,6 +85,10 @@ struct SolarEvents {
         let asrAltitude = altitudes.solvesAsr ? day.asrAltitude(shadowFactor: altitudes.shadowFactor) : nil
         self.asrAltitude = asrAltitude?.degrees
         asr = Self.solve(day, asrAltitude, morning: false, previous?.asr, before)
+        if altitudes.risen != nil {
+            ishraq = Self.solve(day, altitudes.risen, morning: true, previous?.ishraq, before)
+            isfirar = Self.solve(day, altitudes.risen, morning: false, previous?.isfirar, before)
+        }
     }
 
     /// The event at `altitude`, hinted by the same event (`hint`, Unix seconds) of the day whose
@@ -94,7 +106,7 @@ struct SolarEvents {
         let shift = newTransit - transit
         var moved = self
         moved.transit = newTransit
-        for keyPath in [\SolarEvents.sunrise, \.sunset, \.fajr, \.isha, \.maghrib, \.imsak, \.asr] {
+        for keyPath in [\SolarEvents.sunrise, \.sunset, \.fajr, \.isha, \.maghrib, \.imsak, \.asr, \.ishraq, \.isfirar] {
             moved[keyPath: keyPath] = self[keyPath: keyPath].map { $0 + shift }
         }
         moved.basis = basis

@@ -44,6 +44,12 @@ package struct ZoneClock {
         return nil
     }
 
+    /// `instant` (Unix seconds) down to the start of its minute of local time.
+    package mutating func roundDown(_ instant: Double) -> Double {
+        let offset = Double(offset(at: instant))
+        return ((instant + offset) / 60).rounded(.down) * 60 - offset
+    }
+
     /// Rounds `instant` (Unix seconds) to a whole minute of local time, so that zones whose offset
     /// is not a whole number of minutes (historical local mean time) still show :00 seconds.
     package mutating func round(_ instant: Double, _ rounding: Rounding) -> Double {
