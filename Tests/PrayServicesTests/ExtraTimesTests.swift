@@ -63,7 +63,8 @@ import Testing
                     if abs(margin) > 2e-4 {
                         existence += 1
                         if (expected == nil) != (computed == nil) {
-                            failures.append("case \(item.id) \(event): reference \(expected as Any), computed \(computed as Any)")
+                            failures.append(
+                                "case \(item.id) \(event): reference \(expected as Any), computed \(computed as Any)")
                         }
                     }
                     guard let expected, let computed else { continue }
@@ -75,7 +76,8 @@ import Testing
                 // The transit is the reference's too, and zawal the default 5 minutes before it.
                 if let transit = item.events["transit"] ?? nil {
                     if abs(extra.transit.timeIntervalSince1970 - transit) > 2 {
-                        failures.append("case \(item.id) transit: off by \(extra.transit.timeIntervalSince1970 - transit) s")
+                        failures.append(
+                            "case \(item.id) transit: off by \(extra.transit.timeIntervalSince1970 - transit) s")
                     }
                     #expect(abs(extra.transit.timeIntervalSince(extra.zawal) - 300) < 1e-6)
                 }
@@ -121,7 +123,8 @@ import Testing
         // Given: the same day exact and rounded
         let zone = try #require(TimeZone(identifier: "Europe/London"))
         let exact = try #require(
-            try Self.service.schedules(for: Self.request(Self.london, zone: zone, date: "2026-06-21")).first?.extraTimes)
+            try Self.service.schedules(for: Self.request(Self.london, zone: zone, date: "2026-06-21")).first?.extraTimes
+        )
         let rounded = try #require(
             try Self.service.schedules(
                 for: Self.request(Self.london, zone: zone, date: "2026-06-21", rounding: .nearest)

@@ -25,7 +25,8 @@ enum TimesCommand: Command {
     static let days = Option("days", value: "n", help: "Number of consecutive days.", default: 1, range: 1...3660)
     static let ramadan = Flag(
         "ramadan",
-        help: "The month of Ramadan that contains or follows --date: suhoor's end, fajr, iftar, isha, the fast's length.")
+        help:
+            "The month of Ramadan that contains or follows --date: suhoor's end, fajr, iftar, isha, the fast's length.")
     static let format = Option<OutputFormat>.format([.table, .json, .csv])
     static let clock = Option<ClockStyle?>(
         "clock", value: "style", help: "Clock times in tables.", defaultText: "24h, or the saved clock")

@@ -88,7 +88,8 @@ struct RamadanOutput {
         func time(_ date: Date?) -> String {
             date.map { clock.time($0, withSeconds: withSeconds, twelveHour: clock12Hour) } ?? "--"
         }
-        let calendar = request.hijriCalendar.rawValue + (request.hijriOffset == 0 ? "" : ", offset \(request.hijriOffset)")
+        let calendar =
+            request.hijriCalendar.rawValue + (request.hijriOffset == 0 ? "" : ", offset \(request.hijriOffset)")
         var lines = ["Ramadan \(year) (\(calendar))"]
         let coordinates = request.coordinates
         let position = "\(coordinates.latitude.formattedCompactly), \(coordinates.longitude.formattedCompactly)"

@@ -174,7 +174,9 @@ struct TimesOutput {
             (
                 "disliked",
                 .array(
-                    (times?.disliked ?? []).map { time in .object([("kind", .string(time.kind.rawValue))] + interval(time.interval)) }
+                    (times?.disliked ?? []).map { time in
+                        .object([("kind", .string(time.kind.rawValue))] + interval(time.interval))
+                    }
                 )
             ),
         ]

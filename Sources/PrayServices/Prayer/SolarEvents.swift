@@ -106,7 +106,8 @@ struct SolarEvents {
         let shift = newTransit - transit
         var moved = self
         moved.transit = newTransit
-        for keyPath in [\SolarEvents.sunrise, \.sunset, \.fajr, \.isha, \.maghrib, \.imsak, \.asr, \.ishraq, \.isfirar] {
+        for keyPath in [\SolarEvents.sunrise, \.sunset, \.fajr, \.isha, \.maghrib, \.imsak, \.asr, \.ishraq, \.isfirar]
+        {
             moved[keyPath: keyPath] = self[keyPath: keyPath].map { $0 + shift }
         }
         moved.basis = basis
