@@ -181,7 +181,7 @@ extension AlAdhanRoutes {
         }
         let found: Place?
         do {
-            found = try lookup(address)
+            found = try Self.addressPlace(address, lookup: lookup)
         } catch {
             throw Self.refusal(error)
         }

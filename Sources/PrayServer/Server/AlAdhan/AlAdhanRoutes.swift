@@ -79,9 +79,10 @@ public struct AlAdhanRoutes: ServerRoutes {
         /// The place a city names (a gazetteer), or `nil` when none matches; it throws a
         /// ``ValidationError`` when several places match equally well.
         public var city: (@Sendable (CityQuery) throws -> Place?)?
-        /// The place an address names (`Makkah, Saudi Arabia`, `London`), found offline (a gazetteer), or
+        /// The place a text names (`Makkah, Saudi Arabia`, `London`), found offline (a gazetteer), or
         /// `nil` when none matches; it throws a ``ValidationError`` when several places match equally
-        /// well. The `…ByAddress` routes use it.
+        /// well. The `…ByAddress` routes ask it for the `address`, then, when that finds nothing, for
+        /// the address without its first parts (a street or a building before the city).
         public var address: (@Sendable (String) throws -> Place?)?
 
         /// Creates lookups.
@@ -102,8 +103,7 @@ public struct AlAdhanRoutes: ServerRoutes {
         /// (``LocationManager/countryCode(at:)``, remembered for the last 16,384 places); and `city`,
         /// `state` and `country` as one query (`London, GB`) by its one rule for cities — the best
         /// match, or a refusal naming the places when several match equally well; and an `address` by
-        /// the same rule, a street or building before the city left out when the whole finds nothing
-        /// (`Masjid al-Haram, Makkah, Saudi Arabia` is Makkah).
+        /// the same rule.
         public init(_ location: LocationManager) {
             zone = { coordinates in try? location.timeZone(at: coordinates).zone }
             let countries = CountryCache()
@@ -115,7 +115,7 @@ public struct AlAdhanRoutes: ServerRoutes {
                     .joined(separator: ", ")
                 return try Self.place(location.city(named: text))
             }
-            address = { text in try AlAdhanRoutes.addressPlace(text) { try Self.place(location.city(named: $0)) } }
+            address = { text in try Self.place(location.city(named: text)) }
         }
 
         /// The API's place of a gazetteer's place, or `nil` without one (or with a zone the system does
