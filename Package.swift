@@ -106,7 +106,8 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .testTarget(
-            name: "PrayServerTests", dependencies: ["PrayCore", "PrayServer", "PrayServices", "PrayPlaces", "PrayMocks"]),
+            name: "PrayServerTests",
+            dependencies: ["PrayCore", "PrayServer", "PrayServices", "PrayPlaces", "PrayMocks"]),
         .testTarget(
             name: "PrayKitTests", dependencies: ["PrayCore", "PrayKit", "PrayServices", "PrayPlaces", "PrayMocks"]),
         .testTarget(

@@ -81,8 +81,12 @@ import Testing
         #expect(keys(data) == ["timings", "date", "meta"])
         let asr = try #require((day["timings"] as? [String: String])?["Asr"])
         #expect(data["timings"] as? [String: String] == ["Asr": asr], "\(data)")
-        #expect(NSDictionary(dictionary: data["date"] as? [String: Any] ?? [:]).isEqual(to: day["date"] as? [String: Any] ?? [:]))
-        #expect(NSDictionary(dictionary: data["meta"] as? [String: Any] ?? [:]).isEqual(to: day["meta"] as? [String: Any] ?? [:]))
+        #expect(
+            NSDictionary(dictionary: data["date"] as? [String: Any] ?? [:]).isEqual(
+                to: day["date"] as? [String: Any] ?? [:]))
+        #expect(
+            NSDictionary(dictionary: data["meta"] as? [String: Any] ?? [:]).isEqual(
+                to: day["meta"] as? [String: Any] ?? [:]))
         // And: it holds until asr's minute comes (15:54:00 − 15:34:56), never for a day
         #expect(response.headers["Cache-Control"] == "public, max-age=\(19 * 60 + 4)")
         #expect(response.headers["ETag"] != nil)
@@ -155,7 +159,8 @@ import Testing
 
     @Test func theNextPrayerCarriesTheRequestsTuneAndSchool() throws {
         // Given: asr at 15:54 on 1 March 2027; now 15:34:56
-        let tuned = try data("/v1/nextPrayer/01-03-2027?\(Self.makkah)&method=4&tune=0,0,0,0,-30,0,0,0,0") as? [String: Any]
+        let tuned =
+            try data("/v1/nextPrayer/01-03-2027?\(Self.makkah)&method=4&tune=0,0,0,0,-30,0,0,0,0") as? [String: Any]
         // Then: asr 30 minutes earlier has passed: maghrib is next
         #expect(keys(tuned?["timings"]) == ["Maghrib"])
         let hanafi = try data("/v1/nextPrayer/01-03-2027?\(Self.makkah)&method=4&school=1") as? [String: Any]
@@ -202,7 +207,8 @@ import Testing
         }
         // Accents: Zürich and Zurich
         let (accented, _) = try get("/v1/timingsByAddress/01-03-2027?address=Z%C3%BCrich&method=3", routes: served)
-        let (plain, _) = try get("/v1/timingsByAddress/01-03-2027?address=zurich,%20switzerland&method=3", routes: served)
+        let (plain, _) = try get(
+            "/v1/timingsByAddress/01-03-2027?address=zurich,%20switzerland&method=3", routes: served)
         #expect(accented.status == 200 && accented.body == plain.body)
     }
 
@@ -230,6 +236,7 @@ import Testing
         let cases: [(String, String)] = [
             ("/v1/timingsByAddress/01-03-2027", "Please specify an address."),
             ("/v1/timingsByAddress/01-03-2027?address=", "Please specify an address."),
+            ("/v1/timingsByAddress/01-03-2027?address=%20,%20,", "Please specify an address."),
             ("/v1/timingsByAddress/01-03-2027?address=Qwxzqv%20Plmkj", "Unable to geocode the address 'Qwxzqv Plmkj'"),
             ("/v1/calendarByAddress/2027/3?address=Qwxzqv%20Plmkj", "Unable to geocode"),
             ("/v1/nextPrayerByAddress?address=Qwxzqv%20Plmkj", "Unable to geocode"),
@@ -284,8 +291,12 @@ import Testing
         func entry(_ hijri: String) -> [String: Any]? {
             days.first { ($0["hijri"] as? [String: Any])?["date"] as? String == hijri }
         }
-        func gregorian(_ hijri: String) -> String? { (entry(hijri)?["gregorian"] as? [String: Any])?["date"] as? String }
-        func names(_ hijri: String) -> [String]? { (entry(hijri)?["hijri"] as? [String: Any])?["holidays"] as? [String] }
+        func gregorian(_ hijri: String) -> String? {
+            (entry(hijri)?["gregorian"] as? [String: Any])?["date"] as? String
+        }
+        func names(_ hijri: String) -> [String]? {
+            (entry(hijri)?["hijri"] as? [String: Any])?["holidays"] as? [String]
+        }
         // Umm al-Qura: Ramadan 1446 began on 1 March 2025, Eid al-Fitr 30 March, Arafa 5 June, Eid al-Adha 6 June
         #expect(gregorian("01-09-1446") == "01-03-2025" && names("01-09-1446") == ["1st Day of Ramadan"])
         #expect(gregorian("01-10-1446") == "30-03-2025" && names("01-10-1446") == ["Eid-ul-Fitr"])
@@ -326,7 +337,9 @@ import Testing
         let months = try #require(try data("/v1/islamicMonths") as? [String: Any])
         #expect(Set(months.keys) == Set((1...12).map(String.init)))
         let ramadan = try #require(months["9"] as? [String: Any])
-        #expect(ramadan["number"] as? Int == 9 && ramadan["en"] as? String == "Ramaḍān" && ramadan["ar"] as? String == "رَمَضان")
+        #expect(
+            ramadan["number"] as? Int == 9 && ramadan["en"] as? String == "Ramaḍān"
+                && ramadan["ar"] as? String == "رَمَضان")
     }
 
     @Test func theNextHolidayAndTheCurrentIslamicYearAndMonthComeFromToday() throws {

@@ -85,7 +85,8 @@ extension AlAdhanRoutes {
         let today = utcDay()
         let days: [HijriDay]
         do {
-            days = try hijri.days(for: HijriAPI.Request(date: today.date, days: 361, calendar: calendar, offset: offset))
+            days = try hijri.days(
+                for: HijriAPI.Request(date: today.date, days: 361, calendar: calendar, offset: offset))
         } catch {
             throw Self.refusal(error)
         }
@@ -103,8 +104,9 @@ extension AlAdhanRoutes {
         let today = utcDay()
         let day: HijriDay
         do {
-            guard let first = try hijri.days(for: HijriAPI.Request(date: today.date, calendar: calendar, offset: offset))
-                .first
+            guard
+                let first = try hijri.days(for: HijriAPI.Request(date: today.date, calendar: calendar, offset: offset))
+                    .first
             else { throw AlAdhanError("Today cannot be converted to a Hijri date.") }
             day = first
         } catch {

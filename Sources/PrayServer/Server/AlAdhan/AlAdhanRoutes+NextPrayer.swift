@@ -31,9 +31,10 @@ extension AlAdhanRoutes {
         let today = localDay(clock: &zoneClock)
         let untilMidnight: Int
         if case .seconds(let seconds) = today.cache { untilMidnight = seconds } else { untilMidnight = 86_400 }
-        let day = try (text ?? query.given(.date)).map { text throws(AlAdhanError) in
-            try self.day(text, clock: &zoneClock).0
-        } ?? today.date
+        let day =
+            try (text ?? query.given(.date)).map { text throws(AlAdhanError) in
+                try self.day(text, clock: &zoneClock).0
+            } ?? today.date
         // Another day than today: that day at the current time of day (the later instant when the
         // clocks repeat it, as for a day's timestamp).
         let secondsIntoDay = now + zoneClock.offset(at: Double(now)) - today.date.daysSince1970 * 86_400

@@ -173,7 +173,10 @@ extension AlAdhanRoutes {
 
     /// The place `address` names, in the zone `timezonestring` gave, if any.
     private func addressPlace(_ query: AlAdhanQuery, zone given: TimeZoneName?) throws(AlAdhanError) -> Place {
-        guard let address = query.given(.address) else { throw AlAdhanError("Please specify an address.") }
+        // An address of commas and spaces alone names nothing either.
+        guard let address = query.given(.address), address.contains(where: { !" ,،，\t".contains($0) }) else {
+            throw AlAdhanError("Please specify an address.")
+        }
         guard let lookup = lookups.address else {
             throw AlAdhanError(
                 "This server has no gazetteer to find addresses: use /v1/timings with latitude, longitude and "
