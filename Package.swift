@@ -105,7 +105,9 @@ let package = Package(
             name: "PrayPlacesTests", dependencies: ["PrayCore", "PrayPlaces", "PrayMocks"],
             resources: [.copy("Resources")]
         ),
-        .testTarget(name: "PrayServerTests", dependencies: ["PrayCore", "PrayServer", "PrayServices", "PrayMocks"]),
+        .testTarget(
+            name: "PrayServerTests",
+            dependencies: ["PrayCore", "PrayServer", "PrayServices", "PrayPlaces", "PrayMocks"]),
         .testTarget(
             name: "PrayKitTests", dependencies: ["PrayCore", "PrayKit", "PrayServices", "PrayPlaces", "PrayMocks"]),
         .testTarget(

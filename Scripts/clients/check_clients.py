@@ -15,7 +15,10 @@ Run by Scripts/aladhan-clients.sh:  python check_clients.py BASE_URL PRAYKIT_BIN
   chose is read from the same request's meta.timezone and given to `praykit times --tz`.
 - aladhan-py (package "aladhan.py"): its endpoint constants are pointed at BASE_URL; it decodes
   strictly (`Meta(**meta)`, `DateType(**gregorian)`, `Timings(**timings)`), so an unknown or
-  missing key fails here.
+  missing key fails here. Besides days and calendars by coordinates, its methods for the other routes
+  are called: timings and calendars by address (resolved offline from the gazetteer), the next prayer
+  by address, the holidays of a Hijri year and of a day, the special days, the months, the next
+  holiday, the current Hijri year and month, and the year of a Ramadan.
 
 Exit status 0 when every time, date and direction matches; 1 otherwise.
 """
@@ -188,6 +191,61 @@ for name, lat, lon, *_ in PLACES[:4]:
     qibla = client.get_qibla(lon, lat)
     direction = praykit("qibla", "--lat", str(lat), "--lon", str(lon), "--format", "json")["direction"]
     expect("aladhan-py", f"qibla {name}", round(qibla.direction, 6), round(direction, 6))
+
+# aladhan-py's other AlAdhan routes: by address (the offline gazetteer), the next prayer, the holidays.
+# An address's times are checked against `praykit times` at the coordinates and zone the server found.
+makkah = aladhan.Parameters(method=4)
+by_address = client.get_timings_by_address(
+    "Makkah, Saudi Arabia", date=aladhan.TimingsDateArg("01-03-2027"), params=makkah)
+meta = by_address.data.meta
+got = {key: getattr(by_address, attribute).time.strftime("%H:%M") for key, attribute in ATTRIBUTES.items()}
+want = praykit_times(meta.latitude, meta.longitude, meta.timezone.zone, "2027-03-01", 4, midnight=0)[0]
+expect("aladhan-py", "timingsByAddress Makkah", got, want)
+expect("aladhan-py", "timingsByAddress Makkah zone", meta.timezone.zone, "Asia/Riyadh")
+expect("aladhan-py", "timingsByAddress Makkah place", (round(meta.latitude), round(meta.longitude)), (21, 40))
+london = client.get_calendar_by_address(
+    "London, United Kingdom", aladhan.CalendarDateArg(2027, 3), params=aladhan.Parameters(method=3))
+meta = london[0].data.meta
+wants = praykit_times(meta.latitude, meta.longitude, meta.timezone.zone, "2027-03-01", 3, midnight=0, days=31)
+for index, (timings, want) in enumerate(zip(london, wants)):
+    got = {key: getattr(timings, attribute).time.strftime("%H:%M") for key, attribute in ATTRIBUTES.items()}
+    expect("aladhan-py", f"calendarByAddress London 2027-03-{index + 1:02d}", got, want)
+expect("aladhan-py", "calendarByAddress London length", len(london), 31)
+
+# The next prayer: one of the five, after now, at the time the same day's timings give it.
+prayer = client.get_next_prayer_by_address("Makkah, Saudi Arabia", params=makkah)
+day = prayer.time.strftime("%d-%m-%Y")
+same_day = client.get_timings_by_address("Makkah, Saudi Arabia", date=aladhan.TimingsDateArg(day), params=makkah)
+expect("aladhan-py", "nextPrayerByAddress name", prayer.name in ("Fajr", "Dhuhr", "Asr", "Maghrib", "Isha"), True)
+expect("aladhan-py", "nextPrayerByAddress time", prayer.time.strftime("%H:%M"),
+       getattr(same_day, prayer.name.lower()).time.strftime("%H:%M"))
+import datetime as _datetime  # noqa: E402
+now_utc = _datetime.datetime.now(_datetime.timezone.utc).replace(tzinfo=None)
+expect("aladhan-py", "nextPrayerByAddress is ahead",
+       prayer.time_utc is not None and _datetime.timedelta(0) < prayer.time_utc - now_utc
+       <= _datetime.timedelta(hours=24), True)
+
+# Holidays: AlAdhan's special days of 1446, their Gregorian dates as `praykit hijri days` gives them.
+holidays = client.get_islamic_holidays(1446)
+expect("aladhan-py", "islamicHolidaysByHijriYear 1446 count", len(holidays), 25)
+for date in holidays:
+    gregorian = "-".join(reversed(date.gregorian.date.split("-")))
+    days = praykit("hijri", "days", "--date", gregorian, "--format", "json")[0]["hijri"]
+    expect("aladhan-py", f"islamicHolidaysByHijriYear {date.hijri.date}",
+           (date.hijri.day, date.hijri.month["number"], date.hijri.year), (days["day"], days["month"], days["year"]))
+first_of_ramadan = [date.gregorian.date for date in holidays if date.hijri.date == "01-09-1446"]
+expect("aladhan-py", "1 Ramadan 1446", first_of_ramadan, ["01-03-2025"])
+expect("aladhan-py", "hijriHolidays 10/12", client.get_hijri_holidays(10, 12), ["Eid-ul-Adha", "Hajj"])
+special = client.get_special_days()
+expect("aladhan-py", "specialDays", (len(special), special[0]), (25, {"month": 1, "day": 10, "name": "Ashura"}))
+expect("aladhan-py", "islamicMonths", client.get_islamic_months()["9"]["en"], "Ramaḍān")
+upcoming = client.get_next_hijri_holiday()
+expect("aladhan-py", "nextHijriHoliday has holidays", bool(upcoming.hijri.holidays), True)
+today = praykit("hijri", "days", "--tz", "UTC", "--format", "json")[0]["hijri"]
+expect("aladhan-py", "currentIslamicYear", int(client.get_current_islamic_year()), today["year"])
+expect("aladhan-py", "currentIslamicMonth", int(client.get_current_islamic_month()), today["month"])
+expect("aladhan-py", "islamicYearFromGregorianForRamadan 2027",
+       int(client.get_islamic_year_from_gregorian_for_ramadan(2027)), 1448)
 
 for client_name, count in checked.items():
     print(f"{client_name}: {count} checks")

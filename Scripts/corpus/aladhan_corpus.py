@@ -545,9 +545,8 @@ def generate():
     # Routes that are not there, or not served.
     for path in ["/", "/v1", "/v1/", "/v2/timings", "/V1/timings", "/v1/Timings/01-03-2027", "/v1/timing",
                  "/v1/timings/01-03-2027/extra", "/v1/methods/3", "/status/x", "/favicon.ico", "/v1/status",
-                 "/v1/timingsByAddress/01-03-2027?address=London", "/v1/calendarByAddress?address=London",
-                 "/v1/hijriCalendarByAddress?address=London", "/v1/asmaAlHusna", "/v1/nextPrayer",
-                 "/v1/islamicYearFromGregorianForRamadan", "/v1/currentTime/x", "/v1/calendar/2027/3/1",
+                 "/v1/asmaAlHusna", "/v1/islamicYearFromGregorianForRamadan", "/v1/currentTime/x",
+                 "/v1/calendar/2027/3/1",
                  "/v1/hijriCalendar/1448/9/1", "/v1/gToH/01-03-2027/x", "/v1//timings", "//v1/methods", "/v1/methods/",
                  "/status/", "/v1/%74imings/01-03-2027?latitude=1&longitude=1",
                  "/v1/timings/%30%31-03-2027?latitude=1&longitude=1",
@@ -581,6 +580,67 @@ def generate():
     c.add(build("/v1/timings", coords(mk) + [("method", "6")]))
     c.add(build("/v1/gToH", [("calendarMethod", "x")]))
     c.add(build("/v1/hToG", [("adjustment", "9")]))
+
+    # Addresses, the next prayer, the holidays and the calendar's lists (issue 24). Kept after the
+    # others, without the random generator, so that the requests above stay the same.
+    addresses = ["Makkah, Saudi Arabia", "makkah", "MAKKAH, SA", "London", "London, United Kingdom", "Zürich",
+                 "zurich, switzerland", "Masjid al-Haram, Makkah, Saudi Arabia", "10 Downing Street, London, UK",
+                 "Cairo, EG", "القاهرة", "Springfield", "Springfield, US", "Springfield, Illinois, US", "Egypt",
+                 "Qwxzqv Plmkj", "", " , , ", "Gate 79, Masjid al-Haram", "Hyderabad", "Paris, TX"]
+    c.add("/v1/timingsByAddress/01-03-2027?address=London")
+    c.add("/v1/calendarByAddress?address=London", now=True)  # this month
+    c.add("/v1/hijriCalendarByAddress?address=London", now=True)
+    c.add("/v1/nextPrayer")  # errors: no latitude and longitude
+    for address in addresses:
+        c.add(build("/v1/timingsByAddress/01-03-2027", [("address", address)]))
+        c.add(build("/v1/timingsByAddress/21-06-2027", [("address", address), ("method", "3"), ("school", "1")]))
+    for address in addresses[:6]:
+        c.add(build("/v1/timingsByAddress/01-03-2027", [("address", address), ("timezonestring", "UTC")]))
+        c.add(build("/v1/calendarByAddress/2027/3", [("address", address), ("method", "4")]))
+        c.add(build("/v1/hijriCalendarByAddress/1448/9", [("address", address)]))
+        c.add(build("/v1/timingsByAddress", [("address", address)]), now=True)
+        c.add(build("/v1/nextPrayerByAddress/01-03-2027", [("address", address)]), now=True)
+    for path in ["/v1/timingsByAddress", "/v1/timingsByAddress/01-03-2027", "/v1/calendarByAddress/2027/3",
+                 "/v1/nextPrayerByAddress", "/v1/timingsByAddress/31-02-2027?address=London",
+                 "/v1/timingsByAddress/01-03-2027?address=London&method=6",
+                 "/v1/timingsByAddress/01-03-2027/x?address=London", "/v1/calendarByAddress/2027/13?address=London"]:
+        c.add(path)
+    for place in (mk, lon, tro, kir):
+        for date in ("01-03-2027", "21-06-2027", "1803884400"):
+            c.add(build("/v1/nextPrayer/" + date, coords(place) + [("timezonestring", place[3])]), now=True)
+        c.add(build("/v1/nextPrayer", coords(place)), now=True)
+        c.add(build("/v1/nextPrayer/01-03-2027", coords(place) + [("iso8601", "true"), ("method", "3")]), now=True)
+    c.add(build("/v1/nextPrayer/21-06-2027", coords(tro) + [("latitudeAdjustmentMethod", "0")]), now=True)
+    for query in ["latitude=21.4", "latitude=91&longitude=0", "latitude=1&longitude=1&method=6",
+                  "latitude=1&longitude=1&timezonestring=Mars/Base", "latitude=1&longitude=1&tune=x"]:
+        c.add("/v1/nextPrayer/01-03-2027?" + query)
+    for date in ["31-02-2027", "2027-03-01", "01-03-0999", "x"]:
+        c.add("/v1/nextPrayer/%s?latitude=1&longitude=1" % date)
+    c.add("/v1/nextPrayer/01-03-2027/x?latitude=1&longitude=1")
+    for year in ["1", "1300", "1356", "1446", "1447", "1448", "1500", "1501", "2000", "9999", "0", "-1", "abc",
+                 "1446.5", "99999999999999999999"]:
+        c.add("/v1/islamicHolidaysByHijriYear/" + year)
+    for options in [[("calendarMethod", "MATHEMATICAL")], [("calendarMethod", "UAQ")], [("adjustment", "1")],
+                    [("adjustment", "-2"), ("calendarMethod", "MATHEMATICAL")], [("calendarMethod", "x")],
+                    [("adjustment", "9")]]:
+        c.add(build("/v1/islamicHolidaysByHijriYear/1446", options))
+    c.add("/v1/islamicHolidaysByHijriYear")
+    c.add("/v1/islamicHolidaysByHijriYear/1446/1")
+    for month in range(1, 13):
+        for day in range(1, 31):
+            c.add("/v1/hijriHolidays/%d/%d" % (day, month))
+    for day, month in [("0", "1"), ("31", "1"), ("1", "0"), ("1", "13"), ("x", "1"), ("1", "x"), ("01", "09")]:
+        c.add("/v1/hijriHolidays/%s/%s" % (day, month))
+    for path in ["/v1/hijriHolidays/1", "/v1/hijriHolidays", "/v1/specialDays", "/v1/specialDays/1",
+                 "/v1/islamicMonths", "/v1/islamicMonths/9"]:
+        c.add(path)
+    for route in ("nextHijriHoliday", "currentIslamicYear", "currentIslamicMonth"):
+        c.add("/v1/" + route, now=True)
+        c.add(build("/v1/" + route, [("calendarMethod", "MATHEMATICAL"), ("adjustment", "1")]), now=True)
+        c.add(build("/v1/" + route, [("calendarMethod", "x")]))
+        c.add(build("/v1/" + route, [("adjustment", "3")]))
+    for year in ["600", "622", "623", "1900", "1997", "2025", "2027", "2030", "2077", "9999", "10000", "x"]:
+        c.add("/v1/islamicYearFromGregorianForRamadan/" + year)
     return c.items
 
 

@@ -8,13 +8,18 @@ enum ServeCommand: CommandGroup {
     static let abstract = "Serve the AlAdhan prayer-times API (api.aladhan.com/v1) over HTTP, and sync."
     static let discussion = """
         Answers the AlAdhan API's paths, parameters and JSON shapes from PrayKit's own calculation:
-        /v1/timings/{DD-MM-YYYY}, /v1/calendar/{year}/{month}, /v1/hijriCalendar/{year}/{month},
-        /v1/gToH/{date}, /v1/hToG/{date}, /v1/gToHCalendar/{month}/{year}, /v1/qibla/{lat}/{lon},
-        /v1/methods, /v1/currentTime?zone=…, /status. Clients that speak AlAdhan work unchanged when
-        pointed at this server. Without timezonestring a request's times are given in the zone at its
-        coordinates (offline boundaries), as AlAdhan does, and meta.timezone names it; timezonestring
-        takes any tz database name (Asia/Kolkata, US/Eastern), UTC or an offset. The …ByCity routes
-        find cities in the offline gazetteer.
+        /v1/timings/{DD-MM-YYYY}, /v1/nextPrayer/{DD-MM-YYYY}, /v1/calendar/{year}/{month},
+        /v1/hijriCalendar/{year}/{month}, /v1/gToH/{date}, /v1/hToG/{date},
+        /v1/gToHCalendar/{month}/{year}, /v1/islamicHolidaysByHijriYear/{year},
+        /v1/hijriHolidays/{day}/{month}, /v1/specialDays, /v1/islamicMonths, /v1/nextHijriHoliday,
+        /v1/qibla/{lat}/{lon}, /v1/methods, /v1/currentTime?zone=…, /status. Clients that speak
+        AlAdhan work unchanged when pointed at this server. Without timezonestring a request's times
+        are given in the zone at its coordinates (offline boundaries), as AlAdhan does, and
+        meta.timezone names it; timezonestring takes any tz database name (Asia/Kolkata, US/Eastern),
+        UTC or an offset. The …ByCity routes find cities in the offline gazetteer, and the …ByAddress
+        routes (timingsByAddress, calendarByAddress, nextPrayerByAddress) find address=City or
+        address=City, Country there too, with no geocoder: a street before the city is skipped, and an
+        address the gazetteer does not know gets a 400.
 
         method=N is AlAdhan's method N as AlAdhan defines it — its angles and intervals, no hidden
         minute adjustments, and the minutes api.aladhan.com itself adds to Dubai, Turkey, Morocco and

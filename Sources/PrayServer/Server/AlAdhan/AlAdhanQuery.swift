@@ -9,7 +9,7 @@ struct AlAdhanQuery {
     enum Name: Int, CaseIterable, CustomStringConvertible {
         case date, annual, year, month, zone, timezonestring, city, country, state, latitude, longitude
         case method, methodSettings, shafaq, school, midnightMode, latitudeAdjustmentMethod, tune, iso8601
-        case midnightDay, calendarMethod, adjustment
+        case midnightDay, calendarMethod, adjustment, address
 
         /// The parameter's name in a URL, for messages.
         var description: String { Self.spellings[rawValue] }
@@ -18,7 +18,7 @@ struct AlAdhanQuery {
         static let spellings: [String] = [
             "date", "annual", "year", "month", "zone", "timezonestring", "city", "country", "state", "latitude",
             "longitude", "method", "methodSettings", "shafaq", "school", "midnightMode", "latitudeAdjustmentMethod",
-            "tune", "iso8601", "midnightDay", "calendarMethod", "adjustment",
+            "tune", "iso8601", "midnightDay", "calendarMethod", "adjustment", "address",
         ]
 
         /// The parameter a name in a URL is, by its exact spelling.

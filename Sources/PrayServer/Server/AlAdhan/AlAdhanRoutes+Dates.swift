@@ -11,7 +11,7 @@ extension AlAdhanRoutes {
     }
 
     /// Today in UTC, and how long that answer holds.
-    private func utcDay() -> (date: CivilDate, cache: Cache) {
+    func utcDay() -> (date: CivilDate, cache: Cache) {
         var utc = ZoneClock(timeZone: Self.utc)
         return localDay(clock: &utc)
     }

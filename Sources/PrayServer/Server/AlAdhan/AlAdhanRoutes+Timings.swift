@@ -8,8 +8,8 @@ import Synchronization
 extension AlAdhanRoutes {
     /// `/v1/timings/{date}` (and `?date=`): one day's `timings`, `date` and `meta`. The date is
     /// `DD-MM-YYYY` or a UNIX timestamp (its day in the zone); without one, today in the zone.
-    func timings(date text: String?, query: AlAdhanQuery, byCity: Bool) throws(AlAdhanError) -> Answer {
-        let place = try self.place(query, byCity: byCity)
+    func timings(date text: String?, query: AlAdhanQuery, from source: PlaceSource) throws(AlAdhanError) -> Answer {
+        let place = try self.place(query, from: source)
         let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
         var clock = ZoneClock(timeZone: place.timeZone)
         let (date, cache) = try day(text ?? query.given(.date), clock: &clock)
@@ -37,8 +37,10 @@ extension AlAdhanRoutes {
 
     /// `/v1/calendar/{year}/{month}`, `/v1/calendar/{year}` (the whole year, by month) and
     /// `/v1/calendar?year=&month=&annual=`; with `byHijri`, the same for a Hijri year and month.
-    func calendar(_ path: [String], query: AlAdhanQuery, byHijri: Bool, byCity: Bool) throws(AlAdhanError) -> Answer {
-        let place = try self.place(query, byCity: byCity)
+    func calendar(
+        _ path: [String], query: AlAdhanQuery, byHijri: Bool, from source: PlaceSource
+    ) throws(AlAdhanError) -> Answer {
+        let place = try self.place(query, from: source)
         let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
         let annual = path.count == 1 || (path.isEmpty && query[.annual] == "true")
         var clock = ZoneClock(timeZone: place.timeZone)
@@ -119,36 +121,97 @@ extension AlAdhanRoutes {
         }
     }
 
-    /// The place of a request: `latitude` and `longitude`, or `city` and `country` through the
-    /// gazetteer; its zone is `timezonestring`, else the zone at the place, else UTC.
-    func place(_ query: AlAdhanQuery, byCity: Bool) throws(AlAdhanError) -> Place {
+    /// Where a route's place comes from.
+    enum PlaceSource {
+        /// `latitude` and `longitude`: `/v1/timings`.
+        case coordinates
+        /// `city`, `country` and `state`: the `…ByCity` routes.
+        case city
+        /// `address`: the `…ByAddress` routes.
+        case address
+    }
+
+    /// The place of a request: `latitude` and `longitude`, `city` and `country`, or `address`, the last
+    /// two through the gazetteer; its zone is `timezonestring`, else the zone at the place (the
+    /// gazetteer's for a city or an address), else UTC.
+    func place(_ query: AlAdhanQuery, from source: PlaceSource) throws(AlAdhanError) -> Place {
         let given = try query.given(.timezonestring).map { text throws(AlAdhanError) in
             try Self.zone(named: text, parameter: "timezonestring")
         }
-        if byCity {
-            guard let city = query.given(.city), let country = query.given(.country)
-            else { throw AlAdhanError("Please specify a city and country.") }
-            guard let lookup = lookups.city else {
-                throw AlAdhanError(
-                    "This server has no gazetteer to find cities: use /v1/timings with latitude, longitude and "
-                        + "timezonestring.")
-            }
-            let search = CityQuery(city: city, country: country, state: query.given(.state))
-            let found: Place?
-            do {
-                found = try lookup(search)
-            } catch {
-                throw Self.refusal(error)
-            }
-            guard let found else { throw AlAdhanError("Unable to find the city '\(city)' in '\(country)'.") }
-            return given.map { Place(coordinates: found.coordinates, zone: $0, countryCode: found.countryCode) }
-                ?? found
+        switch source {
+        case .coordinates: break
+        case .city: return try cityPlace(query, zone: given)
+        case .address: return try addressPlace(query, zone: given)
         }
         guard let latitudeText = query.given(.latitude),
             let longitudeText = query.given(.longitude)
         else { throw AlAdhanError("Please specify a latitude and longitude.") }
         let coordinates = try Self.coordinates(latitudeText, longitudeText)
         return Place(coordinates: coordinates, zone: given ?? lookups.zone?(coordinates) ?? .utc)
+    }
+
+    /// The place `city`, `country` and `state` name, in the zone `timezonestring` gave, if any.
+    private func cityPlace(_ query: AlAdhanQuery, zone given: TimeZoneName?) throws(AlAdhanError) -> Place {
+        guard let city = query.given(.city), let country = query.given(.country)
+        else { throw AlAdhanError("Please specify a city and country.") }
+        guard let lookup = lookups.city else {
+            throw AlAdhanError(
+                "This server has no gazetteer to find cities: use /v1/timings with latitude, longitude and "
+                    + "timezonestring.")
+        }
+        let search = CityQuery(city: city, country: country, state: query.given(.state))
+        let found: Place?
+        do {
+            found = try lookup(search)
+        } catch {
+            throw Self.refusal(error)
+        }
+        guard let found else { throw AlAdhanError("Unable to find the city '\(city)' in '\(country)'.") }
+        return given.map { Place(coordinates: found.coordinates, zone: $0, countryCode: found.countryCode) }
+            ?? found
+    }
+
+    /// The place `address` names, in the zone `timezonestring` gave, if any.
+    private func addressPlace(_ query: AlAdhanQuery, zone given: TimeZoneName?) throws(AlAdhanError) -> Place {
+        // An address of commas and spaces alone names nothing either.
+        guard let address = query.given(.address), address.contains(where: { !" ,،，\t".contains($0) }) else {
+            throw AlAdhanError("Please specify an address.")
+        }
+        guard let lookup = lookups.address else {
+            throw AlAdhanError(
+                "This server has no gazetteer to find addresses: use /v1/timings with latitude, longitude and "
+                    + "timezonestring.")
+        }
+        let found: Place?
+        do {
+            found = try Self.addressPlace(address, lookup: lookup)
+        } catch {
+            throw Self.refusal(error)
+        }
+        guard let found else {
+            throw AlAdhanError(
+                "Unable to geocode the address '\(address)' offline: this server finds cities in its gazetteer, so "
+                    + "give a city, or a city and its country or region, such as 'Makkah, Saudi Arabia'.")
+        }
+        return given.map { Place(coordinates: found.coordinates, zone: $0, countryCode: found.countryCode) } ?? found
+    }
+
+    /// The place an address names, by `lookup` (the gazetteer's rule for one city): the whole address,
+    /// else, when it has three or more comma-separated parts and the whole finds nothing, the address
+    /// without its first part (a street or a building), and so on while two parts remain
+    /// (`Masjid al-Haram, Makkah, Saudi Arabia` is `Makkah, Saudi Arabia`). A geocoder reads a street
+    /// address; the offline gazetteer knows cities, regions and countries.
+    /// - Throws: What `lookup` throws (several places match equally well, or a part names a country).
+    static func addressPlace(_ text: String, lookup: (String) throws -> Place?) throws -> Place? {
+        if let found = try lookup(text) { return found }
+        var parts = text.split { $0 == "," || $0 == "،" || $0 == "，" }.map { String($0).trimmedOfSpaces }.filter {
+            !$0.isEmpty
+        }
+        while parts.count > 2 {
+            parts.removeFirst()
+            if let found = try lookup(parts.joined(separator: ", ")) { return found }
+        }
+        return nil
     }
 
     static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current

@@ -16,11 +16,15 @@ import PrayCore
 /// let server = try ServerServiceMicroHTTPD(log: log).start(.init(port: 8080), handler: routes.handler)
 /// ```
 ///
-/// Routes: `/v1/timings[/{date}]`, `/v1/timingsByCity[/{date}]`, `/v1/calendar[/{year}[/{month}]]`,
-/// `/v1/calendarByCity…`, `/v1/hijriCalendar…`, `/v1/hijriCalendarByCity…`, `/v1/gToH[/{date}]`,
-/// `/v1/hToG[/{date}]`, `/v1/gToHCalendar/{month}/{year}`, `/v1/hToGCalendar/{month}/{year}`,
-/// `/v1/qibla/{latitude}/{longitude}`, `/v1/methods`, `/v1/currentTime`, `/v1/currentDate`,
-/// `/v1/currentTimestamp` and `/status`.
+/// Routes: `/v1/timings[/{date}]`, `/v1/timingsByCity[/{date}]`, `/v1/timingsByAddress[/{date}]`,
+/// `/v1/nextPrayer[/{date}]`, `/v1/nextPrayerByAddress[/{date}]`, `/v1/calendar[/{year}[/{month}]]`,
+/// `/v1/calendarByCity…`, `/v1/calendarByAddress…`, `/v1/hijriCalendar…`, `/v1/hijriCalendarByCity…`,
+/// `/v1/hijriCalendarByAddress…`, `/v1/gToH[/{date}]`, `/v1/hToG[/{date}]`,
+/// `/v1/gToHCalendar/{month}/{year}`, `/v1/hToGCalendar/{month}/{year}`,
+/// `/v1/islamicHolidaysByHijriYear/{year}`, `/v1/hijriHolidays/{day}/{month}`, `/v1/specialDays`,
+/// `/v1/islamicMonths`, `/v1/nextHijriHoliday`, `/v1/currentIslamicYear`, `/v1/currentIslamicMonth`,
+/// `/v1/islamicYearFromGregorianForRamadan/{year}`, `/v1/qibla/{latitude}/{longitude}`, `/v1/methods`,
+/// `/v1/currentTime`, `/v1/currentDate`, `/v1/currentTimestamp` and `/status`.
 public struct AlAdhanRoutes: ServerRoutes {
     /// A city asked for by `timingsByCity` and `calendarByCity`.
     public struct CityQuery: Hashable, Sendable {
@@ -62,10 +66,10 @@ public struct AlAdhanRoutes: ServerRoutes {
         var zoneName: String { zone.identifier }
     }
 
-    /// What the API looks up beyond calculation: the zone and the country at a place, and cities by
-    /// name. All are optional; without them a request gives `timezonestring` (else UTC is used, and
-    /// `meta.timezone` says so), a request without `method` gets the Muslim World League, and the
-    /// `…ByCity` routes answer 400.
+    /// What the API looks up beyond calculation: the zone and the country at a place, and cities and
+    /// addresses by name. All are optional; without them a request gives `timezonestring` (else UTC is
+    /// used, and `meta.timezone` says so), a request without `method` gets the Muslim World League, and
+    /// the `…ByCity` and `…ByAddress` routes answer 400.
     public struct Lookups: Sendable {
         /// The zone at a place (offline boundaries), or `nil` when unknown.
         public var zone: (@Sendable (Coordinates) -> TimeZoneName?)?
@@ -75,23 +79,31 @@ public struct AlAdhanRoutes: ServerRoutes {
         /// The place a city names (a gazetteer), or `nil` when none matches; it throws a
         /// ``ValidationError`` when several places match equally well.
         public var city: (@Sendable (CityQuery) throws -> Place?)?
+        /// The place a text names (`Makkah, Saudi Arabia`, `London`), found offline (a gazetteer), or
+        /// `nil` when none matches; it throws a ``ValidationError`` when several places match equally
+        /// well. The `…ByAddress` routes ask it for the `address`, then, when that finds nothing, for
+        /// the address without its first parts (a street or a building before the city).
+        public var address: (@Sendable (String) throws -> Place?)?
 
         /// Creates lookups.
         public init(
             zone: (@Sendable (Coordinates) -> TimeZoneName?)? = nil,
             country: (@Sendable (Coordinates) -> String?)? = nil,
-            city: (@Sendable (CityQuery) throws -> Place?)? = nil
+            city: (@Sendable (CityQuery) throws -> Place?)? = nil,
+            address: (@Sendable (String) throws -> Place?)? = nil
         ) {
             self.zone = zone
             self.country = country
             self.city = city
+            self.address = address
         }
 
         /// The lookups of a ``LocationManager``: the zone at the coordinates, as AlAdhan gives it
         /// without `timezonestring`; the country there, by the rule of `praykit times`
         /// (``LocationManager/countryCode(at:)``, remembered for the last 16,384 places); and `city`,
         /// `state` and `country` as one query (`London, GB`) by its one rule for cities — the best
-        /// match, or a refusal naming the places when several match equally well.
+        /// match, or a refusal naming the places when several match equally well; and an `address` by
+        /// the same rule.
         public init(_ location: LocationManager) {
             zone = { coordinates in try? location.timeZone(at: coordinates).zone }
             let countries = CountryCache()
@@ -101,10 +113,16 @@ public struct AlAdhanRoutes: ServerRoutes {
             city = { query in
                 let text = [query.city, query.state, query.country].compactMap { $0 }.filter { !$0.isEmpty }
                     .joined(separator: ", ")
-                guard let place = try location.city(named: text), let zone = TimeZoneName(place.timeZoneIdentifier)
-                else { return nil }
-                return Place(coordinates: place.coordinates, zone: zone, countryCode: place.countryCode)
+                return try Self.place(location.city(named: text))
             }
+            address = { text in try Self.place(location.city(named: text)) }
+        }
+
+        /// The API's place of a gazetteer's place, or `nil` without one (or with a zone the system does
+        /// not know).
+        private static func place(_ place: PrayCore.Place?) -> Place? {
+            guard let place, let zone = TimeZoneName(place.timeZoneIdentifier) else { return nil }
+            return Place(coordinates: place.coordinates, zone: zone, countryCode: place.countryCode)
         }
 
         /// No lookups: zones come from `timezonestring` (else UTC), the method from `method` (else the
@@ -211,26 +229,34 @@ public struct AlAdhanRoutes: ServerRoutes {
         guard words.count >= 2, words[0] == "v1" else { throw Self.notFound(words) }
         // The route most requests take, before the arrays of the others are made.
         if words[1] == "timings", words.count <= 3 {
-            return try timings(date: words.count == 3 ? words[2] : nil, query: query, byCity: false)
+            return try timings(date: words.count == 3 ? words[2] : nil, query: query, from: .coordinates)
         }
         let rest = Array(words.dropFirst(2))
         switch (words[1], rest.count) {
-        case ("timings", 0...1): return try timings(date: rest.first, query: query, byCity: false)
-        case ("timingsByCity", 0...1): return try timings(date: rest.first, query: query, byCity: true)
-        case ("calendar", 0...2): return try calendar(rest, query: query, byHijri: false, byCity: false)
-        case ("calendarByCity", 0...2): return try calendar(rest, query: query, byHijri: false, byCity: true)
-        case ("hijriCalendar", 0...2): return try calendar(rest, query: query, byHijri: true, byCity: false)
-        case ("hijriCalendarByCity", 0...2): return try calendar(rest, query: query, byHijri: true, byCity: true)
+        case ("timings", 0...1): return try timings(date: rest.first, query: query, from: .coordinates)
+        case ("timingsByCity", 0...1): return try timings(date: rest.first, query: query, from: .city)
+        case ("timingsByAddress", 0...1): return try timings(date: rest.first, query: query, from: .address)
+        case ("nextPrayer", 0...1): return try nextPrayer(date: rest.first, query: query, from: .coordinates)
+        case ("nextPrayerByAddress", 0...1): return try nextPrayer(date: rest.first, query: query, from: .address)
+        case ("calendar", 0...2): return try calendar(rest, query: query, byHijri: false, from: .coordinates)
+        case ("calendarByCity", 0...2): return try calendar(rest, query: query, byHijri: false, from: .city)
+        case ("calendarByAddress", 0...2): return try calendar(rest, query: query, byHijri: false, from: .address)
+        case ("hijriCalendar", 0...2): return try calendar(rest, query: query, byHijri: true, from: .coordinates)
+        case ("hijriCalendarByCity", 0...2): return try calendar(rest, query: query, byHijri: true, from: .city)
+        case ("hijriCalendarByAddress", 0...2): return try calendar(rest, query: query, byHijri: true, from: .address)
         case ("gToH", 0...1): return try gregorianToHijri(rest.first ?? query.given(.date), query)
         case ("hToG", 0...1): return try hijriToGregorian(rest.first ?? query.given(.date), query)
         case ("gToHCalendar", 2): return try gregorianToHijriCalendar(month: rest[0], year: rest[1], query)
         case ("hToGCalendar", 2): return try hijriToGregorianCalendar(month: rest[0], year: rest[1], query)
+        case ("islamicHolidaysByHijriYear", 1): return try holidays(ofHijriYear: rest[0], query)
+        case ("hijriHolidays", 2): return try holidays(day: rest[0], month: rest[1])
+        case ("specialDays", 0): return Answer(data: Self.specialDayList, cache: .immutable)
+        case ("islamicMonths", 0): return Answer(data: Self.islamicMonthList, cache: .immutable)
+        case ("nextHijriHoliday", 0): return try nextHijriHoliday(query)
+        case ("currentIslamicYear", 0), ("currentIslamicMonth", 0): return try currentIslamic(words[1], query)
+        case ("islamicYearFromGregorianForRamadan", 1): return try islamicYearForRamadan(rest[0])
         case ("qibla", 2): return try qiblaDirection(latitude: rest[0], longitude: rest[1])
         case ("methods", 0): return methods()
-        case ("timingsByAddress", _), ("calendarByAddress", _), ("hijriCalendarByAddress", _):
-            throw AlAdhanError(
-                "Addresses need an online geocoder, which this server does not use: use the …ByCity routes or "
-                    + "latitude and longitude.")
         case ("currentTime", 0), ("currentDate", 0), ("currentTimestamp", 0): return try current(words[1], query)
         default: throw Self.notFound(words)
         }
