@@ -16,7 +16,6 @@ extension TimetableHTML {
 
         var prayerTimes: String { pick("Prayer times", "مواقيت الصلاة") }
         var date: String { pick("Date", "التاريخ") }
-        var day: String { pick("Day", "اليوم") }
         var hijri: String { pick("Hijri", "الهجري") }
         var adhan: String { pick("Adhan", "الأذان") }
         var iqama: String { pick("Iqama", "الإقامة") }
@@ -29,7 +28,11 @@ extension TimetableHTML {
         var hijriCalendar: String { pick("Hijri calendar", "التقويم الهجري") }
         var tabular: String { pick("tabular (civil)", "الحسابي") }
         var offset: String { pick("offset", "إزاحة") }
-        var elevation: String { pick("elevation", "الارتفاع") }
+        /// Between the parts of a footer line.
+        var separator: String { pick("; ", "؛ ") }
+
+        /// `elevation 12 m`.
+        func elevation(_ metres: String) -> String { pick("elevation \(metres) m", "الارتفاع \(metres) م") }
         var calculatedBy: String { pick("Calculated by", "حُسبت بواسطة") }
         var ruleNote: String {
             pick(

@@ -112,13 +112,14 @@ struct TimetableHTML {
     private func table() -> String {
         let iqamaPrayers = iqamaPrayers
         let twoRows = !iqamaPrayers.isEmpty
-        var html = "<table>\n<colgroup><col class=\"c-date\"><col class=\"c-day\"><col class=\"c-hijri\">"
+        var html = "<table class=\"\(twoRows ? "with-iqama" : "plain")\">\n<colgroup><col class=\"c-date\"><col class=\"c-day\"><col class=\"c-hijri\">"
         for prayer in Self.prayers {
             html += "<col class=\"c-time\">" + (iqamaPrayers.contains(prayer) ? "<col class=\"c-iqama\">" : "")
         }
         html += "</colgroup>\n<thead>\n<tr>"
         let span = twoRows ? " rowspan=\"2\"" : ""
-        html += "<th\(span) class=\"date\">\(words.date)</th><th\(span) class=\"day\">\(words.day)</th>"
+        // One heading over the day of the month and the weekday, as printed timetables have it.
+        html += "<th\(span) colspan=\"2\" class=\"date\">\(words.date)</th>"
         html += "<th\(span) class=\"hijri\">\(words.hijri)</th>"
         for prayer in Self.prayers {
             let name = words.prayer(prayer)
@@ -174,23 +175,30 @@ struct TimetableHTML {
     }
 
     private func timeText(_ time: PrayerTime, in schedule: PrayerSchedule) -> String {
-        let clock = LocalClock(timeZone: schedule.timeZone)
-        let text = clock.time(time.date, withSeconds: parameters.rounding == .none, twelveHour: clock12Hour)
+        let text = clockText(time.date, in: schedule, withSeconds: parameters.rounding == .none)
         return text + (TimesOutput.note(time) == nil ? "" : "<sup>*</sup>")
+    }
+
+    /// `05:12`, or `5:12` on a 12-hour clock: without am and pm, as printed timetables have it (each
+    /// column's time of day is plain).
+    private func clockText(_ date: Date, in schedule: PrayerSchedule, withSeconds: Bool = false) -> String {
+        let text = LocalClock(timeZone: schedule.timeZone).time(date, withSeconds: withSeconds, twelveHour: clock12Hour)
+        return clock12Hour ? String(text.dropLast(3)) : text
     }
 
     private func iqamaText(_ prayer: Prayer, time: PrayerTime?, in schedule: PrayerSchedule) -> String {
         guard let iqama else { return "" }
-        let clock = LocalClock(timeZone: schedule.timeZone)
         if prayer == .dhuhr {
             let jumuah = iqama.jumuahTimes(in: schedule)
-            if !jumuah.isEmpty {
-                return jumuah.map { clock.time($0, withSeconds: false, twelveHour: clock12Hour) }.joined(
-                    separator: " · ")
+            // Two or three Friday prayers, one above the other, so that the column keeps its width.
+            if jumuah.count > 1 {
+                return "<span class=\"jumuah-times\">"
+                    + jumuah.map { clockText($0, in: schedule) }.joined(separator: "<br>") + "</span>"
             }
+            if let only = jumuah.first { return clockText(only, in: schedule) }
         }
         guard let time, let instant = iqama.iqama(of: time, in: schedule) else { return "" }
-        return clock.time(instant, withSeconds: false, twelveHour: clock12Hour)
+        return clockText(instant, in: schedule)
     }
 
     // MARK: - Footer
@@ -198,51 +206,59 @@ struct TimetableHTML {
     private func footer() -> String {
         var lines: [String] = []
         let coordinates = place.coordinates
-        var placeText =
-            "\(coordinates.latitude.formattedCompactly), \(coordinates.longitude.formattedCompactly), "
-            + "\(words.elevation) \(coordinates.elevation.formattedCompactly) m"
-        if let name = place.name { placeText = name + " — " + placeText }
-        lines.append(line(words.place, placeText))
-        let offset = schedules.first.flatMap { $0[.dhuhr] }.map {
-            LocalClock.offset(schedules[0].timeZone.secondsFromGMT(for: $0.date))
-        }
         lines.append(
-            line(words.zone, place.zone + (offset.map { " (UTC\($0))" } ?? "") + ", " + words.zoneSource(place.zoneSource)))
+            line(
+                words.place,
+                (place.name.map { [$0] } ?? []) + [
+                    "\(coordinates.latitude.formattedCompactly), \(coordinates.longitude.formattedCompactly)",
+                    words.elevation(coordinates.elevation.formattedCompactly),
+                ]))
+        let offset = schedules.first.flatMap { $0[.dhuhr] }.map {
+            " (UTC\(LocalClock.offset(schedules[0].timeZone.secondsFromGMT(for: $0.date))))"
+        }
+        lines.append(line(words.zone, [place.zone + (offset ?? ""), words.zoneSource(place.zoneSource)]))
         let method = parameters.method
-        var methodText = method == .custom ? "custom" : "\(method.displayName) (\(method.rawValue))"
-        methodText += ", " + words.methodSource(methodSource) + "; " + settings
-        lines.append(line(words.method, methodText))
-        if method != .custom { lines.append(line(words.source, method.source)) }
+        lines.append(
+            line(
+                words.method,
+                [
+                    method == .custom ? "custom" : "\(method.displayName) (\(method.rawValue))",
+                    words.methodSource(methodSource), settings,
+                ]))
+        if method != .custom { lines.append(line(words.source, [method.source])) }
         if let calendar = hijri.first?.calendar {
             let offset = hijri.first?.offset ?? 0
-            var text = calendar == .ummAlQura ? "Umm al-Qura" : words.tabular
-            if offset != 0 { text += ", \(words.offset) \(offset > 0 ? "+" : "")\(offset)" }
-            lines.append(line(words.hijriCalendar, text))
+            var parts = [calendar == .ummAlQura ? "Umm al-Qura" : words.tabular]
+            if offset != 0 { parts.append("\(words.offset) \(offset > 0 ? "+" : "")\(offset)") }
+            lines.append(line(words.hijriCalendar, parts))
         }
         if let iqama, !iqama.isEmpty {
-            var text = iqama.description
+            var parts = iqama.rules.isEmpty ? [] : [iqama.description]
             if !iqama.jumuah.isEmpty {
                 let times = iqama.jumuah.map { "\(($0 / 60).zeroPadded(2)):\(($0 % 60).zeroPadded(2))" }
-                text += (text.isEmpty ? "" : "; ") + "\(words.jumuah) " + times.joined(separator: ", ")
+                parts.append("\(words.jumuah) " + times.joined(separator: ", "))
             }
-            lines.append(line(words.iqama, text))
+            lines.append(line(words.iqama, parts))
         }
-        var notes: [String] = []
         if schedules.contains(where: { day in Self.prayers.contains { TimesOutput.note(day[$0]) != nil } }) {
-            notes.append(words.ruleNote)
+            lines.append("<p>\(Self.escape(words.ruleNote))</p>")
         }
         let notable = hijri.filter { !$0.notableDays.isEmpty }.map { day in
             "\(day.gregorian.day) \(words.months[day.gregorian.month - 1]): "
                 + day.notableDays.map { language == .ar ? $0.arabicName : $0.name }.joined(separator: ", ")
         }
-        if !notable.isEmpty { notes.append("• " + notable.joined(separator: "; ")) }
-        for note in notes { lines.append("<p>\(Self.escape(note))</p>") }
+        if !notable.isEmpty {
+            lines.append("<p>• " + notable.map { "<bdi>\(Self.escape($0))</bdi>" }.joined(separator: words.separator) + "</p>")
+        }
         lines.append("<p class=\"credit\">\(words.calculatedBy) <bdi>PrayKit \(PrayKitInfo.version)</bdi></p>")
         return "<footer>\n" + lines.joined(separator: "\n") + "\n</footer>\n"
     }
 
-    private func line(_ label: String, _ value: String) -> String {
-        "<p><span class=\"label\">\(Self.escape(label)):</span> <bdi>\(Self.escape(value))</bdi></p>"
+    /// `Label: part; part`, each part isolated (`<bdi>`) so that English and Arabic parts keep their
+    /// own direction and the parts follow the page's.
+    private func line(_ label: String, _ parts: [String]) -> String {
+        "<p><span class=\"label\">\(Self.escape(label)):</span> "
+            + parts.map { "<bdi>\(Self.escape($0))</bdi>" }.joined(separator: words.separator) + "</p>"
     }
 
     /// `fajr 18.5°, isha 90 min after maghrib, Asr shafi`, in English (the method's own words).
