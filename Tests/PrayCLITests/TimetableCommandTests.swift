@@ -77,7 +77,9 @@ import Testing
             let clock = String(iso.dropFirst(11).prefix(5))
             #expect(cells[3 + index] == clock, "\(prayer)")
         }
-        #expect(page.stdout.contains("<bdi>Umm al-Qura University, Makkah (umm-al-qura)</bdi>; <bdi>given with --method</bdi>"))
+        #expect(
+            page.stdout.contains(
+                "<bdi>Umm al-Qura University, Makkah (umm-al-qura)</bdi>; <bdi>given with --method</bdi>"))
         #expect(page.stdout.contains("<bdi>Asia/Riyadh (UTC+03:00)</bdi>; <bdi>from --tz</bdi>"))
         #expect(page.stdout.contains("Calculated by <bdi>PrayKit"))
     }
@@ -230,7 +232,11 @@ import Testing
         let missing = await CLI.run(
             ["timetable", "--month", "2027-03", "--output", folder.path("no/such/folder/x.html")] + Self.makkah)
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("cannot write"))
+        #expect(
+            missing.stderr.contains("cannot write \(folder.path("no/such/folder/x.html")): No such file or directory"))
+        let aFolder = await CLI.run(["timetable", "--month", "2027-03", "--output", folder.url.path] + Self.makkah)
+        #expect(aFolder.status == 64)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["march.html"])
     }
 }
 

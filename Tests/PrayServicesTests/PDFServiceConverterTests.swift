@@ -81,11 +81,13 @@ import Testing
     }
 
     @Test func aFailureCarriesTheConvertersMessage() async throws {
-        let folder = try Self.converter("weasyprint", "echo 'warning: a font' >&2; echo 'ERROR: bad\u{1B}[2J page' >&2; exit 3")
+        let folder = try Self.converter(
+            "weasyprint", "echo 'warning: a font' >&2; echo 'ERROR: bad\u{1B}[2J page' >&2; exit 3")
         let service = PDFServiceConverter(path: folder.url.path, log: .silent)
         let error = await #expect(throws: PDFError.self) { try await Self.convert(service) }
         #expect(error?.kind == .failed)
-        #expect(error?.message == "weasyprint exited with 3 without a PDF: warning: a font | ERROR: bad\u{FFFD}[2J page")
+        #expect(
+            error?.message == "weasyprint exited with 3 without a PDF: warning: a font | ERROR: bad\u{FFFD}[2J page")
     }
 
     @Test func somethingThatIsNotAPDFIsAFailure() async throws {
@@ -107,7 +109,8 @@ import Testing
         let folder = try Self.converter("weasyprint", #"echo "$3" > "# + seen.path("page") + "; exit 1")
         let service = PDFServiceConverter(path: folder.url.path, log: .silent)
         _ = try? await service.pdf(for: Self.request)
-        let page = try String(contentsOfFile: seen.path("page"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let page = try String(contentsOfFile: seen.path("page"), encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(page.hasSuffix("/page.html"))
         #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: page).deletingLastPathComponent().path))
     }

@@ -11,7 +11,8 @@ enum TimetablePrintCommand: Command {
         on one A4 or Letter page. --format pdf converts it with WeasyPrint (Debian package 'weasyprint'),
         else wkhtmltopdf, whichever is installed; the file given with --output appears only once it is
         complete. A PDF goes to standard output only when that is a file or a pipe, never a terminal.
-        Iqama columns appear when iqama times are saved ('praykit config set iqama fajr=+20,…' and
+        --clock 12h prints 5:12 rather than 05:12, without am or pm, as printed timetables do. Iqama columns
+        appear when iqama times are saved ('praykit config set iqama fajr=+20,…' and
         'jumuah 13:30') or given with --iqama and --jumuah.
         """
     static let examples = [
@@ -57,17 +58,19 @@ enum TimetablePrintCommand: Command {
                 "a PDF is binary and standard output is a terminal: give --output <file.pdf>, or redirect "
                     + "(> timetable.pdf)")
         }
-        if let path, path.isEmpty || path.hasSuffix("/") {
+        if let path, path.isEmpty || path.hasSuffix("/") || FileManager.default.isDirectory(path) {
             throw CLIError.usage("--output needs a file name, got '\(path)'")
         }
+        // The file is created before the work, so that a bad path fails at once.
+        let file = try path.map(FileOutput.init)
         let page = try await html(arguments, context: context)
         let data: Data
         switch format {
         case .html: data = Data(page.utf8)
         case .pdf: data = try await context.dependency.pdfService().pdf(for: .init(html: page, paper: arguments[paper]))
         }
-        if let path {
-            try FileOutput.replace(path, with: data)
+        if let file {
+            try file.commit(data)
         } else {
             try context.output.write(bytes: data)
         }
@@ -107,6 +110,14 @@ enum TimetablePrintCommand: Command {
 }
 
 extension PDFAPI.Paper: ArgumentValue {}
+
+extension FileManager {
+    /// Whether `path` names a folder.
+    fileprivate func isDirectory(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+}
 
 extension YearMonth {
     /// The month of `date`.

@@ -43,7 +43,10 @@ extension TimetableHTML {
         /// The Gregorian months, January first.
         var months: [String] {
             language == .ar
-                ? ["يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر", "ديسمبر"]
+                ? [
+                    "يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر", "أكتوبر", "نوفمبر",
+                    "ديسمبر",
+                ]
                 : [
                     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                     "November", "December",

@@ -112,7 +112,8 @@ struct TimetableHTML {
     private func table() -> String {
         let iqamaPrayers = iqamaPrayers
         let twoRows = !iqamaPrayers.isEmpty
-        var html = "<table class=\"\(twoRows ? "with-iqama" : "plain")\">\n<colgroup><col class=\"c-date\"><col class=\"c-day\"><col class=\"c-hijri\">"
+        var html =
+            "<table class=\"\(twoRows ? "with-iqama" : "plain")\">\n<colgroup><col class=\"c-date\"><col class=\"c-day\"><col class=\"c-hijri\">"
         for prayer in Self.prayers {
             html += "<col class=\"c-time\">" + (iqamaPrayers.contains(prayer) ? "<col class=\"c-iqama\">" : "")
         }
@@ -168,7 +169,9 @@ struct TimetableHTML {
     private func hijriCell(_ day: HijriDay?, first: Bool) -> String {
         guard let day else { return "–" }
         let notable = day.notableDays.map { language == .ar ? $0.arabicName : $0.name }
-        let mark = notable.isEmpty ? "" : "<span class=\"notable\" title=\"\(Self.escape(notable.joined(separator: ", ")))\">•</span>"
+        let mark =
+            notable.isEmpty
+            ? "" : "<span class=\"notable\" title=\"\(Self.escape(notable.joined(separator: ", ")))\">•</span>"
         guard first || day.hijri.day == 1 else { return "\(day.hijri.day)\(mark)" }
         let name = language == .ar ? day.hijri.monthNameArabic : day.hijri.monthName
         return "<b>\(day.hijri.day) \(Self.escape(name))</b>\(mark)"
@@ -248,7 +251,8 @@ struct TimetableHTML {
                 + day.notableDays.map { language == .ar ? $0.arabicName : $0.name }.joined(separator: ", ")
         }
         if !notable.isEmpty {
-            lines.append("<p>• " + notable.map { "<bdi>\(Self.escape($0))</bdi>" }.joined(separator: words.separator) + "</p>")
+            lines.append(
+                "<p>• " + notable.map { "<bdi>\(Self.escape($0))</bdi>" }.joined(separator: words.separator) + "</p>")
         }
         lines.append("<p class=\"credit\">\(words.calculatedBy) <bdi>PrayKit \(PrayKitInfo.version)</bdi></p>")
         return "<footer>\n" + lines.joined(separator: "\n") + "\n</footer>\n"

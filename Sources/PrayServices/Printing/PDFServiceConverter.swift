@@ -70,7 +70,8 @@ public struct PDFServiceConverter: PDFService {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw PDFError(.failed, message: "cannot make a temporary folder for the PDF: \(error.localizedDescription)")
+            throw PDFError(
+                .failed, message: "cannot make a temporary folder for the PDF: \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("page.html")
@@ -78,7 +79,8 @@ public struct PDFServiceConverter: PDFService {
         do {
             try Data(request.html.utf8).write(to: page)
         } catch {
-            throw PDFError(.failed, message: "cannot write the page for \(tool.rawValue): \(error.localizedDescription)")
+            throw PDFError(
+                .failed, message: "cannot write the page for \(tool.rawValue): \(error.localizedDescription)")
         }
         log.debug("Converting HTML to PDF", metadata: ["pdf.tool": executable, "pdf.paper": request.paper.rawValue])
         let outcome: ChildProcess.Outcome
@@ -90,14 +92,16 @@ public struct PDFServiceConverter: PDFService {
             throw PDFError(.failed, message: error.message)
         }
         guard !outcome.timedOut else {
-            throw PDFError(.timedOut, message: "\(tool.rawValue) was still running after \(Int(deadline)) s and was stopped")
+            throw PDFError(
+                .timedOut, message: "\(tool.rawValue) was still running after \(Int(deadline)) s and was stopped")
         }
         let pdf = try? Data(contentsOf: output)
         guard outcome.status == 0, let pdf, pdf.starts(with: Array("%PDF-".utf8)) else {
             let message = Self.summary(of: outcome.standardError)
             throw PDFError(
                 .failed,
-                message: "\(tool.rawValue) exited with \(outcome.status) without a PDF" + (message.isEmpty ? "" : ": \(message)"))
+                message: "\(tool.rawValue) exited with \(outcome.status) without a PDF"
+                    + (message.isEmpty ? "" : ": \(message)"))
         }
         return pdf
     }
