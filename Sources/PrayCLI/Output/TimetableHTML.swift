@@ -270,7 +270,9 @@ struct TimetableHTML {
         var parts: [String] = []
         if let angle = parameters.fajrAngle { parts.append("fajr \(angle.formattedCompactly)°") }
         if let minutes = parameters.ishaInterval {
-            parts.append("isha \(minutes) min after maghrib")
+            parts.append(
+                "isha \(minutes) min after maghrib"
+                    + (parameters.ramadanIshaInterval.map { " (\($0) in Ramadan)" } ?? ""))
         } else if let angle = parameters.ishaAngle {
             parts.append("isha \(angle.formattedCompactly)°")
         }
