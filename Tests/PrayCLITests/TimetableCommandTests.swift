@@ -199,7 +199,7 @@ import Testing
             dependency: dependency)
         #expect(written.status == 0)
         #expect(written.stdout.isEmpty)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("%PDF-1.7\n\u{0}\u{1B}binary a4\n".utf8))
+        #expect(try TestFile.contents(of: URL(fileURLWithPath: path)) == Data("%PDF-1.7\n\u{0}\u{1B}binary a4\n".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["march.pdf"])
     }
 
@@ -218,7 +218,7 @@ import Testing
             dependency: dependency)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Error: a PDF needs WeasyPrint"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old", "the old file is kept whole")
+        #expect(try TestFile.text(of: URL(fileURLWithPath: path)) == "old", "the old file is kept whole")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["march.pdf"])
     }
 
@@ -227,7 +227,7 @@ import Testing
         let path = folder.path("march.html")
         let result = await CLI.run(["timetable", "--month", "2027-03", "--output", path] + Self.makkah)
         #expect(result.status == 0)
-        let html = try String(contentsOfFile: path, encoding: .utf8)
+        let html = try TestFile.text(of: URL(fileURLWithPath: path))
         #expect(Self.rows(html).count == 31)
         let missing = await CLI.run(
             ["timetable", "--month", "2027-03", "--output", folder.path("no/such/folder/x.html")] + Self.makkah)

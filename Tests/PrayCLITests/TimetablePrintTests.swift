@@ -83,7 +83,7 @@ import Testing
         let html = folder.path("month.html")
         let result = try await PraykitProcess.run(layout.arguments + ["--output", html])
         #expect(result.status == 0, "\(result.stderr)")
-        let page = try String(contentsOfFile: html, encoding: .utf8)
+        let page = try TestFile.text(of: URL(fileURLWithPath: html))
         try page.replacingOccurrences(of: "</body>", with: Self.probe + "</body>").write(
             toFile: html, atomically: true, encoding: .utf8)
         let chromium = try await Shell.run(

@@ -109,7 +109,10 @@ import Testing
         let folder = try Self.converter("weasyprint", #"echo "$3" > "# + seen.path("page") + "; exit 1")
         let service = PDFServiceConverter(path: folder.url.path, log: .silent)
         _ = try? await service.pdf(for: Self.request)
-        let page = try String(contentsOfFile: seen.path("page"), encoding: .utf8).trimmingCharacters(
+        let page = String(
+            decoding: try FileHandle(forReadingFrom: URL(fileURLWithPath: seen.path("page"))).readToEnd() ?? Data(),
+            as: UTF8.self
+        ).trimmingCharacters(
             in: .whitespacesAndNewlines)
         #expect(page.hasSuffix("/page.html"))
         #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: page).deletingLastPathComponent().path))
