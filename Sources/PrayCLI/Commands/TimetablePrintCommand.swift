@@ -9,7 +9,8 @@ enum TimetablePrintCommand: Command {
     static let discussion = """
         The page is one self-contained HTML file (inline CSS, no scripts, nothing fetched) laid out to print
         on one A4 or Letter page. --format pdf converts it with WeasyPrint (Debian package 'weasyprint'),
-        else wkhtmltopdf, whichever is installed; the file given with --output appears only once it is
+        else wkhtmltopdf, whichever is installed (wkhtmltopdf's old WebKit garbles Arabic mixed with
+        Latin: prefer WeasyPrint for --lang ar); the file given with --output appears only once it is
         complete. A PDF goes to standard output only when that is a file or a pipe, never a terminal.
         --clock 12h prints 5:12 rather than 05:12, without am or pm, as printed timetables do. Iqama columns
         appear when iqama times are saved ('praykit config set iqama fajr=+20,…' and

@@ -9,6 +9,8 @@ extension TimetableHTML {
         return """
             @page { size: \(paper.cssName); margin: \(Int(margin))mm; }
             * { box-sizing: border-box; }
+            bdi { unicode-bidi: -webkit-isolate; unicode-bidi: isolate; }
+            html[dir="rtl"] body, html[dir="rtl"] h1, html[dir="rtl"] p { text-align: right; }
             html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
             body { margin: 0; color: #111; font-size: 9pt; line-height: 1.25;
               font-family: "DejaVu Sans", "Noto Sans", "Noto Sans Arabic", "Noto Naskh Arabic", Arial, sans-serif; }
