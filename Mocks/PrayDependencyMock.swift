@@ -49,6 +49,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var minLogLevel: LogLevel = .trace
     /// What ``notificationService()`` returns.
     public var notifications: any NotificationService = NotificationServiceMock()
+    /// What ``pdfService()`` returns.
+    public var pdf: any PDFService = PDFServiceMock()
 
     /// Creates a dependency whose services are unconfigured mocks and whose stores are empty fakes.
     public init() {
@@ -90,6 +92,11 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func notificationService() -> any NotificationService { notifications }
     /// Returns a manager over ``prayers`` and ``hijri``.
     public func reminderManager() -> ReminderManager { ReminderManager(prayers: prayers, hijri: hijri, log: log()) }
+
+    // MARK: - Printing
+
+    /// Returns ``pdf``.
+    public func pdfService() -> any PDFService { pdf }
 
     // MARK: - Server
 

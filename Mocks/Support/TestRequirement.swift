@@ -8,11 +8,12 @@ import Testing
     internal import CPostgres
 #endif
 
-/// The system libraries some tests need at run time, which a machine set up only as swift.org
-/// describes does not have: libmicrohttpd (the tests that start a real server) and PostgreSQL (the
-/// PostgreSQL store's tests). Where one is missing, its tests are skipped with one line saying how to
-/// install it, unless the environment requires it — `PRAYKIT_REQUIRE_SERVER=1` or
-/// `PRAYKIT_REQUIRE_POSTGRES=1`, as CI sets them — and then they run and fail.
+/// The system libraries and programs some tests need at run time, which a machine set up only as
+/// swift.org describes does not have: libmicrohttpd (the tests that start a real server), PostgreSQL
+/// (the PostgreSQL store's tests), WeasyPrint, poppler-utils and Chromium (the printed timetable's
+/// tests). Where one is missing, its tests are skipped with one line saying how to install it, unless
+/// the environment requires it — `PRAYKIT_REQUIRE_SERVER=1`, `PRAYKIT_REQUIRE_POSTGRES=1` or
+/// `PRAYKIT_REQUIRE_PRINT=1`, as CI sets them — and then they run and fail.
 ///
 /// ```swift
 /// @Suite(.needsMicroHTTPD) struct ServerTests { … }
@@ -47,6 +48,36 @@ public enum TestRequirement {
         #endif
     }()
 
+    /// Why the tests that print a timetable to PDF and count its pages are skipped here, in one line,
+    /// or `nil` when they run: WeasyPrint and poppler's `pdftoppm` and `pdfinfo` are on `PATH`, or
+    /// `PRAYKIT_REQUIRE_PRINT=1`.
+    public static let printSkip: String? = {
+        guard !isRequired("PRAYKIT_REQUIRE_PRINT") else { return nil }
+        let missing = [("weasyprint", "weasyprint"), ("pdftoppm", "poppler-utils"), ("pdfinfo", "poppler-utils")]
+            .filter { executable($0.0) == nil }
+        guard !missing.isEmpty else { return nil }
+        let packages = Array(Set(missing.map(\.1))).sorted().joined(separator: " ")
+        return "\(missing.map(\.0).joined(separator: ", ")) not installed (apt-get install \(packages)): the PDF "
+            + "timetable tests are skipped"
+    }()
+
+    /// Why the tests that lay a timetable out in a headless browser are skipped here, in one line, or
+    /// `nil` when they run: Chromium is on `PATH`, or `PRAYKIT_REQUIRE_PRINT=1`.
+    public static let chromiumSkip: String? = {
+        guard !isRequired("PRAYKIT_REQUIRE_PRINT"), executable("chromium") == nil else { return nil }
+        return "chromium is not installed (apt-get install chromium): the timetable layout tests are skipped"
+    }()
+
+    /// The path of the executable `name` on `PATH`, or `nil`.
+    public static func executable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
     /// Whether the environment variable `name` is `1`.
     public static func isRequired(_ name: String) -> Bool {
         ProcessInfo.processInfo.environment[name] == "1"
@@ -58,6 +89,18 @@ extension Trait where Self == ConditionTrait {
     /// `PRAYKIT_REQUIRE_SERVER=1` requires it; skips it with ``TestRequirement/microHTTPDSkip`` otherwise.
     public static var needsMicroHTTPD: Self {
         .enabled(if: TestRequirement.microHTTPDSkip == nil, Comment(rawValue: TestRequirement.microHTTPDSkip ?? ""))
+    }
+
+    /// Runs the suite or test only where WeasyPrint and poppler-utils are installed, or where
+    /// `PRAYKIT_REQUIRE_PRINT=1` requires them; skips it with ``TestRequirement/printSkip`` otherwise.
+    public static var needsPrintTools: Self {
+        .enabled(if: TestRequirement.printSkip == nil, Comment(rawValue: TestRequirement.printSkip ?? ""))
+    }
+
+    /// Runs the suite or test only where Chromium is installed, or where `PRAYKIT_REQUIRE_PRINT=1`
+    /// requires it; skips it with ``TestRequirement/chromiumSkip`` otherwise.
+    public static var needsChromium: Self {
+        .enabled(if: TestRequirement.chromiumSkip == nil, Comment(rawValue: TestRequirement.chromiumSkip ?? ""))
     }
 
     /// Runs the suite or test only where PostgreSQL's server is installed, or where

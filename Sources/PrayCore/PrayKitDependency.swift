@@ -75,6 +75,11 @@ public protocol PrayKitDependency: Sendable {
     /// The manager that plans reminder events from prayer times.
     func reminderManager() -> ReminderManager
 
+    // MARK: - Printing
+
+    /// The service that turns a self-contained HTML page into a PDF (a printed timetable).
+    func pdfService() -> any PDFService
+
     // MARK: - Server
 
     /// The HTTP server behind `praykit serve` (libmicrohttpd).

@@ -55,6 +55,8 @@ public struct PrayKitOverrides: PrayKitDependency {
     public var logger: LogManager?
     /// Replaces ``notificationService()``.
     public var notifications: (any NotificationService)?
+    /// Replaces ``pdfService()``.
+    public var pdf: (any PDFService)?
     /// Replaces ``serverService()``.
     public var server: (any ServerService)?
     /// Replaces ``serverRoutes()``. The base's routes answer from the base's services.
@@ -143,6 +145,11 @@ public struct PrayKitOverrides: PrayKitDependency {
     public func reminderManager() -> ReminderManager {
         ReminderManager(prayers: prayerService(), hijri: hijriService(), log: log())
     }
+
+    // MARK: - Printing
+
+    /// The set PDF service, else the base's.
+    public func pdfService() -> any PDFService { pdf ?? base.pdfService() }
 
     // MARK: - Server
 

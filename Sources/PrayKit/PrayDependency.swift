@@ -442,6 +442,15 @@ extension PrayDependency {
     public func notificationService() -> any NotificationService { Self.notificationService }
 }
 
+// MARK: - Printing
+
+extension PrayDependency {
+    private static let pdfService = PDFServiceConverter(log: log)
+
+    /// WeasyPrint, else wkhtmltopdf, found on `PATH` when a PDF is asked for.
+    public func pdfService() -> any PDFService { Self.pdfService }
+}
+
 // MARK: - Reminders
 
 extension PrayDependency {

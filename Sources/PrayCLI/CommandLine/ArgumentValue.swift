@@ -317,6 +317,11 @@ struct YearMonth: ArgumentValue, Equatable {
     let year: Int
     let month: Int
 
+    /// A month known to be valid.
+    init(year: Int, month: Int) {
+        (self.year, self.month) = (year, month)
+    }
+
     init(argument: String) throws(ArgumentValueError) {
         let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]), (1...9999).contains(year),

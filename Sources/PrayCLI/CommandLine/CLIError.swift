@@ -60,6 +60,8 @@ extension CLIError {
             self = .runtime(Self.networkMessage(error))
         case let error as ServerError:
             self = error.kind == .startFailed ? .runtime(error.message) : .usage(error.message)
+        case let error as PDFError:
+            self = .runtime(error.message)
         case let error as PrayDependency.ConfigurationError:
             self = .runtime(error.message)
         case let error as SyncError:

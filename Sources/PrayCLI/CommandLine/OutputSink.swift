@@ -84,6 +84,16 @@ final class OutputSink: Sendable {
         }
     }
 
+    /// Writes `bytes` as they are (a PDF), flushing full blocks.
+    /// - Throws: ``CLIError`` when the output cannot be written.
+    func write(bytes: Data) throws(CLIError) {
+        try state.withLock { state throws(CLIError) in
+            if let failed = state.failed { throw failed }
+            state.buffer.append(contentsOf: bytes)
+            if state.buffer.count >= Self.blockSize { try flush(&state) }
+        }
+    }
+
     /// Writes what is buffered.
     /// - Throws: ``CLIError`` when the output cannot be written.
     func flush() throws(CLIError) {

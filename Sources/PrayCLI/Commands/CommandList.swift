@@ -7,6 +7,7 @@ enum CommandList {
         TimesCommand.self,
         NextCommand.self,
         CalendarCommand.self,
+        TimetableCommand.self,
         NotifyCommand.self,
         MethodsCommand.self,
         QiblaCommand.self,

@@ -1,0 +1,134 @@
+import Foundation
+import PrayMocks
+import Testing
+
+/// The printed timetable through the real `praykit` binary and real tools: WeasyPrint makes the PDF,
+/// poppler counts its pages (one, on A4 and on Letter, in English and Arabic, with and without iqama
+/// columns), and headless Chromium lays the HTML out at the paper's width to find anything wider than
+/// its box. Skipped, saying what to install, where the tools are missing, unless
+/// `PRAYKIT_REQUIRE_PRINT=1`.
+@Suite struct TimetablePrintTests {
+    /// One printed page: its paper, language and whether it has iqama columns (the widest table).
+    struct Layout: Sendable, CustomTestStringConvertible {
+        let paper: String
+        let language: String
+        let iqama: Bool
+
+        var testDescription: String { "\(paper) \(language)\(iqama ? " with iqama" : "")" }
+
+        /// London: its notes (a high-latitude method's marks) make the longest footer; March has 31 days.
+        var arguments: [String] {
+            var words = [
+                "timetable", "--lat", "51.5074", "--lon", "-0.1278", "--tz", "Europe/London", "--month", "2027-03",
+                "--paper", paper, "--lang", language,
+            ]
+            if iqama {
+                words += ["--iqama", "fajr=+20,dhuhr=13:30,asr=+15,maghrib=+5,isha=+15", "--jumuah", "13:15,14:00"]
+            }
+            return words
+        }
+
+        /// The paper's width in CSS pixels (96 per inch).
+        var widthPixels: Int { paper == "a4" ? 794 : 816 }
+        var heightPixels: Int { paper == "a4" ? 1123 : 1056 }
+    }
+
+    static let layouts = ["a4", "letter"].flatMap { paper in
+        ["en", "ar"].flatMap { language in [false, true].map { Layout(paper: paper, language: language, iqama: $0) } }
+    }
+
+    @Test(.needsPrintTools, arguments: layouts)
+    func aMonthIsOnePage(_ layout: Layout) async throws {
+        let folder = try TestFolder("timetable-pdf")
+        let pdf = folder.path("month.pdf")
+        let result = try await PraykitProcess.run(
+            layout.arguments + ["--format", "pdf", "--output", pdf], deadline: 300)
+        #expect(result.status == 0, "\(result.stderr)")
+        let info = try await Shell.run(try tool("pdfinfo"), [pdf])
+        #expect(info.stdout.contains("Pages:           1\n"), "\(info.stdout)")
+        #expect(info.stdout.contains(layout.paper == "a4" ? "(A4)" : "(letter)"), "\(info.stdout)")
+        let render = try await Shell.run(try tool("pdftoppm"), ["-r", "20", "-png", pdf, folder.path("page")])
+        #expect(render.status == 0, "\(render.stderr)")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasSuffix(".png") }
+        #expect(pages.count == 1, "\(pages)")
+    }
+
+    @Test(.needsPrintTools) func aPDFToAFileOrAPipeButNotATerminal() async throws {
+        let piped = try await PraykitProcess.run(Self.layouts[0].arguments + ["--format", "pdf"], deadline: 300)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.hasPrefix("%PDF-"))
+        // `script` gives the command a terminal for its standard output.
+        guard let script = TestRequirement.executable("script") else { return }
+        let command = ([PraykitProcess.executable.path] + Self.layouts[0].arguments + ["--format", "pdf"]).joined(
+            separator: " ")
+        let terminal = try await Shell.run(script, ["-qec", command, "/dev/null"])
+        #expect(terminal.status == 64)
+        #expect(terminal.stdout.contains("standard output is a terminal: give --output"))
+        #expect(!terminal.stdout.contains("%PDF"))
+    }
+
+    @Test func aMissingConverterIsNamedAndLeavesNoFile() async throws {
+        let folder = try TestFolder("timetable-pdf")
+        let pdf = folder.path("month.pdf")
+        let result = try await PraykitProcess.run(
+            Self.layouts[0].arguments + ["--format", "pdf", "--output", pdf], environment: ["PATH": folder.path("bin")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("apt-get install weasyprint"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+
+    @Test(.needsChromium, arguments: layouts)
+    func nothingOverflowsAtThePapersWidth(_ layout: Layout) async throws {
+        let folder = try TestFolder("timetable-layout")
+        let html = folder.path("month.html")
+        let result = try await PraykitProcess.run(layout.arguments + ["--output", html])
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try TestFile.text(of: URL(fileURLWithPath: html))
+        try page.replacingOccurrences(of: "</body>", with: Self.probe + "</body>").write(
+            toFile: html, atomically: true, encoding: .utf8)
+        let chromium = try await Shell.run(
+            try tool("chromium"),
+            [
+                "--headless", "--disable-gpu", "--no-sandbox", "--user-data-dir=\(folder.path("profile"))",
+                "--window-size=\(layout.widthPixels),\(layout.heightPixels)", "--virtual-time-budget=5000",
+                "--dump-dom", URL(fileURLWithPath: html).absoluteString,
+            ], deadline: 300)
+        let report = try #require(Self.report(in: chromium.stdout), "\(chromium.stderr.suffix(500))")
+        #expect(report.isEmpty, "\(report)")
+    }
+
+    /// A script that writes into the page what is wider than the window or than its own box:
+    /// `<pre id="praykit-overflow">OVERFLOW[…]</pre>`, empty brackets when nothing is.
+    static let probe = """
+        <script>
+        (function () {
+          var found = [];
+          var root = document.documentElement;
+          if (root.scrollWidth > window.innerWidth) { found.push("page " + root.scrollWidth + ">" + window.innerWidth); }
+          var all = document.querySelectorAll("body *");
+          for (var i = 0; i < all.length && found.length < 20; i++) {
+            var e = all[i], box = e.getBoundingClientRect();
+            if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1) {
+              found.push(e.tagName + " '" + e.textContent.slice(0, 24) + "' " + e.scrollWidth + ">" + e.clientWidth);
+            }
+            if (box.right > window.innerWidth + 0.5 || box.left < -0.5) { found.push("outside " + e.tagName); }
+          }
+          var out = document.createElement("pre");
+          out.id = "praykit-overflow";
+          out.textContent = "OVERFLOW[" + found.join(" | ") + "]";
+          document.body.appendChild(out);
+        })();
+        </script>
+        """
+
+    /// What the probe found, or `nil` when the page has no report (the browser did not run it).
+    static func report(in dom: String) -> String? {
+        guard let start = dom.range(of: "<pre id=\"praykit-overflow\">OVERFLOW[") else { return nil }
+        let rest = dom[start.upperBound...]
+        return rest.range(of: "]</pre>").map { String(rest[..<$0.lowerBound]) }
+    }
+
+    private func tool(_ name: String) throws -> String {
+        try #require(TestRequirement.executable(name), "\(name) is required (PRAYKIT_REQUIRE_PRINT=1)")
+    }
+}
