@@ -92,7 +92,7 @@ import Testing
     @Test func outsideTheModelsYearsOnlyTheTrueBearingIsGiven() async throws {
         let table = await CLI.run(["qibla", "--lat", "51.5074", "--lon", "-0.1278", "--date", "2031-03-01"])
         #expect(table.status == 0)
-        #expect(table.stdout.contains("True bearing: 118.99° (ESE)"))
+        #expect(table.stdout.contains("True bearing: 118.87° (ESE)"))
         #expect(
             table.stdout.contains(
                 "Magnetic bearing (compass): not available: WMM2025 is valid from 2025.0 to 2030.0; 2031.16 is after "
@@ -101,14 +101,14 @@ import Testing
         let json = try CLI.json(
             await CLI.run(["qibla", "--lat", "51.5074", "--lon", "-0.1278", "--date", "2024-06-01", "--format", "json"])
                 .stdout)
-        #expect(abs((json["direction"] as? Double ?? 0) - 118.987) < 0.001)
+        #expect(abs((json["direction"] as? Double ?? 0) - 118.868) < 0.001)
         #expect(json["magneticDirection"] is NSNull)
         #expect(json["declination"] is NSNull)
         #expect(json["magneticField"] is NSNull)
         #expect(json["magneticZone"] is NSNull)
         #expect(json["magneticModel"] as? String == "WMM2025")
         let note = try #require(json["magneticNote"] as? String)
-        #expect(note.contains("valid from 2025.0 to 2030.0; 2024.41 is before it"), "\(note)")
+        #expect(note.contains("valid from 2025.0 to 2030.0; 2024.42 is before it"), "\(note)")
     }
 
     @Test func nearTheNorthMagneticPoleTheOutputWarns() async throws {
@@ -137,7 +137,7 @@ import Testing
         let result = await CLI.run(
             ["qibla", "--lat", "51.5074", "--lon", "-0.1278", "--elevation", "250", "--date", "2027-03-01"],
             dependency: dependency)
-        #expect(result.stdout.contains("Magnetic bearing (compass): 59.0° (ENE)"))
+        #expect(result.stdout.contains("Magnetic bearing (compass): 58.9° (ENE)"))
         #expect(result.stdout.contains("Declination: 60.0° E (WMM2025, 2027-03-01)"))
         let call = try #require(magnetic.fieldCalls.first)
         #expect(magnetic.fieldCalls.count == 1)

@@ -201,7 +201,7 @@ import Testing
         let date = try CivilDate(parsing: "2026-12-01")
         // Each declination in the range magnetic charts show there (east positive).
         let places: [(String, Double, Double, ClosedRange<Double>)] = [
-            ("Makkah", 21.4225, 39.8262, 2.5...5),
+            ("Makkah", 21.3891, 39.8579, 2.5...5),
             ("London", 51.5074, -0.1278, 0...3),
             ("New York", 40.7128, -74.006, -14...(-11)),
             ("Jakarta", -6.2088, 106.8456, 0...2),
