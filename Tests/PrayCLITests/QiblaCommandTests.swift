@@ -68,8 +68,10 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines[1] == "True bearing: 58.40° (ENE) clockwise from true north, along the geodesic")
         let json = try CLI.json(
-            await CLI.run(["qibla", "--lat", "40.7128", "--lon", "-74.0060", "--date", "2026-12-01", "--format", "json"])
-                .stdout)
+            await CLI.run([
+                "qibla", "--lat", "40.7128", "--lon", "-74.0060", "--date", "2026-12-01", "--format", "json",
+            ])
+            .stdout)
         let magnetic = try #require(json["magneticDirection"] as? Double)
         let declination = try #require(json["declination"] as? Double)
         #expect(lines[2] == "Magnetic bearing (compass): " + String(format: "%.1f° (ENE)", magnetic))
@@ -147,8 +149,10 @@ import Testing
         // A bearing that crosses north wraps into 0…360.
         magnetic.onField { coordinates, _, year in .mock(declination: -300, at: coordinates, year: year) }
         let json = try CLI.json(
-            await CLI.run(["qibla", "--lat", "51.5074", "--lon", "-0.1278", "--format", "json"], dependency: dependency)
-                .stdout)
+            await CLI.run(
+                ["qibla", "--lat", "51.5074", "--lon", "-0.1278", "--format", "json"], dependency: dependency
+            )
+            .stdout)
         let direction = try #require(json["direction"] as? Double)
         #expect(abs(try #require(json["magneticDirection"] as? Double) - (direction + 300 - 360)) < 1e-9)
         // A caution zone from the mock's weak field.
@@ -156,8 +160,10 @@ import Testing
             .mock(declination: 10, horizontalIntensity: 4_000, at: coordinates, year: year)
         }
         let caution = try CLI.json(
-            await CLI.run(["qibla", "--lat", "51.5074", "--lon", "-0.1278", "--format", "json"], dependency: dependency)
-                .stdout)
+            await CLI.run(
+                ["qibla", "--lat", "51.5074", "--lon", "-0.1278", "--format", "json"], dependency: dependency
+            )
+            .stdout)
         #expect(caution["magneticZone"] as? String == "caution")
         #expect((caution["magneticNote"] as? String)?.contains("(4000 nT, under 6000 nT)") == true)
     }

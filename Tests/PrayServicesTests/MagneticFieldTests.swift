@@ -48,7 +48,8 @@ import Testing
         for row in rows {
             let field = try service.field(
                 // The report writes 240° E for 120° W.
-                at: try Coordinates(latitude: row.latitude, longitude: row.longitude > 180 ? row.longitude - 360 : row.longitude),
+                at: try Coordinates(
+                    latitude: row.latitude, longitude: row.longitude > 180 ? row.longitude - 360 : row.longitude),
                 heightMeters: row.heightKilometers * 1000, year: DecimalYear(row.year))
             let label = "\(row.year) \(row.heightKilometers) km \(row.latitude), \(row.longitude)"
             let components = [
@@ -183,7 +184,8 @@ import Testing
             let field = try service.field(
                 at: try Coordinates(latitude: latitude, longitude: longitude), heightMeters: kilometers * 1000,
                 year: DecimalYear(year))
-            #expect(field.declinationReliability == expected, "\(latitude), \(longitude): H = \(field.horizontalIntensity)")
+            #expect(
+                field.declinationReliability == expected, "\(latitude), \(longitude): H = \(field.horizontalIntensity)")
         }
         // Walking towards the north magnetic pole along 140° E, the zones come in order.
         var zones: [MagneticField.DeclinationReliability] = []
