@@ -9,10 +9,11 @@ enum QiblaCommand: Command {
         The true bearing is the initial bearing of the shortest path on the WGS84 ellipsoid (the geodesic),
         in degrees clockwise from true north; the great-circle bearing on a sphere is shown beside it.
         The compass (magnetic) bearing is the true bearing minus the magnetic declination of the World
-        Magnetic Model (WMM2025, NOAA NCEI and BGS) at the place, --elevation and --date. WMM2025 is valid
-        from 2025.0 to 2030.0: outside those years no compass bearing is given. Near the magnetic poles,
-        where the horizontal field is weak (under 6000 nT, the model's caution zone; under 2000 nT, its
-        blackout zone), a compass is unreliable and the output says so.
+        Magnetic Model (WMM2025, NOAA NCEI and BGS) at the place, at --elevation (taken as the height above
+        the WGS84 ellipsoid) and on --date. WMM2025 is valid from 2025.0 to 2030.0: outside those years no
+        compass bearing is given. Near the magnetic poles, where the horizontal field is weak (under
+        6000 nT, the model's caution zone; under 2000 nT, its blackout zone), a compass is unreliable and
+        the output says so.
         Without --lat and --lon (or --city), the saved place is used.
         """
     static let examples = [
