@@ -70,7 +70,8 @@ enum QiblaCommand: Command {
             "Distance: \(distance)",
         ]
         lines += notes.map { "Note: \($0)" }
-        if let note = compass.note { lines.append("Note: \(note)") }
+        // A refusal is already said on the compass line.
+        if compass.field != nil, let note = compass.note { lines.append("Note: \(note)") }
         try context.output.write(lines.joined(separator: "\n") + "\n")
     }
 
