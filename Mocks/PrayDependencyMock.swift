@@ -27,6 +27,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var network: any NetworkService = NetworkServiceMock()
     /// What ``qiblaService()`` returns.
     public var qibla: any QiblaService = QiblaServiceMock()
+    /// What ``magneticFieldService()`` returns.
+    public var magneticField: any MagneticFieldService = MagneticFieldServiceMock()
     /// What ``hijriService()`` returns.
     public var hijri: any HijriService = HijriServiceMock()
     /// What ``timeZoneService()`` returns.
@@ -74,6 +76,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func networkService() -> any NetworkService { network }
     /// Returns ``qibla``.
     public func qiblaService() -> any QiblaService { qibla }
+    /// Returns ``magneticField``.
+    public func magneticFieldService() -> any MagneticFieldService { magneticField }
     /// Returns ``hijri``.
     public func hijriService() -> any HijriService { hijri }
     /// Returns ``preferenceStore``.

@@ -21,6 +21,8 @@ struct Benchmark {
     var startupOnly = false
     /// Measures only the `/v1/timings` route of `praykit serve` (for profiling it).
     var routesOnly = false
+    /// Measures only the World Magnetic Model (`--magnetic`).
+    var magneticOnly = false
     /// Measures only sync: the server's store and routes, and the client (issue 21).
     var syncOnly = false
     /// The options of `--sync-pair` and `--sync-load`.
@@ -37,6 +39,7 @@ struct Benchmark {
         USAGE: praykit-bench [--json] [--days <n>] [--rounds <n>] [--hello <path>] [--praykit <path>]
                praykit-bench --startup [--hello <path>] [--praykit <path>] [--json]
                praykit-bench --routes [--json] [--rounds <n>]
+               praykit-bench --magnetic [--json] [--rounds <n>]
                praykit-bench --sync [--sync-postgres <url>] [--json]
                praykit-bench --sync-pair <url> --store <location> --users <n> --devices <n> --tokens <file>
                praykit-bench --sync-load <url> --tokens <file> [--seconds <n>] [--warm-up <n>]
@@ -52,6 +55,8 @@ struct Benchmark {
           --startup               Measure only 'praykit times' start-up and peak memory against
                                   --hello (Scripts/startup.sh runs it for each build).
           --routes                Measure only praykit serve's /v1/timings route, in process.
+          --magnetic              Measure only one World Magnetic Model evaluation (the compass
+                                  bearing of 'praykit qibla').
           --sync                  Measure only sync, in a temporary folder: pushes and a pull against
                                   the SQLite server store, directly and through the sync routes, and
                                   the sync client catching up after a year (medians of a few runs).
@@ -82,6 +87,7 @@ struct Benchmark {
             switch argument {
             case "--json": benchmark.json = true
             case "--routes": benchmark.routesOnly = true
+            case "--magnetic": benchmark.magneticOnly = true
             case "--startup": benchmark.startupOnly = true
             case "--praykit": benchmark.praykit = arguments.next()
             case "--sync": benchmark.syncOnly = true
@@ -113,7 +119,7 @@ struct Benchmark {
                 FileHandle.standardError.write(
                     Data(
                         ("Error: Unknown option '\(argument)'\n"
-                            + "Usage: praykit-bench [--json] [--days <n>] [--rounds <n>] [--routes | --sync | --sync-load <url>]\n")
+                            + "Usage: praykit-bench [--json] [--days <n>] [--rounds <n>] [--routes | --magnetic | --sync | --sync-load <url>]\n")
                             .utf8))
                 return 64
             }
@@ -149,6 +155,10 @@ struct Benchmark {
         if startupOnly {
             let startup = Startup.measure(praykit: praykit, hello: hello)
             print(json ? "{" + startup.json + "}" : startup.text, terminator: json ? "\n" : "")
+            return
+        }
+        if magneticOnly {
+            try runMagnetic()
             return
         }
         if routesOnly {
@@ -203,6 +213,8 @@ struct Benchmark {
         let storage = try measureStorage()
         let places = try measurePlaces()
         let route = measureRoutes()
+        let magnetic = measureMagneticField()
+        guard magnetic.isFinite else { throw PrayError(.unavailable, message: "a magnetic field evaluation failed") }
         if json {
             print(
                 #"{"nsPerPrayerDay":\#(Int(nsPerDay.rounded())),"prayerDaysPerSecond":\#(Int((1e9 / nsPerDay).rounded())),"#
@@ -212,6 +224,7 @@ struct Benchmark {
                     + #""logYearReadMicroseconds":\#(Int(storage.yearRead.rounded())),"#
                     + places.json + "," + startup.json + ","
                     + #""timingsRouteMicroseconds":\#(Int(route.rounded())),"#
+                    + #""magneticFieldNanoseconds":\#(Int(magnetic.rounded())),"#
                     + #""firstRoundNsPerPrayerDay":\#(Int((firstRound / Double(days)).rounded()))}"#
             )
         } else {
@@ -228,6 +241,8 @@ struct Benchmark {
             print(startup.text, terminator: "")
             print("praykit serve (in process, no sockets):")
             print("  /v1/timings for a random place, day, method and zone: \(String(format: "%.1f", route)) µs")
+            print("World Magnetic Model (WMM2025, degree 12):")
+            print("  one field evaluation at a random place, height and date: \(Int(magnetic.rounded())) ns")
         }
     }
 }

@@ -35,6 +35,9 @@ public protocol PrayKitDependency: Sendable {
 
     /// The service that finds the direction of the Kaaba.
     func qiblaService() -> any QiblaService
+    /// The service that gives the Earth's magnetic field (the World Magnetic Model): the declination
+    /// that turns the qibla's true bearing into a compass bearing.
+    func magneticFieldService() -> any MagneticFieldService
     /// The service that converts between Gregorian and Hijri dates.
     func hijriService() -> any HijriService
 

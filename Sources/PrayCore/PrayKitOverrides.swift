@@ -33,6 +33,8 @@ public struct PrayKitOverrides: PrayKitDependency {
     public var network: (any NetworkService)?
     /// Replaces ``qiblaService()``.
     public var qibla: (any QiblaService)?
+    /// Replaces ``magneticFieldService()``.
+    public var magneticField: (any MagneticFieldService)?
     /// Replaces ``hijriService()``, and the one ``reminderManager()`` uses.
     public var hijri: (any HijriService)?
     /// Replaces ``timeZoneService()``, and the one ``locationManager()`` uses.
@@ -95,6 +97,10 @@ public struct PrayKitOverrides: PrayKitDependency {
 
     /// The set qibla service, else the base's.
     public func qiblaService() -> any QiblaService { qibla ?? base.qiblaService() }
+    /// The set magnetic field service, else the base's.
+    public func magneticFieldService() -> any MagneticFieldService {
+        magneticField ?? base.magneticFieldService()
+    }
     /// The set Hijri service, else the base's.
     public func hijriService() -> any HijriService { hijri ?? base.hijriService() }
 

@@ -314,6 +314,15 @@ extension PrayDependency {
     public func qiblaService() -> any QiblaService { Self.qiblaService }
 }
 
+// MARK: - Magnetic field
+
+extension PrayDependency {
+    private static let magneticFieldService = MagneticFieldServiceWMM(log: log)
+
+    /// The World Magnetic Model (WMM2025).
+    public func magneticFieldService() -> any MagneticFieldService { Self.magneticFieldService }
+}
+
 // MARK: - Hijri
 
 extension PrayDependency {

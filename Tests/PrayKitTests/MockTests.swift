@@ -56,6 +56,9 @@ import Testing
             #expect(throws: MockError.self) { try HijriServiceMock().days(for: HijriAPI.Request(date: .mockDate)) }
             #expect(throws: MockError.self) { try PreferencesStoreMock().preferences() }
             #expect(throws: MockError.self) { try BackupServiceMock().exportData() }
+            #expect(throws: MockError.self) {
+                try MagneticFieldServiceMock().field(at: .mockMakkah, heightMeters: 0, year: DecimalYear(2026))
+            }
             #expect(throws: MockError.self) { try SyncStoreMigratorMock().migrateSchema(at: .sqlite(path: "/s")) }
         } matching: {
             Self.isUnsetCall($0)
@@ -84,6 +87,19 @@ import Testing
         qibla.onQibla { Qibla(coordinates: $0, direction: 1, sphericalDirection: 1, distanceKilometers: 1) }
         #expect(qibla.qibla(from: .mockMakkah).direction == 1)
         #expect(qibla.qiblaCalls == [.mockMakkah])
+
+        let magnetic = MagneticFieldServiceMock()
+        magnetic.onField { coordinates, _, year in .mock(declination: -12.5, at: coordinates, year: year) }
+        let field = try magnetic.field(at: .mockMakkah, heightMeters: 30, year: DecimalYear(2027.5))
+        #expect(abs(field.declination - -12.5) < 1e-12)
+        #expect(abs(field.magneticBearing(fromTrue: 58.4) - 70.9) < 1e-9)
+        #expect(magnetic.model == .mockWMM2025)
+        #expect(magnetic.fieldCalls.map(\.heightMeters) == [30])
+        #expect(magnetic.fieldCalls.map(\.year) == [DecimalYear(2027.5)])
+        magnetic.onField { _, _, _ in throw MagneticFieldError(.outsideValidity, message: "after 2030.0") }
+        #expect(throws: MagneticFieldError.self) {
+            try magnetic.field(at: .mockMakkah, heightMeters: 0, year: DecimalYear(2031))
+        }
 
         let hijri = HijriServiceMock()
         hijri.onDay { _, calendar, _ in .mock(calendar: calendar) }

@@ -56,6 +56,13 @@ import Testing
         // The live geodesic qibla: New York's is about 58.4°
         let qibla = dependency.qiblaService().qibla(from: try Coordinates(latitude: 40.7128, longitude: -74.006))
         #expect(abs(qibla.direction - 58.4) < 0.1)
+        // The live World Magnetic Model, or the one set
+        #expect(dependency.magneticFieldService() is MagneticFieldServiceWMM)
+        #expect(dependency.magneticFieldService().model.name == "WMM2025")
+        let magnetic = MagneticFieldServiceMock()
+        #expect(
+            PrayDependency().overriding { $0.magneticField = magnetic }.magneticFieldService()
+                as? MagneticFieldServiceMock === magnetic)
         #expect(dependency.logServices().first as? LogServiceMemory === TestContainer.log)
         // A logger over replaced destinations, at the base's level
         let memory = LogServiceMemory()

@@ -40,6 +40,7 @@ enum CLI {
         dependency.calculator = prayers
         dependency.hijri = HijriServiceUmmAlQura(prayerService: prayers, log: .silent)
         dependency.qibla = QiblaServiceGeodesic(log: .silent)
+        dependency.magneticField = MagneticFieldServiceWMM(log: .silent)
         dependency.timeZones = timeZones
         dependency.places = places
         let preferenceStore = PreferencesStoreFake(preferences)
