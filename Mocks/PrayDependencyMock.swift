@@ -49,6 +49,10 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var minLogLevel: LogLevel = .trace
     /// What ``notificationService()`` returns.
     public var notifications: any NotificationService = NotificationServiceMock()
+    /// What ``soundService()`` returns: by default one with no player (``SoundServiceMock/withoutPlayer()``).
+    public var sounds: any SoundService = SoundServiceMock.withoutPlayer()
+    /// What ``reminderState()`` returns: an empty in-memory record by default.
+    public var reminderStateStore: any ReminderStateStore = ReminderStateStoreFake()
 
     /// Creates a dependency whose services are unconfigured mocks and whose stores are empty fakes.
     public init() {
@@ -90,6 +94,10 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func notificationService() -> any NotificationService { notifications }
     /// Returns a manager over ``prayers`` and ``hijri``.
     public func reminderManager() -> ReminderManager { ReminderManager(prayers: prayers, hijri: hijri, log: log()) }
+    /// Returns ``sounds``.
+    public func soundService() -> any SoundService { sounds }
+    /// Returns ``reminderStateStore``.
+    public func reminderState() -> any ReminderStateStore { reminderStateStore }
 
     // MARK: - Server
 

@@ -55,6 +55,10 @@ public struct PrayKitOverrides: PrayKitDependency {
     public var logger: LogManager?
     /// Replaces ``notificationService()``.
     public var notifications: (any NotificationService)?
+    /// Replaces ``soundService()``.
+    public var sounds: (any SoundService)?
+    /// Replaces ``reminderState()``.
+    public var reminderStateStore: (any ReminderStateStore)?
     /// Replaces ``serverService()``.
     public var server: (any ServerService)?
     /// Replaces ``serverRoutes()``. The base's routes answer from the base's services.
@@ -143,6 +147,10 @@ public struct PrayKitOverrides: PrayKitDependency {
     public func reminderManager() -> ReminderManager {
         ReminderManager(prayers: prayerService(), hijri: hijriService(), log: log())
     }
+    /// The set sound service, else the base's.
+    public func soundService() -> any SoundService { sounds ?? base.soundService() }
+    /// The set reminder state store, else the base's.
+    public func reminderState() -> any ReminderStateStore { reminderStateStore ?? base.reminderState() }
 
     // MARK: - Server
 
