@@ -141,14 +141,11 @@ enum NotifyRunCommand: Command {
             },
             deliver: { event in
                 // The sound starts and plays on by itself: the notification is not held back by it.
-                if let file = sounds.sound(for: event) {
-                    do {
-                        let playback = try player.play(file, volume: sounds.volume)
-                        log.debug(
-                            "Reminder sound started", metadata: ["reminder.event": event.id, "sound.id": "\(playback.id)"])
-                    } catch {
-                        log.error("Reminder sound not played", metadata: ["reminder.event": event.id, "sound.error": "\(error)"])
-                    }
+                do {
+                    try player.play(sounds, for: event)
+                } catch {
+                    log.error(
+                        "Reminder sound not played", metadata: ["reminder.event": event.id, "sound.error": "\(error)"])
                 }
                 let notice = latest.withLock { $0 } ?? NotificationContext(timeZone: .current)
                 try await notifications.deliver(event, context: notice)

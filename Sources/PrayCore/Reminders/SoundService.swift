@@ -218,3 +218,15 @@ public struct ReminderSounds: Hashable, Sendable {
         }
     }
 }
+
+extension SoundService {
+    /// Starts the sound `sounds` chooses for `event` (stopping the one still playing) and returns at
+    /// once; does nothing when it chooses none.
+    /// - Returns: The playback started, or `nil`.
+    /// - Throws: What ``play(_:volume:)`` throws.
+    @discardableResult
+    public func play(_ sounds: ReminderSounds, for event: ReminderEvent) throws -> SoundPlayback? {
+        guard let file = sounds.sound(for: event) else { return nil }
+        return try play(file, volume: sounds.volume)
+    }
+}
