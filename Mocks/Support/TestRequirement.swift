@@ -47,6 +47,15 @@ public enum TestRequirement {
         #endif
     }()
 
+    /// Why the tests that play a sound with ALSA's `aplay` (into its `null` device) are skipped here, in
+    /// one line, or `nil` when they run: `aplay` is on `PATH`, or `PRAYKIT_REQUIRE_AUDIO=1`.
+    public static let aplaySkip: String? = {
+        guard !isRequired("PRAYKIT_REQUIRE_AUDIO") else { return nil }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let found = path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/aplay") }
+        return found ? nil : "aplay is not installed (apt-get install alsa-utils): the tests that play a sound are skipped"
+    }()
+
     /// Whether the environment variable `name` is `1`.
     public static func isRequired(_ name: String) -> Bool {
         ProcessInfo.processInfo.environment[name] == "1"
@@ -58,6 +67,12 @@ extension Trait where Self == ConditionTrait {
     /// `PRAYKIT_REQUIRE_SERVER=1` requires it; skips it with ``TestRequirement/microHTTPDSkip`` otherwise.
     public static var needsMicroHTTPD: Self {
         .enabled(if: TestRequirement.microHTTPDSkip == nil, Comment(rawValue: TestRequirement.microHTTPDSkip ?? ""))
+    }
+
+    /// Runs the suite or test only where ALSA's `aplay` is installed, or where `PRAYKIT_REQUIRE_AUDIO=1`
+    /// requires it; skips it with ``TestRequirement/aplaySkip`` otherwise.
+    public static var needsAplay: Self {
+        .enabled(if: TestRequirement.aplaySkip == nil, Comment(rawValue: TestRequirement.aplaySkip ?? ""))
     }
 
     /// Runs the suite or test only where PostgreSQL's server is installed, or where

@@ -140,17 +140,18 @@ enum NotifyRunCommand: Command {
                     for: calculation.request, from: from, until: until, settings: settings, iqama: calculation.iqama)
             },
             deliver: { event in
-                // The sound starts and plays on by itself: the notification is not held back by it.
+                let notice = latest.withLock { $0 } ?? NotificationContext(timeZone: .current)
+                try await notifications.deliver(event, context: notice)
+            },
+            announce: { event in
+                // The sound starts at the event's moment, in order, and plays on by itself (play returns
+                // at once): neither the notification nor the next event waits for it.
                 do {
                     try player.play(sounds, for: event)
                 } catch {
                     log.error(
                         "Reminder sound not played", metadata: ["reminder.event": event.id, "sound.error": "\(error)"])
                 }
-                let notice = latest.withLock { $0 } ?? NotificationContext(timeZone: .current)
-                try await notifications.deliver(event, context: notice)
-            },
-            announce: { event in
                 // Each event is a line as it fires, in order; its delivery runs on while later ones fire.
                 let clock = LocalClock(timeZone: latest.withLock { $0?.timeZone } ?? .current)
                 do {
