@@ -53,7 +53,8 @@ public enum TestRequirement {
         guard !isRequired("PRAYKIT_REQUIRE_AUDIO") else { return nil }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let found = path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/aplay") }
-        return found ? nil : "aplay is not installed (apt-get install alsa-utils): the tests that play a sound are skipped"
+        return found
+            ? nil : "aplay is not installed (apt-get install alsa-utils): the tests that play a sound are skipped"
     }()
 
     /// Whether the environment variable `name` is `1`.

@@ -124,7 +124,8 @@ import Testing
         var dependency = CLI.dependency()
         dependency.sounds = sounds
         let mp3 = await CLI.run(["notify"] + makkah + ["--sound", "/s/adhan.mp3", "--dry-run"], dependency: dependency)
-        #expect(mp3.status == 64 && mp3.stderr.hasPrefix("Error: aplay cannot play MP3 (/s/adhan.mp3)"), "\(mp3.stderr)")
+        #expect(
+            mp3.status == 64 && mp3.stderr.hasPrefix("Error: aplay cannot play MP3 (/s/adhan.mp3)"), "\(mp3.stderr)")
         let none = await CLI.run(["notify"] + makkah + ["--sound", "/s/adhan.wav"])
         #expect(none.status == 64 && none.stderr.contains("no sound player found"), "\(none.stderr)")
         for (arguments, message) in [
@@ -139,7 +140,8 @@ import Testing
 
     @Test func stopSoundSaysWhenNoDaemonRuns() async {
         let result = await CLI.run(["notify", "stop-sound"])
-        #expect(result.status == 1 && result.stderr.hasPrefix("Error: no reminder daemon is running"), "\(result.stderr)")
+        #expect(
+            result.status == 1 && result.stderr.hasPrefix("Error: no reminder daemon is running"), "\(result.stderr)")
         let help = await CLI.run(["notify", "--help"])
         #expect(help.stdout.contains("stop-sound") && help.stdout.contains("--fajr-sound"))
         #expect(help.stdout.contains("search it for 'Adhan'"))
@@ -217,7 +219,11 @@ final class PlayLog: Sendable {
     private let lines = Mutex<[String]>([])
 
     /// Appends `line`; returns how many lines there are now.
-    func append(_ line: String) -> Int { lines.withLock { $0.append(line); return $0.count } }
+    func append(_ line: String) -> Int {
+        lines.withLock {
+            $0.append(line); return $0.count
+        }
+    }
 
     var entries: [String] { lines.withLock { $0 } }
 }
@@ -247,7 +253,8 @@ struct SoundFolder {
             at: url.appendingPathComponent("bin"), withIntermediateDirectories: true)
         try SoundFolder.wav(seconds: 0.3).write(to: URL(fileURLWithPath: tone))
         // The real aplay is found on PATH without the wrapper's folder.
-        let real = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        let real =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
             .map { "\($0)/aplay" }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/aplay"
         let tail =
             playsOn

@@ -43,10 +43,13 @@ import Testing
     }
 
     @Test func eachPlayerGetsTheVolumeInItsOwnUnit() {
-        #expect(SoundPlayer.Kind.pwPlay.arguments(playing: "/a.wav", volume: 50) == ["--volume", "0.5", "--", "/a.wav"])
-        #expect(SoundPlayer.Kind.pwPlay.arguments(playing: "/a.wav", volume: 100) == ["--volume", "1.0", "--", "/a.wav"])
+        #expect(
+            SoundPlayer.Kind.pwPlay.arguments(playing: "/a.wav", volume: 50) == ["--volume", "0.5", "--", "/a.wav"])
+        #expect(
+            SoundPlayer.Kind.pwPlay.arguments(playing: "/a.wav", volume: 100) == ["--volume", "1.0", "--", "/a.wav"])
         #expect(SoundPlayer.Kind.paplay.arguments(playing: "/a.wav", volume: 50) == ["--volume=32768", "--", "/a.wav"])
-        #expect(SoundPlayer.Kind.paplay.arguments(playing: "/a.wav", volume: 100) == ["--volume=65536", "--", "/a.wav"])
+        #expect(
+            SoundPlayer.Kind.paplay.arguments(playing: "/a.wav", volume: 100) == ["--volume=65536", "--", "/a.wav"])
         #expect(SoundPlayer.Kind.aplay.arguments(playing: "/a.wav", volume: 30) == ["-q", "--", "/a.wav"])
         #expect(!SoundPlayer.Kind.aplay.hasVolume && SoundPlayer.Kind.paplay.hasVolume)
     }
@@ -244,7 +247,9 @@ enum Tone {
             withUnsafeBytes(of: value.littleEndian) { samples.append(contentsOf: $0) }
         }
         var data = Data("RIFF".utf8)
-        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        func append<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        }
         append(UInt32(36 + samples.count))
         data += Data("WAVEfmt ".utf8)
         append(UInt32(16))  // the fmt chunk's size

@@ -269,7 +269,9 @@ enum NotifyRunCommand: Command {
     private static func write(_ plan: Plan, format: OutputFormat, to output: OutputSink) throws(CLIError) {
         let clock = LocalClock(timeZone: plan.zone)
         if format == .json {
-            let player = plan.player.map { JSON.object([("name", .string($0.kind.rawValue)), ("path", .string($0.path))]) }
+            let player = plan.player.map {
+                JSON.object([("name", .string($0.kind.rawValue)), ("path", .string($0.path))])
+            }
             let items = plan.events.map { event in
                 JSON.object([
                     ("at", .string(clock.iso8601(event.at))), ("prayer", .string(event.prayer.rawValue)),

@@ -152,7 +152,8 @@ extension SoundServiceProgram {
         if let kind {
             return .failure(
                 SoundError(
-                    .noPlayer, message: "\(kind.rawValue) is not installed (apt-get install \(kind.package)) or not "
+                    .noPlayer,
+                    message: "\(kind.rawValue) is not installed (apt-get install \(kind.package)) or not "
                         + "on PATH"))
         }
         return .failure(
@@ -163,7 +164,9 @@ extension SoundServiceProgram {
     }
 
     /// Logs how a sound ended.
-    private static func note(_ outcome: ChildProcess.Outcome, of playback: SoundPlayback, player: SoundPlayer, log: LogManager) {
+    private static func note(
+        _ outcome: ChildProcess.Outcome, of playback: SoundPlayback, player: SoundPlayer, log: LogManager
+    ) {
         let id = "\(playback.id)"
         if outcome.timedOut {
             log.warning("Sound stopped at its time limit", metadata: ["sound.id": id])
