@@ -94,6 +94,13 @@ import Testing
         #expect(throws: SoundError.self) { try aplay.check(text) }
         #expect(throws: SoundError.self) { try aplay.check(folder.path("missing.wav")) }
         #expect(throws: SoundError.self) { try aplay.check(folder.path("bin")) }
+        // A symbolic link to a sound is that sound; a pipe is refused before it is read (which would wait).
+        let link = folder.path("link.wav")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: wav)
+        #expect(try aplay.check(link) == .wav)
+        let fifo = folder.path("fifo.wav")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: SoundError.self) { try aplay.check(fifo) }
         let error = try #require(throws: SoundError.self) { try aplay.check(mp3) }
         #expect(error.kind == .unsupportedFormat && error.message.contains("WAV, AU, VOC"), "\(error)")
         let none = SoundServiceProgram(environment: ["PATH": folder.path("nothing")], log: .silent)
@@ -128,6 +135,10 @@ import Testing
             announce: { event in fired.append("\(event.kind) \(Int(fake.now().timeIntervalSince(time)))") })
         // When
         try await daemon.run(until: time.addingTimeInterval(600))
+        // The reminder's sound starts once the adhan's player has ended: wait for it before stopping it.
+        for _ in 0..<600 where TemporaryFolder.text(journal)?.contains("start -q -- /chime.wav") != true {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         let stopped = await sounds.stop()
         // Then: both events fired at their moments; the adhan's player was started, then stopped when
         // the reminder's sound began (one sound at a time), and stop() ended the reminder's.

@@ -201,8 +201,9 @@ enum NotifyRunCommand: Command {
         // A daemon that ends by itself (--limit, --until) lets its last sound play out; a stopped one
         // (SIGTERM, Ctrl-C) has already stopped it.
         if !sounds.isEmpty { await player.waitUntilQuiet() }
-        signals.stop()
+        // The pid file goes first: a stop-sound that comes after the handlers are gone would end the process.
         state.unregisterDaemon(pid: pid)
+        signals.stop()
         scheduler.cancel()
         await scheduler.value
         do {

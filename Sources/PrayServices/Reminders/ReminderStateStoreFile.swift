@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// The record is rewritten whole at each event into a temporary file that then replaces it
 /// (`rename`, atomic), so a daemon killed at any moment leaves the old record or the new one, never
-/// half of one. It holds a few dozen lines at most.
+/// half of one. It holds a few dozen lines at most. Both files are the user's alone (0600).
 ///
 /// ```swift
 /// let state = ReminderStateStoreFile(databasePath: "/home/amina/.local/share/praykit/praykit.sqlite")
@@ -110,6 +110,8 @@ extension ReminderStateStoreFile {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            // For the user alone, as the database beside it.
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         } catch {
             throw StorageError(
                 kind: .cannotOpen, message: "cannot write \(path): \(error.localizedDescription)", path: path)

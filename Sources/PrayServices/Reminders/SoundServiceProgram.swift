@@ -59,8 +59,14 @@ public extension SoundServiceProgram {
     func check(_ file: String) throws -> SoundFormat {
         let player = try player()
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
             throw SoundError(.unreadable, message: "the sound file \(file) does not exist")
+        }
+        // A folder, a pipe or a device is no sound file (and reading a pipe's first bytes would wait);
+        // `stat` follows a symbolic link to the file it names.
+        var info = stat()
+        guard !isFolder.boolValue, stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw SoundError(.unreadable, message: "\(file) is not a sound file but a folder, a pipe or a device")
         }
         guard let handle = FileHandle(forReadingAtPath: file) else {
             throw SoundError(.unreadable, message: "the sound file \(file) cannot be read (check its permissions)")
@@ -110,6 +116,7 @@ public extension SoundServiceProgram {
                 } catch {
                     log.error("Sound not played", metadata: ["sound.id": "\(playback.id)", "sound.error": "\(error)"])
                 }
+                self.forget(playback)
             }
             state.current = (playback, task)
             return playback
@@ -122,9 +129,7 @@ public extension SoundServiceProgram {
         guard let (playback, task) = state.withLock({ $0.current }) else { return nil }
         task.cancel()
         await task.value
-        state.withLock { state in
-            if state.current?.0 == playback { state.current = nil }
-        }
+        forget(playback)
         return playback
     }
 
@@ -132,9 +137,7 @@ public extension SoundServiceProgram {
     func waitUntilQuiet() async {
         while let (playback, task) = state.withLock({ $0.current }) {
             await task.value
-            state.withLock { state in
-                if state.current?.0 == playback { state.current = nil }
-            }
+            forget(playback)
         }
     }
 }
@@ -161,6 +164,13 @@ extension SoundServiceProgram {
                 .noPlayer,
                 message: "no sound player found on PATH: install pipewire-bin (pw-play), pulseaudio-utils (paplay) "
                     + "or alsa-utils (aplay)"))
+    }
+
+    /// Clears `playback` as the one playing, unless another has replaced it.
+    private func forget(_ playback: SoundPlayback) {
+        state.withLock { state in
+            if state.current?.0 == playback { state.current = nil }
+        }
     }
 
     /// Logs how a sound ended.
