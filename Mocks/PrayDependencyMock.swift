@@ -53,6 +53,10 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var notifications: any NotificationService = NotificationServiceMock()
     /// What ``pdfService()`` returns.
     public var pdf: any PDFService = PDFServiceMock()
+    /// What ``soundService()`` returns: by default one with no player (``SoundServiceMock/withoutPlayer()``).
+    public var sounds: any SoundService = SoundServiceMock.withoutPlayer()
+    /// What ``reminderState()`` returns: an empty in-memory record by default.
+    public var reminderStateStore: any ReminderStateStore = ReminderStateStoreFake()
 
     /// Creates a dependency whose services are unconfigured mocks and whose stores are empty fakes.
     public init() {
@@ -96,6 +100,10 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func notificationService() -> any NotificationService { notifications }
     /// Returns a manager over ``prayers`` and ``hijri``.
     public func reminderManager() -> ReminderManager { ReminderManager(prayers: prayers, hijri: hijri, log: log()) }
+    /// Returns ``sounds``.
+    public func soundService() -> any SoundService { sounds }
+    /// Returns ``reminderStateStore``.
+    public func reminderState() -> any ReminderStateStore { reminderStateStore }
 
     // MARK: - Printing
 

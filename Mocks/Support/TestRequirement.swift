@@ -78,6 +78,14 @@ public enum TestRequirement {
         return nil
     }
 
+    /// Why the tests that play a sound with ALSA's `aplay` (into its `null` device) are skipped here, in
+    /// one line, or `nil` when they run: `aplay` is on `PATH`, or `PRAYKIT_REQUIRE_AUDIO=1`.
+    public static let aplaySkip: String? = {
+        guard !isRequired("PRAYKIT_REQUIRE_AUDIO") else { return nil }
+        return executable("aplay") != nil
+            ? nil : "aplay is not installed (apt-get install alsa-utils): the tests that play a sound are skipped"
+    }()
+
     /// Whether the environment variable `name` is `1`.
     public static func isRequired(_ name: String) -> Bool {
         ProcessInfo.processInfo.environment[name] == "1"
@@ -101,6 +109,12 @@ extension Trait where Self == ConditionTrait {
     /// requires it; skips it with ``TestRequirement/chromiumSkip`` otherwise.
     public static var needsChromium: Self {
         .enabled(if: TestRequirement.chromiumSkip == nil, Comment(rawValue: TestRequirement.chromiumSkip ?? ""))
+    }
+
+    /// Runs the suite or test only where ALSA's `aplay` is installed, or where `PRAYKIT_REQUIRE_AUDIO=1`
+    /// requires it; skips it with ``TestRequirement/aplaySkip`` otherwise.
+    public static var needsAplay: Self {
+        .enabled(if: TestRequirement.aplaySkip == nil, Comment(rawValue: TestRequirement.aplaySkip ?? ""))
     }
 
     /// Runs the suite or test only where PostgreSQL's server is installed, or where

@@ -77,6 +77,10 @@ public protocol PrayKitDependency: Sendable {
     func notificationService() -> any NotificationService
     /// The manager that plans reminder events from prayer times.
     func reminderManager() -> ReminderManager
+    /// The player of the adhan and reminder sounds.
+    func soundService() -> any SoundService
+    /// What the reminder daemon keeps across restarts: the events handled, its process.
+    func reminderState() -> any ReminderStateStore
 
     // MARK: - Printing
 

@@ -59,6 +59,10 @@ public struct PrayKitOverrides: PrayKitDependency {
     public var notifications: (any NotificationService)?
     /// Replaces ``pdfService()``.
     public var pdf: (any PDFService)?
+    /// Replaces ``soundService()``.
+    public var sounds: (any SoundService)?
+    /// Replaces ``reminderState()``.
+    public var reminderStateStore: (any ReminderStateStore)?
     /// Replaces ``serverService()``.
     public var server: (any ServerService)?
     /// Replaces ``serverRoutes()``. The base's routes answer from the base's services.
@@ -151,6 +155,10 @@ public struct PrayKitOverrides: PrayKitDependency {
     public func reminderManager() -> ReminderManager {
         ReminderManager(prayers: prayerService(), hijri: hijriService(), log: log())
     }
+    /// The set sound service, else the base's.
+    public func soundService() -> any SoundService { sounds ?? base.soundService() }
+    /// The set reminder state store, else the base's.
+    public func reminderState() -> any ReminderStateStore { reminderStateStore ?? base.reminderState() }
 
     // MARK: - Printing
 

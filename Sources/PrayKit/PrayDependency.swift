@@ -58,6 +58,9 @@ extension PrayDependency {
         /// The shell command ``PrayDependency/notificationService()`` runs for each reminder, over the
         /// saved `notify-hook`; when neither is set, desktop notifications.
         public var notificationHook: String?
+        /// The program ``PrayDependency/soundService()`` plays sounds with; `nil` for the first of
+        /// `pw-play`, `paplay` and `aplay` on `PATH`.
+        public var soundPlayer: SoundPlayer.Kind?
 
         /// Creates a configuration.
         /// - Parameters:
@@ -467,6 +470,20 @@ extension PrayDependency {
 
     /// The reminder planner over ``prayerService()`` and ``hijriService()``.
     public func reminderManager() -> ReminderManager { Self.reminderManager }
+}
+
+// MARK: - Sounds
+
+extension PrayDependency {
+    private static let soundService = SoundServiceProgram(kind: configuration.soundPlayer, log: log)
+    private static let reminderState = ReminderStateStoreFile(databasePath: configuration.databasePath)
+
+    /// The configured player (``Configuration/soundPlayer``), else the first of `pw-play`, `paplay`
+    /// and `aplay` on `PATH`, found when it is first used.
+    public func soundService() -> any SoundService { Self.soundService }
+
+    /// The daemon's record and pid file beside the database (``Configuration/databasePath``).
+    public func reminderState() -> any ReminderStateStore { Self.reminderState }
 }
 
 // MARK: - Server

@@ -13,6 +13,11 @@ import Foundation
 /// logged at `warning`; a failed delivery at `error`. ``run(until:limit:)`` returns once the
 /// deliveries it started have ended; cancelling it cancels them.
 ///
+/// With a ``ReminderStateStore``, every event handled is recorded before its delivery starts, and a
+/// daemon that starts reads the record: an event fired (or missed) before a restart is not fired
+/// again, even while it is still within ``lateness`` — the adhan is not called twice because the
+/// daemon was restarted during it.
+///
 /// ```swift
 /// let daemon = ReminderDaemon(clock: PrayClockSystem(), log: log, plan: { from, until in
 ///     try await manager.events(for: request, from: from, until: until, settings: settings, iqama: nil)
@@ -33,6 +38,7 @@ public struct ReminderDaemon: Sendable {
     private let plan: Planner
     private let deliver: Deliverer
     private let announce: Announcer
+    private let state: (any ReminderStateStore)?
     /// The most an event may be late and still fire, seconds.
     public let lateness: TimeInterval
     /// How late an event may fire before it is logged as late (at `warning`), seconds.
@@ -54,11 +60,13 @@ public struct ReminderDaemon: Sendable {
     ///   - plan: Plans the events of a range.
     ///   - deliver: Delivers one event, in a task of its own.
     ///   - announce: Told of each event as it fires, in order; nothing by default.
+    ///   - state: Where the events handled are recorded across restarts; none by default.
     public init(
         clock: any PrayClock, log: LogManager, lateness: TimeInterval = 120, tolerance: TimeInterval = 5,
         step: TimeInterval = 60, horizon: TimeInterval = 2 * 86_400, plan: @escaping Planner,
-        deliver: @escaping Deliverer, announce: @escaping Announcer = { _ in }
+        deliver: @escaping Deliverer, announce: @escaping Announcer = { _ in }, state: (any ReminderStateStore)? = nil
     ) {
+        self.state = state
         self.clock = clock
         self.log = log
         self.lateness = lateness
@@ -96,7 +104,7 @@ extension ReminderDaemon {
         var fired: [ReminderEvent] = []
         // Every event handled (fired or missed) with its moment, kept for a horizon so that a clock set
         // back by hours does not fire an event again.
-        var done: [String: Date] = [:]
+        var done = recorded(since: clock.now().addingTimeInterval(-horizon))
         // The instant of the last look: events between it and now were slept through if long past.
         var looked: Date?
         while true {
@@ -108,6 +116,7 @@ extension ReminderDaemon {
             let events = try await plan(from, now.addingTimeInterval(horizon))
             for event in events where event.at <= now && done[event.id] == nil {
                 done[event.id] = event.at
+                remember(event)
                 guard fire(event, now: now, group: &group) else { continue }
                 fired.append(event)
                 if let limit, fired.count >= limit { return fired }
@@ -120,6 +129,28 @@ extension ReminderDaemon {
             }
             if let until { wait = min(wait, until.timeIntervalSince(now)) }
             try await clock.sleep(for: max(wait, 0.001))
+        }
+    }
+
+    /// The events an earlier run handled, from the state store; none without one or when it cannot be
+    /// read (logged: the daemon runs on, at the risk of one event fired twice).
+    private func recorded(since: Date) -> [String: Date] {
+        guard let state else { return [:] }
+        do {
+            return try state.handled(since: since)
+        } catch {
+            log.error("Reminder record not read", metadata: ["reminder.error": "\(error)"])
+            return [:]
+        }
+    }
+
+    /// Records a handled event in the state store, if any (a failure is logged: the event still fires).
+    private func remember(_ event: ReminderEvent) {
+        guard let state else { return }
+        do {
+            try state.record(event)
+        } catch {
+            log.error("Reminder not recorded", metadata: ["reminder.event": event.id, "reminder.error": "\(error)"])
         }
     }
 

@@ -1,0 +1,382 @@
+import Foundation
+import PrayCore
+import PrayKit
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `praykit notify` without a verb (`praykit notify run`): the reminder daemon, in the foreground —
+/// or its plan (`--dry-run`), or a systemd user unit that runs it (`--print-unit`).
+enum NotifyRunCommand: Command {
+    static let name = "run"
+    static let abstract = "Run the reminder daemon (the default of 'praykit notify')."
+    static let discussion = "The default of 'praykit notify': see 'praykit notify --help'."
+    static let examples = [
+        "praykit notify --before 10 --sound ~/Music/adhan.wav",
+        "praykit notify --dry-run --sound ~/Music/adhan.wav --format json",
+    ]
+    static let before = Option<Int>(
+        "before", value: "min", help: "Also remind this many minutes before each prayer.",
+        defaultText: "the saved reminder-minutes", range: 1...720, unit: "minutes", repeatable: true)
+    static let noAdhan = Flag("no-adhan", help: "Do not notify at the prayer times themselves.")
+    static let iqama = Flag("iqama", help: "Also notify at each iqama (saved with 'config set iqama').")
+    static let noRamadan = Flag("no-ramadan", help: "No imsak and iftar events in Ramadan.")
+    static let noJumuah = Flag("no-jumuah", help: "No Friday prayer event.")
+    static let prayers = Option(
+        "prayers", value: "list", help: "The prayers to notify of.", default: PrayerList(Prayer.obligatory))
+    static let hook = Option<String?>(
+        "hook", value: "command", help: "Run this shell command for each event instead of a desktop notification.",
+        defaultText: "the saved notify-hook")
+    static let dryRun = Flag("dry-run", help: "Print the plan between --from and --until; notify nothing.")
+    static let from = Option<Instant?>(
+        "from", value: "ISO 8601", help: "Start of the plan (--dry-run).", defaultText: "now")
+    static let until = Option<Instant?>(
+        "until", value: "ISO 8601", help: "End of the plan, or when the daemon stops.",
+        defaultText: "a day after --from; never")
+    static let limit = Option<Int?>("limit", value: "n", help: "Stop after this many events.", atLeast: 1)
+    static let format = Option<OutputFormat>.format([.table, .json], help: "Output of --dry-run.")
+    static let printUnit = Flag(
+        "print-unit", help: "Print a systemd user unit that runs 'praykit notify' (with the sound options given).")
+    static let sound = Option<String?>(
+        "sound", value: "file", help: "Play this sound at each prayer's time: the adhan (WAV; see below).",
+        completion: .file)
+    static let fajrSound = Option<String?>(
+        "fajr-sound", value: "file", help: "Play this sound at fajr instead of --sound.", completion: .file)
+    static let reminderSound = Option<String?>(
+        "reminder-sound", value: "file", help: "Play this short sound at reminders, the iqama and imsak.",
+        completion: .file)
+    static let volume = Option<Int>(
+        "volume", value: "percent", help: "The sounds' volume (not with aplay, which has none).", default: 100,
+        range: 0...100, unit: "percent")
+    static let player = Option<SoundPlayer.Kind?>(
+        "player", value: "program", help: "The program that plays the sounds.",
+        defaultText: "the first of pw-play, paplay, aplay on PATH")
+    static let options: [any OptionDefinition] =
+        PlaceOptions.place + PlaceOptions.calculation + [
+            before, noAdhan, iqama, noRamadan, noJumuah, prayers, hook, sound, fajrSound, reminderSound, volume,
+            player, dryRun, from, until, limit, format, printUnit,
+        ]
+
+    /// `--hook` goes to the container, whose notification service runs it (over the saved hook).
+    static func configure(
+        _ configuration: inout PrayDependency.Configuration, _ arguments: ParsedArguments, environment: [String: String]
+    ) throws {
+        if let command = arguments[hook] {
+            guard !command.isEmpty else { throw CLIError.usage("--hook needs a command") }
+            configuration.notificationHook = command
+        }
+        if let kind = arguments[player] { configuration.soundPlayer = kind }
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        if arguments[printUnit] { return try context.output.write(unit(soundArguments(arguments))) }
+        let saved = try context.preferences()
+        let minutes = arguments.all(before)
+        let chosen = try arguments[prayers].resolved(
+            every: [], allowed: Prayer.obligatory + [.sunrise], option: prayers.name, merging: true)
+        let settings = ReminderSettings(
+            minutesBefore: minutes.isEmpty ? saved.reminderMinutes : minutes, atAdhan: !arguments[noAdhan],
+            atIqama: arguments[iqama], ramadan: !arguments[noRamadan], jumuah: !arguments[noJumuah], prayers: chosen)
+        // Check the place and settings now, so a mistake is a usage error before the daemon starts.
+        let calculation = try await PlaceOptions.calculation(arguments, context: context)
+        let zone = calculation.request.timeZone
+        let start = try arguments[from]?.date(in: zone) ?? context.now
+        try await noteMissing(calculation, prayers: chosen, from: start, context: context)
+        let end = try arguments[until]?.date(in: zone)
+        let sounds = try checkedSounds(arguments, context: context)
+        guard arguments[dryRun] else {
+            if arguments.isGiven(from) { throw CLIError.usage("--from goes with --dry-run") }
+            return try await runDaemon(arguments, settings: settings, sounds: sounds, until: end, context: context)
+        }
+        let stop = end ?? start.addingTimeInterval(86_400)
+        guard stop > start, stop.timeIntervalSince(start) <= 400 * 86_400 else {
+            throw CLIError.usage("--until must be after --from and at most 400 days later")
+        }
+        let events = try await context.dependency.reminderManager().events(
+            for: calculation.request, from: start, until: stop, settings: settings, iqama: calculation.iqama)
+        let playing = Plan(
+            events: events, sounds: sounds, player: try? context.dependency.soundService().player(),
+            zone: calculation.request.timeZone)
+        try write(playing, format: arguments[format], to: context.output)
+    }
+
+    /// Says on standard error which of the chosen prayers have no time in the two days from `start`
+    /// (a polar day or night), so that a silent daemon is not taken for a broken one.
+    private static func noteMissing(
+        _ calculation: PlaceOptions.Calculation, prayers: [Prayer], from start: Date, context: CommandContext
+    ) async throws {
+        var request = calculation.request
+        request.date = try CivilDate(containing: start, in: request.timeZone)
+        request.days = 2
+        let schedules = try await context.dependency.prayerService().prayerTimes(for: request).schedules
+        guard let note = MissingTimes.note(schedules, prayers: prayers, parameters: request.parameters) else { return }
+        try context.diagnostics.write("Note: \(note) They have no events.\n")
+        try context.diagnostics.flush()
+    }
+
+    private static func runDaemon(
+        _ arguments: ParsedArguments, settings: ReminderSettings, sounds: ReminderSounds, until: Date?,
+        context: CommandContext
+    ) async throws {
+        let notifications = context.dependency.notificationService()
+        let player = context.dependency.soundService()
+        let log = context.dependency.log()
+        // The daemon plans after every wake, just before it delivers what is due: the place and zone
+        // of the latest plan are those of the events it delivers.
+        let latest = Mutex<NotificationContext?>(nil)
+        let daemon = ReminderDaemon(
+            clock: context.clock, log: log,
+            plan: { from, until in
+                // The place and settings are read again for every plan: a change is followed at once.
+                let calculation = try await PlaceOptions.calculation(arguments, context: context)
+                latest.withLock {
+                    $0 = NotificationContext(place: calculation.place.name, timeZone: calculation.request.timeZone)
+                }
+                return try await context.dependency.reminderManager().events(
+                    for: calculation.request, from: from, until: until, settings: settings, iqama: calculation.iqama)
+            },
+            deliver: { event in
+                let notice = latest.withLock { $0 } ?? NotificationContext(timeZone: .current)
+                try await notifications.deliver(event, context: notice)
+            },
+            announce: { event in
+                // The sound starts at the event's moment, in order, and plays on by itself (play returns
+                // at once): neither the notification nor the next event waits for it.
+                do {
+                    try player.play(sounds, for: event)
+                } catch {
+                    log.error(
+                        "Reminder sound not played", metadata: ["reminder.event": event.id, "sound.error": "\(error)"])
+                }
+                // Each event is a line as it fires, in order; its delivery runs on while later ones fire.
+                let clock = LocalClock(timeZone: latest.withLock { $0?.timeZone } ?? .current)
+                do {
+                    try context.output.write(
+                        "\(clock.iso8601(event.at)) \(event.kind.rawValue) \(event.prayer.rawValue)\n")
+                    try context.output.flush()
+                } catch {
+                    log.error(
+                        "Reminder not printed", metadata: ["reminder.event": event.id, "reminder.error": "\(error)"])
+                }
+            },
+            state: context.dependency.reminderState())
+        let channel = arguments[hook] ?? (try? context.preferences()[.notifyHook]) ?? nil
+        log.info(
+            "Reminder daemon started",
+            metadata: [
+                "reminder.hook": channel == nil ? "desktop" : "command",
+                "reminder.player": sounds.isEmpty ? "none" : (try? player.player().path) ?? "none",
+            ])
+        // Sync's scheduler runs beside the reminders for as long as they do: a cycle a few seconds
+        // after a change, every 30 minutes, with backoff after a failure (nothing while sync is off).
+        let sync = context.dependency.syncService()
+        let scheduler = Task { await sync.runScheduler() }
+        let running = Task { try await daemon.run(until: until, limit: arguments[limit]) }
+        // SIGTERM and Ctrl-C end the daemon and its sound; SIGUSR1 (praykit notify stop-sound) stops the
+        // sound only. The handlers are in place before the pid file names this process.
+        let signals = DaemonSignals(
+            terminate: {
+                running.cancel()
+                Task { await player.stop() }
+            },
+            stopSound: {
+                Task {
+                    if let playback = await player.stop() {
+                        log.notice("Sound stopped on request", metadata: ["sound.id": "\(playback.id)"])
+                    }
+                }
+            })
+        let state = context.dependency.reminderState()
+        let pid = getpid()
+        do {
+            try state.registerDaemon(pid: pid)
+        } catch {
+            log.error("Reminder daemon not registered", metadata: ["reminder.error": "\(error)"])
+        }
+        let outcome = await running.result
+        // A daemon that ends by itself (--limit, --until) lets its last sound play out; a stopped one
+        // (SIGTERM, Ctrl-C) has already stopped it.
+        if !sounds.isEmpty { await player.waitUntilQuiet() }
+        // The pid file goes first: a stop-sound that comes after the handlers are gone would end the process.
+        state.unregisterDaemon(pid: pid)
+        signals.stop()
+        scheduler.cancel()
+        await scheduler.value
+        do {
+            _ = try outcome.get()
+        } catch is CancellationError where signals.terminated {
+            log.info("Reminder daemon stopped by a signal")
+        }
+    }
+
+    /// The sounds chosen, each file checked now (it exists, can be read, and the player takes it), so
+    /// that a mistake is a usage error at start, not silence at fajr.
+    /// - Throws: ``CLIError`` (usage) saying what is wrong.
+    private static func checkedSounds(_ arguments: ParsedArguments, context: CommandContext) throws -> ReminderSounds {
+        let sounds = ReminderSounds(
+            adhan: absolute(arguments[sound]), fajrAdhan: absolute(arguments[fajrSound]),
+            reminder: absolute(arguments[reminderSound]), volume: arguments[volume])
+        guard !sounds.isEmpty else {
+            if arguments.isGiven(volume) || arguments.isGiven(player) {
+                throw CLIError.usage("--volume and --player go with --sound, --fajr-sound or --reminder-sound")
+            }
+            return sounds
+        }
+        let service = context.dependency.soundService()
+        do {
+            let player = try service.player()
+            for file in sounds.files { _ = try service.check(file) }
+            if !player.kind.hasVolume, sounds.volume != 100 {
+                try context.diagnostics.write(
+                    "Note: aplay has no volume of its own: --volume is not applied (set the volume with alsamixer, "
+                        + "or use pw-play or paplay).\n")
+                try context.diagnostics.flush()
+            }
+        } catch let error as SoundError {
+            throw CLIError.usage(error.message)
+        }
+        return sounds
+    }
+
+    /// `path` made absolute against the working folder (the daemon may run from another).
+    private static func absolute(_ path: String?) -> String? {
+        guard let path, !path.isEmpty else { return nil }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// The sound options given, as a command line (for the systemd unit).
+    private static func soundArguments(_ arguments: ParsedArguments) -> [String] {
+        var words: [String] = []
+        for option in [sound, fajrSound, reminderSound] {
+            if let file = absolute(arguments[option]) { words += ["--\(option.name)", file] }
+        }
+        if arguments.isGiven(volume) { words += ["--volume", "\(arguments[volume])"] }
+        if let kind = arguments[player] { words += ["--player", kind.rawValue] }
+        return words
+    }
+
+    /// A dry run's plan: the events, and what each would play with which player.
+    private struct Plan {
+        let events: [ReminderEvent]
+        let sounds: ReminderSounds
+        let player: SoundPlayer?
+        let zone: TimeZone
+    }
+
+    private static func write(_ plan: Plan, format: OutputFormat, to output: OutputSink) throws(CLIError) {
+        let clock = LocalClock(timeZone: plan.zone)
+        if format == .json {
+            let player = plan.player.map {
+                JSON.object([("name", .string($0.kind.rawValue)), ("path", .string($0.path))])
+            }
+            let items = plan.events.map { event in
+                JSON.object([
+                    ("at", .string(clock.iso8601(event.at))), ("prayer", .string(event.prayer.rawValue)),
+                    ("kind", .string(event.kind.rawValue)),
+                    ("minutesBefore", event.minutesBefore.map { .int($0) } ?? .null),
+                    ("time", .string(clock.iso8601(event.prayerTime))),
+                    ("iqama", .string(event.iqama.map(clock.iso8601))),
+                    ("sound", .string(plan.sounds.sound(for: event))),
+                ])
+            }
+            return try JSON.writeObject(
+                [("player", player ?? .null), ("volume", .int(plan.sounds.volume))], streaming: "events", items: items,
+                to: output)
+        }
+        let playerLine =
+            plan.player.map { "Player: \($0.kind.rawValue) (\($0.path))" }
+            ?? "Player: none found (install pipewire-bin, pulseaudio-utils or alsa-utils for sounds)"
+        guard !plan.events.isEmpty else { return try output.write("No events.\n\(playerLine)\n") }
+        let withSound = !plan.sounds.isEmpty
+        let rows =
+            [["At", "Event", "Prayer", "Prayer time"] + (withSound ? ["Sound"] : [])]
+            + plan.events.map {
+                [clock.iso8601($0.at), $0.title, $0.prayer.rawValue, clock.time($0.prayerTime, withSeconds: false)]
+                    + (withSound ? [plan.sounds.sound(for: $0).map { ($0 as NSString).lastPathComponent } ?? "-"] : [])
+            }
+        try output.write(Table.render(rows) + playerLine + (withSound ? ", volume \(plan.sounds.volume) %" : "") + "\n")
+    }
+
+    /// A systemd user unit that runs this program's `notify`, with `extra` arguments (the sound
+    /// options), each quoted for systemd.
+    static func unit(_ extra: [String] = []) -> String {
+        let program = URL(fileURLWithPath: CommandLine.arguments.first ?? "praykit").standardizedFileURL
+            .resolvingSymlinksInPath().path
+        let command = ([program, "notify"] + extra).map(systemdQuoted).joined(separator: " ")
+        return """
+            [Unit]
+            Description=praykit prayer reminders
+            Documentation=man:praykit(1)
+            After=graphical-session.target
+
+            [Service]
+            Type=simple
+            ExecStart=\(command)
+            Restart=on-failure
+            RestartSec=30
+            # 64: the command line or the saved settings are wrong (no place saved, say); restarting
+            # cannot mend that, so systemd stops and says so instead of retrying every 30 s.
+            RestartPreventExitStatus=64
+
+            [Install]
+            WantedBy=default.target
+
+            """
+    }
+
+    /// A word of a systemd command line: as it is when it holds nothing systemd reads specially, else
+    /// in double quotes with `\`, `"`, `$` and `%` escaped (systemd.service(5), "Command lines";
+    /// systemd.unit(5), "Specifiers").
+    static func systemdQuoted(_ word: String) -> String {
+        let special = CharacterSet(charactersIn: " \t\"'\\$%;")
+        guard word.rangeOfCharacter(from: special) != nil || word.isEmpty else { return word }
+        let escaped = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "$", with: "$$").replacingOccurrences(of: "%", with: "%%")
+        return "\"" + escaped + "\""
+    }
+}
+
+/// The daemon's signals: SIGTERM and SIGINT call `terminate`, SIGUSR1 calls `stopSound`, each
+/// instead of its default action (ending the process).
+private final class DaemonSignals {
+    /// Set once SIGTERM or SIGINT has come.
+    private final class Flag: Sendable {
+        let value = Atomic(false)
+    }
+
+    private let sources: [any DispatchSourceSignal]
+    private let received = Flag()
+
+    init(terminate: @escaping @Sendable () -> Void, stopSound: @escaping @Sendable () -> Void) {
+        let received = received
+        sources = [(SIGTERM, true), (SIGINT, true), (SIGUSR1, false)].map { number, ends in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if ends {
+                    received.value.store(true, ordering: .relaxed)
+                    terminate()
+                } else {
+                    stopSound()
+                }
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Whether SIGTERM or SIGINT came.
+    var terminated: Bool { received.value.load(ordering: .relaxed) }
+
+    /// Stops handling the signals and restores their default action.
+    func stop() {
+        for source in sources { source.cancel() }
+        for number in [SIGTERM, SIGINT, SIGUSR1] { signal(number, SIG_DFL) }
+    }
+}
+
+extension SoundPlayer.Kind: ArgumentValue {}
