@@ -71,7 +71,8 @@ import Testing
         let folder = try TestFolder("timetable-pdf")
         let pdf = folder.path("month.pdf")
         let result = try await PraykitProcess.run(
-            Self.layouts[0].arguments + ["--format", "pdf", "--output", pdf], environment: ["PATH": folder.path("bin")])
+            Self.layouts[0].arguments + ["--format", "pdf", "--output", pdf], environment: ["PATH": folder.path("bin")],
+            deadline: 300)
         #expect(result.status == 1)
         #expect(result.stderr.contains("apt-get install weasyprint"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
@@ -81,7 +82,8 @@ import Testing
     func nothingOverflowsAtThePapersWidth(_ layout: Layout) async throws {
         let folder = try TestFolder("timetable-layout")
         let html = folder.path("month.html")
-        let result = try await PraykitProcess.run(layout.arguments + ["--output", html])
+        // The limit only stops a hung child; eight layouts run at once beside the rest of the suite.
+        let result = try await PraykitProcess.run(layout.arguments + ["--output", html], deadline: 300)
         #expect(result.status == 0, "\(result.stderr)")
         let page = try TestFile.text(of: URL(fileURLWithPath: html))
         try page.replacingOccurrences(of: "</body>", with: Self.probe + "</body>").write(
