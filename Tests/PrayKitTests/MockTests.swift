@@ -60,6 +60,7 @@ import Testing
                 try MagneticFieldServiceMock().field(at: .mockMakkah, heightMeters: 0, year: DecimalYear(2026))
             }
             #expect(throws: MockError.self) { try SyncStoreMigratorMock().migrateSchema(at: .sqlite(path: "/s")) }
+            #expect(throws: MockError.self) { try ReminderStateStoreMock().handled(since: Date()) }
         } matching: {
             Self.isUnsetCall($0)
         }
@@ -72,6 +73,7 @@ import Testing
                 qibla == Qibla(coordinates: .mockMakkah, direction: 0, sphericalDirection: 0, distanceKilometers: 0))
             #expect(ServerRoutesMock().respond(to: ServerAPI.Request(target: "/")).status == 500)
             for await _ in PreferencesStoreMock().preferencesSequence() { Issue.record("the stream has ended") }
+            #expect(ReminderStateStoreMock().runningDaemon() == nil)
         } matching: {
             Self.isUnsetCall($0)
         }
@@ -87,6 +89,13 @@ import Testing
         qibla.onQibla { Qibla(coordinates: $0, direction: 1, sphericalDirection: 1, distanceKilometers: 1) }
         #expect(qibla.qibla(from: .mockMakkah).direction == 1)
         #expect(qibla.qiblaCalls == [.mockMakkah])
+
+        let state = ReminderStateStoreMock()
+        state.onRunningDaemon { _ in 4242 }
+        state.onRegisterDaemon { _ in }
+        try state.registerDaemon(pid: 7)
+        #expect(state.runningDaemon() == 4242)
+        #expect(state.registerDaemonCalls == [7])
 
         let magnetic = MagneticFieldServiceMock()
         magnetic.onField { coordinates, _, year in .mock(declination: -12.5, at: coordinates, year: year) }
