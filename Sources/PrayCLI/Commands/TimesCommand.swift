@@ -100,7 +100,7 @@ enum TimesCommand: Command {
         let service = remote == nil ? context.dependency.prayerService() : context.dependency.remotePrayerService()
         let response = try await service.prayerTimes(for: request)
         // The Hijri date of each day's daytime; a failure here loses only that column.
-        let hijri = try? context.dependency.hijriService().days(
+        let hijri = try? context.dependency.hijriService().following(request.hijriMonthStarts).days(
             for: HijriAPI.Request(
                 date: request.date, days: request.days, calendar: request.hijriCalendar, offset: request.hijriOffset))
         let style = try arguments[clock] ?? context.preferences()[.clock].flatMap(ClockStyle.init(rawValue:))
@@ -124,7 +124,7 @@ enum TimesCommand: Command {
             arguments, context: context, date: arguments[date], hijriCalendar: arguments[hijriCalendar],
             hijriOffset: arguments[hijriOffset])
         var request = calculation.request
-        let hijri = context.dependency.hijriService()
+        let hijri = context.dependency.hijriService().following(request.hijriMonthStarts)
         guard
             let today = try hijri.days(
                 for: HijriAPI.Request(
