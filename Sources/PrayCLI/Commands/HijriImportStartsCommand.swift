@@ -39,9 +39,11 @@ enum HijriImportStartsCommand: Command {
         for entry in entries { starts[entry.month] = entry.start }
         let problems = HijriStartsStore.problems(
             starts, changed: entries.map(\.month), saved: saved, context: context)
-        if let first = problems.first {
-            let line = lineNumbers(text)[first.month].map { "line \($0): " } ?? ""
-            throw CLIError.usage("\(path) \(line)\(first.problem); nothing was imported")
+        // Months read in order: the line that first does not fit with those before it.
+        let lines = lineNumbers(text)
+        if let last = problems.max(by: { (lines[$0.month] ?? 0) < (lines[$1.month] ?? 0) }) {
+            let line = lines[last.month].map { "line \($0): " } ?? ""
+            throw CLIError.usage("\(path) \(line)\(last.problem); nothing was imported")
         }
         try HijriStartsStore.save(starts, context: context)
         try context.output.write("Imported \(entries.count) month start\(entries.count == 1 ? "" : "s").\n")
@@ -50,7 +52,7 @@ enum HijriImportStartsCommand: Command {
     /// The line of each month in the file.
     private static func lineNumbers(_ text: String) -> [HijriMonthStarts.Month: Int] {
         var numbers: [HijriMonthStarts.Month: Int] = [:]
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
             if let month = try? HijriMonthStarts.Month(parsing: first), numbers[month] == nil {
                 numbers[month] = index + 1

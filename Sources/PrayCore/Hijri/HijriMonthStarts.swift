@@ -99,8 +99,15 @@ public struct HijriMonthStarts: Hashable, Sendable, CustomStringConvertible {
                     field: Preferences.Key.hijriStarts.rawValue,
                     message: "hijri-starts must be items like 1448-09=2027-02-09, got '\(item)'")
             }
-            let month = try Month(parsing: parts[0].trimmingCharacters(in: .whitespaces))
-            let start = try CivilDate(parsing: parts[1].trimmingCharacters(in: .whitespaces))
+            let month: Month
+            let start: CivilDate
+            do {
+                month = try Month(parsing: parts[0].trimmingCharacters(in: .whitespaces))
+                start = try CivilDate(parsing: parts[1].trimmingCharacters(in: .whitespaces))
+            } catch {
+                throw ValidationError(
+                    field: Preferences.Key.hijriStarts.rawValue, message: "hijri-starts: \(error.message)")
+            }
             guard starts[month] == nil else {
                 throw ValidationError(
                     field: Preferences.Key.hijriStarts.rawValue, message: "hijri-starts gives \(month) twice")
@@ -138,7 +145,8 @@ extension HijriMonthStarts {
     public static func entries(parsingFile text: String) throws(ValidationError) -> [Entry] {
         var entries: [Entry] = []
         var seen: [Month: Int] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        for (index, rawLine) in lines.enumerated() {
             let number = index + 1
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
