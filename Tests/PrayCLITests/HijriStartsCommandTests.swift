@@ -43,7 +43,8 @@ import Testing
         let again = await CLI.run(["hijri", "unset-start", "1448-09"], dependency: dependency)
         #expect(again.status == 64)
         #expect(again.stderr.hasPrefix("Error: 1448-09 has no announced start"))
-        #expect(await CLI.run(["hijri", "starts"], dependency: dependency).stdout.hasPrefix("No announced month starts"))
+        #expect(
+            await CLI.run(["hijri", "starts"], dependency: dependency).stdout.hasPrefix("No announced month starts"))
     }
 
     @Test func refusalsNameTheProblemAndSaveNothing() async throws {
@@ -61,7 +62,8 @@ import Testing
             ["set-start", "1448-10", "2027-03-08"], "would make Ramadan 1448 (1448-09) 28 days long")
         try await refused(
             ["set-start", "1448-10", "2027-03-11"], "would make Ramadan 1448 (1448-09) 31 days long")
-        try await refused(["set-start", "1448-09", "2027-02-11"], "2027-02-11 is 3 days after the calendar's 1 Ramadan")
+        try await refused(
+            ["set-start", "1448-09", "2027-02-11"], "2027-02-11 is 3 days after the calendar's 1 Ramadan")
         try await refused(["set-start", "1448-09", "2027-02-05"], "is 3 days before")
         // Bad text
         try await refused(["set-start", "1448-13", "2027-02-08"], "YYYY-MM")

@@ -19,7 +19,8 @@ import Testing
         #expect(parsed.description == "1448-09=2027-02-07,1448-10=2027-03-09")
         #expect(parsed[try month("1448-09")] == (try date("2027-02-07")))
         #expect(try starts("").isEmpty)
-        for bad in ["1448-09", "1448-9=2027-02-07", "1448-00=2027-02-07", "1448-09=2027-13-01", "a=b",
+        for bad in [
+            "1448-09", "1448-9=2027-02-07", "1448-00=2027-02-07", "1448-09=2027-13-01", "a=b",
             "1448-09=2027-02-07,1448-09=2027-02-08",
         ] {
             #expect(throws: ValidationError.self, "\(bad)") { try HijriMonthStarts(parsing: bad) }
@@ -68,8 +69,10 @@ import Testing
         let muharram = try hijri.month(.muharram, of: 1448, calendar: .ummAlQura, offset: 0)
         #expect(muharram == (try base.month(.muharram, of: 1448, calendar: .ummAlQura, offset: 0)))
         #expect(
-            try hijri.nextNotableDay(after: date("2027-02-01"), kinds: [.ramadanBegins], calendar: .ummAlQura, offset: 0)
-                .gregorian == (try date("2027-02-07")))
+            try hijri.nextNotableDay(
+                after: date("2027-02-01"), kinds: [.ramadanBegins], calendar: .ummAlQura, offset: 0
+            )
+            .gregorian == (try date("2027-02-07")))
         // No overrides: the base service itself
         #expect(base.following(HijriMonthStarts()) is HijriServiceUmmAlQura)
     }

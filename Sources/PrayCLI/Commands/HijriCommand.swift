@@ -34,7 +34,7 @@ struct HijriQuery {
     static let calendar = Option<HijriCalendar?>(
         "calendar", value: "name", help: "Hijri calendar.", defaultText: "umm-al-qura, or the saved hijri-calendar")
     static let offset = Option<Int?>(
-        "offset", value: "days", help: "Days to add for local moon sighting.",
+        "offset", value: "days", help: "Days to add for local moon sighting (not for months with an announced start).",
         defaultText: "0, or the saved hijri-offset", range: HijriAPI.offsets)
     static let format = Option<OutputFormat>.format([.table, .json])
     static let options: [any OptionDefinition] = [calendar, offset, format]

@@ -34,7 +34,8 @@ enum TimesCommand: Command {
         "hijri-calendar", value: "name", help: "Calendar of the Hijri dates shown (and of Ramadan).",
         defaultText: "umm-al-qura, or the saved hijri-calendar")
     static let hijriOffset = Option<Int?>(
-        "hijri-offset", value: "days", help: "Hijri day offset for local sighting.",
+        "hijri-offset", value: "days",
+        help: "Hijri day offset for local sighting (not for months with an announced start).",
         defaultText: "0, or the saved hijri-offset", range: HijriAPI.offsets)
 
     /// Where times come from.

@@ -26,7 +26,8 @@ public struct HijriMonthStarts: Hashable, Sendable, CustomStringConvertible {
         public init(year: Int, month: Int) throws(ValidationError) {
             guard (1...9999).contains(year), (1...12).contains(month) else {
                 throw ValidationError(
-                    field: "month", message: "a Hijri month must be a year 1…9999 and a month 01…12, got \(year)-\(month)")
+                    field: "month",
+                    message: "a Hijri month must be a year 1…9999 and a month 01…12, got \(year)-\(month)")
             }
             self.year = year
             self.month = month
