@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import PrayMocks
 import Testing
 
 /// `praykit hijri set-start|unset-start|starts|import-starts|export-starts`: months' first days as
@@ -128,6 +129,27 @@ import Testing
         // Without the override, that night is not yet Ramadan
         let plain = await CLI.run(["next"] + makkah + ["--now", "2027-02-06T19:00:00+03:00"]).stdout
         #expect(!plain.contains("Ramadan"))
+    }
+
+    @Test func notifyPlansImsakAndIftarOnTheAnnouncedFirstDay() async throws {
+        func kinds(_ dependency: PrayDependencyMock) async throws -> [String] {
+            let planned = try CLI.json(
+                await CLI.run(
+                    ["notify"] + makkah + [
+                        "--dry-run", "--from", "2027-02-07T00:00:00+03:00", "--until", "2027-02-08T00:00:00+03:00",
+                        "--format", "json",
+                    ], dependency: dependency
+                ).stdout)
+            let events = try #require(planned["events"] as? [[String: Any]])
+            return events.compactMap { $0["kind"] as? String }
+        }
+        // 2027-02-07 is 30 Sha'ban in the calendar, 1 Ramadan as announced
+        let calendar = try await kinds(CLI.dependency())
+        #expect(!calendar.contains("imsak") && !calendar.contains("iftar"))
+        let dependency = CLI.dependency()
+        #expect(await CLI.run(["hijri", "set-start", "1448-09", "2027-02-07"], dependency: dependency).status == 0)
+        let announced = try await kinds(dependency)
+        #expect(announced.contains("imsak") && announced.contains("iftar"), "\(announced)")
     }
 
     @Test func theFileRoundTripsAndABadFileImportsNothing() async throws {
