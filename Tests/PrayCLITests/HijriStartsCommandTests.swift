@@ -99,6 +99,8 @@ import Testing
         #expect(hijriDate(try await run(["--date", "2027-02-07", "--offset", "1"]).first) == "1448-09-01")
         // (Sha'ban, not overridden, begins a day earlier with the offset: 2027-02-06 is its 30th)
         #expect(hijriDate(try await run(["--date", "2027-02-06", "--offset", "1"]).first) == "1448-08-30")
+        let table = await CLI.run(["hijri", "--date", "2027-02-06", "--days", "2"], dependency: dependency).stdout
+        #expect(table.hasPrefix("Calendar: Umm al-Qura; announced start of 1448-09\n"))
         let notable = try await run(["notable", "--date", "2027-02-01"])
         #expect(notable.first?["gregorian"] as? String == "2027-02-07")
     }

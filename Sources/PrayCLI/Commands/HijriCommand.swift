@@ -89,7 +89,14 @@ struct HijriQuery {
     /// Writes days as a table or a JSON array.
     func write(_ days: [HijriDay], to output: OutputSink) throws(CLIError) {
         if format == .json { return try JSON.writeArray(days.lazy.map(Self.json), to: output) }
-        try output.write(header + "\n\n")
+        let announced = Set(
+            days.compactMap { try? HijriMonthStarts.Month(year: $0.hijri.year, month: $0.hijri.monthNumber) }
+        ).filter { starts[$0] != nil }.sorted()
+        try output.write(
+            header
+                + (announced.isEmpty
+                    ? "" : "; announced start of " + announced.map(\.description).joined(separator: ", "))
+                + "\n\n")
         var rows = [["Gregorian", "Weekday", "Hijri", "Date", "Month", "Notable"]]
         var eveningBefore = false
         for day in days {
