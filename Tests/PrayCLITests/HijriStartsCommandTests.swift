@@ -192,6 +192,17 @@ import Testing
         #expect(await CLI.run(["hijri", "import-starts", "/nonexistent/starts.txt"], dependency: fresh).status == 1)
     }
 
+    @Test func theCommittedExampleFileImports() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let example = root.appendingPathComponent("docs/hijri-starts-example.txt").path
+        let dependency = CLI.dependency()
+        let result = await CLI.run(["hijri", "import-starts", example], dependency: dependency)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            try dependency.preferenceStore.preferences()[.hijriStarts] == "1448-09=2027-02-07,1448-10=2027-03-09")
+    }
+
     @Test func theStartsTravelInABackup() async throws {
         let sandbox = try StorageCommandTests.Sandbox()
         #expect(try await sandbox.run(["hijri", "set-start", "1448-09", "2027-02-07"]).status == 0)

@@ -10,7 +10,8 @@ enum HijriImportStartsCommand: Command {
         The file's months replace the saved starts of the same months; the others stay. Lines are
         'YYYY-MM YYYY-MM-DD [who announced it]'; blank lines and lines starting with '#' are skipped. The
         whole file is checked first, as 'hijri set-start' checks one month: on any error, which names the
-        line, nothing is imported. Use '-' to read standard input.
+        line, nothing is imported. Use '-' to read standard input. An example with comments is
+        docs/hijri-starts-example.txt in PrayKit's source; 'hijri export-starts' writes the saved starts.
         """
     static let examples = ["praykit hijri import-starts starts.txt", "curl -s URL | praykit hijri import-starts -"]
     static let file = Argument<String>(
