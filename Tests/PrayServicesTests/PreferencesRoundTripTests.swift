@@ -60,6 +60,16 @@ import Testing
         case .hijriOffset:
             return Samples(
                 accepted: [("-2", "-2"), ("2", "2"), ("0", "0"), ("+1", "1")], refused: ["-3", "3", "1.0", ""])
+        case .hijriStarts:
+            return Samples(
+                accepted: [
+                    ("1448-09=2027-02-09", "1448-09=2027-02-09"),
+                    ("1448-10=2027-03-10, 1448-09=2027-02-09", "1448-09=2027-02-09,1448-10=2027-03-10"),
+                ],
+                refused: [
+                    "", "1448-09", "1448-13=2027-02-09", "1448-09=2027-02-30", "1448-09=x",
+                    "1448-09=2027-02-09,1448-09=2027-02-10",
+                ])
         case .timeZone:
             return Samples(
                 accepted: ["Asia/Riyadh", "UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kathmandu"].map {

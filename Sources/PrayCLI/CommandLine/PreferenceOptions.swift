@@ -48,6 +48,7 @@ enum PreferenceOptions {
         case .rounding: choices(Rounding.self)
         case .hijriCalendar: choices(HijriCalendar.self)
         case .hijriOffset: "-2…2 days"
+        case .hijriStarts: "announced month starts, 1448-09=2027-02-09 (see praykit hijri set-start)"
         case .clock: "24h|12h"
         case .iqama: "per prayer: fajr=+20,dhuhr=13:30 (minutes after the adhan, or a clock time)"
         case .iqamaRounding: "round iqama minutes up to a multiple of this, 1…60"

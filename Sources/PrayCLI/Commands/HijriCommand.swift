@@ -11,15 +11,20 @@ enum HijriCommand: CommandGroup {
         The Umm al-Qura calendar follows the official table for 1343–1500 AH (1924-08-01 to 2077-11-16);
         outside it the tabular calendar continues from the table's edge, and with --calendar civil the
         tabular calendar is used throughout; the output says so. Without a verb, 'hijri' is 'hijri days'.
+        Where a month's start was announced ('hijri set-start', 'hijri import-starts'), every command
+        counts that month's days from the announced day, and the offset does not apply to that month.
         """
     static let examples = [
         "praykit hijri --date 2026-11-29 --days 7",
         "praykit hijri convert 1448-09-01",
         "praykit hijri month 1448-09 --format json",
         "praykit hijri days --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --at 18:30",
+        "praykit hijri set-start 1448-09 2027-02-09",
     ]
     static let subcommands: [any CommandNode.Type] = [
         HijriDaysCommand.self, HijriConvertCommand.self, HijriMonthCommand.self, HijriNotableCommand.self,
+        HijriSetStartCommand.self, HijriUnsetStartCommand.self, HijriStartsCommand.self, HijriImportStartsCommand.self,
+        HijriExportStartsCommand.self,
     ]
     static let defaultSubcommand: (any Command.Type)? = HijriDaysCommand.self
 }
@@ -29,7 +34,7 @@ struct HijriQuery {
     static let calendar = Option<HijriCalendar?>(
         "calendar", value: "name", help: "Hijri calendar.", defaultText: "umm-al-qura, or the saved hijri-calendar")
     static let offset = Option<Int?>(
-        "offset", value: "days", help: "Days to add for local moon sighting.",
+        "offset", value: "days", help: "Days to add for local moon sighting (not for months with an announced start).",
         defaultText: "0, or the saved hijri-offset", range: HijriAPI.offsets)
     static let format = Option<OutputFormat>.format([.table, .json])
     static let options: [any OptionDefinition] = [calendar, offset, format]
@@ -37,13 +42,16 @@ struct HijriQuery {
     let calendar: HijriCalendar
     let offset: Int
     let format: OutputFormat
+    /// The saved announced month starts (`hijri set-start`).
+    let starts: HijriMonthStarts
 
-    /// Reads `--calendar`, `--offset` and `--format`, with the saved calendar and offset.
+    /// Reads `--calendar`, `--offset` and `--format`, with the saved calendar, offset and month starts.
     init(_ arguments: ParsedArguments, saved: Preferences) {
         calendar =
             arguments[Self.calendar] ?? saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura
         offset = arguments[Self.offset] ?? saved[.hijriOffset].flatMap { Int($0) } ?? 0
         format = arguments[Self.format]
+        starts = saved.hijriMonthStarts
     }
 
     /// The JSON object of one day (the contract of `praykit hijri --format json`).
@@ -81,7 +89,14 @@ struct HijriQuery {
     /// Writes days as a table or a JSON array.
     func write(_ days: [HijriDay], to output: OutputSink) throws(CLIError) {
         if format == .json { return try JSON.writeArray(days.lazy.map(Self.json), to: output) }
-        try output.write(header + "\n\n")
+        let announced = Set(
+            days.compactMap { try? HijriMonthStarts.Month(year: $0.hijri.year, month: $0.hijri.monthNumber) }
+        ).filter { starts[$0] != nil }.sorted()
+        try output.write(
+            header
+                + (announced.isEmpty
+                    ? "" : "; announced start of " + announced.map(\.description).joined(separator: ", "))
+                + "\n\n")
         var rows = [["Gregorian", "Weekday", "Hijri", "Date", "Month", "Notable"]]
         var eveningBefore = false
         for day in days {

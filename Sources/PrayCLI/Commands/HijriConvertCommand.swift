@@ -54,7 +54,7 @@ enum HijriConvertCommand: Command {
     /// Converts `input` and writes the day (also `hijri --to-gregorian`).
     static func convert(_ input: Input, arguments: ParsedArguments, context: CommandContext) throws {
         let query = HijriQuery(arguments, saved: try context.preferences())
-        let service = context.dependency.hijriService()
+        let service = context.dependency.hijriService().following(query.starts)
         let day =
             switch input {
             case .hijri(let date): try service.day(of: date, calendar: query.calendar, offset: query.offset)

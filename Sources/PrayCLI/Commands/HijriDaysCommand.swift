@@ -60,7 +60,7 @@ enum HijriDaysCommand: Command {
         }
         let saved = try context.preferences()
         let query = HijriQuery(arguments, saved: saved)
-        let service = context.dependency.hijriService()
+        let service = context.dependency.hijriService().following(query.starts)
         guard let time = arguments[at] else {
             if arguments.isGiven(latitude) || arguments.isGiven(longitude) {
                 throw CLIError.usage("--lat and --lon go with --at")

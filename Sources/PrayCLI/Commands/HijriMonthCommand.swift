@@ -17,7 +17,7 @@ enum HijriMonthCommand: Command {
     static func show(_ month: YearMonth, arguments: ParsedArguments, context: CommandContext) throws {
         let query = HijriQuery(arguments, saved: try context.preferences())
         guard let hijriMonth = HijriMonth(rawValue: month.month) else { return }
-        let days = try context.dependency.hijriService().month(
+        let days = try context.dependency.hijriService().following(query.starts).month(
             hijriMonth, of: month.year, calendar: query.calendar, offset: query.offset)
         try query.write(days, to: context.output)
     }

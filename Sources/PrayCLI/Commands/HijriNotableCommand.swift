@@ -12,7 +12,7 @@ enum HijriNotableCommand: Command {
         let zone = try PlaceOptions.zone(arguments, option: PlaceOptions.timeZone, context: context)
         let today = try CivilDate(containing: context.now, in: zone.timeZone)
         let date = arguments[HijriDaysCommand.date]?.day(today: today) ?? today
-        let day = try context.dependency.hijriService().nextNotableDay(
+        let day = try context.dependency.hijriService().following(query.starts).nextNotableDay(
             after: date, kinds: Set(NotableDay.Kind.allCases), calendar: query.calendar, offset: query.offset)
         try query.write([day], to: context.output)
     }

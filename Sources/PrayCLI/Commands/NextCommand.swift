@@ -134,7 +134,7 @@ enum NextCommand: Command {
         guard ramadan else { return Timers(prayers: prayers, ramadan: nil) }
         // The Hijri dates of the days; a failure here loses only the Ramadan countdown.
         let hijri =
-            (try? context.dependency.hijriService().days(
+            (try? context.dependency.hijriService().following(request.hijriMonthStarts).days(
                 for: HijriAPI.Request(
                     date: request.date, days: request.days, calendar: request.hijriCalendar,
                     offset: request.hijriOffset))) ?? []

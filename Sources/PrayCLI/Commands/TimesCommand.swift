@@ -34,7 +34,8 @@ enum TimesCommand: Command {
         "hijri-calendar", value: "name", help: "Calendar of the Hijri dates shown (and of Ramadan).",
         defaultText: "umm-al-qura, or the saved hijri-calendar")
     static let hijriOffset = Option<Int?>(
-        "hijri-offset", value: "days", help: "Hijri day offset for local sighting.",
+        "hijri-offset", value: "days",
+        help: "Hijri day offset for local sighting (not for months with an announced start).",
         defaultText: "0, or the saved hijri-offset", range: HijriAPI.offsets)
 
     /// Where times come from.
@@ -100,7 +101,7 @@ enum TimesCommand: Command {
         let service = remote == nil ? context.dependency.prayerService() : context.dependency.remotePrayerService()
         let response = try await service.prayerTimes(for: request)
         // The Hijri date of each day's daytime; a failure here loses only that column.
-        let hijri = try? context.dependency.hijriService().days(
+        let hijri = try? context.dependency.hijriService().following(request.hijriMonthStarts).days(
             for: HijriAPI.Request(
                 date: request.date, days: request.days, calendar: request.hijriCalendar, offset: request.hijriOffset))
         let style = try arguments[clock] ?? context.preferences()[.clock].flatMap(ClockStyle.init(rawValue:))
@@ -124,7 +125,7 @@ enum TimesCommand: Command {
             arguments, context: context, date: arguments[date], hijriCalendar: arguments[hijriCalendar],
             hijriOffset: arguments[hijriOffset])
         var request = calculation.request
-        let hijri = context.dependency.hijriService()
+        let hijri = context.dependency.hijriService().following(request.hijriMonthStarts)
         guard
             let today = try hijri.days(
                 for: HijriAPI.Request(

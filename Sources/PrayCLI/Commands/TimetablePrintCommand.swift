@@ -94,7 +94,7 @@ enum TimetablePrintCommand: Command {
         request.date = try CivilDate(year: chosen.year, month: chosen.month, day: 1)
         request.days = CivilDate.daysIn(month: chosen.month, year: chosen.year)
         let response = try await context.dependency.prayerService().prayerTimes(for: request)
-        let hijri = try context.dependency.hijriService().days(
+        let hijri = try context.dependency.hijriService().following(request.hijriMonthStarts).days(
             for: HijriAPI.Request(
                 date: request.date, days: request.days, calendar: request.hijriCalendar, offset: request.hijriOffset))
         let style = arguments[TimesCommand.clock] ?? saved[.clock].flatMap(ClockStyle.init(rawValue:))

@@ -131,6 +131,7 @@ extension LocationManager {
             parameters: resolution.parameters)
         request.hijriCalendar = saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura
         request.hijriOffset = saved[.hijriOffset].flatMap { Int($0) } ?? 0
+        request.hijriMonthStarts = saved.hijriMonthStarts
         for ignored in resolution.ignored {
             log.info(
                 "Saved setting ignored",

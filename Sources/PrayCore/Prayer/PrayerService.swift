@@ -55,6 +55,9 @@ public enum PrayerAPI {
         public var hijriCalendar: HijriCalendar = .ummAlQura
         /// The person's Hijri day offset for local sighting (−2…2), applied to ``hijriCalendar``.
         public var hijriOffset: Int = 0
+        /// Months whose first day was announced (the `hijri-starts` preference): within them the
+        /// days count from the announced day and ``hijriOffset`` does not apply.
+        public var hijriMonthStarts = HijriMonthStarts()
         /// Whether to calculate the times between the prayers too (ishraq, duha, zawal and the
         /// disliked times: ``PrayerSchedule/extraTimes``), and how; `nil` (the default) leaves them out.
         public var extraTimes: ExtraTimeSettings?

@@ -40,7 +40,7 @@ public struct ReminderManager: Sendable {
         let schedules = try await prayers.prayerTimes(for: covering).schedules
         let ramadanDays: Set<CivilDate>
         if settings.ramadan {
-            let days = try hijri.days(
+            let days = try hijri.following(request.hijriMonthStarts).days(
                 for: HijriAPI.Request(
                     date: covering.date, days: covering.days, calendar: request.hijriCalendar,
                     offset: request.hijriOffset))

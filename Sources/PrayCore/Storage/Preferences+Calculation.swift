@@ -24,6 +24,11 @@ extension Preferences {
             roundingMinutes: self[.iqamaRounding].flatMap { Int($0) })
     }
 
+    /// The stored announced Hijri month starts (`hijri-starts`), none when unset.
+    public var hijriMonthStarts: HijriMonthStarts {
+        self[.hijriStarts].flatMap { try? HijriMonthStarts(parsing: $0) } ?? HijriMonthStarts()
+    }
+
     /// The stored reminder minutes (`[15, 5]`), empty when unset.
     public var reminderMinutes: [Int] {
         self[.reminderMinutes]?.split(separator: ",").compactMap { Int($0) } ?? []

@@ -124,6 +124,8 @@ extension Preferences {
         case hijriCalendar = "hijri-calendar"
         /// The Hijri day offset for local sighting (−2…2).
         case hijriOffset = "hijri-offset"
+        /// Hijri months' first days as announced: `1448-09=2027-02-09,1448-10=2027-03-10` (``HijriMonthStarts``).
+        case hijriStarts = "hijri-starts"
         /// How clock times are shown: `24h` or `12h`.
         case clock
         /// Iqama per prayer: `fajr=+20,dhuhr=13:30` (minutes after the adhan, or a clock time).
@@ -186,6 +188,13 @@ extension Preferences {
             case .ishaInterval, .maghribInterval: return try integer(0...1440)
             case .imsakMinutes: return try integer(0...120)
             case .hijriOffset: return try integer(HijriAPI.offsets)
+            case .hijriStarts:
+                let starts = try HijriMonthStarts(parsing: text)
+                guard !starts.isEmpty else {
+                    throw ValidationError(
+                        field: rawValue, message: "hijri-starts needs at least one month, like 1448-09=2027-02-09")
+                }
+                return starts.description
             case .timeZone:
                 guard let zone = TimeZoneName(text) else {
                     throw ValidationError(field: rawValue, message: TimeZoneName.unknown(text).message)

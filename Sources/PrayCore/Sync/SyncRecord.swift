@@ -222,7 +222,7 @@ public enum SyncRules {
     /// and reminder settings. Never `notify-hook` (a command of one machine), `clock` (a display
     /// choice per device), the place's keys (they sync as one `place` row), nor anything secret.
     public static let syncedPreferenceKeys: Set<Preferences.Key> = Set(Preferences.calculationKeys).union([
-        .hijriCalendar, .hijriOffset, .iqama, .iqamaRounding, .jumuah, .reminderMinutes,
+        .hijriCalendar, .hijriOffset, .hijriStarts, .iqama, .iqamaRounding, .jumuah, .reminderMinutes,
     ])
 
     /// The longest note on a log entry, characters.

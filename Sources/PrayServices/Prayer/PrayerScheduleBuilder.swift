@@ -12,6 +12,9 @@ struct PrayerScheduleBuilder {
     private let horizon: Double
     private let hijriCalendar: HijriCalendar
     private let hijriOffset: Int
+    /// The civil days (from 1970-01-01) of Ramadan around the request when months' starts were
+    /// announced (``PrayerAPI/Request/hijriMonthStarts``); `nil` when none were.
+    private let announcedRamadan: Set<Int>?
     private let extraTimes: ExtraTimeSettings?
     private var clock: ZoneClock
     private var ruleDays = 0
@@ -103,6 +106,7 @@ struct PrayerScheduleBuilder {
         horizon = -(0.8333 + Observer(request.coordinates).horizonDip)
         hijriCalendar = request.hijriCalendar
         hijriOffset = request.hijriOffset
+        announcedRamadan = Self.ramadanDays(of: request)
         extraTimes = request.extraTimes
         self.clock = clock
     }
@@ -157,6 +161,22 @@ struct PrayerScheduleBuilder {
 
     /// Whether the civil day's (daytime) Hijri date is in Ramadan in the calendar the person follows,
     /// offset included — the rule AlAdhan applies for the Umm al-Qura method's 120-minute isha.
+    /// The days of Ramadan from the day before the request's first to the day after its last, following
+    /// the announced month starts; `nil` when there are none (or the days cannot be converted, when the
+    /// calendar alone decides).
+    static func ramadanDays(of request: PrayerAPI.Request) -> Set<Int>? {
+        guard !request.hijriMonthStarts.isEmpty, request.parameters.ramadanIshaInterval != nil else { return nil }
+        let hijri = HijriServiceUmmAlQura(prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
+            .following(request.hijriMonthStarts)
+        let first = CivilDate(daysSince1970: request.date.daysSince1970 - 1)
+        guard
+            let days = try? hijri.days(
+                for: HijriAPI.Request(
+                    date: first, days: request.days + 2, calendar: request.hijriCalendar, offset: request.hijriOffset))
+        else { return nil }
+        return Set(days.filter { $0.hijri.month == .ramadan }.map(\.gregorian.daysSince1970))
+    }
+
     static func isRamadan(_ date: CivilDate, calendar: HijriCalendar = .ummAlQura, offset: Int = 0) -> Bool {
         let day = date.daysSince1970 + offset
         let table = calendar == .ummAlQura ? UmmAlQuraTable.date(daysSince1970: day) : nil
@@ -270,7 +290,8 @@ struct PrayerScheduleBuilder {
         if var minutes = parameters.ishaInterval {
             guard let maghrib = maghrib.time else { return .unavailable(.requires(.maghrib)) }
             if let ramadan = parameters.ramadanIshaInterval,
-                Self.isRamadan(date, calendar: hijriCalendar, offset: hijriOffset)
+                announcedRamadan.map({ $0.contains(date.daysSince1970) })
+                    ?? Self.isRamadan(date, calendar: hijriCalendar, offset: hijriOffset)
             {
                 minutes = ramadan
             }

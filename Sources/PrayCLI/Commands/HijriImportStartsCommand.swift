@@ -1,0 +1,82 @@
+import Foundation
+import PrayCore
+
+/// `praykit hijri import-starts`: announced month starts from a file a mosque or community distributes.
+enum HijriImportStartsCommand: Command {
+    static let name = "import-starts"
+    static let changesSyncedData = true
+    static let abstract = "Add the announced month starts of a file (one 'YYYY-MM YYYY-MM-DD [source]' a line)."
+    static let discussion = """
+        The file's months replace the saved starts of the same months; the others stay. Lines are
+        'YYYY-MM YYYY-MM-DD [who announced it]'; blank lines and lines starting with '#' are skipped. The
+        whole file is checked first, as 'hijri set-start' checks one month: on any error, which names the
+        line, nothing is imported. Use '-' to read standard input. An example with comments is
+        docs/hijri-starts-example.txt in PrayKit's source; 'hijri export-starts' writes the saved starts.
+        """
+    static let examples = ["praykit hijri import-starts starts.txt", "curl -s URL | praykit hijri import-starts -"]
+    static let file = Argument<String>(
+        "file", help: "The starts file, or - for standard input.", completion: .file)
+    static let arguments: [any ArgumentDefinition] = [file]
+
+    /// The largest file read: far more than a century of months.
+    static let maximumBytes = 1024 * 1024
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let path = arguments[file]
+        let data = path == "-" ? context.readStandardInput(maximumBytes + 1) : try read(path)
+        guard data.count <= maximumBytes else { throw CLIError.usage("\(path) is larger than 1 MiB") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CLIError.usage("\(path) is not UTF-8 text")
+        }
+        let entries: [HijriMonthStarts.Entry]
+        do {
+            entries = try HijriMonthStarts.entries(parsingFile: text)
+        } catch {
+            throw CLIError.usage("\(path) \(error.message); nothing was imported")
+        }
+        guard !entries.isEmpty else { throw CLIError.usage("\(path) has no months; nothing was imported") }
+        let saved = try context.preferences()
+        var starts = saved.hijriMonthStarts
+        for entry in entries { starts[entry.month] = entry.start }
+        let problems = HijriStartsStore.problems(
+            starts, changed: entries.map(\.month), saved: saved, context: context)
+        // Months read in order: the line that first does not fit with those before it.
+        let lines = lineNumbers(text)
+        if let last = problems.max(by: { (lines[$0.month] ?? 0) < (lines[$1.month] ?? 0) }) {
+            let line = lines[last.month].map { "line \($0): " } ?? ""
+            throw CLIError.usage("\(path) \(line)\(last.problem); nothing was imported")
+        }
+        try HijriStartsStore.save(starts, context: context)
+        try context.output.write("Imported \(entries.count) month start\(entries.count == 1 ? "" : "s").\n")
+    }
+
+    /// The line of each month in the file.
+    private static func lineNumbers(_ text: String) -> [HijriMonthStarts.Month: Int] {
+        var numbers: [HijriMonthStarts.Month: Int] = [:]
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+            if let month = try? HijriMonthStarts.Month(parsing: first), numbers[month] == nil {
+                numbers[month] = index + 1
+            }
+        }
+        return numbers
+    }
+
+    /// The file at `path`.
+    /// - Throws: ``CLIError`` (runtime) saying why it cannot be read.
+    private static func read(_ path: String) throws -> Data {
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        guard exists, !isFolder.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
+            throw CLIError.runtime(
+                "cannot read \(path): "
+                    + (!exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "permission denied"))
+        }
+        defer { try? handle.close() }
+        do {
+            return try handle.read(upToCount: maximumBytes + 1) ?? Data()
+        } catch {
+            throw CLIError.runtime("cannot read \(path): \(error.localizedDescription)")
+        }
+    }
+}

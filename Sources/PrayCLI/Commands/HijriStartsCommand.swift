@@ -1,0 +1,90 @@
+import PrayCore
+
+/// `praykit hijri starts`: the saved announced month starts, each beside the calendar's first day.
+enum HijriStartsCommand: Command {
+    static let name = "starts"
+    static let abstract = "List the Hijri months whose first day was announced ('hijri set-start')."
+    static let discussion = """
+        Each month shows its announced first day, the calendar's (the saved hijri-calendar, without the
+        offset) and the difference. An override that no longer fits the saved calendar and offset (more
+        than 2 days from the calendar's first day, or a month of other than 29 or 30 days) is listed
+        with the reason and is not applied.
+        """
+    static let examples = ["praykit hijri starts", "praykit hijri starts --format json"]
+    static let options: [any OptionDefinition] = [Option<OutputFormat>.format([.table, .json])]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let query = HijriQuery(arguments, saved: try context.preferences())
+        let service = HijriServiceMonthStarts(base: context.dependency.hijriService(), starts: query.starts)
+        let problems = service.problems(calendar: query.calendar, offset: query.offset)
+        let calendar = context.dependency.hijriService()
+        let rows = query.starts.sorted.map { entry in
+            let first = try? HijriDate(year: entry.month.year, month: entry.month.month, day: 1)
+            let calendarStart = first.flatMap {
+                try? calendar.day(of: $0, calendar: query.calendar, offset: 0).gregorian
+            }
+            return (entry.month, entry.start, calendarStart, problems[entry.month])
+        }
+        if query.format == .json {
+            return try JSON.writeArray(
+                rows.map { month, start, calendarStart, problem in
+                    JSON.object([
+                        ("month", .string(month.description)), ("monthName", .string(month.name)),
+                        ("start", .string(start.description)), ("calendarStart", .string(calendarStart?.description)),
+                        (
+                            "shift",
+                            calendarStart.map { .int(start.daysSince1970 - $0.daysSince1970) } ?? .null
+                        ),
+                        ("applied", .bool(problem == nil)), ("problem", .string(problem)),
+                    ])
+                }, to: context.output)
+        }
+        guard !rows.isEmpty else {
+            return try context.output.write(
+                "No announced month starts. Add one with: praykit hijri set-start 1448-09 2027-02-09\n")
+        }
+        var table = [["Month", "Name", "Announced start", "Calendar's start", "Shift", "Note"]]
+        for (month, start, calendarStart, problem) in rows {
+            let shift = calendarStart.map { start.daysSince1970 - $0.daysSince1970 }
+            table.append([
+                month.description, month.name, start.description, calendarStart?.description ?? "-",
+                shift.map { $0 > 0 ? "+\($0)" : "\($0)" } ?? "-", problem.map { "not applied: " + $0 } ?? "",
+            ])
+        }
+        try context.output.write(Table.render(table))
+    }
+}
+
+/// Checks and saves announced month starts, for `set-start`, `unset-start` and `import-starts`.
+enum HijriStartsStore {
+    /// The saved calendar and offset the overrides are checked against.
+    static func calendar(_ saved: Preferences) -> (calendar: HijriCalendar, offset: Int) {
+        (
+            saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura,
+            saved[.hijriOffset].flatMap { Int($0) } ?? 0
+        )
+    }
+
+    /// What is wrong with `starts` around the months `changed`, in the saved calendar and offset:
+    /// the changed months' own problems and those of their neighbours, earliest first.
+    static func problems(
+        _ starts: HijriMonthStarts, changed: [HijriMonthStarts.Month], saved: Preferences, context: CommandContext
+    ) -> [(month: HijriMonthStarts.Month, problem: String)] {
+        let (calendar, offset) = calendar(saved)
+        let service = HijriServiceMonthStarts(base: context.dependency.hijriService(), starts: starts)
+        let problems = service.problems(calendar: calendar, offset: offset)
+        let near = Set(changed.flatMap { [$0.previous, $0, $0.next] })
+        return problems.filter { near.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Saves `starts` as the `hijri-starts` preference (removes it when there are none).
+    static func save(_ starts: HijriMonthStarts, context: CommandContext) throws {
+        try context.dependency.preferences().update { preferences in
+            if starts.isEmpty {
+                preferences.unset(.hijriStarts)
+            } else {
+                try preferences.set(starts.description, for: .hijriStarts)
+            }
+        }
+    }
+}
