@@ -18,8 +18,8 @@ What depends on the current instant is either normalised or marked:
   - log lines' `source=File.swift:LINE` keep the file but not the line (<LINE>); libcurl's
     "after N ms" and the retry count "after N attempts" (jittered backoff) are written with <N>;
   - `log record`'s "up to a day ahead (DATE)" writes tomorrow as <TOMORROW>;
-  - cases whose output depends on today or now (times without --date, next without --now, …) are
-    kept but marked dependsOnNow: `compare` reports them and does not fail for them.
+  - cases whose output depends on today or now (times without --date, next without --now, qibla
+    without --date: its declination is today's, …) are kept but marked dependsOnNow: `compare` reports them and does not fail for them.
 
 Usage:
     cli_corpus.py record --praykit /work/baseline/praykit --out cli-corpus.jsonl
@@ -197,6 +197,9 @@ class Corpus:
                 normal.append(dict(step))
             else:
                 normal.append({"argv": list(step)})
+        # `qibla` shows the magnetic declination of today (in the place's zone) unless given --date.
+        if any("qibla" in step["argv"] and "--date" not in step["argv"] for step in normal):
+            now = True
         label = name or " ; ".join(" ".join(quote(a) for a in s["argv"]) for s in normal)
         if env:
             label = " ".join("%s=%s" % (k, "<unset>" if v is None else quote(v)) for k, v in sorted(env.items())) \
