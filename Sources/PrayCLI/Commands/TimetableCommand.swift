@@ -8,6 +8,8 @@ enum TimetableCommand: CommandGroup {
         are set ('praykit config set iqama …'), and the place, zone and method in the footer.
         """
     static let examples = TimetablePrintCommand.examples
-    static let subcommands: [any CommandNode.Type] = [TimetablePrintCommand.self]
+    static let subcommands: [any CommandNode.Type] = [
+        TimetablePrintCommand.self, TimetableImportCommand.self, TimetableListCommand.self, TimetableRemoveCommand.self,
+    ]
     static let defaultSubcommand: (any Command.Type)? = TimetablePrintCommand.self
 }
