@@ -51,11 +51,26 @@ extension PrayerServiceMosque {
         let zone = schedule.timeZone
         var times: [PrayerTime] = []
         var unavailable: [Prayer: PrayerTime.Unavailability] = [:]
+        var given: [Prayer: Date] = [:]
         for prayer in Prayer.allCases {
             if let minutes = day.adhan[prayer], let instant = IqamaSettings.instant(minutes, on: day.date, in: zone) {
+                given[prayer] = instant
+            }
+        }
+        for prayer in Prayer.allCases {
+            if let instant = given[prayer] {
                 times.append(PrayerTime(prayer: prayer, date: instant, derivation: .published))
             } else if let time = schedule[prayer] {
-                times.append(time)
+                // A time measured from one the mosque gives follows it (imsak 10 minutes before fajr,
+                // isha 90 minutes after maghrib).
+                if case .interval(let minutes, let from) = time.derivation, let base = given[from] {
+                    times.append(
+                        PrayerTime(
+                            prayer: prayer, date: base.addingTimeInterval(Double(minutes * 60)),
+                            derivation: time.derivation))
+                } else {
+                    times.append(time)
+                }
             } else if let reason = schedule.unavailability(of: prayer) {
                 unavailable[prayer] = reason
             }
