@@ -13,7 +13,8 @@ import Testing
         var environment: [String: String] { ["PRAYKIT_DATABASE": folder.appendingPathComponent("praykit.sqlite").path] }
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-mosque-\(UUID().uuidString)")
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "praykit-mosque-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
 
@@ -66,7 +67,10 @@ import Testing
         // Then
         #expect(result.status == 0, "\(result.stderr)")
         let days = try #require(try json(result.stdout)["days"] as? [[String: Any]])
-        #expect(days.map { $0["source"] as? String } == [nil, "mosque:East London Mosque", "mosque:East London Mosque", nil])
+        #expect(
+            days.map { $0["source"] as? String } == [
+                nil, "mosque:East London Mosque", "mosque:East London Mosque", nil,
+            ])
         #expect(days[1]["fajr"] as? String == "2026-12-01T05:50:00+00:00")
         #expect(days[1]["isha"] as? String == "2026-12-01T18:15:00+00:00")
         #expect((days[1]["congregation"] as? [String: String])?["fajr"] == "2026-12-01T06:30:00+00:00")

@@ -37,7 +37,10 @@ import Testing
     @Test(arguments: [
         ("date,fajr,sunrise\n2026-12-01,08:50,07:45\n", "line 2:", "not after fajr"),
         ("date,fajr,fajr_iqama\n2026-12-01,06:00,05:45\n", "line 2:", "before the fajr adhan"),
-        ("date,fajr\n2026-12-01,05:50\n2026-12-02,05:51\n2026-12-01,05:52\n", "line 4:", "given twice (first on line 2)"),
+        (
+            "date,fajr\n2026-12-01,05:50\n2026-12-02,05:51\n2026-12-01,05:52\n", "line 4:",
+            "given twice (first on line 2)"
+        ),
         ("fajr,dhuhr\n05:50,12:00\n", "line 1:", "no 'date' column"),
         ("date,fajr,tahajjud\n2026-12-01,05:50,03:00\n", "line 1:", "unknown column 'tahajjud'"),
         ("date,fajr\n2026-12-01,5:5\n", "line 2:", "fajr '5:5' is not a time"),
@@ -67,14 +70,16 @@ import Testing
 
     // MARK: - Overlay
 
-    private static let london = try! Coordinates(latitude: 51.5074, longitude: -0.1278)
+    private static let london = Coordinates.mockLondon
     private static let zone = TimeZone(identifier: "Europe/London")!
 
     private static func calculated(_ request: PrayerAPI.Request) -> PrayerAPI.Response {
         // Every day at 04:00 imsak, 04:10 fajr, 07:40 sunrise, 12:00 dhuhr, 13:30 asr, 15:55 maghrib, 17:30 isha
         let schedules = request.dates.map { date in
             let midnight = Double(date.daysSince1970) * 86_400
-            func at(_ hour: Int, _ minute: Int) -> Date { Date(timeIntervalSince1970: midnight + Double(hour * 3600 + minute * 60)) }
+            func at(_ hour: Int, _ minute: Int) -> Date {
+                Date(timeIntervalSince1970: midnight + Double(hour * 3600 + minute * 60))
+            }
             let times = [
                 PrayerTime(prayer: .imsak, date: at(4, 0), derivation: .interval(minutes: -10, from: .fajr)),
                 PrayerTime(prayer: .fajr, date: at(4, 10), derivation: .altitude(-18)),

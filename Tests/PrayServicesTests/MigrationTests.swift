@@ -26,7 +26,10 @@ import Testing
         // (3 for the codes, 4 for sync and notes).
         #expect(entries == expected)
         #expect(entries.allSatisfy { $0.note == nil })
-        #expect(memory.events.contains { $0.message == "Database migrated" && $0.metadata["storage.to"] == "\(Schema.latest)" })
+        #expect(
+            memory.events.contains {
+                $0.message == "Database migrated" && $0.metadata["storage.to"] == "\(Schema.latest)"
+            })
         let codes = try database.read { connection in
             let statement = try connection.prepare("SELECT DISTINCT prayer || '/' || status FROM prayer_log ORDER BY 1")
             var codes: [String] = []

@@ -7,7 +7,7 @@ import Testing
 
 /// The SQLite store of mosque timetables: the round trip, two mosques by name, replace and remove.
 @Suite struct MosqueTimetableStoreTests {
-    private static let london = try! Coordinates(latitude: 51.5074, longitude: -0.1278, elevation: 20)
+    private static let london = Coordinates.mockLondon
 
     private func timetable(_ name: String, _ csv: String) throws -> MosqueTimetable {
         MosqueTimetable(
@@ -31,10 +31,12 @@ import Testing
         // Then
         let all = try #require(
             try store.timetable(
-                named: "East London Mosque", from: CivilDate(parsing: "2026-01-01"), through: CivilDate(parsing: "2027-12-31")))
+                named: "East London Mosque", from: CivilDate(parsing: "2026-01-01"),
+                through: CivilDate(parsing: "2027-12-31")))
         #expect(all == east)
         let one = try store.timetable(
-            named: "East London Mosque", from: CivilDate(parsing: "2026-12-02"), through: CivilDate(parsing: "2026-12-04"))
+            named: "East London Mosque", from: CivilDate(parsing: "2026-12-02"),
+            through: CivilDate(parsing: "2026-12-04"))
         #expect(one?.days.map(\.date.description) == ["2026-12-04"])
         #expect(try store.mosques().map(\.name) == ["East London Mosque", "مسجد"])
         let summary = try #require(try store.mosques().first)

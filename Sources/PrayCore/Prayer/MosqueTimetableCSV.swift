@@ -81,7 +81,9 @@ public enum MosqueTimetableCSV {
     private static func cells(_ line: Substring) -> [String] {
         line.split(separator: ",", omittingEmptySubsequences: false).map {
             var cell = $0.trimmingCharacters(in: .whitespaces)
-            if cell.count >= 2, cell.hasPrefix("\""), cell.hasSuffix("\"") { cell = String(cell.dropFirst().dropLast()) }
+            if cell.count >= 2, cell.hasPrefix("\""), cell.hasSuffix("\"") {
+                cell = String(cell.dropFirst().dropLast())
+            }
             return cell.trimmingCharacters(in: .whitespaces)
         }
     }
