@@ -105,6 +105,9 @@ import Testing
         let page = try await sandbox.run(["timetable", "--month", "2026-12"])
         #expect(page.status == 0, "\(page.stderr)")
         #expect(page.stdout.contains("05:50") && page.stdout.contains("05:52"))
+        // with the mosque's iqama and Jumu'ah, and named in the footer
+        #expect(page.stdout.contains("<td class=\"iqama\">06:30</td>") && page.stdout.contains("12:15<br>13:30"))
+        #expect(page.stdout.contains("Mosque timetable:</span> <bdi>East London Mosque</bdi>"))
     }
 
     @Test func listShowsTwoMosquesByNameAndRemoveForgetsOne() async throws {
