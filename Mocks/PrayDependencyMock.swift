@@ -41,6 +41,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var preferenceStore: any PreferencesStore
     /// What ``prayerLog()`` returns.
     public var prayerLogStore: any PrayerLogStore
+    /// What ``mosqueTimetables()`` returns; an empty ``MosqueTimetableStoreFake`` by default.
+    public var mosqueTimetableStore: any MosqueTimetableStore = MosqueTimetableStoreFake()
     /// What ``backup()`` returns.
     public var backupService: any BackupService
     /// What ``syncService()`` returns.
@@ -88,6 +90,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func preferences() -> any PreferencesStore { preferenceStore }
     /// Returns ``prayerLogStore``.
     public func prayerLog() -> any PrayerLogStore { prayerLogStore }
+    /// Returns ``mosqueTimetableStore``.
+    public func mosqueTimetables() -> any MosqueTimetableStore { mosqueTimetableStore }
     /// Returns ``backupService``.
     public func backup() -> any BackupService { backupService }
     /// Returns ``sync``.

@@ -12,7 +12,8 @@
 public protocol PrayKitDependency: Sendable {
     // MARK: - Prayer
 
-    /// The service that calculates prayer times from the sun's position.
+    /// The service that calculates prayer times from the sun's position, with the chosen mosque's
+    /// imported timetable laid over them (``PrayerServiceMosque``).
     func prayerService() -> any PrayerService
     /// The same calculation, synchronous: for servers and tools on threads of their own.
     func prayerCalculator() -> any PrayerCalculator
@@ -58,6 +59,8 @@ public protocol PrayKitDependency: Sendable {
     func preferences() -> any PreferencesStore
     /// The prayer log.
     func prayerLog() -> any PrayerLogStore
+    /// The mosques' own timetables the user imported.
+    func mosqueTimetables() -> any MosqueTimetableStore
     /// Export and import of all user data.
     func backup() -> any BackupService
     /// Sync of the log, the synced settings and the place with a `praykit serve` peer (SYNC.md).

@@ -47,6 +47,8 @@ public struct PrayKitOverrides: PrayKitDependency {
     public var preferenceStore: (any PreferencesStore)?
     /// Replaces ``prayerLog()``.
     public var prayerLogStore: (any PrayerLogStore)?
+    /// Replaces ``mosqueTimetables()``.
+    public var mosqueTimetableStore: (any MosqueTimetableStore)?
     /// Replaces ``backup()``.
     public var backupService: (any BackupService)?
     /// Replaces ``syncService()``.
@@ -129,6 +131,8 @@ public struct PrayKitOverrides: PrayKitDependency {
     public func preferences() -> any PreferencesStore { preferenceStore ?? base.preferences() }
     /// The set prayer log, else the base's.
     public func prayerLog() -> any PrayerLogStore { prayerLogStore ?? base.prayerLog() }
+    /// The set mosque timetable store, else the base's.
+    public func mosqueTimetables() -> any MosqueTimetableStore { mosqueTimetableStore ?? base.mosqueTimetables() }
     /// The set backup service, else the base's.
     public func backup() -> any BackupService { backupService ?? base.backup() }
     /// The set sync service, else the base's.

@@ -283,9 +283,12 @@ extension PrayDependency {
 
 extension PrayDependency {
     private static let prayerService = PrayerServiceAstronomical(log: log)
+    private static let mosquePrayerService = PrayerServiceMosque(
+        base: prayerService, store: mosqueTimetables, preferences: preferences)
 
-    /// The astronomical prayer-time service.
-    public func prayerService() -> any PrayerService { Self.prayerService }
+    /// The astronomical prayer-time service, with the chosen mosque's imported times over it (the
+    /// `mosque` preference).
+    public func prayerService() -> any PrayerService { Self.mosquePrayerService }
     /// The astronomical calculation, synchronous.
     public func prayerCalculator() -> any PrayerCalculator { Self.prayerService }
 }
@@ -302,9 +305,9 @@ extension PrayDependency {
 // MARK: - Prayer manager
 
 extension PrayDependency {
-    private static let prayerManager = PrayerManager(service: prayerService, log: log)
+    private static let prayerManager = PrayerManager(service: mosquePrayerService, log: log)
 
-    /// The prayer manager over ``prayerService()``.
+    /// The prayer manager over ``prayerService()`` (the mosque's times where chosen).
     public func prayerManager() -> PrayerManager { Self.prayerManager }
 }
 
@@ -364,6 +367,15 @@ extension PrayDependency {
 
     /// The prayer log in the database.
     public func prayerLog() -> any PrayerLogStore { Self.prayerLog }
+}
+
+// MARK: - Mosque timetables
+
+extension PrayDependency {
+    private static let mosqueTimetables = MosqueTimetableStoreSQLite(database: database, log: log)
+
+    /// The imported mosque timetables in the database.
+    public func mosqueTimetables() -> any MosqueTimetableStore { Self.mosqueTimetables }
 }
 
 // MARK: - Backup
@@ -466,7 +478,7 @@ extension PrayDependency {
 // MARK: - Reminders
 
 extension PrayDependency {
-    private static let reminderManager = ReminderManager(prayers: prayerService, hijri: hijriService, log: log)
+    private static let reminderManager = ReminderManager(prayers: mosquePrayerService, hijri: hijriService, log: log)
 
     /// The reminder planner over ``prayerService()`` and ``hijriService()``.
     public func reminderManager() -> ReminderManager { Self.reminderManager }

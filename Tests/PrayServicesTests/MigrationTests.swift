@@ -26,7 +26,10 @@ import Testing
         // (3 for the codes, 4 for sync and notes).
         #expect(entries == expected)
         #expect(entries.allSatisfy { $0.note == nil })
-        #expect(memory.events.contains { $0.message == "Database migrated" && $0.metadata["storage.to"] == "4" })
+        #expect(
+            memory.events.contains {
+                $0.message == "Database migrated" && $0.metadata["storage.to"] == "\(Schema.latest)"
+            })
         let codes = try database.read { connection in
             let statement = try connection.prepare("SELECT DISTINCT prayer || '/' || status FROM prayer_log ORDER BY 1")
             var codes: [String] = []
@@ -34,7 +37,7 @@ import Testing
             return codes
         }
         #expect(codes.contains("fajr/late") && codes.contains("isha/missed") && codes.contains("asr/qada"))
-        #expect(try database.read { try $0.integer("PRAGMA user_version") } == 4)
+        #expect(try database.read { try $0.integer("PRAGMA user_version") } == Int64(Schema.latest))
         #expect(try database.read { try $0.integer("SELECT count(*) FROM sync_outbox") } == 0)
         let preferences = try PreferencesStoreSQLite(database: database, log: .silent).preferences()
         #expect(preferences[.method] == "umm-al-qura" && preferences[.timeZone] == "Asia/Riyadh")

@@ -129,6 +129,11 @@ import Testing
         case .notifyHook:
             let longest = String(repeating: "x", count: 2000)
             return Samples(accepted: [("true", "true"), (longest, longest)], refused: ["", longest + "x"])
+        case .mosque:
+            let longest = String(repeating: "م", count: 100)
+            return Samples(
+                accepted: [("East London Mosque", "East London Mosque"), (longest, longest)],
+                refused: ["", "   ", longest + "م", "a\u{7}b"])
         }
     }
 

@@ -55,6 +55,7 @@ enum PreferenceOptions {
         case .jumuah: "Friday prayer times, 13:15,14:00"
         case .reminderMinutes: "minutes before each prayer for 'praykit notify', 10 or 15,5"
         case .notifyHook: "shell command 'praykit notify' runs for each event"
+        case .mosque: "name of an imported mosque timetable (see 'praykit timetable list')"
         }
     }
 }

@@ -15,8 +15,9 @@ enum SyncCommand: CommandGroup {
 
         Synced settings: the method and every calculation key, madhab, hijri-calendar, hijri-offset, iqama,
         iqama-rounding, jumuah, reminder-minutes, and the place as one record. Never synced: notify-hook
-        and clock (they belong to one machine). The device token is kept beside the database in a file
-        only you can read.
+        and clock (they belong to one machine), and, for now, imported mosque timetables and the mosque
+        setting that chooses one. The device token is kept beside the database in a file only you can
+        read.
         """
     static let examples = [
         "praykit sync login --server https://pray.example.org --device-name laptop",

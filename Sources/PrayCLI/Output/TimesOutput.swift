@@ -146,6 +146,14 @@ struct TimesOutput {
             schedule.congregationTimes[prayer].map { (prayer.rawValue, JSON.string(clock.iso8601($0))) }
         }
         if !congregation.isEmpty { members.append(("congregation", .object(congregation))) }
+        if let mosque = schedule.mosque {
+            members.append(("source", .string("mosque:" + mosque)))
+            let given = Self.jsonPrayers.filter { schedule[$0]?.derivation == .published }
+            members.append(("mosqueTimes", .array(given.map { .string($0.rawValue) })))
+            if !schedule.jumuahTimes.isEmpty {
+                members.append(("mosqueJumuah", .array(schedule.jumuahTimes.map { .string(clock.iso8601($0)) })))
+            }
+        }
         if let iqama {
             let times = Prayer.obligatory.compactMap { prayer in
                 schedule[prayer].flatMap { iqama.iqama(of: $0, in: schedule) }.map {
@@ -220,6 +228,9 @@ struct TimesOutput {
             for prayer in Self.jsonPrayers {
                 guard let time = schedule[prayer] else { continue }
                 if let note = Self.note(time) { notes.append("\(prayer.rawValue): \(note)") }
+                if let mosque = schedule.mosque, time.derivation == .published {
+                    notes.append("\(prayer.rawValue): from \(mosque)")
+                }
                 let mark = dayMark(time, of: schedule)
                 if !mark.isEmpty { notes.append("\(prayer.rawValue): \(mark) day") }
             }
@@ -248,7 +259,7 @@ struct TimesOutput {
                     usedMarks.insert("--")
                     continue
                 }
-                let mark = Self.mark(time)
+                let mark = schedule.mosque != nil && time.derivation == .published ? "m" : Self.mark(time)
                 let day = dayMark(time, of: schedule)
                 if !mark.isEmpty { usedMarks.insert(mark) }
                 if !day.isEmpty { usedMarks.insert("±1") }
@@ -256,18 +267,20 @@ struct TimesOutput {
             }
             try output.write(Table.line(row, widths: widths))
         }
-        if response.schedules.contains(where: { !$0.congregationTimes.isEmpty }) {
+        if response.schedules.contains(where: { !$0.congregationTimes.isEmpty || !$0.jumuahTimes.isEmpty }) {
             try output.write("\nCongregation (jamat):\n")
             let prayers = Prayer.obligatory
-            var rows = [["Date"] + prayers.map { $0.name }]
+            let withJumuah = response.schedules.contains { !$0.jumuahTimes.isEmpty }
+            var rows = [["Date"] + prayers.map { $0.name } + (withJumuah ? ["Jumu'ah"] : [])]
             for schedule in response.schedules {
+                let jumuah = schedule.jumuahTimes.map { clock.time($0, withSeconds: false, twelveHour: clock12Hour) }
                 rows.append(
                     [schedule.date.description]
                         + prayers.map { prayer in
                             schedule.congregationTimes[prayer].map {
                                 clock.time($0, withSeconds: false, twelveHour: clock12Hour)
                             } ?? "--"
-                        })
+                        } + (withJumuah ? [jumuah.joined(separator: ", ")] : []))
             }
             try output.write(Table.render(rows))
         }
@@ -295,6 +308,7 @@ struct TimesOutput {
                 "set by a rule: high-latitude rule, Moonsighting Committee season, or held back to keep the day in order (--format json says which)"
             ),
             ("~", "taken from the nearest latitude or day"),
+            ("m", "from " + Set(response.schedules.compactMap(\.mosque)).sorted().joined(separator: ", ")),
             ("±1", "-1 / +1: on the day before / after the row's date"),
             ("--", "unavailable this day (--format json says why)"),
         ].filter { usedMarks.contains($0.0) }

@@ -25,6 +25,8 @@ extension TimetableHTML {
         var zone: String { pick("Time zone", "المنطقة الزمنية") }
         var method: String { pick("Method", "طريقة الحساب") }
         var source: String { pick("Source", "المصدر") }
+        var mosque: String { pick("Mosque timetable", "جدول المسجد") }
+        var mosqueDays: String { pick("days", "أيام") }
         var hijriCalendar: String { pick("Hijri calendar", "التقويم الهجري") }
         var tabular: String { pick("tabular (civil)", "الحسابي") }
         var offset: String { pick("offset", "إزاحة") }

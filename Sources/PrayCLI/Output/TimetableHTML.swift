@@ -103,8 +103,11 @@ struct TimetableHTML {
 
     /// The prayers that get an iqama column: those with a rule, and dhuhr when Jumu'ah times are set.
     private var iqamaPrayers: Set<Prayer> {
-        guard let iqama, !iqama.isEmpty else { return [] }
-        var prayers = Set(iqama.rules.keys)
+        // A mosque's own iqama and Jumu'ah times (PrayerServiceMosque) get columns too.
+        var prayers = Set(schedules.flatMap { $0.mosque == nil ? [] : Array($0.congregationTimes.keys) })
+        if schedules.contains(where: { $0.mosque != nil && !$0.jumuahTimes.isEmpty }) { prayers.insert(.dhuhr) }
+        guard let iqama, !iqama.isEmpty else { return prayers }
+        prayers.formUnion(iqama.rules.keys)
         if !iqama.jumuah.isEmpty { prayers.insert(.dhuhr) }
         return prayers
     }
@@ -190,9 +193,14 @@ struct TimetableHTML {
     }
 
     private func iqamaText(_ prayer: Prayer, time: PrayerTime?, in schedule: PrayerSchedule) -> String {
-        guard let iqama else { return "" }
+        let mosque = schedule.mosque != nil
+        if mosque, prayer != .dhuhr || schedule.jumuahTimes.isEmpty, let given = schedule.congregationTimes[prayer] {
+            return clockText(given, in: schedule)
+        }
+        let settings = iqama ?? IqamaSettings()
         if prayer == .dhuhr {
-            let jumuah = iqama.jumuahTimes(in: schedule)
+            let jumuah =
+                mosque && !schedule.jumuahTimes.isEmpty ? schedule.jumuahTimes : settings.jumuahTimes(in: schedule)
             // Two or three Friday prayers, one above the other, so that the column keeps its width.
             if jumuah.count > 1 {
                 return "<span class=\"jumuah-times\">"
@@ -200,7 +208,7 @@ struct TimetableHTML {
             }
             if let only = jumuah.first { return clockText(only, in: schedule) }
         }
-        guard let time, let instant = iqama.iqama(of: time, in: schedule) else { return "" }
+        guard let time, let instant = settings.iqama(of: time, in: schedule) else { return "" }
         return clockText(instant, in: schedule)
     }
 
@@ -229,6 +237,11 @@ struct TimetableHTML {
                     words.methodSource(methodSource), settings,
                 ]))
         if method != .custom { lines.append(line(words.source, [method.source])) }
+        // The days whose times came from a mosque's own timetable (PrayerServiceMosque).
+        let fromMosque = schedules.filter { $0.mosque != nil }
+        if let mosque = fromMosque.first?.mosque {
+            lines.append(line(words.mosque, [mosque, "\(fromMosque.count) \(words.mosqueDays)"]))
+        }
         if let calendar = hijri.first?.calendar {
             let offset = hijri.first?.offset ?? 0
             var parts = [calendar == .ummAlQura ? "Umm al-Qura" : words.tabular]

@@ -28,6 +28,11 @@ public struct PrayerSchedule: Hashable, Sendable {
     /// Ishraq, duha, zawal and the disliked times, when the request asked for them
     /// (``PrayerAPI/Request/extraTimes``) and the source calculates them.
     public let extraTimes: ExtraTimes?
+    /// The mosque whose imported timetable gave some of this day's times (``PrayerServiceMosque``),
+    /// or `nil` when none did.
+    public let mosque: String?
+    /// The Friday prayer's times a mosque's timetable gives for this day (empty when it gives none).
+    public let jumuahTimes: [Date]
 
     /// The times that exist, in ``Prayer/allCases`` order.
     private let storedTimes: [PrayerTime]
@@ -48,11 +53,14 @@ public struct PrayerSchedule: Hashable, Sendable {
     ///   - polarBasis: The latitude or day the times were taken from, if any.
     ///   - congregationTimes: Congregation times from a published timetable.
     ///   - extraTimes: Ishraq, duha, zawal and the disliked times, if calculated.
+    ///   - mosque: The mosque whose timetable gave some of the times, if any.
+    ///   - jumuahTimes: The Friday prayer's times that mosque gives.
     public init(
         date: CivilDate, timeZone: TimeZone, coordinates: Coordinates,
         times: [PrayerTime], unavailable: [Prayer: PrayerTime.Unavailability] = [:],
         sunsetToSunrise: DateInterval? = nil, sunsetToFajr: DateInterval? = nil, maghribToFajr: DateInterval? = nil,
-        polarBasis: PolarBasis? = nil, congregationTimes: [Prayer: Date] = [:], extraTimes: ExtraTimes? = nil
+        polarBasis: PolarBasis? = nil, congregationTimes: [Prayer: Date] = [:], extraTimes: ExtraTimes? = nil,
+        mosque: String? = nil, jumuahTimes: [Date] = []
     ) {
         // One time per prayer, the last one given winning, kept in `allCases` order.
         var storedTimes = times
@@ -74,6 +82,8 @@ public struct PrayerSchedule: Hashable, Sendable {
         self.polarBasis = polarBasis
         self.congregationTimes = congregationTimes
         self.extraTimes = extraTimes
+        self.mosque = mosque
+        self.jumuahTimes = jumuahTimes
     }
 
     /// The time of `prayer`, or `nil` when it is unavailable this day.

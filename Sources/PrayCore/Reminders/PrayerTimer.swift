@@ -128,11 +128,16 @@ public struct PrayerTimer: Sendable {
         return Set(instants.filter { $0 > start && $0 <= end }).sorted()
     }
 
-    /// The iqama of a time, when settings give one (on Fridays, dhuhr's is the first Jumu'ah).
+    /// The iqama of a time: the mosque's own when its timetable gives one
+    /// (``PrayerSchedule/congregationTimes``, ``PrayerSchedule/jumuahTimes``), else the settings'
+    /// (on Fridays, dhuhr's is the first Jumu'ah).
     public func iqamaDate(of time: PrayerTime) -> Date? {
-        guard let iqama, let schedule = schedules.first(where: { $0[time.prayer]?.date == time.date }) else {
-            return nil
+        guard let schedule = schedules.first(where: { $0[time.prayer]?.date == time.date }) else { return nil }
+        if schedule.mosque != nil {
+            if time.prayer == .dhuhr, let jumuah = schedule.jumuahTimes.first { return jumuah }
+            if let congregation = schedule.congregationTimes[time.prayer] { return congregation }
         }
+        guard let iqama else { return nil }
         if time.prayer == .dhuhr, let jumuah = iqama.jumuahTimes(in: schedule).first { return jumuah }
         return iqama.iqama(of: time, in: schedule)
     }

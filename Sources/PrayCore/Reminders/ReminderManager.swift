@@ -64,10 +64,14 @@ public struct ReminderManager: Sendable {
     ) -> [ReminderEvent] {
         var events: [ReminderEvent] = []
         let isFriday = schedule.date.isoWeekday == 5
-        let jumuahTimes = iqama?.jumuahTimes(in: schedule) ?? []
+        // A mosque's own timetable (PrayerServiceMosque) gives its iqama and Jumu'ah times first.
+        let mosque = schedule.mosque != nil
+        let jumuahTimes =
+            mosque && !schedule.jumuahTimes.isEmpty ? schedule.jumuahTimes : iqama?.jumuahTimes(in: schedule) ?? []
         for prayer in settings.prayers {
             guard let time = schedule[prayer] else { continue }
-            let iqamaTime = iqama?.iqama(of: time, in: schedule)
+            let iqamaTime =
+                (mosque ? schedule.congregationTimes[prayer] : nil) ?? iqama?.iqama(of: time, in: schedule)
             // On a Friday with Jumu'ah times, the Friday prayer replaces dhuhr: its reminders count
             // down to the first Jumu'ah, and each Jumu'ah is an event.
             if prayer == .dhuhr, isFriday, settings.jumuah, let first = jumuahTimes.first {

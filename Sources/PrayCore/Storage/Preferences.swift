@@ -138,6 +138,8 @@ extension Preferences {
         case reminderMinutes = "reminder-minutes"
         /// A shell command run for each reminder, with the event in `PRAYKIT_*` variables.
         case notifyHook = "notify-hook"
+        /// The mosque whose imported timetable replaces the calculated times (`praykit timetable import`).
+        case mosque
 
         /// The name.
         public var description: String { rawValue }
@@ -245,6 +247,9 @@ extension Preferences {
                 guard !text.isEmpty, text.count <= 2000 else {
                     throw ValidationError(field: rawValue, message: "notify-hook must be 1 to 2000 characters")
                 }
+                return text
+            case .mosque:
+                try MosqueTimetable.validate(name: text)
                 return text
             case .clock:
                 let value = text.lowercased()

@@ -112,6 +112,28 @@ enum Schema {
                 );
                 """
         ),
+        // Version 5: mosques' own timetables (`praykit timetable import`): a mosque by name with the
+        // place and zone its clock times belong to, and its days as JSON ({"adhan": {"fajr": 365},
+        // "iqama": {…}, "jumuah": [750]}, minutes after midnight). Removing a mosque removes its days.
+        Migration(
+            version: 5,
+            sql: """
+                CREATE TABLE mosque (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    elevation REAL NOT NULL,
+                    time_zone TEXT NOT NULL,
+                    imported_at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE mosque_day (
+                    mosque TEXT NOT NULL REFERENCES mosque (name) ON DELETE CASCADE,
+                    day INTEGER NOT NULL,
+                    times TEXT NOT NULL,
+                    PRIMARY KEY (mosque, day)
+                ) WITHOUT ROWID;
+                """
+        ),
     ]
 
     /// The newest version.

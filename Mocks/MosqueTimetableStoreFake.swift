@@ -1,0 +1,50 @@
+import PrayCore
+import Synchronization
+
+/// A ``MosqueTimetableStore`` in memory that never fails: it keeps every timetable replaced into it.
+///
+/// ```swift
+/// let store = MosqueTimetableStoreFake()
+/// try store.replace(timetable)
+/// #expect(store.mosques().map(\.name) == ["East London Mosque"])
+/// ```
+public final class MosqueTimetableStoreFake: MosqueTimetableStore {
+    private let stored = Mutex<[String: MosqueTimetable]>([:])
+
+    /// Creates a store holding `timetables`.
+    public init(_ timetables: [MosqueTimetable] = []) {
+        stored.withLock { table in for timetable in timetables { table[timetable.name] = timetable } }
+    }
+
+    /// Keeps `timetable`, replacing one of the same name.
+    public func replace(_ timetable: MosqueTimetable) {
+        stored.withLock { $0[timetable.name] = timetable }
+    }
+
+    /// The kept mosques that have days, by name.
+    public func mosques() -> [MosqueSummary] {
+        stored.withLock { table in
+            table.values.sorted { $0.name < $1.name }.compactMap { timetable in
+                guard let first = timetable.days.first?.date, let last = timetable.days.last?.date else { return nil }
+                return MosqueSummary(
+                    name: timetable.name, coordinates: timetable.coordinates, timeZone: timetable.timeZone,
+                    first: first, last: last, days: timetable.days.count)
+            }
+        }
+    }
+
+    /// The mosque named `name` with its days from `first` through `last`.
+    public func timetable(named name: String, from first: CivilDate, through last: CivilDate) -> MosqueTimetable? {
+        stored.withLock { table in
+            guard var timetable = table[name] else { return nil }
+            timetable.days = timetable.days.filter { (first...last).contains($0.date) }
+            return timetable
+        }
+    }
+
+    /// Removes the mosque named `name`.
+    @discardableResult
+    public func remove(named name: String) -> Bool {
+        stored.withLock { $0.removeValue(forKey: name) != nil }
+    }
+}

@@ -1,0 +1,90 @@
+import PrayCore
+
+/// A ``MosqueTimetableStore`` whose answers the test sets, one `on…` closure per requirement,
+/// recording every call — for a store that fails; ``MosqueTimetableStoreFake`` keeps what is written.
+/// A requirement without an answer records a test issue and throws ``MockError``.
+///
+/// ```swift
+/// let store = MosqueTimetableStoreMock()
+/// store.onMosques { throw StorageError(kind: .corrupt, message: "database disk image is malformed") }
+/// ```
+public final class MosqueTimetableStoreMock: MosqueTimetableStore {
+    private let replaceFunction = MockFunction<MosqueTimetable, Void, any Error>("MosqueTimetableStoreMock.replace(_:)")
+    private let mosquesFunction = MockFunction<Void, [MosqueSummary], any Error>("MosqueTimetableStoreMock.mosques()")
+    private let timetableFunction = MockFunction<
+        (name: String, first: CivilDate, last: CivilDate), MosqueTimetable?, any Error
+    >("MosqueTimetableStoreMock.timetable(named:from:through:)")
+    private let removeFunction = MockFunction<String, Bool, any Error>("MosqueTimetableStoreMock.remove(named:)")
+
+    /// Creates a mock with nothing set.
+    public init() {}
+
+    // MARK: - replace(_:)
+
+    /// Sets the answer of ``replace(_:)``.
+    public func onReplace(_ answer: @escaping @Sendable (MosqueTimetable) throws -> Void) {
+        replaceFunction.on { try answer($0) }
+    }
+
+    /// The timetable of each call of ``replace(_:)``.
+    public var replaceCalls: [MosqueTimetable] { replaceFunction.calls }
+
+    /// Records the call and runs the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func replace(_ timetable: MosqueTimetable) throws {
+        try replaceFunction(timetable)
+    }
+
+    // MARK: - mosques()
+
+    /// Sets the answer of ``mosques()``.
+    public func onMosques(_ answer: @escaping @Sendable () throws -> [MosqueSummary]) {
+        mosquesFunction.on { _ in try answer() }
+    }
+
+    /// One element for each call of ``mosques()``.
+    public var mosquesCalls: [Void] { mosquesFunction.calls }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func mosques() throws -> [MosqueSummary] {
+        try mosquesFunction(())
+    }
+
+    // MARK: - timetable(named:from:through:)
+
+    /// Sets the answer of ``timetable(named:from:through:)``.
+    public func onTimetable(
+        _ answer: @escaping @Sendable (_ name: String, _ first: CivilDate, _ last: CivilDate) throws -> MosqueTimetable?
+    ) {
+        timetableFunction.on { try answer($0.name, $0.first, $0.last) }
+    }
+
+    /// The arguments of each call of ``timetable(named:from:through:)``.
+    public var timetableCalls: [(name: String, first: CivilDate, last: CivilDate)] { timetableFunction.calls }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func timetable(named name: String, from first: CivilDate, through last: CivilDate) throws
+        -> MosqueTimetable?
+    {
+        try timetableFunction((name, first, last))
+    }
+
+    // MARK: - remove(named:)
+
+    /// Sets the answer of ``remove(named:)``.
+    public func onRemove(_ answer: @escaping @Sendable (String) throws -> Bool) {
+        removeFunction.on { try answer($0) }
+    }
+
+    /// The name of each call of ``remove(named:)``.
+    public var removeCalls: [String] { removeFunction.calls }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    @discardableResult
+    public func remove(named name: String) throws -> Bool {
+        try removeFunction(name)
+    }
+}

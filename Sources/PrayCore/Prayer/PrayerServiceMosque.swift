@@ -1,0 +1,98 @@
+import Foundation
+
+/// A ``PrayerService`` that lays the chosen mosque's own timetable over another service's times.
+///
+/// The mosque is the one the `mosque` preference names (``Preferences/Key/mosque``). For the days its
+/// timetable gives, at a place within ``MosqueTimetable/radiusKilometers`` of the mosque and in its
+/// zone, its adhan times replace the calculated ones (marked ``PrayerTime/Derivation/published``),
+/// its iqama times become the day's ``PrayerSchedule/congregationTimes`` and its Jumu'ah times the
+/// day's ``PrayerSchedule/jumuahTimes``; the day's ``PrayerSchedule/mosque`` names it. The prayers and
+/// days it does not give keep the other service's times.
+///
+/// ```swift
+/// let service = PrayerServiceMosque(base: calculated, store: mosques, preferences: preferences)
+/// let response = try await service.prayerTimes(for: request)
+/// ```
+public struct PrayerServiceMosque: PrayerService {
+    private let base: any PrayerService
+    private let store: any MosqueTimetableStore
+    private let preferences: any PreferencesStore
+
+    /// Creates the service.
+    /// - Parameters:
+    ///   - base: The service whose times fill what the mosque does not give.
+    ///   - store: The imported timetables.
+    ///   - preferences: Where the chosen mosque is named.
+    public init(base: any PrayerService, store: any MosqueTimetableStore, preferences: any PreferencesStore) {
+        self.base = base
+        self.store = store
+        self.preferences = preferences
+    }
+}
+
+extension PrayerServiceMosque {
+    /// The base service's schedules, with the chosen mosque's days laid over them.
+    /// - Throws: What the base service throws; ``StorageError`` when the store cannot be read.
+    public func prayerTimes(for request: PrayerAPI.Request) async throws -> PrayerAPI.Response {
+        let response = try await base.prayerTimes(for: request)
+        guard let name = try preferences.preferences()[.mosque], let last = request.dates.last,
+            let timetable = try store.timetable(named: name, from: request.date, through: last),
+            timetable.applies(to: request)
+        else { return response }
+        let days = Dictionary(timetable.days.map { ($0.date, $0) }) { $1 }
+        let schedules = response.schedules.map { schedule in
+            days[schedule.date].map { Self.overlay($0, of: timetable.name, on: schedule) } ?? schedule
+        }
+        return PrayerAPI.Response(schedules: schedules, source: response.source)
+    }
+
+    /// `schedule` with the mosque's times of `day` in place of its own.
+    public static func overlay(_ day: MosqueDay, of mosque: String, on schedule: PrayerSchedule) -> PrayerSchedule {
+        let zone = schedule.timeZone
+        var times: [PrayerTime] = []
+        var unavailable: [Prayer: PrayerTime.Unavailability] = [:]
+        var given: [Prayer: Date] = [:]
+        for prayer in Prayer.allCases {
+            if let minutes = day.adhan[prayer], let instant = IqamaSettings.instant(minutes, on: day.date, in: zone) {
+                given[prayer] = instant
+            }
+        }
+        for prayer in Prayer.allCases {
+            if let instant = given[prayer] {
+                times.append(PrayerTime(prayer: prayer, date: instant, derivation: .published))
+            } else if let time = schedule[prayer] {
+                // A time measured from one the mosque gives follows it (imsak 10 minutes before fajr,
+                // isha 90 minutes after maghrib).
+                if case .interval(let minutes, let from) = time.derivation, let base = given[from] {
+                    times.append(
+                        PrayerTime(
+                            prayer: prayer, date: base.addingTimeInterval(Double(minutes * 60)),
+                            derivation: time.derivation))
+                } else {
+                    times.append(time)
+                }
+            } else if let reason = schedule.unavailability(of: prayer) {
+                unavailable[prayer] = reason
+            }
+        }
+        var congregation = schedule.congregationTimes
+        for (prayer, minutes) in day.iqama {
+            congregation[prayer] = IqamaSettings.instant(minutes, on: day.date, in: zone)
+        }
+        let jumuah = day.jumuah.compactMap { IqamaSettings.instant($0, on: day.date, in: zone) }
+        return PrayerSchedule(
+            date: schedule.date, timeZone: zone, coordinates: schedule.coordinates, times: times,
+            unavailable: unavailable, sunsetToSunrise: schedule.sunsetToSunrise, sunsetToFajr: schedule.sunsetToFajr,
+            maghribToFajr: schedule.maghribToFajr, polarBasis: schedule.polarBasis, congregationTimes: congregation,
+            extraTimes: schedule.extraTimes, mosque: mosque,
+            jumuahTimes: jumuah.isEmpty ? schedule.jumuahTimes : jumuah)
+    }
+}
+
+extension MosqueTimetable {
+    /// Whether the timetable serves `request`: the same zone, and a place within ``radiusKilometers``.
+    public func applies(to request: PrayerAPI.Request) -> Bool {
+        request.timeZone.identifier == timeZone
+            && coordinates.kilometers(to: request.coordinates) <= Self.radiusKilometers
+    }
+}
