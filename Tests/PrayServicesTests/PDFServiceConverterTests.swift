@@ -24,12 +24,18 @@ import Testing
         func path(_ name: String) -> String { url.appendingPathComponent(name).path }
     }
 
-    /// A folder holding `name`, a shell script with `body`.
+    /// A folder holding `name`, a shell script with `body`, written through a descriptor that closes
+    /// on `exec`, so that a child another test starts meanwhile does not keep it open for writing
+    /// (which would make running the script fail with "Text file busy").
     static func converter(_ name: String, _ body: String) throws -> Folder {
         let folder = try Folder()
         let path = folder.path(name)
-        try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let bytes = Array(("#!/bin/sh\n" + body + "\n").utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
         return folder
     }
 
@@ -108,7 +114,7 @@ import Testing
         let seen = try Folder()
         let folder = try Self.converter("weasyprint", #"echo "$3" > "# + seen.path("page") + "; exit 1")
         let service = PDFServiceConverter(path: folder.url.path, log: .silent)
-        _ = try? await service.pdf(for: Self.request)
+        _ = try? await Self.convert(service)
         let page = String(
             decoding: try FileHandle(forReadingFrom: URL(fileURLWithPath: seen.path("page"))).readToEnd() ?? Data(),
             as: UTF8.self
