@@ -55,9 +55,11 @@ enum NextCommand: Command {
         let offset = (pinned ?? context.now).timeIntervalSince(clock.now())
         func now() -> Date { clock.now().addingTimeInterval(offset) }
         let renderer = NextRenderer(calculation: calculation, format: format)
-        var timer = try await self.timer(calculation, around: now(), ramadan: ramadan, context: context)
+        // The pinned instant itself for the first answer (the clock's arithmetic would blur it).
+        let first = pinned ?? now()
+        var timer = try await self.timer(calculation, around: first, ramadan: ramadan, context: context)
         guard watching else {
-            guard let status = timer.prayers.status(at: now()) else {
+            guard let status = timer.prayers.status(at: first) else {
                 throw CLIError.runtime("no prayer time follows this instant")
             }
             let note = NextRenderer.note(status, timer: timer.prayers, parameters: calculation.request.parameters)
