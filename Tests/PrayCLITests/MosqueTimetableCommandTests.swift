@@ -61,6 +61,10 @@ import Testing
         let before = try await sandbox.run(["times", "--date", "2026-12-01", "--format", "json"])
         let beforeDay = try #require((try json(before.stdout)["days"] as? [[String: Any]])?.first)
         #expect(beforeDay["source"] == nil && beforeDay["fajr"] as? String != "2026-12-01T05:50:00+00:00")
+        // A name no timetable was imported under is refused, naming the ones kept
+        let unknown = try await sandbox.run(["config", "set", "mosque", "East London Masjid"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("the mosques kept are 'East London Mosque'"), "\(unknown.stderr)")
         // When
         #expect(try await sandbox.run(["config", "set", "mosque", "East London Mosque"]).status == 0)
         let result = try await sandbox.run(["times", "--date", "2026-11-30", "--days", "4", "--format", "json"])

@@ -42,6 +42,17 @@ enum ConfigSetCommand: Command {
                         + "set the method first")
             }
         }
+        if key == .mosque {
+            // A name no timetable was imported under would silently change nothing.
+            let known = try context.dependency.mosqueTimetables().mosques().map(\.name)
+            guard known.contains(text) else {
+                let hint =
+                    known.isEmpty
+                    ? "none is kept yet: 'praykit timetable import FILE.csv --mosque NAME' first"
+                    : "the mosques kept are " + known.map { "'\($0)'" }.joined(separator: ", ")
+                throw CLIError.usage("no timetable is kept for a mosque named '\(text)'; \(hint)")
+            }
+        }
         let saved = try context.dependency.preferences().update { try $0.set(text, for: key) }
         try context.output.write("\(key) = \(saved[key] ?? "")\n")
     }
