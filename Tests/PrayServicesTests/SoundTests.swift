@@ -78,7 +78,7 @@ import Testing
         try await folder.executable("bin/aplay", "#!/bin/sh\n")
         try await folder.executable("bin/paplay", "#!/bin/sh\n")
         let wav = folder.path("tone.wav")
-        try Tone.wav(seconds: 0.1).write(to: URL(fileURLWithPath: wav))
+        try TestTone.wav(seconds: 0.1).write(to: URL(fileURLWithPath: wav))
         let mp3 = folder.path("adhan.mp3")
         try Data("ID3".utf8 + [UInt8](repeating: 0, count: 64)).write(to: URL(fileURLWithPath: mp3))
         let text = folder.path("notes.txt")
@@ -247,33 +247,8 @@ final class ClockAfter: PrayClock {
     }
 }
 
-/// Sound files and stand-in players for the tests.
+/// Stand-in players for the tests (the sound file is ``TestTone``).
 enum Tone {
-    /// A 16-bit mono PCM WAV of a 440 Hz sine at 8 kHz: the RIFF header, then the samples.
-    static func wav(seconds: Double, rate: Int = 8_000) -> Data {
-        let count = Int(Double(rate) * seconds)
-        var samples = Data()
-        for index in 0..<count {
-            let value = Int16(8_000 * sin(2 * Double.pi * 440 * Double(index) / Double(rate)))
-            withUnsafeBytes(of: value.littleEndian) { samples.append(contentsOf: $0) }
-        }
-        var data = Data("RIFF".utf8)
-        func append<T: FixedWidthInteger>(_ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-        }
-        append(UInt32(36 + samples.count))
-        data += Data("WAVEfmt ".utf8)
-        append(UInt32(16))  // the fmt chunk's size
-        append(UInt16(1))  // PCM
-        append(UInt16(1))  // mono
-        append(UInt32(rate))
-        append(UInt32(rate * 2))  // bytes per second
-        append(UInt16(2))  // bytes per frame
-        append(UInt16(16))  // bits per sample
-        data += Data("data".utf8)
-        append(UInt32(samples.count))
-        return data + samples
-    }
 
     /// A player that writes `start <arguments>` to `journal`, then plays until SIGTERM, when it writes
     /// `stopped <file>` (its third argument: `-q -- FILE`). The shell waits for `sleep` in the foreground,

@@ -23,7 +23,7 @@ enum HijriImportStartsCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let path = arguments[file]
-        let data = path == "-" ? context.readStandardInput(maximumBytes + 1) : try read(path)
+        let data = try InputFile.read(path, limit: maximumBytes + 1, context: context)
         guard data.count <= maximumBytes else { throw CLIError.usage("\(path) is larger than 1 MiB") }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CLIError.usage("\(path) is not UTF-8 text")
@@ -60,23 +60,5 @@ enum HijriImportStartsCommand: Command {
             }
         }
         return numbers
-    }
-
-    /// The file at `path`.
-    /// - Throws: ``CLIError`` (runtime) saying why it cannot be read.
-    private static func read(_ path: String) throws -> Data {
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-        guard exists, !isFolder.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
-            throw CLIError.runtime(
-                "cannot read \(path): "
-                    + (!exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "permission denied"))
-        }
-        defer { try? handle.close() }
-        do {
-            return try handle.read(upToCount: maximumBytes + 1) ?? Data()
-        } catch {
-            throw CLIError.runtime("cannot read \(path): \(error.localizedDescription)")
-        }
     }
 }

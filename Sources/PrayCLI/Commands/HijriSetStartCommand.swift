@@ -24,13 +24,7 @@ enum HijriSetStartCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let saved = try context.preferences()
-        let given = arguments[month]
-        let key: HijriMonthStarts.Month
-        do {
-            key = try HijriMonthStarts.Month(year: given.year, month: given.month)
-        } catch {
-            throw CLIError.usage(error.message)
-        }
+        let key = try HijriStartsStore.month(arguments[month])
         var starts = saved.hijriMonthStarts
         starts[key] = arguments[date]
         if let first = HijriStartsStore.problems(starts, changed: [key], saved: saved, context: context).first {

@@ -77,6 +77,16 @@ enum HijriStartsStore {
         return problems.filter { near.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
+    /// The Hijri month a `YYYY-MM` argument names.
+    /// - Throws: ``CLIError`` (usage) for a year outside the Hijri calendar.
+    static func month(_ given: YearMonth) throws -> HijriMonthStarts.Month {
+        do {
+            return try HijriMonthStarts.Month(year: given.year, month: given.month)
+        } catch {
+            throw CLIError.usage(error.message)
+        }
+    }
+
     /// Saves `starts` as the `hijri-starts` preference (removes it when there are none).
     static func save(_ starts: HijriMonthStarts, context: CommandContext) throws {
         try context.dependency.preferences().update { preferences in

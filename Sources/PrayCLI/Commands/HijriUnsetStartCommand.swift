@@ -15,13 +15,7 @@ enum HijriUnsetStartCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let saved = try context.preferences()
-        let given = arguments[month]
-        let key: HijriMonthStarts.Month
-        do {
-            key = try HijriMonthStarts.Month(year: given.year, month: given.month)
-        } catch {
-            throw CLIError.usage(error.message)
-        }
+        let key = try HijriStartsStore.month(arguments[month])
         var starts = saved.hijriMonthStarts
         guard starts[key] != nil else {
             throw CLIError.usage("\(key) has no announced start; 'praykit hijri starts' lists them")

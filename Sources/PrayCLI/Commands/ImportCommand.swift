@@ -35,7 +35,7 @@ enum ImportCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         // One byte past the limit is enough to know the file is too large.
         let limit = UserData.maximumFileBytes + 1
-        let data = arguments[file] == "-" ? context.readStandardInput(limit) : try read(arguments[file], limit: limit)
+        let data = try InputFile.read(arguments[file], limit: limit, context: context)
         let backup = try UserData.decoded(from: data)
         let trusted = arguments[trust]
         let local = Preferences.Key.machineLocal.filter { backup.preferences[$0] != nil }
@@ -52,23 +52,5 @@ enum ImportCommand: Command {
         }
         let settings = backup.preferences.values.keys.filter { trusted || !$0.isMachineLocal }.count
         try context.output.write("Imported \(settings) settings and \(backup.prayerLog.count) log entries.\n")
-    }
-
-    /// The first `limit` bytes of the file at `path`.
-    /// - Throws: ``CLIError`` (runtime) saying why the file cannot be read.
-    private static func read(_ path: String, limit: Int) throws -> Data {
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-        guard exists, !isFolder.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
-            throw CLIError.runtime(
-                "cannot read \(path): "
-                    + (!exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "permission denied"))
-        }
-        defer { try? handle.close() }
-        do {
-            return try handle.read(upToCount: limit) ?? Data()
-        } catch {
-            throw CLIError.runtime("cannot read \(path): \(error.localizedDescription)")
-        }
     }
 }

@@ -41,9 +41,7 @@ enum TimetableImportCommand: Command {
         } catch {
             throw CLIError.usage("--mosque: " + error.message)
         }
-        let data =
-            arguments[file] == "-"
-            ? context.readStandardInput(maximumBytes + 1) : try read(arguments[file], limit: maximumBytes + 1)
+        let data = try InputFile.read(arguments[file], limit: maximumBytes + 1, context: context)
         guard data.count <= maximumBytes else {
             throw CLIError.runtime("\(arguments[file]) is larger than \(maximumBytes / 1024 / 1024) MiB")
         }
@@ -64,23 +62,5 @@ enum TimetableImportCommand: Command {
             message += "Use its times with: praykit config set mosque \"\(name)\"\n"
         }
         try context.output.write(message)
-    }
-
-    /// The first `limit` bytes of the file at `path`.
-    /// - Throws: ``CLIError`` (runtime) saying why the file cannot be read.
-    private static func read(_ path: String, limit: Int) throws -> Data {
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-        guard exists, !isFolder.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
-            throw CLIError.runtime(
-                "cannot read \(path): "
-                    + (!exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "permission denied"))
-        }
-        defer { try? handle.close() }
-        do {
-            return try handle.read(upToCount: limit) ?? Data()
-        } catch {
-            throw CLIError.runtime("cannot read \(path): \(error.localizedDescription)")
-        }
     }
 }
