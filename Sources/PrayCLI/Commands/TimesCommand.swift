@@ -91,15 +91,7 @@ enum TimesCommand: Command {
         if extra != nil, remote != nil {
             throw CLIError.usage("--extra times are calculated here: use it with --source calculated")
         }
-        if let remote {
-            do {
-                try remote.checkServes(request.coordinates)
-            } catch {
-                throw CLIError.usage(error.message + "; use --source calculated or aladhan here")
-            }
-        }
-        let service = remote == nil ? context.dependency.prayerService() : context.dependency.remotePrayerService()
-        let response = try await service.prayerTimes(for: request)
+        let response = try await prayerTimes(for: request, from: remote, context: context)
         // The Hijri date of each day's daytime; a failure here loses only that column.
         let hijri = try? context.dependency.hijriService().following(request.hijriMonthStarts).days(
             for: HijriAPI.Request(
@@ -113,6 +105,24 @@ enum TimesCommand: Command {
         case .csv: try output.writeCSV(to: context.output)
         default: try output.writeTable(to: context.output)
         }
+    }
+
+    /// The times of `request`, calculated, or from the published timetable `remote` when it serves
+    /// the place.
+    /// - Throws: ``CLIError`` (usage) for a timetable that does not serve the place; what the
+    ///   service throws.
+    private static func prayerTimes(
+        for request: PrayerAPI.Request, from remote: RemoteTimetable?, context: CommandContext
+    ) async throws -> PrayerAPI.Response {
+        if let remote {
+            do {
+                try remote.checkServes(request.coordinates)
+            } catch {
+                throw CLIError.usage(error.message + "; use --source calculated or aladhan here")
+            }
+        }
+        let service = remote == nil ? context.dependency.prayerService() : context.dependency.remotePrayerService()
+        return try await service.prayerTimes(for: request)
     }
 
     /// `--ramadan`: the Ramadan that contains or follows `--date` (today), by the Hijri calendar and
@@ -138,15 +148,7 @@ enum TimesCommand: Command {
         request.date = first.gregorian
         request.days = month.count
         let remote = try remote(arguments, environment: context.environment)
-        if let remote {
-            do {
-                try remote.checkServes(request.coordinates)
-            } catch {
-                throw CLIError.usage(error.message + "; use --source calculated or aladhan here")
-            }
-        }
-        let service = remote == nil ? context.dependency.prayerService() : context.dependency.remotePrayerService()
-        let response = try await service.prayerTimes(for: request)
+        let response = try await prayerTimes(for: request, from: remote, context: context)
         let style = try arguments[clock] ?? context.preferences()[.clock].flatMap(ClockStyle.init(rawValue:))
         let output = RamadanOutput(
             request: request, schedules: response.schedules, days: month, place: calculation.place,
