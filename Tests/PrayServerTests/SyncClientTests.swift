@@ -355,7 +355,7 @@ import Testing
             let device = devices.randomElement(using: &random)!
             for other in devices { other.clock.advance(by: Double(Int.random(in: 1...90, using: &random))) }
             world.serverClock.advance(by: 30)
-            switch Int.random(in: 0..<100, using: &random) {
+            switch Int.random(in: 0..<120, using: &random) {
             case 0..<40:
                 let status = [PrayerStatus.prayed, .late, .missed, .qada].randomElement(using: &random)!
                 let note = Bool.random(using: &random) ? "note \(Int.random(in: 0..<1000, using: &random))" : nil
@@ -387,6 +387,42 @@ import Testing
                 device.network.setPartitioned(Bool.random(using: &random))
             case 85..<90:
                 device.network.fail(Bool.random(using: &random) ? .loseAnswer : .loseRequest)
+            case 100..<110:
+                // An announced month start, or its removal, for one of three months.
+                let month = try HijriMonthStarts.Month(year: 1448, month: Int.random(in: 8...10, using: &random))
+                let start = HijriMonthStarts.tabularStart(of: month).adding(
+                    days: Int.random(in: -1...1, using: &random))
+                try device.preferences.update { preferences in
+                    var starts = preferences.hijriMonthStarts
+                    starts[month] = Bool.random(using: &random) ? start : nil
+                    if starts.isEmpty {
+                        preferences.unset(.hijriStarts)
+                    } else {
+                        try preferences.set(starts.description, for: .hijriStarts)
+                    }
+                }
+            case 110..<120:
+                // A mosque's timetable imported again (some of three months) or removed.
+                let name = ["East London Mosque", "Masjid al-Noor"].randomElement(using: &random)!
+                if Int.random(in: 0..<4, using: &random) == 0 {
+                    try device.mosques.remove(named: name)
+                } else {
+                    let months = (0..<3).filter { _ in Bool.random(using: &random) }
+                    let fajr = Int.random(in: 300...400, using: &random)
+                    let days = months.flatMap { offset in
+                        (0..<3).map { index in
+                            MosqueDay(
+                                date: CivilDate(daysSince1970: day.daysSince1970 + offset * 31 + index),
+                                adhan: [.fajr: fajr, .dhuhr: 720], iqama: [.fajr: fajr + 15])
+                        }
+                    }
+                    if !days.isEmpty {
+                        try device.mosques.replace(
+                            MosqueTimetable(
+                                name: name, coordinates: try Coordinates(latitude: 51.5, longitude: -0.07),
+                                timeZone: "Europe/London", days: days))
+                    }
+                }
             default:
                 do { try await device.sync.syncNow() } catch { failedCycles += 1 }
             }
@@ -402,6 +438,8 @@ import Testing
         let server = try world.serverRows()
         let expected = try devices[0].syncedRows()
         #expect(expected.keys.filter { $0.hasPrefix("log/") }.count > 10, "the plan left a log to compare")
+        #expect(expected.keys.contains { $0.hasPrefix("mosque/") }, "the plan left a mosque to compare")
+        #expect(expected.keys.contains { $0.hasPrefix("hijri-start/") }, "the plan left a month start to compare")
         for device in devices {
             #expect(try device.syncedRows() == expected, "device \(device.name), seed \(seed)")
             #expect(try device.sync.unsyncedCount() == 0, "device \(device.name), seed \(seed)")
@@ -418,6 +456,8 @@ import Testing
             case .place(let value)?:
                 let name = value.name ?? ""
                 serverView["place/\(name)"] = "\(value.latitude),\(value.longitude)"
+            case .hijriStart(let value)?: serverView[key] = value.start.description
+            case .mosque?, .qada?, .fast?: serverView[key] = try Device.text(row.value!)
             case nil: break
             }
         }

@@ -29,7 +29,30 @@ import Testing
         try preferences.set("1448-10=2027-03-09,1448-09=2027-02-07", for: .hijriStarts)
         #expect(preferences[.hijriStarts] == "1448-09=2027-02-07,1448-10=2027-03-09")
         #expect(preferences.hijriMonthStarts == parsed)
-        #expect(SyncRules.syncedPreferenceKeys.contains(.hijriStarts))
+        // Each month syncs as its own `hijri-start` row, not the preference as a whole.
+        #expect(!SyncRules.syncedPreferenceKeys.contains(.hijriStarts))
+    }
+
+    /// What a sync server can check without the person's calendar: a start within 5 days of the
+    /// tabular calendar's first day (1 Ramadan 1448 is 2027-02-08 in Umm al-Qura; 1 Muharram 1 AH
+    /// is 622-07-16 Julian, 622-07-19 proleptic Gregorian).
+    @Test func aStartFarFromEveryCalendarIsRefused() throws {
+        let ramadan = try month("1448-09")
+        #expect(
+            abs(HijriMonthStarts.tabularStart(of: ramadan).daysSince1970 - (try date("2027-02-08")).daysSince1970) <= 1)
+        #expect(HijriMonthStarts.tabularStart(of: try month("1-01")) == (try date("0622-07-19")))
+        try HijriMonthStarts.checkPlausible(try date("2027-02-10"), for: ramadan)
+        #expect(throws: ValidationError.self) {
+            try HijriMonthStarts.checkPlausible(try date("2027-02-20"), for: ramadan)
+        }
+        #expect(throws: ValidationError.self) {
+            try SyncRules.validate(
+                collection: .hijriStart, key: "1448-09",
+                value: .hijriStart(SyncHijriStartValue(start: try date("2027-03-09"))))
+        }
+        try SyncRules.validate(
+            collection: .hijriStart, key: "1448-09",
+            value: .hijriStart(SyncHijriStartValue(start: try date("2027-02-07"))))
     }
 
     @Test func theFileFormat() throws {

@@ -137,6 +137,37 @@ public struct HijriMonthStarts: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+// MARK: - Plausibility
+
+extension HijriMonthStarts {
+    /// How far an announced start may be from the tabular calendar's first day of the month, days:
+    /// calendars and sightings differ by one or two, never by a week.
+    public static let plausibleDistance = 5
+
+    /// The first day of `month` in the arithmetical (tabular, civil epoch) Islamic calendar: the
+    /// rough date any calendar or sighting puts it near.
+    public static func tabularStart(of month: Month) -> CivilDate {
+        let year = month.year
+        // 1 Muharram 1 AH is Julian day 1948439.5, 492,148 days before 1970-01-01.
+        let days = (29 * (month.month - 1) + (month.month - 1 + 1) / 2) + (year - 1) * 354 + (3 + 11 * year) / 30
+        return CivilDate(daysSince1970: days - 492_148)
+    }
+
+    /// Checks that `start` can be the first day of `month` in some calendar: within
+    /// ``plausibleDistance`` days of ``tabularStart(of:)``. What a sync server can check without the
+    /// person's calendar; `praykit hijri set-start` checks against it more closely.
+    /// - Throws: ``ValidationError`` (`start`) naming the month and the day.
+    public static func checkPlausible(_ start: CivilDate, for month: Month) throws(ValidationError) {
+        let distance = abs(start.daysSince1970 - tabularStart(of: month).daysSince1970)
+        guard distance <= plausibleDistance else {
+            throw ValidationError(
+                field: "start",
+                message: "\(start) cannot be the first day of \(month.name) \(month.year): "
+                    + "it is \(distance) days from where any calendar puts it")
+        }
+    }
+}
+
 // MARK: - The file
 
 extension HijriMonthStarts {

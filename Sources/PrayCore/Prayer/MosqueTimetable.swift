@@ -25,6 +25,82 @@ public struct MosqueDay: Hashable, Sendable {
     }
 }
 
+extension MosqueDay: Codable {
+    private enum CodingKeys: String, CodingKey { case date, adhan, iqama, jumuah }
+
+    /// Decodes `{"date": "2026-12-04", "adhan": {"fajr": 365, …}, "iqama": {…}, "jumuah": [750]}` (minutes
+    /// after midnight) and checks it with ``validate()``.
+    /// - Throws: `DecodingError` for a malformed or invalid day.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func prayers(_ key: CodingKeys, allowed: [Prayer]) throws -> [Prayer: Int] {
+            var result: [Prayer: Int] = [:]
+            for (name, minutes) in try container.decodeIfPresent([String: Int].self, forKey: key) ?? [:] {
+                guard let prayer = Prayer(rawValue: name), allowed.contains(prayer) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: container, debugDescription: "'\(name)' is not a prayer of \(key.rawValue)")
+                }
+                result[prayer] = minutes
+            }
+            return result
+        }
+        self.init(
+            date: try container.decode(CivilDate.self, forKey: .date),
+            adhan: try prayers(.adhan, allowed: MosqueTimetableCSV.adhanColumns),
+            iqama: try prayers(.iqama, allowed: MosqueTimetableCSV.iqamaColumns),
+            jumuah: try container.decodeIfPresent([Int].self, forKey: .jumuah) ?? [])
+        do {
+            try validate()
+        } catch {
+            throw DecodingError.dataCorruptedError(
+                forKey: .adhan, in: container, debugDescription: error.message)
+        }
+    }
+
+    /// Encodes the form ``init(from:)`` reads, prayers by name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(
+            Dictionary(uniqueKeysWithValues: adhan.map { ($0.key.rawValue, $0.value) }), forKey: .adhan)
+        try container.encode(
+            Dictionary(uniqueKeysWithValues: iqama.map { ($0.key.rawValue, $0.value) }), forKey: .iqama)
+        try container.encode(jumuah, forKey: .jumuah)
+    }
+
+    /// Checks the day: every time within the day (0 to 1439 minutes), the adhan times in the order
+    /// fajr, sunrise, dhuhr, asr, maghrib, isha, each iqama at or after its adhan.
+    /// - Throws: ``ValidationError`` (`times`) naming the day and the times out of order.
+    public func validate() throws(ValidationError) {
+        let all = Array(adhan.values) + Array(iqama.values) + jumuah
+        if let bad = all.first(where: { !(0..<1440).contains($0) }) {
+            throw ValidationError(field: "times", message: "\(date): \(bad) is not a minute of the day (0 to 1439)")
+        }
+        let given = MosqueTimetableCSV.adhanColumns.compactMap { prayer in adhan[prayer].map { (prayer, $0) } }
+        for (earlier, later) in zip(given, given.dropFirst()) where later.1 <= earlier.1 {
+            throw ValidationError(
+                field: "times",
+                message:
+                    "\(date): \(later.0) \(Self.clock(later.1)) is not after \(earlier.0) \(Self.clock(earlier.1)); "
+                    + "a day's times must run fajr, sunrise, dhuhr, asr, maghrib, isha")
+        }
+        for (prayer, time) in iqama.sorted(by: { $0.key.ordinal < $1.key.ordinal }) {
+            if let call = adhan[prayer], time < call {
+                throw ValidationError(
+                    field: "times",
+                    message:
+                        "\(date): \(prayer)_iqama \(Self.clock(time)) is before the \(prayer) adhan \(Self.clock(call))"
+                )
+            }
+        }
+    }
+
+    /// `HH:MM` of minutes after midnight.
+    private static func clock(_ minutes: Int) -> String {
+        IqamaSettings.Rule.fixed(minutesAfterMidnight: minutes).description
+    }
+}
+
 /// A mosque's imported timetable: its name, where it is (the place its times apply to) and its days.
 public struct MosqueTimetable: Hashable, Sendable {
     /// The name the user gave the mosque.

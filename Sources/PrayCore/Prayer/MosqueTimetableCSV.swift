@@ -148,24 +148,12 @@ public enum MosqueTimetableCSV {
         return hour * 60 + minute
     }
 
-    private static func text(_ minutes: Int) -> String {
-        IqamaSettings.Rule.fixed(minutesAfterMidnight: minutes).description
-    }
-
-    /// The adhan times in ``adhanColumns`` order, each iqama at or after its adhan.
+    /// The day's own check (``MosqueDay/validate()``), its message after the line number.
     private static func checkOrder(_ day: MosqueDay, line: Int) throws(ValidationError) {
-        let given = adhanColumns.compactMap { prayer in day.adhan[prayer].map { (prayer, $0) } }
-        for (earlier, later) in zip(given, given.dropFirst()) where later.1 <= earlier.1 {
-            throw error(
-                line,
-                "\(day.date): \(later.0) \(text(later.1)) is not after \(earlier.0) \(text(earlier.1)); "
-                    + "a day's times must run fajr, sunrise, dhuhr, asr, maghrib, isha")
-        }
-        for (prayer, iqama) in day.iqama.sorted(by: { $0.key.ordinal < $1.key.ordinal }) {
-            if let adhan = day.adhan[prayer], iqama < adhan {
-                throw error(
-                    line, "\(day.date): \(prayer)_iqama \(text(iqama)) is before the \(prayer) adhan \(text(adhan))")
-            }
+        do {
+            try day.validate()
+        } catch {
+            throw self.error(line, error.message)
         }
     }
 }

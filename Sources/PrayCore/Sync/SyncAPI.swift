@@ -5,8 +5,10 @@ import Foundation
 public enum SyncAPI {
     /// The protocol version both sides speak.
     public static let protocolVersion = 1
-    /// The schema of the synced rows.
-    public static let schemaVersion = 1
+    /// The schema of the synced rows: 1 for `log`, `pref` and `place`; 2 adds `qada`, `fast`,
+    /// `hijri-start` and `mosque` (``SyncCollection/schema``). A server sends a client only the
+    /// collections of its schema.
+    public static let schemaVersion = 2
     /// The most mutations one push may carry.
     public static let maximumMutationsPerPush = 500
     /// The most rows one pull page may hold.

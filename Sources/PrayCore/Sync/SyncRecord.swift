@@ -41,6 +41,24 @@ public enum SyncCollection: String, Codable, CaseIterable, Hashable, Sendable, C
     case pref
     /// The saved place, as one record: key `current`.
     case place
+    /// Prayers to make up: key `opening/<prayer>` (the opening count, the later one wins) or
+    /// `made-up/<32 hex digits>` (one record of make-ups, so two devices' records both count).
+    case qada
+    /// Fasts: key `YYYY-MM-DD`.
+    case fast
+    /// An announced first day of a Hijri month: key the Hijri month, `YYYY-MM`.
+    case hijriStart = "hijri-start"
+    /// A month of an imported mosque timetable: key `<mosque name>/YYYY-MM`, the month's days with the
+    /// mosque's place (a mosque is kept while any of its months is).
+    case mosque
+
+    /// The schema that brought the collection: a client of an older schema is never sent its rows.
+    public var schema: Int {
+        switch self {
+        case .log, .pref, .place: 1
+        case .qada, .fast, .hijriStart, .mosque: 2
+        }
+    }
 
     /// The raw value.
     public var description: String { rawValue }
@@ -125,6 +143,155 @@ public struct SyncPlaceValue: Hashable, Sendable, Codable {
     }
 }
 
+/// The value of a `qada` row: an opening count of prayers owed, or prayers made up.
+public struct SyncQadaValue: Hashable, Sendable, Codable {
+    /// `opening` or `made-up`.
+    public var kind: String
+    /// One of the five prayers, by name.
+    public var prayer: String
+    /// An opening: 0 to 100,000 prayers owed; made up: 1 to 1,000.
+    public var count: Int
+    /// An opening: the first day the log counts after it; made up: the day they were prayed.
+    public var date: CivilDate
+    /// An opening: `set` or `estimate`; made up: `nil`.
+    public var source: String?
+    /// When it was recorded, to the millisecond.
+    public var recordedAt: Date
+    /// A note of at most ``SyncRules/maximumNoteLength`` characters, or `nil`.
+    public var note: String?
+
+    /// Creates a value; `recordedAt` is kept to the millisecond.
+    public init(
+        kind: String, prayer: String, count: Int, date: CivilDate, source: String?, recordedAt: Date, note: String?
+    ) {
+        self.kind = kind
+        self.prayer = prayer
+        self.count = count
+        self.date = date
+        self.source = source
+        self.recordedAt = SyncTime.millisecond(recordedAt)
+        self.note = note
+    }
+
+    private enum CodingKeys: String, CodingKey { case kind, prayer, count, date, source, recordedAt, note }
+
+    /// Decodes the wire form (`recordedAt` ISO 8601 UTC with milliseconds).
+    /// - Throws: `DecodingError` for a malformed value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            kind: try container.decode(String.self, forKey: .kind),
+            prayer: try container.decode(String.self, forKey: .prayer),
+            count: try container.decode(Int.self, forKey: .count),
+            date: try container.decode(CivilDate.self, forKey: .date),
+            source: try container.decodeIfPresent(String.self, forKey: .source),
+            recordedAt: try SyncTime.decode(container, forKey: .recordedAt),
+            note: try container.decodeIfPresent(String.self, forKey: .note))
+    }
+
+    /// Encodes the wire form; `source` and `note` are `null` when absent.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(prayer, forKey: .prayer)
+        try container.encode(count, forKey: .count)
+        try container.encode(date, forKey: .date)
+        try container.encode(source, forKey: .source)
+        try container.encode(PrayerLogEntry.timestamp(recordedAt), forKey: .recordedAt)
+        try container.encode(note, forKey: .note)
+    }
+}
+
+/// The value of a `fast` row: how the day's fast was kept.
+public struct SyncFastValue: Hashable, Sendable, Codable {
+    /// `fasted`, `missed`, `excused`, `made-up` or `voluntary`.
+    public var status: String
+    /// When it was recorded, to the millisecond.
+    public var recordedAt: Date
+    /// A note of at most ``SyncRules/maximumNoteLength`` characters, or `nil`.
+    public var note: String?
+
+    /// Creates a value; `recordedAt` is kept to the millisecond.
+    public init(status: String, recordedAt: Date, note: String?) {
+        self.status = status
+        self.recordedAt = SyncTime.millisecond(recordedAt)
+        self.note = note
+    }
+
+    private enum CodingKeys: String, CodingKey { case status, recordedAt, note }
+
+    /// Decodes the wire form (`recordedAt` ISO 8601 UTC with milliseconds).
+    /// - Throws: `DecodingError` for a malformed value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            status: try container.decode(String.self, forKey: .status),
+            recordedAt: try SyncTime.decode(container, forKey: .recordedAt),
+            note: try container.decodeIfPresent(String.self, forKey: .note))
+    }
+
+    /// Encodes the wire form; `note` is `null` when absent.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(status, forKey: .status)
+        try container.encode(PrayerLogEntry.timestamp(recordedAt), forKey: .recordedAt)
+        try container.encode(note, forKey: .note)
+    }
+}
+
+/// The value of a `hijri-start` row: the month's announced first day.
+public struct SyncHijriStartValue: Hashable, Sendable, Codable {
+    /// The first day, `YYYY-MM-DD`.
+    public var start: CivilDate
+
+    /// Creates a value.
+    public init(start: CivilDate) {
+        self.start = start
+    }
+}
+
+/// The value of a `mosque` row: one month of a mosque's imported timetable, with the place and zone
+/// its clock times belong to.
+public struct SyncMosqueValue: Hashable, Sendable, Codable {
+    /// The mosque's latitude, degrees.
+    public var latitude: Double
+    /// The mosque's longitude, degrees.
+    public var longitude: Double
+    /// The mosque's elevation, metres.
+    public var elevation: Double
+    /// The IANA zone of its clock times.
+    public var timeZone: String
+    /// The month's days, in date order.
+    public var days: [MosqueDay]
+
+    /// Creates a value.
+    public init(latitude: Double, longitude: Double, elevation: Double, timeZone: String, days: [MosqueDay]) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.elevation = elevation
+        self.timeZone = timeZone
+        self.days = days
+    }
+}
+
+/// Times as sync writes them: ISO 8601 UTC to the millisecond.
+enum SyncTime {
+    /// `date` kept to the millisecond.
+    static func millisecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: Double(PrayerLogEntry.milliseconds(date)) / 1000)
+    }
+
+    /// Decodes a time written by ``PrayerLogEntry/timestamp(_:)``.
+    static func decode<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> Date {
+        let text = try container.decode(String.self, forKey: key)
+        guard let date = PrayerLogEntry.parseTimestamp(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "\(key.stringValue) must be ISO 8601 UTC")
+        }
+        return date
+    }
+}
+
 /// The value of a row, by its collection.
 public enum SyncValue: Hashable, Sendable {
     /// A log entry.
@@ -133,6 +300,14 @@ public enum SyncValue: Hashable, Sendable {
     case pref(SyncPrefValue)
     /// The saved place.
     case place(SyncPlaceValue)
+    /// An opening count or prayers made up.
+    case qada(SyncQadaValue)
+    /// A day's fast.
+    case fast(SyncFastValue)
+    /// A month's announced first day.
+    case hijriStart(SyncHijriStartValue)
+    /// A month of a mosque's timetable.
+    case mosque(SyncMosqueValue)
 
     /// The collection a value belongs to.
     public var collection: SyncCollection {
@@ -140,6 +315,10 @@ public enum SyncValue: Hashable, Sendable {
         case .log: .log
         case .pref: .pref
         case .place: .place
+        case .qada: .qada
+        case .fast: .fast
+        case .hijriStart: .hijriStart
+        case .mosque: .mosque
         }
     }
 
@@ -152,6 +331,10 @@ public enum SyncValue: Hashable, Sendable {
         case .log(let value): return try encoder.encode(value)
         case .pref(let value): return try encoder.encode(value)
         case .place(let value): return try encoder.encode(value)
+        case .qada(let value): return try encoder.encode(value)
+        case .fast(let value): return try encoder.encode(value)
+        case .hijriStart(let value): return try encoder.encode(value)
+        case .mosque(let value): return try encoder.encode(value)
         }
     }
 
@@ -163,6 +346,10 @@ public enum SyncValue: Hashable, Sendable {
         case .log: self = .log(try decoder.decode(SyncLogValue.self, from: json))
         case .pref: self = .pref(try decoder.decode(SyncPrefValue.self, from: json))
         case .place: self = .place(try decoder.decode(SyncPlaceValue.self, from: json))
+        case .qada: self = .qada(try decoder.decode(SyncQadaValue.self, from: json))
+        case .fast: self = .fast(try decoder.decode(SyncFastValue.self, from: json))
+        case .hijriStart: self = .hijriStart(try decoder.decode(SyncHijriStartValue.self, from: json))
+        case .mosque: self = .mosque(try decoder.decode(SyncMosqueValue.self, from: json))
         }
     }
 
@@ -174,6 +361,10 @@ public enum SyncValue: Hashable, Sendable {
         case .log: .log(try container.decode(SyncLogValue.self, forKey: key))
         case .pref: .pref(try container.decode(SyncPrefValue.self, forKey: key))
         case .place: .place(try container.decode(SyncPlaceValue.self, forKey: key))
+        case .qada: .qada(try container.decode(SyncQadaValue.self, forKey: key))
+        case .fast: .fast(try container.decode(SyncFastValue.self, forKey: key))
+        case .hijriStart: .hijriStart(try container.decode(SyncHijriStartValue.self, forKey: key))
+        case .mosque: .mosque(try container.decode(SyncMosqueValue.self, forKey: key))
         }
     }
 
@@ -183,6 +374,10 @@ public enum SyncValue: Hashable, Sendable {
         case .log(let value): try container.encode(value, forKey: key)
         case .pref(let value): try container.encode(value, forKey: key)
         case .place(let value): try container.encode(value, forKey: key)
+        case .qada(let value): try container.encode(value, forKey: key)
+        case .fast(let value): try container.encode(value, forKey: key)
+        case .hijriStart(let value): try container.encode(value, forKey: key)
+        case .mosque(let value): try container.encode(value, forKey: key)
         }
     }
 }
@@ -220,15 +415,49 @@ public struct SyncRow: Hashable, Sendable {
 public enum SyncRules {
     /// The settings that sync: the method and every calculation key, and the person's Hijri, iqama
     /// and reminder settings. Never `notify-hook` (a command of one machine), `clock` (a display
-    /// choice per device), the place's keys (they sync as one `place` row), nor anything secret.
+    /// choice per device), the place's keys (they sync as one `place` row), `hijri-starts` (each
+    /// month syncs as its own `hijri-start` row, so two devices' announcements of different months
+    /// both stay), `mosque` (the choice of this device's mosque), nor anything secret.
     public static let syncedPreferenceKeys: Set<Preferences.Key> = Set(Preferences.calculationKeys).union([
-        .hijriCalendar, .hijriOffset, .hijriStarts, .iqama, .iqamaRounding, .jumuah, .reminderMinutes,
+        .hijriCalendar, .hijriOffset, .iqama, .iqamaRounding, .jumuah, .reminderMinutes,
     ])
 
     /// The longest note on a log entry, characters.
     public static let maximumNoteLength = PrayerLogEntry.maximumNoteLength
-    /// The longest key, bytes.
-    public static let maximumKeyLength = 64
+    /// The longest key, bytes: a mosque's name (100 characters, up to 400 bytes) and its month.
+    public static let maximumKeyLength = 512
+    /// The most prayers an opening count of qada may hold (a lifetime is about 100,000).
+    public static let maximumQadaOpening = 100_000
+    /// The most prayers one record of make-ups may hold.
+    public static let maximumQadaMadeUp = 1_000
+    /// The statuses of a fast.
+    public static let fastStatuses: Set<String> = ["fasted", "missed", "excused", "made-up", "voluntary"]
+
+    /// `opening/fajr`: the key of a prayer's opening count.
+    public static func qadaOpeningKey(_ prayer: Prayer) -> String { "opening/\(prayer.rawValue)" }
+
+    /// `East London Mosque/2027-03`: the key of a mosque's month.
+    public static func mosqueKey(name: String, year: Int, month: Int) -> String {
+        name + "/" + String(format: "%04d-%02d", year, month)
+    }
+
+    /// The mosque name, year and month of a `mosque` key.
+    /// - Throws: ``ValidationError`` for anything but `<a mosque name>/YYYY-MM`.
+    public static func parseMosqueKey(_ key: String) throws(ValidationError) -> (name: String, year: Int, month: Int) {
+        guard let slash = key.lastIndex(of: "/") else {
+            throw ValidationError(field: "key", message: "a mosque key is <name>/YYYY-MM")
+        }
+        let name = String(key[..<slash])
+        try MosqueTimetable.validate(name: name)
+        let parts = key[key.index(after: slash)...].split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), let year = Int(parts[0]),
+            let month = Int(parts[1]), (1...12).contains(month), (1...9999).contains(year)
+        else {
+            throw ValidationError(field: "key", message: "a mosque key is <name>/YYYY-MM")
+        }
+        return (name, year, month)
+    }
 
     /// `2026-12-01/fajr`.
     public static func logKey(date: CivilDate, prayer: Prayer) -> String { "\(date)/\(prayer.rawValue)" }
@@ -255,9 +484,7 @@ public enum SyncRules {
         switch collection {
         case .log:
             _ = try parseLogKey(key)
-            if case .log(let entry)? = value, let note = entry.note, note.count > maximumNoteLength {
-                throw ValidationError(field: "note", message: "a note has at most \(maximumNoteLength) characters")
-            }
+            if case .log(let entry)? = value { try checkNote(entry.note) }
         case .pref:
             guard let setting = Preferences.Key(rawValue: key), syncedPreferenceKeys.contains(setting) else {
                 throw ValidationError(field: "key", message: "'\(key)' is not a setting that syncs")
@@ -266,6 +493,25 @@ public enum SyncRules {
                 var check = Preferences()
                 try check.set(pref.value, for: setting)
             }
+        case .qada:
+            try validateQada(key: key, value: value)
+        case .fast:
+            _ = try CivilDate(parsing: key)
+            if case .fast(let fast)? = value {
+                guard fastStatuses.contains(fast.status) else {
+                    throw ValidationError(
+                        field: "status", message: "a fast is fasted, missed, excused, made-up or voluntary")
+                }
+                try checkNote(fast.note)
+            }
+        case .hijriStart:
+            let month = try HijriMonthStarts.Month(parsing: key)
+            if case .hijriStart(let start)? = value {
+                try HijriMonthStarts.checkPlausible(start.start, for: month)
+            }
+        case .mosque:
+            let (_, year, month) = try parseMosqueKey(key)
+            if case .mosque(let mosque)? = value { try validateMosque(mosque, year: year, month: month) }
         case .place:
             guard key == "current" else {
                 throw ValidationError(field: "key", message: "the place's key is 'current'")
@@ -278,6 +524,71 @@ public enum SyncRules {
                     throw ValidationError(field: "name", message: "a place's name has 1 to 200 characters")
                 }
             }
+        }
+    }
+}
+
+extension SyncRules {
+    private static func checkNote(_ note: String?) throws(ValidationError) {
+        if let note, note.count > maximumNoteLength {
+            throw ValidationError(field: "note", message: "a note has at most \(maximumNoteLength) characters")
+        }
+    }
+
+    /// `opening/<prayer>` with a count of 0…100,000 from a day (`set` or `estimate`), or
+    /// `made-up/<32 hex digits>` with 1…1,000 prayers on a day.
+    private static func validateQada(key: String, value: SyncValue?) throws(ValidationError) {
+        let parts = key.split(separator: "/", omittingEmptySubsequences: false)
+        let isHex =
+            parts.count == 2 && parts[1].utf8.count == 32
+            && parts[1].utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        let keyPrayer = parts.count == 2 ? Prayer(rawValue: String(parts[1])) : nil
+        let kind: String
+        switch parts.first {
+        case "opening"? where keyPrayer?.isObligatory == true: kind = "opening"
+        case "made-up"? where isHex: kind = "made-up"
+        default:
+            throw ValidationError(
+                field: "key", message: "a qada key is opening/<fajr|dhuhr|asr|maghrib|isha> or made-up/<32 hex digits>")
+        }
+        guard case .qada(let qada)? = value else { return }
+        guard qada.kind == kind else {
+            throw ValidationError(field: "kind", message: "the key \(key) holds a \(kind) value")
+        }
+        guard let prayer = Prayer(rawValue: qada.prayer), prayer.isObligatory,
+            keyPrayer == nil || keyPrayer == prayer
+        else {
+            throw ValidationError(field: "prayer", message: "the prayer of \(key) is one of the five, as its key says")
+        }
+        let range = kind == "opening" ? 0...maximumQadaOpening : 1...maximumQadaMadeUp
+        guard range.contains(qada.count) else {
+            throw ValidationError(
+                field: "count", message: "a \(kind) count is \(range.lowerBound) to \(range.upperBound)")
+        }
+        let sources: Set<String?> = kind == "opening" ? ["set", "estimate"] : [nil]
+        guard sources.contains(qada.source) else {
+            throw ValidationError(
+                field: "source",
+                message: kind == "opening" ? "an opening's source is set or estimate" : "made up has no source")
+        }
+        try checkNote(qada.note)
+    }
+
+    /// A month of a mosque: a valid place and zone, 1 to 31 days of that month in order, each valid.
+    private static func validateMosque(_ mosque: SyncMosqueValue, year: Int, month: Int) throws(ValidationError) {
+        _ = try Coordinates(latitude: mosque.latitude, longitude: mosque.longitude, elevation: mosque.elevation)
+        if TimeZoneName(mosque.timeZone) == nil { throw TimeZoneName.unknown(mosque.timeZone) }
+        guard (1...31).contains(mosque.days.count) else {
+            throw ValidationError(field: "days", message: "a mosque's month holds 1 to 31 days")
+        }
+        var previous: CivilDate?
+        for day in mosque.days {
+            guard day.date.year == year, day.date.month == month, previous.map({ $0 < day.date }) ?? true else {
+                throw ValidationError(
+                    field: "days", message: "\(day.date) is not a later day of the month \(year)-\(month)")
+            }
+            try day.validate()
+            previous = day.date
         }
     }
 }

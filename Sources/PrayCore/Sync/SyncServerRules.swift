@@ -263,7 +263,10 @@ package enum SyncServerRules {
                     message: "mutation \(mutation.id) is stamped more than 5 minutes ahead of the server's clock: "
                         + "correct the offset from serverTime and stamp it again", serverTime: SyncAPI.timestamp(now))
             }
-            steps.append(Step(mutation: mutation, rejection: rejection(of: mutation), payloadHash: hash))
+            let refusal =
+                mutation.collection.schema > push.schema
+                ? "the collection \(mutation.collection) is not part of schema \(push.schema)" : rejection(of: mutation)
+            steps.append(Step(mutation: mutation, rejection: refusal, payloadHash: hash))
             current += 1
         }
         return PushPlan(steps: steps, lastMutationID: current)

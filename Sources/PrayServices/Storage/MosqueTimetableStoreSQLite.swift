@@ -7,16 +7,24 @@ public struct MosqueTimetableStoreSQLite: MosqueTimetableStore {
     private let database: SQLiteDatabase
     private let log: LogManager
     private let now: @Sendable () -> Date
+    private let journal: SyncJournal
 
     /// Creates the store.
     /// - Parameters:
     ///   - database: The database; it is not created just to read.
     ///   - log: The logger.
-    ///   - now: The clock that stamps imports.
-    public init(database: SQLiteDatabase, log: LogManager, now: @escaping @Sendable () -> Date = { Date() }) {
+    ///   - now: The clock that stamps imports (and their sync stamps).
+    ///   - journal: Sync's journal: once sync is on, an import puts each month of the mosque's
+    ///     timetable (a `mosque` row) and deletes the months it no longer has, in the import's
+    ///     transaction; a removal deletes every month.
+    public init(
+        database: SQLiteDatabase, log: LogManager, now: @escaping @Sendable () -> Date = { Date() },
+        journal: SyncJournal = SyncJournal()
+    ) {
         self.database = database
         self.log = log
         self.now = now
+        self.journal = journal
     }
 }
 
@@ -24,21 +32,13 @@ extension MosqueTimetableStoreSQLite {
     /// Stores `timetable`, replacing the mosque of that name and all its days, in one transaction.
     /// - Throws: ``StorageError``.
     public func replace(_ timetable: MosqueTimetable) throws {
-        let rows = try timetable.days.map { day in (day.date.daysSince1970, try StoredDay(day).json()) }
-        let stamp = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
-        try database.write { connection in
-            let delete = try connection.prepare("DELETE FROM mosque WHERE name = ?")
-            try delete.run([.text(timetable.name)])
-            let insert = try connection.prepare(
-                "INSERT INTO mosque (name, latitude, longitude, elevation, time_zone, imported_at) "
-                    + "VALUES (?, ?, ?, ?, ?, ?)")
-            let coordinates = timetable.coordinates
-            try insert.run([
-                .text(timetable.name), .real(coordinates.latitude), .real(coordinates.longitude),
-                .real(coordinates.elevation), .text(timetable.timeZone), .integer(stamp),
-            ])
-            let day = try connection.prepare("INSERT INTO mosque_day (mosque, day, times) VALUES (?, ?, ?)")
-            for (number, json) in rows { try day.run([.text(timetable.name), .integer(Int64(number)), .text(json)]) }
+        let date = now()
+        try database.write { [journal] connection in
+            let before = try Self.months(of: timetable.name, connection)
+            try Self.store(timetable, importedAt: PrayerLogEntry.milliseconds(date), connection)
+            let after = Self.syncRows(of: timetable)
+            let gone = before.subtracting(after.map(\.key)).sorted().map { (key: $0, value: SyncValue?.none) }
+            try journal.changed(.mosque, after + gone, now: date, connection)
         }
         log.notice("Mosque timetable imported", metadata: ["mosque.days": "\(timetable.days.count)"])
     }
@@ -69,30 +69,7 @@ extension MosqueTimetableStoreSQLite {
         -> MosqueTimetable?
     {
         guard database.exists else { return nil }
-        return try database.read { connection -> MosqueTimetable? in
-            let mosque = try connection.prepare(
-                "SELECT latitude, longitude, elevation, time_zone FROM mosque WHERE name = ?")
-            try mosque.bind([.text(name)])
-            guard try mosque.step() else { return nil }
-            let coordinates = try Self.coordinates(mosque, from: 0)
-            let zone = mosque.text(3) ?? ""
-            let statement = try connection.prepare(
-                "SELECT day, times FROM mosque_day WHERE mosque = ? AND day BETWEEN ? AND ? ORDER BY day")
-            try statement.bind([
-                .text(name), .integer(Int64(first.daysSince1970)), .integer(Int64(last.daysSince1970)),
-            ])
-            var days: [MosqueDay] = []
-            while try statement.step() {
-                let date = CivilDate(daysSince1970: Int(statement.int64(0)))
-                guard let day = StoredDay.day(statement.text(1) ?? "", date: date) else {
-                    throw StorageError(
-                        kind: .invalidData, message: "the stored times of \(name) on \(date) do not read",
-                        path: database.path)
-                }
-                days.append(day)
-            }
-            return MosqueTimetable(name: name, coordinates: coordinates, timeZone: zone, days: days)
-        }
+        return try database.read { connection in try Self.load(name: name, from: first, through: last, connection) }
     }
 
     /// Removes the mosque named `name` and its days.
@@ -100,17 +77,155 @@ extension MosqueTimetableStoreSQLite {
     @discardableResult
     public func remove(named name: String) throws -> Bool {
         guard database.exists else { return false }
-        return try database.write { connection in
+        let date = now()
+        return try database.write { [journal] connection in
+            let months = try Self.months(of: name, connection)
             let statement = try connection.prepare("DELETE FROM mosque WHERE name = ?")
             try statement.run([.text(name)])
-            return try connection.integer("SELECT changes()") ?? 0 > 0
+            let removed = try connection.integer("SELECT changes()") ?? 0 > 0
+            try journal.changed(.mosque, months.sorted().map { (key: $0, value: nil) }, now: date, connection)
+            return removed
         }
+    }
+}
+
+// MARK: - Sync and backups
+
+extension MosqueTimetableStoreSQLite {
+    /// Stores `timetable` in the caller's transaction, replacing the mosque of that name and its days.
+    static func store(_ timetable: MosqueTimetable, importedAt: Int64, _ connection: SQLiteConnection) throws {
+        let rows = try timetable.days.map { day in (day.date.daysSince1970, try StoredDay(day).json()) }
+        try connection.prepare("DELETE FROM mosque WHERE name = ?").run([.text(timetable.name)])
+        try insertMosque(
+            name: timetable.name, coordinates: timetable.coordinates, timeZone: timetable.timeZone,
+            importedAt: importedAt, connection)
+        let day = try connection.prepare("INSERT INTO mosque_day (mosque, day, times) VALUES (?, ?, ?)")
+        for (number, json) in rows { try day.run([.text(timetable.name), .integer(Int64(number)), .text(json)]) }
+    }
+
+    /// Every mosque with all its days, by name: what a backup holds.
+    static func loadAll(_ connection: SQLiteConnection) throws -> [MosqueTimetable] {
+        let names = try connection.prepare("SELECT name FROM mosque ORDER BY name")
+        var result: [MosqueTimetable] = []
+        var list: [String] = []
+        while try names.step() { list.append(names.text(0) ?? "") }
+        for name in list {
+            if let timetable = try load(name: name, from: nil, through: nil, connection) { result.append(timetable) }
+        }
+        return result
+    }
+
+    /// The `mosque` rows of every mosque kept: one per month.
+    static func syncRows(_ connection: SQLiteConnection) throws -> [(key: String, value: SyncValue?)] {
+        try loadAll(connection).flatMap(syncRows(of:))
+    }
+
+    /// The `mosque` rows of a timetable: one per month, each with the mosque's place.
+    static func syncRows(of timetable: MosqueTimetable) -> [(key: String, value: SyncValue?)] {
+        let months = Dictionary(grouping: timetable.days) { $0.date.year * 100 + $0.date.month }
+        return months.keys.sorted().map { month in
+            let place = timetable.coordinates
+            let value = SyncMosqueValue(
+                latitude: place.latitude, longitude: place.longitude, elevation: place.elevation,
+                timeZone: timetable.timeZone, days: months[month, default: []].sorted { $0.date < $1.date })
+            return (SyncRules.mosqueKey(name: timetable.name, year: month / 100, month: month % 100), .mosque(value))
+        }
+    }
+
+    /// Writes a pulled month of a mosque in the caller's transaction: its days replace the month's,
+    /// and its place the mosque's; `nil` (a tombstone) removes the month, and the mosque with its last
+    /// month.
+    static func applyMonth(
+        name: String, year: Int, month: Int, _ value: SyncMosqueValue?, importedAt: Int64,
+        _ connection: SQLiteConnection
+    ) throws {
+        let first = try CivilDate(year: year, month: month, day: 1)
+        let last = first.adding(days: CivilDate.daysIn(month: month, year: year) - 1)
+        try connection.prepare("DELETE FROM mosque_day WHERE mosque = ? AND day BETWEEN ? AND ?").run([
+            .text(name), .integer(Int64(first.daysSince1970)), .integer(Int64(last.daysSince1970)),
+        ])
+        if let value {
+            try connection.prepare(
+                "UPDATE mosque SET latitude = ?, longitude = ?, elevation = ?, time_zone = ?, imported_at = ? "
+                    + "WHERE name = ?"
+            ).run([
+                .real(value.latitude), .real(value.longitude), .real(value.elevation), .text(value.timeZone),
+                .integer(importedAt), .text(name),
+            ])
+            if try connection.integer("SELECT changes()") ?? 0 == 0 {
+                try insertMosque(
+                    name: name,
+                    coordinates: try Coordinates(
+                        latitude: value.latitude, longitude: value.longitude, elevation: value.elevation),
+                    timeZone: value.timeZone, importedAt: importedAt, connection)
+            }
+            let insert = try connection.prepare("INSERT INTO mosque_day (mosque, day, times) VALUES (?, ?, ?)")
+            for day in value.days {
+                try insert.run([.text(name), .integer(Int64(day.date.daysSince1970)), .text(try StoredDay(day).json())])
+            }
+        } else {
+            try connection.prepare(
+                "DELETE FROM mosque WHERE name = ? AND NOT EXISTS (SELECT 1 FROM mosque_day WHERE mosque = ?)"
+            ).run([.text(name), .text(name)])
+        }
+    }
+
+    /// The keys of the months a mosque has days in.
+    private static func months(of name: String, _ connection: SQLiteConnection) throws -> Set<String> {
+        let statement = try connection.prepare("SELECT day FROM mosque_day WHERE mosque = ?")
+        try statement.bind([.text(name)])
+        var keys = Set<String>()
+        while try statement.step() {
+            let date = CivilDate(daysSince1970: Int(statement.int64(0)))
+            keys.insert(SyncRules.mosqueKey(name: name, year: date.year, month: date.month))
+        }
+        return keys
+    }
+
+    private static func insertMosque(
+        name: String, coordinates: Coordinates, timeZone: String, importedAt: Int64, _ connection: SQLiteConnection
+    ) throws {
+        try connection.prepare(
+            "INSERT INTO mosque (name, latitude, longitude, elevation, time_zone, imported_at) VALUES (?, ?, ?, ?, ?, ?)"
+        ).run([
+            .text(name), .real(coordinates.latitude), .real(coordinates.longitude), .real(coordinates.elevation),
+            .text(timeZone), .integer(importedAt),
+        ])
     }
 }
 
 // MARK: - Helpers
 
 extension MosqueTimetableStoreSQLite {
+    /// The mosque named `name` with its days from `first` through `last` (all when `nil`).
+    private static func load(
+        name: String, from first: CivilDate?, through last: CivilDate?, _ connection: SQLiteConnection
+    ) throws -> MosqueTimetable? {
+        let mosque = try connection.prepare(
+            "SELECT latitude, longitude, elevation, time_zone FROM mosque WHERE name = ?")
+        try mosque.bind([.text(name)])
+        guard try mosque.step() else { return nil }
+        let coordinates = try Self.coordinates(mosque, from: 0)
+        let zone = mosque.text(3) ?? ""
+        let statement = try connection.prepare(
+            "SELECT day, times FROM mosque_day WHERE mosque = ? AND day BETWEEN ? AND ? ORDER BY day")
+        try statement.bind([
+            .text(name), .integer(Int64(first?.daysSince1970 ?? Int(Int32.min))),
+            .integer(Int64(last?.daysSince1970 ?? Int(Int32.max))),
+        ])
+        var days: [MosqueDay] = []
+        while try statement.step() {
+            let date = CivilDate(daysSince1970: Int(statement.int64(0)))
+            guard let day = StoredDay.day(statement.text(1) ?? "", date: date) else {
+                throw StorageError(
+                    kind: .invalidData, message: "the stored times of \(name) on \(date) do not read",
+                    path: connection.path)
+            }
+            days.append(day)
+        }
+        return MosqueTimetable(name: name, coordinates: coordinates, timeZone: zone, days: days)
+    }
+
     private static func coordinates(_ statement: SQLiteStatement, from column: Int32) throws -> Coordinates {
         try Coordinates(
             latitude: statement.double(column), longitude: statement.double(column + 1),

@@ -134,6 +134,29 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """
         ),
+        // Version 8 (6 and 7 are the qada and fast tables): the sync outbox takes the collections of
+        // sync's row schema 2 (`qada`, `fast`, `hijri-start`, `mosque`). SQLite cannot change a CHECK,
+        // so the table is copied, in order.
+        Migration(
+            version: 8,
+            sql: """
+                CREATE TABLE sync_outbox_v8 (
+                    mutation_id INTEGER PRIMARY KEY,
+                    collection TEXT NOT NULL
+                        CHECK (collection IN ('log', 'pref', 'place', 'qada', 'fast', 'hijri-start', 'mosque')),
+                    key TEXT NOT NULL,
+                    op TEXT NOT NULL CHECK (op IN ('put', 'delete')),
+                    hlc TEXT NOT NULL,
+                    value TEXT,
+                    created_at INTEGER NOT NULL
+                );
+                INSERT INTO sync_outbox_v8 (mutation_id, collection, key, op, hlc, value, created_at)
+                    SELECT mutation_id, collection, key, op, hlc, value, created_at FROM sync_outbox;
+                DROP TABLE sync_outbox;
+                ALTER TABLE sync_outbox_v8 RENAME TO sync_outbox;
+                CREATE INDEX sync_outbox_row ON sync_outbox (collection, key);
+                """
+        ),
     ]
 
     /// The newest version.

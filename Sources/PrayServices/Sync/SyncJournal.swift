@@ -60,6 +60,8 @@ public struct SyncJournal: Sendable {
         case lastError = "last_error"
         case preferServer = "prefer_server"
         case needsFullPush = "needs_full_push"
+        /// The row schema of the last pull (1 when absent).
+        case schema
     }
 
     /// Why the server will not take this device's changes until it logs in again.
@@ -120,9 +122,20 @@ extension SyncJournal {
         }
     }
 
+    /// Journals puts (a value) and deletes (`nil`) of rows of `collection`, in order, when sync is on.
+    func changed(
+        _ collection: SyncCollection, _ rows: [(key: String, value: SyncValue?)], now: Date,
+        _ connection: SQLiteConnection
+    ) throws {
+        guard try Self.isOn(connection) else { return }
+        for row in rows { try append(collection, row.key, value: row.value, now: now, connection) }
+    }
+
     /// Journals what changed between two sets of preferences, when sync is on: a put or delete of
-    /// each synced setting that changed, and of the place as one record when it did. With `all` (an
-    /// import), a put of every synced setting and of the place that `after` holds, changed or not.
+    /// each synced setting that changed, of the place as one record when it did, and of each Hijri
+    /// month whose announced start changed (`hijri-start` rows). With `all` (an import), a put of
+    /// every synced setting, of the place and of every announced start that `after` holds, changed or
+    /// not.
     func preferencesChanged(
         from before: Preferences, to after: Preferences, all: Bool = false, now: Date, _ connection: SQLiteConnection
     ) throws {
@@ -135,6 +148,13 @@ extension SyncJournal {
         let (old, new) = (Self.place(in: before), Self.place(in: after))
         if old != new || (all && new != nil) {
             try append(.place, "current", value: new.map { .place($0) }, now: now, connection)
+        }
+        let (oldStarts, newStarts) = (before.hijriMonthStarts, after.hijriMonthStarts)
+        let months = Set(oldStarts.sorted.map(\.month)).union(newStarts.sorted.map(\.month)).sorted()
+        for month in months where oldStarts[month] != newStarts[month] || (all && newStarts[month] != nil) {
+            try append(
+                .hijriStart, month.description,
+                value: newStarts[month].map { .hijriStart(SyncHijriStartValue(start: $0)) }, now: now, connection)
         }
     }
 

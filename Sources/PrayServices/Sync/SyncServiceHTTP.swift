@@ -230,7 +230,8 @@ extension SyncServiceHTTP {
                 let values: [(SyncJournal.Key, String?)] = [
                     (.enabled, "1"), (.server, server.absoluteString), (.user, paired.user),
                     (.deviceID, paired.deviceID), (.deviceName, name), (.clientID, clientID),
-                    (.machine, journal.machine), (.cursor, "0"), (.loggedOut, nil), (.lastError, nil),
+                    (.machine, journal.machine), (.cursor, "0"), (.schema, String(SyncAPI.schemaVersion)),
+                    (.loggedOut, nil), (.lastError, nil),
                 ]
                 for (key, value) in values { try SyncJournal.set(key, value, connection) }
                 if wasOn {
@@ -455,13 +456,33 @@ extension SyncServiceHTTP {
         var conflicts = 0
     }
 
+    /// A device that last synced with an older row schema (it logged in before this version): the
+    /// data of the newer collections it already kept — the announced month starts and the mosques'
+    /// timetables — is queued, and everything is pulled again, since the server left out the rows the
+    /// older schema did not know and the cursor has passed them.
+    static func upgradeSchema(journal: SyncJournal, now: Date, _ connection: SQLiteConnection) throws {
+        guard Int(try SyncJournal.get(.schema, connection) ?? "1") ?? 1 < SyncAPI.schemaVersion else { return }
+        try SyncJournal.set(.cursor, "0", connection)
+        var rows: [(collection: SyncCollection, key: String, value: SyncValue?)] = []
+        let starts = (try? PreferencesStoreSQLite.load(connection))?.hijriMonthStarts ?? HijriMonthStarts()
+        for (month, start) in starts.sorted {
+            rows.append((.hijriStart, month.description, .hijriStart(SyncHijriStartValue(start: start))))
+        }
+        for row in try MosqueTimetableStoreSQLite.syncRows(connection) { rows.append((.mosque, row.key, row.value)) }
+        for row in rows where try SyncJournal.rowStamp(row.collection, row.key, connection) == nil {
+            try journal.append(row.collection, row.key, value: row.value, now: now, connection)
+        }
+        try SyncJournal.set(.schema, String(SyncAPI.schemaVersion), connection)
+    }
+
     private func openSession() throws -> Session {
         guard database.exists else {
             throw SyncError(.notLoggedIn, message: "sync is not set up on this device; run `praykit sync login`")
         }
-        let state = try database.write { [journal] connection -> [SyncJournal.Key: String]? in
+        let state = try database.write { [journal, clock] connection -> [SyncJournal.Key: String]? in
             guard try SyncJournal.isOn(connection) else { return nil }
             try journal.detectCopy(connection)
+            try Self.upgradeSchema(journal: journal, now: clock.now(), connection)
             return try Self.state(connection)
         }
         guard let state else {
@@ -672,6 +693,13 @@ extension SyncServiceHTTP {
                 try journal.append(.place, "current", value: .place(place), now: now, connection)
                 queued = true
             }
+            for (month, start) in preferences.hijriMonthStarts.sorted
+            where try SyncJournal.rowStamp(.hijriStart, month.description, connection) == nil {
+                try journal.append(
+                    .hijriStart, month.description, value: .hijriStart(SyncHijriStartValue(start: start)), now: now,
+                    connection)
+                queued = true
+            }
             return queued
         }
     }
@@ -731,6 +759,7 @@ extension SyncServiceHTTP {
             if highest.map({ stamp > $0 }) ?? true { highest = stamp }
         }
         if let highest { try SyncJournal.observe(highest, connection) }
+        try journal.changed(.mosque, try MosqueTimetableStoreSQLite.syncRows(connection), now: now, connection)
         switch prefer {
         case .local:
             try journal.preferencesChanged(
@@ -788,6 +817,23 @@ extension SyncServiceHTTP {
             } else {
                 try setPreference(key, nil, connection)
             }
+        case (.hijriStart, let value):
+            let month = try HijriMonthStarts.Month(parsing: row.key)
+            let stored = try connection.prepare("SELECT value FROM preferences WHERE key = ?")
+            try stored.bind([.text(Preferences.Key.hijriStarts.rawValue)])
+            var starts = HijriMonthStarts()
+            if try stored.step(), let text = stored.text(0), let parsed = try? HijriMonthStarts(parsing: text) {
+                starts = parsed
+            }
+            starts[month] = if case .hijriStart(let start)? = value { start.start } else { nil }
+            try setPreference(.hijriStarts, starts.isEmpty ? nil : starts.description, connection)
+        case (.qada, _), (.fast, _):
+            break  // MERGE: the qada and fast stores
+        case (.mosque, let value):
+            let (name, year, month) = try SyncRules.parseMosqueKey(row.key)
+            let mosque: SyncMosqueValue? = if case .mosque(let mosque)? = value { mosque } else { nil }
+            try MosqueTimetableStoreSQLite.applyMonth(
+                name: name, year: year, month: month, mosque, importedAt: row.hlc.milliseconds, connection)
         case (.place, let value):
             let place: SyncPlaceValue? = if case .place(let place)? = value { place } else { nil }
             try setPreference(.latitude, place.map { $0.latitude.formattedCompactly }, connection)

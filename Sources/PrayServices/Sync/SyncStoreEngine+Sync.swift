@@ -54,7 +54,8 @@ extension SyncStoreEngine {
         return response
     }
 
-    /// A page of the user's rows after the cursor, never ending inside a version.
+    /// A page of the user's rows after the cursor, never ending inside a version; rows of collections
+    /// newer than the client's schema are left out (the cursor still passes them).
     func pull(_ request: SyncAPI.PullRequest, from device: SyncDeviceIdentity, now: Date) throws
         -> SyncAPI.PullResponse
     {
@@ -90,7 +91,7 @@ extension SyncStoreEngine {
             return SyncAPI.PullResponse(
                 cursor: SyncServerRules.cursor(storeID: storeID, version: rows.last?.version ?? after),
                 hasMore: hasMore, lastMutationID: last, serverTime: SyncAPI.timestamp(now),
-                rows: rows.map { SyncAPI.PulledRow($0.row) })
+                rows: rows.filter { $0.row.collection.schema <= request.schema }.map { SyncAPI.PulledRow($0.row) })
         }
     }
 

@@ -98,6 +98,7 @@ final class Device: Sendable {
     let log: PrayerLogStoreSQLite
     let preferences: PreferencesStoreSQLite
     let backup: BackupServiceSQLite
+    let mosques: MosqueTimetableStoreSQLite
     let sync: SyncServiceHTTP
     let network: LoopbackNetwork
     let machine: Machine
@@ -116,6 +117,7 @@ final class Device: Sendable {
         log = PrayerLogStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
         preferences = PreferencesStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
         backup = BackupServiceSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
+        mosques = MosqueTimetableStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
         network = LoopbackNetwork(world: world)
         sync = SyncServiceHTTP(database: database, network: network, clock: clock, log: .silent, journal: journal)
     }
@@ -142,8 +144,24 @@ final class Device: Sendable {
         for key in [Preferences.Key.latitude, .longitude, .elevation, .timeZone, .placeName] {
             if let value = saved[key] { rows["place/\(key.rawValue)"] = value }
         }
+        for (month, start) in saved.hijriMonthStarts.sorted { rows["hijri-start/\(month)"] = start.description }
+        for summary in try mosques.mosques() {
+            guard let timetable = try mosques.timetable(named: summary.name, from: summary.first, through: summary.last)
+            else { continue }
+            for (month, days) in Dictionary(grouping: timetable.days, by: { String($0.date.description.prefix(7)) }) {
+                let place = timetable.coordinates
+                rows["mosque/\(timetable.name)/\(month)"] = try Self.text(
+                    .mosque(
+                        SyncMosqueValue(
+                            latitude: place.latitude, longitude: place.longitude, elevation: place.elevation,
+                            timeZone: timetable.timeZone, days: days.sorted { $0.date < $1.date })))
+            }
+        }
         return rows
     }
+
+    /// A value as the server's view of it is compared: its canonical JSON.
+    static func text(_ value: SyncValue) throws -> String { String(decoding: try value.jsonData(), as: UTF8.self) }
 }
 
 /// The identity of a device's machine, which a test changes to play a database copied elsewhere.
