@@ -31,7 +31,24 @@ import Testing
                     recordedAt: Date(timeIntervalSince1970: stamp)
                 ))
         }
-        return UserData(preferences: preferences, prayerLog: log)
+        // Mosques' timetables: none for an empty backup, else one or two, with days that give some
+        // times and not others (empty iqama and Friday lists included).
+        var mosques: [MosqueTimetable] = []
+        for index in 0..<(count == 0 ? 0 : Int.random(in: 1...2, using: &random)) {
+            let start = Int.random(in: first...last - 100, using: &random)
+            let days = (0..<Int.random(in: 1...40, using: &random)).map { offset in
+                let fajr = Int.random(in: 240...400, using: &random)
+                return MosqueDay(
+                    date: CivilDate(daysSince1970: start + offset), adhan: [.fajr: fajr, .maghrib: 1100],
+                    iqama: offset % 3 == 0 ? [:] : [.fajr: fajr + 20], jumuah: offset % 7 == 0 ? [780, 810] : [])
+            }
+            mosques.append(
+                MosqueTimetable(
+                    name: index == 0 ? "Masjid \"an-Nūr\" / East" : "Mosque \(index)",
+                    coordinates: try Coordinates(latitude: 51.5 + Double(index), longitude: -0.07, elevation: 12.5),
+                    timeZone: "Europe/London", days: days))
+        }
+        return UserData(preferences: preferences, prayerLog: log, mosques: mosques)
     }
 
     @Test(arguments: [0, 1, 250, 3000])
@@ -74,7 +91,9 @@ import Testing
         let test = try TestDatabase()
         try test.backup.importData(data)
         var pieces: [String] = []
-        try UserData.write(to: { pieces.append($0) }) { entry in try test.backup.exportData(entries: entry) }
+        try UserData.write(to: { pieces.append($0) }) { rest, entry in
+            try test.backup.exportData(rest: rest, entries: entry)
+        }
         #expect(Data(pieces.joined().utf8) == (try test.backup.exportData().encoded()))
         #expect(pieces.count == entries + 2)
     }

@@ -13,8 +13,8 @@ enum ExportCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let backup = context.dependency.backup()
-        try UserData.write(to: { try context.output.write($0) }) { entry in
-            try backup.exportData(entries: entry)
+        try UserData.write(to: { try context.output.write($0) }) { rest, entry in
+            try backup.exportData(rest: rest, entries: entry)
         }
         try context.output.write("\n")
     }

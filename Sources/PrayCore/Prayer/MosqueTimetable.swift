@@ -162,3 +162,42 @@ public struct MosqueSummary: Hashable, Sendable {
         self.days = days
     }
 }
+
+extension MosqueTimetable: Codable {
+    private enum CodingKeys: String, CodingKey { case name, latitude, longitude, elevation, timeZone, days }
+
+    /// Decodes `{"name", "latitude", "longitude", "elevation", "timeZone", "days": [MosqueDay]}` and
+    /// checks it: a valid name, place and zone, valid days, none given twice.
+    /// - Throws: `DecodingError` for a malformed or invalid timetable.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let name = try container.decode(String.self, forKey: .name)
+        let zone = try container.decode(String.self, forKey: .timeZone)
+        let days = try container.decode([MosqueDay].self, forKey: .days)
+        do {
+            try Self.validate(name: name)
+            guard TimeZoneName(zone) != nil else { throw TimeZoneName.unknown(zone) }
+            let coordinates = try Coordinates(
+                latitude: try container.decode(Double.self, forKey: .latitude),
+                longitude: try container.decode(Double.self, forKey: .longitude),
+                elevation: try container.decodeIfPresent(Double.self, forKey: .elevation) ?? 0)
+            guard Set(days.map(\.date)).count == days.count else {
+                throw ValidationError(field: "days", message: "the mosque '\(name)' gives a day twice")
+            }
+            self.init(name: name, coordinates: coordinates, timeZone: zone, days: days)
+        } catch let error as ValidationError {
+            throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: error.message)
+        }
+    }
+
+    /// Encodes the form ``init(from:)`` reads.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(coordinates.latitude, forKey: .latitude)
+        try container.encode(coordinates.longitude, forKey: .longitude)
+        try container.encode(coordinates.elevation, forKey: .elevation)
+        try container.encode(timeZone, forKey: .timeZone)
+        try container.encode(days, forKey: .days)
+    }
+}

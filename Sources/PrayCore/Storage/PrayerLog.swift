@@ -262,11 +262,15 @@ public struct UserData: Hashable, Sendable, Codable {
     public var preferences: Preferences
     /// The prayer log, by date then prayer.
     public var prayerLog: [PrayerLogEntry]
+    /// The mosques' imported timetables, by name; `nil` in a backup made before PrayKit kept them
+    /// (importing it then leaves the stored ones as they are).
+    public var mosques: [MosqueTimetable]?
 
     /// Creates a backup value.
-    public init(preferences: Preferences, prayerLog: [PrayerLogEntry]) {
+    public init(preferences: Preferences, prayerLog: [PrayerLogEntry], mosques: [MosqueTimetable]? = nil) {
         self.preferences = preferences
         self.prayerLog = prayerLog
+        self.mosques = mosques
     }
 
     /// Reads a backup, checking all of it before anything may be written.
@@ -298,6 +302,10 @@ public struct UserData: Hashable, Sendable, Codable {
                 kind: .invalidData,
                 message: "the backup logs \(entry.prayer) on \(entry.date) twice; a prayer has one entry a day"
             )
+        }
+        var names = Set<String>()
+        for mosque in backup.mosques ?? [] where !names.insert(mosque.name).inserted {
+            throw StorageError(kind: .invalidData, message: "the backup holds the mosque '\(mosque.name)' twice")
         }
         return backup
     }
@@ -332,11 +340,12 @@ public protocol BackupService: Sendable {
     /// - Throws: ``StorageError``.
     func exportData() throws -> UserData
 
-    /// Everything stored, a log entry at a time, read in one transaction: calls `entry` with each log
-    /// entry in order and returns the preferences — so that a long log is never held in memory whole
-    /// (see ``UserData/write(to:reading:)``). By default, ``exportData()`` read whole.
-    /// - Throws: ``StorageError``, or what `entry` throws.
-    func exportData(entries entry: (PrayerLogEntry) throws -> Void) throws -> Preferences
+    /// Everything stored, a log entry at a time, read in one transaction: calls `rest` once with
+    /// everything but the log (its `prayerLog` empty), then `entry` with each log entry in order — so
+    /// that a long log is never held in memory whole (see ``UserData/write(to:reading:)``). By
+    /// default, ``exportData()`` read whole.
+    /// - Throws: ``StorageError``, or what `rest` or `entry` throws.
+    func exportData(rest: (UserData) throws -> Void, entries entry: (PrayerLogEntry) throws -> Void) throws
 
     /// Replaces everything stored with `data`, in one transaction: all of it, or (on any failure)
     /// nothing — except the settings in `kept`, whose stored values stay as they are whatever `data`
@@ -353,11 +362,13 @@ public protocol BackupService: Sendable {
 
 extension BackupService {
     /// ``exportData()``, an entry at a time: for services that read everything at once anyway.
-    /// - Throws: What ``exportData()`` or `entry` throws.
-    public func exportData(entries entry: (PrayerLogEntry) throws -> Void) throws -> Preferences {
-        let data = try exportData()
-        for item in data.prayerLog { try entry(item) }
-        return data.preferences
+    /// - Throws: What ``exportData()``, `rest` or `entry` throws.
+    public func exportData(rest: (UserData) throws -> Void, entries entry: (PrayerLogEntry) throws -> Void) throws {
+        var data = try exportData()
+        let log = data.prayerLog
+        data.prayerLog = []
+        try rest(data)
+        for item in log { try entry(item) }
     }
 
     /// Replaces everything stored with `data`, its ``Preferences/Key/machineLocal`` settings

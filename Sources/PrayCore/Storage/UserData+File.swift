@@ -40,29 +40,45 @@ extension UserData {
     /// Writes a backup file a piece at a time while its log entries are read, so that memory does not
     /// grow with the log: the same bytes as ``encoded()`` (sorted keys, two-space indent).
     ///
-    /// `read` is given a function to call with each log entry, in order, and returns the preferences;
-    /// `write` receives the text as it is made.
+    /// `read` is given two functions: it calls the first once with everything but the log (the
+    /// preferences, the mosques' timetables; its `prayerLog` is ignored), then the second with each
+    /// log entry, in order; `write` receives the text as it is made.
     ///
     /// ```swift
-    /// try UserData.write(to: { try output.write($0) }) { entry in
-    ///     try backup.exportData(entries: entry)
+    /// try UserData.write(to: { try output.write($0) }) { rest, entry in
+    ///     try backup.exportData(rest: rest, entries: entry)
     /// }
     /// ```
-    /// - Throws: What `write` or `read` throws.
+    /// - Throws: What `write` or `read` throws; ``StorageError`` when `read` does not call `rest`
+    ///   first, once.
     public static func write(
-        to write: (String) throws -> Void, reading read: ((PrayerLogEntry) throws -> Void) throws -> Preferences
+        to write: (String) throws -> Void,
+        reading read: (_ rest: (UserData) throws -> Void, _ entry: (PrayerLogEntry) throws -> Void) throws -> Void
     ) throws {
-        try write("{\n  \"format\" : \"praykit-backup\",\n  \"prayerLog\" : [")
+        var rest: UserData?
         var count = 0
-        // `read` runs the entry function before it returns, never after: `write` does not escape.
-        let preferences = try withoutActuallyEscaping(write) { write in
-            try read { entry in
-                try write((count == 0 ? "\n" : ",\n") + entryText(entry))
-                count += 1
-            }
+        let misuse = StorageError(kind: .other, message: "a backup's reader gave the log before the rest")
+        // `read` runs both functions before it returns, never after: `write` does not escape.
+        try withoutActuallyEscaping(write) { write in
+            try read(
+                { data in
+                    guard rest == nil else { throw misuse }
+                    rest = data
+                    var head = "{\n"
+                    // Keys in sorted order, as the encoder writes them; `mosques` only when kept.
+                    head += "  \"format\" : \(data.format.jsonStringLiteral),\n"
+                    if let mosques = data.mosques { head += "  \"mosques\" : \(try nested(mosques)),\n" }
+                    try write(head + "  \"prayerLog\" : [")
+                },
+                { entry in
+                    guard rest != nil else { throw misuse }
+                    try write((count == 0 ? "\n" : ",\n") + entryText(entry))
+                    count += 1
+                })
         }
+        guard let rest else { throw misuse }
         var tail = count == 0 ? "\n\n  ],\n" : "\n  ],\n"
-        let values = preferences.storedValues.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let values = rest.preferences.storedValues.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         tail += "  \"preferences\" : {\n"
         tail +=
             values.isEmpty
@@ -70,8 +86,19 @@ extension UserData {
             : values.map { "    \($0.key.jsonStringLiteral) : \($0.value.jsonStringLiteral)" }
                 .joined(separator: ",\n") + "\n"
         // Version 1: the only one `decoded(from:)` reads.
-        tail += "  },\n  \"version\" : 1\n}"
+        tail += "  },\n  \"version\" : \(rest.version)\n}"
         try write(tail)
+    }
+
+    /// A value as the encoder writes it one level down: its lines after the first indented by two
+    /// more spaces (blank lines, which the encoder writes inside empty arrays, stay empty).
+    private static func nested(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            index == 0 || line.isEmpty ? String(line) : "  " + line
+        }.joined(separator: "\n")
     }
 
     /// The JSON text of a backup: sorted keys, so the same data always gives the same bytes. Made by
@@ -79,9 +106,9 @@ extension UserData {
     /// - Throws: Never in practice; kept for callers written against the encoder.
     public func encoded() throws -> Data {
         var text = ""
-        try Self.write(to: { text += $0 }) { entry in
+        try Self.write(to: { text += $0 }) { rest, entry in
+            try rest(self)
             for item in prayerLog { try entry(item) }
-            return preferences
         }
         return Data(text.utf8)
     }

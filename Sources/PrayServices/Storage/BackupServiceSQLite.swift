@@ -32,20 +32,27 @@ extension BackupServiceSQLite {
     /// - Throws: ``StorageError``.
     public func exportData() throws -> UserData {
         var entries: [PrayerLogEntry] = []
-        let preferences = try exportData { entries.append($0) }
-        return UserData(preferences: preferences, prayerLog: entries)
+        var data = UserData(preferences: Preferences(), prayerLog: [], mosques: [])
+        try exportData(rest: { data = $0 }, entries: { entries.append($0) })
+        data.prayerLog = entries
+        return data
     }
 
-    /// Everything stored, a log entry at a time, in one read transaction that never blocks writers:
-    /// the entries go to `entry` as they are read, so memory does not grow with the log. Empty when
-    /// the database does not exist.
-    /// - Throws: ``StorageError``, or what `entry` throws.
-    public func exportData(entries entry: (PrayerLogEntry) throws -> Void) throws -> Preferences {
-        guard database.exists else { return Preferences() }
-        return try database.snapshot { connection in
-            let preferences = try PreferencesStoreSQLite.load(connection)
+    /// Everything stored, in one read transaction that never blocks writers: everything but the log
+    /// to `rest`, then the log entries to `entry` as they are read, so memory does not grow with the
+    /// log. Empty when the database does not exist.
+    /// - Throws: ``StorageError``, or what `rest` or `entry` throws.
+    public func exportData(rest: (UserData) throws -> Void, entries entry: (PrayerLogEntry) throws -> Void) throws {
+        guard database.exists else {
+            try rest(UserData(preferences: Preferences(), prayerLog: [], mosques: []))
+            return
+        }
+        try database.snapshot { connection in
+            try rest(
+                UserData(
+                    preferences: try PreferencesStoreSQLite.load(connection), prayerLog: [],
+                    mosques: try MosqueTimetableStoreSQLite.loadAll(connection)))
             try PrayerLogStoreSQLite.forEach(connection, "", [], entry)
-            return preferences
         }
     }
 
@@ -53,7 +60,8 @@ extension BackupServiceSQLite {
     public var workQueue: WorkQueue { database.workQueue }
 
     /// Replaces everything stored with `data`, all of it or nothing, except the settings in `kept`,
-    /// which keep their stored values. Under sync it is a put for every entry and synced setting in
+    /// which keep their stored values, and the mosques' timetables when `data` has none (a backup
+    /// made before PrayKit kept them). Under sync it is a put for every entry and synced setting in
     /// the file and a delete for every one it lacks, in the same transaction.
     /// - Throws: ``StorageError``; `invalidData` for more than ``UserData/maximumLogEntries`` entries,
     ///   before anything is written.
@@ -85,6 +93,18 @@ extension BackupServiceSQLite {
                 connection)
             try journal.logRecorded(data.prayerLog, now: stamp, connection)
             try journal.preferencesChanged(from: oldPreferences, to: preferences, all: true, now: stamp, connection)
+            if let mosques = data.mosques {
+                // Every month of every mosque in the file is put, every month it lacks deleted.
+                let before = try MosqueTimetableStoreSQLite.syncRows(connection).map(\.key)
+                try connection.execute("DELETE FROM mosque")
+                for mosque in mosques {
+                    try MosqueTimetableStoreSQLite.store(
+                        mosque, importedAt: PrayerLogEntry.milliseconds(stamp), connection)
+                }
+                let after = mosques.flatMap(MosqueTimetableStoreSQLite.syncRows(of:))
+                let gone = Set(before).subtracting(after.map(\.key)).sorted().map { (key: $0, value: SyncValue?.none) }
+                try journal.changed(.mosque, after + gone, now: stamp, connection)
+            }
         }
         log.notice(
             "Backup imported",
