@@ -96,6 +96,63 @@ import Testing
         #expect(SyncRules.syncedPreferenceKeys.isSuperset(of: Preferences.calculationKeys))
     }
 
+    /// Schema 2's collections: qada openings and make-ups, fasts, announced month starts and mosques'
+    /// months, checked alike on both sides.
+    @Test func theCollectionsOfSchema2AreValidatedByTheCoreRules() throws {
+        let day = try CivilDate(parsing: "2026-12-01")
+        let stamp = Date(timeIntervalSince1970: 1_795_953_600.123)
+        func qada(_ kind: String, _ prayer: String, _ count: Int, source: String? = nil) -> SyncValue {
+            .qada(
+                SyncQadaValue(
+                    kind: kind, prayer: prayer, count: count, date: day, source: source, recordedAt: stamp, note: nil))
+        }
+        let madeUpKey = "made-up/0123456789abcdef0123456789abcdef"
+        let mosqueDay = MosqueDay(date: day, adhan: [.fajr: 360, .dhuhr: 720], iqama: [.fajr: 380], jumuah: [])
+        func mosque(_ days: [MosqueDay], zone: String = "Europe/London") -> SyncValue {
+            .mosque(SyncMosqueValue(latitude: 51.5, longitude: -0.07, elevation: 10, timeZone: zone, days: days))
+        }
+        try SyncRules.validate(
+            collection: .qada, key: "opening/fajr", value: qada("opening", "fajr", 120, source: "set"))
+        try SyncRules.validate(collection: .qada, key: madeUpKey, value: qada("made-up", "asr", 3))
+        try SyncRules.validate(collection: .qada, key: madeUpKey, value: nil)
+        try SyncRules.validate(
+            collection: .fast, key: "2027-02-08",
+            value: .fast(SyncFastValue(status: "made-up", recordedAt: stamp, note: "a day of last Ramadan")))
+        try SyncRules.validate(collection: .mosque, key: "East London Mosque/2026-12", value: mosque([mosqueDay]))
+        try SyncRules.validate(
+            collection: .mosque, key: String(repeating: "م", count: 100) + "/2026-12", value: nil)
+        #expect(try SyncRules.parseMosqueKey("A/B mosque/2026-12") == ("A/B mosque", 2026, 12))
+        #expect(SyncCollection.allCases.filter { $0.schema == 2 } == [.qada, .fast, .hijriStart, .mosque])
+        let late = MosqueDay(date: day, adhan: [.fajr: 360, .sunrise: 350])
+        let refused: [(SyncCollection, String, SyncValue?)] = [
+            (.qada, "opening/sunrise", nil), (.qada, "made-up/123", nil), (.qada, "fajr", nil),
+            (.qada, "opening/fajr", qada("opening", "dhuhr", 1, source: "set")),
+            (.qada, "opening/fajr", qada("opening", "fajr", 100_001, source: "set")),
+            (.qada, "opening/fajr", qada("opening", "fajr", 5, source: "guess")),
+            (.qada, "opening/fajr", qada("made-up", "fajr", 5)), (.qada, madeUpKey, qada("made-up", "fajr", 0)),
+            (.qada, madeUpKey, qada("made-up", "fajr", 1_001)), (.qada, madeUpKey, qada("made-up", "sunrise", 1)),
+            (.fast, "2027-02-30", nil),
+            (.fast, "2027-02-08", .fast(SyncFastValue(status: "ate", recordedAt: stamp, note: nil))),
+            (.hijriStart, "1448-13", nil),
+            (.hijriStart, "1448-09", .fast(SyncFastValue(status: "fasted", recordedAt: stamp, note: nil))),
+            (.mosque, "no month", nil), (.mosque, " padded/2026-12", nil), (.mosque, "M/2026-13", nil),
+            (.mosque, "M/2026-11", mosque([mosqueDay])), (.mosque, "M/2026-12", mosque([])),
+            (.mosque, "M/2026-12", mosque([mosqueDay, mosqueDay])), (.mosque, "M/2026-12", mosque([late])),
+            (.mosque, "M/2026-12", mosque([mosqueDay], zone: "Mars/Olympus")),
+            (.mosque, String(repeating: "x", count: 101) + "/2026-12", nil),
+        ]
+        for (collection, key, value) in refused {
+            #expect(throws: ValidationError.self, "\(collection) \(key)") {
+                try SyncRules.validate(collection: collection, key: key, value: value)
+            }
+        }
+        // A pulled mosque day is checked as it decodes: a time outside the day does not read.
+        let bad = Data(#"{"date":"2026-12-01","adhan":{"fajr":1500},"iqama":{},"jumuah":[]}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(MosqueDay.self, from: bad) }
+        let round = try JSONDecoder().decode(MosqueDay.self, from: try JSONEncoder().encode(mosqueDay))
+        #expect(round == mosqueDay)
+    }
+
     @Test func theWireShapesAreSYNCmdsAndIgnoreUnknownFields() throws {
         // The push of SYNC.md §3, with a field a newer client might add
         let text = """

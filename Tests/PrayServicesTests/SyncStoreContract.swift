@@ -42,6 +42,7 @@ struct SyncStoreContract: Sendable {
         .init(name: "a stamp ahead of the clock refuses the push", run: { try $0.clockAhead() }),
         .init(name: "a newer schema or protocol gets 426", run: { try $0.upgradeRequired() }),
         .init(name: "too many mutations or rows get 413", run: { try $0.tooLarge() }),
+        .init(name: "an older schema's client never sees newer collections", run: { try $0.olderSchema() }),
         .init(name: "the merge rule", run: { try $0.mergeRule() }),
         .init(name: "versions and pages", run: { try $0.versionsAndPages() }),
         .init(name: "a version larger than the limit comes whole", run: { try $0.largeVersionComesWhole() }),
@@ -513,6 +514,51 @@ extension SyncStoreContract {
             refusal { try store.push(.init(clientID: "c_XYZ", mutations: []), from: device, now: Self.now) }?.code
                 == .badRequest)
         #expect(try allRows(store, device).rows.isEmpty)
+    }
+
+    func olderSchema() throws {
+        // Given: a schema-2 client puts a log entry, an announced month start and a mosque's month
+        let (store, _, device) = try storeWithDevice()
+        let day = try CivilDate(parsing: "2026-12-01")
+        let mosque = SyncMosqueValue(
+            latitude: 51.5, longitude: -0.07, elevation: 0, timeZone: "Europe/London",
+            days: [MosqueDay(date: day, adhan: [.fajr: 360])])
+        let start = SyncHijriStartValue(start: try CivilDate(parsing: "2027-02-08"))
+        _ = try store.push(
+            .init(
+                clientID: Self.clientA,
+                mutations: [
+                    try Self.put(1),
+                    .init(
+                        id: 2, collection: .hijriStart, key: "1448-09", op: .put, hlc: try Self.stamp(1),
+                        value: .hijriStart(start)),
+                    .init(
+                        id: 3, collection: .mosque, key: "ELM/2026-12", op: .put, hlc: try Self.stamp(2),
+                        value: .mosque(mosque)),
+                ]), from: device, now: Self.now)
+        // When a schema-1 client of another device pulls
+        let other = try pairDevice(store, name: "old phone")
+        var pull = SyncAPI.PullRequest(clientID: Self.clientB, cursor: "0")
+        pull.schema = 1
+        let page = try store.pull(pull, from: other, now: Self.now)
+        // Then it gets the log entry only, and its cursor has passed the rest
+        #expect(page.rows.map(\.row.collection) == [.log] && !page.hasMore)
+        pull.cursor = page.cursor
+        #expect(try store.pull(pull, from: other, now: Self.now).rows.isEmpty)
+        // while a schema-2 pull gets all three
+        #expect(try allRows(store, device).rows.count == 3)
+        // A schema-1 push of a schema-2 collection is rejected, not applied
+        var push = SyncAPI.PushRequest(
+            clientID: Self.clientB,
+            mutations: [
+                .init(
+                    id: 1, collection: .hijriStart, key: "1448-10", op: .put,
+                    hlc: try Self.stamp(3, client: Self.clientB), value: .hijriStart(start))
+            ])
+        push.schema = 1
+        let answer = try store.push(push, from: other, now: Self.now)
+        #expect(answer.lastMutationID == 1 && answer.rejected.map(\.id) == [1])
+        #expect(try allRows(store, device).rows.count == 3)
     }
 
     func tooLarge() throws {
