@@ -55,6 +55,101 @@ import Testing
         #expect(try world.serverRows()["log/2026-11-29/dhuhr"]?.deleted == true)
     }
 
+    /// Schema 2: a mosque's timetable month by month, and each announced month start on its own, so
+    /// two devices' announcements of different months both stay; a removal reaches every device.
+    @Test func mosquesAndAnnouncedMonthStartsSyncMonthByMonth() async throws {
+        // Given: a laptop that kept a mosque's timetable (two months) and an announced start before
+        // logging in, and a phone with nothing
+        let world = try SyncWorld()
+        let laptop = world.device("laptop")
+        let phone = world.device("phone")
+        let days = [day, day.adding(days: 2), day.adding(days: 5)].map { date in
+            MosqueDay(date: date, adhan: [.fajr: 370, .dhuhr: 720], iqama: [.fajr: 390], jumuah: [780])
+        }
+        let mosque = MosqueTimetable(
+            name: "East London Mosque", coordinates: try Coordinates(latitude: 51.5176, longitude: -0.0654),
+            timeZone: "Europe/London", days: days)
+        try laptop.mosques.replace(mosque)
+        let ramadan = try HijriMonthStarts.Month(parsing: "1448-09")
+        let shawwal = try HijriMonthStarts.Month(parsing: "1448-10")
+        try laptop.preferences.update { try $0.set("1448-09=2027-02-08", for: .hijriStarts) }
+        // When both log in and sync
+        try await laptop.login(world)
+        try await phone.login(world)
+        try await laptop.sync.syncNow()
+        try await phone.sync.syncNow()
+        // Then the phone has the mosque's days and the start; the server has a row per month
+        #expect(try phone.mosques.timetable(named: mosque.name, from: day, through: day.adding(days: 9)) == mosque)
+        #expect(try phone.preferences.preferences().hijriMonthStarts[ramadan] == (try CivilDate(parsing: "2027-02-08")))
+        let server = try world.serverRows()
+        #expect(
+            server.keys.filter { $0.hasPrefix("mosque/") }.sorted() == [
+                "mosque/East London Mosque/2026-11", "mosque/East London Mosque/2026-12",
+            ])
+        // When, offline from each other, the laptop announces Shawwal and the phone moves Ramadan
+        try laptop.preferences.update { try $0.set("1448-09=2027-02-08,1448-10=2027-03-09", for: .hijriStarts) }
+        try phone.preferences.update { try $0.set("1448-09=2027-02-07", for: .hijriStarts) }
+        try await laptop.sync.syncNow()
+        try await phone.sync.syncNow()
+        try await laptop.sync.syncNow()
+        // Then both months stay on both devices: the phone's Ramadan (later) and the laptop's Shawwal
+        for device in [laptop, phone] {
+            let starts = try device.preferences.preferences().hijriMonthStarts
+            #expect(starts[ramadan] == (try CivilDate(parsing: "2027-02-07")), "\(device.name)")
+            #expect(starts[shawwal] == (try CivilDate(parsing: "2027-03-09")), "\(device.name)")
+        }
+        // When the phone imports the mosque again with December only, and later the laptop removes it
+        try phone.mosques.replace(
+            MosqueTimetable(
+                name: mosque.name, coordinates: mosque.coordinates, timeZone: mosque.timeZone,
+                days: Array(days.suffix(1))))
+        try await phone.sync.syncNow()
+        try await laptop.sync.syncNow()
+        #expect(try laptop.mosques.mosques().map(\.days) == [1])
+        try laptop.mosques.remove(named: mosque.name)
+        try await laptop.sync.syncNow()
+        try await phone.sync.syncNow()
+        // Then it is gone everywhere, as tombstones on the server
+        #expect(try phone.mosques.mosques().isEmpty)
+        #expect(try world.serverRows().filter { $0.key.hasPrefix("mosque/") }.values.allSatisfy(\.deleted))
+        #expect(try phone.syncedRows() == laptop.syncedRows())
+    }
+
+    /// A device that synced with schema 1 (an earlier PrayKit) and kept a mosque's timetable then:
+    /// its next cycle queues what the older schema could not send and pulls everything again.
+    @Test func aDeviceOfTheOlderSchemaSendsWhatItKeptAndPullsAgain() async throws {
+        let world = try SyncWorld()
+        let laptop = world.device("laptop")
+        let phone = world.device("phone")
+        try await laptop.login(world)
+        try await phone.login(world)
+        try laptop.preferences.update { try $0.set("1448-09=2027-02-08", for: .hijriStarts) }
+        try await laptop.sync.syncNow()
+        try await phone.sync.syncNow()
+        // Given: the phone as an older PrayKit left it: schema 1, its cursor past the month start's row
+        // (which that server left out), no month start, a mosque kept without sync
+        try phone.database.write { connection in
+            try connection.execute(
+                "DELETE FROM preferences WHERE key = 'hijri-starts'; DELETE FROM sync_rows WHERE collection = 'hijri-start'"
+            )
+            try MosqueTimetableStoreSQLite.store(
+                MosqueTimetable(
+                    name: "Masjid", coordinates: try Coordinates(latitude: 21.42, longitude: 39.82),
+                    timeZone: "Asia/Riyadh", days: [MosqueDay(date: day, adhan: [.fajr: 300])]),
+                importedAt: 0, connection)
+            try SyncJournal.set(.schema, "1", connection)
+            #expect(try SyncJournal.get(.cursor, connection) != "0")
+        }
+        #expect(try phone.preferences.preferences()[.hijriStarts] == nil)
+        // When it syncs (with this PrayKit)
+        try await phone.sync.syncNow()
+        try await laptop.sync.syncNow()
+        // Then it has the laptop's month start, and the laptop its mosque
+        #expect(try phone.preferences.preferences()[.hijriStarts] == "1448-09=2027-02-08")
+        #expect(try laptop.mosques.mosques().map(\.name) == ["Masjid"])
+        #expect(try phone.syncedRows() == laptop.syncedRows())
+    }
+
     @Test func preferServerKeepsTheServersSettingsAndSendsOnlyWhatItLacks() async throws {
         // Given: the server has the laptop's method; the desktop has another method and a madhab
         let world = try SyncWorld()
