@@ -123,15 +123,17 @@ public struct MosqueTimetable: Hashable, Sendable {
         self.days = days.sorted { $0.date < $1.date }
     }
 
-    /// Checks a mosque name: 1 to 100 characters, no control characters.
+    /// Checks a mosque name: 1 to 100 characters, no control or bidirectional formatting characters
+    /// (``Unicode/Scalar/isControlCharacter``: a name comes from files and other devices).
     /// - Throws: ``ValidationError`` (`mosque`).
     public static func validate(name: String) throws(ValidationError) {
         guard !name.isEmpty, name.count <= 100, name.trimmingCharacters(in: .whitespaces) == name,
-            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            !name.unicodeScalars.contains(where: \.isControlCharacter)
         else {
             throw ValidationError(
                 field: "mosque",
-                message: "a mosque name must be 1 to 100 characters without leading or trailing spaces, got '\(name)'")
+                message: "a mosque name must be 1 to 100 characters without leading or trailing spaces or control "
+                    + "characters, got '\(name.escapingControlCharacters())'")
         }
     }
 }

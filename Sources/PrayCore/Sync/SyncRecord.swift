@@ -417,9 +417,9 @@ public enum SyncRules {
     /// and reminder settings. Never `notify-hook` (a command of one machine), `clock` (a display
     /// choice per device), the place's keys (they sync as one `place` row), `hijri-starts` (each
     /// month syncs as its own `hijri-start` row, so two devices' announcements of different months
-    /// both stay), `mosque` (the choice of this device's mosque), nor anything secret.
+    /// both stay), nor anything secret. The chosen `mosque` syncs with the timetables it names.
     public static let syncedPreferenceKeys: Set<Preferences.Key> = Set(Preferences.calculationKeys).union([
-        .hijriCalendar, .hijriOffset, .iqama, .iqamaRounding, .jumuah, .reminderMinutes,
+        .hijriCalendar, .hijriOffset, .iqama, .iqamaRounding, .jumuah, .mosque, .reminderMinutes,
     ])
 
     /// The longest note on a log entry, characters.
