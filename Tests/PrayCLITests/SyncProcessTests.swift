@@ -38,7 +38,10 @@ import Testing
                 let day = Self.days.randomElement(using: &random)!
                 let prayer = Prayer.obligatory.randomElement(using: &random)!.rawValue
                 let arguments: [String]
-                switch Int.random(in: 0..<10, using: &random) {
+                // The first two steps import a mosque's timetable and announce a month's start, so that
+                // every seed has them to compare.
+                let choice = Int.random(in: 0..<12, using: &random)
+                switch step < 2 ? 11 - step : choice {
                 case 0..<5:
                     let status = ["prayed", "late", "missed", "qada"].randomElement(using: &random)!
                     arguments =
@@ -48,6 +51,22 @@ import Testing
                 case 7..<9:
                     let method = ["umm-al-qura", "mwl", "egyptian", "isna", "karachi"].randomElement(using: &random)!
                     arguments = ["config", "set", "method", method]
+                case 10:
+                    // An announced start of Ramadan 1448 (the calendar's is 2027-02-08; a day later would make
+                    // Sha'ban 31 days long).
+                    let start = ["2027-02-07", "2027-02-08"].randomElement(using: &random)!
+                    arguments = ["hijri", "set-start", "1448-09", start]
+                case 11:
+                    // The mosque's timetable for some days of the plan, imported again with other times.
+                    let fajr = Int.random(in: 10...59, using: &random)
+                    let rows = Self.days.prefix(Int.random(in: 1...9, using: &random)).map { "\($0),06:\(fajr),12:00" }
+                    let file = home.folder.path("mosque-\(step).csv")
+                    try Data((["date,fajr,dhuhr"] + rows).joined(separator: "\n").utf8).write(
+                        to: URL(fileURLWithPath: file))
+                    arguments = [
+                        "timetable", "import", file, "--mosque", "East London Mosque", "--lat", "51.5176", "--lon",
+                        "-0.0654", "--tz", "Europe/London",
+                    ]
                 default: arguments = ["sync", "now"]
                 }
                 let result = try await home.run(arguments)
@@ -64,9 +83,18 @@ import Testing
                 #expect(result.status == 0, "\(result.stderr)")
                 outputs += [result.stdout, result.stderr]
             }
+            // The mosque, chosen on the laptop, is the desktop's too (its times are compared below).
+            let chosen = try await laptop.run(["config", "set", "mosque", "East London Mosque"])
+            #expect(chosen.status == 0, "\(chosen.stderr)")
+            for home in [desktop, laptop] {
+                let result = try await home.run(["sync", "now"])
+                #expect(result.status == 0, "\(result.stderr)")
+            }
             let state = try await laptop.syncedState()
             #expect(try await desktop.syncedState() == state, "seed \(seed)")
             #expect(state.log.contains("\"prayer\""), "the plan left entries to compare: \(state.log)")
+            // The mosque's fajr (06:10 to 06:59) replaced the calculated one (05:48 on 2026-11-20).
+            #expect(state.kept.contains("1448-09") && state.kept.contains("T06:"), "\(state.kept)")
             let counts = proxy.counts
             #expect(counts[.dropAnswer, default: 0] + counts[.forwardTwice, default: 0] > 0, "\(counts)")
             // No token in any output, the server's log included.

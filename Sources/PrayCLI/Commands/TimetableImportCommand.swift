@@ -58,7 +58,8 @@ enum TimetableImportCommand: Command {
         try context.dependency.mosqueTimetables().replace(timetable)
         let first = days.first.map { "\($0.date)" } ?? ""
         let last = days.last.map { "\($0.date)" } ?? ""
-        var message = "Imported \(days.count) days (\(first) to \(last)) for \(name), in \(place.zone.identifier).\n"
+        var message =
+            "Imported \(days.count) \(days.count == 1 ? "day" : "days") (\(first) to \(last)) for \(name), in \(place.zone.identifier).\n"
         if try context.preferences()[.mosque] != name {
             message += "Use its times with: praykit config set mosque \"\(name)\"\n"
         }

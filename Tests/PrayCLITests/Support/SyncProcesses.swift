@@ -204,10 +204,19 @@ import PrayServices
         func syncedState() async throws -> SyncedState {
             let log = try await run(["log", "list", "--from", "2026-11-01", "--to", "2026-11-30", "--format", "json"])
             let settings = try await run(["config", "list"])
-            guard log.status == 0, settings.status == 0 else {
-                throw TestFailure("\(name): \(log.stderr) \(settings.stderr)")
+            let starts = try await run(["hijri", "starts", "--format", "json"])
+            let mosques = try await run(["timetable", "list", "--format", "json"])
+            // A mosque's days themselves, not only how many: its times for the days the plan imports.
+            let times = try await run([
+                "times", "--lat", "51.5176", "--lon", "-0.0654", "--tz", "Europe/London", "--date", "2026-11-20",
+                "--days", "9", "--format", "csv",
+            ])
+            for result in [log, settings, starts, mosques, times] where result.status != 0 {
+                throw TestFailure("\(name): \(result.stderr)")
             }
-            return SyncedState(log: log.stdout, settings: settings.stdout)
+            return SyncedState(
+                log: log.stdout, settings: settings.stdout,
+                kept: [starts.stdout, mosques.stdout, times.stdout].joined(separator: "\n"))
         }
 
         /// When the entry of `prayer` on `day` was recorded, by this device's log.
@@ -238,8 +247,10 @@ import PrayServices
     struct SyncedState: Equatable, CustomStringConvertible {
         let log: String
         let settings: String
+        /// The announced month starts, the mosques kept and the times they give.
+        let kept: String
 
-        var description: String { log + "\n" + settings }
+        var description: String { log + "\n" + settings + "\n" + kept }
     }
 
     /// A failure in a test's own set-up.
