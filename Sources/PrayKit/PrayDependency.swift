@@ -61,6 +61,10 @@ extension PrayDependency {
         /// The program ``PrayDependency/soundService()`` plays sounds with; `nil` for the first of
         /// `pw-play`, `paplay` and `aplay` on `PATH`.
         public var soundPlayer: SoundPlayer.Kind?
+        /// Announced Hijri month starts that every Hijri date of ``PrayDependency/serverRoutes()``
+        /// follows (`praykit serve --hijri-starts`): a mosque's or a community's server. None by
+        /// default.
+        public var serverHijriMonthStarts = HijriMonthStarts()
 
         /// Creates a configuration.
         /// - Parameters:
@@ -522,10 +526,13 @@ extension PrayDependency {
 #if os(Linux) && canImport(PrayServer)
     extension PrayDependency {
         private static let serverRoutes = AlAdhanRoutes(
-            calculator: prayerService, hijri: hijriService, qibla: qiblaService, lookups: .init(locationManager),
-            clock: clock, log: log)
+            calculator: prayerService,
+            hijri: configuration.serverHijriMonthStarts.isEmpty
+                ? hijriService : hijriService.following(configuration.serverHijriMonthStarts),
+            qibla: qiblaService, lookups: .init(locationManager), clock: clock, log: log)
 
-        /// The AlAdhan API over the services above.
+        /// The AlAdhan API over the services above; its Hijri dates follow the configuration's
+        /// ``Configuration/serverHijriMonthStarts``.
         public func serverRoutes() -> any ServerRoutes { Self.serverRoutes }
     }
 #else

@@ -90,7 +90,48 @@ import Testing
             #expect(response.status == 200)
             #expect(!process.wasKilled && result.status == 0, "\(result.stderr)")
         }
+
+        /// A community's server: `--hijri-starts` moves the Hijri dates of every answer.
+        @Test(.needsMicroHTTPD) func announcedMonthStartsMoveTheHijriDatesOfEveryAnswer() async throws {
+            // Given: Ramadan 1448 announced a day before Umm al-Qura's 2027-02-08
+            let folder = try TestFolder("serve-starts")
+            let file = folder.path("starts.txt")
+            try Data("# The council\n1448-09 2027-02-07 Announced\n".utf8).write(to: URL(fileURLWithPath: file))
+            let process = try PraykitProcess.Running(
+                ["serve", "--port", "0", "--threads", "2", "--hijri-starts", file], environment: [:])
+            defer { process.kill() }
+            let line = try await process.firstLine()
+            let base = try #require(line.firstMatch(of: /^Listening on (http:\/\/127\.0\.0\.1:[0-9]+)\n$/), "\(line)")
+            func hijri(_ path: String) async throws -> String {
+                let url = try #require(URL(string: String(base.output.1) + path))
+                let response = try await NetworkServiceCurl(log: .silent).send(HTTPRequest(url: url))
+                let json = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+                let data = json?["data"] as? [String: Any]
+                let date = (data?["date"] as? [String: Any]) ?? data
+                return (date?["hijri"] as? [String: Any])?["date"] as? String ?? "\(json ?? [:])"
+            }
+            // Then: 2027-02-07 is 1 Ramadan in the conversion and in a day's timings
+            #expect(try await hijri("/v1/gToH/07-02-2027") == "01-09-1448")
+            #expect(try await hijri("/v1/timings/07-02-2027?latitude=21.4225&longitude=39.8262") == "01-09-1448")
+            kill(process.process.processIdentifier, SIGTERM)
+            _ = try await process.wait(deadline: 120)
+        }
     #endif
+
+    @Test func aStartsFileThatDoesNotFitIsAUsageErrorNamingTheLine() async throws {
+        let folder = try TestFolder("serve-starts-bad")
+        let file = folder.path("starts.txt")
+        try Data("1448-09 2027-02-07\n1448-10 2027-04-20\n".utf8).write(to: URL(fileURLWithPath: file))
+        let (dependency, servers) = dependency()
+        for (arguments, message) in [
+            (["--hijri-starts", file], "line 2: 2027-04-20 cannot be the first day of Shawwal 1448"),
+            (["--hijri-starts", folder.path("missing.txt")], "cannot read"),
+        ] {
+            let result = await CLI.run(["serve"] + arguments, dependency: dependency)
+            #expect(result.status == 64 && result.stderr.contains(message), "\(result.stderr)")
+        }
+        #expect(servers.startCalls.isEmpty)
+    }
 }
 
 /// The lookups `praykit serve` gives the API: the offline zone boundaries and the gazetteer.

@@ -51,7 +51,7 @@ enum HijriImportStartsCommand: Command {
     }
 
     /// The line of each month in the file.
-    private static func lineNumbers(_ text: String) -> [HijriMonthStarts.Month: Int] {
+    static func lineNumbers(_ text: String) -> [HijriMonthStarts.Month: Int] {
         var numbers: [HijriMonthStarts.Month: Int] = [:]
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""

@@ -60,14 +60,60 @@ enum ServeRunCommand: Command {
         help: "A reverse proxy (its IP address) whose X-Forwarded-For is believed: the client is the last "
             + "address it lists. For the per-address limits of sync behind HAProxy or nginx.",
         repeatable: true)
+    static let hijriStarts = Option<String?>(
+        "hijri-starts", value: "file",
+        help: "Announced Hijri month starts (the 'hijri import-starts' format: 'YYYY-MM YYYY-MM-DD [source]' a "
+            + "line) that every Hijri date the API answers follows, whatever its calendarMethod: for the server of "
+            + "a mosque or a community.",
+        completion: .file)
     static let insecureHTTP = Flag(
         "insecure-http",
         help: "Serve sync over plain HTTP on an address other machines can reach (behind a TLS proxy only).")
 
     static let options: [any OptionDefinition] = [
         host, port, threads, timeout, connections, connectionsPerAddress, head, body, syncStore,
-        ServeSyncCommand.storeFile, trustedProxy, insecureHTTP,
+        ServeSyncCommand.storeFile, trustedProxy, insecureHTTP, hijriStarts,
     ]
+
+    /// The largest starts file read, as `hijri import-starts`.
+    static let maximumStartsBytes = HijriImportStartsCommand.maximumBytes
+
+    static func configure(
+        _ configuration: inout PrayDependency.Configuration, _ arguments: ParsedArguments, environment: [String: String]
+    ) throws {
+        guard let path = arguments[hijriStarts] else { return }
+        configuration.serverHijriMonthStarts = try monthStarts(path)
+    }
+
+    /// The starts of a file: every line checked (a start within days of where any calendar puts it;
+    /// the server serves several calendars, so not more closely), nothing taken on any error.
+    /// - Throws: ``CLIError`` (usage) naming the file and the line.
+    static func monthStarts(_ path: String) throws -> HijriMonthStarts {
+        let handle = FileHandle(forReadingAtPath: path)
+        guard let handle else { throw CLIError.usage("cannot read \(path)") }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maximumStartsBytes + 1)) ?? Data()
+        guard data.count <= maximumStartsBytes else { throw CLIError.usage("\(path) is larger than 1 MiB") }
+        guard let text = String(data: data, encoding: .utf8) else { throw CLIError.usage("\(path) is not UTF-8 text") }
+        var starts = HijriMonthStarts()
+        do {
+            let entries = try HijriMonthStarts.entries(parsingFile: text)
+            guard !entries.isEmpty else { throw CLIError.usage("\(path) has no months") }
+            let lines = HijriImportStartsCommand.lineNumbers(text)
+            for entry in entries {
+                do {
+                    try HijriMonthStarts.checkPlausible(entry.start, for: entry.month)
+                } catch {
+                    throw ValidationError(
+                        field: error.field, message: (lines[entry.month].map { "line \($0): " } ?? "") + error.message)
+                }
+                starts[entry.month] = entry.start
+            }
+        } catch let error as ValidationError {
+            throw CLIError.usage("\(path) \(error.message); the server did not start")
+        }
+        return starts
+    }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let location = try ServeSyncCommand.givenLocation(arguments, option: syncStore, context: context)
