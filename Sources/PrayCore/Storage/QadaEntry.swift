@@ -19,7 +19,7 @@ import Foundation
 ///     date: try CivilDate(parsing: "2026-12-02"), source: nil, recordedAt: now, note: "after fajr")
 /// ```
 ///
-/// JSON (``Codable``, used by `praykit qada history --format json` and backups):
+/// JSON (`Codable`, used by `praykit qada history --format json` and backups):
 /// `{"id", "kind", "prayer", "count", "date": "YYYY-MM-DD", "source", "recordedAt":
 /// "2026-11-29T05:23:12.345Z", "note"}`, `source` and `note` left out when `nil`.
 public struct QadaEntry: Hashable, Sendable, Codable {
