@@ -155,6 +155,11 @@ import Testing
         #expect(await sandbox.fails(["set", "fajr", "3", "--date", "+2"]).contains("in the future"))
         #expect(await sandbox.fails(["set", "fajr"]).contains("Missing expected argument '<count>'"))
         #expect(try sandbox.dependency.qadaStore.entries() == entries)
+        // An opening moved after make-ups says that they are now part of it
+        _ = await sandbox.ok(["record", "isha", "2", "--date", "2026-11-02"])
+        let moved = await sandbox.run(["set", "isha", "5", "--date", "2026-11-10"])
+        #expect(moved.status == 0 && moved.stderr.contains("Note: 2 isha made up before 2026-11-10 are now part"))
+        #expect(try await sandbox.accounts()["isha"]?["balance"] as? Int == 5)
     }
 
     @Test func estimateRefusesBadRangesAndSavesNothing() async throws {

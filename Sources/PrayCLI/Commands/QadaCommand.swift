@@ -76,6 +76,23 @@ enum QadaCommand: CommandGroup {
         return QadaLedger(entries: entries, log: log, today: today, timeZone: zone.timeZone)
     }
 
+    /// Saves `openings` and says on standard error when make-ups already kept fall before an opening's
+    /// date: they are part of its count from now on, and no longer subtract.
+    /// - Throws: What the store throws, ``CLIError`` when standard error cannot be written.
+    static func saveOpenings(_ openings: [QadaEntry], context: CommandContext) throws {
+        let store = context.dependency.qada()
+        let madeUp = try store.entries().filter { $0.kind == .madeUp }
+        try store.save(openings)
+        for opening in openings {
+            let before = madeUp.filter { $0.prayer == opening.prayer && $0.date < opening.date }
+            let count = before.reduce(0) { $0 + $1.count }
+            guard count > 0 else { continue }
+            try context.diagnostics.write(
+                "Note: \(count) \(opening.prayer) made up before \(opening.date) \(count == 1 ? "is" : "are") now "
+                    + "part of the opening and no longer \(count == 1 ? "subtracts" : "subtract").\n")
+        }
+    }
+
     /// A day no later than `today`.
     /// - Throws: ``CLIError`` (usage) naming the option for a day after today.
     static func notFuture(_ day: CivilDate, option: String, today: CivilDate) throws(CLIError) {

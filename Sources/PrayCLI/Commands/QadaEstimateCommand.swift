@@ -80,7 +80,7 @@ enum QadaEstimateCommand: Command {
         if arguments[dryRun] {
             text += "Dry run: nothing was saved.\n"
         } else {
-            try context.dependency.qada().save(entries)
+            try QadaCommand.saveOpenings(entries, context: context)
             text += "Saved as the opening of all five prayers; the log counts from \(estimate.openingDate).\n"
         }
         try context.output.write(text)

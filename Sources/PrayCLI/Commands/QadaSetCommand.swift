@@ -40,7 +40,7 @@ enum QadaSetCommand: Command {
                 id: QadaEntry.openingID(prayer), kind: .opening, prayer: prayer, count: count, date: day,
                 source: QadaEntry.sourceSet, recordedAt: context.now)
         }
-        try context.dependency.qada().save(entries)
+        try QadaCommand.saveOpenings(entries, context: context)
         try context.output.write(
             entries.map { "\($0.prayer): \($0.count) owed before \($0.date) (the log counts from that day)\n" }.joined()
         )
