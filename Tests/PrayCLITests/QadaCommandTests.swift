@@ -192,6 +192,37 @@ import Testing
         #expect(output.contains("365 days − 30 excepted − 66 excused (6 a month) = 269 of each prayer."), "\(output)")
     }
 
+    @Test func moreMadeUpThanOwedShowsAsZeroWithANoteAndAFailingStoreIsAnError() async throws {
+        // Given: two devices each made up the one isha owed (merged by sync)
+        let day = try CivilDate(parsing: "2026-11-20")
+        let entries = try [
+            QadaEntry(
+                id: QadaEntry.openingID(.isha), kind: .opening, prayer: .isha, count: 1, date: day, source: "set",
+                recordedAt: CLI.now),
+            QadaEntry(
+                id: QadaEntry.newMadeUpID(), kind: .madeUp, prayer: .isha, count: 1, date: day, source: nil,
+                recordedAt: CLI.now),
+            QadaEntry(
+                id: QadaEntry.newMadeUpID(), kind: .madeUp, prayer: .isha, count: 1, date: day, source: nil,
+                recordedAt: CLI.now),
+        ]
+        var dependency = CLI.dependency()
+        dependency.qadaStore = QadaStoreFake(entries)
+        // When
+        let table = await CLI.run(["qada"], dependency: dependency)
+        let json = try CLI.json(await CLI.run(["qada", "--format", "json"], dependency: dependency).stdout)
+        // Then
+        #expect(table.stdout.contains("Isha: 1 more made up than owed"), "\(table.stdout)")
+        let isha = (json["prayers"] as? [[String: Any]])?.last
+        #expect(isha?["balance"] as? Int == 0 && isha?["moreMadeUpThanOwed"] as? Int == 1)
+        // A store that fails is a runtime error
+        let failing = QadaStoreMock()
+        failing.onEntries { throw StorageError(kind: .corrupt, message: "database disk image is malformed") }
+        dependency.qadaStore = failing
+        let failed = await CLI.run(["qada", "record", "fajr"], dependency: dependency)
+        #expect(failed.status == 1 && failed.stderr.hasPrefix("Error: ") && failing.entriesCalls.count == 1)
+    }
+
     @Test func helpExplainsTheRulesWithExamples() async {
         let help = await CLI.run(["qada", "--help"])
         #expect(help.status == 0)
