@@ -43,6 +43,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var prayerLogStore: any PrayerLogStore
     /// What ``mosqueTimetables()`` returns; an empty ``MosqueTimetableStoreFake`` by default.
     public var mosqueTimetableStore: any MosqueTimetableStore = MosqueTimetableStoreFake()
+    /// What ``qada()`` returns; an empty ``QadaStoreFake`` by default.
+    public var qadaStore: any QadaStore = QadaStoreFake()
     /// What ``backup()`` returns.
     public var backupService: any BackupService
     /// What ``syncService()`` returns.
@@ -92,6 +94,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func prayerLog() -> any PrayerLogStore { prayerLogStore }
     /// Returns ``mosqueTimetableStore``.
     public func mosqueTimetables() -> any MosqueTimetableStore { mosqueTimetableStore }
+    /// Returns ``qadaStore``.
+    public func qada() -> any QadaStore { qadaStore }
     /// Returns ``backupService``.
     public func backup() -> any BackupService { backupService }
     /// Returns ``sync``.

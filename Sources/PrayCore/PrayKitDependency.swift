@@ -61,6 +61,8 @@ public protocol PrayKitDependency: Sendable {
     func prayerLog() -> any PrayerLogStore
     /// The mosques' own timetables the user imported.
     func mosqueTimetables() -> any MosqueTimetableStore
+    /// The prayers to make up (qada): each prayer's opening count and the prayers made up.
+    func qada() -> any QadaStore
     /// Export and import of all user data.
     func backup() -> any BackupService
     /// Sync of the log, the synced settings and the place with a `praykit serve` peer (SYNC.md).

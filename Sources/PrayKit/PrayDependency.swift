@@ -382,6 +382,15 @@ extension PrayDependency {
     public func mosqueTimetables() -> any MosqueTimetableStore { Self.mosqueTimetables }
 }
 
+// MARK: - Prayers to make up
+
+extension PrayDependency {
+    private static let qada = QadaStoreSQLite(database: database, log: log)
+
+    /// The prayers to make up (qada) in the database.
+    public func qada() -> any QadaStore { Self.qada }
+}
+
 // MARK: - Backup
 
 extension PrayDependency {

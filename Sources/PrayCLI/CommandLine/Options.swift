@@ -244,24 +244,32 @@ extension ArgumentDefinition {
     var missing: CLIError { .usage("Missing expected argument '<\(name)>'") }
 }
 
-/// A typed positional argument: `<key>` of `config get <key>`. `Argument<String?>` may be left out;
-/// a variadic one is read with ``ParsedArguments/all(_:)``.
+/// A typed positional argument: `<key>` of `config get <key>`. `Argument<String?>` may be left out, and
+/// so may one declared with a default (`Argument("count", help: …, default: 1)`); a variadic one is
+/// read with ``ParsedArguments/all(_:)``.
 struct Argument<Value: ArgumentValue>: ArgumentDefinition {
     let name: String
     let help: String
     let isVariadic: Bool
     let completion: CompletionKind
+    /// The value when the argument is left out: the declared default, `nil` for an optional value, or
+    /// none (the argument is required).
+    private let defaultValue: Value?
 
     /// Declares `<name>`.
-    init(_ name: String, help: String, variadic: Bool = false, completion: CompletionKind? = nil) {
+    /// - Parameter default: The value when the argument is left out (help says it).
+    init(
+        _ name: String, help: String, default: Value? = nil, variadic: Bool = false, completion: CompletionKind? = nil
+    ) {
         self.name = name
-        self.help = help
+        self.help = `default`.map { "\(help) (default: \($0.argumentDescription))" } ?? help
         isVariadic = variadic
+        defaultValue = `default` ?? Value.absentValue
         let choices = Value.allValueStrings
         self.completion = completion ?? (choices.isEmpty ? .none : .list(choices))
     }
 
-    var isOptional: Bool { isVariadic || Value.absentValue != nil }
+    var isOptional: Bool { isVariadic || defaultValue != nil }
 
     func parse(_ texts: [String]) throws(CLIError) -> any Sendable {
         var values: [Value] = []
@@ -274,7 +282,7 @@ struct Argument<Value: ArgumentValue>: ArgumentDefinition {
         }
         if isVariadic { return values }
         if let value = values.first { return value }
-        guard let absent = Value.absentValue else { throw missing }
-        return absent
+        guard let defaultValue else { throw missing }
+        return defaultValue
     }
 }

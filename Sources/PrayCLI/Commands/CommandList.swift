@@ -15,6 +15,7 @@ enum CommandList {
         HijriCommand.self,
         ConfigCommand.self,
         LogCommand.self,
+        QadaCommand.self,
         SyncCommand.self,
         ExportCommand.self,
         ImportCommand.self,

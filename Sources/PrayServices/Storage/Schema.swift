@@ -134,6 +134,24 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """
         ),
+        // Version 6: the prayers to make up (`praykit qada`): an entry per id, `opening/<prayer>` (the
+        // count owed before the log counts, from `day`) or `made-up/<hex>` (prayers made up on `day`);
+        // days since 1970 and milliseconds, as in the prayer log. The checks keep a row readable.
+        Migration(
+            version: 6,
+            sql: """
+                CREATE TABLE qada_entry (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('opening', 'made-up')),
+                    prayer TEXT NOT NULL CHECK (prayer IN ('fajr', 'dhuhr', 'asr', 'maghrib', 'isha')),
+                    count INTEGER NOT NULL CHECK (count BETWEEN 0 AND 100000),
+                    day INTEGER NOT NULL CHECK (day BETWEEN -719162 AND 2932896),
+                    source TEXT,
+                    recorded_at INTEGER NOT NULL,
+                    note TEXT
+                ) WITHOUT ROWID;
+                """
+        ),
         // Version 8 (6 and 7 are the qada and fast tables): the sync outbox takes the collections of
         // sync's row schema 2 (`qada`, `fast`, `hijri-start`, `mosque`). SQLite cannot change a CHECK,
         // so the table is copied, in order.
