@@ -115,6 +115,48 @@ import Testing
         #expect(try phone.syncedRows() == laptop.syncedRows())
     }
 
+    /// Qada: make-ups recorded on two devices offline both count; the later opening wins; a removed
+    /// make-up is removed everywhere.
+    @Test func makeUpsFromTwoDevicesBothCountAndTheLaterOpeningWins() async throws {
+        let world = try SyncWorld()
+        let laptop = world.device("laptop")
+        let phone = world.device("phone")
+        try await laptop.login(world)
+        try await phone.login(world)
+        func entry(_ device: Device, _ kind: QadaEntry.Kind, _ count: Int) throws -> QadaEntry {
+            try QadaEntry(
+                id: kind == .opening ? QadaEntry.openingID(.fajr) : QadaEntry.newMadeUpID(), kind: kind, prayer: .fajr,
+                count: count, date: day, source: kind == .opening ? "set" : nil, recordedAt: device.clock.now())
+        }
+        // Given: an opening of 100 on the laptop, synced to the phone
+        try laptop.qada.save([try entry(laptop, .opening, 100)])
+        try await laptop.sync.syncNow()
+        try await phone.sync.syncNow()
+        // When: offline from each other, each records make-ups, and each sets the opening again
+        let made = [try entry(laptop, .madeUp, 3), try entry(phone, .madeUp, 2)]
+        try laptop.qada.save([made[0]])
+        try phone.qada.save([made[1]])
+        laptop.clock.advance(by: 60)
+        phone.clock.advance(by: 120)
+        try laptop.qada.save([try entry(laptop, .opening, 90)])
+        try phone.qada.save([try entry(phone, .opening, 80)])
+        for device in [laptop, phone, laptop] { try await device.sync.syncNow() }
+        // Then: both make-ups are on both devices, and the phone's later opening
+        for device in [laptop, phone] {
+            let entries = try device.qada.entries()
+            #expect(Set(entries.filter { $0.kind == .madeUp }.map(\.count)) == [3, 2], "\(device.name)")
+            #expect(entries.first { $0.kind == .opening }?.count == 80, "\(device.name)")
+            let ledger = QadaLedger(entries: entries, log: [], today: day, timeZone: TimeZone(identifier: "UTC")!)
+            #expect(ledger.accounts.first { $0.prayer == .fajr }?.balance == 75, "\(device.name)")
+        }
+        // When the laptop removes its make-up, the phone loses it too
+        try laptop.qada.remove(id: made[0].id)
+        try await laptop.sync.syncNow()
+        try await phone.sync.syncNow()
+        #expect(try phone.qada.entries().filter { $0.kind == .madeUp }.map(\.id) == [made[1].id])
+        #expect(try phone.syncedRows() == laptop.syncedRows())
+    }
+
     /// A device that synced with schema 1 (an earlier PrayKit) and kept a mosque's timetable then:
     /// its next cycle queues what the older schema could not send and pulls everything again.
     @Test func aDeviceOfTheOlderSchemaSendsWhatItKeptAndPullsAgain() async throws {
@@ -450,7 +492,7 @@ import Testing
             let device = devices.randomElement(using: &random)!
             for other in devices { other.clock.advance(by: Double(Int.random(in: 1...90, using: &random))) }
             world.serverClock.advance(by: 30)
-            switch Int.random(in: 0..<120, using: &random) {
+            switch Int.random(in: 0..<130, using: &random) {
             case 0..<40:
                 let status = [PrayerStatus.prayed, .late, .missed, .qada].randomElement(using: &random)!
                 let note = Bool.random(using: &random) ? "note \(Int.random(in: 0..<1000, using: &random))" : nil
@@ -496,6 +538,31 @@ import Testing
                         try preferences.set(starts.description, for: .hijriStarts)
                     }
                 }
+            case 120..<130:
+                // A make-up recorded, an opening set, or a make-up removed.
+                let prayer = Prayer.obligatory.randomElement(using: &random)!
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0:
+                    try device.qada.save([
+                        try QadaEntry(
+                            id: QadaEntry.openingID(prayer), kind: .opening, prayer: prayer,
+                            count: Int.random(in: 0...500, using: &random), date: day, source: "set",
+                            recordedAt: device.clock.now())
+                    ])
+                case 1:
+                    if let entry = try device.qada.entries().filter({ $0.kind == .madeUp }).randomElement(
+                        using: &random)
+                    {
+                        try device.qada.remove(id: entry.id)
+                    }
+                default:
+                    try device.qada.save([
+                        try QadaEntry(
+                            id: "made-up/" + SyncID.hex(count: 16, using: &random), kind: .madeUp, prayer: prayer,
+                            count: Int.random(in: 1...3, using: &random), date: day, source: nil,
+                            recordedAt: device.clock.now())
+                    ])
+                }
             case 110..<120:
                 // A mosque's timetable imported again (some of three months) or removed.
                 let name = ["East London Mosque", "Masjid al-Noor"].randomElement(using: &random)!
@@ -535,6 +602,7 @@ import Testing
         #expect(expected.keys.filter { $0.hasPrefix("log/") }.count > 10, "the plan left a log to compare")
         #expect(expected.keys.contains { $0.hasPrefix("mosque/") }, "the plan left a mosque to compare")
         #expect(expected.keys.contains { $0.hasPrefix("hijri-start/") }, "the plan left a month start to compare")
+        #expect(expected.keys.contains { $0.hasPrefix("qada/made-up/") }, "the plan left make-ups to compare")
         for device in devices {
             #expect(try device.syncedRows() == expected, "device \(device.name), seed \(seed)")
             #expect(try device.sync.unsyncedCount() == 0, "device \(device.name), seed \(seed)")

@@ -48,7 +48,26 @@ import Testing
                     coordinates: try Coordinates(latitude: 51.5 + Double(index), longitude: -0.07, elevation: 12.5),
                     timeZone: "Europe/London", days: days))
         }
-        return UserData(preferences: preferences, prayerLog: log, mosques: mosques)
+        // Prayers to make up: an opening and some make-ups, notes or none.
+        var qada: [QadaEntry] = []
+        if count > 0 {
+            let opened = CivilDate(daysSince1970: Int.random(in: first...last, using: &random))
+            qada.append(
+                try QadaEntry(
+                    id: QadaEntry.openingID(.fajr), kind: .opening, prayer: .fajr,
+                    count: Int.random(in: 0...100_000, using: &random), date: opened, source: "estimate",
+                    recordedAt: Date(timeIntervalSince1970: 1_795_953_600.5)))
+            for index in 0..<Int.random(in: 1...5, using: &random) {
+                qada.append(
+                    try QadaEntry(
+                        id: "made-up/" + SyncID.hex(count: 16, using: &random), kind: .madeUp,
+                        prayer: Prayer.obligatory.randomElement(using: &random)!,
+                        count: Int.random(in: 1...1_000, using: &random), date: opened.adding(days: index), source: nil,
+                        recordedAt: Date(timeIntervalSince1970: 1_795_953_601 + Double(index)),
+                        note: index == 0 ? "after \"fajr\"" : nil))
+            }
+        }
+        return UserData(preferences: preferences, prayerLog: log, mosques: mosques, qada: qada)
     }
 
     @Test(arguments: [0, 1, 250, 3000])

@@ -265,12 +265,19 @@ public struct UserData: Hashable, Sendable, Codable {
     /// The mosques' imported timetables, by name; `nil` in a backup made before PrayKit kept them
     /// (importing it then leaves the stored ones as they are).
     public var mosques: [MosqueTimetable]?
+    /// The prayers to make up: openings and make-ups, by when they were recorded; `nil` in a backup
+    /// made before PrayKit kept them (importing it then leaves the stored ones as they are).
+    public var qada: [QadaEntry]?
 
     /// Creates a backup value.
-    public init(preferences: Preferences, prayerLog: [PrayerLogEntry], mosques: [MosqueTimetable]? = nil) {
+    public init(
+        preferences: Preferences, prayerLog: [PrayerLogEntry], mosques: [MosqueTimetable]? = nil,
+        qada: [QadaEntry]? = nil
+    ) {
         self.preferences = preferences
         self.prayerLog = prayerLog
         self.mosques = mosques
+        self.qada = qada
     }
 
     /// Reads a backup, checking all of it before anything may be written.
@@ -306,6 +313,10 @@ public struct UserData: Hashable, Sendable, Codable {
         var names = Set<String>()
         for mosque in backup.mosques ?? [] where !names.insert(mosque.name).inserted {
             throw StorageError(kind: .invalidData, message: "the backup holds the mosque '\(mosque.name)' twice")
+        }
+        var ids = Set<String>()
+        for entry in backup.qada ?? [] where !ids.insert(entry.id).inserted {
+            throw StorageError(kind: .invalidData, message: "the backup holds the qada entry '\(entry.id)' twice")
         }
         return backup
     }

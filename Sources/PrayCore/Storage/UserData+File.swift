@@ -41,7 +41,7 @@ extension UserData {
     /// grow with the log: the same bytes as ``encoded()`` (sorted keys, two-space indent).
     ///
     /// `read` is given two functions: it calls the first once with everything but the log (the
-    /// preferences, the mosques' timetables; its `prayerLog` is ignored), then the second with each
+    /// preferences, the mosques' timetables, the prayers to make up; its `prayerLog` is ignored), then the second with each
     /// log entry, in order; `write` receives the text as it is made.
     ///
     /// ```swift
@@ -85,8 +85,10 @@ extension UserData {
             ? "\n"
             : values.map { "    \($0.key.jsonStringLiteral) : \($0.value.jsonStringLiteral)" }
                 .joined(separator: ",\n") + "\n"
+        tail += "  },\n"
+        if let qada = rest.qada { tail += "  \"qada\" : \(try nested(qada)),\n" }
         // Version 1: the only one `decoded(from:)` reads.
-        tail += "  },\n  \"version\" : \(rest.version)\n}"
+        tail += "  \"version\" : \(rest.version)\n}"
         try write(tail)
     }
 

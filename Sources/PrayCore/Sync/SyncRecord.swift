@@ -426,15 +426,8 @@ public enum SyncRules {
     public static let maximumNoteLength = PrayerLogEntry.maximumNoteLength
     /// The longest key, bytes: a mosque's name (100 characters, up to 400 bytes) and its month.
     public static let maximumKeyLength = 512
-    /// The most prayers an opening count of qada may hold (a lifetime is about 100,000).
-    public static let maximumQadaOpening = 100_000
-    /// The most prayers one record of make-ups may hold.
-    public static let maximumQadaMadeUp = 1_000
     /// The statuses of a fast.
     public static let fastStatuses: Set<String> = ["fasted", "missed", "excused", "made-up", "voluntary"]
-
-    /// `opening/fajr`: the key of a prayer's opening count.
-    public static func qadaOpeningKey(_ prayer: Prayer) -> String { "opening/\(prayer.rawValue)" }
 
     /// `East London Mosque/2027-03`: the key of a mosque's month.
     public static func mosqueKey(name: String, year: Int, month: Int) -> String {
@@ -535,43 +528,10 @@ extension SyncRules {
         }
     }
 
-    /// `opening/<prayer>` with a count of 0…100,000 from a day (`set` or `estimate`), or
-    /// `made-up/<32 hex digits>` with 1…1,000 prayers on a day.
+    /// `opening/<prayer>` or `made-up/<32 hex digits>`, and a value ``QadaEntry`` accepts under that id.
     private static func validateQada(key: String, value: SyncValue?) throws(ValidationError) {
-        let parts = key.split(separator: "/", omittingEmptySubsequences: false)
-        let isHex =
-            parts.count == 2 && parts[1].utf8.count == 32
-            && parts[1].utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-        let keyPrayer = parts.count == 2 ? Prayer(rawValue: String(parts[1])) : nil
-        let kind: String
-        switch parts.first {
-        case "opening"? where keyPrayer?.isObligatory == true: kind = "opening"
-        case "made-up"? where isHex: kind = "made-up"
-        default:
-            throw ValidationError(
-                field: "key", message: "a qada key is opening/<fajr|dhuhr|asr|maghrib|isha> or made-up/<32 hex digits>")
-        }
-        guard case .qada(let qada)? = value else { return }
-        guard qada.kind == kind else {
-            throw ValidationError(field: "kind", message: "the key \(key) holds a \(kind) value")
-        }
-        guard let prayer = Prayer(rawValue: qada.prayer), prayer.isObligatory,
-            keyPrayer == nil || keyPrayer == prayer
-        else {
-            throw ValidationError(field: "prayer", message: "the prayer of \(key) is one of the five, as its key says")
-        }
-        let range = kind == "opening" ? 0...maximumQadaOpening : 1...maximumQadaMadeUp
-        guard range.contains(qada.count) else {
-            throw ValidationError(
-                field: "count", message: "a \(kind) count is \(range.lowerBound) to \(range.upperBound)")
-        }
-        let sources: Set<String?> = kind == "opening" ? ["set", "estimate"] : [nil]
-        guard sources.contains(qada.source) else {
-            throw ValidationError(
-                field: "source",
-                message: kind == "opening" ? "an opening's source is set or estimate" : "made up has no source")
-        }
-        try checkNote(qada.note)
+        try QadaEntry.validateID(key)
+        if case .qada(let qada)? = value { _ = try QadaEntry(key: key, qada) }
     }
 
     /// A month of a mosque: a valid place and zone, 1 to 31 days of that month in order, each valid.
@@ -590,5 +550,31 @@ extension SyncRules {
             try day.validate()
             previous = day.date
         }
+    }
+}
+
+extension SyncQadaValue {
+    /// The value of an entry (its id is the row's key).
+    public init(_ entry: QadaEntry) {
+        self.init(
+            kind: entry.kind.rawValue, prayer: entry.prayer.rawValue, count: entry.count, date: entry.date,
+            source: entry.source, recordedAt: entry.recordedAt, note: entry.note)
+    }
+}
+
+extension QadaEntry {
+    /// The entry of a `qada` row, checked as every entry is.
+    /// - Throws: ``ValidationError`` for a kind or prayer that does not read, or what
+    ///   ``init(id:kind:prayer:count:date:source:recordedAt:note:)`` throws.
+    public init(key: String, _ value: SyncQadaValue) throws(ValidationError) {
+        guard let kind = Kind(rawValue: value.kind) else {
+            throw ValidationError(field: "kind", message: "a qada entry is opening or made-up, got '\(value.kind)'")
+        }
+        guard let prayer = Prayer(rawValue: value.prayer) else {
+            throw ValidationError(field: "prayer", message: "'\(value.prayer)' is not a prayer")
+        }
+        try self.init(
+            id: key, kind: kind, prayer: prayer, count: value.count, date: value.date, source: value.source,
+            recordedAt: value.recordedAt, note: value.note)
     }
 }

@@ -32,7 +32,7 @@ extension BackupServiceSQLite {
     /// - Throws: ``StorageError``.
     public func exportData() throws -> UserData {
         var entries: [PrayerLogEntry] = []
-        var data = UserData(preferences: Preferences(), prayerLog: [], mosques: [])
+        var data = UserData(preferences: Preferences(), prayerLog: [], mosques: [], qada: [])
         try exportData(rest: { data = $0 }, entries: { entries.append($0) })
         data.prayerLog = entries
         return data
@@ -44,14 +44,15 @@ extension BackupServiceSQLite {
     /// - Throws: ``StorageError``, or what `rest` or `entry` throws.
     public func exportData(rest: (UserData) throws -> Void, entries entry: (PrayerLogEntry) throws -> Void) throws {
         guard database.exists else {
-            try rest(UserData(preferences: Preferences(), prayerLog: [], mosques: []))
+            try rest(UserData(preferences: Preferences(), prayerLog: [], mosques: [], qada: []))
             return
         }
         try database.snapshot { connection in
             try rest(
                 UserData(
                     preferences: try PreferencesStoreSQLite.load(connection), prayerLog: [],
-                    mosques: try MosqueTimetableStoreSQLite.loadAll(connection)))
+                    mosques: try MosqueTimetableStoreSQLite.loadAll(connection),
+                    qada: try QadaStoreSQLite.load(connection)))
             try PrayerLogStoreSQLite.forEach(connection, "", [], entry)
         }
     }
@@ -60,8 +61,8 @@ extension BackupServiceSQLite {
     public var workQueue: WorkQueue { database.workQueue }
 
     /// Replaces everything stored with `data`, all of it or nothing, except the settings in `kept`,
-    /// which keep their stored values, and the mosques' timetables when `data` has none (a backup
-    /// made before PrayKit kept them). Under sync it is a put for every entry and synced setting in
+    /// which keep their stored values, and the mosques' timetables and the prayers to make up when
+    /// `data` has none (a backup made before PrayKit kept them). Under sync it is a put for every entry and synced setting in
     /// the file and a delete for every one it lacks, in the same transaction.
     /// - Throws: ``StorageError``; `invalidData` for more than ``UserData/maximumLogEntries`` entries,
     ///   before anything is written.
@@ -104,6 +105,15 @@ extension BackupServiceSQLite {
                 let after = mosques.flatMap(MosqueTimetableStoreSQLite.syncRows(of:))
                 let gone = Set(before).subtracting(after.map(\.key)).sorted().map { (key: $0, value: SyncValue?.none) }
                 try journal.changed(.mosque, after + gone, now: stamp, connection)
+            }
+            if let qada = data.qada {
+                // Every entry in the file is put, every one it lacks deleted.
+                let before = try QadaStoreSQLite.load(connection).map(\.id)
+                try connection.execute("DELETE FROM qada_entry")
+                try QadaStoreSQLite.upsert(qada, connection)
+                let gone = Set(before).subtracting(qada.map(\.id)).sorted().map { (key: $0, value: SyncValue?.none) }
+                try journal.changed(
+                    .qada, qada.map { ($0.id, .qada(SyncQadaValue($0))) } + gone, now: stamp, connection)
             }
         }
         log.notice(

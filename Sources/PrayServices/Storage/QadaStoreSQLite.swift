@@ -17,7 +17,7 @@ public struct QadaStoreSQLite: QadaStore {
     ///   - log: The logger.
     ///   - now: The clock that stamps changes (and their sync stamps).
     ///   - journal: Sync's journal, which adds each change to the outbox in the same transaction once
-    ///     sync carries these entries.
+    ///     sync is on (a `qada` row per entry, keyed by its id).
     public init(
         database: SQLiteDatabase, log: LogManager, now: @escaping @Sendable () -> Date = { Date() },
         journal: SyncJournal = SyncJournal()
@@ -41,7 +41,11 @@ extension QadaStoreSQLite {
     /// - Throws: ``StorageError``.
     public func save(_ entries: [QadaEntry]) throws {
         guard !entries.isEmpty else { return }
-        try database.write { connection in try Self.upsert(entries, connection) }
+        let stamp = now()
+        try database.write { [journal] connection in
+            try Self.upsert(entries, connection)
+            try journal.changed(.qada, entries.map { ($0.id, .qada(SyncQadaValue($0))) }, now: stamp, connection)
+        }
         log.debug("Qada entries saved", metadata: ["qada.entries": "\(entries.count)"])
     }
 
@@ -50,9 +54,13 @@ extension QadaStoreSQLite {
     @discardableResult
     public func remove(id: String) throws -> QadaEntry? {
         guard database.exists else { return nil }
-        let removed = try database.write { connection in
+        let stamp = now()
+        let removed = try database.write { [journal] connection in
             let entry = try Self.load(connection, "WHERE id = ?", [.text(id)]).first
-            if entry != nil { try Self.delete(ids: [id], connection) }
+            if entry != nil {
+                try Self.delete(ids: [id], connection)
+                try journal.changed(.qada, [(id, nil)], now: stamp, connection)
+            }
             return entry
         }
         if removed != nil {

@@ -760,6 +760,8 @@ extension SyncServiceHTTP {
         }
         if let highest { try SyncJournal.observe(highest, connection) }
         try journal.changed(.mosque, try MosqueTimetableStoreSQLite.syncRows(connection), now: now, connection)
+        try journal.changed(
+            .qada, try QadaStoreSQLite.load(connection).map { ($0.id, .qada(SyncQadaValue($0))) }, now: now, connection)
         switch prefer {
         case .local:
             try journal.preferencesChanged(
@@ -827,8 +829,14 @@ extension SyncServiceHTTP {
             }
             starts[month] = if case .hijriStart(let start)? = value { start.start } else { nil }
             try setPreference(.hijriStarts, starts.isEmpty ? nil : starts.description, connection)
-        case (.qada, _), (.fast, _):
-            break  // MERGE: the qada and fast stores
+        case (.qada, let value):
+            if case .qada(let qada)? = value {
+                try QadaStoreSQLite.upsert([try QadaEntry(key: row.key, qada)], connection)
+            } else {
+                try QadaStoreSQLite.delete(ids: [row.key], connection)
+            }
+        case (.fast, _):
+            break  // MERGE: the fast store
         case (.mosque, let value):
             let (name, year, month) = try SyncRules.parseMosqueKey(row.key)
             let mosque: SyncMosqueValue? = if case .mosque(let mosque)? = value { mosque } else { nil }

@@ -99,6 +99,7 @@ final class Device: Sendable {
     let preferences: PreferencesStoreSQLite
     let backup: BackupServiceSQLite
     let mosques: MosqueTimetableStoreSQLite
+    let qada: QadaStoreSQLite
     let sync: SyncServiceHTTP
     let network: LoopbackNetwork
     let machine: Machine
@@ -118,6 +119,7 @@ final class Device: Sendable {
         preferences = PreferencesStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
         backup = BackupServiceSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
         mosques = MosqueTimetableStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
+        qada = QadaStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
         network = LoopbackNetwork(world: world)
         sync = SyncServiceHTTP(database: database, network: network, clock: clock, log: .silent, journal: journal)
     }
@@ -157,6 +159,7 @@ final class Device: Sendable {
                             timeZone: timetable.timeZone, days: days.sorted { $0.date < $1.date })))
             }
         }
+        for entry in try qada.entries() { rows["qada/\(entry.id)"] = try Self.text(.qada(SyncQadaValue(entry))) }
         return rows
     }
 
