@@ -31,6 +31,11 @@ import Testing
             let (laptop, desktop) = try await Home.laptopAndDesktop(loggedInTo: server, url: proxy.url.absoluteString)
             // When: writes on both homes while the network misbehaves, each followed by its short sync,
             // and some `sync now` that may fail.
+            // An opening of qada on both homes (the later wins; the same count), so that make-ups fit.
+            for home in [laptop, desktop] {
+                let result = try await home.run(["qada", "set", "all", "500", "--date", "2026-11-01"])
+                #expect(result.status == 0, "\(result.stderr)")
+            }
             proxy.setFaults([.resetBeforeForwarding: 0.15, .delay: 0.1, .dropAnswer: 0.2, .forwardTwice: 0.2])
             var outputs: [String] = []
             for step in 0..<24 {
@@ -38,10 +43,10 @@ import Testing
                 let day = Self.days.randomElement(using: &random)!
                 let prayer = Prayer.obligatory.randomElement(using: &random)!.rawValue
                 let arguments: [String]
-                // The first two steps import a mosque's timetable and announce a month's start, so that
-                // every seed has them to compare.
-                let choice = Int.random(in: 0..<12, using: &random)
-                switch step < 2 ? 11 - step : choice {
+                // The first three steps announce a month's start, import a mosque's timetable and record
+                // make-ups, so that every seed has them to compare.
+                let choice = Int.random(in: 0..<13, using: &random)
+                switch step < 3 ? 10 + step : choice {
                 case 0..<5:
                     let status = ["prayed", "late", "missed", "qada"].randomElement(using: &random)!
                     arguments =
@@ -67,6 +72,9 @@ import Testing
                         "timetable", "import", file, "--mosque", "East London Mosque", "--lat", "51.5176", "--lon",
                         "-0.0654", "--tz", "Europe/London",
                     ]
+                case 12:
+                    // Make-ups of a prayer the opening (set on both homes before) owes plenty of.
+                    arguments = ["qada", "record", prayer, String(Int.random(in: 1...3, using: &random))]
                 default: arguments = ["sync", "now"]
                 }
                 let result = try await home.run(arguments)
@@ -95,6 +103,7 @@ import Testing
             #expect(state.log.contains("\"prayer\""), "the plan left entries to compare: \(state.log)")
             // The mosque's fajr (06:10 to 06:59) replaced the calculated one (05:48 on 2026-11-20).
             #expect(state.kept.contains("1448-09") && state.kept.contains("T06:"), "\(state.kept)")
+            #expect(state.kept.contains("\"made-up/"), "the plan left make-ups to compare: \(state.kept)")
             let counts = proxy.counts
             #expect(counts[.dropAnswer, default: 0] + counts[.forwardTwice, default: 0] > 0, "\(counts)")
             // No token in any output, the server's log included.

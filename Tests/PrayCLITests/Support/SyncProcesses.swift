@@ -211,12 +211,13 @@ import PrayServices
                 "times", "--lat", "51.5176", "--lon", "-0.0654", "--tz", "Europe/London", "--date", "2026-11-20",
                 "--days", "9", "--format", "csv",
             ])
-            for result in [log, settings, starts, mosques, times] where result.status != 0 {
+            let qada = try await run(["qada", "history", "--format", "json"])
+            for result in [log, settings, starts, mosques, times, qada] where result.status != 0 {
                 throw TestFailure("\(name): \(result.stderr)")
             }
             return SyncedState(
                 log: log.stdout, settings: settings.stdout,
-                kept: [starts.stdout, mosques.stdout, times.stdout].joined(separator: "\n"))
+                kept: [starts.stdout, mosques.stdout, times.stdout, qada.stdout].joined(separator: "\n"))
         }
 
         /// When the entry of `prayer` on `day` was recorded, by this device's log.
@@ -247,7 +248,7 @@ import PrayServices
     struct SyncedState: Equatable, CustomStringConvertible {
         let log: String
         let settings: String
-        /// The announced month starts, the mosques kept and the times they give.
+        /// The announced month starts, the mosques kept and the times they give, the qada entries.
         let kept: String
 
         var description: String { log + "\n" + settings + "\n" + kept }
