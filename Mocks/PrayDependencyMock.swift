@@ -43,6 +43,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var prayerLogStore: any PrayerLogStore
     /// What ``mosqueTimetables()`` returns; an empty ``MosqueTimetableStoreFake`` by default.
     public var mosqueTimetableStore: any MosqueTimetableStore = MosqueTimetableStoreFake()
+    /// What ``fasts()`` returns; an empty ``FastStoreFake`` by default.
+    public var fastStore: any FastStore = FastStoreFake()
     /// What ``backup()`` returns.
     public var backupService: any BackupService
     /// What ``syncService()`` returns.
@@ -92,6 +94,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func prayerLog() -> any PrayerLogStore { prayerLogStore }
     /// Returns ``mosqueTimetableStore``.
     public func mosqueTimetables() -> any MosqueTimetableStore { mosqueTimetableStore }
+    /// Returns ``fastStore``.
+    public func fasts() -> any FastStore { fastStore }
     /// Returns ``backupService``.
     public func backup() -> any BackupService { backupService }
     /// Returns ``sync``.

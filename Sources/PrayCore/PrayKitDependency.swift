@@ -61,6 +61,8 @@ public protocol PrayKitDependency: Sendable {
     func prayerLog() -> any PrayerLogStore
     /// The mosques' own timetables the user imported.
     func mosqueTimetables() -> any MosqueTimetableStore
+    /// The fasts the user recorded (`praykit fast`).
+    func fasts() -> any FastStore
     /// Export and import of all user data.
     func backup() -> any BackupService
     /// Sync of the log, the synced settings and the place with a `praykit serve` peer (SYNC.md).

@@ -49,6 +49,8 @@ public struct PrayKitOverrides: PrayKitDependency {
     public var prayerLogStore: (any PrayerLogStore)?
     /// Replaces ``mosqueTimetables()``.
     public var mosqueTimetableStore: (any MosqueTimetableStore)?
+    /// Replaces ``fasts()``.
+    public var fastStore: (any FastStore)?
     /// Replaces ``backup()``.
     public var backupService: (any BackupService)?
     /// Replaces ``syncService()``.
@@ -133,6 +135,8 @@ public struct PrayKitOverrides: PrayKitDependency {
     public func prayerLog() -> any PrayerLogStore { prayerLogStore ?? base.prayerLog() }
     /// The set mosque timetable store, else the base's.
     public func mosqueTimetables() -> any MosqueTimetableStore { mosqueTimetableStore ?? base.mosqueTimetables() }
+    /// The set fast store, else the base's.
+    public func fasts() -> any FastStore { fastStore ?? base.fasts() }
     /// The set backup service, else the base's.
     public func backup() -> any BackupService { backupService ?? base.backup() }
     /// The set sync service, else the base's.

@@ -378,6 +378,15 @@ extension PrayDependency {
     public func mosqueTimetables() -> any MosqueTimetableStore { Self.mosqueTimetables }
 }
 
+// MARK: - Fasts
+
+extension PrayDependency {
+    private static let fasts = FastStoreSQLite(database: database, log: log)
+
+    /// The recorded fasts in the database.
+    public func fasts() -> any FastStore { Self.fasts }
+}
+
 // MARK: - Backup
 
 extension PrayDependency {

@@ -15,6 +15,7 @@ enum CommandList {
         HijriCommand.self,
         ConfigCommand.self,
         LogCommand.self,
+        FastCommand.self,
         SyncCommand.self,
         ExportCommand.self,
         ImportCommand.self,

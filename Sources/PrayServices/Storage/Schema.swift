@@ -134,6 +134,19 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """
         ),
+        // Version 7 (6 is the qada log's): fasts (`praykit fast`), one per day; the status as its stable
+        // code (fasted, missed, excused, made-up, voluntary), recorded_at in milliseconds since 1970.
+        Migration(
+            version: 7,
+            sql: """
+                CREATE TABLE fast (
+                    day INTEGER PRIMARY KEY NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('fasted', 'missed', 'excused', 'made-up', 'voluntary')),
+                    recorded_at INTEGER NOT NULL,
+                    note TEXT
+                );
+                """
+        ),
     ]
 
     /// The newest version.
