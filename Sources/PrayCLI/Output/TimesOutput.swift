@@ -311,7 +311,6 @@ struct TimesOutput {
             try output.write(Table.render(rows))
         }
         if let extra { try writeExtraTable(extra, to: output) }
-        if let fastSuggestions { try writeFastSuggestions(fastSuggestions, to: output) }
         let legend = [
             (
                 "*",
@@ -328,6 +327,8 @@ struct TimesOutput {
         if let note = MissingTimes.note(response.schedules, prayers: Self.tablePrayers, parameters: parameters) {
             try output.write("Note: " + note + "\n")
         }
+        // Last, so that the rest is what it is with suggestions off.
+        if let fastSuggestions { try writeFastSuggestions(fastSuggestions, to: output) }
     }
 
     /// The block of `--extra`: per day, the disliked time after sunrise, duha, the disliked time at
