@@ -10,7 +10,8 @@ import Testing
 /// clock, and the suggestions `fast-suggestions` adds to `next` and `times`.
 @Suite struct FastCommandTests {
     let makkah = ["--lat", "21.4225", "--lon", "39.8262", "--tz", "Asia/Riyadh", "--method", "umm-al-qura"]
-    private static let hijri = HijriServiceUmmAlQura(prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
+    private static let hijri = HijriServiceUmmAlQura(
+        prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
 
     /// The civil day of a Hijri date on the Umm al-Qura calendar.
     private func civil(_ year: Int, _ month: HijriMonth, _ day: Int) throws -> CivilDate {
@@ -96,7 +97,8 @@ import Testing
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr.hasPrefix("Error: ") && result.stderr.contains(message), "\(result.stderr)")
         }
-        #expect(try FastStoreSQLite(database: test.database, log: .silent).entries(from: .first, through: .last).isEmpty)
+        #expect(
+            try FastStoreSQLite(database: test.database, log: .silent).entries(from: .first, through: .last).isEmpty)
     }
 
     @Test func aWholeRamadanIsRecordedSkippingRecordedDays() async throws {
@@ -141,7 +143,8 @@ import Testing
         #expect(suggestion["date"] as? String == white.description)
         #expect(suggestion["hijri"] as? String == "1448-07-13")
         let reasons = try #require(suggestion["reasons"] as? [[String: Any]])
-        #expect(reasons.contains { $0["id"] as? String == "white-day" && $0["name"] as? String == "White day 13 Rajab" })
+        #expect(
+            reasons.contains { $0["id"] as? String == "white-day" && $0["name"] as? String == "White day 13 Rajab" })
         #expect(!off.contains("Fast") && offJSON["fastSuggestion"] == nil)
         // A fast recorded on that day is not suggested again
         #expect(

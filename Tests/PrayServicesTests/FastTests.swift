@@ -8,7 +8,8 @@ import Testing
 /// Fasts: the entry, the rules on the person's Hijri calendar (announced starts included), the
 /// account of each Ramadan and the days owed, the suggested voluntary fasts, and the SQLite store.
 @Suite struct FastTests {
-    private static let ummAlQura = HijriServiceUmmAlQura(prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
+    private static let ummAlQura = HijriServiceUmmAlQura(
+        prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
     private static let fasts = FastCalendar(hijri: ummAlQura, calendar: .ummAlQura, offset: 0)
     private static let stamp = Date(timeIntervalSince1970: 1_795_953_600.2507)
 
@@ -47,7 +48,8 @@ import Testing
         let text = String(decoding: try encoder.encode(fast), as: UTF8.self)
         // Then
         #expect(
-            text == #"{"date":"2027-04-05","note":"Monday","recordedAt":"2026-11-29T12:00:00.250Z","status":"made-up"}"#)
+            text == #"{"date":"2027-04-05","note":"Monday","recordedAt":"2026-11-29T12:00:00.250Z","status":"made-up"}"#
+        )
         #expect(try JSONDecoder().decode(FastEntry.self, from: Data(text.utf8)) == fast)
         let bad = #"{"date":"2027-04-05","recordedAt":"2026-11-29T12:00:00.250Z","status":"qada"}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(FastEntry.self, from: Data(bad.utf8)) }
@@ -63,7 +65,9 @@ import Testing
         let announced = FastCalendar(hijri: Self.ummAlQura.following(starts), calendar: .ummAlQura, offset: 0)
         // When / Then: on the calendar, the first is Ramadan's and the day before is not
         try Self.fasts.check(.fasted, on: first, today: today)
-        #expect(throws: ValidationError.self) { try Self.fasts.check(.fasted, on: first.adding(days: -1), today: today) }
+        #expect(throws: ValidationError.self) {
+            try Self.fasts.check(.fasted, on: first.adding(days: -1), today: today)
+        }
         #expect(throws: ValidationError.self) { try Self.fasts.check(.voluntary, on: first, today: today) }
         // As announced, that day is still Sha'ban: a voluntary fast, not Ramadan's
         #expect(throws: ValidationError.self) { try announced.check(.fasted, on: first, today: today) }
@@ -88,7 +92,9 @@ import Testing
         try Self.fasts.check(.madeUp, on: try civil(1447, .shawwal, 2), today: today)
         try Self.fasts.check(.voluntary, on: try civil(1447, .dhuAlHijjah, 14), today: today)
         try Self.fasts.check(.voluntary, on: today.adding(days: 1), today: today)
-        #expect(throws: ValidationError.self) { try Self.fasts.check(.voluntary, on: today.adding(days: 2), today: today) }
+        #expect(throws: ValidationError.self) {
+            try Self.fasts.check(.voluntary, on: today.adding(days: 2), today: today)
+        }
     }
 
     // MARK: - The account
@@ -168,7 +174,9 @@ import Testing
         // Ramadan, Eid, the days of tashriq: not even a Monday or the white day 13 Dhu al-Hijjah
         let ramadan = try Self.fasts.ramadan(of: 1447)
         #expect(try Self.fasts.suggestions(from: ramadan[0].gregorian, count: ramadan.count, recorded: []).isEmpty)
-        for day in [(HijriMonth.shawwal, 1), (.dhuAlHijjah, 10), (.dhuAlHijjah, 11), (.dhuAlHijjah, 12), (.dhuAlHijjah, 13)] {
+        for day in [
+            (HijriMonth.shawwal, 1), (.dhuAlHijjah, 10), (.dhuAlHijjah, 11), (.dhuAlHijjah, 12), (.dhuAlHijjah, 13),
+        ] {
             #expect(try suggestion(1447, day.0, day.1).isEmpty, "\(day)")
         }
         // A day with a fast recorded is not suggested
@@ -191,9 +199,10 @@ import Testing
         try store.record([try entry(second, .missed), try entry(first, .fasted, note: "at home")])
         try store.record([try entry(second, .excused, note: "travel")])
         // Then
-        #expect(try store.entries(from: first, through: second) == [
-            try entry(first, .fasted, note: "at home"), try entry(second, .excused, note: "travel"),
-        ])
+        #expect(
+            try store.entries(from: first, through: second) == [
+                try entry(first, .fasted, note: "at home"), try entry(second, .excused, note: "travel"),
+            ])
         #expect(try store.entries(from: second, through: second).map(\.status) == [.excused])
         #expect(try store.delete(on: first)?.status == .fasted)
         #expect(try store.delete(on: first) == nil)

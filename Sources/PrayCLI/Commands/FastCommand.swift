@@ -73,7 +73,8 @@ enum FastCommand: CommandGroup {
 
     /// The days of `start`…`start + count - 1` suggested for a voluntary fast (none recorded on them),
     /// when `fast-suggestions` is on; `nil` when it is off. A failure loses only the suggestions.
-    static func suggestions(from start: CivilDate, count: Int, context: CommandContext) -> [CivilDate: FastSuggestion]? {
+    static func suggestions(from start: CivilDate, count: Int, context: CommandContext) -> [CivilDate: FastSuggestion]?
+    {
         guard let saved = try? context.preferences(), suggestionsOn(saved) else { return nil }
         let fasts = calendar(saved: saved, hijri: context.dependency.hijriService())
         let end = start.clampedAdding(days: count - 1)

@@ -169,7 +169,8 @@ struct TimesOutput {
         }
         if extra != nil { members += extraMembers(schedule.extraTimes) }
         if let fastSuggestions {
-            members.append(("fastSuggestion", fastSuggestions[schedule.date].map { FastCommand.json($0.reasons) } ?? .null))
+            members.append(
+                ("fastSuggestion", fastSuggestions[schedule.date].map { FastCommand.json($0.reasons) } ?? .null))
         }
         return .object(members)
     }
