@@ -101,6 +101,24 @@ import Testing
             try FastStoreSQLite(database: test.database, log: .silent).entries(from: .first, through: .last).isEmpty)
     }
 
+    @Test func theSavedAnnouncedStartDecidesWhatIsRamadan() async throws {
+        // Given: Ramadan 1447 announced a day after the calendar's first
+        let test = try TestDatabase()
+        let first = try civil(1447, .ramadan, 1)
+        let dependency = try dependency(test, [.hijriStarts: "1447-09=\(first.adding(days: 1))"])
+        let now = noon(try CivilDate(parsing: "2026-06-01"))
+        func record(_ day: CivilDate, _ status: String) async -> CLI.Result {
+            await CLI.run(
+                ["fast", "record", "--tz", "UTC", "--date", day.description, "--status", status],
+                dependency: dependency, now: now)
+        }
+        // When / Then: the calendar's first is Sha'ban's 30th, the next day Ramadan's first
+        let refused = await record(first, "fasted")
+        #expect(refused.status == 64 && refused.stderr.contains("30 Sha'ban 1447"), "\(refused.stderr)")
+        #expect(await record(first.adding(days: 1), "fasted").stdout == "\(first.adding(days: 1)) fasted (1 Ramadan 1447)\n")
+        #expect(await record(first, "voluntary").status == 0)
+    }
+
     @Test func aWholeRamadanIsRecordedSkippingRecordedDays() async throws {
         let test = try TestDatabase()
         let dependency = try dependency(test)

@@ -72,11 +72,15 @@ enum FastCommand: CommandGroup {
     }
 
     /// The days of `start`…`start + count - 1` suggested for a voluntary fast (none recorded on them),
-    /// when `fast-suggestions` is on; `nil` when it is off. A failure loses only the suggestions.
-    static func suggestions(from start: CivilDate, count: Int, context: CommandContext) -> [CivilDate: FastSuggestion]?
-    {
+    /// on the Hijri calendar, offset and month starts of `request`, when `fast-suggestions` is on; `nil`
+    /// when it is off. A failure loses only the suggestions.
+    static func suggestions(
+        from start: CivilDate, count: Int, request: PrayerAPI.Request, context: CommandContext
+    ) -> [CivilDate: FastSuggestion]? {
         guard let saved = try? context.preferences(), suggestionsOn(saved) else { return nil }
-        let fasts = calendar(saved: saved, hijri: context.dependency.hijriService())
+        let fasts = FastCalendar(
+            hijri: context.dependency.hijriService().following(request.hijriMonthStarts),
+            calendar: request.hijriCalendar, offset: request.hijriOffset)
         let end = start.clampedAdding(days: count - 1)
         let recorded = Set((try? context.dependency.fasts().entries(from: start, through: end))?.map(\.date) ?? [])
         let found = (try? fasts.suggestions(from: start, count: count, recorded: recorded)) ?? []

@@ -139,7 +139,7 @@ enum NextCommand: Command {
         request.days = 4
         let response = try await context.dependency.prayerService().prayerTimes(for: request)
         let prayers = PrayerTimer(schedules: response.schedules, iqama: calculation.iqama)
-        let fasts = FastSuggestions(schedules: response.schedules, context: context)
+        let fasts = FastSuggestions(schedules: response.schedules, request: request, context: context)
         guard ramadan else { return Timers(prayers: prayers, ramadan: nil, fasts: fasts) }
         // The Hijri dates of the days; a failure here loses only the Ramadan countdown.
         let hijri =
@@ -164,12 +164,13 @@ enum NextCommand: Command {
 
         /// The suggestions of `schedules`' days and the next ``FastCalendar/suggestionHorizon`` days, when
         /// `fast-suggestions` is on; else `nil`.
-        init?(schedules: [PrayerSchedule], context: CommandContext) {
+        init?(schedules: [PrayerSchedule], request: PrayerAPI.Request, context: CommandContext) {
             guard let first = schedules.first else { return nil }
             let count = schedules.count + FastCalendar.suggestionHorizon
-            guard let days = FastCommand.suggestions(from: first.date, count: count, context: context) else {
-                return nil
-            }
+            guard
+                let days = FastCommand.suggestions(
+                    from: first.date, count: count, request: request, context: context)
+            else { return nil }
             self.days = days
             fajr = Dictionary(
                 schedules.compactMap { schedule in schedule[.fajr].map { (schedule.date, $0.date) } },

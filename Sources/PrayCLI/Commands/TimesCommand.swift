@@ -102,7 +102,8 @@ enum TimesCommand: Command {
         let output = TimesOutput(
             request: request, response: response, place: calculation.place, method: calculation.method,
             hijri: hijri ?? [], clock12Hour: style == .twelveHour, iqama: calculation.iqama, extra: extra,
-            fastSuggestions: FastCommand.suggestions(from: request.date, count: request.days, context: context))
+            fastSuggestions: FastCommand.suggestions(
+                from: request.date, count: request.days, request: request, context: context))
         switch arguments[format] {
         case .json: try output.writeJSON(to: context.output)
         case .csv: try output.writeCSV(to: context.output)
