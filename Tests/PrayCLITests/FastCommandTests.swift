@@ -115,7 +115,9 @@ import Testing
         // When / Then: the calendar's first is Sha'ban's 30th, the next day Ramadan's first
         let refused = await record(first, "fasted")
         #expect(refused.status == 64 && refused.stderr.contains("30 Sha'ban 1447"), "\(refused.stderr)")
-        #expect(await record(first.adding(days: 1), "fasted").stdout == "\(first.adding(days: 1)) fasted (1 Ramadan 1447)\n")
+        #expect(
+            await record(first.adding(days: 1), "fasted").stdout == "\(first.adding(days: 1)) fasted (1 Ramadan 1447)\n"
+        )
         #expect(await record(first, "voluntary").status == 0)
     }
 
