@@ -45,6 +45,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public var mosqueTimetableStore: any MosqueTimetableStore = MosqueTimetableStoreFake()
     /// What ``qada()`` returns; an empty ``QadaStoreFake`` by default.
     public var qadaStore: any QadaStore = QadaStoreFake()
+    /// What ``fasts()`` returns; an empty ``FastStoreFake`` by default.
+    public var fastStore: any FastStore = FastStoreFake()
     /// What ``backup()`` returns.
     public var backupService: any BackupService
     /// What ``syncService()`` returns.
@@ -96,6 +98,8 @@ public struct PrayDependencyMock: PrayKitDependency {
     public func mosqueTimetables() -> any MosqueTimetableStore { mosqueTimetableStore }
     /// Returns ``qadaStore``.
     public func qada() -> any QadaStore { qadaStore }
+    /// Returns ``fastStore``.
+    public func fasts() -> any FastStore { fastStore }
     /// Returns ``backupService``.
     public func backup() -> any BackupService { backupService }
     /// Returns ``sync``.

@@ -63,6 +63,9 @@ public protocol PrayKitDependency: Sendable {
     func mosqueTimetables() -> any MosqueTimetableStore
     /// The prayers to make up (qada): each prayer's opening count and the prayers made up.
     func qada() -> any QadaStore
+
+    /// The fasts the user recorded (`praykit fast`).
+    func fasts() -> any FastStore
     /// Export and import of all user data.
     func backup() -> any BackupService
     /// Sync of the log, the synced settings and the place with a `praykit serve` peer (SYNC.md).

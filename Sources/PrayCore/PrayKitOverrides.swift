@@ -51,6 +51,8 @@ public struct PrayKitOverrides: PrayKitDependency {
     public var mosqueTimetableStore: (any MosqueTimetableStore)?
     /// Replaces ``qada()``.
     public var qadaStore: (any QadaStore)?
+    /// Replaces ``fasts()``.
+    public var fastStore: (any FastStore)?
     /// Replaces ``backup()``.
     public var backupService: (any BackupService)?
     /// Replaces ``syncService()``.
@@ -137,6 +139,8 @@ public struct PrayKitOverrides: PrayKitDependency {
     public func mosqueTimetables() -> any MosqueTimetableStore { mosqueTimetableStore ?? base.mosqueTimetables() }
     /// The set qada store, else the base's.
     public func qada() -> any QadaStore { qadaStore ?? base.qada() }
+    /// The set fast store, else the base's.
+    public func fasts() -> any FastStore { fastStore ?? base.fasts() }
     /// The set backup service, else the base's.
     public func backup() -> any BackupService { backupService ?? base.backup() }
     /// The set sync service, else the base's.

@@ -391,6 +391,15 @@ extension PrayDependency {
     public func qada() -> any QadaStore { Self.qada }
 }
 
+// MARK: - Fasts
+
+extension PrayDependency {
+    private static let fasts = FastStoreSQLite(database: database, log: log)
+
+    /// The recorded fasts in the database.
+    public func fasts() -> any FastStore { Self.fasts }
+}
+
 // MARK: - Backup
 
 extension PrayDependency {

@@ -134,6 +134,8 @@ import Testing
             return Samples(
                 accepted: [("East London Mosque", "East London Mosque"), (longest, longest)],
                 refused: ["", "   ", longest + "م", "a\u{7}b"])
+        case .fastSuggestions:
+            return Samples(accepted: [("on", "on"), ("OFF", "off")], refused: ["yes", "", "1"])
         }
     }
 

@@ -196,6 +196,7 @@ extension Rounding: ArgumentValue {}
 extension HijriCalendar: ArgumentValue {}
 extension LogLevel: ArgumentValue {}
 extension PrayerStatus: ArgumentValue {}
+extension FastStatus: ArgumentValue {}
 
 /// An instant as people type it: ISO 8601 with an offset or `Z` (`2026-11-29T14:14:00+03:00`), or a
 /// local date and time without one (`2026-11-29T14:14`, `2026-11-29 14:14:00`), read in the zone of

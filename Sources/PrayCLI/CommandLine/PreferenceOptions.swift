@@ -56,6 +56,7 @@ enum PreferenceOptions {
         case .reminderMinutes: "minutes before each prayer for 'praykit notify', 10 or 15,5"
         case .notifyHook: "shell command 'praykit notify' runs for each event"
         case .mosque: "name of an imported mosque timetable (see 'praykit timetable list')"
+        case .fastSuggestions: "on|off: suggest voluntary fasts in 'praykit next' and 'praykit times' (off)"
         }
     }
 }

@@ -16,6 +16,7 @@ enum CommandList {
         ConfigCommand.self,
         LogCommand.self,
         QadaCommand.self,
+        FastCommand.self,
         SyncCommand.self,
         ExportCommand.self,
         ImportCommand.self,

@@ -22,6 +22,8 @@ enum NextCommand: Command {
         iftar on) the line also counts down to suhoor's end (imsak) or iftar (maghrib), whichever is
         next. With --extra, the time after sunrise is named: the disliked time until the sun has
         risen a spear's length, then duha until zawal, then the disliked time at the zenith.
+        With 'praykit config set fast-suggestions on', plain and json also name the next day suggested
+        for a voluntary fast (today before fajr, else tomorrow onward; see 'praykit fast').
         """
     static let examples = [
         "praykit next --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh",
@@ -103,10 +105,14 @@ enum NextCommand: Command {
     struct Timers {
         let prayers: PrayerTimer
         let ramadan: RamadanTimer?
+        /// The days suggested for a voluntary fast with the fajr of each day, when `fast-suggestions` is on.
+        var fasts: FastSuggestions? = nil
 
-        /// The named period (with `--extra`) and the Ramadan countdown at `instant`.
+        /// The named period (with `--extra`), the Ramadan countdown and the suggested fast at `instant`.
         func extra(at instant: Date) -> NextRenderer.Extra {
-            NextRenderer.Extra(period: prayers.period(at: instant), ramadan: ramadan?.status(at: instant))
+            NextRenderer.Extra(
+                period: prayers.period(at: instant), ramadan: ramadan?.status(at: instant),
+                fast: fasts?.suggestion(at: instant), fastSuggestionsOn: fasts != nil)
         }
 
         /// The instants the line changes: the prayers' countdown's, and in Ramadan the moments of
@@ -133,7 +139,8 @@ enum NextCommand: Command {
         request.days = 4
         let response = try await context.dependency.prayerService().prayerTimes(for: request)
         let prayers = PrayerTimer(schedules: response.schedules, iqama: calculation.iqama)
-        guard ramadan else { return Timers(prayers: prayers, ramadan: nil) }
+        let fasts = FastSuggestions(schedules: response.schedules, request: request, context: context)
+        guard ramadan else { return Timers(prayers: prayers, ramadan: nil, fasts: fasts) }
         // The Hijri dates of the days; a failure here loses only the Ramadan countdown.
         let hijri =
             (try? context.dependency.hijriService().following(request.hijriMonthStarts).days(
@@ -143,7 +150,41 @@ enum NextCommand: Command {
         var days: [CivilDate: Int] = [:]
         for day in hijri where day.hijri.month == .ramadan { days[day.gregorian] = day.hijri.day }
         let timer = RamadanTimer(schedules: response.schedules, ramadanDays: days)
-        return Timers(prayers: prayers, ramadan: timer.isEmpty ? nil : timer)
+        return Timers(prayers: prayers, ramadan: timer.isEmpty ? nil : timer, fasts: fasts)
+    }
+
+    /// The next day suggested for a voluntary fast, for the days of a timer: the day a person decides
+    /// on the night before.
+    struct FastSuggestions {
+        /// The suggested days from the first of the timer's days, by date.
+        let days: [CivilDate: FastSuggestion]
+        /// Each day's fajr, where the day has one.
+        let fajr: [CivilDate: Date]
+        let timeZone: TimeZone
+
+        /// The suggestions of `schedules`' days and the next ``FastCalendar/suggestionHorizon`` days, when
+        /// `fast-suggestions` is on; else `nil`.
+        init?(schedules: [PrayerSchedule], request: PrayerAPI.Request, context: CommandContext) {
+            guard let first = schedules.first else { return nil }
+            let count = schedules.count + FastCalendar.suggestionHorizon
+            guard
+                let days = FastCommand.suggestions(
+                    from: first.date, count: count, request: request, context: context)
+            else { return nil }
+            self.days = days
+            fajr = Dictionary(
+                schedules.compactMap { schedule in schedule[.fajr].map { (schedule.date, $0.date) } },
+                uniquingKeysWith: { first, _ in first })
+            timeZone = first.timeZone
+        }
+
+        /// The first suggested day from today, while it is before today's fajr, else from tomorrow.
+        func suggestion(at instant: Date) -> (suggestion: FastSuggestion, today: CivilDate)? {
+            guard let today = try? CivilDate(containing: instant, in: timeZone) else { return nil }
+            let start = fajr[today].map { instant < $0 } == true ? today : today.clampedAdding(days: 1)
+            let found = days.values.filter { $0.day.gregorian >= start }.min { $0.day.gregorian < $1.day.gregorian }
+            return found.map { ($0, today) }
+        }
     }
 }
 
@@ -159,6 +200,20 @@ struct NextRenderer {
     struct Extra {
         var period: (period: ExtraTimes.Period, interval: DateInterval)?
         var ramadan: RamadanTimer.Status?
+        /// The next day suggested for a voluntary fast, and today, when `fast-suggestions` is on.
+        var fast: (suggestion: FastSuggestion, today: CivilDate)?
+        /// Whether `fast-suggestions` is on (JSON then has `fastSuggestion`, `null` when none is found).
+        var fastSuggestionsOn = false
+    }
+
+    /// `Fast tomorrow? Thursday · White day 13 Rajab`, `Fast today? …`, or for a later day
+    /// `Next suggested fast Monday 2027-01-25: Monday`.
+    static func fastText(_ fast: (suggestion: FastSuggestion, today: CivilDate)) -> String {
+        let day = fast.suggestion.day.gregorian
+        let reasons = fast.suggestion.summary
+        if day == fast.today { return "Fast today? \(reasons)" }
+        if day == fast.today.clampedAdding(days: 1) { return "Fast tomorrow? \(reasons)" }
+        return "Next suggested fast \(day.weekdayName) \(day): \(reasons)"
     }
 
     /// `1:02` (hours and minutes), or `45s` in the last minute.
@@ -257,6 +312,7 @@ struct NextRenderer {
             text += " at \(clock.time(fast.at, withSeconds: false)) in \(Self.countdown(fast.countdown))"
             if let fajr = fast.fajr { text += ", fajr \(clock.time(fajr, withSeconds: false))" }
         }
+        if let fast = extra.fast { text += "; " + Self.fastText(fast) }
         return text
     }
 
@@ -276,7 +332,7 @@ struct NextRenderer {
                     ("iqama", .string(status.currentIqama.map(clock.iso8601))),
                 ])
             } ?? .null
-        return .object([
+        var members: [(String, JSON)] = [
             ("now", .string(clock.iso8601(status.now))),
             ("location", TimesOutput.location(calculation.request, place: calculation.place)),
             (
@@ -316,7 +372,23 @@ struct NextRenderer {
                     ])
                 } ?? .null
             ),
-        ])
+        ]
+        // Only with fast-suggestions on: the output is otherwise what it was.
+        if extra.fastSuggestionsOn {
+            members.append(
+                (
+                    "fastSuggestion",
+                    extra.fast.map { fast in
+                        .object([
+                            ("date", .string(fast.suggestion.day.gregorian.description)),
+                            ("hijri", .string(fast.suggestion.day.hijri.description)),
+                            ("reasons", FastCommand.json(fast.suggestion.reasons)),
+                            ("text", .string(Self.fastText(fast))),
+                        ])
+                    } ?? .null
+                ))
+        }
+        return .object(members)
     }
 
     /// JSON on one line, as status bars read it.

@@ -10,6 +10,8 @@ enum TimesCommand: Command {
         Options not given come from 'praykit config' when set there (a saved value that does not apply
         to the method in use is ignored; --log-level info says so). A time that a rule held back to
         keep the day in order is marked '*'; a time on the day before or after is marked -1 or +1.
+        With 'praykit config set fast-suggestions on', the days suggested for a voluntary fast are listed
+        after the table (a fastSuggestion per day in JSON and CSV; see 'praykit fast').
         """
     static let examples = [
         "praykit times --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --method umm-al-qura",
@@ -99,7 +101,9 @@ enum TimesCommand: Command {
         let style = try arguments[clock] ?? context.preferences()[.clock].flatMap(ClockStyle.init(rawValue:))
         let output = TimesOutput(
             request: request, response: response, place: calculation.place, method: calculation.method,
-            hijri: hijri ?? [], clock12Hour: style == .twelveHour, iqama: calculation.iqama, extra: extra)
+            hijri: hijri ?? [], clock12Hour: style == .twelveHour, iqama: calculation.iqama, extra: extra,
+            fastSuggestions: FastCommand.suggestions(
+                from: request.date, count: request.days, request: request, context: context))
         switch arguments[format] {
         case .json: try output.writeJSON(to: context.output)
         case .csv: try output.writeCSV(to: context.output)

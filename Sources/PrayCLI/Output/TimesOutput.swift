@@ -17,6 +17,9 @@ struct TimesOutput {
     var iqama: IqamaSettings?
     /// How the times between the prayers were asked for (`--extra`), or `nil`.
     var extra: ExtraTimeSettings?
+    /// The days suggested for a voluntary fast, when `fast-suggestions` is on; `nil` when it is off
+    /// (then the output is what it was before suggestions).
+    var fastSuggestions: [CivilDate: FastSuggestion]?
 
     private var clock: LocalClock { LocalClock(timeZone: request.timeZone) }
     private var parameters: CalculationParameters { request.parameters }
@@ -165,6 +168,10 @@ struct TimesOutput {
             if !jumuah.isEmpty { members.append(("jumuah", .array(jumuah.map { .string(clock.iso8601($0)) }))) }
         }
         if extra != nil { members += extraMembers(schedule.extraTimes) }
+        if let fastSuggestions {
+            members.append(
+                ("fastSuggestion", fastSuggestions[schedule.date].map { FastCommand.json($0.reasons) } ?? .null))
+        }
         return .object(members)
     }
 
@@ -215,7 +222,9 @@ struct TimesOutput {
     /// notes for times that a rule produced or held back, or that fall on another day.
     func writeCSV(to output: OutputSink) throws(CLIError) {
         let extraColumns = extra == nil ? [] : ["ishraq", "zawal", "transit", "isfirar"]
-        try output.write(CSV.row(["date", "hijri"] + Self.jsonPrayers.map(\.rawValue) + extraColumns + ["notes"]))
+        let fastColumn = fastSuggestions == nil ? [] : ["fastSuggestion"]
+        try output.write(
+            CSV.row(["date", "hijri"] + Self.jsonPrayers.map(\.rawValue) + extraColumns + ["notes"] + fastColumn))
         for schedule in response.schedules {
             var times = Self.jsonPrayers.map { schedule[$0].map { clock.iso8601($0.date) } ?? "" }
             if extra != nil {
@@ -237,7 +246,8 @@ struct TimesOutput {
             try output.write(
                 CSV.row(
                     [schedule.date.description, hijriDate(of: schedule) ?? ""] + times
-                        + [notes.joined(separator: "; ")]))
+                        + [notes.joined(separator: "; ")]
+                        + (fastSuggestions.map { [$0[schedule.date]?.summary ?? ""] } ?? [])))
         }
     }
 
@@ -318,6 +328,8 @@ struct TimesOutput {
         if let note = MissingTimes.note(response.schedules, prayers: Self.tablePrayers, parameters: parameters) {
             try output.write("Note: " + note + "\n")
         }
+        // Last, so that the rest is what it is with suggestions off.
+        if let fastSuggestions { try writeFastSuggestions(fastSuggestions, to: output) }
     }
 
     /// The block of `--extra`: per day, the disliked time after sunrise, duha, the disliked time at
@@ -343,6 +355,21 @@ struct TimesOutput {
         if missing {
             try output.write("-- the sun does not rise a spear's length (or set) that day\n")
         }
+    }
+
+    /// The days suggested for a voluntary fast (`fast-suggestions` on), or a line saying there is none.
+    private func writeFastSuggestions(_ suggestions: [CivilDate: FastSuggestion], to output: OutputSink)
+        throws(CLIError)
+    {
+        let days = response.schedules.compactMap { suggestions[$0.date] }
+        guard !days.isEmpty else {
+            return try output.write("\nSuggested voluntary fasts: none on these days\n")
+        }
+        try output.write("\nSuggested voluntary fasts:\n")
+        try output.write(
+            Table.render(
+                [["Date", "Hijri", "Why"]]
+                    + days.map { [$0.day.gregorian.description, $0.day.hijri.description, $0.summary] }))
     }
 
     private func header() -> [String] {

@@ -140,6 +140,9 @@ extension Preferences {
         case notifyHook = "notify-hook"
         /// The mosque whose imported timetable replaces the calculated times (`praykit timetable import`).
         case mosque
+        /// Whether `praykit next` and `praykit times` suggest days for a voluntary fast: `on` or `off`
+        /// (unset is off).
+        case fastSuggestions = "fast-suggestions"
 
         /// The name.
         public var description: String { rawValue }
@@ -251,6 +254,12 @@ extension Preferences {
             case .mosque:
                 try MosqueTimetable.validate(name: text)
                 return text
+            case .fastSuggestions:
+                let value = text.lowercased()
+                guard value == "on" || value == "off" else {
+                    throw ValidationError(field: rawValue, message: "fast-suggestions must be on or off, got '\(text)'")
+                }
+                return value
             case .clock:
                 let value = text.lowercased()
                 guard value == "24h" || value == "12h" else {

@@ -152,6 +152,19 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """
         ),
+        // Version 7 (6 is the qada table): fasts (`praykit fast`), one per day; the status as its stable
+        // code (fasted, missed, excused, made-up, voluntary), recorded_at in milliseconds since 1970.
+        Migration(
+            version: 7,
+            sql: """
+                CREATE TABLE fast (
+                    day INTEGER PRIMARY KEY NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('fasted', 'missed', 'excused', 'made-up', 'voluntary')),
+                    recorded_at INTEGER NOT NULL,
+                    note TEXT
+                );
+                """
+        ),
         // Version 8 (6 and 7 are the qada and fast tables): the sync outbox takes the collections of
         // sync's row schema 2 (`qada`, `fast`, `hijri-start`, `mosque`). SQLite cannot change a CHECK,
         // so the table is copied, in order.

@@ -1,0 +1,211 @@
+import Foundation
+import PrayCore
+import PrayMocks
+import PrayServices
+import Testing
+
+@testable import PrayCLI
+
+/// `praykit fast` end to end, in-process on a real database in a temporary folder with a pinned
+/// clock, and the suggestions `fast-suggestions` adds to `next` and `times`.
+@Suite struct FastCommandTests {
+    let makkah = ["--lat", "21.4225", "--lon", "39.8262", "--tz", "Asia/Riyadh", "--method", "umm-al-qura"]
+    private static let hijri = HijriServiceUmmAlQura(
+        prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
+
+    /// The civil day of a Hijri date on the Umm al-Qura calendar.
+    private func civil(_ year: Int, _ month: HijriMonth, _ day: Int) throws -> CivilDate {
+        try Self.hijri.day(of: HijriDate(year: year, month: month.rawValue, day: day), calendar: .ummAlQura, offset: 0)
+            .gregorian
+    }
+
+    /// A dependency whose fasts are in `test`'s database, with `preferences`.
+    private func dependency(_ test: TestDatabase, _ preferences: [Preferences.Key: String] = [:]) throws
+        -> PrayDependencyMock
+    {
+        var dependency = CLI.dependency(preferences: try CLI.preferences(preferences))
+        dependency.fastStore = FastStoreSQLite(database: test.database, log: .silent)
+        return dependency
+    }
+
+    /// Noon UTC of `day`.
+    private func noon(_ day: CivilDate) -> Date {
+        Date(timeIntervalSince1970: Double(day.daysSince1970 * 86400 + 43200))
+    }
+
+    @Test func recordListRemoveAndStatsOnADatabase() async throws {
+        // Given: 2026-06-01 (Dhu al-Hijjah 1447), after Ramadan 1447
+        let test = try TestDatabase()
+        let dependency = try dependency(test)
+        let now = noon(try CivilDate(parsing: "2026-06-01"))
+        func run(_ arguments: [String]) async -> CLI.Result {
+            await CLI.run(["fast"] + arguments + ["--tz", "UTC"], dependency: dependency, now: now)
+        }
+        let first = try civil(1447, .ramadan, 1)
+        // When
+        let fasted = await run(["record", "--date", first.description, "--status", "fasted"])
+        let excused = await run([
+            "record", "--date", first.adding(days: 1).description, "--status", "excused", "--note", "travel",
+        ])
+        let shawwal = try civil(1447, .shawwal, 10)
+        let madeUp = await run(["record", "--date", shawwal.description, "--status", "made-up"])
+        // Then
+        #expect(fasted.status == 0, "\(fasted.stderr)")
+        #expect(fasted.stdout == "\(first) fasted (1 Ramadan 1447)\n")
+        #expect(excused.status == 0 && madeUp.status == 0, "\(excused.stderr) \(madeUp.stderr)")
+        let list = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(await run(["list", "--from", first.description, "--format", "json"]).stdout.utf8))
+                as? [[String: Any]])
+        #expect(list.map { $0["status"] as? String } == ["fasted", "excused", "made-up"])
+        #expect(list[1]["note"] as? String == "travel")
+        #expect(list[0]["recordedAt"] as? String == "2026-06-01T12:00:00.000Z")
+        let stats = try CLI.json(await run(["stats", "--format", "json"]).stdout)
+        let ramadans = try #require(stats["ramadans"] as? [[String: Any]])
+        #expect(ramadans.map { $0["year"] as? Int } == [1447])
+        #expect(ramadans[0]["fasted"] as? Int == 1 && ramadans[0]["excused"] as? Int == 1)
+        #expect(ramadans[0]["owed"] as? Int == 0)
+        #expect(stats["owed"] as? Int == 0 && stats["madeUp"] as? Int == 1)
+        let table = await run(["stats"]).stdout
+        #expect(table.contains("Owed: 0 days") && table.contains("Made up: 1 day"), "\(table)")
+        // Removing the made-up day leaves the excused one owed
+        #expect(await run(["remove", "--date", shawwal.description]).stdout == "Removed \(shawwal) made-up\n")
+        #expect(
+            await run(["remove", "--date", shawwal.description]).stdout
+                == "No fast recorded on \(shawwal); nothing removed\n")
+        #expect(try CLI.json(await run(["stats", "--format", "json"]).stdout)["owed"] as? Int == 1)
+        let csv = await run(["list", "--from", first.description, "--format", "csv"]).stdout
+        #expect(csv.hasPrefix("date,hijri,status,recordedAt,note\n\(first),1447-09-01,fasted,"), "\(csv)")
+    }
+
+    @Test func theRulesAreUsageErrorsAndSaveNothing() async throws {
+        let test = try TestDatabase()
+        let dependency = try dependency(test)
+        let now = noon(try CivilDate(parsing: "2026-06-01"))
+        let eid = try civil(1447, .shawwal, 1)
+        let ramadan = try civil(1447, .ramadan, 10)
+        for (arguments, message) in [
+            (["--date", eid.description, "--status", "made-up"], "Eid al-Fitr"),
+            (["--date", try civil(1447, .dhuAlHijjah, 12).description, "--status", "voluntary"], "tashriq"),
+            (["--date", ramadan.description, "--status", "voluntary"], "a day of Ramadan is fasted"),
+            (["--date", eid.adding(days: 5).description, "--status", "fasted"], "not a day of Ramadan"),
+            (["--date", "+2", "--status", "voluntary"], "in the future"),
+            (["--status", "prayed"], "--status"),
+        ] {
+            let result = await CLI.run(
+                ["fast", "record", "--tz", "UTC"] + arguments, dependency: dependency, now: now)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.hasPrefix("Error: ") && result.stderr.contains(message), "\(result.stderr)")
+        }
+        #expect(
+            try FastStoreSQLite(database: test.database, log: .silent).entries(from: .first, through: .last).isEmpty)
+    }
+
+    @Test func theSavedAnnouncedStartDecidesWhatIsRamadan() async throws {
+        // Given: Ramadan 1447 announced a day after the calendar's first
+        let test = try TestDatabase()
+        let first = try civil(1447, .ramadan, 1)
+        let dependency = try dependency(test, [.hijriStarts: "1447-09=\(first.adding(days: 1))"])
+        let now = noon(try CivilDate(parsing: "2026-06-01"))
+        func record(_ day: CivilDate, _ status: String) async -> CLI.Result {
+            await CLI.run(
+                ["fast", "record", "--tz", "UTC", "--date", day.description, "--status", status],
+                dependency: dependency, now: now)
+        }
+        // When / Then: the calendar's first is Sha'ban's 30th, the next day Ramadan's first
+        let refused = await record(first, "fasted")
+        #expect(refused.status == 64 && refused.stderr.contains("30 Sha'ban 1447"), "\(refused.stderr)")
+        #expect(
+            await record(first.adding(days: 1), "fasted").stdout == "\(first.adding(days: 1)) fasted (1 Ramadan 1447)\n"
+        )
+        #expect(await record(first, "voluntary").status == 0)
+    }
+
+    @Test func aWholeRamadanIsRecordedSkippingRecordedDays() async throws {
+        let test = try TestDatabase()
+        let dependency = try dependency(test)
+        let days = try Self.hijri.month(.ramadan, of: 1447, calendar: .ummAlQura, offset: 0)
+        let now = noon(days[9].gregorian)  // the 10th: nine days before it
+        func run(_ arguments: [String]) async -> CLI.Result {
+            await CLI.run(["fast", "record", "--tz", "UTC"] + arguments, dependency: dependency, now: now)
+        }
+        #expect(await run(["--date", days[2].gregorian.description, "--status", "missed"]).status == 0)
+        // When
+        let result = await run(["--ramadan", "1447", "--status", "fasted"])
+        // Then
+        #expect(result.stdout == "Recorded 8 days of Ramadan 1447 as fasted (1 already recorded)\n", "\(result.stderr)")
+        let stored = try FastStoreSQLite(database: test.database, log: .silent).entries(from: .first, through: .last)
+        #expect(stored.count == 9 && stored[2].status == .missed)
+        #expect(await run(["--ramadan", "1447", "--status", "voluntary"]).status == 64)
+    }
+
+    @Test func nextSuggestsTheFastOfTomorrowOnlyWhenAskedTo() async throws {
+        // Given: the evening before 13 Rajab 1448, and before fajr on it
+        let test = try TestDatabase()
+        let white = try civil(1448, .rajab, 13)
+        let evening = "\(white.adding(days: -1))T21:00:00+03:00"
+        let night = "\(white)T03:00:00+03:00"
+        let on = try dependency(test, [.fastSuggestions: "on"])
+        // When
+        let plain = await CLI.run(["next"] + makkah + ["--now", evening], dependency: on).stdout
+        let beforeFajr = await CLI.run(["next"] + makkah + ["--now", night], dependency: on).stdout
+        let json = try CLI.json(
+            await CLI.run(["next"] + makkah + ["--now", evening, "--format", "json"], dependency: on).stdout)
+        let off = await CLI.run(["next"] + makkah + ["--now", evening], dependency: try dependency(test)).stdout
+        let offJSON = try CLI.json(
+            await CLI.run(["next"] + makkah + ["--now", evening, "--format", "json"], dependency: try dependency(test))
+                .stdout)
+        // Then
+        #expect(plain.contains("; Fast tomorrow? ") && plain.contains("White day 13 Rajab"), "\(plain)")
+        #expect(plain.hasPrefix(off.trimmingCharacters(in: .newlines)), "\(plain) \(off)")
+        #expect(beforeFajr.contains("; Fast today? ") && beforeFajr.contains("White day 13 Rajab"), "\(beforeFajr)")
+        let suggestion = try #require(json["fastSuggestion"] as? [String: Any])
+        #expect(suggestion["date"] as? String == white.description)
+        #expect(suggestion["hijri"] as? String == "1448-07-13")
+        let reasons = try #require(suggestion["reasons"] as? [[String: Any]])
+        #expect(
+            reasons.contains { $0["id"] as? String == "white-day" && $0["name"] as? String == "White day 13 Rajab" })
+        #expect(!off.contains("Fast") && offJSON["fastSuggestion"] == nil)
+        // A fast recorded on that day is not suggested again
+        #expect(
+            await CLI.run(
+                ["fast", "record", "--tz", "Asia/Riyadh", "--date", white.description, "--status", "voluntary"],
+                dependency: on, now: noon(white)
+            ).status == 0)
+        let recorded = try CLI.json(
+            await CLI.run(["next"] + makkah + ["--now", evening, "--format", "json"], dependency: on).stdout)
+        #expect((recorded["fastSuggestion"] as? [String: Any])?["date"] as? String != white.description)
+    }
+
+    @Test func timesMarksTheSuggestedDays() async throws {
+        // Given: the nine days from 8 Dhu al-Hijjah 1447
+        let test = try TestDatabase()
+        let start = try civil(1447, .dhuAlHijjah, 8)
+        let arguments = ["times"] + makkah + ["--date", start.description, "--days", "9"]
+        let on = try dependency(test, [.fastSuggestions: "on"])
+        // When
+        let json = try CLI.json(await CLI.run(arguments + ["--format", "json"], dependency: on).stdout)
+        let table = await CLI.run(arguments, dependency: on).stdout
+        let csv = await CLI.run(arguments + ["--format", "csv"], dependency: on).stdout
+        let off = await CLI.run(arguments, dependency: try dependency(test)).stdout
+        // Then: Arafah is suggested, the Eid and the days of tashriq are not, the white days 14 and 15 are
+        let days = try #require(json["days"] as? [[String: Any]])
+        let ids = days.map { ($0["fastSuggestion"] as? [[String: Any]])?.compactMap { $0["id"] as? String } }
+        #expect(ids[1]?.contains("arafah") == true)
+        #expect(ids[2] == nil && ids[3] == nil && ids[4] == nil && ids[5] == nil, "\(ids)")
+        #expect(ids[6]?.contains("white-day") == true && ids[7]?.contains("white-day") == true)
+        #expect(days.allSatisfy { $0.keys.contains("fastSuggestion") })
+        #expect(table.contains("Suggested voluntary fasts:") && table.contains("Arafah"), "\(table)")
+        #expect(table.hasPrefix(off))
+        #expect(csv.hasPrefix("date,hijri,") && csv.components(separatedBy: "\n")[0].hasSuffix(",notes,fastSuggestion"))
+        #expect(!off.contains("Suggested"))
+    }
+
+    @Test func theConfigKeyIsCheckedAndExplained() async throws {
+        let test = try TestDatabase()
+        let result = await CLI.run(["config", "set", "fast-suggestions", "maybe"], dependency: try dependency(test))
+        #expect(result.status == 64 && result.stderr.contains("fast-suggestions must be on or off"), "\(result.stderr)")
+        #expect(await CLI.run(["config", "--help"]).stdout.contains("fast-suggestions"))
+        #expect(await CLI.run(["fast", "stats", "--help"]).stdout.contains("travel, illness"))
+    }
+}
