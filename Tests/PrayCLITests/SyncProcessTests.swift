@@ -43,10 +43,10 @@ import Testing
                 let day = Self.days.randomElement(using: &random)!
                 let prayer = Prayer.obligatory.randomElement(using: &random)!.rawValue
                 let arguments: [String]
-                // The first three steps announce a month's start, import a mosque's timetable and record
-                // make-ups, so that every seed has them to compare.
-                let choice = Int.random(in: 0..<13, using: &random)
-                switch step < 3 ? 10 + step : choice {
+                // The first four steps announce a month's start, import a mosque's timetable, record
+                // make-ups and a fast, so that every seed has them to compare.
+                let choice = Int.random(in: 0..<14, using: &random)
+                switch step < 4 ? 10 + step : choice {
                 case 0..<5:
                     let status = ["prayed", "late", "missed", "qada"].randomElement(using: &random)!
                     arguments =
@@ -75,6 +75,9 @@ import Testing
                 case 12:
                     // Make-ups of a prayer the opening (set on both homes before) owes plenty of.
                     arguments = ["qada", "record", prayer, String(Int.random(in: 1...3, using: &random))]
+                case 13:
+                    // A fast made up on one of the days (none of them in Ramadan).
+                    arguments = ["fast", "record", "--date", day, "--status", "made-up"]
                 default: arguments = ["sync", "now"]
                 }
                 let result = try await home.run(arguments)
@@ -104,6 +107,7 @@ import Testing
             // The mosque's fajr (06:10 to 06:59) replaced the calculated one (05:48 on 2026-11-20).
             #expect(state.kept.contains("1448-09") && state.kept.contains("T06:"), "\(state.kept)")
             #expect(state.kept.contains("\"made-up/"), "the plan left make-ups to compare: \(state.kept)")
+            #expect(state.kept.contains("\"status\": \"made-up\""), "the plan left a fast to compare: \(state.kept)")
             let counts = proxy.counts
             #expect(counts[.dropAnswer, default: 0] + counts[.forwardTwice, default: 0] > 0, "\(counts)")
             // No token in any output, the server's log included.

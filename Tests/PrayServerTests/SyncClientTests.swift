@@ -493,7 +493,7 @@ import Testing
             let device = devices.randomElement(using: &random)!
             for other in devices { other.clock.advance(by: Double(Int.random(in: 1...90, using: &random))) }
             world.serverClock.advance(by: 30)
-            switch Int.random(in: 0..<130, using: &random) {
+            switch Int.random(in: 0..<140, using: &random) {
             case 0..<40:
                 let status = [PrayerStatus.prayed, .late, .missed, .qada].randomElement(using: &random)!
                 let note = Bool.random(using: &random) ? "note \(Int.random(in: 0..<1000, using: &random))" : nil
@@ -566,6 +566,19 @@ import Testing
                             recordedAt: device.clock.now())
                     ])
                 }
+            case 130..<140:
+                // A fast recorded or removed on one of the days.
+                planned[.fast, default: 0] += 1
+                let date = days.randomElement(using: &random)!
+                if Int.random(in: 0..<4, using: &random) == 0 {
+                    try device.fasts.delete(on: date)
+                } else {
+                    try device.fasts.record([
+                        try FastEntry(
+                            date: date, status: FastStatus.allCases.randomElement(using: &random)!,
+                            recordedAt: device.clock.now(), note: Bool.random(using: &random) ? "travel" : nil)
+                    ])
+                }
             case 110..<120:
                 planned[.mosque, default: 0] += 1
                 // A mosque's timetable imported again (some of three months) or removed.
@@ -604,7 +617,7 @@ import Testing
         let server = try world.serverRows()
         let expected = try devices[0].syncedRows()
         #expect(expected.keys.filter { $0.hasPrefix("log/") }.count > 10, "the plan left a log to compare")
-        #expect([.hijriStart, .mosque, .qada].allSatisfy { planned[$0, default: 0] > 5 }, "\(planned)")
+        #expect([.hijriStart, .mosque, .qada, .fast].allSatisfy { planned[$0, default: 0] > 5 }, "\(planned)")
         for device in devices {
             #expect(try device.syncedRows() == expected, "device \(device.name), seed \(seed)")
             #expect(try device.sync.unsyncedCount() == 0, "device \(device.name), seed \(seed)")

@@ -67,7 +67,20 @@ import Testing
                         note: index == 0 ? "after \"fajr\"" : nil))
             }
         }
-        return UserData(preferences: preferences, prayerLog: log, mosques: mosques, qada: qada)
+        // Fasts on some days, a note or none.
+        var fasts: [FastEntry] = []
+        var fastDays = Set<Int>()
+        while fasts.count < count / 50 {
+            let day = Int.random(in: first...last, using: &random)
+            guard fastDays.insert(day).inserted else { continue }
+            fasts.append(
+                try FastEntry(
+                    date: CivilDate(daysSince1970: day), status: FastStatus.allCases.randomElement(using: &random)!,
+                    recordedAt: Date(timeIntervalSince1970: 1_795_953_600.25), note: day % 3 == 0 ? "travel" : nil))
+        }
+        return UserData(
+            preferences: preferences, prayerLog: log, mosques: mosques, qada: qada,
+            fasts: fasts.sorted { $0.date < $1.date })
     }
 
     @Test(arguments: [0, 1, 250, 3000])

@@ -268,16 +268,20 @@ public struct UserData: Hashable, Sendable, Codable {
     /// The prayers to make up: openings and make-ups, by when they were recorded; `nil` in a backup
     /// made before PrayKit kept them (importing it then leaves the stored ones as they are).
     public var qada: [QadaEntry]?
+    /// The fasts, by day; `nil` in a backup made before PrayKit kept them (importing it then leaves
+    /// the stored ones as they are).
+    public var fasts: [FastEntry]?
 
     /// Creates a backup value.
     public init(
         preferences: Preferences, prayerLog: [PrayerLogEntry], mosques: [MosqueTimetable]? = nil,
-        qada: [QadaEntry]? = nil
+        qada: [QadaEntry]? = nil, fasts: [FastEntry]? = nil
     ) {
         self.preferences = preferences
         self.prayerLog = prayerLog
         self.mosques = mosques
         self.qada = qada
+        self.fasts = fasts
     }
 
     /// Reads a backup, checking all of it before anything may be written.
@@ -313,6 +317,10 @@ public struct UserData: Hashable, Sendable, Codable {
         var names = Set<String>()
         for mosque in backup.mosques ?? [] where !names.insert(mosque.name).inserted {
             throw StorageError(kind: .invalidData, message: "the backup holds the mosque '\(mosque.name)' twice")
+        }
+        var days = Set<CivilDate>()
+        for entry in backup.fasts ?? [] where !days.insert(entry.date).inserted {
+            throw StorageError(kind: .invalidData, message: "the backup holds a fast on \(entry.date) twice")
         }
         var ids = Set<String>()
         for entry in backup.qada ?? [] where !ids.insert(entry.id).inserted {

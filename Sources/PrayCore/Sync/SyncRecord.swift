@@ -419,15 +419,13 @@ public enum SyncRules {
     /// month syncs as its own `hijri-start` row, so two devices' announcements of different months
     /// both stay), nor anything secret. The chosen `mosque` syncs with the timetables it names.
     public static let syncedPreferenceKeys: Set<Preferences.Key> = Set(Preferences.calculationKeys).union([
-        .hijriCalendar, .hijriOffset, .iqama, .iqamaRounding, .jumuah, .mosque, .reminderMinutes,
+        .hijriCalendar, .hijriOffset, .iqama, .iqamaRounding, .jumuah, .mosque, .reminderMinutes, .fastSuggestions,
     ])
 
     /// The longest note on a log entry, characters.
     public static let maximumNoteLength = PrayerLogEntry.maximumNoteLength
     /// The longest key, bytes: a mosque's name (100 characters, up to 400 bytes) and its month.
     public static let maximumKeyLength = 512
-    /// The statuses of a fast.
-    public static let fastStatuses: Set<String> = ["fasted", "missed", "excused", "made-up", "voluntary"]
 
     /// `East London Mosque/2027-03`: the key of a mosque's month.
     public static func mosqueKey(name: String, year: Int, month: Int) -> String {
@@ -489,14 +487,8 @@ public enum SyncRules {
         case .qada:
             try validateQada(key: key, value: value)
         case .fast:
-            _ = try CivilDate(parsing: key)
-            if case .fast(let fast)? = value {
-                guard fastStatuses.contains(fast.status) else {
-                    throw ValidationError(
-                        field: "status", message: "a fast is fasted, missed, excused, made-up or voluntary")
-                }
-                try checkNote(fast.note)
-            }
+            let date = try CivilDate(parsing: key)
+            if case .fast(let fast)? = value { _ = try FastEntry(date: date, fast) }
         case .hijriStart:
             let month = try HijriMonthStarts.Month(parsing: key)
             if case .hijriStart(let start)? = value {
@@ -576,5 +568,26 @@ extension QadaEntry {
         try self.init(
             id: key, kind: kind, prayer: prayer, count: value.count, date: value.date, source: value.source,
             recordedAt: value.recordedAt, note: value.note)
+    }
+}
+
+extension SyncFastValue {
+    /// The value of an entry (its day is the row's key).
+    public init(_ entry: FastEntry) {
+        self.init(status: entry.status.rawValue, recordedAt: entry.recordedAt, note: entry.note)
+    }
+}
+
+extension FastEntry {
+    /// The entry of a `fast` row of `date`, checked as every entry is.
+    /// - Throws: ``ValidationError`` for a status that does not read, or what
+    ///   ``init(date:status:recordedAt:note:)`` throws.
+    public init(date: CivilDate, _ value: SyncFastValue) throws(ValidationError) {
+        guard let status = FastStatus(rawValue: value.status) else {
+            throw ValidationError(
+                field: "status",
+                message: "a fast is fasted, missed, excused, made-up or voluntary, got '\(value.status)'")
+        }
+        try self.init(date: date, status: status, recordedAt: value.recordedAt, note: value.note)
     }
 }

@@ -32,7 +32,7 @@ extension BackupServiceSQLite {
     /// - Throws: ``StorageError``.
     public func exportData() throws -> UserData {
         var entries: [PrayerLogEntry] = []
-        var data = UserData(preferences: Preferences(), prayerLog: [], mosques: [], qada: [])
+        var data = UserData(preferences: Preferences(), prayerLog: [], mosques: [], qada: [], fasts: [])
         try exportData(rest: { data = $0 }, entries: { entries.append($0) })
         data.prayerLog = entries
         return data
@@ -44,7 +44,7 @@ extension BackupServiceSQLite {
     /// - Throws: ``StorageError``, or what `rest` or `entry` throws.
     public func exportData(rest: (UserData) throws -> Void, entries entry: (PrayerLogEntry) throws -> Void) throws {
         guard database.exists else {
-            try rest(UserData(preferences: Preferences(), prayerLog: [], mosques: [], qada: []))
+            try rest(UserData(preferences: Preferences(), prayerLog: [], mosques: [], qada: [], fasts: []))
             return
         }
         try database.snapshot { connection in
@@ -52,7 +52,7 @@ extension BackupServiceSQLite {
                 UserData(
                     preferences: try PreferencesStoreSQLite.load(connection), prayerLog: [],
                     mosques: try MosqueTimetableStoreSQLite.loadAll(connection),
-                    qada: try QadaStoreSQLite.load(connection)))
+                    qada: try QadaStoreSQLite.load(connection), fasts: try FastStoreSQLite.load(connection)))
             try PrayerLogStoreSQLite.forEach(connection, "", [], entry)
         }
     }
@@ -61,8 +61,8 @@ extension BackupServiceSQLite {
     public var workQueue: WorkQueue { database.workQueue }
 
     /// Replaces everything stored with `data`, all of it or nothing, except the settings in `kept`,
-    /// which keep their stored values, and the mosques' timetables and the prayers to make up when
-    /// `data` has none (a backup made before PrayKit kept them). Under sync it is a put for every entry and synced setting in
+    /// which keep their stored values, and the mosques' timetables, the prayers to make up and the
+    /// fasts when `data` has none of them (a backup made before PrayKit kept them). Under sync it is a put for every entry and synced setting in
     /// the file and a delete for every one it lacks, in the same transaction.
     /// - Throws: ``StorageError``; `invalidData` for more than ``UserData/maximumLogEntries`` entries,
     ///   before anything is written.
@@ -114,6 +114,14 @@ extension BackupServiceSQLite {
                 let gone = Set(before).subtracting(qada.map(\.id)).sorted().map { (key: $0, value: SyncValue?.none) }
                 try journal.changed(
                     .qada, qada.map { ($0.id, .qada(SyncQadaValue($0))) } + gone, now: stamp, connection)
+            }
+            if let fasts = data.fasts {
+                let before = try FastStoreSQLite.load(connection).map(\.date.description)
+                try connection.execute("DELETE FROM fast")
+                try FastStoreSQLite.upsert(fasts, connection)
+                let rows = fasts.map(FastStoreSQLite.syncRow)
+                let gone = Set(before).subtracting(rows.map(\.key)).sorted().map { (key: $0, value: SyncValue?.none) }
+                try journal.changed(.fast, rows + gone, now: stamp, connection)
             }
         }
         log.notice(

@@ -31,8 +31,10 @@ extension FastStoreSQLite {
     /// Records entries in one transaction, each replacing the fast of its day.
     /// - Throws: ``StorageError``.
     public func record(_ entries: [FastEntry]) throws {
-        try database.write { connection in
+        let stamp = now()
+        try database.write { [journal] connection in
             try Self.upsert(entries, connection)
+            try journal.changed(.fast, entries.map(Self.syncRow), now: stamp, connection)
         }
         log.debug("Fasts recorded", metadata: ["fast.entries": "\(entries.count)"])
     }
@@ -53,7 +55,12 @@ extension FastStoreSQLite {
     @discardableResult
     public func delete(on date: CivilDate) throws -> FastEntry? {
         guard database.exists else { return nil }
-        let removed = try database.write { connection in try Self.delete(days: [date], connection) }
+        let stamp = now()
+        let removed = try database.write { [journal] connection in
+            let removed = try Self.delete(days: [date], connection)
+            try journal.changed(.fast, removed.map { ($0.date.description, nil) }, now: stamp, connection)
+            return removed
+        }
         log.debug("Fasts deleted", metadata: ["fast.entries": "\(removed.count)"])
         return removed.first
     }
@@ -62,6 +69,11 @@ extension FastStoreSQLite {
 // MARK: - In a transaction
 
 extension FastStoreSQLite {
+    /// The `fast` row of an entry: keyed by its day.
+    static func syncRow(_ entry: FastEntry) -> (key: String, value: SyncValue?) {
+        (entry.date.description, .fast(SyncFastValue(entry)))
+    }
+
     /// The row of an entry: day, status code, milliseconds, note.
     static func values(_ entry: FastEntry) -> [SQLiteValue] {
         [

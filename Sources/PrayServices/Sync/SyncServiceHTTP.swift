@@ -762,6 +762,8 @@ extension SyncServiceHTTP {
         try journal.changed(.mosque, try MosqueTimetableStoreSQLite.syncRows(connection), now: now, connection)
         try journal.changed(
             .qada, try QadaStoreSQLite.load(connection).map { ($0.id, .qada(SyncQadaValue($0))) }, now: now, connection)
+        try journal.changed(
+            .fast, try FastStoreSQLite.load(connection).map(FastStoreSQLite.syncRow), now: now, connection)
         switch prefer {
         case .local:
             try journal.preferencesChanged(
@@ -835,8 +837,13 @@ extension SyncServiceHTTP {
             } else {
                 try QadaStoreSQLite.delete(ids: [row.key], connection)
             }
-        case (.fast, _):
-            break  // MERGE: the fast store
+        case (.fast, let value):
+            let date = try CivilDate(parsing: row.key)
+            if case .fast(let fast)? = value {
+                try FastStoreSQLite.upsert([try FastEntry(date: date, fast)], connection)
+            } else {
+                _ = try FastStoreSQLite.delete(days: [date], connection)
+            }
         case (.mosque, let value):
             let (name, year, month) = try SyncRules.parseMosqueKey(row.key)
             let mosque: SyncMosqueValue? = if case .mosque(let mosque)? = value { mosque } else { nil }

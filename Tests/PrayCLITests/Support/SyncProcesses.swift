@@ -212,12 +212,15 @@ import PrayServices
                 "--days", "9", "--format", "csv",
             ])
             let qada = try await run(["qada", "history", "--format", "json"])
-            for result in [log, settings, starts, mosques, times, qada] where result.status != 0 {
+            let fasts = try await run([
+                "fast", "list", "--from", "2026-11-01", "--through", "2026-11-30", "--format", "json",
+            ])
+            for result in [log, settings, starts, mosques, times, qada, fasts] where result.status != 0 {
                 throw TestFailure("\(name): \(result.stderr)")
             }
             return SyncedState(
                 log: log.stdout, settings: settings.stdout,
-                kept: [starts.stdout, mosques.stdout, times.stdout, qada.stdout].joined(separator: "\n"))
+                kept: [starts.stdout, mosques.stdout, times.stdout, qada.stdout, fasts.stdout].joined(separator: "\n"))
         }
 
         /// When the entry of `prayer` on `day` was recorded, by this device's log.
@@ -248,7 +251,8 @@ import PrayServices
     struct SyncedState: Equatable, CustomStringConvertible {
         let log: String
         let settings: String
-        /// The announced month starts, the mosques kept and the times they give, the qada entries.
+        /// The announced month starts, the mosques kept and the times they give, the qada entries, the
+        /// fasts.
         let kept: String
 
         var description: String { log + "\n" + settings + "\n" + kept }

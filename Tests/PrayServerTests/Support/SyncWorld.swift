@@ -100,6 +100,7 @@ final class Device: Sendable {
     let backup: BackupServiceSQLite
     let mosques: MosqueTimetableStoreSQLite
     let qada: QadaStoreSQLite
+    let fasts: FastStoreSQLite
     let sync: SyncServiceHTTP
     let network: LoopbackNetwork
     let machine: Machine
@@ -120,6 +121,7 @@ final class Device: Sendable {
         backup = BackupServiceSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
         mosques = MosqueTimetableStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
         qada = QadaStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
+        fasts = FastStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
         network = LoopbackNetwork(world: world)
         sync = SyncServiceHTTP(database: database, network: network, clock: clock, log: .silent, journal: journal)
     }
@@ -160,6 +162,9 @@ final class Device: Sendable {
             }
         }
         for entry in try qada.entries() { rows["qada/\(entry.id)"] = try Self.text(.qada(SyncQadaValue(entry))) }
+        for entry in try fasts.entries(from: CivilDate(daysSince1970: 0), through: CivilDate(daysSince1970: 100_000)) {
+            rows["fast/\(entry.date)"] = try Self.text(.fast(SyncFastValue(entry)))
+        }
         return rows
     }
 
