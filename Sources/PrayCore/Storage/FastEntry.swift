@@ -55,11 +55,7 @@ public struct FastEntry: Hashable, Sendable, Codable {
     /// - Throws: `DecodingError` for a bad value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let text = try container.decode(String.self, forKey: .recordedAt)
-        guard let recordedAt = PrayerLogEntry.parseTimestamp(text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .recordedAt, in: container, debugDescription: "recordedAt must be ISO 8601 UTC, got '\(text)'")
-        }
+        let recordedAt = try SyncTime.decode(container, forKey: .recordedAt)
         let statusName = try container.decode(String.self, forKey: .status)
         guard let status = FastStatus(rawValue: statusName) else {
             let names = FastStatus.allCases.map(\.rawValue).joined(separator: ", ")

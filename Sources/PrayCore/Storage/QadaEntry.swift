@@ -162,11 +162,7 @@ public struct QadaEntry: Hashable, Sendable, Codable {
     /// - Throws: `DecodingError` for a missing or bad value, with the rule it breaks.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let text = try container.decode(String.self, forKey: .recordedAt)
-        guard let recordedAt = PrayerLogEntry.parseTimestamp(text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .recordedAt, in: container, debugDescription: "recordedAt must be ISO 8601 UTC, got '\(text)'")
-        }
+        let recordedAt = try SyncTime.decode(container, forKey: .recordedAt)
         let prayerName = try container.decode(String.self, forKey: .prayer)
         guard let prayer = Prayer(rawValue: prayerName) else {
             throw DecodingError.dataCorruptedError(

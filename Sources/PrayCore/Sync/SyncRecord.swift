@@ -91,11 +91,7 @@ public struct SyncLogValue: Hashable, Sendable, Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .status, in: container, debugDescription: "unknown status '\(statusText)'")
         }
-        let timeText = try container.decode(String.self, forKey: .recordedAt)
-        guard let recordedAt = PrayerLogEntry.parseTimestamp(timeText) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .recordedAt, in: container, debugDescription: "recordedAt must be ISO 8601 UTC")
-        }
+        let recordedAt = try SyncTime.decode(container, forKey: .recordedAt)
         self.init(
             status: status, recordedAt: recordedAt, note: try container.decodeIfPresent(String.self, forKey: .note))
     }
@@ -274,7 +270,7 @@ public struct SyncMosqueValue: Hashable, Sendable, Codable {
     }
 }
 
-/// Times as sync writes them: ISO 8601 UTC to the millisecond.
+/// Times as sync and backups write them: ISO 8601 UTC to the millisecond.
 enum SyncTime {
     /// `date` kept to the millisecond.
     static func millisecond(_ date: Date) -> Date {
@@ -286,7 +282,7 @@ enum SyncTime {
         let text = try container.decode(String.self, forKey: key)
         guard let date = PrayerLogEntry.parseTimestamp(text) else {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: container, debugDescription: "\(key.stringValue) must be ISO 8601 UTC")
+                forKey: key, in: container, debugDescription: "\(key.stringValue) must be ISO 8601 UTC, got '\(text)'")
         }
         return date
     }
