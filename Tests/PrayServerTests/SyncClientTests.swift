@@ -157,6 +157,34 @@ import Testing
         #expect(try phone.syncedRows() == laptop.syncedRows())
     }
 
+    /// A first login sends what the device kept with stamps of when it was recorded: an older opening
+    /// of qada does not replace the newer one the server has, and a fast kept only here is sent.
+    @Test func aFirstLoginDoesNotReplaceNewerQadaWithOlder() async throws {
+        let world = try SyncWorld()
+        let laptop = world.device("laptop")
+        let phone = world.device("phone")
+        func opening(_ count: Int, at date: Date) throws -> QadaEntry {
+            try QadaEntry(
+                id: QadaEntry.openingID(.isha), kind: .opening, prayer: .isha, count: count, date: day, source: "set",
+                recordedAt: date)
+        }
+        // Given: the phone set an opening of 40 an hour ago and kept a fast, before it ever synced;
+        // the laptop sets 25 now and syncs
+        try phone.qada.save([try opening(40, at: SyncWorld.start.addingTimeInterval(-3600))])
+        try phone.fasts.record([try FastEntry(date: day, status: .voluntary, recordedAt: SyncWorld.start)])
+        try await laptop.login(world)
+        try laptop.qada.save([try opening(25, at: laptop.clock.now())])
+        try await laptop.sync.syncNow()
+        // When the phone logs in and both sync
+        try await phone.login(world)
+        try await laptop.sync.syncNow()
+        // Then the laptop's newer opening stands on both, and the phone's fast reached the laptop
+        for device in [laptop, phone] {
+            #expect(try device.qada.entries().map(\.count) == [25], "\(device.name)")
+        }
+        #expect(try laptop.fasts.entries(from: day, through: day).map(\.status) == [.voluntary])
+    }
+
     /// A device that synced with schema 1 (an earlier PrayKit) and kept a mosque's timetable then:
     /// its next cycle queues what the older schema could not send and pulls everything again.
     @Test func aDeviceOfTheOlderSchemaSendsWhatItKeptAndPullsAgain() async throws {

@@ -741,29 +741,33 @@ extension SyncServiceHTTP {
         return state
     }
 
-    /// On the first login: every log entry queued with a stamp of when it was recorded, and the
-    /// settings and place now (`local`) or after the first pull where the server has none (`server`).
+    /// On the first login: every log entry, qada entry and fast queued with a stamp of when it was
+    /// recorded (so that an older one never replaces a newer one the server has), the mosques'
+    /// timetables with a stamp of now, and the settings and place now (`local`) or after the first
+    /// pull where the server has none (`server`).
     static func enqueueExisting(
         prefer: SyncLogin.Preference, now: Date, journal: SyncJournal, clientID: String, _ connection: SQLiteConnection
     ) throws {
-        let entries = try PrayerLogStoreSQLite.load(connection, "", [])
-        var highest: HLC?
-        for entry in entries {
-            let stamp = try HLC(
-                milliseconds: max(0, PrayerLogEntry.milliseconds(entry.recordedAt)), counter: 0, clientID: clientID)
+        var rows: [(collection: SyncCollection, key: String, value: SyncValue, recordedAt: Date)] = []
+        for entry in try PrayerLogStoreSQLite.load(connection, "", []) {
             let value = SyncLogValue(status: entry.status, recordedAt: entry.recordedAt, note: entry.note)
-            try journal.append(
-                .log, SyncRules.logKey(date: entry.date, prayer: entry.prayer), value: .log(value), now: now,
-                connection,
-                stamp: stamp)
+            rows.append((.log, SyncRules.logKey(date: entry.date, prayer: entry.prayer), .log(value), entry.recordedAt))
+        }
+        for entry in try QadaStoreSQLite.load(connection) {
+            rows.append((.qada, entry.id, .qada(SyncQadaValue(entry)), entry.recordedAt))
+        }
+        for entry in try FastStoreSQLite.load(connection) {
+            rows.append((.fast, entry.date.description, .fast(SyncFastValue(entry)), entry.recordedAt))
+        }
+        var highest: HLC?
+        for row in rows {
+            let stamp = try HLC(
+                milliseconds: max(0, PrayerLogEntry.milliseconds(row.recordedAt)), counter: 0, clientID: clientID)
+            try journal.append(row.collection, row.key, value: row.value, now: now, connection, stamp: stamp)
             if highest.map({ stamp > $0 }) ?? true { highest = stamp }
         }
         if let highest { try SyncJournal.observe(highest, connection) }
         try journal.changed(.mosque, try MosqueTimetableStoreSQLite.syncRows(connection), now: now, connection)
-        try journal.changed(
-            .qada, try QadaStoreSQLite.load(connection).map { ($0.id, .qada(SyncQadaValue($0))) }, now: now, connection)
-        try journal.changed(
-            .fast, try FastStoreSQLite.load(connection).map(FastStoreSQLite.syncRow), now: now, connection)
         switch prefer {
         case .local:
             try journal.preferencesChanged(
