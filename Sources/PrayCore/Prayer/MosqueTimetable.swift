@@ -124,7 +124,8 @@ public struct MosqueTimetable: Hashable, Sendable {
     }
 
     /// Checks a mosque name: 1 to 100 characters, no control or bidirectional formatting characters
-    /// (``Unicode/Scalar/isControlCharacter``: a name comes from files and other devices).
+    /// (C0, DEL, C1, the line and paragraph separators, the bidirectional marks, embeddings, overrides
+    /// and isolates: a name comes from files and other devices).
     /// - Throws: ``ValidationError`` (`mosque`).
     public static func validate(name: String) throws(ValidationError) {
         guard !name.isEmpty, name.count <= 100, name.trimmingCharacters(in: .whitespaces) == name,
