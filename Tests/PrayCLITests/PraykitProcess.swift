@@ -21,9 +21,13 @@ enum PraykitProcess {
         return URL(fileURLWithPath: ".build/debug/praykit")
     }()
 
+    /// How long a child may run before it is killed: a guard against a hang only, so it is far above
+    /// what any command takes even on a machine whose cores are busy with other work.
+    static let defaultDeadline: TimeInterval = 300
+
     /// Runs `praykit` to completion (killing it after `deadline` seconds).
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], deadline: TimeInterval = 60
+        _ arguments: [String], environment: [String: String] = [:], deadline: TimeInterval = defaultDeadline
     ) async throws -> Result {
         try await Running(arguments, environment: environment).wait(deadline: deadline)
     }
@@ -83,12 +87,12 @@ enum PraykitProcess {
 
         /// Waits up to `deadline` seconds (then kills), and returns what it did. The wait blocks a
         /// thread of its own, not one of the few that run the tests.
-        func wait(deadline: TimeInterval = 60) async throws -> Result {
+        func wait(deadline: TimeInterval = PraykitProcess.defaultDeadline) async throws -> Result {
             try await TestThread.run { try self.waitBlocking(deadline: deadline) }
         }
 
         /// Waits on the calling thread (for work already on a thread of its own).
-        func waitBlocking(deadline: TimeInterval = 60) throws -> Result {
+        func waitBlocking(deadline: TimeInterval = PraykitProcess.defaultDeadline) throws -> Result {
             _ = try ChildProcesses.wait(for: process, deadline: deadline, pollMicroseconds: 1000)
             try out.close()
             try err.close()
