@@ -99,9 +99,15 @@ public final class SQLiteDatabase: Sendable {
     func observe<Value: Sendable>(_ read: @escaping @Sendable () throws -> Value) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
         let queue = workQueue
-        let yieldLatest: @Sendable () -> Void = {
+        let yieldLatest: @Sendable () -> Void = { [log] in
             queue.submit {
-                if let value = try? read() { continuation.yield(value) }
+                do {
+                    continuation.yield(try read())
+                } catch {
+                    // Nothing to yield; the next write reads again. Said, so that a stream that seems
+                    // stuck can be explained.
+                    log.warning("Database read for a stream failed", metadata: ["error": "\(error)"])
+                }
             }
         }
         let token = addObserver(yieldLatest)

@@ -71,7 +71,15 @@ extension SyncServiceHTTP {
         let queue = database.workQueue
         let emit: @Sendable () -> Void = { [self] in
             queue.submit {
-                guard let status = try? self.currentStatus() else { return }
+                let status: SyncStatus
+                do {
+                    status = try self.currentStatus()
+                } catch {
+                    // Nothing to yield; the next change reads again. Said, so that a status stream that
+                    // seems stuck can be explained.
+                    self.log.warning("Sync status read failed", metadata: ["error": "\(error)"])
+                    return
+                }
                 let changed = last.withLock { last in
                     defer { last = status }
                     return last != status
