@@ -42,8 +42,8 @@ extension UserData {
     ///
     /// `read` is given two functions: it calls the first once with everything but the log (the
     /// preferences, the mosques' timetables, the prayers to make up, the fasts; its `prayerLog` is
-    /// ignored), then the second with each
-    /// log entry, in order; `write` receives the text as it is made.
+    /// ignored), then the second with each log entry, in order; `write` receives the text as it is
+    /// made.
     ///
     /// ```swift
     /// try UserData.write(to: { try output.write($0) }) { rest, entry in

@@ -62,8 +62,9 @@ extension BackupServiceSQLite {
 
     /// Replaces everything stored with `data`, all of it or nothing, except the settings in `kept`,
     /// which keep their stored values, and the mosques' timetables, the prayers to make up and the
-    /// fasts when `data` has none of them (a backup made before PrayKit kept them). Under sync it is a put for every entry and synced setting in
-    /// the file and a delete for every one it lacks, in the same transaction.
+    /// fasts when `data` has none of them (a backup made before PrayKit kept them). Under sync it is
+    /// a put for every entry, synced setting, mosque month, qada entry and fast in the file and a
+    /// delete for every one it lacks, in the same transaction.
     /// - Throws: ``StorageError``; `invalidData` for more than ``UserData/maximumLogEntries`` entries,
     ///   before anything is written.
     public func importData(_ data: UserData, keeping kept: Set<Preferences.Key>) throws {
