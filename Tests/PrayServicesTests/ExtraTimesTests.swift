@@ -9,21 +9,8 @@ import Testing
 /// `Scripts/reference/extra_times_reference.py` (400 places and days 1900–2100 up to ±65°, 120
 /// high-latitude days where the sun may not climb 5°); and the rules around them.
 @Suite struct ExtraTimesTests {
-    struct Reference: Decodable {
-        let cases: [Case]
-    }
-
-    struct Case: Decodable {
-        let id: Int
-        let kind: String
-        let latitude: Double
-        let longitude: Double
-        let elevation: Double
-        let date: String
-        let utcOffsetHours: Int
-        let events: [String: Double?]
-        let margins: [String: Double?]
-    }
+    /// The reference file's shape: the NREL SPA reference's, whose solver wrote it.
+    typealias Reference = SPAReferenceTests.Reference
 
     static let service = PrayerServiceAstronomical(log: .silent)
     static let london: Coordinates = {
