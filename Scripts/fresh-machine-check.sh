@@ -57,6 +57,7 @@ int main(void) {
     V(MHD_REQUEST_TERMINATED_READ_ERROR); V(MHD_REQUEST_TERMINATED_CLIENT_ABORT);
     V(MHD_CONNECTION_NOTIFY_STARTED); V(MHD_CONNECTION_NOTIFY_CLOSED); V(MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     V(MHD_DAEMON_INFO_BIND_PORT); V(MHD_CONNECTION_INFO_CLIENT_ADDRESS); V(MHD_CONNECTION_INFO_CONNECTION_FD);
+    V(MHD_CONNECTION_INFO_SOCKET_CONTEXT); V(sizeof(((union MHD_ConnectionInfo *)0)->socket_context));
     V(sizeof(struct MHD_OptionItem)); V(offsetof(struct MHD_OptionItem, value));
     V(offsetof(struct MHD_OptionItem, ptr_value)); V(sizeof(enum MHD_OPTION)); V(sizeof(MHD_socket));
     V(offsetof(union MHD_DaemonInfo, port)); V(sizeof(((union MHD_DaemonInfo *)0)->port));

@@ -157,6 +157,12 @@ int praykit_mhd_connection_socket(struct MHD_Connection *connection) {
     return info == NULL ? -1 : info->connect_fd;
 }
 
+// What the connection-notify callback stored in the connection's socket context, or NULL.
+void *praykit_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
 // The client's address as text; an IPv4 client of an IPv6 socket (::ffff:a.b.c.d) in its IPv4 form.
 int praykit_mhd_client_address(struct MHD_Connection *connection, char *buffer, size_t capacity) {
     if (buffer == NULL || capacity == 0) return -1;

@@ -124,6 +124,8 @@ void praykit_mhd_read_head(struct MHD_Connection *connection, struct praykit_mhd
 unsigned int praykit_mhd_current_connections(struct MHD_Daemon *daemon);
 // The socket of a connection, or -1.
 int praykit_mhd_connection_socket(struct MHD_Connection *connection);
+// What the connection-notify callback stored in the connection's socket context, or NULL.
+void *praykit_mhd_socket_context(struct MHD_Connection *connection);
 // Writes the address of a connection's client as text into `buffer` (INET6_ADDRSTRLEN bytes are
 // enough): dotted IPv4, IPv6, and an IPv4-mapped IPv6 address in its IPv4 form. 0 on success; -1 and
 // an empty text when the address is unknown or of another family.

@@ -115,11 +115,13 @@ union MHD_DaemonInfo {
 enum MHD_ConnectionInfoType {
     MHD_CONNECTION_INFO_CLIENT_ADDRESS = 2,
     MHD_CONNECTION_INFO_CONNECTION_FD = 6,
+    MHD_CONNECTION_INFO_SOCKET_CONTEXT = 7,
 } PRAYKIT_MHD_FIXED_ENUM;
 
 union MHD_ConnectionInfo {
     MHD_socket connect_fd;
     struct sockaddr *client_addr;
+    void *socket_context;
 };
 
 // The callbacks.

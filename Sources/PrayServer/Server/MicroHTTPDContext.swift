@@ -52,13 +52,19 @@
         /// means that connection has none.
         private let bodyCount = Atomic<Int>(0)
 
-        /// An open connection.
-        private struct Tracked {
+        /// An open connection. The table holds it for the deadline sweep; libmicrohttpd's socket context
+        /// holds it too (retained), so that a request reaches its connection's clock without a lock.
+        private final class Tracked: Sendable {
             /// Its socket, for cutting it off.
             let socket: Int32
-            /// When it started waiting for its next request, head and body (monotonic nanoseconds); `nil`
+            /// When it started waiting for its next request, head and body (monotonic nanoseconds); 0
             /// from the moment a request is answered until its response is sent.
-            var waitingSince: UInt64?
+            let waitingSince: Atomic<UInt64>
+
+            init(socket: Int32, waitingSince: UInt64) {
+                self.socket = socket
+                self.waitingSince = Atomic(waitingSince)
+            }
         }
 
         init(configuration: ServerAPI.Configuration, handler: @escaping ServerAPI.Handler, log: LogManager) {
@@ -269,25 +275,32 @@
         // MARK: - Connections
 
         /// A connection opened: it now has the request timeout to send its first request head.
-        func opened(_ connection: OpaquePointer) {
-            let socket = praykit_mhd_connection_socket(connection)
-            let tracked = Tracked(socket: socket, waitingSince: Self.monotonicNanoseconds())
+        func opened(_ connection: OpaquePointer, socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+            let tracked = Tracked(
+                socket: praykit_mhd_connection_socket(connection), waitingSince: Self.monotonicNanoseconds())
+            socketContext.pointee = Unmanaged.passRetained(tracked).toOpaque()
             connections.withLock { $0[Int(bitPattern: connection)] = tracked }
         }
 
         /// A connection is closing. libmicrohttpd calls this before it closes the socket, and the deadline
         /// sweep shuts sockets down while holding the same lock, so it never touches a socket number the
         /// system has given out again.
-        func closed(_ connection: OpaquePointer) {
+        func closed(_ connection: OpaquePointer, socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
             _ = connections.withLock { $0.removeValue(forKey: Int(bitPattern: connection)) }
+            if let tracked = socketContext.pointee {
+                socketContext.pointee = nil
+                Unmanaged<Tracked>.fromOpaque(tracked).release()
+            }
             _ = takeBody(of: connection)
         }
 
+        /// Starts (a time) or stops (`nil`) the connection's wait for its next request. Every request
+        /// does this twice, on the worker threads, so it takes no lock: the connection is found through
+        /// libmicrohttpd's socket context and its clock is an atomic.
         private func setWaiting(_ connection: OpaquePointer, since: UInt64?) {
-            connections.withLock { table in
-                let key = Int(bitPattern: connection)
-                if table[key] != nil { table[key]?.waitingSince = since }
-            }
+            guard let tracked = praykit_mhd_socket_context(connection) else { return }
+            Unmanaged<Tracked>.fromOpaque(tracked).takeUnretainedValue().waitingSince.store(
+                since ?? 0, ordering: .relaxed)
         }
 
         /// Shuts down the connections that have waited longer than the request timeout for a whole request,
@@ -295,16 +308,19 @@
         /// sees the socket end and closes the connection itself.
         func sweep() {
             let cut = connections.withLock { table -> Int in
-                // Read under the lock: a connection that finished a request just before would otherwise have
-                // a `waitingSince` later than `now`, and a wrapping difference would cut it off.
                 let now = Self.monotonicNanoseconds()
                 var cut = 0
-                for (key, tracked) in table {
-                    guard Self.isOverdue(waitingSince: tracked.waitingSince, now: now, timeout: requestTimeout) else {
-                        continue
-                    }
+                for tracked in table.values {
+                    let since = tracked.waitingSince.load(ordering: .relaxed)
+                    // A connection that finished a request just after `now` was read has a start later
+                    // than `now`: not overdue.
+                    guard Self.isOverdue(waitingSince: since == 0 ? nil : since, now: now, timeout: requestTimeout)
+                    else { continue }
+                    // Only if it is still waiting since then: a request answered meanwhile keeps it.
+                    guard
+                        tracked.waitingSince.compareExchange(expected: since, desired: 0, ordering: .relaxed).exchanged
+                    else { continue }
                     shutdown(tracked.socket, Int32(SHUT_RDWR))
-                    table[key]?.waitingSince = nil
                     cut += 1
                 }
                 return cut
@@ -402,10 +418,14 @@
         }
 
         /// Called when a connection opens or closes.
-        static let connectionHandler: MHD_NotifyConnectionCallback = { context, connection, _, code in
-            guard let context, let connection else { return }
+        static let connectionHandler: MHD_NotifyConnectionCallback = { context, connection, socketContext, code in
+            guard let context, let connection, let socketContext else { return }
             let server = Unmanaged<MicroHTTPDContext>.fromOpaque(context).takeUnretainedValue()
-            if code == .CONNECTION_NOTIFY_STARTED { server.opened(connection) } else { server.closed(connection) }
+            if code == .CONNECTION_NOTIFY_STARTED {
+                server.opened(connection, socketContext: socketContext)
+            } else {
+                server.closed(connection, socketContext: socketContext)
+            }
         }
 
         /// Receives libmicrohttpd's own messages: what an operator must see (failures, limits reached,

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import PrayCore
 
 /// The sun's apparent position over a run of days: NREL SPA evaluated at nodes two days apart (0h
 /// TT) and interpolated in between.
@@ -158,7 +158,7 @@ enum SolarNodes {
     /// The most blocks kept: about 1,400 years of days, 8 MB.
     static let capacity = 4096
 
-    private static let blocks = Mutex<[Int: [SolarPositionAlgorithm.Position]]>([:])
+    private static let blocks = ReadMostly<[Int: [SolarPositionAlgorithm.Position]]>([:])
 
     /// The positions at the nodes `nodes`, in order.
     static func positions(_ nodes: ClosedRange<Int>) -> [SolarPositionAlgorithm.Position] {
@@ -167,7 +167,7 @@ enum SolarNodes {
         var positions: [SolarPositionAlgorithm.Position] = []
         positions.reserveCapacity(nodes.count)
         for index in firstBlock...lastBlock {
-            let values = blocks.withLock { $0[index] } ?? store(index, compute(index))
+            let values = blocks.read { $0[index] } ?? store(index, compute(index))
             let first = index * blockSize
             let lower = max(nodes.lowerBound, first) - first
             let upper = min(nodes.upperBound, first + blockSize - 1) - first
@@ -201,7 +201,7 @@ enum SolarNodes {
     private static func store(
         _ index: Int, _ values: [SolarPositionAlgorithm.Position]
     ) -> [SolarPositionAlgorithm.Position] {
-        blocks.withLock { blocks in
+        blocks.write { blocks in
             if blocks.count >= capacity { blocks.removeAll(keepingCapacity: true) }
             blocks[index] = values
         }

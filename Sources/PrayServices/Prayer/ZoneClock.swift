@@ -1,6 +1,5 @@
 import Foundation
 import PrayCore
-import Synchronization
 
 /// Converts between civil days in a time zone and UTC instants, remembering the current offset until
 /// the zone's next transition so that a run of days asks the zone database once per transition.
@@ -84,17 +83,17 @@ enum ZonePeriods {
     static let capacity = 512
 
     /// Periods by zone identifier, sorted by their end.
-    private static let periods = Mutex<[String: [Period]]>([:])
+    private static let periods = ReadMostly<[String: [Period]]>([:])
 
     /// The zone's offset from UTC in seconds at `instant` (Unix seconds) and the instant of its next
     /// transition after it (`.infinity` when there is none).
     static func period(of zone: TimeZone, at instant: Double) -> (offset: Int, until: Double) {
         let key = zone.identifier
-        if let found = periods.withLock({ lookup($0[key] ?? [], instant) }) { return found }
+        if let found = periods.read({ lookup($0[key] ?? [], instant) }) { return found }
         let date = Date(timeIntervalSince1970: instant)
         let offset = zone.secondsFromGMT(for: date)
         let until = zone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
-        periods.withLock { periods in
+        periods.write { periods in
             var list = periods[key] ?? []
             if list.count >= capacity { list.removeAll(keepingCapacity: true) }
             // The first period ending after the instant: the same one, found from later, or the next.

@@ -1,7 +1,6 @@
 import Foundation
 import PrayCore
 import PrayServices
-import Synchronization
 
 // MARK: - Timings and calendars
 
@@ -233,11 +232,11 @@ extension AlAdhanRoutes {
     /// canonical or alias, in any case; `UTC`; an offset such as `+03:00`.
     /// - Throws: ``AlAdhanError`` for any other text.
     static func zone(named text: String, parameter: String) throws(AlAdhanError) -> TimeZoneName {
-        if let zone = zones.withLock({ $0[text] }) { return zone }
+        if let zone = zones.read({ $0[text] }) { return zone }
         guard let zone = TimeZoneName(text) else {
             throw AlAdhanError("Please specify a valid \(parameter) (an IANA time zone such as Europe/London).")
         }
-        zones.withLock { zones in
+        zones.write { zones in
             if zones.count >= zoneCapacity { zones.removeAll(keepingCapacity: true) }
             zones[text] = zone
         }
@@ -248,7 +247,7 @@ extension AlAdhanRoutes {
     /// cost about a microsecond, and a server sees the same few names again and again. The names of
     /// the tz database and their spellings are a few thousand; beyond ``zoneCapacity`` the cache
     /// starts again.
-    private static let zones = Mutex<[String: TimeZoneName]>([:])
+    private static let zones = ReadMostly<[String: TimeZoneName]>([:])
     private static let zoneCapacity = 4096
 
     /// Today on the zone's clock, and how long that answer holds: until the zone's next midnight.
