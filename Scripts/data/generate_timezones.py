@@ -27,7 +27,7 @@ precision (8.2 million vertices). The script:
 Binary layout, compiled into the binary as it is (Sources/CPrayPlacesData, #embed) and read in place. `v` is an unsigned LEB128 varint, `z` a zigzag
 varint, `u16`/`u32` little-endian:
 
-    "PKTZ" u8 version
+    "PKTZ" u8 version (2), u16 mixedCount (so that opening the data reads no cell of the index)
     u16 zoneCount, zone names (u8 length, UTF-8)
     u16 labelCount, labels (u8 count, count × u16 zone index; main first)
     u16 × 64800 cell index, row-major from (-180°, -90°): a label, or 0x8000 | the mixed cell's number
@@ -284,7 +284,8 @@ def main():
                 mixed.append(writer.node(pieces, origin, origin[0], origin[1], 1.0, 0))
         print(f"  row {row}: {len(writer.nodes)} bytes of nodes", file=sys.stderr) if row % 30 == 29 else None
     zone_index = {name: i for i, name in enumerate(names)}
-    blob = bytearray(b"PKTZ") + struct.pack("<B", 1)
+    assert len(labels) < 0x8000 and len(mixed) < 0x8000
+    blob = bytearray(b"PKTZ") + struct.pack("<B", 2) + struct.pack("<H", len(mixed))
     blob += struct.pack("<H", len(names))
     for name in names:
         encoded = name.encode()
@@ -293,7 +294,6 @@ def main():
     blob += struct.pack("<H", len(ordered))
     for label, _ in ordered:
         blob += struct.pack("<B", len(label)) + b"".join(struct.pack("<H", zone_index[z]) for z in label)
-    assert len(labels) < 0x8000 and len(mixed) < 0x8000
     blob += b"".join(struct.pack("<H", value) for value in index)
     blob += b"".join(struct.pack("<I", value) for value in mixed)
     blob += writer.nodes

@@ -1,3 +1,4 @@
+import Foundation
 import PrayCore
 
 /// The gazetteer's cities by position only (`nearest.bin` of `CPrayPlacesData`, written by
@@ -44,8 +45,8 @@ struct PlaceNearestIndex: Sendable {
         var start = 0
         let bytes = text.bytes
         while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 10 { end += 1 }
+            // memchr: the sections before the cities are a few hundred kilobytes read at every start.
+            let end = Self.lineEnd(in: bytes, from: start)
             if end > start, bytes[start] == UInt8(ascii: "#") {
                 if let current { sections[current.name] = current.start..<start }
                 let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
@@ -58,6 +59,14 @@ struct PlaceNearestIndex: Sendable {
             let zones = sections["#zones"]
         else { throw PlaceGazetteerData.corrupt("sections") }
         (countryLines, regionLines, zoneLines) = (countries, regions, zones)
+    }
+
+    /// The index of the line feed ending the line that starts at `start`, or the end of `bytes`.
+    private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count,
+            let found = memchr(base + start, 10, bytes.count - start)
+        else { return bytes.count }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     /// Up to `limit` cities nearest to `coordinates`, nearest first (damaged entries skipped).

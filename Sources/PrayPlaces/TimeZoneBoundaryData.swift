@@ -15,15 +15,17 @@ struct TimeZoneBoundaryData: Sendable {
     private let indexStart: Int
     private let offsetsStart: Int
     private let nodesStart: Int
+    private let mixedCells: Int
 
     /// Grid units per degree inside a cell.
     static let units = 8192.0
 
-    /// Opens the data: reads its header (the zone names and labels) and checks its cell index.
+    /// Opens the data: reads its header (the zone names and labels). The cell index is not read
+    /// ahead (a lookup checks the cell it reads): it is 127 KB that every start would bring in.
     /// - Throws: `PrayError` (`.unavailable`) when the data is not in the expected layout.
     init(data: EmbeddedData = .timeZoneBoundaries) throws(PrayError) {
         let bytes = data.bytes
-        guard bytes.count > 7, bytes[0..<4].elementsEqual("PKTZ".utf8), bytes[4] == 1 else {
+        guard bytes.count > 9, bytes[0..<4].elementsEqual("PKTZ".utf8), bytes[4] == 2 else {
             throw Self.corrupt("unknown header")
         }
         let header = try Self.header(bytes)
@@ -32,6 +34,7 @@ struct TimeZoneBoundaryData: Sendable {
         labels = header.labels
         indexStart = header.indexStart
         offsetsStart = indexStart + 2 * Self.cellCount
+        mixedCells = header.mixedCells
         nodesStart = offsetsStart + 4 * header.mixedCells
         guard nodesStart <= bytes.count else { throw Self.corrupt("truncated") }
     }
@@ -42,6 +45,7 @@ struct TimeZoneBoundaryData: Sendable {
     ) {
         var reader = LittleEndianReader(buffer: buffer)
         reader.position = 5
+        let mixed = Int(reader.u16())
         var zones: [String] = []
         for _ in 0..<reader.u16() {
             let length = Int(reader.u8())
@@ -57,15 +61,7 @@ struct TimeZoneBoundaryData: Sendable {
             labels.append(label)
         }
         let indexStart = reader.position
-        var mixed = 0
-        for cell in 0..<cellCount {
-            let entry = reader.u16(at: indexStart + 2 * cell)
-            if entry & 0x8000 != 0 {
-                mixed = max(mixed, Int(entry & 0x7FFF) + 1)
-            } else if Int(entry) >= labels.count {
-                throw corrupt("cell index")
-            }
-        }
+        guard indexStart + 2 * cellCount <= buffer.count else { throw corrupt("cell index") }
         return (zones, labels, indexStart, mixed)
     }
 
@@ -83,7 +79,9 @@ extension TimeZoneBoundaryData {
         let row = min(179, max(0, Int((latitude + 90).rounded(.down))))
         var reader = LittleEndianReader(buffer: data.bytes)
         let entry = reader.u16(at: indexStart + 2 * (row * 360 + column))
+        // A damaged entry gives a label past the end, which the caller checks.
         guard entry & 0x8000 != 0 else { return Int(entry) }
+        guard Int(entry & 0x7FFF) < mixedCells else { return labels.count }
         let x = (longitude + 180 - Double(column)) * Self.units
         let y = (latitude + 90 - Double(row)) * Self.units
         let offset = nodesStart + Int(reader.u32(at: offsetsStart + 4 * Int(entry & 0x7FFF)))

@@ -12,7 +12,7 @@ import Testing
 
     /// The options of a path's node: a command's, or a group's default's.
     static func options(_ path: [any CommandNode.Type]) -> [any OptionDefinition] {
-        (path.last as? any Command.Type ?? (path.last as? any CommandGroup.Type)?.defaultSubcommand)?.options ?? []
+        (path.last?.asCommand ?? path.last?.asGroup?.defaultSubcommand)?.options ?? []
     }
 
     @Test func everyCommandTypeIsInTheList() throws {
@@ -61,8 +61,19 @@ import Testing
             let options = Self.options(path).map { $0.name } + GlobalOptions.definitions.map { $0.name }
             #expect(Set(options).count == options.count, "\(node.name)")
             #expect(!node.abstract.isEmpty)
-            let verbs = (node as? any CommandGroup.Type)?.subcommands.flatMap { $0.names } ?? []
+            let verbs = node.asGroup?.subcommands.flatMap { $0.names } ?? []
             #expect(Set(verbs).count == verbs.count, "\(node.name)")
+        }
+    }
+
+    @Test func everyNodeIsACommandOrAGroupAsItsConformanceSays() {
+        // The tree asks a node what it is (`asCommand`, `asGroup`) instead of casting: both must agree
+        // with the conformances, and a node is exactly one of the two.
+        for path in Self.paths {
+            guard let node = path.last else { continue }
+            #expect((node.asCommand != nil) == (node is any Command.Type), "\(node.name)")
+            #expect((node.asGroup != nil) == (node is any CommandGroup.Type), "\(node.name)")
+            #expect((node.asCommand != nil) != (node.asGroup != nil), "\(node.name)")
         }
     }
 

@@ -16,9 +16,18 @@ protocol CommandNode: Sendable {
     static var discussion: String { get }
     /// Command lines shown under EXAMPLES.
     static var examples: [String] { get }
+    /// This node as a command that runs, or `nil` for a group. Asked of the node rather than found with
+    /// `as?`: a cast to a protocol makes the runtime search every conformance in the binary the first
+    /// time, a tenth of a millisecond at each start-up.
+    static var asCommand: (any Command.Type)? { get }
+    /// This node as a group, or `nil` for a command that runs.
+    static var asGroup: (any CommandGroup.Type)? { get }
 }
 
 extension CommandNode {
+    static var asCommand: (any Command.Type)? { nil }
+    static var asGroup: (any CommandGroup.Type)? { nil }
+
     static var aliases: [String] { [] }
     static var discussion: String { "" }
     static var examples: [String] { [] }
@@ -40,6 +49,7 @@ protocol CommandGroup: CommandNode {
 
 extension CommandGroup {
     static var defaultSubcommand: (any Command.Type)? { nil }
+    static var asGroup: (any CommandGroup.Type)? { self }
 }
 
 /// A command that runs, declared like a swift-argument-parser command: typed options and arguments
@@ -86,6 +96,7 @@ protocol Command: CommandNode {
 }
 
 extension Command {
+    static var asCommand: (any Command.Type)? { self }
     static var options: [any OptionDefinition] { [] }
     static var arguments: [any ArgumentDefinition] { [] }
     static var synopsis: String? { nil }

@@ -27,8 +27,8 @@ enum Completions {
 
     /// The options of the node at a path: a command's own, or its group's default's.
     private static func options(_ path: [any CommandNode.Type]) -> [any OptionDefinition] {
-        if let command = path.last as? any Command.Type { return command.options }
-        return (path.last as? any CommandGroup.Type)?.defaultSubcommand?.options ?? []
+        if let command = path.last?.asCommand { return command.options }
+        return path.last?.asGroup?.defaultSubcommand?.options ?? []
     }
 
     /// The words offered after a path: its verbs, then its options.
@@ -36,10 +36,10 @@ enum Completions {
         guard let node = path.last else {
             return CommandList.all.flatMap { $0.names } + ["--help", "--version"]
         }
-        let verbs = (node as? any CommandGroup.Type)?.subcommands.map { $0.name } ?? []
+        let verbs = node.asGroup?.subcommands.map { $0.name } ?? []
         // The values of the first positional argument: config keys, shell names.
         var values: [String] = []
-        if case .list(let words) = (node as? any Command.Type)?.arguments.first?.completion { values = words }
+        if case .list(let words) = node.asCommand?.arguments.first?.completion { values = words }
         return verbs + values + (options(path) + GlobalOptions.definitions).map { "--" + $0.name } + ["--help"]
     }
 
@@ -163,7 +163,7 @@ enum Completions {
                     + "-a '\(command.name)' -d '\(fishText(command.abstract))'")
         }
         for path in paths {
-            guard let group = path.last as? any CommandGroup.Type else { continue }
+            guard let group = path.last?.asGroup else { continue }
             let verbs = group.subcommands.map { $0.name }
             for child in group.subcommands {
                 lines.append(

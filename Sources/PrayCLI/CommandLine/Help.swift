@@ -9,18 +9,18 @@ enum HelpText {
         guard let node = path.last else { return root() }
         var lines = ["OVERVIEW: \(node.abstract)", "", "USAGE: \(usage(path))"]
         // A group shows the options of its default subcommand, which run without the verb.
-        let command = node as? any Command.Type ?? (node as? any CommandGroup.Type)?.defaultSubcommand
+        let command = node.asCommand ?? node.asGroup?.defaultSubcommand
         if let command {
             if !command.arguments.isEmpty {
                 lines += ["", "ARGUMENTS:"] + command.arguments.map { row("<\($0.name)>", $0.help) }
             }
-            let title = node is any CommandGroup.Type ? "OPTIONS (of '\(command.name)', the default):" : "OPTIONS:"
+            let title = node.asGroup != nil ? "OPTIONS (of '\(command.name)', the default):" : "OPTIONS:"
             lines += ["", title] + command.options.map(row) + [row("-h, --help", "Show help information.")]
         } else {
             lines += ["", "OPTIONS:", row("-h, --help", "Show help information.")]
         }
         lines += ["", "GLOBAL OPTIONS:"] + GlobalOptions.definitions.map(row)
-        if let group = node as? any CommandGroup.Type {
+        if let group = node.asGroup {
             lines += ["", "SUBCOMMANDS:"]
             let fallback = group.defaultSubcommand.map { ObjectIdentifier($0) }
             lines += group.subcommands.map { child in
@@ -55,11 +55,11 @@ enum HelpText {
     static func usage(_ path: [any CommandNode.Type]) -> String {
         guard let node = path.last else { return "praykit <subcommand>" }
         var parts = ["praykit"] + path.map { $0.name }
-        if let group = node as? any CommandGroup.Type {
+        if let group = node.asGroup {
             parts.append(group.defaultSubcommand == nil ? "<subcommand>" : "[<subcommand>]")
             return parts.joined(separator: " ")
         }
-        guard let command = node as? any Command.Type else { return parts.joined(separator: " ") }
+        guard let command = node.asCommand else { return parts.joined(separator: " ") }
         if let synopsis = command.synopsis { return (parts + [synopsis]).joined(separator: " ") }
         parts += command.arguments.map { argument in
             let name = "<\(argument.name)>" + (argument.isVariadic ? " ..." : "")
@@ -145,7 +145,7 @@ enum ManPage {
         if !node.discussion.isEmpty {
             lines += [".PP"] + node.discussion.split(separator: "\n\n").map { [escape(String($0))] }.joined(by: ".PP")
         }
-        if let command = node as? any Command.Type {
+        if let command = node.asCommand {
             for argument in command.arguments {
                 lines += [".TP", "\\fI\(escape(argument.name))\\fR", escape(argument.help)]
             }
@@ -154,7 +154,7 @@ enum ManPage {
         if !node.examples.isEmpty {
             lines += [".PP", "Examples:", ".nf"] + node.examples.map { "    " + escape($0) } + [".fi"]
         }
-        for child in (node as? any CommandGroup.Type)?.subcommands ?? [] { lines += section(path + [child]) }
+        for child in node.asGroup?.subcommands ?? [] { lines += section(path + [child]) }
         return lines
     }
 

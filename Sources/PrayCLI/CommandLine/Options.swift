@@ -76,14 +76,16 @@ struct Option<Value: ArgumentValue>: OptionDefinition {
     ///   - help: One line of help.
     ///   - default: The value when the option is not given. Without one, an option of an optional
     ///     type is `nil` when not given, and an option of any other type is required.
-    ///   - defaultText: The default in words for help, when it is not a value (`today in the zone`).
+    ///   - defaultText: The default in words for help, when it is not a value (`today in the zone`);
+    ///     written only when help is shown.
     ///   - repeatable: Whether the option may be given more than once (read with
     ///     ``ParsedArguments/all(_:)``).
     ///   - allowed: The values this command accepts when fewer than the type's (`--format` of
     ///     `qibla`: table and json).
     ///   - completion: What completion offers; the choices by default.
     init(
-        _ name: String, value: String, help: String, default: Value? = nil, defaultText: String? = nil,
+        _ name: String, value: String, help: String, default: Value? = nil,
+        defaultText: @autoclosure @escaping @Sendable () -> String? = nil,
         repeatable: Bool = false, allowed: [Value]? = nil, completion: CompletionKind? = nil
     ) {
         self.init(
@@ -92,14 +94,15 @@ struct Option<Value: ArgumentValue>: OptionDefinition {
     }
 
     private init(
-        _ name: String, value: String, help: @escaping @Sendable () -> String, default: Value?, defaultText: String?,
+        _ name: String, value: String, help: @escaping @Sendable () -> String, default: Value?,
+        defaultText: @escaping @Sendable () -> String?,
         repeatable: Bool, allowed: [Value]?, completion: CompletionKind?, check: (@Sendable (Value) -> String?)?
     ) {
         self.name = name
         valueName = value
         helpText = help
         defaultValue = `default` ?? Value.absentValue
-        defaultDescription = { defaultText ?? `default`.map(\.argumentDescription) }
+        defaultDescription = { defaultText() ?? `default`.map(\.argumentDescription) }
         isRepeatable = repeatable
         let choices = allowed.map { $0.map(\.argumentDescription) } ?? Value.allValueStrings
         self.choices = choices
@@ -144,7 +147,8 @@ struct Option<Value: ArgumentValue>: OptionDefinition {
 extension Option where Value: Comparable & Sendable {
     /// Declares `--name <value>` whose value must lie in `range` (help shows it).
     init(
-        _ name: String, value: String, help: String, default: Value? = nil, defaultText: String? = nil,
+        _ name: String, value: String, help: String, default: Value? = nil,
+        defaultText: @autoclosure @escaping @Sendable () -> String? = nil,
         range: ClosedRange<Value>, unit: String = "", repeatable: Bool = false
     ) {
         self.init(
@@ -157,7 +161,8 @@ extension Option where Value: Comparable & Sendable {
 extension Option {
     /// Declares an optional `--name <value>` whose value, when given, must lie in `range`.
     init<Bound: ArgumentValue & Comparable & Sendable>(
-        _ name: String, value: String, help: String, defaultText: String? = nil, range: ClosedRange<Bound>,
+        _ name: String, value: String, help: String, defaultText: @autoclosure @escaping @Sendable () -> String? = nil,
+        range: ClosedRange<Bound>,
         unit: String = ""
     ) where Value == Bound? {
         let check = Option<Bound>.rangeCheck(range, unit)
@@ -172,7 +177,7 @@ extension Option {
         _ name: String, value: String, help: String, atLeast minimum: Bound
     ) where Value == Bound? {
         self.init(
-            name, value: value, help: { help }, default: nil, defaultText: nil, repeatable: false, allowed: nil,
+            name, value: value, help: { help }, default: nil, defaultText: { nil }, repeatable: false, allowed: nil,
             completion: nil,
             check: { value in
                 guard let value, value < minimum else { return nil }

@@ -53,7 +53,7 @@ enum PrayCommandLine {
         guard error.kind != .closedOutput else { return error.exitCode }
         var message = "Error: \(error.message)\n"
         if error.kind == .usage {
-            let command = path.map { $0.name }.joined(separator: " ")
+            let command = CommandList.words(path)
             message += "Usage: \(HelpText.usage(path))\n"
             message += "  See 'praykit \(command.isEmpty ? "" : command + " ")--help' for more information.\n"
         }
@@ -88,8 +88,8 @@ enum PrayCommandLine {
             if let option = rest.first(where: ParsedArguments.isOption) {
                 throw CLIError.usage("Unknown option '\(option)'")
             }
-            let verbs = (path.last as? any CommandGroup.Type)?.subcommands.map { $0.name } ?? []
-            let name = path.map { $0.name }.joined(separator: " ")
+            let verbs = path.last?.asGroup?.subcommands.map { $0.name } ?? []
+            let name = CommandList.words(path)
             throw CLIError.usage("Missing subcommand of '\(name)': \(verbs.joined(separator: ", "))")
         }
         let parsed = try ParsedArguments(rest, for: command)
@@ -100,7 +100,7 @@ enum PrayCommandLine {
         let context = CommandContext(
             dependency: services, environment: environment, now: services.clock().now(), output: output,
             diagnostics: diagnostics, readStandardInput: readStandardInput, global: global,
-            commandPath: path.map { $0.name }.joined(separator: " "))
+            commandPath: CommandList.words(path))
         try await command.run(parsed, context: context)
         // A change to synced data goes to the server at once when it is reachable; never an error.
         // What the command printed is out first: the write is done whatever the sync does.

@@ -52,13 +52,13 @@ enum CommandList {
             if let word, let node = nodes.first(where: { $0.names.contains(word) }) {
                 path.append(node)
                 index += 1
-                if let command = node as? any Command.Type {
+                if let command = node.asCommand {
                     return Resolution(command: command, consumed: index, helpPath: path)
                 }
-                nodes = (node as? any CommandGroup.Type)?.subcommands ?? []
+                nodes = node.asGroup?.subcommands ?? []
                 continue
             }
-            guard let group = path.last as? any CommandGroup.Type else {
+            guard let group = path.last?.asGroup else {
                 let first = word ?? ""
                 if ParsedArguments.isOption(first) {
                     throw .usage(
@@ -75,11 +75,19 @@ enum CommandList {
             }
             if let word, !ParsedArguments.isOption(word) {
                 let verbs = group.subcommands.flatMap { $0.names }
-                let name = path.map { $0.name }.joined(separator: " ")
+                let name = words(path)
                 throw .usage("Unknown subcommand '\(word)' of '\(name)'" + Suggestion.didYouMean(word, among: verbs))
             }
             return Resolution(command: nil, consumed: index, helpPath: path)
         }
+    }
+
+    /// The names of a path, as typed: `config set`. Not `joined(separator:)`, whose generic code makes
+    /// the runtime look up conformances at every start.
+    static func words(_ path: [any CommandNode.Type]) -> String {
+        var text = ""
+        for node in path { text += text.isEmpty ? node.name : " " + node.name }
+        return text
     }
 
     /// The path named by `words` (`["config", "set"]`), or empty when they name none.
@@ -92,7 +100,7 @@ enum CommandList {
     /// Every path of the tree, parents before children: `[times]`, `[config]`, `[config, set]`, ….
     static var paths: [[any CommandNode.Type]] {
         func expand(_ path: [any CommandNode.Type]) -> [[any CommandNode.Type]] {
-            let children = (path.last as? any CommandGroup.Type)?.subcommands ?? []
+            let children = path.last?.asGroup?.subcommands ?? []
             return [path] + children.flatMap { expand(path + [$0]) }
         }
         return all.flatMap { expand([$0]) }

@@ -90,12 +90,12 @@ public struct CalculationSettings: Hashable, Sendable {
 
     /// Whether the setting of `key` has a value (``Preferences/calculationKeys`` only).
     public func isGiven(_ key: Preferences.Key) -> Bool {
-        Self.fields[key]?.isSet(self) ?? false
+        Self.field(key)?.isSet(self) ?? false
     }
 
     /// Removes the value of `key`.
     public mutating func clear(_ key: Preferences.Key) {
-        Self.fields[key]?.copy(&self, CalculationSettings())
+        Self.field(key)?.copy(&self, CalculationSettings())
     }
 
     /// The keys with a value, in the order of ``Preferences/calculationKeys``.
@@ -255,27 +255,39 @@ extension CalculationSettings {
 
     /// Copies the value of `key` from `other`.
     private mutating func take(_ key: Preferences.Key, from other: CalculationSettings) {
-        Self.fields[key]?.copy(&self, other)
+        Self.field(key)?.copy(&self, other)
     }
 
     /// Reads and copies one setting, whatever the type of its value.
-    private struct Field: Sendable {
-        let isSet: @Sendable (CalculationSettings) -> Bool
-        let copy: @Sendable (inout CalculationSettings, CalculationSettings) -> Void
-
-        init<Value: Sendable>(_ path: WritableKeyPath<CalculationSettings, Value?> & Sendable) {
-            isSet = { $0[keyPath: path] != nil }
-            copy = { $0[keyPath: path] = $1[keyPath: path] }
-        }
+    private struct Field {
+        let isSet: (CalculationSettings) -> Bool
+        let copy: (inout CalculationSettings, CalculationSettings) -> Void
     }
 
-    /// The setting of each key.
-    private static let fields: [Preferences.Key: Field] = [
-        .method: Field(\.method), .madhab: Field(\.madhab), .fajrAngle: Field(\.fajrAngle),
-        .ishaAngle: Field(\.ishaAngle), .ishaInterval: Field(\.ishaInterval), .maghribAngle: Field(\.maghribAngle),
-        .maghribInterval: Field(\.maghribInterval), .imsakMinutes: Field(\.imsakMinutes),
-        .imsakAngle: Field(\.imsakAngle), .highLatitudeRule: Field(\.highLatitudeRule),
-        .polarResolution: Field(\.polarResolution), .shafaq: Field(\.shafaq), .night: Field(\.night),
-        .rounding: Field(\.rounding), .adjust: Field(\.adjustments),
-    ]
+    /// The setting of each key (``Preferences/calculationKeys``), `nil` for another key. Closures, not
+    /// key paths: a key path is an object whose generic class the runtime instantiates, by mangled
+    /// name, the first time — fifteen of them cost a tenth of a millisecond at every start.
+    private static func field(_ key: Preferences.Key) -> Field? {
+        switch key {
+        case .method: Field(isSet: { $0.method != nil }, copy: { $0.method = $1.method })
+        case .madhab: Field(isSet: { $0.madhab != nil }, copy: { $0.madhab = $1.madhab })
+        case .fajrAngle: Field(isSet: { $0.fajrAngle != nil }, copy: { $0.fajrAngle = $1.fajrAngle })
+        case .ishaAngle: Field(isSet: { $0.ishaAngle != nil }, copy: { $0.ishaAngle = $1.ishaAngle })
+        case .ishaInterval: Field(isSet: { $0.ishaInterval != nil }, copy: { $0.ishaInterval = $1.ishaInterval })
+        case .maghribAngle: Field(isSet: { $0.maghribAngle != nil }, copy: { $0.maghribAngle = $1.maghribAngle })
+        case .maghribInterval:
+            Field(isSet: { $0.maghribInterval != nil }, copy: { $0.maghribInterval = $1.maghribInterval })
+        case .imsakMinutes: Field(isSet: { $0.imsakMinutes != nil }, copy: { $0.imsakMinutes = $1.imsakMinutes })
+        case .imsakAngle: Field(isSet: { $0.imsakAngle != nil }, copy: { $0.imsakAngle = $1.imsakAngle })
+        case .highLatitudeRule:
+            Field(isSet: { $0.highLatitudeRule != nil }, copy: { $0.highLatitudeRule = $1.highLatitudeRule })
+        case .polarResolution:
+            Field(isSet: { $0.polarResolution != nil }, copy: { $0.polarResolution = $1.polarResolution })
+        case .shafaq: Field(isSet: { $0.shafaq != nil }, copy: { $0.shafaq = $1.shafaq })
+        case .night: Field(isSet: { $0.night != nil }, copy: { $0.night = $1.night })
+        case .rounding: Field(isSet: { $0.rounding != nil }, copy: { $0.rounding = $1.rounding })
+        case .adjust: Field(isSet: { $0.adjustments != nil }, copy: { $0.adjustments = $1.adjustments })
+        default: nil
+        }
+    }
 }

@@ -46,7 +46,8 @@ public enum Prayer: String, CaseIterable, Codable, CodingKeyRepresentable, Hasha
         switch self {
         case .firstThird: "First third"
         case .lastThird: "Last third"
-        default: rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+        // String + String: adding a Substring is generic, and the runtime checks its conformances.
+        default: rawValue.prefix(1).uppercased() + String(rawValue.dropFirst())
         }
     }
 
