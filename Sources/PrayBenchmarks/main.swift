@@ -52,6 +52,8 @@ struct Benchmark {
                                   is reported as a ratio to it (median of 21 runs each).
           --praykit <path>        The praykit binary whose start-up is measured (default: the one
                                   beside praykit-bench).
+          --first-day-child       (Internal) Print the first day of this fresh process, in µs: the
+                                  benchmark's first-day figure is the median of 21 of these.
           --startup               Measure only 'praykit times' start-up and peak memory against
                                   --hello (Scripts/startup.sh runs it for each build).
           --routes                Measure only praykit serve's /v1/timings route, in process.
@@ -89,6 +91,15 @@ struct Benchmark {
             case "--routes": benchmark.routesOnly = true
             case "--magnetic": benchmark.magneticOnly = true
             case "--startup": benchmark.startupOnly = true
+            case "--first-day-child":
+                // Internal: one first day in this fresh process, in microseconds (see FirstDay).
+                do {
+                    print(Int(try FirstDay.measureHere().rounded()))
+                    return 0
+                } catch {
+                    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+                    return 1
+                }
             case "--praykit": benchmark.praykit = arguments.next()
             case "--sync": benchmark.syncOnly = true
             case "--sync-postgres":
@@ -176,6 +187,11 @@ struct Benchmark {
         // parent's at the spawn (posix_spawn shares the parent's memory until the exec, whose high-water
         // mark the child inherits), so measured later it would be this benchmark's, not praykit's.
         let startup = Startup.measure(praykit: praykit, hello: hello)
+        // The first request of a fresh process: static tables, zone data and caches cold. Measured in
+        // children of this benchmark (median of 21), not here, where start-up's children ran first.
+        guard let firstDay = FirstDay.medianOfFreshProcesses() else {
+            throw PrayError(.unavailable, message: "the first-day children did not run")
+        }
         let service = PrayerServiceAstronomical(log: .silent)
         let zone = TimeZone(identifier: "Europe/London")!
         let place = try Coordinates(latitude: 51.5074, longitude: -0.1278)
@@ -188,10 +204,8 @@ struct Benchmark {
         func consume(_ schedules: [PrayerSchedule]) {
             checksum += schedules.last?[.isha]?.date.timeIntervalSince1970 ?? 0
         }
-        // The first request in this process: static tables, zone data and caches are cold.
-        var started = DispatchTime.now().uptimeNanoseconds
         consume(try service.schedules(for: request(start)))
-        let firstDay = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e3
+        var started: UInt64
         // Many consecutive days, best of the rounds.
         // The first round computes the sun's positions (SolarNodes); later rounds find them cached.
         var best = Double.infinity
@@ -407,6 +421,46 @@ extension Benchmark {
         times.nearestMicroseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1000 / 1e3
         guard found > 0 else { throw PrayError(.unavailable, message: "no place was found") }
         return times
+    }
+}
+
+/// The first day in a fresh process: one London day (Muslim World League) computed by a child of this
+/// benchmark (`--first-day-child`) with every table, cache and zone cold — the zone made before the
+/// clock starts, as an app has it before it asks — median of 21 children.
+enum FirstDay {
+    /// Computes the first day in this process; microseconds.
+    static func measureHere() throws -> Double {
+        let service = PrayerServiceAstronomical(log: .silent)
+        let zone = TimeZone(identifier: "Europe/London")!
+        let request = PrayerAPI.Request(
+            coordinates: try Coordinates(latitude: 51.5074, longitude: -0.1278), timeZone: zone,
+            date: try CivilDate(parsing: "2026-01-01"), days: 1,
+            parameters: CalculationParameters(method: .muslimWorldLeague))
+        let started = DispatchTime.now().uptimeNanoseconds
+        let schedules = try service.schedules(for: request)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e3
+        guard schedules.first?[.isha] != nil else { throw PrayError(.unavailable, message: "no times were computed") }
+        return elapsed
+    }
+
+    /// The median of 21 children's first days, or `nil` when they could not run.
+    static func medianOfFreshProcesses() -> Double? {
+        let values = (0..<21).compactMap { _ in child() }
+        return values.isEmpty ? nil : values.sorted()[values.count / 2]
+    }
+
+    /// One child's first day: this executable run with `--first-day-child`, its one line read.
+    private static func child() -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["--first-day-child"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { return nil }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return Double(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
 

@@ -14,6 +14,30 @@ import Testing
         #expect(worstDelta < 0.05)
     }
 
+    @Test func aNodeIsTheSameWhicheverRequestComputedItFirst() {
+        // Given: a block no other test reaches (node 300,000 is in the year 3642), asked for a few of
+        // its nodes first, then the whole block and a span across its end.
+        let first = 300_000 / SolarNodes.blockSize * SolarNodes.blockSize
+        let few = SolarNodes.positions((first + 40)...(first + 42))
+        // When
+        let whole = SolarNodes.positions(first...(first + SolarNodes.blockSize + 3))
+        // Then: the few are the whole block's, bit for bit, and every node is the block's first node
+        // stepped on (the series stepped here the same way, with no cache).
+        #expect(Array(whole[40...42]) == few)
+        let spacing = SolarEphemeris.spacing
+        let firstCentury = (Double(first) * spacing - 0.5) / 36525
+        var earth = EarthSeries(millennia: firstCentury / 10, stepDays: spacing)
+        var nutation = NutationSeries(julianEphemerisCentury: firstCentury, stepDays: spacing)
+        for offset in 0..<SolarNodes.blockSize {
+            if offset > 0 {
+                earth.advance()
+                nutation.advance()
+            }
+            #expect(whole[offset] == SolarPositionAlgorithm.position(earth: earth, nutation: nutation), "\(offset)")
+        }
+        #expect(whole.count == SolarNodes.blockSize + 4)
+    }
+
     /// The worst right ascension and declination errors, arcseconds.
     static func worstErrors() -> (Double, Double) {
         // Given: 20 years of instants, a third of a day apart with an irrational offset.

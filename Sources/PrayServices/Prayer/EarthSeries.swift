@@ -67,21 +67,21 @@ struct EarthSeries {
 
     private static let table: Table = {
         var table = Table()
-        func append(_ series: [[(amplitude: Double, phase: Double, frequency: Double)]]) -> Range<Int> {
+        typealias Terms = [(amplitude: Double, phase: Double, frequency: Double)]
+        func append(_ terms: Terms, starts: [Int]) -> Range<Int> {
             let first = table.starts.count - 1
-            for group in series {
-                for term in group {
-                    table.amplitude.append(term.amplitude)
-                    table.phase.append(term.phase)
-                    table.frequency.append(term.frequency)
-                }
-                table.starts.append(table.amplitude.count)
-            }
+            let offset = table.amplitude.count
+            table.amplitude += terms.map { $0.amplitude }
+            table.phase += terms.map { $0.phase }
+            table.frequency += terms.map { $0.frequency }
+            table.starts += starts.dropFirst().map { offset + $0 }
             return first..<(table.starts.count - 1)
         }
-        table.longitude = append(SolarPositionAlgorithm.earthLongitudeTerms)
-        table.latitude = append(SolarPositionAlgorithm.earthLatitudeTerms)
-        table.radius = append(SolarPositionAlgorithm.earthRadiusTerms)
+        table.longitude = append(
+            SolarPositionAlgorithm.earthLongitudeTerms, starts: SolarPositionAlgorithm.earthLongitudeStarts)
+        table.latitude = append(
+            SolarPositionAlgorithm.earthLatitudeTerms, starts: SolarPositionAlgorithm.earthLatitudeStarts)
+        table.radius = append(SolarPositionAlgorithm.earthRadiusTerms, starts: SolarPositionAlgorithm.earthRadiusStarts)
         return table
     }()
 }

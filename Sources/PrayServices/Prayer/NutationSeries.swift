@@ -64,7 +64,10 @@ struct NutationSeries {
             125.04452 - 1934.136261 * jce + 0.0020708 * t2 + t3 / 450_000,
         ]
         return SolarPositionAlgorithm.nutationTerms.map { term in
-            zip(term.multipliers, x).reduce(0) { $0 + Double($1.0) * $1.1 } * radiansPerDegree
+            let m = term.multipliers
+            let sum =
+                Double(m.0) * x[0] + Double(m.1) * x[1] + Double(m.2) * x[2] + Double(m.3) * x[3] + Double(m.4) * x[4]
+            return sum * radiansPerDegree
         }
     }
 
@@ -77,7 +80,8 @@ struct NutationSeries {
     }
 
     private static let table = Table(
-        a: SolarPositionAlgorithm.nutationTerms.map(\.a), b: SolarPositionAlgorithm.nutationTerms.map(\.b),
-        c: SolarPositionAlgorithm.nutationTerms.map(\.c), d: SolarPositionAlgorithm.nutationTerms.map(\.d)
+        // Closures, not key paths, which the runtime would instantiate at the first day.
+        a: SolarPositionAlgorithm.nutationTerms.map { $0.a }, b: SolarPositionAlgorithm.nutationTerms.map { $0.b },
+        c: SolarPositionAlgorithm.nutationTerms.map { $0.c }, d: SolarPositionAlgorithm.nutationTerms.map { $0.d }
     )
 }

@@ -148,17 +148,20 @@ struct SolarEphemeris {
 /// calculation in the process.
 ///
 /// The sun's position on a day is the same for every place: a server answering many places for the
-/// same days computes it once. Nodes are computed in fixed blocks of ``blockSize``, each stepped from
-/// a fresh evaluation of the series at the block's first node, so a node has the same value whichever
-/// request computed it first, and every answer is reproducible. At most ``capacity`` blocks are kept
-/// (about 2 KB each); beyond that the cache starts again.
+/// same days computes it once. Nodes belong to fixed blocks of ``blockSize``, each stepped from a fresh
+/// evaluation of the series at the block's first node, so a node has the same value whichever request
+/// computed it first, and every answer is reproducible. A block is filled as far as it is asked: a
+/// request for a few days evaluates the sun at its own nodes only, stepping the series past the others
+/// (a rotation, a fifth of an evaluation) — the first day of a process no longer pays for 128 days. At
+/// most ``capacity`` blocks are kept (about 3 KB each); beyond that the cache starts again.
 enum SolarNodes {
     /// Nodes per block: 128 days.
     static let blockSize = 64
-    /// The most blocks kept: about 1,400 years of days, 8 MB.
+    /// The most blocks kept: about 1,400 years of days, 12 MB.
     static let capacity = 4096
 
-    private static let blocks = ReadMostly<[Int: [SolarPositionAlgorithm.Position]]>([:])
+    /// The nodes of each block computed so far (`nil` where no request has needed one yet).
+    private static let blocks = ReadMostly<[Int: [SolarPositionAlgorithm.Position?]]>([:])
 
     /// The positions at the nodes `nodes`, in order.
     static func positions(_ nodes: ClosedRange<Int>) -> [SolarPositionAlgorithm.Position] {
@@ -167,11 +170,17 @@ enum SolarNodes {
         var positions: [SolarPositionAlgorithm.Position] = []
         positions.reserveCapacity(nodes.count)
         for index in firstBlock...lastBlock {
-            let values = blocks.read { $0[index] } ?? store(index, compute(index))
             let first = index * blockSize
-            let lower = max(nodes.lowerBound, first) - first
-            let upper = min(nodes.upperBound, first + blockSize - 1) - first
-            positions.append(contentsOf: values[lower...upper])
+            let wanted = (max(nodes.lowerBound, first) - first)...(min(nodes.upperBound, first + blockSize - 1) - first)
+            var values = blocks.read { $0[index] } ?? []
+            if values.isEmpty || values[wanted].contains(where: { $0 == nil }) {
+                values = store(index, compute(index, wanted, known: values))
+            }
+            for offset in wanted {
+                // Every wanted node was computed above; a hole would be a bug, not a position.
+                guard let position = values[offset] else { preconditionFailure("SolarNodes left node \(offset) unset") }
+                positions.append(position)
+            }
         }
         return positions
     }
@@ -180,31 +189,41 @@ enum SolarNodes {
         node >= 0 ? node / blockSize : -((-node + blockSize - 1) / blockSize)
     }
 
-    /// Steps the Earth and nutation series through one block (one fresh evaluation, then rotations).
-    private static func compute(_ index: Int) -> [SolarPositionAlgorithm.Position] {
+    /// Steps the Earth and nutation series through one block (one fresh evaluation, then rotations) as
+    /// far as `wanted` reaches, evaluating the sun at the wanted nodes that `known` lacks.
+    private static func compute(
+        _ index: Int, _ wanted: ClosedRange<Int>, known: [SolarPositionAlgorithm.Position?]
+    ) -> [SolarPositionAlgorithm.Position?] {
         let spacing = SolarEphemeris.spacing
         let firstCentury = (Double(index * blockSize) * spacing - 0.5) / 36525
         var earth = EarthSeries(millennia: firstCentury / 10, stepDays: spacing)
         var nutation = NutationSeries(julianEphemerisCentury: firstCentury, stepDays: spacing)
-        var values: [SolarPositionAlgorithm.Position] = []
-        values.reserveCapacity(blockSize)
-        for offset in 0..<blockSize {
+        var values = known.isEmpty ? Array(repeating: nil, count: blockSize) : known
+        for offset in 0...wanted.upperBound {
             if offset > 0 {
                 earth.advance()
                 nutation.advance()
             }
-            values.append(SolarPositionAlgorithm.position(earth: earth, nutation: nutation))
+            if wanted.contains(offset), values[offset] == nil {
+                values[offset] = SolarPositionAlgorithm.position(earth: earth, nutation: nutation)
+            }
         }
         return values
     }
 
+    /// Keeps a block's nodes, with any another thread computed meanwhile (the same values), and returns
+    /// what the cache now holds of it.
     private static func store(
-        _ index: Int, _ values: [SolarPositionAlgorithm.Position]
-    ) -> [SolarPositionAlgorithm.Position] {
+        _ index: Int, _ values: [SolarPositionAlgorithm.Position?]
+    ) -> [SolarPositionAlgorithm.Position?] {
         blocks.write { blocks in
             if blocks.count >= capacity { blocks.removeAll(keepingCapacity: true) }
-            blocks[index] = values
+            var merged = values
+            if let other = blocks[index] {
+                for offset in merged.indices where merged[offset] == nil { merged[offset] = other[offset] }
+            }
+            blocks[index] = merged
+            return merged
         }
-        return values
     }
 }
