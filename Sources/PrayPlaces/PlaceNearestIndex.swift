@@ -125,9 +125,7 @@ struct PlaceNearestIndex: Sendable {
     private func line(at offset: Int) -> UnsafeBufferPointer<UInt8>? {
         let bytes = text.bytes
         guard offset >= 0, offset < bytes.count else { return nil }
-        var end = offset
-        while end < bytes.count, bytes[end] != 10 { end += 1 }
-        return UnsafeBufferPointer(rebasing: bytes[offset..<end])
+        return UnsafeBufferPointer(rebasing: bytes[offset..<Self.lineEnd(in: bytes, from: offset)])
     }
 
     /// The line of `lines` whose first field is `code`, by binary search: `#countries` and `#regions`

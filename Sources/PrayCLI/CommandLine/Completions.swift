@@ -23,7 +23,7 @@ enum Completions {
     /// Every command path of the tree (`[]`, the root, is not among them).
     private static var paths: [[any CommandNode.Type]] { CommandList.paths }
 
-    private static func key(_ path: [any CommandNode.Type]) -> String { path.map { $0.name }.joined(separator: " ") }
+    private static func key(_ path: [any CommandNode.Type]) -> String { CommandList.words(path) }
 
     /// The options of the node at a path: a command's own, or its group's default's.
     private static func options(_ path: [any CommandNode.Type]) -> [any OptionDefinition] {
