@@ -27,9 +27,10 @@ let package = Package(
     targets: [
         // SQLite, from the system (libsqlite3-dev): the database of PrayServices.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // libcurl's headers at build time; the library itself is loaded with dlopen on first use, so
-        // commands that never touch the network do not load it (see Sources/CCurl). Linux only: its C
-        // file compiles to nothing elsewhere, and only Linux builds depend on it.
+        // libcurl, declared in the module itself (no libcurl4-openssl-dev to build) and loaded with dlopen on
+        // first use, so commands that never touch the network do not load it and the ~30 libraries it pulls
+        // in (see Sources/CCurl). Linux only: its C file compiles to nothing elsewhere, and only Linux
+        // builds depend on it.
         .target(name: "CCurl", dependencies: ["CSystemLibrary"]),
         // libmicrohttpd, declared in the module itself (no libmicrohttpd-dev to build) and loaded with dlopen
         // when `praykit serve` starts a server, so other commands do not load it and its TLS libraries.

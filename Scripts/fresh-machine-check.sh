@@ -1,26 +1,30 @@
 #!/usr/bin/env bash
-# Checks that PrayKit builds, runs and passes its tests on a machine set up only as swift.org describes
-# for Debian 12 (Swift plus binutils-gold, libicu-dev, libcurl4-openssl-dev, libedit-dev, libsqlite3-dev,
-# libncurses-dev, libpython3-dev, libxml2-dev, pkg-config, uuid-dev, tzdata, git, gcc, libstdc++-12-dev,
-# zlib1g-dev): no libmicrohttpd, no libpq, no PostgreSQL.
+# Checks that PrayKit builds, runs and passes its tests on a bare machine of the project's kind: Swift
+# 6.3.1, libsqlite3-dev and the libcurl runtime (libcurl4), but no libcurl4-openssl-dev, no libmicrohttpd,
+# no libpq and no PostgreSQL; and that without the libcurl runtime too, everything offline still works
+# and the network names libcurl4.
 #
 #   sudo Scripts/fresh-machine-check.sh [scratch-folder] [swift test arguments…]
 #       (default: /tmp/fresh-build, then the whole test suite; e.g. `--filter 'ServerTests|Postgres'`)
 #
 # Needs root (unshare -m and overlay mounts). On this machine, where those packages are installed:
-#  1. Where libmicrohttpd-dev and libpq-dev are installed, it first checks that the declarations PrayKit
-#     keeps in Sources/CMicroHTTPD/include/praykit_mhd_abi.h and Sources/CPostgres/include/
-#     praykit_pq_abi.h (instead of including the system headers) give the same values and layouts as
-#     the system headers: one small C program compiled against each, their outputs compared.
+#  1. Where libcurl4-openssl-dev, libmicrohttpd-dev or libpq-dev is installed, it first checks that the
+#     declarations PrayKit keeps in Sources/CCurl/include/praykit_curl_abi.h,
+#     Sources/CMicroHTTPD/include/praykit_mhd_abi.h and Sources/CPostgres/include/praykit_pq_abi.h
+#     (instead of including the system headers) give the same values and layouts as the system
+#     headers: one small C program compiled against each, their outputs compared.
 #  2. In a private mount namespace, overlays hide — for the commands below only, nothing is removed —
-#     libmicrohttpd's and libpq's headers (/usr/include/microhttpd.h, /usr/include/postgresql), their
-#     libraries and pkg-config files (/usr/lib/<multiarch>/libmicrohttpd*, libpq*) and PostgreSQL's
-#     server (/usr/lib/postgresql). There, from a new scratch folder:
+#     libcurl's headers, static library, development link and pkg-config file (the runtime
+#     libcurl.so.4 stays), libmicrohttpd's and libpq's headers (/usr/include/microhttpd.h,
+#     /usr/include/postgresql), their libraries and pkg-config files (/usr/lib/<multiarch>/libmicrohttpd*,
+#     libpq*) and PostgreSQL's server (/usr/lib/postgresql). There, from a new scratch folder:
 #     - `swift run praykit times --lat 21.4225 --lon 39.8262` builds and prints the day's times;
 #     - `praykit serve` stops, naming the package to install;
 #     - `swift test` passes, and the suites that need libmicrohttpd or PostgreSQL say in one line
 #       that they are skipped and how to install what they need;
-#     - with PRAYKIT_REQUIRE_SERVER=1 (as .ci/run sets it) a test that starts a server fails instead.
+#     - with PRAYKIT_REQUIRE_SERVER=1 (as .ci/run sets it) a test that starts a server fails instead;
+#     - with libcurl.so.4 hidden as well, `praykit times` still prints the day and `praykit sync login`
+#       stops with one line naming libcurl4.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 scratch="${1:-/tmp/fresh-build}"
@@ -28,22 +32,50 @@ shift || true
 [ "$(id -u)" -eq 0 ] || { echo "fresh-machine-check: needs root (unshare -m, mount)" >&2; exit 1; }
 multiarch="$(gcc -print-multiarch)"
 
-# 1. The copied declarations against the system headers, when they are here.
-if [ -e /usr/include/microhttpd.h ] && [ -e /usr/include/postgresql/libpq-fe.h ]; then
+# 1. The copied declarations against the system headers, each where its header is here.
+compared=()
+[ -e "/usr/include/$multiarch/curl/curl.h" ] && compared+=(CURL)
+[ -e /usr/include/microhttpd.h ] && compared+=(MHD)
+[ -e /usr/include/postgresql/libpq-fe.h ] && compared+=(PQ)
+if [ "${#compared[@]}" -gt 0 ]; then
     work="$(mktemp -d)"
     trap 'rm -rf "$work"' EXIT
     cat >"$work/abi.c" <<'C'
 #include <stddef.h>
 #include <stdio.h>
 #ifdef SYSTEM
+#ifdef HAVE_CURL
+#include <curl/curl.h>
+#endif
+#ifdef HAVE_MHD
 #include <microhttpd.h>
+#endif
+#ifdef HAVE_PQ
 #include <postgresql/libpq-fe.h>
+#endif
 #else
+#include "praykit_curl_abi.h"
 #include "praykit_mhd_abi.h"
 #include "praykit_pq_abi.h"
 #endif
 #define V(x) printf("%s %lld\n", #x, (long long)(x))
 int main(void) {
+#ifdef HAVE_CURL
+    V(CURLE_OK); V(CURLE_UNSUPPORTED_PROTOCOL); V(CURLE_FAILED_INIT); V(CURLE_URL_MALFORMAT);
+    V(CURLE_COULDNT_RESOLVE_PROXY); V(CURLE_COULDNT_RESOLVE_HOST); V(CURLE_COULDNT_CONNECT); V(CURLE_HTTP2);
+    V(CURLE_PARTIAL_FILE); V(CURLE_WRITE_ERROR); V(CURLE_OPERATION_TIMEDOUT); V(CURLE_ABORTED_BY_CALLBACK);
+    V(CURLE_GOT_NOTHING); V(CURLE_SEND_ERROR); V(CURLE_RECV_ERROR); V(CURLE_FILESIZE_EXCEEDED);
+    V(CURLE_HTTP2_STREAM); V(sizeof(CURLcode)); V(sizeof(CURLoption)); V(sizeof(CURLINFO));
+    V(CURLOPT_WRITEDATA); V(CURLOPT_URL); V(CURLOPT_ERRORBUFFER); V(CURLOPT_WRITEFUNCTION); V(CURLOPT_POSTFIELDS);
+    V(CURLOPT_USERAGENT); V(CURLOPT_HTTPHEADER); V(CURLOPT_HEADERDATA); V(CURLOPT_CUSTOMREQUEST);
+    V(CURLOPT_NOPROGRESS); V(CURLOPT_NOBODY); V(CURLOPT_FOLLOWLOCATION); V(CURLOPT_XFERINFODATA);
+    V(CURLOPT_SSL_VERIFYPEER); V(CURLOPT_HEADERFUNCTION); V(CURLOPT_SSL_VERIFYHOST); V(CURLOPT_NOSIGNAL);
+    V(CURLOPT_ACCEPT_ENCODING); V(CURLOPT_MAXFILESIZE_LARGE); V(CURLOPT_POSTFIELDSIZE_LARGE); V(CURLOPT_TIMEOUT_MS);
+    V(CURLOPT_CONNECTTIMEOUT_MS); V(CURLOPT_XFERINFOFUNCTION); V(CURLOPT_PROTOCOLS_STR);
+    V(CURLINFO_RESPONSE_CODE); V(CURL_ERROR_SIZE); V(CURL_GLOBAL_DEFAULT); V(sizeof(curl_off_t));
+    V(sizeof(struct curl_slist)); V(offsetof(struct curl_slist, data)); V(offsetof(struct curl_slist, next));
+#endif
+#ifdef HAVE_MHD
     V(MHD_NO); V(MHD_YES); V(MHD_USE_ERROR_LOG); V(MHD_USE_INTERNAL_POLLING_THREAD); V(MHD_USE_IPv6);
     V(MHD_USE_EPOLL); V(MHD_USE_ITC); V(MHD_USE_AUTO); V(MHD_OPTION_END); V(MHD_OPTION_CONNECTION_MEMORY_LIMIT);
     V(MHD_OPTION_CONNECTION_LIMIT); V(MHD_OPTION_CONNECTION_TIMEOUT); V(MHD_OPTION_NOTIFY_COMPLETED);
@@ -63,23 +95,28 @@ int main(void) {
     V(offsetof(union MHD_DaemonInfo, port)); V(sizeof(((union MHD_DaemonInfo *)0)->port));
     V(sizeof(((union MHD_DaemonInfo *)0)->num_connections)); V(sizeof(((union MHD_ConnectionInfo *)0)->connect_fd));
     V(sizeof(((union MHD_ConnectionInfo *)0)->client_addr));
+#endif
+#ifdef HAVE_PQ
     V(CONNECTION_OK); V(CONNECTION_BAD); V(PGRES_EMPTY_QUERY); V(PGRES_COMMAND_OK); V(PGRES_TUPLES_OK);
     V(PGRES_FATAL_ERROR); V(PQPING_OK); V(PQPING_REJECT); V(PQPING_NO_RESPONSE); V(PQPING_NO_ATTEMPT);
     V(sizeof(ConnStatusType)); V(sizeof(ExecStatusType)); V(sizeof(PGPing)); V(sizeof(Oid));
+#endif
     return 0;
 }
 C
-    # -w: the system header marks one value deprecated.
-    cc -w -DSYSTEM -o "$work/system" "$work/abi.c"
-    cc -Werror -I "$repo/Sources/CMicroHTTPD/include" -I "$repo/Sources/CPostgres/include" -o "$work/praykit" "$work/abi.c"
+    defines=()
+    for name in "${compared[@]}"; do defines+=("-DHAVE_$name"); done
+    # -w: the system headers mark some values deprecated.
+    cc -w -DSYSTEM "${defines[@]}" -o "$work/system" "$work/abi.c"
+    cc -Werror "${defines[@]}" -I "$repo/Sources/CCurl/include" -I "$repo/Sources/CMicroHTTPD/include" \
+        -I "$repo/Sources/CPostgres/include" -o "$work/praykit" "$work/abi.c"
     if ! diff <("$work/system") <("$work/praykit"); then
         echo "fresh-machine-check: the declarations differ from the system headers (above: < system, > ours)" >&2
         exit 1
     fi
-    echo "== declarations: $("$work/system" | wc -l) values and layouts match the system headers"
-else
-    echo "== declarations: not compared (libmicrohttpd-dev and libpq-dev are not installed)"
+    echo "== declarations (${compared[*]}): $("$work/system" | wc -l) values and layouts match the system headers"
 fi
+[ "${#compared[@]}" -eq 3 ] || echo "== declarations: only ${compared[*]:-none} compared (install libcurl4-openssl-dev, libmicrohttpd-dev and libpq-dev for all)"
 
 # 2. The build, a run and the tests, with libmicrohttpd, libpq and PostgreSQL hidden.
 export PRAYKIT_FRESH_REPO="$repo" PRAYKIT_FRESH_SCRATCH="$scratch" PRAYKIT_FRESH_MULTIARCH="$multiarch"
@@ -107,15 +144,19 @@ hide() {  # hide FOLDER NAME…: NAME (a glob) disappears from FOLDER
     done
     mount -t overlay overlay -o "lowerdir=$folder,upperdir=$layers/$key/upper,workdir=$layers/$key/work" "$folder"
 }
-hide /usr/include microhttpd.h postgresql
+hide /usr/include microhttpd.h postgresql "$multiarch/curl"
 hide /usr/lib postgresql "$multiarch/libmicrohttpd*" "$multiarch/libpq*" "$multiarch/pkgconfig/libmicrohttpd.pc" \
-    "$multiarch/pkgconfig/libpq.pc"
-for path in /usr/include/microhttpd.h /usr/include/postgresql /usr/lib/postgresql \
-    "/usr/lib/$multiarch/libmicrohttpd.so.12" "/usr/lib/$multiarch/libpq.so.5"; do
+    "$multiarch/pkgconfig/libpq.pc" "$multiarch/libcurl.so" "$multiarch/libcurl.a" "$multiarch/libcurl.la" \
+    "$multiarch/pkgconfig/libcurl.pc"
+for path in /usr/include/microhttpd.h /usr/include/postgresql /usr/lib/postgresql "/usr/include/$multiarch/curl" \
+    "/usr/lib/$multiarch/libmicrohttpd.so.12" "/usr/lib/$multiarch/libpq.so.5" "/usr/lib/$multiarch/libcurl.so"; do
     if [ -e "$path" ]; then echo "fresh-machine-check: $path is still there" >&2; exit 1; fi
 done
-pkg-config --exists libmicrohttpd && { echo "fresh-machine-check: pkg-config still finds libmicrohttpd" >&2; exit 1; }
-echo "== hidden: libmicrohttpd's and libpq's headers, libraries and .pc files, /usr/lib/postgresql"
+for module in libmicrohttpd libcurl; do
+    pkg-config --exists "$module" && { echo "fresh-machine-check: pkg-config still finds $module" >&2; exit 1; }
+done
+[ -e "/usr/lib/$multiarch/libcurl.so.4" ] || echo "fresh-machine-check: note: the libcurl runtime (libcurl4) is not installed"
+echo "== hidden: libcurl's headers and development files, libmicrohttpd's and libpq's headers, libraries and .pc files, /usr/lib/postgresql"
 
 cd "$repo"
 echo "== swift run praykit times --lat 21.4225 --lon 39.8262"
@@ -144,6 +185,23 @@ if PRAYKIT_REQUIRE_SERVER=1 swift test --skip-build --scratch-path "$scratch" \
     exit 1
 fi
 grep -E "libmicrohttpd" "$log" | head -3
+echo "== without the libcurl runtime either: offline works, the network names libcurl4"
+hide /usr/lib "$multiarch/libcurl.so.4*"
+[ -e "/usr/lib/$multiarch/libcurl.so.4" ] && { echo "fresh-machine-check: libcurl.so.4 is still there" >&2; exit 1; }
+home="$(mktemp -d)"
+HOME="$home" PRAYKIT_DATABASE="$home/praykit.sqlite" "$scratch/debug/praykit" times --lat 21.4225 --lon 39.8262 \
+    >"$log" 2>&1 || { cat "$log"; echo "fresh-machine-check: times failed without libcurl" >&2; exit 1; }
+grep -q "Fajr" "$log" || { cat "$log"; echo "fresh-machine-check: times printed no day" >&2; exit 1; }
+set +e
+HOME="$home" PRAYKIT_DATABASE="$home/praykit.sqlite" "$scratch/debug/praykit" sync login --server http://127.0.0.1:9 \
+    --code ABCD-EFGH >"$log" 2>&1
+status=$?
+set -e
+cat "$log"
+if [ "$status" -ne 1 ] || ! grep -q "apt-get install libcurl4" "$log"; then
+    echo "fresh-machine-check: without libcurl, sync login should stop (exit 1) naming libcurl4" >&2
+    exit 1
+fi
 echo "== fresh machine: build, run and tests pass"
 INSIDE
 )"

@@ -40,7 +40,7 @@ static void load(void) {
     void *library = praykit_system_library_open(names, 2, reason, sizeof reason);
     if (!library) {
         snprintf(load_error, sizeof load_error,
-                 "libcurl is not installed (%s); install it (apt-get install libcurl4) to use published timetables",
+                 "libcurl is not installed (%s); install it (apt-get install libcurl4) to use the network (published timetables, sync)",
                  reason);
         return;
     }

@@ -1,5 +1,5 @@
-// libcurl for PrayKit, loaded on first use: the headers give the types and constants, and the
-// functions are reached through dlopen of libcurl.so.4 from the system's library folders (by absolute
+// libcurl for PrayKit, loaded on first use: praykit_curl_abi.h declares the types and constants (so
+// building needs no libcurl4-openssl-dev), and the functions are reached through dlopen of libcurl.so.4 from the system's library folders (by absolute
 // path, never from beside the binary: see praykit_system_library.h), so that commands that never
 // touch the network do not load libcurl and the ~30 libraries it pulls in (TLS, Kerberos, LDAP,
 // SSH, …). Only PrayServices imports this module.
@@ -10,14 +10,9 @@
 // build for another platform never needs libcurl's headers. Package.swift depends on it only on Linux.
 #if defined(__linux__)
 
-// libcurl's headers are in swift.org's list of dependencies for Debian 12 (libcurl4-openssl-dev,
-// which Foundation's networking needs too), so this module keeps them rather than copying the dozens
-// of CURLOPT_ and CURLINFO_ values it uses; a machine without them is told which package to install.
-#if !__has_include(<curl/curl.h>)
-#error "libcurl's headers are missing: apt-get install libcurl4-openssl-dev"
-#endif
-#include <curl/curl.h>
 #include <stddef.h>
+
+#include "praykit_curl_abi.h"
 
 // Loads libcurl once (thread-safe); 0 on success. On failure, 1 and a message in `error`.
 int praykit_curl_load(char *error, size_t capacity);

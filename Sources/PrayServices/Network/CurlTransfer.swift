@@ -81,18 +81,30 @@
             var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
             let body = request.body ?? Data()
             let started = DispatchTime.now().uptimeNanoseconds
-            let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errors in
+            let outcome: Result<CURLcode, HTTPClient.Failure> = errorBuffer.withUnsafeMutableBufferPointer { errors in
                 body.withUnsafeBytes { bodyBytes in
-                    configure(
-                        handle, request, url: url, limits: limits, headers: headerList, context: context.toOpaque())
-                    praykit_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errors.baseAddress)
-                    if request.body != nil {
-                        praykit_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
-                        praykit_setopt_pointer(
-                            handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bodyBytes.baseAddress))
-                    }
-                    return praykit_easy_perform(handle)
+                    do throws(HTTPClient.Failure) {
+                        try configure(
+                            handle, request, url: url, limits: limits, headers: headerList, context: context.toOpaque())
+                        try set(praykit_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errors.baseAddress), "ERRORBUFFER")
+                        if request.body != nil {
+                            try set(
+                                praykit_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)),
+                                "POSTFIELDSIZE_LARGE")
+                            try set(
+                                praykit_setopt_pointer(
+                                    handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bodyBytes.baseAddress)
+                                ),
+                                "POSTFIELDS")
+                        }
+                    } catch { return .failure(error) }
+                    return .success(praykit_easy_perform(handle))
                 }
+            }
+            let code: CURLcode
+            switch outcome {
+            case .failure(let failure): return .failure(failure)
+            case .success(let result): code = result
             }
             let duration = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             guard code == CURLE_OK else {
@@ -101,7 +113,12 @@
                 return .failure(failure(code, detail: detail, tooLarge: buffers.tooLarge))
             }
             var status = 0
-            praykit_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+            let info = praykit_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+            guard info == CURLE_OK, status > 0 else {
+                return .failure(
+                    HTTPClient.Failure(
+                        kind: .other, curlCode: Int(info.rawValue), message: "libcurl gave no response status"))
+            }
             return .success(
                 HTTPClient.Outcome(status: status, headers: buffers.headers, body: buffers.body, duration: duration))
         }
@@ -109,57 +126,80 @@
         private static func configure(
             _ handle: UnsafeMutableRawPointer, _ request: HTTPRequest, url: URL, limits: HTTPClient.Limits,
             headers: UnsafeMutablePointer<curl_slist>?, context: UnsafeMutableRawPointer
-        ) {
-            praykit_setopt_string(handle, CURLOPT_URL, url.absoluteString)
+        ) throws(HTTPClient.Failure) {
+            try set(praykit_setopt_string(handle, CURLOPT_URL, url.absoluteString), "URL")
             // No signals: libcurl's timeouts would otherwise use SIGALRM, unsafe in a threaded process.
-            praykit_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
-            praykit_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+            try set(praykit_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
+            // An older libcurl (before 7.85) lacks PROTOCOLS_STR: refused here, never a transfer that
+            // would follow any protocol.
+            try set(praykit_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"), "PROTOCOLS_STR")
             // Redirects are followed by HTTPClient, which checks every hop first.
-            praykit_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
-            praykit_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
-            praykit_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
-            praykit_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectTimeout * 1000))
-            praykit_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(limits.totalTimeout * 1000))
-            praykit_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maxResponseBytes))
-            praykit_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes
-            praykit_setopt_string(handle, CURLOPT_USERAGENT, limits.userAgent)
-            praykit_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue)
-            if request.method == .head { praykit_setopt_long(handle, CURLOPT_NOBODY, 1) }
-            praykit_setopt_list(handle, CURLOPT_HTTPHEADER, headers)
-            praykit_setopt_write_function(handle, CURLOPT_WRITEFUNCTION) { pointer, size, count, context in
-                guard let pointer, let context else { return 0 }
-                let buffers = Unmanaged<Buffers>.fromUnmanagedContext(context)
-                let length = size * count
-                guard buffers.body.count + length <= buffers.limit else {
-                    buffers.tooLarge = true
-                    return 0  // anything but `length` stops the transfer
-                }
-                buffers.body.append(UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
-                return length
+            try set(praykit_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0), "FOLLOWLOCATION")
+            try set(praykit_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1), "SSL_VERIFYPEER")
+            try set(praykit_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2), "SSL_VERIFYHOST")
+            let connectMilliseconds = Int(limits.connectTimeout * 1000)
+            try set(praykit_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, connectMilliseconds), "CONNECTTIMEOUT_MS")
+            try set(praykit_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(limits.totalTimeout * 1000)), "TIMEOUT_MS")
+            let maxBytes = curl_off_t(limits.maxResponseBytes)
+            try set(praykit_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, maxBytes), "MAXFILESIZE_LARGE")
+            // "": every encoding this libcurl decodes.
+            try set(praykit_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""), "ACCEPT_ENCODING")
+            try set(praykit_setopt_string(handle, CURLOPT_USERAGENT, limits.userAgent), "USERAGENT")
+            try set(praykit_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method.rawValue), "CUSTOMREQUEST")
+            if request.method == .head { try set(praykit_setopt_long(handle, CURLOPT_NOBODY, 1), "NOBODY") }
+            try set(praykit_setopt_list(handle, CURLOPT_HTTPHEADER, headers), "HTTPHEADER")
+            try set(praykit_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, receiveBody), "WRITEFUNCTION")
+            try set(praykit_setopt_pointer(handle, CURLOPT_WRITEDATA, context), "WRITEDATA")
+            try set(praykit_setopt_write_function(handle, CURLOPT_HEADERFUNCTION, receiveHeader), "HEADERFUNCTION")
+            try set(praykit_setopt_pointer(handle, CURLOPT_HEADERDATA, context), "HEADERDATA")
+            try set(praykit_setopt_long(handle, CURLOPT_NOPROGRESS, 0), "NOPROGRESS")
+            try set(praykit_setopt_progress_function(handle, progress), "XFERINFOFUNCTION")
+            try set(praykit_setopt_pointer(handle, CURLOPT_XFERINFODATA, context), "XFERINFODATA")
+        }
+
+        /// The one funnel of `curl_easy_setopt`'s results: an option this libcurl refuses (too old, built
+        /// without a feature, out of memory) ends the exchange before it starts, naming the option.
+        private static func set(_ code: CURLcode, _ option: StaticString) throws(HTTPClient.Failure) {
+            guard code != CURLE_OK else { return }
+            let reason = String(cString: praykit_easy_strerror(code))
+            throw HTTPClient.Failure(
+                kind: .other, curlCode: Int(code.rawValue),
+                message: "libcurl refused the option CURLOPT_\(option) (\(reason)); a newer libcurl4 is needed")
+        }
+
+        /// CURLOPT_WRITEFUNCTION: appends to the body, stopping the transfer past the size limit.
+        private static let receiveBody: curl_write_callback = { pointer, size, count, context in
+            guard let pointer, let context else { return 0 }
+            let buffers = Unmanaged<Buffers>.fromUnmanagedContext(context)
+            let length = size * count
+            guard buffers.body.count + length <= buffers.limit else {
+                buffers.tooLarge = true
+                return 0  // anything but `length` stops the transfer
             }
-            praykit_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
-            praykit_setopt_write_function(handle, CURLOPT_HEADERFUNCTION) { pointer, size, count, context in
-                guard let pointer, let context else { return 0 }
-                let buffers = Unmanaged<Buffers>.fromUnmanagedContext(context)
-                let length = size * count
-                let line = String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
-                if line.hasPrefix("HTTP/") {
-                    buffers.headers = [:]  // a new response (after 100 Continue)
-                } else if let colon = line.firstIndex(of: ":") {
-                    let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-                    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-                    buffers.headers[name] = buffers.headers[name].map { "\($0), \(value)" } ?? value
-                }
-                return length
+            buffers.body.append(UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+            return length
+        }
+
+        /// CURLOPT_HEADERFUNCTION: one header line a call; a status line starts a new response.
+        private static let receiveHeader: curl_write_callback = { pointer, size, count, context in
+            guard let pointer, let context else { return 0 }
+            let buffers = Unmanaged<Buffers>.fromUnmanagedContext(context)
+            let length = size * count
+            let line = String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+            if line.hasPrefix("HTTP/") {
+                buffers.headers = [:]  // a new response (after 100 Continue)
+            } else if let colon = line.firstIndex(of: ":") {
+                let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+                buffers.headers[name] = buffers.headers[name].map { "\($0), \(value)" } ?? value
             }
-            praykit_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
-            praykit_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
-            praykit_setopt_progress_function(handle) { context, _, _, _, _ in
-                guard let context else { return 0 }
-                // A non-zero return aborts the transfer with CURLE_ABORTED_BY_CALLBACK.
-                return Unmanaged<Buffers>.fromUnmanagedContext(context).cancelled.flag.load(ordering: .relaxed) ? 1 : 0
-            }
-            praykit_setopt_pointer(handle, CURLOPT_XFERINFODATA, context)
+            return length
+        }
+
+        /// CURLOPT_XFERINFOFUNCTION: a non-zero return aborts the transfer with CURLE_ABORTED_BY_CALLBACK.
+        private static let progress: curl_xferinfo_callback = { context, _, _, _, _ in
+            guard let context else { return 0 }
+            return Unmanaged<Buffers>.fromUnmanagedContext(context).cancelled.flag.load(ordering: .relaxed) ? 1 : 0
         }
 
         private static func failure(_ code: CURLcode, detail: String, tooLarge: Bool) -> HTTPClient.Failure {
