@@ -4,7 +4,8 @@ import Synchronization
 
 /// A ``SyncService`` whose answers the test sets, one `on…` closure per requirement, recording every
 /// call. The fire-and-forget requirements need no answer: ``triggerSync()`` and ``runScheduler()``
-/// only count their calls, ``syncAfterWrite()`` answers `nil` (the server was not reached) and
+/// only count their calls, ``syncAfterWrite()`` answers `nil` (the server was not reached),
+/// ``needsSyncAfterWrite`` is `false` and
 /// ``status()`` yields ``SyncStatus/off`` and ends, unless set. Any other requirement without an
 /// answer records a test issue and throws ``MockError``.
 ///
@@ -35,6 +36,7 @@ public final class SyncServiceMock: SyncService {
     private let dropFailedFunction = MockFunction<Void, Int, any Error>("SyncServiceMock.dropFailed()")
     private let counts = Mutex<(trigger: Int, afterWrite: Int, scheduler: Int)>((0, 0, 0))
     private let afterWriteAnswer = Mutex<SyncReport?>(nil)
+    private let needsAfterWrite = Mutex(false)
 
     /// Creates a mock with nothing set.
     public init() {}
@@ -119,6 +121,12 @@ public final class SyncServiceMock: SyncService {
 
     /// The number of calls of ``triggerSync()``.
     public var triggerSyncCalls: Int { counts.withLock { $0.trigger } }
+
+    /// Sets what ``needsSyncAfterWrite`` answers: whether a store wrote to the outbox (`false` until set).
+    public func onNeedsSyncAfterWrite(_ needed: Bool) { needsAfterWrite.withLock { $0 = needed } }
+
+    /// What ``onNeedsSyncAfterWrite(_:)`` set.
+    public var needsSyncAfterWrite: Bool { needsAfterWrite.withLock { $0 } }
 
     /// Sets what ``syncAfterWrite()`` returns (`nil` until set).
     public func onSyncAfterWrite(_ report: SyncReport?) { afterWriteAnswer.withLock { $0 = report } }

@@ -33,7 +33,7 @@ public final class TestDatabase: Sendable {
         path = folder.appendingPathComponent("praykit.sqlite").path
         database = SQLiteDatabase(path: path, log: log)
         preferences = PreferencesStoreSQLite(database: database, log: log)
-        prayerLog = PrayerLogStoreSQLite(database: database, log: log, now: { TestDatabase.clock })
+        prayerLog = PrayerLogStoreSQLite(database: database, log: log, clock: PrayClockFake(now: TestDatabase.clock))
         backup = BackupServiceSQLite(database: database, log: log)
     }
 

@@ -302,7 +302,8 @@ extension PrayDependency {
 extension PrayDependency {
     private static let clock = PrayClockWall()
 
-    /// The wall clock (its waits end at the right time of day after a suspend).
+    /// The wall clock (its waits end at the right time of day after a suspend): what the stores stamp
+    /// changes with, what sync's stamps and the server's offset start from, and what reminders wait on.
     public func clock() -> any PrayClock { Self.clock }
 }
 
@@ -347,6 +348,9 @@ extension PrayDependency {
 extension PrayDependency {
     /// The one database every store shares, opened on first use at ``Configuration/databasePath``.
     fileprivate static let database = SQLiteDatabase(path: configuration.databasePath, log: log)
+    /// Sync's journal, shared by every store and the sync service: a store that writes an outbox entry
+    /// is what tells the sync service that a change waits (``SyncService/needsSyncAfterWrite``).
+    fileprivate static let journal = SyncJournal()
 
     /// Closes the database connection, so that no file of it is held open (an app going to the
     /// background, a test that replaces the file). The next use opens it again; nothing is lost.
@@ -358,7 +362,8 @@ extension PrayDependency {
 // MARK: - Preferences
 
 extension PrayDependency {
-    private static let preferences = PreferencesStoreSQLite(database: database, log: log)
+    private static let preferences = PreferencesStoreSQLite(
+        database: database, log: log, clock: clock, journal: journal)
 
     /// The preferences in the database.
     public func preferences() -> any PreferencesStore { Self.preferences }
@@ -367,7 +372,7 @@ extension PrayDependency {
 // MARK: - Prayer log
 
 extension PrayDependency {
-    private static let prayerLog = PrayerLogStoreSQLite(database: database, log: log)
+    private static let prayerLog = PrayerLogStoreSQLite(database: database, log: log, clock: clock, journal: journal)
 
     /// The prayer log in the database.
     public func prayerLog() -> any PrayerLogStore { Self.prayerLog }
@@ -376,7 +381,8 @@ extension PrayDependency {
 // MARK: - Mosque timetables
 
 extension PrayDependency {
-    private static let mosqueTimetables = MosqueTimetableStoreSQLite(database: database, log: log)
+    private static let mosqueTimetables = MosqueTimetableStoreSQLite(
+        database: database, log: log, clock: clock, journal: journal)
 
     /// The imported mosque timetables in the database.
     public func mosqueTimetables() -> any MosqueTimetableStore { Self.mosqueTimetables }
@@ -385,7 +391,7 @@ extension PrayDependency {
 // MARK: - Prayers to make up
 
 extension PrayDependency {
-    private static let qada = QadaStoreSQLite(database: database, log: log)
+    private static let qada = QadaStoreSQLite(database: database, log: log, clock: clock, journal: journal)
 
     /// The prayers to make up (qada) in the database.
     public func qada() -> any QadaStore { Self.qada }
@@ -394,7 +400,7 @@ extension PrayDependency {
 // MARK: - Fasts
 
 extension PrayDependency {
-    private static let fasts = FastStoreSQLite(database: database, log: log)
+    private static let fasts = FastStoreSQLite(database: database, log: log, clock: clock, journal: journal)
 
     /// The recorded fasts in the database.
     public func fasts() -> any FastStore { Self.fasts }
@@ -403,7 +409,7 @@ extension PrayDependency {
 // MARK: - Backup
 
 extension PrayDependency {
-    private static let backup = BackupServiceSQLite(database: database, log: log)
+    private static let backup = BackupServiceSQLite(database: database, log: log, clock: clock, journal: journal)
 
     /// Export and import of the database's user data.
     public func backup() -> any BackupService { Self.backup }
@@ -413,7 +419,7 @@ extension PrayDependency {
 
 extension PrayDependency {
     private static let syncService = SyncServiceHTTP(
-        database: database, network: networkService, clock: clock, log: log)
+        database: database, network: networkService, clock: clock, log: log, journal: journal)
 
     /// Sync of this database's log, synced settings and place with a `praykit serve` peer, over the
     /// container's network service; the token is kept beside the database, 0600.

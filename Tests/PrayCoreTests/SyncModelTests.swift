@@ -163,7 +163,7 @@ import Testing
             """
         let push = try JSONDecoder().decode(SyncAPI.PushRequest.self, from: Data(text.utf8))
         #expect(push.mutations.map(\.id) == [41, 42])
-        guard case .log(let value)? = push.mutations[0].value else { Issue.record("no log value"); return }
+        let value = try #require(push.mutations[0].value?.payload(as: SyncLogValue.self), "a log value")
         #expect(value.status == .qada && SyncAPI.timestamp(value.recordedAt) == "2026-12-01T05:41:12.345Z")
         #expect(push.mutations[1].row.deleted && push.mutations[1].value == nil)
         // A pulled row round-trips, a tombstone with a null value

@@ -286,6 +286,46 @@ import Testing
         #expect(try world.serverRows().keys.filter { $0.hasPrefix("log/") }.count == 5)
     }
 
+    @Test func theStoreThatWritesAnOutboxEntryIsWhatAsksForTheAfterWriteSync() async throws {
+        // Given: a logged-in phone whose stores and sync service share one journal, all caught up
+        let world = try SyncWorld()
+        let phone = world.device("phone")
+        try await phone.login(world)
+        try await phone.sync.syncNow()
+        #expect(!phone.sync.needsSyncAfterWrite)
+        // When: reads only — nothing waits, and the after-write sync sends no request
+        _ = try phone.log.entries(from: day, through: day)
+        _ = try phone.preferences.preferences()
+        let before = world.traffic.withLock { $0.requests }
+        #expect(await phone.sync.syncAfterWrite() == nil)
+        #expect(world.traffic.withLock { $0.requests } == before)
+        // When: a store writes (the log, then a fast) — the change is what asks for the sync
+        try phone.log.record(.prayed, for: .fajr, on: day)
+        #expect(phone.sync.needsSyncAfterWrite)
+        let report = await phone.sync.syncAfterWrite()
+        #expect(report?.pushed == 1)
+        #expect(!phone.sync.needsSyncAfterWrite)
+        try phone.fasts.record([try FastEntry(date: day, status: .fasted, recordedAt: phone.clock.now(), note: nil)])
+        #expect(phone.sync.needsSyncAfterWrite)
+        #expect(await phone.sync.syncAfterWrite()?.pushed == 1)
+        #expect(try world.serverRows().keys.contains("fast/\(day)"))
+    }
+
+    @Test func everyCollectionHasExactlyOneHomeOnTheDevice() {
+        // The registration of DESIGN §1: each collection of SyncCollection.all is kept by one home.
+        var homes: [SyncCollection: Int] = [:]
+        for home in SyncedCollections.all {
+            for collection in home.collections { homes[collection, default: 0] += 1 }
+        }
+        #expect(Set(homes.keys) == Set(SyncCollection.all))
+        #expect(homes.values.allSatisfy { $0 == 1 }, "\(homes)")
+        for collection in SyncCollection.all {
+            #expect(SyncedCollections.home(of: collection) != nil, "\(collection)")
+            #expect(collection.valueType.collection == collection, "\(collection)")
+            #expect(SyncCollection(rawValue: collection.rawValue) == collection)
+        }
+    }
+
     // MARK: - Identity
 
     @Test func aCopiedDatabaseKeepsEveryChangeAndSendsItAfterALogin() async throws {
@@ -654,17 +694,17 @@ import Testing
         // notes, the same synced settings, the same place.
         var serverView: [String: String] = [:]
         for (key, row) in server where !row.deleted {
-            switch row.value {
-            case .log(let value)?:
-                serverView[key] =
-                    "\(value.status)|\(PrayerLogEntry.timestamp(value.recordedAt))|\(value.note ?? "")"
-            case .pref(let value)?: serverView[key] = value.value
-            case .place(let value)?:
-                let name = value.name ?? ""
-                serverView["place/\(name)"] = "\(value.latitude),\(value.longitude)"
-            case .hijriStart(let value)?: serverView[key] = value.start.description
-            case .mosque?, .qada?, .fast?: serverView[key] = try Device.text(row.value!)
-            case nil: break
+            guard let value = row.value else { continue }
+            if let log = value.payload(as: SyncLogValue.self) {
+                serverView[key] = "\(log.status)|\(PrayerLogEntry.timestamp(log.recordedAt))|\(log.note ?? "")"
+            } else if let pref = value.payload(as: SyncPrefValue.self) {
+                serverView[key] = pref.value
+            } else if let place = value.payload(as: SyncPlaceValue.self) {
+                serverView["place/\(place.name ?? "")"] = "\(place.latitude),\(place.longitude)"
+            } else if let start = value.payload(as: SyncHijriStartValue.self) {
+                serverView[key] = start.start.description
+            } else {
+                serverView[key] = try Device.text(value)
             }
         }
         let deviceView = expected.filter { !$0.key.hasPrefix("place/") }

@@ -79,9 +79,6 @@ protocol Command: CommandNode {
     /// The usage line after the command's path, when the declarations alone would mislead
     /// (`<shell> | --zones`); `nil` derives it from them.
     static var synopsis: String? { get }
-    /// Whether the command changes what sync carries (the log, a synced setting, the place): then a
-    /// short sync follows it when sync is on (it never fails the command).
-    static var changesSyncedData: Bool { get }
 
     /// Adjusts the process's one configuration for this command line (a published timetable, the
     /// network's timeout, a hook); called before any service is used.
@@ -100,7 +97,6 @@ extension Command {
     static var options: [any OptionDefinition] { [] }
     static var arguments: [any ArgumentDefinition] { [] }
     static var synopsis: String? { nil }
-    static var changesSyncedData: Bool { false }
 
     static func configure(
         _ configuration: inout PrayDependency.Configuration, _ arguments: ParsedArguments, environment: [String: String]

@@ -102,9 +102,9 @@ enum PrayCommandLine {
             diagnostics: diagnostics, readStandardInput: readStandardInput, global: global,
             commandPath: CommandList.words(path))
         try await command.run(parsed, context: context)
-        // A change to synced data goes to the server at once when it is reachable; never an error.
-        // What the command printed is out first: the write is done whatever the sync does.
-        if command.changesSyncedData {
+        // A change a store wrote to sync's outbox goes to the server at once when it is reachable; never
+        // an error. What the command printed is out first: the write is done whatever the sync does.
+        if services.syncService().needsSyncAfterWrite {
             try output.flush()
             await SyncCommand.afterWrite(context)
         }

@@ -4,7 +4,6 @@ import PrayCore
 /// and name in one step.
 enum ConfigSetCommand: Command {
     static let name = "set"
-    static let changesSyncedData = true
     static let abstract =
         "Store a value ('city <name>' stores a place, its zone and name); a bad value changes nothing."
     static let key = Argument<String>(

@@ -3,7 +3,6 @@ import PrayCore
 /// `praykit config unset <key>`.
 enum ConfigUnsetCommand: Command {
     static let name = "unset"
-    static let changesSyncedData = true
     static let abstract = "Remove a stored value ('city': the saved place), and say what was removed."
     static let arguments: [any ArgumentDefinition] = [ConfigCommand.key]
     static var discussion: String { ConfigCommand.keys }

@@ -4,7 +4,6 @@ import PrayCore
 /// `praykit fast record`.
 enum FastRecordCommand: Command {
     static let name = "record"
-    static let changesSyncedData = true
     static let abstract = "Record a day's fast (not more than a day ahead), or every past day of a Ramadan."
     static let discussion = """
         fasted, missed and excused are for the days of Ramadan; made-up and voluntary for other days,

@@ -4,7 +4,6 @@ import PrayCore
 /// `praykit fast remove`.
 enum FastRemoveCommand: Command {
     static let name = "remove"
-    static let changesSyncedData = true
     static let abstract = "Remove the fast recorded on a day, and say what was removed."
     static let date = Option<Day>("date", value: "day", help: "The day: YYYY-MM-DD, today, yesterday or -N.")
     static let options: [any OptionDefinition] = [date, LogCommand.timeZone]

@@ -4,7 +4,6 @@ import PrayCore
 /// `praykit hijri import-starts`: announced month starts from a file a mosque or community distributes.
 enum HijriImportStartsCommand: Command {
     static let name = "import-starts"
-    static let changesSyncedData = true
     static let abstract = "Add the announced month starts of a file (one 'YYYY-MM YYYY-MM-DD [source]' a line)."
     static let discussion = """
         The file's months replace the saved starts of the same months; the others stay. Lines are

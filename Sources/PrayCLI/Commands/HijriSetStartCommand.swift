@@ -3,7 +3,6 @@ import PrayCore
 /// `praykit hijri set-start`: the first day of a Hijri month as a country or mosque announced it.
 enum HijriSetStartCommand: Command {
     static let name = "set-start"
-    static let changesSyncedData = true
     static let abstract = "Save the announced first day of a Hijri month (1 Ramadan on 9 February)."
     static let discussion = """
         Every command that shows or uses a Hijri date then counts that month's days from the announced

@@ -3,7 +3,6 @@ import PrayCore
 /// `praykit hijri unset-start`: back to the calendar's first day of a Hijri month.
 enum HijriUnsetStartCommand: Command {
     static let name = "unset-start"
-    static let changesSyncedData = true
     static let abstract = "Remove the announced first day of a Hijri month: the calendar's applies again."
     static let discussion = """
         Refused, with nothing changed, when the neighbouring months' announced starts would then make a

@@ -5,7 +5,6 @@ import PrayCore
 /// programs or belong to this machine, which a file sets only with `--trust`.
 enum ImportCommand: Command {
     static let name = "import"
-    static let changesSyncedData = true
     static let abstract = "Replace all preferences and the prayer log with a backup file."
     static let discussion = """
         The whole file is checked first: its shape, every value, no prayer logged twice on a day, at most

@@ -4,7 +4,6 @@ import PrayCore
 /// `praykit log delete`.
 enum LogDeleteCommand: Command {
     static let name = "delete"
-    static let changesSyncedData = true
     static let abstract = "Delete the entries of prayers on a day, and say what was deleted."
     static let date = Option<Day>("date", value: "day", help: "The day: YYYY-MM-DD, today, yesterday or -N.")
     static let options: [any OptionDefinition] = [LogCommand.prayer, date, LogCommand.timeZone]

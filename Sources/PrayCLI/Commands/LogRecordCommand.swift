@@ -6,7 +6,6 @@ enum LogRecordCommand: Command {
     static let name = "record"
     static let abstract = "Record how prayers were kept on a day (not more than a day ahead)."
     static let status = Option<PrayerStatus>("status", value: "status", help: "How it was kept.")
-    static let changesSyncedData = true
     static let note = Option<String?>(
         "note", value: "text", help: "A note, up to 500 characters ('at the mosque'); synced with the entry.")
     static let options: [any OptionDefinition] = [

@@ -22,7 +22,6 @@ enum QadaEstimateCommand: Command {
         "praykit qada estimate --from 2012-03-01 --to 2026-11-30 --except 2019-06-01..2019-08-31 --dry-run",
         "praykit qada estimate --from 2014-09-01 --excused-days-per-month 7",
     ]
-    static let changesSyncedData = true
     static let from = Option<Day>(
         "from", value: "day", help: "The first day the prayers were owed: YYYY-MM-DD (or today, yesterday, -N).")
     static let to = Option<Day?>(

@@ -14,7 +14,6 @@ enum QadaRecordCommand: Command {
         "praykit qada record fajr", "praykit qada record isha 3 --note 'after isha'",
         "praykit qada record all --date yesterday",
     ]
-    static let changesSyncedData = true
     static let count = Argument<Int>(
         "count", help: "How many of each prayer were made up (1…\(QadaEntry.maximumMadeUpCount)).", default: 1)
     static let date = Option<Day?>(

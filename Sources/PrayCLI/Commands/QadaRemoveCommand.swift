@@ -8,7 +8,6 @@ enum QadaRemoveCommand: Command {
     static let examples = [
         "praykit qada remove opening/fajr", "praykit qada remove made-up/4f1c0a9e2b7d4c6e8a1f3b5d7c9e0a2b",
     ]
-    static let changesSyncedData = true
     static let id = Argument<String>("id", help: "opening/<prayer> or made-up/<32 hex digits>, as history lists it.")
     static let arguments: [any ArgumentDefinition] = [id]
 

@@ -12,7 +12,6 @@ enum QadaSetCommand: Command {
     static let examples = [
         "praykit qada set fajr 300", "praykit qada set all 1200 --date 2026-12-01", "praykit qada set fajr,isha 0",
     ]
-    static let changesSyncedData = true
     static let count = Argument<Int>(
         "count", help: "How many of each prayer were owed before --date (0…\(QadaEntry.maximumOpeningCount)).")
     static let date = Option<Day?>(

@@ -22,7 +22,6 @@ enum SyncFailedCommand: Command {
         case (true, false):
             let count = try sync.retryFailed()
             try context.output.write("\(SyncCommand.changes(count)) queued again.\n")
-            if count > 0 { await SyncCommand.afterWrite(context) }
         case (false, true):
             let count = try sync.dropFailed()
             try context.output.write(

@@ -4,7 +4,6 @@ import PrayCore
 /// `praykit timetable import FILE.csv --mosque NAME`: keeps a mosque's own timetable.
 enum TimetableImportCommand: Command {
     static let name = "import"
-    static let changesSyncedData = true
     static let abstract = "Keep a mosque's own timetable from a CSV file, replacing the mosque's days kept before."
     static let discussion = """
         The file is UTF-8 text (a byte-order mark is accepted): a header row naming the columns, then one

@@ -4,7 +4,6 @@ import PrayCore
 /// `praykit timetable remove --mosque NAME`: forgets a mosque's timetable.
 enum TimetableRemoveCommand: Command {
     static let name = "remove"
-    static let changesSyncedData = true
     static let abstract = "Remove a mosque's kept timetable (and stop using it if it is the chosen one)."
     static let mosque = Option<String>("mosque", value: "name", help: "The mosque's name.")
     static let options: [any OptionDefinition] = [mosque]

@@ -30,9 +30,16 @@ public protocol SyncService: Sendable {
     /// returns at once and never fails.
     func triggerSync()
 
+    /// Whether a store of this container wrote a change to sync's outbox since this process's last
+    /// cycle: the store that wrote it is what asks for the sync, so a command-line tool calls
+    /// ``syncAfterWrite()`` before it exits when this is true (an app's scheduler syncs on its own).
+    var needsSyncAfterWrite: Bool { get }
+
     /// A short cycle right after a write (one quick attempt per request), which never fails and never
     /// holds the person up for long: the change waits in the outbox when the server is not reachable.
-    /// - Returns: What it did, or `nil` when sync is off, logged out or the server was not reached.
+    /// Nothing happens unless ``needsSyncAfterWrite``.
+    /// - Returns: What it did, or `nil` when nothing waits, sync is off, logged out or the server was
+    ///   not reached.
     @discardableResult
     func syncAfterWrite() async -> SyncReport?
 

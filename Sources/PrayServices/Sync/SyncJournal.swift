@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import Synchronization
 
 /// Sync's side of the database (SYNC.md §4), used inside the stores' own transactions so that a
 /// change and its outbox entry are committed together or not at all.
@@ -15,12 +16,22 @@ import PrayCore
 public struct SyncJournal: Sendable {
     /// The identity of this machine: the copy of a database to another machine is told by it.
     private let machineIdentity: @Sendable () -> String
+    /// Counts the outbox entries this process wrote: the sync service it is shared with reads it to
+    /// know that a write is waiting to be sent (``SyncServiceHTTP/needsSyncAfterWrite``).
+    public let writes: SyncOutboxWrites
 
     /// Creates a journal.
-    /// - Parameter machineIdentity: This machine's identity; by default the contents of the file
-    ///   named by `PRAYKIT_MACHINE_ID_FILE`, else `/etc/machine-id` (see ``currentMachineIdentity()``).
-    public init(machineIdentity: @escaping @Sendable () -> String = SyncJournal.currentMachineIdentity) {
+    /// - Parameters:
+    ///   - machineIdentity: This machine's identity; by default the contents of the file named by
+    ///     `PRAYKIT_MACHINE_ID_FILE`, else `/etc/machine-id` (see ``currentMachineIdentity()``).
+    ///   - writes: The counter of outbox entries written, shared by the stores and the sync service of
+    ///     one container; a new one by default.
+    public init(
+        machineIdentity: @escaping @Sendable () -> String = SyncJournal.currentMachineIdentity,
+        writes: SyncOutboxWrites = SyncOutboxWrites()
+    ) {
         self.machineIdentity = machineIdentity
+        self.writes = writes
     }
 
     /// This machine's identity: the first line of the file `PRAYKIT_MACHINE_ID_FILE` names (tests use
@@ -103,25 +114,6 @@ extension SyncJournal {
 // MARK: - Writing changes
 
 extension SyncJournal {
-    /// Journals puts of log entries, when sync is on.
-    func logRecorded(_ entries: [PrayerLogEntry], now: Date, _ connection: SQLiteConnection) throws {
-        guard try Self.isOn(connection) else { return }
-        for entry in entries {
-            let value = SyncLogValue(status: entry.status, recordedAt: entry.recordedAt, note: entry.note)
-            try append(
-                .log, SyncRules.logKey(date: entry.date, prayer: entry.prayer), value: .log(value), now: now,
-                connection)
-        }
-    }
-
-    /// Journals deletes of log entries, when sync is on.
-    func logDeleted(_ entries: [PrayerLogEntry], now: Date, _ connection: SQLiteConnection) throws {
-        guard try Self.isOn(connection) else { return }
-        for entry in entries {
-            try append(.log, SyncRules.logKey(date: entry.date, prayer: entry.prayer), value: nil, now: now, connection)
-        }
-    }
-
     /// Journals puts (a value) and deletes (`nil`) of rows of `collection`, in order, when sync is on.
     func changed(
         _ collection: SyncCollection, _ rows: [(key: String, value: SyncValue?)], now: Date,
@@ -131,41 +123,15 @@ extension SyncJournal {
         for row in rows { try append(collection, row.key, value: row.value, now: now, connection) }
     }
 
-    /// Journals what changed between two sets of preferences, when sync is on: a put or delete of
-    /// each synced setting that changed, of the place as one record when it did, and of each Hijri
-    /// month whose announced start changed (`hijri-start` rows). With `all` (an import), a put of
-    /// every synced setting, of the place and of every announced start that `after` holds, changed or
-    /// not.
-    func preferencesChanged(
-        from before: Preferences, to after: Preferences, all: Bool = false, now: Date, _ connection: SQLiteConnection
+    /// Journals the rows of `collection` an import replaced, when sync is on: a delete of every key of
+    /// `before` that `after` lacks, then a put of every row of `after`.
+    func replaced(
+        _ collection: SyncCollection, before: [String], after: [(key: String, value: SyncValue?)], now: Date,
+        _ connection: SQLiteConnection
     ) throws {
-        guard try Self.isOn(connection) else { return }
-        for key in SyncRules.syncedPreferenceKeys.sorted(by: { $0.rawValue < $1.rawValue })
-        where before[key] != after[key] || (all && after[key] != nil) {
-            try append(
-                .pref, key.rawValue, value: after[key].map { .pref(SyncPrefValue(value: $0)) }, now: now, connection)
-        }
-        let (old, new) = (Self.place(in: before), Self.place(in: after))
-        if old != new || (all && new != nil) {
-            try append(.place, "current", value: new.map { .place($0) }, now: now, connection)
-        }
-        let (oldStarts, newStarts) = (before.hijriMonthStarts, after.hijriMonthStarts)
-        let months = Set(oldStarts.sorted.map(\.month)).union(newStarts.sorted.map(\.month)).sorted()
-        for month in months where oldStarts[month] != newStarts[month] || (all && newStarts[month] != nil) {
-            try append(
-                .hijriStart, month.description,
-                value: newStarts[month].map { .hijriStart(SyncHijriStartValue(start: $0)) }, now: now, connection)
-        }
-    }
-
-    /// The saved place as one record, when both coordinates are saved.
-    static func place(in preferences: Preferences) -> SyncPlaceValue? {
-        guard let latitude = preferences[.latitude].flatMap(Double.init),
-            let longitude = preferences[.longitude].flatMap(Double.init)
-        else { return nil }
-        return SyncPlaceValue(
-            name: preferences[.placeName], latitude: latitude, longitude: longitude,
-            elevation: preferences[.elevation].flatMap(Double.init), timeZone: preferences[.timeZone])
+        let kept = Set(after.map(\.key))
+        let gone = Set(before).subtracting(kept).sorted().map { (key: $0, value: SyncValue?.none) }
+        try changed(collection, gone + after, now: now, connection)
     }
 
     /// Adds one change to the outbox under the next mutation ID, with a new stamp, and records the
@@ -187,6 +153,7 @@ extension SyncJournal {
         ])
         try Self.set(.nextMutationID, String(id + 1), connection)
         try Self.setRowStamp(collection, key, hlc: hlc, deleted: value == nil, connection)
+        writes.count()
     }
 
     /// Records the stamp of a row's current value.
@@ -333,4 +300,20 @@ extension SyncJournal {
         for (index, id) in old.enumerated() { try update.run([.integer(Int64(first + index)), .integer(id)]) }
         try set(.nextMutationID, String(first + old.count), connection)
     }
+}
+
+/// The number of outbox entries the stores of one process wrote (a write whose transaction then failed
+/// counts too: at worst one needless short cycle). The stores that write an outbox entry and the sync
+/// service share one, so that the service knows a write waits without being told by the caller.
+public final class SyncOutboxWrites: Sendable {
+    private let written = Atomic<Int>(0)
+
+    /// Creates a counter at zero.
+    public init() {}
+
+    /// The entries written so far.
+    public var total: Int { written.load(ordering: .relaxed) }
+
+    /// Counts one entry.
+    func count() { written.add(1, ordering: .relaxed) }
 }

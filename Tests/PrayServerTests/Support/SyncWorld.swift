@@ -116,12 +116,12 @@ final class Device: Sendable {
         self.machine = machine
         let journal = SyncJournal(machineIdentity: { machine.identity })
         self.journal = journal
-        log = PrayerLogStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
-        preferences = PreferencesStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
-        backup = BackupServiceSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
-        mosques = MosqueTimetableStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
-        qada = QadaStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
-        fasts = FastStoreSQLite(database: database, log: .silent, now: { clock.now() }, journal: journal)
+        log = PrayerLogStoreSQLite(database: database, log: .silent, clock: clock, journal: journal)
+        preferences = PreferencesStoreSQLite(database: database, log: .silent, clock: clock, journal: journal)
+        backup = BackupServiceSQLite(database: database, log: .silent, clock: clock, journal: journal)
+        mosques = MosqueTimetableStoreSQLite(database: database, log: .silent, clock: clock, journal: journal)
+        qada = QadaStoreSQLite(database: database, log: .silent, clock: clock, journal: journal)
+        fasts = FastStoreSQLite(database: database, log: .silent, clock: clock, journal: journal)
         network = LoopbackNetwork(world: world)
         sync = SyncServiceHTTP(database: database, network: network, clock: clock, log: .silent, journal: journal)
     }

@@ -5,23 +5,23 @@ import PrayCore
 public struct PreferencesStoreSQLite: PreferencesStore {
     private let database: SQLiteDatabase
     private let log: LogManager
-    private let now: @Sendable () -> Date
+    private let clock: any PrayClock
     private let journal: SyncJournal
 
     /// Creates the store.
     /// - Parameters:
     ///   - database: The database; it is not created just to read preferences.
     ///   - log: The logger.
-    ///   - now: The clock that stamps synced changes.
+    ///   - clock: The clock (the container's) that stamps synced changes.
     ///   - journal: Sync's journal, which adds each change of a synced setting or of the place to the
     ///     outbox in the same transaction once sync is on.
     public init(
-        database: SQLiteDatabase, log: LogManager, now: @escaping @Sendable () -> Date = { Date() },
+        database: SQLiteDatabase, log: LogManager, clock: any PrayClock = PrayClockSystem(),
         journal: SyncJournal = SyncJournal()
     ) {
         self.database = database
         self.log = log
-        self.now = now
+        self.clock = clock
         self.journal = journal
     }
 }
@@ -45,7 +45,7 @@ extension PreferencesStoreSQLite {
             var changed = before
             try change(&changed)
             let after = changed
-            let stamp = now()
+            let stamp = clock.now()
             let saved = try database.write { [journal] connection -> Preferences? in
                 guard try Self.load(connection) == before else { return nil }
                 try Self.store(after, replacing: before, connection)

@@ -6,24 +6,24 @@ import PrayCore
 public struct MosqueTimetableStoreSQLite: MosqueTimetableStore {
     private let database: SQLiteDatabase
     private let log: LogManager
-    private let now: @Sendable () -> Date
+    private let clock: any PrayClock
     private let journal: SyncJournal
 
     /// Creates the store.
     /// - Parameters:
     ///   - database: The database; it is not created just to read.
     ///   - log: The logger.
-    ///   - now: The clock that stamps imports (and their sync stamps).
+    ///   - clock: The clock (the container's) that stamps imports (and their sync stamps).
     ///   - journal: Sync's journal: once sync is on, an import puts each month of the mosque's
     ///     timetable (a `mosque` row) and deletes the months it no longer has, in the import's
     ///     transaction; a removal deletes every month.
     public init(
-        database: SQLiteDatabase, log: LogManager, now: @escaping @Sendable () -> Date = { Date() },
+        database: SQLiteDatabase, log: LogManager, clock: any PrayClock = PrayClockSystem(),
         journal: SyncJournal = SyncJournal()
     ) {
         self.database = database
         self.log = log
-        self.now = now
+        self.clock = clock
         self.journal = journal
     }
 }
@@ -32,7 +32,7 @@ extension MosqueTimetableStoreSQLite {
     /// Stores `timetable`, replacing the mosque of that name and all its days, in one transaction.
     /// - Throws: ``StorageError``.
     public func replace(_ timetable: MosqueTimetable) throws {
-        let date = now()
+        let date = clock.now()
         try database.write { [journal] connection in
             let before = try Self.months(of: timetable.name, connection)
             try Self.store(timetable, importedAt: PrayerLogEntry.milliseconds(date), connection)
@@ -77,7 +77,7 @@ extension MosqueTimetableStoreSQLite {
     @discardableResult
     public func remove(named name: String) throws -> Bool {
         guard database.exists else { return false }
-        let date = now()
+        let date = clock.now()
         return try database.write { [journal] connection in
             let months = try Self.months(of: name, connection)
             let statement = try connection.prepare("DELETE FROM mosque WHERE name = ?")
@@ -89,7 +89,7 @@ extension MosqueTimetableStoreSQLite {
     }
 }
 
-// MARK: - Sync and backups
+// MARK: - In a transaction
 
 extension MosqueTimetableStoreSQLite {
     /// Stores `timetable` in the caller's transaction, replacing the mosque of that name and its days.
@@ -115,63 +115,8 @@ extension MosqueTimetableStoreSQLite {
         return result
     }
 
-    /// The `mosque` rows of every mosque kept: one per month.
-    static func syncRows(_ connection: SQLiteConnection) throws -> [(key: String, value: SyncValue?)] {
-        try loadAll(connection).flatMap(syncRows(of:))
-    }
-
-    /// The `mosque` rows of a timetable: one per month, each with the mosque's place.
-    static func syncRows(of timetable: MosqueTimetable) -> [(key: String, value: SyncValue?)] {
-        let months = Dictionary(grouping: timetable.days) { $0.date.year * 100 + $0.date.month }
-        return months.keys.sorted().map { month in
-            let place = timetable.coordinates
-            let value = SyncMosqueValue(
-                latitude: place.latitude, longitude: place.longitude, elevation: place.elevation,
-                timeZone: timetable.timeZone, days: months[month, default: []].sorted { $0.date < $1.date })
-            return (SyncRules.mosqueKey(name: timetable.name, year: month / 100, month: month % 100), .mosque(value))
-        }
-    }
-
-    /// Writes a pulled month of a mosque in the caller's transaction: its days replace the month's,
-    /// and its place the mosque's; `nil` (a tombstone) removes the month, and the mosque with its last
-    /// month.
-    static func applyMonth(
-        name: String, year: Int, month: Int, _ value: SyncMosqueValue?, importedAt: Int64,
-        _ connection: SQLiteConnection
-    ) throws {
-        let first = try CivilDate(year: year, month: month, day: 1)
-        let last = first.adding(days: CivilDate.daysIn(month: month, year: year) - 1)
-        try connection.prepare("DELETE FROM mosque_day WHERE mosque = ? AND day BETWEEN ? AND ?").run([
-            .text(name), .integer(Int64(first.daysSince1970)), .integer(Int64(last.daysSince1970)),
-        ])
-        if let value {
-            try connection.prepare(
-                "UPDATE mosque SET latitude = ?, longitude = ?, elevation = ?, time_zone = ?, imported_at = ? "
-                    + "WHERE name = ?"
-            ).run([
-                .real(value.latitude), .real(value.longitude), .real(value.elevation), .text(value.timeZone),
-                .integer(importedAt), .text(name),
-            ])
-            if try connection.integer("SELECT changes()") ?? 0 == 0 {
-                try insertMosque(
-                    name: name,
-                    coordinates: try Coordinates(
-                        latitude: value.latitude, longitude: value.longitude, elevation: value.elevation),
-                    timeZone: value.timeZone, importedAt: importedAt, connection)
-            }
-            let insert = try connection.prepare("INSERT INTO mosque_day (mosque, day, times) VALUES (?, ?, ?)")
-            for day in value.days {
-                try insert.run([.text(name), .integer(Int64(day.date.daysSince1970)), .text(try StoredDay(day).json())])
-            }
-        } else {
-            try connection.prepare(
-                "DELETE FROM mosque WHERE name = ? AND NOT EXISTS (SELECT 1 FROM mosque_day WHERE mosque = ?)"
-            ).run([.text(name), .text(name)])
-        }
-    }
-
     /// The keys of the months a mosque has days in.
-    private static func months(of name: String, _ connection: SQLiteConnection) throws -> Set<String> {
+    static func months(of name: String, _ connection: SQLiteConnection) throws -> Set<String> {
         let statement = try connection.prepare("SELECT day FROM mosque_day WHERE mosque = ?")
         try statement.bind([.text(name)])
         var keys = Set<String>()
@@ -182,7 +127,7 @@ extension MosqueTimetableStoreSQLite {
         return keys
     }
 
-    private static func insertMosque(
+    static func insertMosque(
         name: String, coordinates: Coordinates, timeZone: String, importedAt: Int64, _ connection: SQLiteConnection
     ) throws {
         try connection.prepare(
@@ -233,7 +178,7 @@ extension MosqueTimetableStoreSQLite {
     }
 
     /// A day's times as stored: minutes after midnight by stable prayer name.
-    private struct StoredDay: Codable {
+    struct StoredDay: Codable {
         var adhan: [String: Int]
         var iqama: [String: Int]
         var jumuah: [Int]

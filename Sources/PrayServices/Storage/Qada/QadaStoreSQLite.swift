@@ -8,23 +8,23 @@ import PrayCore
 public struct QadaStoreSQLite: QadaStore {
     private let database: SQLiteDatabase
     private let log: LogManager
-    private let now: @Sendable () -> Date
+    private let clock: any PrayClock
     private let journal: SyncJournal
 
     /// Creates the store.
     /// - Parameters:
     ///   - database: The database; it is not created just to read.
     ///   - log: The logger.
-    ///   - now: The clock that stamps changes (and their sync stamps).
+    ///   - clock: The clock (the container's) that stamps changes (and their sync stamps).
     ///   - journal: Sync's journal, which adds each change to the outbox in the same transaction once
     ///     sync is on (a `qada` row per entry, keyed by its id).
     public init(
-        database: SQLiteDatabase, log: LogManager, now: @escaping @Sendable () -> Date = { Date() },
+        database: SQLiteDatabase, log: LogManager, clock: any PrayClock = PrayClockSystem(),
         journal: SyncJournal = SyncJournal()
     ) {
         self.database = database
         self.log = log
-        self.now = now
+        self.clock = clock
         self.journal = journal
     }
 }
@@ -41,10 +41,10 @@ extension QadaStoreSQLite {
     /// - Throws: ``StorageError``.
     public func save(_ entries: [QadaEntry]) throws {
         guard !entries.isEmpty else { return }
-        let stamp = now()
+        let stamp = clock.now()
         try database.write { [journal] connection in
             try Self.upsert(entries, connection)
-            try journal.changed(.qada, entries.map { ($0.id, .qada(SyncQadaValue($0))) }, now: stamp, connection)
+            try journal.changed(.qada, entries.map(Self.syncRow), now: stamp, connection)
         }
         log.debug("Qada entries saved", metadata: ["qada.entries": "\(entries.count)"])
     }
@@ -54,7 +54,7 @@ extension QadaStoreSQLite {
     @discardableResult
     public func remove(id: String) throws -> QadaEntry? {
         guard database.exists else { return nil }
-        let stamp = now()
+        let stamp = clock.now()
         let removed = try database.write { [journal] connection in
             let entry = try Self.load(connection, "WHERE id = ?", [.text(id)]).first
             if entry != nil {

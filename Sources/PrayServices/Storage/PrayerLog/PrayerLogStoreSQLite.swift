@@ -6,23 +6,23 @@ import PrayCore
 public struct PrayerLogStoreSQLite: PrayerLogStore {
     private let database: SQLiteDatabase
     private let log: LogManager
-    private let now: @Sendable () -> Date
+    private let clock: any PrayClock
     private let journal: SyncJournal
 
     /// Creates the store.
     /// - Parameters:
     ///   - database: The database.
     ///   - log: The logger.
-    ///   - now: The clock that stamps entries (and their sync stamps).
+    ///   - clock: The clock (the container's) that stamps entries (and their sync stamps).
     ///   - journal: Sync's journal, which adds each change to the outbox in the same transaction once
     ///     sync is on.
     public init(
-        database: SQLiteDatabase, log: LogManager, now: @escaping @Sendable () -> Date = { Date() },
+        database: SQLiteDatabase, log: LogManager, clock: any PrayClock = PrayClockSystem(),
         journal: SyncJournal = SyncJournal()
     ) {
         self.database = database
         self.log = log
-        self.now = now
+        self.clock = clock
         self.journal = journal
     }
 }
@@ -35,7 +35,7 @@ extension PrayerLogStoreSQLite {
     public func record(_ status: PrayerStatus, for prayer: Prayer, on date: CivilDate, note: String?) throws
         -> PrayerLogEntry
     {
-        let entry = try PrayerLogEntry(date: date, prayer: prayer, status: status, recordedAt: now(), note: note)
+        let entry = try PrayerLogEntry(date: date, prayer: prayer, status: status, recordedAt: clock.now(), note: note)
         try record([entry])
         return entry
     }
@@ -43,10 +43,10 @@ extension PrayerLogStoreSQLite {
     /// Records many entries in one transaction, each with its sync outbox entry when sync is on.
     /// - Throws: ``StorageError``.
     public func record(_ entries: [PrayerLogEntry]) throws {
-        let stamp = now()
+        let stamp = clock.now()
         try database.write { [journal] connection in
             try Self.upsert(entries, connection)
-            try journal.logRecorded(entries, now: stamp, connection)
+            try journal.changed(.log, entries.map(Self.syncRow), now: stamp, connection)
         }
         log.debug("Prayer log recorded", metadata: ["log.entries": "\(entries.count)"])
     }
@@ -69,7 +69,7 @@ extension PrayerLogStoreSQLite {
     public func delete(_ prayers: [Prayer], on date: CivilDate) throws -> [PrayerLogEntry] {
         guard database.exists, !prayers.isEmpty else { return [] }
         let names = prayers.map(\.rawValue)
-        let stamp = now()
+        let stamp = clock.now()
         let removed = try database.write { [journal] connection in
             let day = SQLiteValue.integer(Int64(date.daysSince1970))
             let entries = try Self.load(connection, "WHERE day = ?", [day]).filter {
@@ -77,7 +77,7 @@ extension PrayerLogStoreSQLite {
             }
             let statement = try connection.prepare("DELETE FROM prayer_log WHERE day = ? AND prayer = ?")
             for entry in entries { try statement.run([day, .text(entry.prayer.rawValue)]) }
-            try journal.logDeleted(entries, now: stamp, connection)
+            try journal.changed(.log, entries.map { (Self.syncRow($0).key, nil) }, now: stamp, connection)
             return entries
         }
         log.debug("Prayer log entries deleted", metadata: ["log.entries": "\(removed.count)"])

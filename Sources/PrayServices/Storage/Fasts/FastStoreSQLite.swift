@@ -6,23 +6,23 @@ import PrayCore
 public struct FastStoreSQLite: FastStore {
     private let database: SQLiteDatabase
     private let log: LogManager
-    private let now: @Sendable () -> Date
+    private let clock: any PrayClock
     private let journal: SyncJournal
 
     /// Creates the store.
     /// - Parameters:
     ///   - database: The database.
     ///   - log: The logger.
-    ///   - now: The clock that stamps changes (and their sync stamps).
+    ///   - clock: The clock (the container's) that stamps changes (and their sync stamps).
     ///   - journal: Sync's journal, which adds each change to the outbox in the same transaction once
     ///     sync is on.
     public init(
-        database: SQLiteDatabase, log: LogManager, now: @escaping @Sendable () -> Date = { Date() },
+        database: SQLiteDatabase, log: LogManager, clock: any PrayClock = PrayClockSystem(),
         journal: SyncJournal = SyncJournal()
     ) {
         self.database = database
         self.log = log
-        self.now = now
+        self.clock = clock
         self.journal = journal
     }
 }
@@ -31,7 +31,7 @@ extension FastStoreSQLite {
     /// Records entries in one transaction, each replacing the fast of its day.
     /// - Throws: ``StorageError``.
     public func record(_ entries: [FastEntry]) throws {
-        let stamp = now()
+        let stamp = clock.now()
         try database.write { [journal] connection in
             try Self.upsert(entries, connection)
             try journal.changed(.fast, entries.map(Self.syncRow), now: stamp, connection)
@@ -55,7 +55,7 @@ extension FastStoreSQLite {
     @discardableResult
     public func delete(on date: CivilDate) throws -> FastEntry? {
         guard database.exists else { return nil }
-        let stamp = now()
+        let stamp = clock.now()
         let removed = try database.write { [journal] connection in
             let removed = try Self.delete(days: [date], connection)
             try journal.changed(.fast, removed.map { ($0.date.description, nil) }, now: stamp, connection)
@@ -69,11 +69,6 @@ extension FastStoreSQLite {
 // MARK: - In a transaction
 
 extension FastStoreSQLite {
-    /// The `fast` row of an entry: keyed by its day.
-    static func syncRow(_ entry: FastEntry) -> (key: String, value: SyncValue?) {
-        (entry.date.description, .fast(SyncFastValue(entry)))
-    }
-
     /// The row of an entry: day, status code, milliseconds, note.
     static func values(_ entry: FastEntry) -> [SQLiteValue] {
         [

@@ -1,0 +1,228 @@
+import Foundation
+import PrayCore
+
+// MARK: - Cycles
+
+extension SyncServiceHTTP {
+    /// Runs one cycle now; see ``SyncService/syncNow()``.
+    /// - Throws: ``SyncError``, ``NetworkError``, ``StorageError``.
+    @discardableResult
+    public func syncNow() async throws -> SyncReport {
+        try await cycle(quick: false)
+    }
+
+    /// A cycle of one short attempt per request, for after a write: it never holds the person up for
+    /// long, and its failure is only recorded. Nothing happens (and `nil` comes back at once) unless a
+    /// store sharing this service's journal wrote an outbox entry since this process's last cycle
+    /// (``needsSyncAfterWrite``).
+    /// - Returns: What it did, or `nil` when nothing waits, sync is off or the cycle failed.
+    @discardableResult
+    public func syncAfterWrite() async -> SyncReport? {
+        CrashPoint.reach(.clientWriteCommitted)
+        guard needsSyncAfterWrite else { return nil }
+        let phase = try? currentStatus().phase
+        guard phase == .idle || phase == .offline else { return nil }
+        return try? await cycle(quick: true)
+    }
+
+    /// Asks for a cycle a few seconds from now; several calls in that time make one cycle.
+    public func triggerSync() {
+        let first = local.withLock { state in
+            defer { state.triggered = true }
+            return !state.triggered
+        }
+        guard first else { return }
+        Task { [self] in
+            try? await clock.sleep(for: triggerDelay)
+            local.withLock { $0.triggered = false }
+            _ = try? await syncNow()
+        }
+    }
+
+    /// Runs cycles until the task is cancelled: every ``interval``, a few seconds after a change in
+    /// this process, and, checked every minute, whenever changes wait (a write by another process);
+    /// after a failure it waits 1, 2, 4… minutes (or what the server asked), at most ``interval``.
+    public func runScheduler() async {
+        let token = database.addObserver { [self] in
+            if (try? unsyncedCount()) ?? 0 > 0 { triggerSync() }
+        }
+        defer { database.removeObserver(token) }
+        var nextDue = clock.now()
+        var failures = 0
+        while !Task.isCancelled {
+            let now = clock.now()
+            let waiting = ((try? unsyncedCount()) ?? 0) > 0
+            if now >= nextDue || (waiting && failures == 0) {
+                do {
+                    try await syncNow()
+                    failures = 0
+                    nextDue = clock.now().addingTimeInterval(interval)
+                } catch let error as SyncError where error.kind != .rateLimited {
+                    // Not logged in, logged out, copied: nothing to retry until the person acts.
+                    nextDue = clock.now().addingTimeInterval(interval)
+                } catch {
+                    failures += 1
+                    var wait = min(interval, 60 * pow(2, Double(min(failures - 1, 10))))
+                    if let network = error as? NetworkError, let after = network.retryAfter { wait = max(wait, after) }
+                    nextDue = clock.now().addingTimeInterval(wait)
+                }
+            }
+            do {
+                try await clock.sleep(for: 60)
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// One cycle: push until the outbox is empty, pull until the server has no more, and push again
+    /// what became pending meanwhile (the first login's settings).
+    func cycle(quick: Bool) async throws -> SyncReport {
+        await gate.lock()
+        do {
+            let report = try await cycleAlone(quick: quick)
+            await gate.unlock()
+            return report
+        } catch {
+            await gate.unlock()
+            throw error
+        }
+    }
+
+    func cycleAlone(quick: Bool) async throws -> SyncReport {
+        let session = try openSession()
+        let written = journal.writes.total
+        local.withLock { $0.writesAtLastCycle = written }
+        setSyncing(true)
+        defer { setSyncing(false) }
+        var report = SyncReport()
+        do {
+            var session = session
+            try await pushAll(&session, report: &report, quick: quick)
+            try await pullAll(&session, report: &report, quick: quick)
+            if try afterFirstPull() || unsyncedCount() > 0 {
+                try await pushAll(&session, report: &report, quick: quick)
+            }
+            try finish(report, error: nil)
+            log.info(
+                "Sync cycle",
+                metadata: [
+                    "sync.pushed": "\(report.pushed)", "sync.pulled": "\(report.pulled)",
+                    "sync.rejected": "\(report.rejected)",
+                ])
+            return report
+        } catch {
+            try? finish(report, error: error)
+            log.warning("Sync cycle failed", metadata: ["error": "\(error)"])
+            throw error
+        }
+    }
+
+    /// What a cycle needs: the server, the token and the client ID.
+    struct Session {
+        var server: URL
+        var token: String
+        var clientID: String
+        var batchSize = SyncAPI.maximumMutationsPerPush
+        var conflicts = 0
+    }
+
+    /// A device that last synced with an older row schema (it logged in before this version): the
+    /// rows of the newer collections it already kept without a stamp (the announced month starts and
+    /// the mosques' timetables of schema 2) are queued, and everything is pulled again, since the server
+    /// left out the rows the older schema did not know and the cursor has passed them.
+    static func upgradeSchema(journal: SyncJournal, now: Date, _ connection: SQLiteConnection) throws {
+        let schema = Int(try SyncJournal.get(.schema, connection) ?? "1") ?? 1
+        guard schema < SyncAPI.schemaVersion else { return }
+        try SyncJournal.set(.cursor, "0", connection)
+        for home in SyncedCollections.all where home.collections.contains(where: { $0.schema > schema }) {
+            // A collection whose stored data no longer reads is left for its own error, not this upgrade's.
+            for row in (try? home.rows(connection)) ?? []
+            where try row.collection.schema > schema && SyncJournal.rowStamp(row.collection, row.key, connection) == nil
+            {
+                try journal.append(row.collection, row.key, value: row.value, now: now, connection)
+            }
+        }
+        try SyncJournal.set(.schema, String(SyncAPI.schemaVersion), connection)
+    }
+
+    func openSession() throws -> Session {
+        guard database.exists else {
+            throw SyncError(.notLoggedIn, message: "sync is not set up on this device; run `praykit sync login`")
+        }
+        let state = try database.write { [journal, clock] connection -> [SyncJournal.Key: String]? in
+            guard try SyncJournal.isOn(connection) else { return nil }
+            try journal.detectCopy(connection)
+            try Self.upgradeSchema(journal: journal, now: clock.now(), connection)
+            return try Self.state(connection)
+        }
+        guard let state else {
+            throw SyncError(.notLoggedIn, message: "sync is not set up on this device; run `praykit sync login`")
+        }
+        switch state[.loggedOut].flatMap(SyncJournal.LoggedOut.init(rawValue:)) {
+        case .copied?:
+            throw SyncError(
+                .copiedDatabase,
+                message: "this database was copied from another machine; its changes are kept: log in again "
+                    + "with `praykit sync login` to sync them")
+        case .unauthorized?:
+            throw SyncError(
+                .unauthorized,
+                message: "the server no longer accepts this device (revoked or unknown); changes are kept: "
+                    + "log in again with `praykit sync login`")
+        case nil: break
+        }
+        guard let serverText = state[.server], let server = URL(string: serverText), let clientID = state[.clientID]
+        else {
+            throw SyncError(.notLoggedIn, message: "sync is not set up on this device; run `praykit sync login`")
+        }
+        guard let token = tokenFile.read() else {
+            throw SyncError(
+                .notLoggedIn,
+                message: "this device's token is missing (\(tokenPath)); log in again with `praykit sync login`")
+        }
+        return Session(server: server, token: token, clientID: clientID)
+    }
+
+    /// After the first complete pull of a login that prefers the server's settings: the settings and
+    /// the place the server did not have are queued from this device.
+    func afterFirstPull() throws -> Bool {
+        let now = clock.now()
+        return try database.write { [journal] connection -> Bool in
+            guard try SyncJournal.get(.preferServer, connection) == "1" else { return false }
+            try SyncJournal.set(.preferServer, nil, connection)
+            var queued = false
+            for home in SyncedCollections.all where home.followsLoginPreference {
+                for row in try home.rows(connection)
+                where try SyncJournal.rowStamp(row.collection, row.key, connection) == nil {
+                    try journal.append(row.collection, row.key, value: row.value, now: now, connection)
+                    queued = true
+                }
+            }
+            return queued
+        }
+    }
+
+    func finish(_ report: SyncReport, error: (any Error)?) throws {
+        let now = PrayerLogEntry.milliseconds(clock.now())
+        let message = error.map(Self.describe)
+        try database.write { connection in
+            guard try SyncJournal.isOn(connection) else { return }
+            try connection.prepare(
+                "INSERT INTO sync_history (at, succeeded, pushed, pulled, rejected, message) VALUES (?, ?, ?, ?, ?, ?)"
+            ).run([
+                .integer(now), .integer(error == nil ? 1 : 0), .integer(Int64(report.pushed)),
+                .integer(Int64(report.pulled)), .integer(Int64(report.rejected)), message.map { .text($0) } ?? .null,
+            ])
+            try connection.prepare(
+                "DELETE FROM sync_history WHERE id <= (SELECT max(id) FROM sync_history) - ?"
+            ).run([.integer(Int64(Self.historyLimit))])
+            if error == nil {
+                try SyncJournal.set(.lastSynced, String(now), connection)
+                try SyncJournal.set(.lastError, nil, connection)
+            } else {
+                try SyncJournal.set(.lastError, message, connection)
+            }
+        }
+    }
+}

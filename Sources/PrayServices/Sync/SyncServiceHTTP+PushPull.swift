@@ -1,0 +1,199 @@
+import Foundation
+import PrayCore
+
+// MARK: - Push and pull
+
+extension SyncServiceHTTP {
+    func pushAll(_ session: inout Session, report: inout SyncReport, quick: Bool) async throws {
+        var rounds = 0
+        while true {
+            rounds += 1
+            guard rounds < 10_000 else {
+                throw SyncError(.protocolViolation, message: "the server keeps not acknowledging the outbox")
+            }
+            let batchSize = session.batchSize
+            let batch = try database.read { connection in try SyncJournal.pending(limit: batchSize, connection) }
+            guard let last = batch.last else { return }
+            let request = SyncAPI.PushRequest(clientID: session.clientID, mutations: batch.map(\.mutation))
+            let sent = clock.now()
+            let response = try await send(
+                session.server, path: "push", body: try JSONEncoder().encode(request), token: session.token,
+                quick: quick)
+            let received = clock.now()
+            if response.status == 200 { CrashPoint.reach(.clientPushAnswered) }
+            switch response.status {
+            case 200:
+                let answer: SyncAPI.PushResponse
+                do {
+                    answer = try JSONDecoder().decode(SyncAPI.PushResponse.self, from: response.body)
+                } catch {
+                    throw SyncError(
+                        .protocolViolation, message: "the server's answer to a push is not what SYNC.md says")
+                }
+                guard answer.lastMutationID >= batch[0].mutation.id - 1 else {
+                    throw SyncError(.protocolViolation, message: "the server acknowledged less than it has")
+                }
+                let now = clock.now()
+                let acknowledged = try database.write { connection in
+                    try Self.learnOffset(answer.serverTime, sent: sent, received: received, connection)
+                    return try SyncJournal.acknowledge(
+                        through: answer.lastMutationID, rejected: answer.rejected, now: now, connection)
+                }
+                let rejected = answer.rejected.filter {
+                    $0.id <= answer.lastMutationID && $0.id >= batch[0].mutation.id
+                }
+                report.rejected += rejected.count
+                report.pushed += max(0, acknowledged - rejected.count)
+                for rejection in rejected {
+                    log.warning(
+                        "Sync change refused",
+                        metadata: ["sync.id": "\(rejection.id)", "sync.reason": rejection.reason])
+                }
+                if answer.lastMutationID < last.mutation.id, acknowledged == 0 {
+                    throw SyncError(.protocolViolation, message: "the server took none of the changes pushed")
+                }
+            case 409:
+                try await handleConflict(response, session: &session, sent: sent, received: received)
+            case 413:
+                guard session.batchSize > 1 else {
+                    throw SyncError(
+                        .protocolViolation,
+                        message: "the server refuses even one change as too large: "
+                            + (Self.errorBody(response)?.message ?? ""))
+                }
+                session.batchSize = max(1, session.batchSize / 2)
+            default:
+                try handleRefusal(response)
+            }
+        }
+    }
+
+    /// `mutation_gap`: number the outbox on from what the server has. `clock_ahead`: learn the
+    /// offset and stamp again what the server has not taken. `client_id_conflict`: a new client ID
+    /// (the database was used as two devices at once), the outbox numbered from 1 again.
+    func handleConflict(_ response: HTTPResponse, session: inout Session, sent: Date, received: Date)
+        async throws
+    {
+        let error = Self.errorBody(response)
+        session.conflicts += 1
+        guard session.conflicts <= 5 else { throw Self.unexpected(response, error) }
+        let now = clock.now()
+        switch error?.error {
+        case "mutation_gap"?:
+            let last = error?.lastMutationID ?? 0
+            try database.write { connection in try SyncJournal.renumber(from: last + 1, connection) }
+            log.warning("Sync outbox renumbered", metadata: ["sync.last": "\(last)"])
+        case "clock_ahead"?:
+            let serverTime = error?.serverTime ?? ""
+            let taken = error?.lastMutationID ?? 0
+            try database.write { [journal] connection in
+                try Self.learnOffset(serverTime, sent: sent, received: received, connection)
+                // Stamps too far ahead are brought back to the server's time: the floor falls to it.
+                try SyncJournal.set(.lastHLC, nil, connection)
+                let pending = try SyncJournal.pending(limit: .max, connection).filter { $0.mutation.id > taken }
+                let update = try connection.prepare("UPDATE sync_outbox SET hlc = ? WHERE mutation_id = ?")
+                for entry in pending {
+                    let stamp = try journal.stamp(now: now, connection)
+                    try update.run([.text(stamp.description), .integer(Int64(entry.mutation.id))])
+                    try SyncJournal.setRowStamp(
+                        entry.mutation.collection, entry.mutation.key, hlc: stamp,
+                        deleted: entry.mutation.op == .delete,
+                        connection)
+                }
+            }
+            log.warning("Sync clock corrected", metadata: ["sync.serverTime": serverTime])
+        case "client_id_conflict"?:
+            let clientID = SyncID.newClientID()
+            try database.write { connection in
+                try SyncJournal.set(.clientID, clientID, connection)
+                try SyncJournal.renumber(from: 1, connection)
+            }
+            session.clientID = clientID
+            log.warning("Sync client ID replaced", metadata: [:])
+        default:
+            throw Self.unexpected(response, error)
+        }
+    }
+
+    func pullAll(_ session: inout Session, report: inout SyncReport, quick: Bool) async throws {
+        var restarted = false
+        while true {
+            let cursor = try database.read { connection in try SyncJournal.get(.cursor, connection) ?? "0" }
+            let request = SyncAPI.PullRequest(clientID: session.clientID, cursor: cursor)
+            let sent = clock.now()
+            let response = try await send(
+                session.server, path: "pull", body: try JSONEncoder().encode(request), token: session.token,
+                quick: quick)
+            let received = clock.now()
+            if response.status == 410, !restarted {
+                restarted = true
+                try database.write { connection in try SyncJournal.set(.cursor, "0", connection) }
+                log.notice("Sync cursor expired; pulling everything again", metadata: [:])
+                continue
+            }
+            guard response.status == 200 else {
+                if response.status == 409 {
+                    try await handleConflict(response, session: &session, sent: sent, received: received)
+                    continue
+                }
+                try handleRefusal(response)
+                return
+            }
+            let page: SyncAPI.PullResponse
+            do {
+                page = try JSONDecoder().decode(SyncAPI.PullResponse.self, from: response.body)
+            } catch {
+                throw SyncError(.protocolViolation, message: "the server's answer to a pull is not what SYNC.md says")
+            }
+            CrashPoint.reach(.clientPullReceived)
+            let now = clock.now()
+            let applied = try database.write { connection in
+                try Self.learnOffset(page.serverTime, sent: sent, received: received, connection)
+                let applied = try Self.apply(page.rows.map(\.row), connection, log: log)
+                CrashPoint.reach(.clientPullApplying)
+                _ = try SyncJournal.acknowledge(through: page.lastMutationID, rejected: [], now: now, connection)
+                try SyncJournal.set(.cursor, page.cursor, connection)
+                return applied
+            }
+            report.pulled += applied
+            if !page.hasMore { return }
+            guard page.cursor != cursor || !page.rows.isEmpty else {
+                throw SyncError(.protocolViolation, message: "the server's pull does not move on")
+            }
+        }
+    }
+
+    /// Applies pulled rows by the merge rule, in the caller's transaction: a row replaces the local
+    /// one only when its stamp is greater (a change waiting in the outbox has its own, newer stamp,
+    /// so it keeps showing until the server has it), written by its collection's home. Rows that fail
+    /// the validators are skipped.
+    /// - Returns: How many rows changed something here.
+    static func apply(_ rows: [SyncRow], _ connection: SQLiteConnection, log: LogManager) throws -> Int {
+        var applied = 0
+        for row in rows {
+            do {
+                try SyncRules.validate(collection: row.collection, key: row.key, value: row.value)
+            } catch {
+                log.warning(
+                    "Sync row skipped", metadata: ["sync.collection": "\(row.collection)", "error": error.message])
+                continue
+            }
+            if !row.deleted, row.value == nil { continue }
+            guard let home = SyncedCollections.home(of: row.collection) else { continue }
+            try SyncJournal.observe(row.hlc, connection)
+            if let local = try SyncJournal.rowStamp(row.collection, row.key, connection), local >= row.hlc { continue }
+            try home.apply(row, connection)
+            try SyncJournal.setRowStamp(row.collection, row.key, hlc: row.hlc, deleted: row.deleted, connection)
+            applied += 1
+        }
+        return applied
+    }
+
+    /// Learns the server's clock offset from an answer's `serverTime`.
+    static func learnOffset(_ serverTime: String, sent: Date, received: Date, _ connection: SQLiteConnection) throws {
+        guard let server = SyncAPI.parseTimestamp(serverTime) else { return }
+        let middle = sent.timeIntervalSince1970 + received.timeIntervalSince(sent) / 2
+        let offset = Int64(((server.timeIntervalSince1970 - middle) * 1000).rounded())
+        try SyncJournal.set(.clockOffset, String(offset), connection)
+    }
+}
