@@ -115,6 +115,70 @@ import Testing
         }
     }
 
+    @MainActor @Test func qadaFastMosqueAndSyncReadsWhileAWriteWaitsLeaveTheMainActorFree() async throws {
+        // Given: a record through the async view waits for another connection's lock, holding the
+        // connection that the qada, fast and mosque stores and the sync service share
+        let locked = try LockedDatabase()
+        let database = locked.test.database
+        let qada = QadaStoreSQLite(database: database, log: .silent)
+        let fasts = FastStoreSQLite(database: database, log: .silent)
+        let mosques = MosqueTimetableStoreSQLite(database: database, log: .silent)
+        let sync = SyncServiceHTTP(
+            database: database, network: NetworkServiceMock(), clock: PrayClockFake(), log: .silent)
+        let record = Task { @MainActor in
+            defer { locked.writeEnded = true }
+            try await locked.test.prayerLog.async.record(.late, for: .dhuhr, on: day)
+        }
+        try await locked.waitUntilTheConnectionIsInUse()
+        #expect(!locked.writeEnded)
+        // When: the main actor reads each of them through its async view (the synchronous reads would
+        // wait here for the connection)
+        let reads = Task { @MainActor in
+            let counts = [
+                try await qada.async.entries().count, try await fasts.async.entries(from: day, through: day).count,
+                try await mosques.async.mosques().count, try await sync.async.unsyncedCount(),
+                try await sync.async.history(limit: 5).count, try await sync.async.failedChanges().count,
+            ]
+            let phase = try await sync.async.currentStatus().phase
+            locked.events.append("the reads returned")
+            return (counts, phase)
+        }
+        locked.events.append("the main actor asked while the record waited")
+        try locked.release()
+        // Then: the reads come after the release, with the stores' answers
+        try await record.value
+        let (counts, phase) = try await reads.value
+        #expect(
+            locked.events == [
+                "another connection holds the write lock", "the main actor asked while the record waited",
+                "the other connection released the lock", "the reads returned",
+            ])
+        #expect(counts == [0, 0, 0, 0, 0, 0] && phase == .off)
+        for queue in [qada.workQueue, fasts.workQueue, mosques.workQueue, sync.workQueue] {
+            #expect(try await queue.run { database.workQueue.isCurrent })
+        }
+    }
+
+    @Test func aStreamYieldsOnlyWhenItsValueChanged() async throws {
+        // Given: a stream of the day's log, with every value it yields kept
+        let test = try TestDatabase()
+        let stream = test.database.observe(buffering: .unbounded) {
+            try test.prayerLog.entries(from: day, through: day)
+        }
+        // When: a write elsewhere (a setting), a write of the log, the same again, and a last change
+        try test.preferences.update { try $0.set("isna", for: .method) }
+        try test.prayerLog.record(.prayed, for: .fajr, on: day)
+        try test.prayerLog.record([try test.prayerLog.entries(from: day, through: day)[0]])
+        try test.prayerLog.record(.late, for: .dhuhr, on: day)
+        // Then: the first value and each change, once each, until the last change
+        var seen: [[Prayer]] = []
+        for await entries in stream {
+            seen.append(entries.map(\.prayer))
+            if entries.count == 2 { break }
+        }
+        #expect(seen == [[], [.fajr], [.fajr, .dhuhr]])
+    }
+
     @Test func theAsyncViewsRunOnTheDatabasesQueueAndDoWhatTheSyncMethodsDo() async throws {
         // Given
         let test = try TestDatabase()

@@ -25,13 +25,18 @@ import Dispatch
 /// a long wait never takes more. Lookups that only compute (place search, the zone at a point, Hijri
 /// days), in-memory stores and mocks use the concurrent ``shared`` queue.
 ///
+/// The work runs in the caller's own task, on this queue's thread (a task executor, SE-0417), not in
+/// a continuation resumed from a bare Dispatch block: the task's locals travel with it, so a mock that
+/// was not set up records its issue against the test that called it, and `withKnownIssue` sees it.
+///
 /// Work that has started is not stopped when the caller's task is cancelled: a write that was asked
 /// for is made (or fails), and its result is returned.
 public struct WorkQueue: @unchecked Sendable {
-    // `@unchecked`: both stored values are immutable references that Dispatch itself uses from any
+    // `@unchecked`: the stored values are immutable references that Dispatch itself uses from any
     // thread, but `DispatchSpecificKey` is not declared `Sendable` by every Dispatch overlay.
     private let queue: DispatchQueue
     private let key = DispatchSpecificKey<Bool>()
+    private let executor: QueueExecutor
 
     /// Creates a serial queue: one per resource whose work may wait, such as a database file.
     /// - Parameter label: The queue's name in a debugger or a crash report (`"org.praykit.database"`).
@@ -41,6 +46,7 @@ public struct WorkQueue: @unchecked Sendable {
 
     private init(_ queue: DispatchQueue) {
         self.queue = queue
+        executor = QueueExecutor(queue: queue)
         queue.setSpecific(key: key, value: true)
     }
 
@@ -53,9 +59,13 @@ public struct WorkQueue: @unchecked Sendable {
     /// Runs `work` on this queue and returns its result, or throws its error, to the suspended caller.
     /// - Throws: What `work` throws.
     public func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work() }) }
-        }
+        try await withTaskExecutorPreference(executor) { try await Self.perform(work) }
+    }
+
+    /// Runs `work` where a nonisolated async function runs: on the preferred task executor, this
+    /// queue's (the closure of `withTaskExecutorPreference` itself keeps the caller's actor).
+    private static func perform<T: Sendable>(_ work: @Sendable () throws -> T) async throws -> T {
+        try work()
     }
 
     /// Runs `work` on this queue later, in the order of submission on a serial queue, and returns at
@@ -67,5 +77,21 @@ public struct WorkQueue: @unchecked Sendable {
     /// Whether the calling code runs on this queue.
     package var isCurrent: Bool {
         DispatchQueue.getSpecific(key: key) == true
+    }
+}
+
+/// A task executor that runs each job on a Dispatch queue: a serial queue runs them one at a time, in
+/// order, with the queue's other work.
+private final class QueueExecutor: TaskExecutor {
+    let queue: DispatchQueue
+
+    init(queue: DispatchQueue) {
+        self.queue = queue
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
     }
 }

@@ -91,6 +91,10 @@ public protocol SyncService: Sendable {
     /// - Throws: ``StorageError``.
     @discardableResult
     func dropFailed() throws -> Int
+
+    /// The queue the ``async`` view runs this service's synchronous methods on: the database's for
+    /// the live service; ``WorkQueue/shared`` by default.
+    var workQueue: WorkQueue { get }
 }
 
 /// What `sync login` needs: the server, the one-time code, a name for this device, and whose settings

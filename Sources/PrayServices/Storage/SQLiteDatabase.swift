@@ -93,16 +93,31 @@ public final class SQLiteDatabase: Sendable {
         state.withLockIfAvailable { _ in true } == nil
     }
 
-    /// A stream of what `read` returns: now, then after every committed write of this process (a slow
-    /// reader gets the newest). Each read runs on ``workQueue``, so making the stream never waits for
-    /// the connection, and the reads run in turn, so the last value yielded is the latest.
-    func observe<Value: Sendable>(_ read: @escaping @Sendable () throws -> Value) -> AsyncStream<Value> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
+    /// A stream of what `read` returns: now, then after every committed write of this process that
+    /// changed it (a write elsewhere in the database, or one that wrote the same values, yields
+    /// nothing; a slow reader gets the newest). Each read runs on ``workQueue``, so making the stream
+    /// never waits for the connection, and the reads run in turn, so the last value yielded is the
+    /// latest.
+    /// - Parameters:
+    ///   - buffering: What the stream keeps for a slow reader: the newest value (a test may keep all).
+    ///   - read: What the stream yields.
+    func observe<Value: Sendable & Equatable>(
+        buffering: AsyncStream<Value>.Continuation.BufferingPolicy = .bufferingNewest(1),
+        _ read: @escaping @Sendable () throws -> Value
+    ) -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: buffering)
         let queue = workQueue
+        // Touched only on the work queue, one read at a time; the mutex makes that visible to the checker.
+        let last = Mutex<Value?>(nil)
         let yieldLatest: @Sendable () -> Void = { [log] in
             queue.submit {
                 do {
-                    continuation.yield(try read())
+                    let value = try read()
+                    let changed = last.withLock { last in
+                        defer { last = value }
+                        return last != value
+                    }
+                    if changed { continuation.yield(value) }
                 } catch {
                     // Nothing to yield; the next write reads again. Said, so that a stream that seems
                     // stuck can be explained.

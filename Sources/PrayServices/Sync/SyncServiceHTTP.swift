@@ -64,6 +64,9 @@ public final class SyncServiceHTTP: SyncService {
     /// The file that keeps this device's token.
     public var tokenPath: String { SyncJournal.tokenPath(forDatabase: database.path) }
 
+    /// The database's serial queue, where the service's `async` view runs.
+    public var workQueue: WorkQueue { database.workQueue }
+
     /// The token's file.
     var tokenFile: SyncTokenFile { SyncTokenFile(path: tokenPath, log: log) }
 

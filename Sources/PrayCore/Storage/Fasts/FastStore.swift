@@ -19,4 +19,8 @@ public protocol FastStore: Sendable {
     /// - Throws: ``StorageError``.
     @discardableResult
     func delete(on date: CivilDate) throws -> FastEntry?
+
+    /// The queue the ``async`` view runs this store's methods on: the database's, for a store over a
+    /// database file; ``WorkQueue/shared`` by default.
+    var workQueue: WorkQueue { get }
 }

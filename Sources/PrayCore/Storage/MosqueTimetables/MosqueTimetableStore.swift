@@ -26,4 +26,8 @@ public protocol MosqueTimetableStore: Sendable {
     /// - Throws: ``StorageError``.
     @discardableResult
     func remove(named name: String) throws -> Bool
+
+    /// The queue the ``async`` view runs this store's methods on: the database's, for a store over a
+    /// database file; ``WorkQueue/shared`` by default.
+    var workQueue: WorkQueue { get }
 }

@@ -23,4 +23,8 @@ public protocol QadaStore: Sendable {
     /// - Throws: ``StorageError``.
     @discardableResult
     func remove(id: String) throws -> QadaEntry?
+
+    /// The queue the ``async`` view runs this store's methods on: the database's, for a store over a
+    /// database file; ``WorkQueue/shared`` by default.
+    var workQueue: WorkQueue { get }
 }

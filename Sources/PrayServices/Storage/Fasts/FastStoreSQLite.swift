@@ -28,6 +28,9 @@ public struct FastStoreSQLite: FastStore {
 }
 
 extension FastStoreSQLite {
+    /// The database's serial queue, where the store's `async` view runs.
+    public var workQueue: WorkQueue { database.workQueue }
+
     /// Records entries in one transaction, each replacing the fast of its day.
     /// - Throws: ``StorageError``.
     public func record(_ entries: [FastEntry]) throws {

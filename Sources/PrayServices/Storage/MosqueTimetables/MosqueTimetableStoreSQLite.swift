@@ -29,6 +29,9 @@ public struct MosqueTimetableStoreSQLite: MosqueTimetableStore {
 }
 
 extension MosqueTimetableStoreSQLite {
+    /// The database's serial queue, where the store's `async` view runs.
+    public var workQueue: WorkQueue { database.workQueue }
+
     /// Stores `timetable`, replacing the mosque of that name and all its days, in one transaction.
     /// - Throws: ``StorageError``.
     public func replace(_ timetable: MosqueTimetable) throws {

@@ -30,6 +30,9 @@ public struct QadaStoreSQLite: QadaStore {
 }
 
 extension QadaStoreSQLite {
+    /// The database's serial queue, where the store's `async` view runs.
+    public var workQueue: WorkQueue { database.workQueue }
+
     /// Every entry, by `recordedAt` then id.
     /// - Throws: ``StorageError``; `invalidData` for a stored row that breaks the entry's rules.
     public func entries() throws -> [QadaEntry] {

@@ -1,0 +1,49 @@
+// MARK: - The async view
+
+extension MosqueTimetableStore {
+    /// ``WorkQueue/shared``: a store that has no queue of its own runs its `async` calls there.
+    public var workQueue: WorkQueue { .shared }
+
+    /// This store's methods as `async` functions that run on ``workQueue`` while the caller is
+    /// suspended — for the main actor and any code that must not wait for the database.
+    public var async: AsyncMosqueTimetableStore { AsyncMosqueTimetableStore(store: self) }
+}
+
+/// The `async` counterparts of a ``MosqueTimetableStore``'s methods, with the same names: each runs
+/// the synchronous method on the store's ``MosqueTimetableStore/workQueue``, off the caller's actor.
+/// Get it from ``MosqueTimetableStore/async``.
+///
+/// ```swift
+/// let mosques = try await dependency.mosqueTimetables().async.mosques()
+/// ```
+public struct AsyncMosqueTimetableStore: Sendable {
+    /// The store whose methods run.
+    public let store: any MosqueTimetableStore
+
+    /// Stores `timetable`, replacing the mosque of that name and all its days, in one transaction.
+    /// - Throws: ``StorageError``.
+    public func replace(_ timetable: MosqueTimetable) async throws {
+        try await store.workQueue.run { [store] in try store.replace(timetable) }
+    }
+
+    /// The mosques kept, by name.
+    /// - Throws: ``StorageError``.
+    public func mosques() async throws -> [MosqueSummary] {
+        try await store.workQueue.run { [store] in try store.mosques() }
+    }
+
+    /// The mosque named `name` with its days from `first` through `last`.
+    /// - Throws: ``StorageError``.
+    public func timetable(named name: String, from first: CivilDate, through last: CivilDate) async throws
+        -> MosqueTimetable?
+    {
+        try await store.workQueue.run { [store] in try store.timetable(named: name, from: first, through: last) }
+    }
+
+    /// Removes the mosque named `name` and its days; whether there was one.
+    /// - Throws: ``StorageError``.
+    @discardableResult
+    public func remove(named name: String) async throws -> Bool {
+        try await store.workQueue.run { [store] in try store.remove(named: name) }
+    }
+}
