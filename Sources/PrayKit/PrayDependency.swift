@@ -570,35 +570,55 @@ extension PrayDependency {
 
 // MARK: - Sync server
 
-extension PrayDependency {
-    /// A SQLite store (`SyncStoreSQLite`) at the location's file, or, on Linux, a PostgreSQL store
-    /// (`SyncStorePostgres`, libpq loaded on first use) at the location's URL; either is opened on
-    /// first use.
-    /// - Throws: ``SyncStoreError`` (`unsupported`) for a PostgreSQL URL on another platform.
-    public func syncStore(at location: SyncStoreLocation, connections: Int) throws -> any SyncStore {
-        switch location {
-        case .sqlite(let path):
-            return SyncStoreSQLite(path: path, log: Self.log)
-        case .postgreSQL(let url):
-            // CPostgres, as CCurl above: what an app on an Apple platform links has no libpq.
-            #if canImport(CPostgres)
-                return SyncStorePostgres(url: url, connections: connections, log: Self.log)
-            #else
-                _ = (url, connections)
-                throw SyncStoreError(
-                    .unsupported,
-                    message: "PostgreSQL sync stores need Linux (libpq); use a SQLite store (sqlite:PATH) here")
-            #endif
+// The sync server's stores and their migrator are PrayServer's, linked on Linux only, as the server.
+#if os(Linux) && canImport(PrayServer)
+    extension PrayDependency {
+        /// A SQLite store (`SyncStoreSQLite`, PrayServer) at the location's file, or a PostgreSQL store
+        /// (`SyncStorePostgres`, libpq loaded on first use) at the location's URL; either is opened on
+        /// first use.
+        /// - Throws: ``SyncStoreError`` (`unsupported`) for a PostgreSQL URL where this build has no libpq.
+        public func syncStore(at location: SyncStoreLocation, connections: Int) throws -> any SyncStore {
+            switch location {
+            case .sqlite(let path):
+                return SyncStoreSQLite(path: path, log: Self.log)
+            case .postgreSQL(let url):
+                // CPostgres, as CCurl above: PrayServer has PostgreSQL only where it has libpq.
+                #if canImport(CPostgres)
+                    return SyncStorePostgres(url: url, connections: connections, log: Self.log)
+                #else
+                    _ = (url, connections)
+                    throw SyncStoreError(
+                        .unsupported,
+                        message: "PostgreSQL sync stores need Linux (libpq); use a SQLite store (sqlite:PATH) here")
+                #endif
+            }
         }
     }
-}
 
-extension PrayDependency {
-    private static let syncStoreMigrator = SyncStoreMigratorSQL(log: log)
+    extension PrayDependency {
+        private static let syncStoreMigrator = SyncStoreMigratorSQL(log: log)
 
-    /// The SQL stores' migrator (`SyncStoreMigratorSQL`), on the container's logger.
-    public func syncStoreMigrator() -> any SyncStoreMigrator { Self.syncStoreMigrator }
-}
+        /// The SQL stores' migrator (`SyncStoreMigratorSQL`, PrayServer), on the container's logger.
+        public func syncStoreMigrator() -> any SyncStoreMigrator { Self.syncStoreMigrator }
+    }
+#else
+    extension PrayDependency {
+        /// No sync store on this platform (PrayServer is linked on Linux only): throws
+        /// ``SyncStoreError`` (`unsupported`) saying so, for every kind of location.
+        /// - Throws: ``SyncStoreError`` (`unsupported`).
+        public func syncStore(at location: SyncStoreLocation, connections: Int) throws -> any SyncStore {
+            _ = (location, connections)
+            throw SyncStoreMigratorUnavailable.unsupported
+        }
+    }
+
+    extension PrayDependency {
+        private static let syncStoreMigrator = SyncStoreMigratorUnavailable()
+
+        /// No sync store migrator on this platform: every step throws ``SyncStoreError`` (`unsupported`).
+        public func syncStoreMigrator() -> any SyncStoreMigrator { Self.syncStoreMigrator }
+    }
+#endif
 
 #if os(Linux) && canImport(PrayServer)
     extension PrayDependency {

@@ -5,6 +5,10 @@ import PrayMocks
 import PrayServices
 import Testing
 
+#if os(Linux) && canImport(PrayServer)
+    import PrayServer
+#endif
+
 /// An app starts from the live container, replaces one service, and keeps the rest — and the
 /// managers follow the replacement.
 @Suite struct OverridesTests {
@@ -70,8 +74,14 @@ import Testing
         logged.log().warning("Override probe")
         #expect(memory.events.map(\.message) == ["Override probe"])
         #expect(logged.log().minLevel == PrayDependency().log().minLevel)
-        // The sync store migrator: the live one, or the one set
-        #expect(dependency.syncStoreMigrator() is SyncStoreMigratorSQL)
+        // The sync store migrator: the live one (PrayServer's, where PrayKit links it), or the one set
+        #if os(Linux) && canImport(PrayServer)
+            #expect(dependency.syncStoreMigrator() is SyncStoreMigratorSQL)
+        #else
+            #expect(throws: SyncStoreError.self) {
+                try dependency.syncStoreMigrator().migrateSchema(at: .sqlite(path: ""))
+            }
+        #endif
         let migrator = SyncStoreMigratorMock()
         let overridden = PrayDependency().overriding { $0.storeMigrator = migrator }
         #expect(overridden.syncStoreMigrator() as? SyncStoreMigratorMock === migrator)
