@@ -22,7 +22,8 @@ import Synchronization
 /// ```
 ///
 /// Each service is a stored `static let`, which Swift creates lazily and thread-safely the first
-/// time it is read; services that need others read those lets. That is the whole wiring.
+/// time it is read; services that need others read those lets. That is the whole wiring. The
+/// managers are `PrayKitDependency`'s own, built from these services.
 public struct PrayDependency: PrayKitDependency {
     /// Creates a handle on the shared services.
     public init() {}
@@ -307,15 +308,6 @@ extension PrayDependency {
     public func clock() -> any PrayClock { Self.clock }
 }
 
-// MARK: - Prayer manager
-
-extension PrayDependency {
-    private static let prayerManager = PrayerManager(service: mosquePrayerService, log: log)
-
-    /// The prayer manager over ``prayerService()`` (the mosque's times where chosen).
-    public func prayerManager() -> PrayerManager { Self.prayerManager }
-}
-
 // MARK: - Qibla
 
 extension PrayDependency {
@@ -432,10 +424,6 @@ extension PrayDependency {
     private static let timeZoneService = TimeZoneServiceBoundaries(log: log)
     private static let placeService = PlaceServiceGazetteer(log: log)
     private static let locationService = LocationServicePreferences(preferences: preferences, log: log)
-    private static let locationManager = LocationManager(
-        timeZoneService: timeZoneService, placeService: placeService, preferences: preferences,
-        locationService: locationService, log: log
-    )
 
     /// The offline time zone boundaries (timezone-boundary-builder, ODbL), loaded on first use.
     public func timeZoneService() -> any TimeZoneService { Self.timeZoneService }
@@ -443,8 +431,6 @@ extension PrayDependency {
     public func placeService() -> any PlaceService { Self.placeService }
     /// The saved place (the location on Linux).
     public func locationService() -> any LocationService { Self.locationService }
-    /// The location manager over the services above and the preferences.
-    public func locationManager() -> LocationManager { Self.locationManager }
 }
 
 // MARK: - Network
@@ -503,15 +489,6 @@ extension PrayDependency {
     public func pdfService() -> any PDFService { Self.pdfService }
 }
 
-// MARK: - Reminders
-
-extension PrayDependency {
-    private static let reminderManager = ReminderManager(prayers: mosquePrayerService, hijri: hijriService, log: log)
-
-    /// The reminder planner over ``prayerService()`` and ``hijriService()``.
-    public func reminderManager() -> ReminderManager { Self.reminderManager }
-}
-
 // MARK: - Sounds
 
 extension PrayDependency {
@@ -553,7 +530,7 @@ extension PrayDependency {
             calculator: prayerService,
             hijri: configuration.serverHijriMonthStarts.isEmpty
                 ? hijriService : hijriService.following(configuration.serverHijriMonthStarts),
-            qibla: qiblaService, lookups: .init(locationManager), clock: clock, log: log)
+            qibla: qiblaService, lookups: .init(PrayDependency().locationManager()), clock: clock, log: log)
 
         /// The AlAdhan API over the services above; its Hijri dates follow the configuration's
         /// ``Configuration/serverHijriMonthStarts``.
