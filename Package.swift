@@ -25,7 +25,8 @@ let package = Package(
         .executable(name: "praykit-bench", targets: ["PrayBenchmarks"]),
     ],
     targets: [
-        // SQLite, from the system (libsqlite3-dev): the database of PrayServices.
+        // SQLite, from the system (libsqlite3-dev): the database of PrayServices (and, through its SQLite layer,
+        // of the sync server's SQLite store in PrayServer).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libcurl, declared in the module itself (no libcurl4-openssl-dev to build) and loaded with dlopen on
         // first use, so commands that never touch the network do not load it and the ~30 libraries it pulls
@@ -36,23 +37,21 @@ let package = Package(
         // when `praykit serve` starts a server, so other commands do not load it and its TLS libraries.
         // Linux only, as CCurl.
         .target(name: "CMicroHTTPD", dependencies: ["CSystemLibrary"]),
-        // libpq, declared in the module itself (no libpq-dev to build) and loaded with dlopen when a
-        // PostgreSQL sync store is first used. Linux only, as CCurl.
+        // libpq, declared in the module itself (no libpq-dev to build) and loaded with dlopen when the sync
+        // server's PostgreSQL store (PrayServer) is first used. Linux only, as CCurl.
         .target(name: "CPostgres", dependencies: ["CSystemLibrary"]),
         // Opens a system library by absolute path from the system's folders only (never by soname, which
         // would search the executable's RUNPATH, `$ORIGIN` included): for CCurl, CMicroHTTPD and CPostgres.
         // Linux only.
         .target(name: "CSystemLibrary"),
-        // Protocols, models, managers and pure rules (settings, zone parsing): Foundation only.
+        // Protocols, models, managers and pure rules (settings, zone parsing, the sync row model and validators
+        // both sides of sync use): Foundation only.
         .target(name: "PrayCore"),
         // The real services: the engine, qibla, Hijri, SQLite storage, the HTTP client (libcurl on
-        // Linux, URLSession elsewhere), reminders, sync.
+        // Linux, URLSession elsewhere), reminders, a device's sync client.
         .target(
             name: "PrayServices",
-            dependencies: [
-                "PrayCore", "CSQLite", .target(name: "CCurl", condition: .when(platforms: [.linux])),
-                .target(name: "CPostgres", condition: .when(platforms: [.linux])),
-            ]
+            dependencies: ["PrayCore", "CSQLite", .target(name: "CCurl", condition: .when(platforms: [.linux]))]
         ),
         // The offline places' data as the generators wrote it (Scripts/data), embedded byte for byte
         // with C23 #embed and handed to Swift as pointers: read in place, never decoded or copied.
@@ -60,11 +59,15 @@ let package = Package(
         // Offline places: the zone at a point (time zone boundaries), the gazetteer's search and the
         // nearest city, over CPrayPlacesData.
         .target(name: "PrayPlaces", dependencies: ["PrayCore", "CPrayPlacesData"]),
-        // The HTTP server (libmicrohttpd, Linux only) and the AlAdhan API (plain Swift, everywhere).
+        // The HTTP server (libmicrohttpd, Linux only), the AlAdhan API (plain Swift, everywhere), and what the
+        // sync server alone needs: its endpoints, its stores (SQLite; PostgreSQL on libpq, Linux only), its
+        // rules and its token hashing. PrayServices only for its SQLite layer (SQLiteDatabase, SQLiteConnection,
+        // Schema.Migration, `package` there), which the SQLite store runs on: one SQLite layer, not two.
         .target(
             name: "PrayServer",
             dependencies: [
                 "PrayCore", "PrayServices", .target(name: "CMicroHTTPD", condition: .when(platforms: [.linux])),
+                .target(name: "CPostgres", condition: .when(platforms: [.linux])),
             ]
         ),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file, and
@@ -80,7 +83,7 @@ let package = Package(
         ),
         // The container, the only composition root: it wires PrayServices, PrayPlaces (and, on Linux,
         // PrayServer) behind PrayCore's protocols. An app on Apple platforms that depends on PrayKit
-        // does not link the server.
+        // does not link the server, nor the sync server's stores: `syncStore(at:)` throws `unsupported` there.
         .target(
             name: "PrayKit",
             dependencies: [
@@ -109,8 +112,14 @@ let package = Package(
         .testTarget(
             name: "PrayServerTests",
             dependencies: ["PrayCore", "PrayServer", "PrayServices", "PrayPlaces", "PrayMocks"]),
+        // PrayServer on Linux only, as PrayKit has it: the container's live sync store migrator is PrayServer's.
         .testTarget(
-            name: "PrayKitTests", dependencies: ["PrayCore", "PrayKit", "PrayServices", "PrayPlaces", "PrayMocks"]),
+            name: "PrayKitTests",
+            dependencies: [
+                "PrayCore", "PrayKit", "PrayServices", "PrayPlaces", "PrayMocks",
+                .target(name: "PrayServer", condition: .when(platforms: [.linux])),
+            ]
+        ),
         .testTarget(
             name: "PrayCLITests",
             dependencies: ["PrayCLI", "PrayCore", "PrayKit", "PrayServer", "PrayServices", "PrayPlaces", "PrayMocks"]

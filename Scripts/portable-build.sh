@@ -129,7 +129,8 @@ swift test --skip-build --scratch-path "$scratch"
 # the package above: SwiftPM puts every module it builds in one folder, where PrayKit's
 # `canImport(PrayServer)` would find it.
 echo "== PrayServer without libmicrohttpd (type-check)"
-# `package` declarations (ZoneClock) are visible within one package name: the one SwiftPM gave.
+# `package` declarations (PrayCore's ZoneClock, PrayServices' SQLite layer that the sync server's SQLite
+# store runs on) are visible within one package name: the one SwiftPM gave.
 package_name="$(grep -m1 -A1 '"-package-name",' "$scratch/debug/description.json" | tail -1 | tr -d ' ",')"
 find "$repo/Sources/PrayServer" -name '*.swift' -print0 | xargs -0 swiftc -typecheck -swift-version 6 \
     -warnings-as-errors -module-name PrayServer -package-name "$package_name" -I "$scratch/debug/Modules" \

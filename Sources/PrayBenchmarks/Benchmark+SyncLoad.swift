@@ -1,6 +1,6 @@
 import Foundation
 import PrayCore
-import PrayServices
+import PrayServer
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,11 @@
 /// The services an app uses, one factory function each. Apps get them from `PrayDependency` (in the
-/// PrayKit module); tests adopt this protocol with mocks (`PrayDependencyMock` in PrayMocks).
+/// PrayKit module), and replace one or another with ``overriding(_:)``; tests use
+/// `PrayDependencyMock` (PrayMocks), the same overriding over loud mocks.
+///
+/// The managers (``prayerManager()``, ``locationManager()``, ``reminderManager()``) are wired once,
+/// here: their default implementations build them from this container's own services, so whatever
+/// a container gives — live, replaced or mock — is what they use. Conformers implement the services
+/// only.
 ///
 /// ```swift
 /// struct TimetableModel {
@@ -17,7 +23,8 @@ public protocol PrayKitDependency: Sendable {
     func prayerService() -> any PrayerService
     /// The same calculation, synchronous: for servers and tools on threads of their own.
     func prayerCalculator() -> any PrayerCalculator
-    /// The manager that builds prayer days from ``prayerService()``.
+    /// The manager that builds prayer days from ``prayerService()``; the default builds it from this
+    /// container's services.
     func prayerManager() -> PrayerManager
     /// The service that serves a published timetable (AlAdhan or London), cached in the database.
     func remotePrayerService() -> any PrayerService
@@ -50,7 +57,8 @@ public protocol PrayKitDependency: Sendable {
     func placeService() -> any PlaceService
     /// Where the user is: the saved place on Linux, a device's location in an app.
     func locationService() -> any LocationService
-    /// The manager that resolves a place with its zone and method, each with its source.
+    /// The manager that resolves a place with its zone and method, each with its source; the default
+    /// builds it from this container's services.
     func locationManager() -> LocationManager
 
     // MARK: - Storage
@@ -83,7 +91,8 @@ public protocol PrayKitDependency: Sendable {
     /// The service that delivers reminders (the configured hook, else the saved one, else desktop
     /// notifications).
     func notificationService() -> any NotificationService
-    /// The manager that plans reminder events from prayer times.
+    /// The manager that plans reminder events from prayer times; the default builds it from this
+    /// container's services.
     func reminderManager() -> ReminderManager
     /// The player of the adhan and reminder sounds.
     func soundService() -> any SoundService
@@ -121,6 +130,31 @@ public protocol PrayKitDependency: Sendable {
     /// store into PostgreSQL with every cursor kept.
     func syncStoreMigrator() -> any SyncStoreMigrator
 }
+
+// MARK: - Managers
+
+extension PrayKitDependency {
+    /// A manager over ``prayerService()`` (the calculation, with a chosen mosque's own times over it
+    /// in the live container).
+    public func prayerManager() -> PrayerManager {
+        PrayerManager(service: prayerService(), log: log())
+    }
+
+    /// A manager over ``timeZoneService()``, ``placeService()``, ``preferences()`` and
+    /// ``locationService()``.
+    public func locationManager() -> LocationManager {
+        LocationManager(
+            timeZoneService: timeZoneService(), placeService: placeService(), preferences: preferences(),
+            locationService: locationService(), log: log())
+    }
+
+    /// A manager over ``prayerService()`` and ``hijriService()``.
+    public func reminderManager() -> ReminderManager {
+        ReminderManager(prayers: prayerService(), hijri: hijriService(), log: log())
+    }
+}
+
+// MARK: - Sync server
 
 extension PrayKitDependency {
     /// The store of a sync server at `location`, with up to four connections for a PostgreSQL one

@@ -1,84 +1,63 @@
 import Foundation
 
-/// A container that starts from another — the live `PrayDependency`, usually — and replaces some of
-/// its services, keeping the rest. The managers (``prayerManager()``, ``locationManager()``,
-/// ``reminderManager()``) are built from the services this value holds, so a replaced service is the
-/// one they use.
+/// A container that starts from another and replaces some of its services, keeping the rest: the
+/// one
+/// shape of overriding. An app starts from the live `PrayDependency`; tests start from loud mocks
+/// (`PrayDependencyMock` in PrayMocks is this type over a base whose every service is a mock that
+/// fails the test when used without being set up).
 ///
 /// ```swift
 /// let dependency = PrayDependency().overriding {
 ///     $0.notifications = WatchNotifications()      // the app's own channel
 ///     $0.location = CoreLocationService()          // where the device is
 /// }
-/// let model = TodayModel(dependency: dependency)          // everything else is the live container's
+/// let model = TodayModel(dependency: dependency)          // everything else is the live
+/// container's
 /// ```
 ///
-/// A service left `nil` is the base's. The properties have the names of `PrayDependencyMock`'s. The
-/// logger is the base's, unless ``logs`` is set (then a logger over those destinations, at the base
-/// logger's level) or ``logger`` is.
+/// Each property reads as the service in effect — the one set, else the base's — and setting it
+/// replaces that service. The managers (``prayerManager()``, ``locationManager()``,
+/// ``reminderManager()``) are the protocol's own, built from the services this value gives, so a
+/// replaced service is the one they use. The logger is the base's, unless ``logs`` or
+/// ``minLogLevel`` is set (then a logger over ``logs`` at ``minLogLevel``) or ``logger`` is.
 public struct PrayKitOverrides: PrayKitDependency {
+    /// The services set, each `nil` until it is.
+    private struct Replacements: Sendable {
+        var prayers: (any PrayerService)?
+        var calculator: (any PrayerCalculator)?
+        var remotePrayers: (any PrayerService)?
+        var clockService: (any PrayClock)?
+        var network: (any NetworkService)?
+        var qibla: (any QiblaService)?
+        var magneticField: (any MagneticFieldService)?
+        var hijri: (any HijriService)?
+        var timeZones: (any TimeZoneService)?
+        var places: (any PlaceService)?
+        var location: (any LocationService)?
+        var preferenceStore: (any PreferencesStore)?
+        var prayerLogStore: (any PrayerLogStore)?
+        var mosqueTimetableStore: (any MosqueTimetableStore)?
+        var qadaStore: (any QadaStore)?
+        var fastStore: (any FastStore)?
+        var backupService: (any BackupService)?
+        var sync: (any SyncService)?
+        var logs: [any LogService]?
+        var notifications: (any NotificationService)?
+        var sounds: (any SoundService)?
+        var reminderStateStore: (any ReminderStateStore)?
+        var pdf: (any PDFService)?
+        var server: (any ServerService)?
+        var routes: (any ServerRoutes)?
+        var minLogLevel: LogLevel?
+        var logger: LogManager?
+        var syncStoreAt: (@Sendable (SyncStoreLocation) throws -> any SyncStore)?
+        var makeSyncRoutes: (@Sendable (any SyncStore) -> any ServerRoutes)?
+        var storeMigrator: (any SyncStoreMigrator)?
+    }
+
     /// The container whose services are used where none is set here.
     public var base: any PrayKitDependency
-
-    /// Replaces ``prayerService()``, and with it the service ``prayerManager()`` and
-    /// ``reminderManager()`` use.
-    public var prayers: (any PrayerService)?
-    /// Replaces ``prayerCalculator()``.
-    public var calculator: (any PrayerCalculator)?
-    /// Replaces ``remotePrayerService()``.
-    public var remotePrayers: (any PrayerService)?
-    /// Replaces ``clock()``.
-    public var clockService: (any PrayClock)?
-    /// Replaces ``networkService()``.
-    public var network: (any NetworkService)?
-    /// Replaces ``qiblaService()``.
-    public var qibla: (any QiblaService)?
-    /// Replaces ``magneticFieldService()``.
-    public var magneticField: (any MagneticFieldService)?
-    /// Replaces ``hijriService()``, and the one ``reminderManager()`` uses.
-    public var hijri: (any HijriService)?
-    /// Replaces ``timeZoneService()``, and the one ``locationManager()`` uses.
-    public var timeZones: (any TimeZoneService)?
-    /// Replaces ``placeService()``, and the one ``locationManager()`` uses.
-    public var places: (any PlaceService)?
-    /// Replaces ``locationService()``, and the one ``locationManager()`` uses.
-    public var location: (any LocationService)?
-    /// Replaces ``preferences()``, and the store ``locationManager()`` reads.
-    public var preferenceStore: (any PreferencesStore)?
-    /// Replaces ``prayerLog()``.
-    public var prayerLogStore: (any PrayerLogStore)?
-    /// Replaces ``mosqueTimetables()``.
-    public var mosqueTimetableStore: (any MosqueTimetableStore)?
-    /// Replaces ``qada()``.
-    public var qadaStore: (any QadaStore)?
-    /// Replaces ``fasts()``.
-    public var fastStore: (any FastStore)?
-    /// Replaces ``backup()``.
-    public var backupService: (any BackupService)?
-    /// Replaces ``syncService()``.
-    public var sync: (any SyncService)?
-    /// Replaces ``logServices()``; ``log()`` then writes to these.
-    public var logs: [any LogService]?
-    /// Replaces ``log()``.
-    public var logger: LogManager?
-    /// Replaces ``notificationService()``.
-    public var notifications: (any NotificationService)?
-    /// Replaces ``pdfService()``.
-    public var pdf: (any PDFService)?
-    /// Replaces ``soundService()``.
-    public var sounds: (any SoundService)?
-    /// Replaces ``reminderState()``.
-    public var reminderStateStore: (any ReminderStateStore)?
-    /// Replaces ``serverService()``.
-    public var server: (any ServerService)?
-    /// Replaces ``serverRoutes()``. The base's routes answer from the base's services.
-    public var routes: (any ServerRoutes)?
-    /// Replaces ``syncStore(at:connections:)``: the store for a location.
-    public var syncStoreAt: (@Sendable (SyncStoreLocation) throws -> any SyncStore)?
-    /// Replaces ``syncRoutes(store:)``: the sync endpoints over a store.
-    public var makeSyncRoutes: (@Sendable (any SyncStore) -> any ServerRoutes)?
-    /// Replaces ``syncStoreMigrator()``.
-    public var storeMigrator: (any SyncStoreMigrator)?
+    private var replaced = Replacements()
 
     /// A container that is `base` until services are set.
     public init(_ base: any PrayKitDependency) {
@@ -87,115 +66,259 @@ public struct PrayKitOverrides: PrayKitDependency {
 
     // MARK: - Prayer
 
-    /// The set prayer service, else the base's.
-    public func prayerService() -> any PrayerService { prayers ?? base.prayerService() }
-    /// The set calculator, else the base's.
-    public func prayerCalculator() -> any PrayerCalculator { calculator ?? base.prayerCalculator() }
-    /// A manager over ``prayerService()``.
-    public func prayerManager() -> PrayerManager { PrayerManager(service: prayerService(), log: log()) }
-    /// The set remote service, else the base's.
-    public func remotePrayerService() -> any PrayerService { remotePrayers ?? base.remotePrayerService() }
+    /// What ``prayerService()`` returns: the one set, else the base's. Setting it replaces the
+    /// service ``prayerManager()`` and ``reminderManager()`` use too.
+    public var prayers: any PrayerService {
+        get { replaced.prayers ?? base.prayerService() }
+        set { replaced.prayers = newValue }
+    }
+    /// Returns ``prayers``.
+    public func prayerService() -> any PrayerService { prayers }
+    /// What ``prayerCalculator()`` returns: the one set, else the base's.
+    public var calculator: any PrayerCalculator {
+        get { replaced.calculator ?? base.prayerCalculator() }
+        set { replaced.calculator = newValue }
+    }
+    /// Returns ``calculator``.
+    public func prayerCalculator() -> any PrayerCalculator { calculator }
+    /// What ``remotePrayerService()`` returns: the one set, else the base's.
+    public var remotePrayers: any PrayerService {
+        get { replaced.remotePrayers ?? base.remotePrayerService() }
+        set { replaced.remotePrayers = newValue }
+    }
+    /// Returns ``remotePrayers``.
+    public func remotePrayerService() -> any PrayerService { remotePrayers }
 
     // MARK: - Time and network
 
-    /// The set clock, else the base's.
-    public func clock() -> any PrayClock { clockService ?? base.clock() }
-    /// The set network service, else the base's.
-    public func networkService() -> any NetworkService { network ?? base.networkService() }
+    /// What ``clock()`` returns: the one set, else the base's.
+    public var clockService: any PrayClock {
+        get { replaced.clockService ?? base.clock() }
+        set { replaced.clockService = newValue }
+    }
+    /// Returns ``clockService``.
+    public func clock() -> any PrayClock { clockService }
+    /// What ``networkService()`` returns: the one set, else the base's.
+    public var network: any NetworkService {
+        get { replaced.network ?? base.networkService() }
+        set { replaced.network = newValue }
+    }
+    /// Returns ``network``.
+    public func networkService() -> any NetworkService { network }
 
     // MARK: - Qibla and Hijri
 
-    /// The set qibla service, else the base's.
-    public func qiblaService() -> any QiblaService { qibla ?? base.qiblaService() }
-    /// The set magnetic field service, else the base's.
-    public func magneticFieldService() -> any MagneticFieldService {
-        magneticField ?? base.magneticFieldService()
+    /// What ``qiblaService()`` returns: the one set, else the base's.
+    public var qibla: any QiblaService {
+        get { replaced.qibla ?? base.qiblaService() }
+        set { replaced.qibla = newValue }
     }
-    /// The set Hijri service, else the base's.
-    public func hijriService() -> any HijriService { hijri ?? base.hijriService() }
+    /// Returns ``qibla``.
+    public func qiblaService() -> any QiblaService { qibla }
+    /// What ``magneticFieldService()`` returns: the one set, else the base's.
+    public var magneticField: any MagneticFieldService {
+        get { replaced.magneticField ?? base.magneticFieldService() }
+        set { replaced.magneticField = newValue }
+    }
+    /// Returns ``magneticField``.
+    public func magneticFieldService() -> any MagneticFieldService { magneticField }
+    /// What ``hijriService()`` returns: the one set, else the base's. Setting it replaces the one
+    /// ``reminderManager()`` uses too.
+    public var hijri: any HijriService {
+        get { replaced.hijri ?? base.hijriService() }
+        set { replaced.hijri = newValue }
+    }
+    /// Returns ``hijri``.
+    public func hijriService() -> any HijriService { hijri }
 
     // MARK: - Location
 
-    /// The set zone service, else the base's.
-    public func timeZoneService() -> any TimeZoneService { timeZones ?? base.timeZoneService() }
-    /// The set place service, else the base's.
-    public func placeService() -> any PlaceService { places ?? base.placeService() }
-    /// The set location service, else the base's.
-    public func locationService() -> any LocationService { location ?? base.locationService() }
-    /// A manager over the zone, place and location services and the preferences above.
-    public func locationManager() -> LocationManager {
-        LocationManager(
-            timeZoneService: timeZoneService(), placeService: placeService(), preferences: preferences(),
-            locationService: locationService(), log: log())
+    /// What ``timeZoneService()`` returns: the one set, else the base's. Setting it replaces the
+    /// one ``locationManager()`` uses too.
+    public var timeZones: any TimeZoneService {
+        get { replaced.timeZones ?? base.timeZoneService() }
+        set { replaced.timeZones = newValue }
     }
+    /// Returns ``timeZones``.
+    public func timeZoneService() -> any TimeZoneService { timeZones }
+    /// What ``placeService()`` returns: the one set, else the base's. Setting it replaces the one
+    /// ``locationManager()`` uses too.
+    public var places: any PlaceService {
+        get { replaced.places ?? base.placeService() }
+        set { replaced.places = newValue }
+    }
+    /// Returns ``places``.
+    public func placeService() -> any PlaceService { places }
+    /// What ``locationService()`` returns: the one set, else the base's. Setting it replaces the
+    /// one ``locationManager()`` asks too.
+    public var location: any LocationService {
+        get { replaced.location ?? base.locationService() }
+        set { replaced.location = newValue }
+    }
+    /// Returns ``location``.
+    public func locationService() -> any LocationService { location }
 
     // MARK: - Storage
 
-    /// The set preferences store, else the base's.
-    public func preferences() -> any PreferencesStore { preferenceStore ?? base.preferences() }
-    /// The set prayer log, else the base's.
-    public func prayerLog() -> any PrayerLogStore { prayerLogStore ?? base.prayerLog() }
-    /// The set mosque timetable store, else the base's.
-    public func mosqueTimetables() -> any MosqueTimetableStore { mosqueTimetableStore ?? base.mosqueTimetables() }
-    /// The set qada store, else the base's.
-    public func qada() -> any QadaStore { qadaStore ?? base.qada() }
-    /// The set fast store, else the base's.
-    public func fasts() -> any FastStore { fastStore ?? base.fasts() }
-    /// The set backup service, else the base's.
-    public func backup() -> any BackupService { backupService ?? base.backup() }
-    /// The set sync service, else the base's.
-    public func syncService() -> any SyncService { sync ?? base.syncService() }
+    /// What ``preferences()`` returns: the one set, else the base's. Setting it replaces the store
+    /// ``locationManager()`` reads too.
+    public var preferenceStore: any PreferencesStore {
+        get { replaced.preferenceStore ?? base.preferences() }
+        set { replaced.preferenceStore = newValue }
+    }
+    /// Returns ``preferenceStore``.
+    public func preferences() -> any PreferencesStore { preferenceStore }
+    /// What ``prayerLog()`` returns: the one set, else the base's.
+    public var prayerLogStore: any PrayerLogStore {
+        get { replaced.prayerLogStore ?? base.prayerLog() }
+        set { replaced.prayerLogStore = newValue }
+    }
+    /// Returns ``prayerLogStore``.
+    public func prayerLog() -> any PrayerLogStore { prayerLogStore }
+    /// What ``mosqueTimetables()`` returns: the one set, else the base's.
+    public var mosqueTimetableStore: any MosqueTimetableStore {
+        get { replaced.mosqueTimetableStore ?? base.mosqueTimetables() }
+        set { replaced.mosqueTimetableStore = newValue }
+    }
+    /// Returns ``mosqueTimetableStore``.
+    public func mosqueTimetables() -> any MosqueTimetableStore { mosqueTimetableStore }
+    /// What ``qada()`` returns: the one set, else the base's.
+    public var qadaStore: any QadaStore {
+        get { replaced.qadaStore ?? base.qada() }
+        set { replaced.qadaStore = newValue }
+    }
+    /// Returns ``qadaStore``.
+    public func qada() -> any QadaStore { qadaStore }
+    /// What ``fasts()`` returns: the one set, else the base's.
+    public var fastStore: any FastStore {
+        get { replaced.fastStore ?? base.fasts() }
+        set { replaced.fastStore = newValue }
+    }
+    /// Returns ``fastStore``.
+    public func fasts() -> any FastStore { fastStore }
+    /// What ``backup()`` returns: the one set, else the base's.
+    public var backupService: any BackupService {
+        get { replaced.backupService ?? base.backup() }
+        set { replaced.backupService = newValue }
+    }
+    /// Returns ``backupService``.
+    public func backup() -> any BackupService { backupService }
+    /// What ``syncService()`` returns: the one set, else the base's.
+    public var sync: any SyncService {
+        get { replaced.sync ?? base.syncService() }
+        set { replaced.sync = newValue }
+    }
+    /// Returns ``sync``.
+    public func syncService() -> any SyncService { sync }
 
     // MARK: - Logging
 
-    /// The set destinations, else the base's.
-    public func logServices() -> [any LogService] { logs ?? base.logServices() }
-    /// The set logger; else one over the set destinations at the base's level; else the base's.
-    public func log() -> LogManager {
-        if let logger { return logger }
-        guard let logs else { return base.log() }
-        return LogManager(services: logs, minLevel: base.log().minLevel)
+    /// What ``logServices()`` returns: the one set, else the base's. Setting it makes ``log()``
+    /// write to these.
+    public var logs: [any LogService] {
+        get { replaced.logs ?? base.logServices() }
+        set { replaced.logs = newValue }
     }
+    /// Returns ``logs``.
+    public func logServices() -> [any LogService] { logs }
+    /// The least important level ``log()`` records: the one set, else the base logger's.
+    public var minLogLevel: LogLevel {
+        get { replaced.minLogLevel ?? base.log().minLevel }
+        set { replaced.minLogLevel = newValue }
+    }
+    /// What ``log()`` returns: the logger set; else, when ``logs`` or ``minLogLevel`` is set, a
+    /// logger
+    /// over ``logs`` at ``minLogLevel``; else the base's.
+    public var logger: LogManager {
+        get {
+            if let logger = replaced.logger { return logger }
+            guard replaced.logs != nil || replaced.minLogLevel != nil else { return base.log() }
+            return LogManager(services: logs, minLevel: minLogLevel)
+        }
+        set { replaced.logger = newValue }
+    }
+    /// Returns ``logger``.
+    public func log() -> LogManager { logger }
 
     // MARK: - Reminders
 
-    /// The set notification service, else the base's.
-    public func notificationService() -> any NotificationService {
-        notifications ?? base.notificationService()
+    /// What ``notificationService()`` returns: the one set, else the base's.
+    public var notifications: any NotificationService {
+        get { replaced.notifications ?? base.notificationService() }
+        set { replaced.notifications = newValue }
     }
-    /// A manager over ``prayerService()`` and ``hijriService()``.
-    public func reminderManager() -> ReminderManager {
-        ReminderManager(prayers: prayerService(), hijri: hijriService(), log: log())
+    /// Returns ``notifications``.
+    public func notificationService() -> any NotificationService { notifications }
+    /// What ``soundService()`` returns: the one set, else the base's.
+    public var sounds: any SoundService {
+        get { replaced.sounds ?? base.soundService() }
+        set { replaced.sounds = newValue }
     }
-    /// The set sound service, else the base's.
-    public func soundService() -> any SoundService { sounds ?? base.soundService() }
-    /// The set reminder state store, else the base's.
-    public func reminderState() -> any ReminderStateStore { reminderStateStore ?? base.reminderState() }
+    /// Returns ``sounds``.
+    public func soundService() -> any SoundService { sounds }
+    /// What ``reminderState()`` returns: the one set, else the base's.
+    public var reminderStateStore: any ReminderStateStore {
+        get { replaced.reminderStateStore ?? base.reminderState() }
+        set { replaced.reminderStateStore = newValue }
+    }
+    /// Returns ``reminderStateStore``.
+    public func reminderState() -> any ReminderStateStore { reminderStateStore }
 
     // MARK: - Printing
 
-    /// The set PDF service, else the base's.
-    public func pdfService() -> any PDFService { pdf ?? base.pdfService() }
+    /// What ``pdfService()`` returns: the one set, else the base's.
+    public var pdf: any PDFService {
+        get { replaced.pdf ?? base.pdfService() }
+        set { replaced.pdf = newValue }
+    }
+    /// Returns ``pdf``.
+    public func pdfService() -> any PDFService { pdf }
 
     // MARK: - Server
 
-    /// The set server service, else the base's.
-    public func serverService() -> any ServerService { server ?? base.serverService() }
-    /// The set routes, else the base's.
-    public func serverRoutes() -> any ServerRoutes { routes ?? base.serverRoutes() }
+    /// What ``serverService()`` returns: the one set, else the base's.
+    public var server: any ServerService {
+        get { replaced.server ?? base.serverService() }
+        set { replaced.server = newValue }
+    }
+    /// Returns ``server``.
+    public func serverService() -> any ServerService { server }
+    /// What ``serverRoutes()`` returns: the one set, else the base's. The base's routes answer from
+    /// the base's services.
+    public var routes: any ServerRoutes {
+        get { replaced.routes ?? base.serverRoutes() }
+        set { replaced.routes = newValue }
+    }
+    /// Returns ``routes``.
+    public func serverRoutes() -> any ServerRoutes { routes }
 
     // MARK: - Sync server
 
-    /// The set store for `location`, else the base's.
+    /// What ``syncStore(at:connections:)`` returns for a location: the answer set, else the base's
+    /// store (with up to four connections when read here; the requirement passes its own).
+    public var syncStoreAt: @Sendable (SyncStoreLocation) throws -> any SyncStore {
+        get { replaced.syncStoreAt ?? { [base] in try base.syncStore(at: $0) } }
+        set { replaced.syncStoreAt = newValue }
+    }
+    /// The store ``syncStoreAt`` set gives for `location`, else the base's.
     public func syncStore(at location: SyncStoreLocation, connections: Int) throws -> any SyncStore {
-        try syncStoreAt?(location) ?? base.syncStore(at: location, connections: connections)
+        if let answer = replaced.syncStoreAt { return try answer(location) }
+        return try base.syncStore(at: location, connections: connections)
     }
-    /// The set sync endpoints over `store`, else the base's.
-    public func syncRoutes(store: any SyncStore) -> any ServerRoutes {
-        makeSyncRoutes?(store) ?? base.syncRoutes(store: store)
+    /// What ``syncRoutes(store:)`` returns for a store: the answer set, else the base's routes.
+    public var makeSyncRoutes: @Sendable (any SyncStore) -> any ServerRoutes {
+        get { replaced.makeSyncRoutes ?? { [base] in base.syncRoutes(store: $0) } }
+        set { replaced.makeSyncRoutes = newValue }
     }
-    /// The set migrator, else the base's.
-    public func syncStoreMigrator() -> any SyncStoreMigrator { storeMigrator ?? base.syncStoreMigrator() }
+    /// Returns ``makeSyncRoutes``'s routes over `store`.
+    public func syncRoutes(store: any SyncStore) -> any ServerRoutes { makeSyncRoutes(store) }
+    /// What ``syncStoreMigrator()`` returns: the one set, else the base's.
+    public var storeMigrator: any SyncStoreMigrator {
+        get { replaced.storeMigrator ?? base.syncStoreMigrator() }
+        set { replaced.storeMigrator = newValue }
+    }
+    /// Returns ``storeMigrator``.
+    public func syncStoreMigrator() -> any SyncStoreMigrator { storeMigrator }
 }
 
 extension PrayKitDependency {

@@ -22,7 +22,8 @@ import Synchronization
 /// ```
 ///
 /// Each service is a stored `static let`, which Swift creates lazily and thread-safely the first
-/// time it is read; services that need others read those lets. That is the whole wiring.
+/// time it is read; services that need others read those lets. That is the whole wiring. The
+/// managers are `PrayKitDependency`'s own, built from these services.
 public struct PrayDependency: PrayKitDependency {
     /// Creates a handle on the shared services.
     public init() {}
@@ -307,15 +308,6 @@ extension PrayDependency {
     public func clock() -> any PrayClock { Self.clock }
 }
 
-// MARK: - Prayer manager
-
-extension PrayDependency {
-    private static let prayerManager = PrayerManager(service: mosquePrayerService, log: log)
-
-    /// The prayer manager over ``prayerService()`` (the mosque's times where chosen).
-    public func prayerManager() -> PrayerManager { Self.prayerManager }
-}
-
 // MARK: - Qibla
 
 extension PrayDependency {
@@ -432,10 +424,6 @@ extension PrayDependency {
     private static let timeZoneService = TimeZoneServiceBoundaries(log: log)
     private static let placeService = PlaceServiceGazetteer(log: log)
     private static let locationService = LocationServicePreferences(preferences: preferences, log: log)
-    private static let locationManager = LocationManager(
-        timeZoneService: timeZoneService, placeService: placeService, preferences: preferences,
-        locationService: locationService, log: log
-    )
 
     /// The offline time zone boundaries (timezone-boundary-builder, ODbL), loaded on first use.
     public func timeZoneService() -> any TimeZoneService { Self.timeZoneService }
@@ -443,8 +431,6 @@ extension PrayDependency {
     public func placeService() -> any PlaceService { Self.placeService }
     /// The saved place (the location on Linux).
     public func locationService() -> any LocationService { Self.locationService }
-    /// The location manager over the services above and the preferences.
-    public func locationManager() -> LocationManager { Self.locationManager }
 }
 
 // MARK: - Network
@@ -503,15 +489,6 @@ extension PrayDependency {
     public func pdfService() -> any PDFService { Self.pdfService }
 }
 
-// MARK: - Reminders
-
-extension PrayDependency {
-    private static let reminderManager = ReminderManager(prayers: mosquePrayerService, hijri: hijriService, log: log)
-
-    /// The reminder planner over ``prayerService()`` and ``hijriService()``.
-    public func reminderManager() -> ReminderManager { Self.reminderManager }
-}
-
 // MARK: - Sounds
 
 extension PrayDependency {
@@ -553,7 +530,7 @@ extension PrayDependency {
             calculator: prayerService,
             hijri: configuration.serverHijriMonthStarts.isEmpty
                 ? hijriService : hijriService.following(configuration.serverHijriMonthStarts),
-            qibla: qiblaService, lookups: .init(locationManager), clock: clock, log: log)
+            qibla: qiblaService, lookups: .init(PrayDependency().locationManager()), clock: clock, log: log)
 
         /// The AlAdhan API over the services above; its Hijri dates follow the configuration's
         /// ``Configuration/serverHijriMonthStarts``.
@@ -570,35 +547,55 @@ extension PrayDependency {
 
 // MARK: - Sync server
 
-extension PrayDependency {
-    /// A SQLite store (`SyncStoreSQLite`) at the location's file, or, on Linux, a PostgreSQL store
-    /// (`SyncStorePostgres`, libpq loaded on first use) at the location's URL; either is opened on
-    /// first use.
-    /// - Throws: ``SyncStoreError`` (`unsupported`) for a PostgreSQL URL on another platform.
-    public func syncStore(at location: SyncStoreLocation, connections: Int) throws -> any SyncStore {
-        switch location {
-        case .sqlite(let path):
-            return SyncStoreSQLite(path: path, log: Self.log)
-        case .postgreSQL(let url):
-            // CPostgres, as CCurl above: what an app on an Apple platform links has no libpq.
-            #if canImport(CPostgres)
-                return SyncStorePostgres(url: url, connections: connections, log: Self.log)
-            #else
-                _ = (url, connections)
-                throw SyncStoreError(
-                    .unsupported,
-                    message: "PostgreSQL sync stores need Linux (libpq); use a SQLite store (sqlite:PATH) here")
-            #endif
+// The sync server's stores and their migrator are PrayServer's, linked on Linux only, as the server.
+#if os(Linux) && canImport(PrayServer)
+    extension PrayDependency {
+        /// A SQLite store (`SyncStoreSQLite`, PrayServer) at the location's file, or a PostgreSQL store
+        /// (`SyncStorePostgres`, libpq loaded on first use) at the location's URL; either is opened on
+        /// first use.
+        /// - Throws: ``SyncStoreError`` (`unsupported`) for a PostgreSQL URL where this build has no libpq.
+        public func syncStore(at location: SyncStoreLocation, connections: Int) throws -> any SyncStore {
+            switch location {
+            case .sqlite(let path):
+                return SyncStoreSQLite(path: path, log: Self.log)
+            case .postgreSQL(let url):
+                // CPostgres, as CCurl above: PrayServer has PostgreSQL only where it has libpq.
+                #if canImport(CPostgres)
+                    return SyncStorePostgres(url: url, connections: connections, log: Self.log)
+                #else
+                    _ = (url, connections)
+                    throw SyncStoreError(
+                        .unsupported,
+                        message: "PostgreSQL sync stores need Linux (libpq); use a SQLite store (sqlite:PATH) here")
+                #endif
+            }
         }
     }
-}
 
-extension PrayDependency {
-    private static let syncStoreMigrator = SyncStoreMigratorSQL(log: log)
+    extension PrayDependency {
+        private static let syncStoreMigrator = SyncStoreMigratorSQL(log: log)
 
-    /// The SQL stores' migrator (`SyncStoreMigratorSQL`), on the container's logger.
-    public func syncStoreMigrator() -> any SyncStoreMigrator { Self.syncStoreMigrator }
-}
+        /// The SQL stores' migrator (`SyncStoreMigratorSQL`, PrayServer), on the container's logger.
+        public func syncStoreMigrator() -> any SyncStoreMigrator { Self.syncStoreMigrator }
+    }
+#else
+    extension PrayDependency {
+        /// No sync store on this platform (PrayServer is linked on Linux only): throws
+        /// ``SyncStoreError`` (`unsupported`) saying so, for every kind of location.
+        /// - Throws: ``SyncStoreError`` (`unsupported`).
+        public func syncStore(at location: SyncStoreLocation, connections: Int) throws -> any SyncStore {
+            _ = (location, connections)
+            throw SyncStoreMigratorUnavailable.unsupported
+        }
+    }
+
+    extension PrayDependency {
+        private static let syncStoreMigrator = SyncStoreMigratorUnavailable()
+
+        /// No sync store migrator on this platform: every step throws ``SyncStoreError`` (`unsupported`).
+        public func syncStoreMigrator() -> any SyncStoreMigrator { Self.syncStoreMigrator }
+    }
+#endif
 
 #if os(Linux) && canImport(PrayServer)
     extension PrayDependency {

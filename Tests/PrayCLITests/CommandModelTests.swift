@@ -16,10 +16,10 @@ import Testing
     }
 
     @Test func everyCommandTypeIsInTheList() throws {
-        // Given: the command types declared in Sources/PrayCLI/Commands.
+        // Given: the command types declared in Sources/PrayCLI/Commands (a folder per group).
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/PrayCLI/Commands")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
         var declared: Set<String> = []
         for file in files {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
@@ -40,7 +40,7 @@ import Testing
         // Given: the command files
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/PrayCLI/Commands")
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+        for file in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             // Then: "missing" errors come from the declarations, not from the commands…
             #expect(!text.contains("Missing expected"), "\(file) writes a missing-argument message by hand")

@@ -5,6 +5,10 @@ import PrayMocks
 import PrayServices
 import Testing
 
+#if os(Linux) && canImport(PrayServer)
+    import PrayServer
+#endif
+
 /// An app starts from the live container, replaces one service, and keeps the rest — and the
 /// managers follow the replacement.
 @Suite struct OverridesTests {
@@ -70,10 +74,51 @@ import Testing
         logged.log().warning("Override probe")
         #expect(memory.events.map(\.message) == ["Override probe"])
         #expect(logged.log().minLevel == PrayDependency().log().minLevel)
-        // The sync store migrator: the live one, or the one set
-        #expect(dependency.syncStoreMigrator() is SyncStoreMigratorSQL)
+        // The sync store migrator: the live one (PrayServer's, where PrayKit links it), or the one set
+        #if os(Linux) && canImport(PrayServer)
+            #expect(dependency.syncStoreMigrator() is SyncStoreMigratorSQL)
+        #else
+            #expect(throws: SyncStoreError.self) {
+                try dependency.syncStoreMigrator().migrateSchema(at: .sqlite(path: ""))
+            }
+        #endif
         let migrator = SyncStoreMigratorMock()
         let overridden = PrayDependency().overriding { $0.storeMigrator = migrator }
         #expect(overridden.syncStoreMigrator() as? SyncStoreMigratorMock === migrator)
+    }
+
+    @Test func theReminderRunnerDeliversThroughAReplacedNotificationService() async throws {
+        // Given: the live container with the app's own notifications, the device's location, a fake
+        // clock at 12:30 UTC on the mock date and the mock schedule (asr at 15:30 UTC) — and an
+        // in-memory record and no sync, so that nothing of the shared test database is touched.
+        TestContainer.configured
+        let notifications = NotificationServiceMock()
+        notifications.onDeliver { _, _ in }
+        let location = LocationServiceMock()
+        location.onCurrentLocation {
+            LocationAPI.Fix(
+                coordinates: try Coordinates(latitude: 24.4672, longitude: 39.6024), name: "Medina", isSavedPlace: false
+            )
+        }
+        let prayers = PrayerServiceMock()
+        prayers.onPrayerTimes { request in
+            PrayerAPI.Response(schedules: request.dates.map { PrayerSchedule.mock(date: $0) }, source: .calculated)
+        }
+        let dependency = PrayDependency().overriding {
+            $0.notifications = notifications
+            $0.location = location
+            $0.prayers = prayers
+            $0.clockService = PrayClockFake(now: Date(timeIntervalSince1970: 1_795_953_600 + 1_800))
+            $0.reminderStateStore = ReminderStateStoreFake()
+            $0.sync = SyncServiceMock()
+        }
+        // When: the runner at its defaults (the current place, the saved settings) fires once
+        let fired = try await dependency.reminderRunner().run(limit: 1)
+        // Then: asr's adhan, delivered by the replacement with the place and the live zone at it
+        #expect(fired.map(\.prayer) == [.asr])
+        let delivered = try #require(notifications.deliverCalls.first)
+        #expect(delivered.event == fired.first)
+        #expect(delivered.context.place == "Medina")
+        #expect(delivered.context.timeZone.identifier == "Asia/Riyadh")
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import PrayCore
 import PrayMocks
 import PrayServer
-import PrayServices
 import Testing
 
 // The PostgreSQL store (libpq) and a cluster of PostgreSQL's own: Linux only.

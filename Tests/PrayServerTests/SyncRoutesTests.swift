@@ -2,7 +2,6 @@ import Foundation
 import PrayCore
 import PrayMocks
 import PrayServer
-import PrayServices
 import Testing
 
 /// The `/sync/v1/` routes as a plain function, without sockets: every route and status, the

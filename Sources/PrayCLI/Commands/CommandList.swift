@@ -1,6 +1,7 @@
 /// The one tree of commands. Help, the man page, completions, dispatch and the fuzz test all read
-/// it; a command is one file in `Commands/` plus one line here or in its group's `subcommands` (a
-/// test fails when a command type is not reachable).
+/// it; a command is one file in its group's folder under `Commands/` (`Config/ConfigSetCommand.swift`)
+/// plus one line here or in its group's `subcommands` (a test fails when a command type is not
+/// reachable).
 enum CommandList {
     /// The commands under `praykit`.
     static let all: [any CommandNode.Type] = [

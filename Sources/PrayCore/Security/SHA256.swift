@@ -2,6 +2,9 @@
 /// device token or a pairing code, and of a mutation's payload. Linux has no CryptoKit; this is the
 /// textbook algorithm, checked against the NIST examples in the tests.
 ///
+/// In PrayCore (`package`), not with the server's token hashing in PrayServer, because it is a plain
+/// algorithm that more than the server needs: PrayServices' tests check the WMM coefficients with it.
+///
 /// ```swift
 /// let digest = SHA256.hash(Array("abc".utf8))
 /// print(SHA256.hex(digest))   // ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad

@@ -1,9 +1,10 @@
 import Foundation
 
 /// The server's side of sync (SYNC.md §3, §5, §7): users and their devices, pairing codes, tokens,
-/// and every user's rows with the versions that order them. `SyncStoreSQLite` (PrayServices) keeps
-/// them in one SQLite file, `SyncStorePostgres` (Linux) in a PostgreSQL database that several servers
-/// share; both pass one contract suite (guarantee I10).
+/// and every user's rows with the versions that order them. `SyncStoreSQLite` (PrayServer) keeps
+/// them in one SQLite file, `SyncStorePostgres` (PrayServer, Linux) in a PostgreSQL database that
+/// several servers share; both pass one contract suite (guarantee I10). The container builds them
+/// (``PrayKitDependency/syncStore(at:)``) where PrayServer is linked.
 ///
 /// Every requirement takes "now" as an argument and never reads the clock, and every one that
 /// changes the store does so in one transaction: a refused push leaves the store as it was. Refusals

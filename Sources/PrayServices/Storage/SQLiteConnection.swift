@@ -2,8 +2,9 @@ internal import CSQLite
 import Foundation
 import PrayCore
 
-/// A value bound to a statement or read from a row.
-enum SQLiteValue: Equatable {
+/// A value bound to a statement or read from a row. `package`, as are the connection and statement
+/// members the sync server's SQLite store (PrayServer) uses: one SQLite layer for both.
+package enum SQLiteValue: Equatable {
     case null
     case integer(Int64)
     case real(Double)
@@ -12,13 +13,13 @@ enum SQLiteValue: Equatable {
 
 /// One open SQLite connection. Not `Sendable`: ``SQLiteDatabase`` keeps it behind a mutex, so only
 /// one thread ever uses it at a time (it is opened with `SQLITE_OPEN_NOMUTEX`).
-final class SQLiteConnection {
+package final class SQLiteConnection {
     let handle: OpaquePointer
     let path: String
 
     /// Opens (creating if needed) the database file at `path`.
     /// - Throws: ``StorageError`` when the file or its folder cannot be opened.
-    init(path: String) throws(StorageError) {
+    package init(path: String) throws(StorageError) {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -44,7 +45,7 @@ final class SQLiteConnection {
 
     /// Compiles a statement.
     /// - Throws: ``StorageError``.
-    func prepare(_ sql: String) throws(StorageError) -> SQLiteStatement {
+    package func prepare(_ sql: String) throws(StorageError) -> SQLiteStatement {
         var statement: OpaquePointer?
         try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil), sql: sql)
         guard let statement else {
@@ -55,7 +56,7 @@ final class SQLiteConnection {
 
     /// The single integer a query returns (`PRAGMA user_version`), or `nil` for no row.
     /// - Throws: ``StorageError``.
-    func integer(_ sql: String) throws(StorageError) -> Int64? {
+    package func integer(_ sql: String) throws(StorageError) -> Int64? {
         let statement = try prepare(sql)
         return try statement.step() ? statement.int64(0) : nil
     }
@@ -107,7 +108,7 @@ final class SQLiteConnection {
 }
 
 /// A compiled statement, finalized when released. Not `Sendable`: it belongs to its connection.
-final class SQLiteStatement {
+package final class SQLiteStatement {
     private let handle: OpaquePointer
     private let connection: SQLiteConnection
     let sql: String
@@ -127,7 +128,7 @@ final class SQLiteStatement {
 
     /// Resets the statement and binds `values` to its parameters, in order.
     /// - Throws: ``StorageError``.
-    func bind(_ values: [SQLiteValue]) throws(StorageError) {
+    package func bind(_ values: [SQLiteValue]) throws(StorageError) {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         for (offset, value) in values.enumerated() {
@@ -145,7 +146,7 @@ final class SQLiteStatement {
 
     /// Advances to the next row: `true` when there is one, `false` when the statement is done.
     /// - Throws: ``StorageError``.
-    func step() throws(StorageError) -> Bool {
+    package func step() throws(StorageError) -> Bool {
         try connection.check(sqlite3_step(handle), sql: sql) == SQLITE_ROW
     }
 
@@ -157,7 +158,7 @@ final class SQLiteStatement {
     }
 
     /// How many columns a row of the statement has.
-    var columnCount: Int32 { sqlite3_column_count(handle) }
+    package var columnCount: Int32 { sqlite3_column_count(handle) }
 
     /// The integer in `column` of the current row.
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
@@ -166,7 +167,7 @@ final class SQLiteStatement {
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
     /// The text in `column` of the current row, or `nil` for NULL.
-    func text(_ column: Int32) -> String? {
+    package func text(_ column: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, column) else { return nil }
         return String(cString: bytes)
     }

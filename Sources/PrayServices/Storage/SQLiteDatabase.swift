@@ -42,8 +42,8 @@ public final class SQLiteDatabase: Sendable {
         self.init(path: path, log: log, migrations: Schema.migrations)
     }
 
-    /// Creates a handle on a database of another schema (the sync server's store).
-    init(path: String, log: LogManager, migrations: [Schema.Migration]) {
+    /// Creates a handle on a database of another schema (the sync server's store, in PrayServer).
+    package init(path: String, log: LogManager, migrations: [Schema.Migration]) {
         self.path = path
         self.log = log
         self.migrations = migrations
@@ -56,7 +56,7 @@ public final class SQLiteDatabase: Sendable {
 
     /// Runs `body` with the connection, outside any explicit transaction.
     /// - Throws: What `body` throws, or ``StorageError`` when the database cannot be opened.
-    func read<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) throws -> T {
+    package func read<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) throws -> T {
         try state.withLock { state in
             try body(try open(&state))
         }
@@ -66,7 +66,7 @@ public final class SQLiteDatabase: Sendable {
     /// connections go on writing meanwhile, so `body` may take its time (an export writing to a slow
     /// pipe). Unlike ``read(_:)``, `body` need not be `Sendable`: it runs on the caller's thread.
     /// - Throws: What `body` throws, or ``StorageError``.
-    func snapshot<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    package func snapshot<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try state.withLock { state in
             let connection = try open(&state)
             try connection.execute("BEGIN DEFERRED")
@@ -78,7 +78,7 @@ public final class SQLiteDatabase: Sendable {
 
     /// Runs `body` in an immediate transaction, commits, then tells the observers.
     /// - Throws: What `body` throws, or ``StorageError``; then nothing was written.
-    func write<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) throws -> T {
+    package func write<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) throws -> T {
         let result = try state.withLock { state in
             let connection = try open(&state)
             return try connection.transaction { try body(connection) }

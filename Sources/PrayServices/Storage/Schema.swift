@@ -2,10 +2,18 @@ import PrayCore
 
 /// The database schema, as ordered migrations numbered by `PRAGMA user_version`. Each migration runs
 /// in its own transaction, so a killed process leaves the schema at one version or the next.
-enum Schema {
-    struct Migration {
+/// `package`: the sync server's SQLite store (PrayServer) brings its own migrations.
+package enum Schema {
+    /// One step of a schema: the `user_version` it makes and its SQL.
+    package struct Migration {
         let version: Int
         let sql: String
+
+        /// Creates a step.
+        package init(version: Int, sql: String) {
+            self.version = version
+            self.sql = sql
+        }
     }
 
     static let migrations = [

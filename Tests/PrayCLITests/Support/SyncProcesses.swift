@@ -1,7 +1,7 @@
 import Foundation
 import PrayCore
 import PrayMocks
-import PrayServices
+import PrayServer
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,5 @@
 import Foundation
 import PrayCore
-import PrayServices
 
 // MARK: - Hijri conversion, qibla, methods, clock
 

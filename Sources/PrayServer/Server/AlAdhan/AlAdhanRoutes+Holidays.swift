@@ -1,6 +1,5 @@
 import Foundation
 import PrayCore
-import PrayServices
 
 // MARK: - Holidays and the Islamic calendar's lists
 

@@ -1,6 +1,5 @@
 import Foundation
 import PrayCore
-import PrayServices
 
 // MARK: - The next prayer
 

@@ -1,6 +1,5 @@
 import Foundation
 import PrayCore
-import PrayServices
 
 /// The `timings` object and the clock texts of AlAdhan's responses.
 ///

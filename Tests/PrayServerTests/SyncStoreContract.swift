@@ -1,6 +1,7 @@
 import Foundation
 import PrayCore
 import PrayMocks
+import PrayServer
 import Testing
 
 /// Makes an empty store with the given limits. Each call gives a new, separate store.

@@ -1,4 +1,5 @@
 import Foundation
+import PrayCore
 
 // MARK: - What every store does alike
 

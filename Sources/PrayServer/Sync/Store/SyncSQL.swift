@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import PrayServices  // its SQLite layer only: SQLiteConnection, SQLiteStatement
 
 /// A value bound to a statement's parameter (`$1`, `$2`, …): never spliced into the SQL.
 enum SyncSQLValue: Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import PrayServices  // its SQLite layer only: Schema.Migration
 
 #if canImport(Glibc)
     import Glibc

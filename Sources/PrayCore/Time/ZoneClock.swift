@@ -1,9 +1,9 @@
 import Foundation
-import PrayCore
 
 /// Converts between civil days in a time zone and UTC instants, remembering the current offset until
 /// the zone's next transition so that a run of days asks the zone database once per transition.
-/// `package`: the AlAdhan routes (PrayServer) format their times with it.
+/// `package`: the prayer engine (PrayServices) computes with it, and the AlAdhan routes (PrayServer)
+/// format their times with it.
 package struct ZoneClock {
     package let timeZone: TimeZone
     private var validFrom = Double.infinity

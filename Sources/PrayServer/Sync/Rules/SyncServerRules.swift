@@ -1,4 +1,5 @@
 import Foundation
+import PrayCore
 
 /// The server's rules of sync that do not depend on where rows are kept (SYNC.md §3, §7): the shape
 /// of tokens, pairing codes, device IDs and cursors, the checks on a push and a pull, how a push is

@@ -1,7 +1,7 @@
 import Foundation
 import PrayCore
 import PrayMocks
-import PrayServices
+import PrayServer
 import Testing
 
 /// The contract run against ``SyncStoreSQLite``, plus what only a file has: its permissions.

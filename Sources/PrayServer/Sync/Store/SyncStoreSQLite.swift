@@ -1,5 +1,8 @@
 import Foundation
 import PrayCore
+// PrayServices for its SQLite layer only (SQLiteDatabase, SQLiteConnection, Schema.Migration): the
+// store runs on the one the device's database uses (Package.swift).
+import PrayServices
 import Synchronization
 
 /// The sync server's store in one SQLite file of its own (SYNC.md §5): users with their version

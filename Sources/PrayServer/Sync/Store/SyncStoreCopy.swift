@@ -1,6 +1,7 @@
 #if canImport(CPostgres)
     import Foundation
     import PrayCore
+    import PrayServices  // its SQLite layer only: SQLiteConnection, SQLiteStatement
 
     /// A copy of a SQLite sync store into an empty PostgreSQL database, table by table, keeping every
     /// key, ID and version as it is: the store's identity (which every cursor names), users with their

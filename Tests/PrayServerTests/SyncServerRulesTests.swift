@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import PrayServer
 import Testing
 
 /// The server's rules that every store shares: the shape of tokens, codes and cursors, and where a

@@ -9,7 +9,8 @@ import Foundation
 /// Named places in sync's write paths where a test can have the process killed, to prove that a
 /// crash there loses nothing (SYNC.md §6). A point fires only when `PRAYKIT_CRASH_POINT` names it
 /// — the process then sends itself SIGKILL, the crash no handler sees — so it costs one comparison
-/// of a string read once, and nothing at all in normal use.
+/// of a string read once, and nothing at all in normal use. In PrayCore (`package`) because both sides
+/// of sync have points: the device's client (PrayServices) and the server's stores (PrayServer).
 ///
 /// ```swift
 /// CrashPoint.reach(.clientPushAnswered)  // dies here when PRAYKIT_CRASH_POINT=client-push-answered

@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import PrayServer
 import Testing
 
 /// SHA-256 against the examples of NIST (FIPS 180-4's "abc", the empty message, the 448- and 896-bit

@@ -1,13 +1,6 @@
 import Foundation
 import PrayCore
 import PrayKit
-import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `praykit notify` without a verb (`praykit notify run`): the reminder daemon, in the foreground —
 /// or its plan (`--dry-run`), or a systemd user unit that runs it (`--print-unit`).
@@ -118,99 +111,36 @@ enum NotifyRunCommand: Command {
         try context.diagnostics.flush()
     }
 
+    /// Runs the container's reminder daemon with the options given, handling this process's signals
+    /// (SIGTERM and Ctrl-C end it, SIGUSR1 from `praykit notify stop-sound` stops the sound) and
+    /// printing each event as it fires.
     private static func runDaemon(
         _ arguments: ParsedArguments, settings: ReminderSettings, sounds: ReminderSounds, until: Date?,
         context: CommandContext
     ) async throws {
-        let notifications = context.dependency.notificationService()
-        let player = context.dependency.soundService()
+        var daemon = context.dependency.reminderRunner()
+        daemon.settings = settings
+        daemon.sounds = sounds
+        daemon.handlesSignals = true
+        // The place and settings are read again for every plan: a change is followed at once.
+        daemon.calculation = {
+            let calculation = try await PlaceOptions.calculation(arguments, context: context)
+            return .init(request: calculation.request, iqama: calculation.iqama, placeName: calculation.place.name)
+        }
+        // Each event is a line as it fires, in order; its delivery runs on while later ones fire.
         let log = context.dependency.log()
-        // The daemon plans after every wake, just before it delivers what is due: the place and zone
-        // of the latest plan are those of the events it delivers.
-        let latest = Mutex<NotificationContext?>(nil)
-        let daemon = ReminderDaemon(
-            clock: context.clock, log: log,
-            plan: { from, until in
-                // The place and settings are read again for every plan: a change is followed at once.
-                let calculation = try await PlaceOptions.calculation(arguments, context: context)
-                latest.withLock {
-                    $0 = NotificationContext(place: calculation.place.name, timeZone: calculation.request.timeZone)
-                }
-                return try await context.dependency.reminderManager().events(
-                    for: calculation.request, from: from, until: until, settings: settings, iqama: calculation.iqama)
-            },
-            deliver: { event in
-                let notice = latest.withLock { $0 } ?? NotificationContext(timeZone: .current)
-                try await notifications.deliver(event, context: notice)
-            },
-            announce: { event in
-                // The sound starts at the event's moment, in order, and plays on by itself (play returns
-                // at once): neither the notification nor the next event waits for it.
-                do {
-                    try player.play(sounds, for: event)
-                } catch {
-                    log.error(
-                        "Reminder sound not played", metadata: ["reminder.event": event.id, "sound.error": "\(error)"])
-                }
-                // Each event is a line as it fires, in order; its delivery runs on while later ones fire.
-                let clock = LocalClock(timeZone: latest.withLock { $0?.timeZone } ?? .current)
-                do {
-                    try context.output.write(
-                        "\(clock.iso8601(event.at)) \(event.kind.rawValue) \(event.prayer.rawValue)\n")
-                    try context.output.flush()
-                } catch {
-                    log.error(
-                        "Reminder not printed", metadata: ["reminder.event": event.id, "reminder.error": "\(error)"])
-                }
-            },
-            state: context.dependency.reminderState())
+        daemon.announce = { event, notice in
+            do {
+                let clock = LocalClock(timeZone: notice.timeZone)
+                try context.output.write("\(clock.iso8601(event.at)) \(event.kind.rawValue) \(event.prayer.rawValue)\n")
+                try context.output.flush()
+            } catch {
+                log.error("Reminder not printed", metadata: ["reminder.event": event.id, "reminder.error": "\(error)"])
+            }
+        }
         let channel = arguments[hook] ?? (try? context.preferences()[.notifyHook]) ?? nil
-        log.info(
-            "Reminder daemon started",
-            metadata: [
-                "reminder.hook": channel == nil ? "desktop" : "command",
-                "reminder.player": sounds.isEmpty ? "none" : (try? player.player().path) ?? "none",
-            ])
-        // Sync's scheduler runs beside the reminders for as long as they do: a cycle a few seconds
-        // after a change, every 30 minutes, with backoff after a failure (nothing while sync is off).
-        let sync = context.dependency.syncService()
-        let scheduler = Task { await sync.runScheduler() }
-        let running = Task { try await daemon.run(until: until, limit: arguments[limit]) }
-        // SIGTERM and Ctrl-C end the daemon and its sound; SIGUSR1 (praykit notify stop-sound) stops the
-        // sound only. The handlers are in place before the pid file names this process.
-        let signals = DaemonSignals(
-            terminate: {
-                running.cancel()
-                Task { await player.stop() }
-            },
-            stopSound: {
-                Task {
-                    if let playback = await player.stop() {
-                        log.notice("Sound stopped on request", metadata: ["sound.id": "\(playback.id)"])
-                    }
-                }
-            })
-        let state = context.dependency.reminderState()
-        let pid = getpid()
-        do {
-            try state.registerDaemon(pid: pid)
-        } catch {
-            log.error("Reminder daemon not registered", metadata: ["reminder.error": "\(error)"])
-        }
-        let outcome = await running.result
-        // A daemon that ends by itself (--limit, --until) lets its last sound play out; a stopped one
-        // (SIGTERM, Ctrl-C) has already stopped it.
-        if !sounds.isEmpty { await player.waitUntilQuiet() }
-        // The pid file goes first: a stop-sound that comes after the handlers are gone would end the process.
-        state.unregisterDaemon(pid: pid)
-        signals.stop()
-        scheduler.cancel()
-        await scheduler.value
-        do {
-            _ = try outcome.get()
-        } catch is CancellationError where signals.terminated {
-            log.info("Reminder daemon stopped by a signal")
-        }
+        daemon.startMetadata = ["reminder.hook": channel == nil ? "desktop" : "command"]
+        try await daemon.run(until: until, limit: arguments[limit])
     }
 
     /// The sounds chosen, each file checked now (it exists, can be read, and the player takes it), so
@@ -337,45 +267,6 @@ enum NotifyRunCommand: Command {
         let escaped = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "$", with: "$$").replacingOccurrences(of: "%", with: "%%")
         return "\"" + escaped + "\""
-    }
-}
-
-/// The daemon's signals: SIGTERM and SIGINT call `terminate`, SIGUSR1 calls `stopSound`, each
-/// instead of its default action (ending the process).
-private final class DaemonSignals {
-    /// Set once SIGTERM or SIGINT has come.
-    private final class Flag: Sendable {
-        let value = Atomic(false)
-    }
-
-    private let sources: [any DispatchSourceSignal]
-    private let received = Flag()
-
-    init(terminate: @escaping @Sendable () -> Void, stopSound: @escaping @Sendable () -> Void) {
-        let received = received
-        sources = [(SIGTERM, true), (SIGINT, true), (SIGUSR1, false)].map { number, ends in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                if ends {
-                    received.value.store(true, ordering: .relaxed)
-                    terminate()
-                } else {
-                    stopSound()
-                }
-            }
-            source.resume()
-            return source
-        }
-    }
-
-    /// Whether SIGTERM or SIGINT came.
-    var terminated: Bool { received.value.load(ordering: .relaxed) }
-
-    /// Stops handling the signals and restores their default action.
-    func stop() {
-        for source in sources { source.cancel() }
-        for number in [SIGTERM, SIGINT, SIGUSR1] { signal(number, SIG_DFL) }
     }
 }
 

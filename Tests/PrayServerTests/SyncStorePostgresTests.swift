@@ -2,7 +2,7 @@
     import Foundation
     import PrayCore
     import PrayMocks
-    @testable import PrayServices
+    @testable import PrayServer
     import Synchronization
     import Testing
 
