@@ -165,10 +165,17 @@ import Testing
         let stream = test.database.observe(buffering: .unbounded) {
             try test.prayerLog.entries(from: day, through: day)
         }
-        // When: a write elsewhere (a setting), a write of the log, the same again, and a last change
+        // When: a write elsewhere (a setting), a write of the log, the same again, and a last change,
+        // each read by the stream before the next write (its reads run in turn on the database's queue,
+        // so an empty job there waits for them)
+        let settled = { try await test.database.workQueue.run {} }
+        try await settled()
         try test.preferences.update { try $0.set("isna", for: .method) }
+        try await settled()
         try test.prayerLog.record(.prayed, for: .fajr, on: day)
+        try await settled()
         try test.prayerLog.record([try test.prayerLog.entries(from: day, through: day)[0]])
+        try await settled()
         try test.prayerLog.record(.late, for: .dhuhr, on: day)
         // Then: the first value and each change, once each, until the last change
         var seen: [[Prayer]] = []
