@@ -34,6 +34,9 @@ public final class SyncServiceMock: SyncService {
         "SyncServiceMock.failedChanges()")
     private let retryFailedFunction = MockFunction<Void, Int, any Error>("SyncServiceMock.retryFailed()")
     private let dropFailedFunction = MockFunction<Void, Int, any Error>("SyncServiceMock.dropFailed()")
+    private let conflictsFunction = MockFunction<Void, [SyncConflict], any Error>("SyncServiceMock.conflicts()")
+    private let keepConflictFunction = MockFunction<Int, Void, any Error>("SyncServiceMock.keepConflict(id:)")
+    private let dismissConflictFunction = MockFunction<Int, Void, any Error>("SyncServiceMock.dismissConflict(id:)")
     private let counts = Mutex<(trigger: Int, afterWrite: Int, scheduler: Int)>((0, 0, 0))
     private let afterWriteAnswer = Mutex<SyncReport?>(nil)
     private let needsAfterWrite = Mutex(false)
@@ -206,4 +209,37 @@ public final class SyncServiceMock: SyncService {
     /// - Throws: What the answer throws, or ``MockError`` when none is set.
     @discardableResult
     public func dropFailed() throws -> Int { try dropFailedFunction(()) }
+
+    // MARK: - Conflicts
+
+    /// Sets the answer of ``conflicts()``.
+    public func onConflicts(_ answer: @escaping @Sendable () throws -> [SyncConflict]) {
+        conflictsFunction.on { _ in try answer() }
+    }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func conflicts() throws -> [SyncConflict] { try conflictsFunction(()) }
+
+    /// Sets what ``keepConflict(id:)`` does.
+    public func onKeepConflict(_ answer: @escaping @Sendable (Int) throws -> Void) { keepConflictFunction.on(answer) }
+
+    /// The IDs ``keepConflict(id:)`` was called with.
+    public var keepConflictCalls: [Int] { keepConflictFunction.calls }
+
+    /// Records the call and runs the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func keepConflict(id: Int) throws { try keepConflictFunction(id) }
+
+    /// Sets what ``dismissConflict(id:)`` does.
+    public func onDismissConflict(_ answer: @escaping @Sendable (Int) throws -> Void) {
+        dismissConflictFunction.on(answer)
+    }
+
+    /// The IDs ``dismissConflict(id:)`` was called with.
+    public var dismissConflictCalls: [Int] { dismissConflictFunction.calls }
+
+    /// Records the call and runs the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func dismissConflict(id: Int) throws { try dismissConflictFunction(id) }
 }

@@ -43,10 +43,11 @@ import Testing
         // Then: the code and the exact login line, on the default store
         #expect(added.status == 0, "\(added.stderr)")
         let login = try #require(
-            added.stdout.firstMatch(
-                of: /praykit sync login --server https:\/\/pray\.example\.org --code ([A-Z0-9-]+)\n/),
-            "\(added.stdout)")
+            added.stdout.firstMatch(of: /Pairing code for amina: ([A-Z0-9-]+) \(works/), "\(added.stdout)")
         #expect(added.stdout.hasPrefix("Added amina.\nPairing code for amina: \(login.output.1) "))
+        // The login line keeps the code out of argv: the device asks for it.
+        #expect(added.stdout.contains("  praykit sync login --server https://pray.example.org\n"))
+        #expect(!added.stdout.contains("--code \(login.output.1)"))
         #expect(asked.all.withLock { $0 } == [.sqlite(path: folder.path("data/praykit/sync-server.sqlite"))])
         // When: a device pairs with the code (as the server would), and another code is made
         let store = SyncStoreSQLite(path: folder.path("data/praykit/sync-server.sqlite"), log: .silent)
@@ -59,7 +60,7 @@ import Testing
         let afterwards = await run(["devices", "list"])
         // Then
         #expect(
-            paired.status == 0 && paired.stdout.contains("praykit sync login --server http://127.0.0.1:8080 --code "))
+            paired.status == 0 && paired.stdout.contains("praykit sync login --server http://127.0.0.1:8080\n"))
         #expect(!paired.stdout.contains(String(login.output.1)))
         #expect(users.status == 0 && users.stdout.hasPrefix("USER   DEVICES  ROWS  ADDED\namina  1        0     "))
         let json = try #require(
@@ -280,12 +281,13 @@ import Testing
             for (name, printed) in [("laptop", added), ("desktop", second)] {
                 #expect(printed.status == 0, "\(printed.stderr)")
                 let login = try #require(
-                    printed.stdout.firstMatch(of: /praykit sync login --server (\S+) --code (\S+)\n/),
+                    printed.stdout.firstMatch(
+                        of: /Pairing code for \S+: (\S+) [\s\S]*praykit sync login --server (\S+)\n/),
                     "\(printed.stdout)")
-                #expect(String(login.output.1) == url)
+                #expect(String(login.output.2) == url)
                 let home = Self.home(folder, name)
                 let result = try await PraykitProcess.run(
-                    ["sync", "login", "--server", url, "--code", String(login.output.2), "--device-name", name],
+                    ["sync", "login", "--server", url, "--code", String(login.output.1), "--device-name", name],
                     environment: home)
                 #expect(result.status == 0, "\(name): \(result.stderr)")
                 homes.append(home)

@@ -91,17 +91,21 @@ import Testing
     @Test func logoutRefusesWhileChangesWaitUnlessForced() async throws {
         let sync = SyncServiceMock.off()
         sync.onLogout { force in
-            guard force else {
-                throw SyncError(
-                    .unsyncedChanges, message: "3 changes have not reached the server; run `praykit sync now`")
-            }
-            return 3
+            guard force else { throw SyncError(.unsyncedChanges, message: "3 changes have not reached the server") }
+            return 1
         }
+        sync.onUnsyncedCount { 3 }
         let refused = await CLI.run(["sync", "logout"], dependency: dependency(sync))
-        #expect(refused.status == 1 && refused.stderr.contains("3 changes have not reached the server"))
+        #expect(
+            refused.status == 1
+                && refused.stderr.contains("3 changes have not reached the server: run 'praykit sync now'"))
         let forced = await CLI.run(["sync", "logout", "--force"], dependency: dependency(sync))
         #expect(forced.status == 0)
-        #expect(forced.stdout == "Sync is off on this device. 3 changes not yet synced were dropped.\n")
+        // What a forced logout drops is the waiting deletions only; the data of the rest stays here.
+        #expect(
+            forced.stdout
+                == "Sync is off on this device. Of the 3 changes that had not reached the server, 1 (deletion) "
+                + "dropped; the data of the other 2 stays here and goes to the server at the next login.\n")
         #expect(sync.logoutCalls == [false, true])
     }
 

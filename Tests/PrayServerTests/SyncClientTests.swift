@@ -237,6 +237,12 @@ import Testing
         // Then: the server's method won everywhere, and the madhab it lacked came from the desktop
         #expect(try desktop.preferences.preferences()[.method] == "umm-al-qura")
         #expect(try laptop.preferences.preferences()[.madhab] == "hanafi")
+        // and the desktop's method is not silently gone: it is its one conflict (I15)
+        let replaced = try desktop.sync.conflicts()
+        #expect(replaced.map(\.key) == ["method"] && replaced.first?.reason == .serverPreferred)
+        #expect(replaced.first?.localValue == .pref(SyncPrefValue(value: "egyptian")))
+        #expect(replaced.first?.winningValue == .pref(SyncPrefValue(value: "umm-al-qura")))
+        #expect(try desktop.sync.currentStatus().conflictCount == 1 && laptop.sync.conflicts().isEmpty)
 
         // When: a third device prefers its own settings
         let tablet = world.device("tablet", clockOffset: 60)
@@ -245,6 +251,39 @@ import Testing
         try await laptop.sync.syncNow()
         // Then: its method won
         #expect(try laptop.preferences.preferences()[.method] == "karachi")
+    }
+
+    @Test func twoEditsOfOneSettingOfflineEndWithOneValueEverywhereAndOneVisibleConflict() async throws {
+        // Given: a laptop and a phone in sync, both offline
+        let world = try SyncWorld()
+        let laptop = world.device("laptop")
+        let phone = world.device("phone")
+        try await laptop.login(world)
+        try await phone.login(world)
+        // When: the phone changes the method, then the laptop changes it later; the laptop syncs first
+        try phone.preferences.update { try $0.set("isna", for: .method) }
+        laptop.clock.advance(by: 60)
+        try laptop.preferences.update { try $0.set("muslim-world-league", for: .method) }
+        try await laptop.sync.syncNow()
+        try await phone.sync.syncNow()
+        try await laptop.sync.syncNow()
+        // Then: the later change won on both, and the phone keeps what it lost, nothing silent (I15)
+        #expect(try phone.preferences.preferences()[.method] == "muslim-world-league")
+        #expect(try laptop.preferences.preferences()[.method] == "muslim-world-league")
+        let conflicts = try phone.sync.conflicts()
+        #expect(conflicts.count == 1 && conflicts.first?.reason == .newerElsewhere, "\(conflicts)")
+        #expect(conflicts.first?.localValue == .pref(SyncPrefValue(value: "isna")))
+        #expect(conflicts.first?.winningValue == .pref(SyncPrefValue(value: "muslim-world-league")))
+        #expect(try laptop.sync.conflicts().isEmpty)
+        // When: the phone keeps its value
+        let id = try #require(conflicts.first?.id)
+        try phone.sync.keepConflict(id: id)
+        try await phone.sync.syncNow()
+        try await laptop.sync.syncNow()
+        // Then: it is the value everywhere, and the conflict is gone; dismissing an unknown one is refused
+        #expect(try laptop.preferences.preferences()[.method] == "isna")
+        #expect(try phone.sync.conflicts().isEmpty)
+        #expect(throws: ValidationError.self) { try phone.sync.dismissConflict(id: id) }
     }
 
     // MARK: - Outbox and acknowledgement
@@ -481,11 +520,16 @@ import Testing
             (error as? SyncError)?.kind == .unsyncedChanges
                 && (error as? SyncError)?.message.hasPrefix("2 changes") == true
         }
-        #expect(try phone.sync.logout(force: true) == 2)
+        // A deletion waits too: of the three, it is what a forced logout loses.
+        try phone.log.delete([.dhuhr], on: day)
+        #expect(try phone.sync.logout(force: true) == 1)
         #expect(try phone.sync.currentStatus() == .off)
         #expect(!FileManager.default.fileExists(atPath: phone.sync.tokenPath))
-        // The log stays.
-        #expect(try phone.log.entries(from: day, through: day).count == 2)
+        // The log stays, and the next login sends it: the forced logout lost nothing else.
+        #expect(try phone.log.entries(from: day, through: day).map(\.prayer) == [.fajr])
+        phone.network.setPartitioned(false)
+        try await phone.login(world)
+        #expect(try world.serverRows().keys.contains("log/\(day)/fajr"))
     }
 
     // MARK: - Refused changes

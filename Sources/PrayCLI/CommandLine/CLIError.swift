@@ -41,8 +41,16 @@ struct CLIError: Error, Equatable {
 
 extension CLIError {
     /// The error a failure becomes, in words for a user of the tool: bad input is a usage error,
-    /// everything else a runtime one, with the remedy the tool offers.
-    init(_ error: any Error) {
+    /// everything else a runtime one, with the remedy the tool offers — the remedies of the command
+    /// that failed (`--offline` only where the command has it).
+    /// - Parameters:
+    ///   - error: The failure.
+    ///   - path: The command that ran, from the root; empty before one was found.
+    init(_ error: any Error, path: [any CommandNode.Type] = []) {
+        self.init(error, options: Set(path.last?.asCommand?.options.map(\.name) ?? []), group: path.first?.name)
+    }
+
+    private init(_ error: any Error, options: Set<String>, group: String?) {
         switch error {
         case let error as CLIError:
             self = error
@@ -57,7 +65,7 @@ extension CLIError {
         case let error as StorageError:
             self = .runtime(Self.storageMessage(error))
         case let error as NetworkError:
-            self = .runtime(Self.networkMessage(error))
+            self = .runtime(Self.networkMessage(error, options: options, group: group))
         case let error as ServerError:
             self = error.kind == .startFailed ? .runtime(error.message) : .usage(error.message)
         case let error as PDFError:
@@ -65,7 +73,7 @@ extension CLIError {
         case let error as PrayDependency.ConfigurationError:
             self = .runtime(error.message)
         case let error as SyncError:
-            self = error.kind == .invalidServer ? .usage(error.message) : .runtime(error.message)
+            self = error.kind == .invalidServer ? .usage(error.message) : .runtime(Self.syncMessage(error))
         case let error as SyncServerError:
             // The administration commands: a name out of the rules is the command line's fault; an
             // unknown user or device, or a name taken, is the store's state.
@@ -111,13 +119,38 @@ extension CLIError {
         }
     }
 
-    /// A network failure with what the tool lets the user do about it.
-    static func networkMessage(_ error: NetworkError) -> String {
+    /// A network failure with what the command that failed lets the user do about it.
+    static func networkMessage(_ error: NetworkError, options: Set<String> = [], group: String? = nil) -> String {
         switch error.kind {
-        case .insecure: "\(error.message); give --api-url an https:// URL"
+        case .insecure where options.isEmpty || options.contains("api-url"):
+            "\(error.message); give --api-url an https:// URL"
         case .timeout, .connection:
-            "\(error.description); --offline serves only what is cached, --timeout <s> waits longer"
+            if group == "sync" {
+                error.description + "; nothing is lost: changes wait on this device until the server can be reached"
+            } else {
+                error.description
+                    + [
+                        options.contains("offline") ? "--offline serves only what is cached" : nil,
+                        options.contains("timeout") ? "--timeout <s> waits longer" : nil,
+                    ].compactMap { $0 }.map { "; " + $0 }.joined()
+            }
         default: error.description
+        }
+    }
+
+    /// A sync failure with the command that mends it: the sync service's messages name no command,
+    /// since an app's user has none to run.
+    static func syncMessage(_ error: SyncError) -> String {
+        switch error.kind {
+        case .notLoggedIn: error.message + " ('praykit sync login --server URL')"
+        case .unauthorized, .copiedDatabase: error.message + " ('praykit sync login')"
+        case .unsyncedChanges:
+            error.message
+                + ": run 'praykit sync now' first, or 'praykit sync logout --force' (the data stays on this device and "
+                + "goes to the server at the next login; only waiting deletions are dropped)"
+        case .pairingRefused: error.message + " (on the server, 'praykit serve sync pair USER' makes one)"
+        case .cycleTooLong: error.message + "; 'praykit sync now' goes on from there"
+        default: error.message
         }
     }
 

@@ -44,7 +44,7 @@ enum PrayCommandLine {
         } catch {
             // What was computed before the failure still goes out; a second failure is not reported.
             try? output.flush()
-            return report(CLIError(error), path: path, diagnostics: diagnostics)
+            return report(CLIError(error, path: path), path: path, diagnostics: diagnostics)
         }
     }
 

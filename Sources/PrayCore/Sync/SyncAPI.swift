@@ -156,12 +156,28 @@ public enum SyncAPI {
         public var rejected: [Rejection]
         /// The server's clock, ISO 8601 with milliseconds.
         public var serverTime: String
+        /// The mutations of this push that a newer row (a greater stamp, from another device) kept from
+        /// changing anything: the device keeps their values in its conflicts list (SYNC.md §8, I15).
+        /// Absent from older servers' answers.
+        public var superseded: [Int] = []
 
         /// Creates a response.
         public init(lastMutationID: Int, rejected: [Rejection], serverTime: String) {
             self.lastMutationID = lastMutationID
             self.rejected = rejected
             self.serverTime = serverTime
+        }
+
+        private enum CodingKeys: String, CodingKey { case lastMutationID, rejected, serverTime, superseded }
+
+        /// Decodes an answer; `superseded` may be absent.
+        /// - Throws: `DecodingError` for a malformed answer.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            lastMutationID = try container.decode(Int.self, forKey: .lastMutationID)
+            rejected = try container.decode([Rejection].self, forKey: .rejected)
+            serverTime = try container.decode(String.self, forKey: .serverTime)
+            superseded = try container.decodeIfPresent([Int].self, forKey: .superseded) ?? []
         }
     }
 

@@ -72,4 +72,22 @@ public struct AsyncSyncService: Sendable {
     public func dropFailed() async throws -> Int {
         try await service.workQueue.run { [service] in try service.dropFailed() }
     }
+
+    /// The local values a pulled row replaced, oldest first.
+    /// - Throws: ``StorageError``.
+    public func conflicts() async throws -> [SyncConflict] {
+        try await service.workQueue.run { [service] in try service.conflicts() }
+    }
+
+    /// Makes a conflict's local value the row's value again.
+    /// - Throws: ``SyncError``, ``StorageError``, ``ValidationError``.
+    public func keepConflict(id: Int) async throws {
+        try await service.workQueue.run { [service] in try service.keepConflict(id: id) }
+    }
+
+    /// Forgets a conflict.
+    /// - Throws: ``StorageError``, ``ValidationError``.
+    public func dismissConflict(id: Int) async throws {
+        try await service.workQueue.run { [service] in try service.dismissConflict(id: id) }
+    }
 }

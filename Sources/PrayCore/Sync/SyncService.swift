@@ -66,8 +66,11 @@ public protocol SyncService: Sendable {
     func login(_ login: SyncLogin) async throws -> SyncStatus
 
     /// Turns sync off on this device: forgets the server, the token and sync's state; the log and the
-    /// settings stay. Refuses while changes wait for the server, unless `force`.
-    /// - Returns: How many unsynced changes were dropped (0 without `force`).
+    /// settings stay, and a later login sends them again. Refuses while changes wait for the server,
+    /// unless `force`.
+    /// - Returns: How many waiting changes were lost with `force`: the deletions (the data of the
+    ///   other changes stays here, and the next login sends it; at a login that prefers the server's
+    ///   settings, a setting the server also has is replaced and kept in ``conflicts()``).
     /// - Throws: ``SyncError`` (`unsyncedChanges`, saying how many), ``StorageError``.
     @discardableResult
     func logout(force: Bool) throws -> Int
@@ -91,6 +94,22 @@ public protocol SyncService: Sendable {
     /// - Throws: ``StorageError``.
     @discardableResult
     func dropFailed() throws -> Int
+
+    /// The local values a pulled row replaced before the server had them (a change made here while
+    /// another device changed the same row later, or this device's settings replaced by the server's
+    /// at a login that prefers them), oldest first: never silently gone (SYNC.md §8, I15).
+    /// - Throws: ``StorageError``.
+    func conflicts() throws -> [SyncConflict]
+
+    /// Makes the conflict's local value the row's value again, as a new change (it then wins, and
+    /// syncs), and removes the conflict.
+    /// - Throws: ``SyncError`` (`notLoggedIn`), ``StorageError``, ``ValidationError`` when there is
+    ///   no conflict of that ID.
+    func keepConflict(id: Int) throws
+
+    /// Forgets a conflict: the value that won stays.
+    /// - Throws: ``StorageError``, ``ValidationError`` when there is no conflict of that ID.
+    func dismissConflict(id: Int) throws
 
     /// The queue the ``async`` view runs this service's synchronous methods on: the database's for
     /// the live service; ``WorkQueue/shared`` by default.
@@ -158,6 +177,47 @@ public struct SyncFailedChange: Hashable, Sendable {
     }
 }
 
+/// A local value that a pulled row replaced before the server had it, kept until the person keeps
+/// or dismisses it (SYNC.md §8, I15).
+public struct SyncConflict: Hashable, Sendable, Identifiable {
+    /// Why the local value lost.
+    public enum Reason: String, Hashable, Sendable {
+        /// Another device changed the same row later (its stamp is greater).
+        case newerElsewhere = "newer-elsewhere"
+        /// A login that prefers the server's settings replaced this device's.
+        case serverPreferred = "server-preferred"
+    }
+
+    /// The conflict's number on this device.
+    public var id: Int
+    /// The row's collection.
+    public var collection: SyncCollection
+    /// The row's key.
+    public var key: String
+    /// The value this device had, or `nil` when it had deleted the row.
+    public var localValue: SyncValue?
+    /// The value that won, or `nil` when the winner deleted the row.
+    public var winningValue: SyncValue?
+    /// Why the local value lost.
+    public var reason: Reason
+    /// When it lost.
+    public var at: Date
+
+    /// Creates a conflict.
+    public init(
+        id: Int, collection: SyncCollection, key: String, localValue: SyncValue?, winningValue: SyncValue?,
+        reason: Reason, at: Date
+    ) {
+        self.id = id
+        self.collection = collection
+        self.key = key
+        self.localValue = localValue
+        self.winningValue = winningValue
+        self.reason = reason
+        self.at = at
+    }
+}
+
 /// What a person sees of sync: "last synced", "3 changes not yet synced", failures.
 public struct SyncStatus: Hashable, Sendable {
     /// Where sync stands.
@@ -193,6 +253,23 @@ public struct SyncStatus: Hashable, Sendable {
     public var oldestUnsynced: Date?
     /// Changes the server refused, kept for the person to retry or drop.
     public var failedCount: Int
+    /// How many local values a pulled row replaced before the server had them (``SyncService/conflicts()``).
+    public var conflictCount = 0
+    /// Why the last cycle failed, while the phase is ``Phase/offline``.
+    public var offlineReason: OfflineReason?
+
+    /// Why a device is offline: what the last cycle met.
+    public enum OfflineReason: String, Hashable, Sendable {
+        /// No answer: no network, a name that does not resolve, a server that is down.
+        case unreachable
+        /// The server answers but cannot sync now: its store is unavailable, or it is starting or stopping.
+        case serverUnavailable = "server-unavailable"
+        /// The server asked this device to wait (too many requests).
+        case rateLimited = "rate-limited"
+        /// Another failure (an answer the protocol does not allow, a cycle that went on too long…): see
+        /// ``SyncStatus/lastError``.
+        case failed
+    }
     /// The last error, in words.
     public var lastError: String?
     /// This device's ID on the server (`d_…`), when logged in.
@@ -223,10 +300,13 @@ public struct SyncStatus: Hashable, Sendable {
 public struct SyncReport: Hashable, Sendable {
     /// Local changes the server acknowledged.
     public var pushed: Int
-    /// Rows pulled and applied.
+    /// Rows pulled that changed something here.
     public var pulled: Int
     /// Changes the server refused (now in the failed list).
     public var rejected: Int
+    /// Rows the server sent, whether or not they changed anything here (a row this device already has
+    /// is received but not pulled).
+    public var received = 0
 
     /// Creates a report.
     public init(pushed: Int = 0, pulled: Int = 0, rejected: Int = 0) {
@@ -277,8 +357,14 @@ public enum SyncErrorKind: String, Hashable, Sendable {
     case unsyncedChanges
     /// The pairing code was refused: wrong, used or expired.
     case pairingRefused
-    /// The server asked to wait (too many requests, or busy).
+    /// The server asked to wait (too many requests).
     case rateLimited
+    /// The server answers but cannot sync now (its store is unavailable, it is starting or stopping):
+    /// changes are kept and sent when it is back.
+    case serverUnavailable
+    /// The server kept sending more than one cycle may take (pages, rows, bytes or time): what arrived
+    /// is kept, and the next cycle goes on from there.
+    case cycleTooLong
     /// The server's URL cannot be used (plain http beyond this machine, no host).
     case invalidServer
 }

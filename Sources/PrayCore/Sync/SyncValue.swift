@@ -11,6 +11,9 @@ public protocol SyncRowValue: Codable, Hashable, Sendable {
     /// validators of the model the value carries.
     /// - Throws: ``ValidationError`` saying what is wrong.
     static func validate(key: String, value: Self?) throws(ValidationError)
+
+    /// The value in a few words, for a list a person reads (`prayed`, `Makkah (21.4225, 39.8262)`).
+    var summary: String { get }
 }
 
 /// The value of a row: one of the collections' value types (``SyncRowValue``).
@@ -30,6 +33,9 @@ public struct SyncValue: Hashable, Sendable {
 
     /// The collection the value belongs to.
     public var collection: SyncCollection { type(of: payload).collection }
+
+    /// The value in a few words (``SyncRowValue/summary``).
+    public var summary: String { payload.summary }
 
     /// The typed value, when it is a `Value`.
     public func payload<Value: SyncRowValue>(as type: Value.Type) -> Value? { payload as? Value }

@@ -196,6 +196,38 @@ package enum Schema {
                 CREATE INDEX sync_outbox_row ON sync_outbox (collection, key);
                 """
         ),
+        // Version 9: the conflicts list (SYNC.md §8, I15) — a local value a pulled row replaced before
+        // the server had it, kept for the person to keep or dismiss — and an outbox without a CHECK on
+        // the collection's name: the collections are registered once, in SyncCollection.all, and an
+        // entry of an unknown one is refused where the outbox is read.
+        Migration(
+            version: 9,
+            sql: """
+                CREATE TABLE sync_conflicts (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    collection TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    local_value TEXT,
+                    winner_hlc TEXT,
+                    reason TEXT NOT NULL,
+                    at INTEGER NOT NULL
+                );
+                CREATE TABLE sync_outbox_v9 (
+                    mutation_id INTEGER PRIMARY KEY,
+                    collection TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    op TEXT NOT NULL CHECK (op IN ('put', 'delete')),
+                    hlc TEXT NOT NULL,
+                    value TEXT,
+                    created_at INTEGER NOT NULL
+                );
+                INSERT INTO sync_outbox_v9 (mutation_id, collection, key, op, hlc, value, created_at)
+                    SELECT mutation_id, collection, key, op, hlc, value, created_at FROM sync_outbox;
+                DROP TABLE sync_outbox;
+                ALTER TABLE sync_outbox_v9 RENAME TO sync_outbox;
+                CREATE INDEX sync_outbox_row ON sync_outbox (collection, key);
+                """
+        ),
     ]
 
     /// The newest version.

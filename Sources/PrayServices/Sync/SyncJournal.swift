@@ -69,6 +69,8 @@ public struct SyncJournal: Sendable {
         case loggedOut = "logged_out"
         case lastSynced = "last_synced"
         case lastError = "last_error"
+        /// Why the last cycle failed (``SyncStatus/OfflineReason``).
+        case lastErrorKind = "last_error_kind"
         case preferServer = "prefer_server"
         case needsFullPush = "needs_full_push"
         /// The row schema of the last pull (1 when absent).
@@ -214,6 +216,38 @@ extension SyncJournal {
 
     /// This machine's identity, as recorded at login.
     var machine: String { machineIdentity() }
+}
+
+// MARK: - Conflicts
+
+extension SyncJournal {
+    /// Whether a change of the row waits in the outbox.
+    static func isPending(_ collection: SyncCollection, _ key: String, _ connection: SQLiteConnection) throws -> Bool {
+        let statement = try connection.prepare("SELECT 1 FROM sync_outbox WHERE collection = ? AND key = ? LIMIT 1")
+        try statement.bind([.text(collection.rawValue), .text(key)])
+        return try statement.step()
+    }
+
+    /// Keeps a local value that a newer row replaces in the conflicts list (SYNC.md §8, I15); the
+    /// winning value is the row's as this device has it when the list is read.
+    /// - Parameters:
+    ///   - winner: The stamp of the row that won, when it is known (a pull); `nil` for a push the server
+    ///     kept out, whose winner arrives with the next pull.
+    static func addConflict(
+        _ collection: SyncCollection, _ key: String, local: SyncValue?, winner: HLC?, reason: SyncConflict.Reason,
+        now: Date, _ connection: SQLiteConnection
+    ) throws {
+        let text: (SyncValue?) -> SQLiteValue = { value in
+            value.flatMap { try? $0.jsonData() }.map { .text(String(decoding: $0, as: UTF8.self)) } ?? .null
+        }
+        try connection.prepare(
+            "INSERT INTO sync_conflicts (collection, key, local_value, winner_hlc, reason, at) "
+                + "VALUES (?, ?, ?, ?, ?, ?)"
+        ).run([
+            .text(collection.rawValue), .text(key), text(local), winner.map { .text($0.description) } ?? .null,
+            .text(reason.rawValue), .integer(PrayerLogEntry.milliseconds(now)),
+        ])
+    }
 }
 
 // MARK: - The outbox

@@ -57,13 +57,13 @@ extension SyncServiceHTTP {
                     try await syncNow()
                     failures = 0
                     nextDue = clock.now().addingTimeInterval(interval)
-                } catch let error as SyncError where error.kind != .rateLimited {
+                } catch let error as SyncError where Self.waitsForThePerson(error.kind) {
                     // Not logged in, logged out, copied: nothing to retry until the person acts.
                     nextDue = clock.now().addingTimeInterval(interval)
                 } catch {
                     failures += 1
                     var wait = min(interval, 60 * pow(2, Double(min(failures - 1, 10))))
-                    if let network = error as? NetworkError, let after = network.retryAfter { wait = max(wait, after) }
+                    if let after = local.withLock({ $0.retryAfter }) { wait = max(wait, min(after, interval)) }
                     nextDue = clock.now().addingTimeInterval(wait)
                 }
             }
@@ -72,6 +72,16 @@ extension SyncServiceHTTP {
             } catch {
                 return
             }
+        }
+    }
+
+    /// Whether a failure of this kind waits for the person (a login, an update) rather than for time.
+    static func waitsForThePerson(_ kind: SyncErrorKind) -> Bool {
+        switch kind {
+        case .notLoggedIn, .unauthorized, .forbidden, .copiedDatabase, .upgradeRequired, .invalidServer,
+            .pairingRefused, .unsyncedChanges:
+            true
+        case .protocolViolation, .rateLimited, .serverUnavailable, .cycleTooLong: false
         }
     }
 
@@ -98,6 +108,7 @@ extension SyncServiceHTTP {
         var report = SyncReport()
         do {
             var session = session
+            session.budget = CycleBudget(limits: quick ? .afterWrite : .full, started: clock.now())
             try await pushAll(&session, report: &report, quick: quick)
             try await pullAll(&session, report: &report, quick: quick)
             if try afterFirstPull() || unsyncedCount() > 0 {
@@ -112,8 +123,13 @@ extension SyncServiceHTTP {
                 ])
             return report
         } catch {
-            try? finish(report, error: error)
-            log.warning("Sync cycle failed", metadata: ["error": "\(error)"])
+            // Said once per state: a device that stays offline does not warn at every write.
+            let changed = (try? finish(report, error: error)) ?? true
+            if changed {
+                log.warning("Sync cycle failed", metadata: ["error": "\(error)"])
+            } else {
+                log.debug("Sync cycle failed again", metadata: ["error": "\(error)"])
+            }
             throw error
         }
     }
@@ -125,6 +141,8 @@ extension SyncServiceHTTP {
         var clientID: String
         var batchSize = SyncAPI.maximumMutationsPerPush
         var conflicts = 0
+        /// What the cycle may still spend.
+        var budget: CycleBudget
     }
 
     /// A device that last synced with an older row schema (it logged in before this version): the
@@ -148,7 +166,7 @@ extension SyncServiceHTTP {
 
     func openSession() throws -> Session {
         guard database.exists else {
-            throw SyncError(.notLoggedIn, message: "sync is not set up on this device; run `praykit sync login`")
+            throw SyncError(.notLoggedIn, message: "sync is not set up on this device: log in first")
         }
         let state = try database.write { [journal, clock] connection -> [SyncJournal.Key: String]? in
             guard try SyncJournal.isOn(connection) else { return nil }
@@ -157,31 +175,32 @@ extension SyncServiceHTTP {
             return try Self.state(connection)
         }
         guard let state else {
-            throw SyncError(.notLoggedIn, message: "sync is not set up on this device; run `praykit sync login`")
+            throw SyncError(.notLoggedIn, message: "sync is not set up on this device: log in first")
         }
         switch state[.loggedOut].flatMap(SyncJournal.LoggedOut.init(rawValue:)) {
         case .copied?:
             throw SyncError(
                 .copiedDatabase,
-                message: "this database was copied from another machine; its changes are kept: log in again "
-                    + "with `praykit sync login` to sync them")
+                message:
+                    "this database was copied from another machine; its changes are kept: log in again to sync them")
         case .unauthorized?:
             throw SyncError(
                 .unauthorized,
-                message: "the server no longer accepts this device (revoked or unknown); changes are kept: "
-                    + "log in again with `praykit sync login`")
+                message: "the server no longer accepts this device (revoked or unknown); changes are kept: log in again"
+            )
         case nil: break
         }
         guard let serverText = state[.server], let server = URL(string: serverText), let clientID = state[.clientID]
         else {
-            throw SyncError(.notLoggedIn, message: "sync is not set up on this device; run `praykit sync login`")
+            throw SyncError(.notLoggedIn, message: "sync is not set up on this device: log in first")
         }
         guard let token = tokenFile.read() else {
             throw SyncError(
                 .notLoggedIn,
-                message: "this device's token is missing (\(tokenPath)); log in again with `praykit sync login`")
+                message: "this device's token is missing (\(tokenPath)); log in again")
         }
-        return Session(server: server, token: token, clientID: clientID)
+        return Session(
+            server: server, token: token, clientID: clientID, budget: CycleBudget(limits: .full, started: clock.now()))
     }
 
     /// After the first complete pull of a login that prefers the server's settings: the settings and
@@ -203,11 +222,14 @@ extension SyncServiceHTTP {
         }
     }
 
-    func finish(_ report: SyncReport, error: (any Error)?) throws {
+    /// Records the cycle in the history and the state.
+    /// - Returns: Whether the failure differs from the last one (a success after a failure too).
+    @discardableResult
+    func finish(_ report: SyncReport, error: (any Error)?) throws -> Bool {
         let now = PrayerLogEntry.milliseconds(clock.now())
         let message = error.map(Self.describe)
-        try database.write { connection in
-            guard try SyncJournal.isOn(connection) else { return }
+        return try database.write { connection -> Bool in
+            guard try SyncJournal.isOn(connection) else { return true }
             try connection.prepare(
                 "INSERT INTO sync_history (at, succeeded, pushed, pulled, rejected, message) VALUES (?, ?, ?, ?, ?, ?)"
             ).run([
@@ -217,12 +239,26 @@ extension SyncServiceHTTP {
             try connection.prepare(
                 "DELETE FROM sync_history WHERE id <= (SELECT max(id) FROM sync_history) - ?"
             ).run([.integer(Int64(Self.historyLimit))])
-            if error == nil {
+            let before = try SyncJournal.get(.lastError, connection)
+            if let error {
+                try SyncJournal.set(.lastError, message, connection)
+                try SyncJournal.set(.lastErrorKind, Self.offlineReason(error).rawValue, connection)
+            } else {
                 try SyncJournal.set(.lastSynced, String(now), connection)
                 try SyncJournal.set(.lastError, nil, connection)
-            } else {
-                try SyncJournal.set(.lastError, message, connection)
+                try SyncJournal.set(.lastErrorKind, nil, connection)
             }
+            return before != message
+        }
+    }
+
+    /// What a failure says of the server: not reached, up but unable, asking to wait, or else.
+    static func offlineReason(_ error: any Error) -> SyncStatus.OfflineReason {
+        switch error {
+        case let error as NetworkError where error.kind == .connection || error.kind == .timeout: .unreachable
+        case let error as SyncError where error.kind == .serverUnavailable: .serverUnavailable
+        case let error as SyncError where error.kind == .rateLimited: .rateLimited
+        default: .failed
         }
     }
 }

@@ -23,11 +23,13 @@ extension SyncServiceHTTP {
             let error = Self.errorBody(response)
             switch response.status {
             case 400, 401, 403, 404, 410:
+                // The server's message says it whole; without one, what a refusal means.
+                let said = error?.message.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
                 throw SyncError(
                     .pairingRefused,
-                    message: "the server refused the pairing code (wrong, already used or expired): "
-                        + (error?.message ?? "status \(response.status)")
-                        + "; ask for a new one with `praykit serve sync pair <user>`")
+                    message: said.isEmpty
+                        ? "the server refused the pairing code (wrong, already used or expired: status \(response.status))"
+                        : said)
             default: throw Self.unexpected(response, error)
             }
         }
@@ -62,7 +64,8 @@ extension SyncServiceHTTP {
                     return
                 }
                 try connection.execute(
-                    "DELETE FROM sync_outbox; DELETE FROM sync_rows; DELETE FROM sync_failed; DELETE FROM sync_history")
+                    "DELETE FROM sync_outbox; DELETE FROM sync_rows; DELETE FROM sync_failed; DELETE FROM sync_history; "
+                        + "DELETE FROM sync_conflicts")
                 try SyncJournal.set(.nextMutationID, "1", connection)
                 try SyncJournal.set(.clockOffset, "0", connection)
                 try Self.enqueueExisting(
@@ -93,14 +96,16 @@ extension SyncServiceHTTP {
             if pending > 0, !force {
                 throw SyncError(
                     .unsyncedChanges,
-                    message: "\(pending) change\(pending == 1 ? "" : "s") not yet synced would be lost; "
-                        + "run `praykit sync now` first, or log out with --force to drop \(pending == 1 ? "it" : "them")"
-                )
+                    message: "\(pending) change\(pending == 1 ? " has" : "s have") not reached the server")
             }
+            // The data stays, and the next login sends it again (the log, qada and fasts stamped with when
+            // they were recorded, so a newer value on the server still wins); a deletion is not data: the
+            // server's row would come back, so a waiting deletion is what a forced logout drops.
+            let deletions = Int(try connection.integer("SELECT count(*) FROM sync_outbox WHERE op = 'delete'") ?? 0)
             try connection.execute(
                 "DELETE FROM sync_outbox; DELETE FROM sync_rows; DELETE FROM sync_failed; DELETE FROM sync_state; "
-                    + "DELETE FROM sync_history")
-            return pending
+                    + "DELETE FROM sync_history; DELETE FROM sync_conflicts")
+            return deletions
         }
         tokenFile.remove()
         log.notice("Sync logout", metadata: ["sync.dropped": "\(dropped)"])
@@ -113,7 +118,7 @@ extension SyncServiceHTTP {
     public func reset() throws {
         try database.write { connection in
             guard try SyncJournal.isOn(connection) else {
-                throw SyncError(.notLoggedIn, message: "sync is not set up on this device; run `praykit sync login`")
+                throw SyncError(.notLoggedIn, message: "sync is not set up on this device: log in first")
             }
             try SyncJournal.set(.cursor, "0", connection)
         }

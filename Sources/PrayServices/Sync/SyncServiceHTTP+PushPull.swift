@@ -5,12 +5,7 @@ import PrayCore
 
 extension SyncServiceHTTP {
     func pushAll(_ session: inout Session, report: inout SyncReport, quick: Bool) async throws {
-        var rounds = 0
         while true {
-            rounds += 1
-            guard rounds < 10_000 else {
-                throw SyncError(.protocolViolation, message: "the server keeps not acknowledging the outbox")
-            }
             let batchSize = session.batchSize
             let batch = try database.read { connection in try SyncJournal.pending(limit: batchSize, connection) }
             guard let last = batch.last else { return }
@@ -20,6 +15,7 @@ extension SyncServiceHTTP {
                 session.server, path: "push", body: try JSONEncoder().encode(request), token: session.token,
                 quick: quick)
             let received = clock.now()
+            try session.budget.spend(bytes: response.body.count, now: clock.now())
             if response.status == 200 { CrashPoint.reach(.clientPushAnswered) }
             switch response.status {
             case 200:
@@ -36,6 +32,14 @@ extension SyncServiceHTTP {
                 let now = clock.now()
                 let acknowledged = try database.write { connection in
                     try Self.learnOffset(answer.serverTime, sent: sent, received: received, connection)
+                    // A change a newer row on the server kept out is not lost: its value is kept here.
+                    let lost = Set(answer.superseded)
+                    for entry in batch where lost.contains(entry.mutation.id) {
+                        let mutation = entry.mutation
+                        try SyncJournal.addConflict(
+                            mutation.collection, mutation.key, local: mutation.value, winner: nil,
+                            reason: .newerElsewhere, now: now, connection)
+                    }
                     return try SyncJournal.acknowledge(
                         through: answer.lastMutationID, rejected: answer.rejected, now: now, connection)
                 }
@@ -125,6 +129,7 @@ extension SyncServiceHTTP {
                 session.server, path: "pull", body: try JSONEncoder().encode(request), token: session.token,
                 quick: quick)
             let received = clock.now()
+            try session.budget.spend(bytes: response.body.count, now: clock.now())
             if response.status == 410, !restarted {
                 restarted = true
                 try database.write { connection in try SyncJournal.set(.cursor, "0", connection) }
@@ -149,14 +154,16 @@ extension SyncServiceHTTP {
             let now = clock.now()
             let applied = try database.write { connection in
                 try Self.learnOffset(page.serverTime, sent: sent, received: received, connection)
-                let applied = try Self.apply(page.rows.map(\.row), connection, log: log)
+                let applied = try Self.apply(page.rows.map(\.row), now: now, connection, log: log)
                 CrashPoint.reach(.clientPullApplying)
                 _ = try SyncJournal.acknowledge(through: page.lastMutationID, rejected: [], now: now, connection)
                 try SyncJournal.set(.cursor, page.cursor, connection)
                 return applied
             }
             report.pulled += applied
+            report.received += page.rows.count
             if !page.hasMore { return }
+            try session.budget.pulled(rows: page.rows.count, now: clock.now())
             guard page.cursor != cursor || !page.rows.isEmpty else {
                 throw SyncError(.protocolViolation, message: "the server's pull does not move on")
             }
@@ -165,11 +172,14 @@ extension SyncServiceHTTP {
 
     /// Applies pulled rows by the merge rule, in the caller's transaction: a row replaces the local
     /// one only when its stamp is greater (a change waiting in the outbox has its own, newer stamp,
-    /// so it keeps showing until the server has it), written by its collection's home. Rows that fail
-    /// the validators are skipped.
+    /// so it keeps showing until the server has it), written by its collection's home. A local value
+    /// the server had not seen — a change still waiting in the outbox, or at a login that prefers the
+    /// server's settings one never sent — is kept in the conflicts list before it is replaced. Rows
+    /// that fail the validators are skipped.
     /// - Returns: How many rows changed something here.
-    static func apply(_ rows: [SyncRow], _ connection: SQLiteConnection, log: LogManager) throws -> Int {
+    static func apply(_ rows: [SyncRow], now: Date, _ connection: SQLiteConnection, log: LogManager) throws -> Int {
         var applied = 0
+        let serverPreferred = try SyncJournal.get(.preferServer, connection) == "1"
         for row in rows {
             do {
                 try SyncRules.validate(collection: row.collection, key: row.key, value: row.value)
@@ -181,7 +191,19 @@ extension SyncServiceHTTP {
             if !row.deleted, row.value == nil { continue }
             guard let home = SyncedCollections.home(of: row.collection) else { continue }
             try SyncJournal.observe(row.hlc, connection)
-            if let local = try SyncJournal.rowStamp(row.collection, row.key, connection), local >= row.hlc { continue }
+            let stamp = try SyncJournal.rowStamp(row.collection, row.key, connection)
+            if let stamp, stamp >= row.hlc { continue }
+            let unseen: SyncConflict.Reason? =
+                try SyncJournal.isPending(row.collection, row.key, connection)
+                ? .newerElsewhere
+                : (stamp == nil && serverPreferred && home.followsLoginPreference ? .serverPreferred : nil)
+            if let unseen {
+                let local = try home.value(row.collection, key: row.key, connection)
+                if local != row.value, local != nil || unseen == .newerElsewhere {
+                    try SyncJournal.addConflict(
+                        row.collection, row.key, local: local, winner: row, reason: unseen, now: now, connection)
+                }
+            }
             try home.apply(row, connection)
             try SyncJournal.setRowStamp(row.collection, row.key, hlc: row.hlc, deleted: row.deleted, connection)
             applied += 1

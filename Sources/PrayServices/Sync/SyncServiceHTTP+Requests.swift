@@ -27,7 +27,9 @@ extension SyncServiceHTTP {
             isRetryable: path != "devices", followsRedirects: false, timeout: quick ? Self.quickTimeout : nil,
             maxAttempts: quick ? 1 : nil)
         do {
-            return try await network.send(request)
+            let response = try await network.send(request)
+            local.withLock { $0.retryAfter = nil }
+            return response
         } catch let error as NetworkError where error.kind == .status {
             if let status = error.status, (300..<400).contains(status) {
                 throw SyncError(
@@ -35,9 +37,17 @@ extension SyncServiceHTTP {
                     message: "the server answered \(status) (a redirect), which sync never follows: "
                         + "use the server's final URL")
             }
-            if error.status == 429 || error.status == 503 {
-                let wait = error.retryAfter.map { " (try again in \(Int($0.rounded(.up))) s)" } ?? ""
+            local.withLock { $0.retryAfter = error.retryAfter }
+            let wait = error.retryAfter.map { " (try again in \(Int($0.rounded(.up))) s)" } ?? ""
+            if error.status == 429 {
                 throw SyncError(.rateLimited, message: "the server asked to wait\(wait)")
+            }
+            if let status = error.status, (500..<600).contains(status) {
+                throw SyncError(
+                    .serverUnavailable,
+                    message: "the server is up but cannot sync now (it answered \(status)"
+                        + (status == 503 ? ": its store is unavailable" : "")
+                        + ")\(wait); changes are kept and sent when it can")
             }
             throw error
         }
@@ -53,8 +63,8 @@ extension SyncServiceHTTP {
             }
             throw SyncError(
                 .unauthorized,
-                message: "the server no longer accepts this device (revoked or unknown); changes are kept: "
-                    + "log in again with `praykit sync login`")
+                message: "the server no longer accepts this device (revoked or unknown); changes are kept: log in again"
+            )
         case 403:
             throw SyncError(.forbidden, message: error?.message ?? "the server refused this client")
         case 426:

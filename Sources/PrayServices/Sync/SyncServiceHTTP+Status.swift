@@ -66,10 +66,15 @@ extension SyncServiceHTTP {
                 },
                 unsyncedCount: pending.count, oldestUnsynced: pending.oldest, failedCount: failed,
                 lastError: state[.lastError])
+            status.conflictCount = Int(try connection.integer("SELECT count(*) FROM sync_conflicts") ?? 0)
+            if phase == .offline {
+                status.offlineReason =
+                    state[.lastErrorKind].flatMap(SyncStatus.OfflineReason.init(rawValue:)) ?? .failed
+            }
             status.deviceID = state[.deviceID]
             status.user = state[.user]
             if copied {
-                status.lastError = "this database was copied from another machine; log in again (praykit sync login)"
+                status.lastError = "this database was copied from another machine; log in again"
             }
             return status
         }

@@ -35,6 +35,8 @@ public final class SyncServiceHTTP: SyncService {
         var observers: [Int: @Sendable () -> Void] = [:]
         /// The journal's count of outbox entries written when the last cycle of this process began.
         var writesAtLastCycle = 0
+        /// The `Retry-After` of the server's last 429 or 5xx, seconds.
+        var retryAfter: TimeInterval?
     }
 
     /// Creates the service.

@@ -23,6 +23,10 @@ protocol SyncedCollection: Sendable {
     /// login stamps those rows from that time, so an older one never replaces a newer one on the server).
     static func rows(_ connection: SQLiteConnection) throws -> [SyncedRow]
 
+    /// The value this device keeps for `key` of `collection` now, or `nil` when it has none (what a
+    /// pulled row would replace: kept in the conflicts list when the server had not seen it).
+    static func value(_ collection: SyncCollection, key: String, _ connection: SQLiteConnection) throws -> SyncValue?
+
     /// Writes a pulled row — a put, or for a tombstone a delete — already checked by its validator.
     static func apply(_ row: SyncRow, _ connection: SQLiteConnection) throws
 

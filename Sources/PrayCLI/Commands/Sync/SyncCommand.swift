@@ -6,26 +6,57 @@ import PrayCore
 enum SyncCommand: CommandGroup {
     static let name = "sync"
     static let abstract = "Keep the log, settings and place the same on all your devices, through praykit serve."
-    static let discussion = """
-        Log in once with a pairing code from the server's administrator ('praykit serve sync users add NAME'
-        prints one). From then on every change to the log, a synced setting or the saved place is kept in an
-        outbox in the same transaction as the change, and sent when the server is reachable: after each
-        write (briefly, never failing the write), every 30 minutes and a few seconds after a change while
-        'praykit notify' runs, and on 'praykit sync now'. Nothing is lost while offline.
-
-        Synced settings: the method and every calculation key, madhab, hijri-calendar, hijri-offset, iqama,
-        iqama-rounding, jumuah, reminder-minutes, and the place as one record. Never synced: notify-hook
-        and clock (they belong to one machine), and, for now, imported mosque timetables and the mosque
-        setting that chooses one. The device token is kept beside the database in a file only you can
-        read.
+    static var discussion: String {
         """
+        Log in once with a pairing code from the server's administrator ('praykit serve sync users add NAME'
+        prints one). From then on every change to synced data is kept in an outbox in the same transaction as
+        the change, and sent when the server is reachable: after each write (briefly, never failing the
+        write), every 30 minutes and a few seconds after a change while 'praykit notify' runs, and on
+        'praykit sync now'. Nothing is lost while offline.
+
+        What syncs: \(syncedData).
+
+        Synced settings: \(syncedSettings).
+
+        Never synced: \(neverSynced) (they belong to one machine). The device token is kept beside the
+        database in a file only you can read.
+        """
+    }
+
+    /// What each collection holds, in a person's words: the one list help, the man page and the README
+    /// say what syncs from (a test checks that every collection has its words).
+    static let collectionWords: [SyncCollection: String] = [
+        .log: "the prayer log", .pref: "the synced settings", .place: "the saved place (as one record)",
+        .qada: "prayers to make up (qada)", .fast: "fasts", .hijriStart: "announced Hijri month starts",
+        .mosque: "imported mosque timetables",
+    ]
+
+    /// Every collection's words, in the registry's order.
+    static var syncedData: String {
+        SyncCollection.all.map { collectionWords[$0] ?? $0.rawValue }.joined(separator: ", ")
+    }
+
+    /// The settings that sync, by name.
+    static var syncedSettings: String {
+        SyncRules.syncedPreferenceKeys.map(\.rawValue).sorted().joined(separator: ", ")
+    }
+
+    /// The settings that never sync: neither on the allowlist nor part of a record of their own (the
+    /// place's keys and the month starts sync as `place` and `hijri-start` rows).
+    static var neverSynced: String {
+        let recorded: Set<Preferences.Key> = [.latitude, .longitude, .elevation, .timeZone, .placeName, .hijriStarts]
+        return Preferences.Key.allCases.filter {
+            !SyncRules.syncedPreferenceKeys.contains($0) && !recorded.contains($0)
+        }
+        .map(\.rawValue).sorted().joined(separator: ", ")
+    }
     static let examples = [
         "praykit sync login --server https://pray.example.org --device-name laptop",
         "praykit sync status", "praykit sync now", "praykit sync failed --retry", "praykit sync logout",
     ]
     static let subcommands: [any CommandNode.Type] = [
         SyncStatusCommand.self, SyncLoginCommand.self, SyncNowCommand.self, SyncFailedCommand.self,
-        SyncLogoutCommand.self, SyncResetCommand.self,
+        SyncConflictsCommand.self, SyncLogoutCommand.self, SyncResetCommand.self,
     ]
     static var defaultSubcommand: (any Command.Type)? { SyncStatusCommand.self }
 

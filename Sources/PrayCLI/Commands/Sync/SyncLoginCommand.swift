@@ -38,11 +38,19 @@ enum SyncLoginCommand: Command {
             try context.diagnostics.write("Pairing with \(url.absoluteString) and syncing…\n")
         }
         let login = SyncLogin(server: url, code: code, deviceName: name, prefer: arguments[prefer])
-        let status = try await SyncCommand.withProgress(context) {
-            try await context.dependency.syncService().login(login)
-        }
+        let sync = context.dependency.syncService()
+        let status = try await SyncCommand.withProgress(context) { try await sync.login(login) }
         var lines = ["Logged in to \(status.server ?? url.absoluteString) as \(name)."]
         lines += SyncStatusCommand.lines(status, now: context.now)
+        // What the server's values replaced is said, never done silently (they stay in the conflicts):
+        // only a first login prefers the server's settings, and a logout forgets the conflicts before.
+        let replaced =
+            status.conflictCount == 0 ? [] : ((try? sync.conflicts()) ?? []).filter { $0.reason == .serverPreferred }
+        if !replaced.isEmpty {
+            lines.append("The server's values replaced this device's:")
+            lines += replaced.map { "  " + SyncConflictsCommand.line($0, now: context.now) }
+            lines.append("'praykit sync conflicts --keep ID' makes this device's value the value again.")
+        }
         try context.output.write(lines.joined(separator: "\n") + "\n")
     }
 
@@ -50,6 +58,7 @@ enum SyncLoginCommand: Command {
     static func readCode(_ context: CommandContext) throws -> String {
         if isatty(STDIN_FILENO) == 1 {
             try context.diagnostics.write("Pairing code: ")
+            try context.diagnostics.flush()
             guard let line = readLine(strippingNewline: true), !line.isEmpty else {
                 throw CLIError.usage("no pairing code was typed; give one with --code")
             }

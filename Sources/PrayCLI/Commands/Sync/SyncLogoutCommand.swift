@@ -6,16 +6,30 @@ enum SyncLogoutCommand: Command {
     static let name = "logout"
     static let abstract = "Turn sync off on this device; the log and settings stay."
     static let discussion = """
-        Refuses while changes have not reached the server, and says how many: run 'praykit sync now' first,
-        or give --force to drop them. The device's token is deleted; revoke the device on the server too
-        ('praykit serve sync devices revoke ID') when the machine is lost.
+        Refuses while changes have not reached the server, and says how many: run 'praykit sync now' first, or
+        give --force. The data stays on this device either way, and the next login sends it again (the log,
+        qada and fasts with the times they were recorded, so a newer value on the server still wins; at a
+        login that prefers the server's settings, a setting the server also has replaces this device's, which
+        'praykit sync conflicts' then keeps); only a waiting deletion is lost, since the server's row would
+        come back. The device's token is deleted; revoke the device on the server too ('praykit serve sync
+        devices revoke ID') when the machine is lost.
         """
-    static let force = Flag("force", help: "Log out even though changes have not been synced (they are dropped).")
+    static let force = Flag(
+        "force", help: "Log out even though changes have not reached the server (waiting deletions are dropped).")
     static let options: [any OptionDefinition] = [force]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
-        let dropped = try context.dependency.syncService().logout(force: arguments[force])
-        let note = dropped > 0 ? " \(SyncCommand.changes(dropped)) not yet synced were dropped." : ""
+        let sync = context.dependency.syncService()
+        let waiting = (try? sync.unsyncedCount()) ?? 0
+        let dropped = try sync.logout(force: arguments[force])
+        var note = ""
+        if waiting > 0 {
+            let kept = waiting - dropped
+            note = " Of the \(SyncCommand.changes(waiting)) that had not reached the server, "
+            note += dropped == 0 ? "none was dropped" : "\(dropped) (deletion\(dropped == 1 ? "" : "s")) dropped"
+            note +=
+                kept > 0 ? "; the data of the other \(kept) stays here and goes to the server at the next login." : "."
+        }
         try context.output.write("Sync is off on this device.\(note)\n")
     }
 }

@@ -14,6 +14,8 @@ enum SyncResetCommand: Command {
         let sync = context.dependency.syncService()
         try sync.reset()
         let report = try await sync.syncNow()
-        try context.output.write("Fetched everything again: \(report.pulled) received, \(report.pushed) sent.\n")
+        let rows = "\(report.received) row\(report.received == 1 ? "" : "s")"
+        let changed = report.pulled == 0 ? "none changed anything here" : "\(report.pulled) changed something here"
+        try context.output.write("Fetched everything again: \(rows) received, \(changed); \(report.pushed) sent.\n")
     }
 }

@@ -22,10 +22,21 @@ enum SyncStatusCommand: Command {
                     ("device", .object([("id", text(status.deviceID)), ("name", text(status.deviceName))])),
                     ("lastSynced", time(status.lastSynced)), ("unsynced", .int(status.unsyncedCount)),
                     ("oldestUnsynced", time(status.oldestUnsynced)), ("failed", .int(status.failedCount)),
-                    ("lastError", text(status.lastError)),
+                    ("lastError", text(status.lastError)), ("conflicts", .int(status.conflictCount)),
+                    ("offlineReason", text(status.offlineReason?.rawValue)),
                 ]).rendered() + "\n")
         }
         try context.output.write(lines(status, now: context.now).joined(separator: "\n") + "\n")
+    }
+
+    /// Why the last cycle failed, in a few words.
+    static func offlineWords(_ reason: SyncStatus.OfflineReason?) -> String {
+        switch reason {
+        case .unreachable?, nil: "the server could not be reached"
+        case .serverUnavailable?: "the server is up but cannot sync now"
+        case .rateLimited?: "the server asked this device to wait"
+        case .failed?: "the last sync failed"
+        }
     }
 
     /// The status in words.
@@ -38,7 +49,7 @@ enum SyncStatusCommand: Command {
             switch status.phase {
             case .off, .idle: "on, \(last)"
             case .syncing: "syncing now, \(last)"
-            case .offline: "offline (the server could not be reached), \(last)"
+            case .offline: "offline (\(offlineWords(status.offlineReason))), \(last)"
             case .loggedOut: "logged out by the server: log in again with 'praykit sync login'"
             case .needsLogin: "this database was copied from another machine: log in again with 'praykit sync login'"
             }
@@ -59,6 +70,11 @@ enum SyncStatusCommand: Command {
         if status.failedCount > 0 {
             lines.append(
                 "Refused by the server: \(SyncCommand.changes(status.failedCount)) (see 'praykit sync failed')")
+        }
+        if status.conflictCount > 0 {
+            lines.append(
+                "Replaced before they synced: \(status.conflictCount) value\(status.conflictCount == 1 ? "" : "s") "
+                    + "of this device (see 'praykit sync conflicts')")
         }
         if let error = status.lastError, status.phase != .idle {
             lines.append("Last error: \(error)")

@@ -43,6 +43,9 @@ public struct SyncFastValue: SyncRowValue {
 }
 
 extension SyncFastValue {
+    /// The status, and the note when there is one.
+    public var summary: String { status + (note.map { " (\($0))" } ?? "") }
+
     /// The `fast` collection.
     public static var collection: SyncCollection { .fast }
 

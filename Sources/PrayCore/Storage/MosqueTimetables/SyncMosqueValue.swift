@@ -31,6 +31,9 @@ public struct SyncMosqueValue: SyncRowValue {
 }
 
 extension SyncMosqueValue {
+    /// How many days the month holds.
+    public var summary: String { "\(days.count) day\(days.count == 1 ? "" : "s")" }
+
     /// The `mosque` collection.
     public static var collection: SyncCollection { .mosque }
 

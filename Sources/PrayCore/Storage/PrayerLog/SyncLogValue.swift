@@ -47,6 +47,9 @@ public struct SyncLogValue: SyncRowValue {
 }
 
 extension SyncLogValue {
+    /// The status, and the note when there is one.
+    public var summary: String { status.rawValue + (note.map { " (\($0))" } ?? "") }
+
     /// The `log` collection.
     public static var collection: SyncCollection { .log }
 

@@ -17,6 +17,9 @@ public struct SyncHijriStartValue: SyncRowValue {
 }
 
 extension SyncHijriStartValue {
+    /// The first day.
+    public var summary: String { "starts \(start)" }
+
     /// The `hijri-start` collection.
     public static var collection: SyncCollection { .hijriStart }
 

@@ -30,6 +30,12 @@ public struct SyncPlaceValue: SyncRowValue {
 }
 
 extension SyncPlaceValue {
+    /// The name, when there is one, and the coordinates.
+    public var summary: String {
+        let point = "\(latitude.formattedCompactly), \(longitude.formattedCompactly)"
+        return name.map { "\($0) (\(point))" } ?? point
+    }
+
     /// The `place` collection.
     public static var collection: SyncCollection { .place }
 

@@ -17,6 +17,9 @@ public struct SyncPrefValue: SyncRowValue {
 }
 
 extension SyncPrefValue {
+    /// The setting's text.
+    public var summary: String { value }
+
     /// The `pref` collection.
     public static var collection: SyncCollection { .pref }
 

@@ -66,6 +66,11 @@ public struct SyncQadaValue: SyncRowValue {
 }
 
 extension SyncQadaValue {
+    /// `80 fajr owed from 2026-01-01` or `2 fajr made up on 2026-12-01`.
+    public var summary: String {
+        kind == "opening" ? "\(count) \(prayer) owed from \(date)" : "\(count) \(prayer) made up on \(date)"
+    }
+
     /// The `qada` collection.
     public static var collection: SyncCollection { .qada }
 

@@ -27,6 +27,7 @@ extension SyncStoreEngine {
                 }, now: now)
             var applier = SyncApplier(connection: connection, userID: userID)
             var rejected: [SyncAPI.Rejection] = []
+            var superseded: [Int] = []
             for step in plan.steps {
                 try connection.run(
                     """
@@ -35,8 +36,8 @@ extension SyncStoreEngine {
                     """, [.text(request.clientID), .integer(Int64(step.mutation.id)), .text(step.payloadHash)])
                 if let reason = step.rejection {
                     rejected.append(SyncAPI.Rejection(id: step.mutation.id, reason: reason))
-                } else {
-                    try applier.apply(step.mutation.row)
+                } else if try !applier.apply(step.mutation.row) {
+                    superseded.append(step.mutation.id)
                 }
             }
             try applier.checkQuota(limits.maximumRowsPerUser)
@@ -47,8 +48,10 @@ extension SyncStoreEngine {
             try connection.run(
                 "DELETE FROM recent_mutations WHERE client_id = $1 AND id <= $2",
                 [.text(request.clientID), .integer(Int64(plan.lastMutationID - limits.recentMutationsKept))])
-            return SyncAPI.PushResponse(
+            var response = SyncAPI.PushResponse(
                 lastMutationID: plan.lastMutationID, rejected: rejected, serverTime: SyncAPI.timestamp(now))
+            response.superseded = superseded
+            return response
         }
         CrashPoint.reach(.serverPushCommitted)
         return response
@@ -162,14 +165,17 @@ struct SyncApplier<Connection: SyncSQLConnection> {
     }
 
     /// Writes `row` if its stamp is greater than the stored row's (or there is none).
-    mutating func apply(_ row: SyncRow) throws {
+    /// - Returns: `false` when a newer row (a greater stamp) keeps its place: the write lost.
+    @discardableResult
+    mutating func apply(_ row: SyncRow) throws -> Bool {
         let stored = try connection.first(
             "SELECT hlc FROM sync_rows WHERE user_id = $1 AND collection = $2 AND key = $3",
             [.integer(userID), .text(row.collection.rawValue), .text(row.key)]
         ).map { $0.text(0) ?? "" }
         if let stored {
             // A stored stamp that does not parse cannot be greater than anything: replace it.
-            if let storedStamp = try? HLC(parsing: stored), row.hlc <= storedStamp { return }
+            // An equal stamp is the same write again (an outbox numbered anew after a conflict).
+            if let storedStamp = try? HLC(parsing: stored), row.hlc <= storedStamp { return row.hlc == storedStamp }
         } else {
             newRows += 1
         }
@@ -190,6 +196,7 @@ struct SyncApplier<Connection: SyncSQLConnection> {
                 try row.value.map { .text(String(decoding: try $0.jsonData(), as: UTF8.self)) } ?? .null,
                 .integer(row.deleted ? 1 : 0), .text(row.hlc.description), .integer(version),
             ])
+        return true
     }
 
     /// Counts the new rows; more than the quota refuses the push (the transaction rolls back).

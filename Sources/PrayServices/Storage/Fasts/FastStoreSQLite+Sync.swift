@@ -19,6 +19,13 @@ extension FastStoreSQLite: SyncedCollection {
         }
     }
 
+    static func value(_ collection: SyncCollection, key: String, _ connection: SQLiteConnection) throws -> SyncValue? {
+        let date = try CivilDate(parsing: key)
+        return try load(connection, "WHERE day = ?", [.integer(Int64(date.daysSince1970))]).first.map {
+            .fast(SyncFastValue($0))
+        }
+    }
+
     static func apply(_ row: SyncRow, _ connection: SQLiteConnection) throws {
         let date = try CivilDate(parsing: row.key)
         if let fast = row.value?.payload(as: SyncFastValue.self) {

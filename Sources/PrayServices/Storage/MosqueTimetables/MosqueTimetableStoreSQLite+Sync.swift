@@ -13,6 +13,14 @@ extension MosqueTimetableStoreSQLite: SyncedCollection {
         }
     }
 
+    static func value(_ collection: SyncCollection, key: String, _ connection: SQLiteConnection) throws -> SyncValue? {
+        let (name, year, month) = try SyncRules.parseMosqueKey(key)
+        let first = try CivilDate(year: year, month: month, day: 1)
+        let last = first.adding(days: CivilDate.daysIn(month: month, year: year) - 1)
+        guard let timetable = try load(name: name, from: first, through: last, connection) else { return nil }
+        return syncRows(of: timetable).first { $0.key == key }?.value
+    }
+
     static func apply(_ row: SyncRow, _ connection: SQLiteConnection) throws {
         let (name, year, month) = try SyncRules.parseMosqueKey(row.key)
         try applyMonth(

@@ -146,7 +146,7 @@ extension MosqueTimetableStoreSQLite {
 
 extension MosqueTimetableStoreSQLite {
     /// The mosque named `name` with its days from `first` through `last` (all when `nil`).
-    private static func load(
+    static func load(
         name: String, from first: CivilDate?, through last: CivilDate?, _ connection: SQLiteConnection
     ) throws -> MosqueTimetable? {
         let mosque = try connection.prepare(

@@ -22,6 +22,13 @@ extension PrayerLogStoreSQLite: SyncedCollection {
         }
     }
 
+    static func value(_ collection: SyncCollection, key: String, _ connection: SQLiteConnection) throws -> SyncValue? {
+        let (date, prayer) = try SyncRules.parseLogKey(key)
+        let entries = try load(
+            connection, "WHERE day = ? AND prayer = ?", [.integer(Int64(date.daysSince1970)), .text(prayer.rawValue)])
+        return entries.first.map { .log(SyncLogValue($0)) }
+    }
+
     static func apply(_ row: SyncRow, _ connection: SQLiteConnection) throws {
         let (date, prayer) = try SyncRules.parseLogKey(row.key)
         if let entry = row.value?.payload(as: SyncLogValue.self) {

@@ -29,6 +29,19 @@ extension PreferencesStoreSQLite: SyncedCollection {
         return rows
     }
 
+    static func value(_ collection: SyncCollection, key: String, _ connection: SQLiteConnection) throws -> SyncValue? {
+        let preferences = try load(connection)
+        switch collection {
+        case .pref:
+            return Preferences.Key(rawValue: key).flatMap { preferences[$0] }.map { .pref(SyncPrefValue(value: $0)) }
+        case .place: return SyncPlaceValue(preferences).map { .place($0) }
+        case .hijriStart:
+            let month = try HijriMonthStarts.Month(parsing: key)
+            return preferences.hijriMonthStarts[month].map { .hijriStart(SyncHijriStartValue(start: $0)) }
+        default: return nil
+        }
+    }
+
     static func apply(_ row: SyncRow, _ connection: SQLiteConnection) throws {
         switch row.collection {
         case .pref:

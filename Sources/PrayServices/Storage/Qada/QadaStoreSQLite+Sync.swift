@@ -18,6 +18,10 @@ extension QadaStoreSQLite: SyncedCollection {
         }
     }
 
+    static func value(_ collection: SyncCollection, key: String, _ connection: SQLiteConnection) throws -> SyncValue? {
+        try load(connection, "WHERE id = ?", [.text(key)]).first.map { .qada(SyncQadaValue($0)) }
+    }
+
     static func apply(_ row: SyncRow, _ connection: SQLiteConnection) throws {
         if let qada = row.value?.payload(as: SyncQadaValue.self) {
             try upsert([try QadaEntry(key: row.key, qada)], connection)

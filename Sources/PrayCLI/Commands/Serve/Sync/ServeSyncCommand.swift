@@ -147,6 +147,10 @@ enum ServeSyncCommand: CommandGroup {
             return try body()
         } catch let error as StorageError {
             throw CLIError.runtime("the sync store: \(error.description)")
+        } catch let error as SyncServerError where error.code == .notFound {
+            // The store a server runs on may not be the standard one this command opened.
+            throw CLIError.runtime(
+                error.message + " (in the store this command opened: give --sync-store as 'praykit serve' has it)")
         }
     }
 
@@ -155,8 +159,9 @@ enum ServeSyncCommand: CommandGroup {
         let minutes = max(1, Int((code.expiresAt.timeIntervalSince(now) / 60).rounded()))
         return """
             Pairing code for \(code.user): \(code.code) (works once, for \(minutes) minutes)
-            On the device, run:
-              praykit sync login --server \(server.absoluteString) --code \(code.code)
+            On the device, run this and type the code when asked (a code given with --code shows in the
+            process list for its minutes):
+              praykit sync login --server \(server.absoluteString)
 
             """
     }

@@ -28,7 +28,7 @@ enum ServeSyncDevicesListCommand: Command {
         }
         guard !devices.isEmpty else {
             return try context.output.write(
-                "No devices yet. A device pairs with: praykit sync login --server URL --code CODE\n")
+                "No devices yet. A device pairs with: praykit sync login --server URL (it asks for the code)\n")
         }
         let rows = devices.map { device in
             [
