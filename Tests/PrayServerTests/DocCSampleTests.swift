@@ -121,6 +121,8 @@ enum PrayServerSample {
                 current?.append(line)
             }
         }
+        // A block that is never closed is reported as missing rather than left out.
+        if current != nil { blocks.append("unterminated ```swift block") }
         return blocks
     }
 
