@@ -16,6 +16,9 @@
 # one does not — is shown as code voice instead; every other link must resolve.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+for tool in docc swift-symbolgraph-extract python3; do
+    command -v "$tool" >/dev/null || { echo "docs.sh: $tool is not on PATH (docc and swift-symbolgraph-extract come with the Swift toolchain)" >&2; exit 1; }
+done
 modules=(PrayCore PrayServices PrayPlaces PrayServer PrayMocks PrayKit)
 catalog() { if [ "$1" = PrayMocks ]; then echo Mocks/PrayMocks.docc; else echo "Sources/$1/$1.docc"; fi; }
 
