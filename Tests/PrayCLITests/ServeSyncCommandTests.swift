@@ -85,6 +85,8 @@ import Testing
         let unknownDevice = await run(["devices", "revoke", "d_0000"])
         let badName = await run(["users", "add", "a b"])
         #expect(taken.status == 1 && taken.stderr.hasPrefix("Error: a user named amina exists already"))
+        // A person adding an existing user wants a code for another device: the error says how
+        #expect(taken.stderr.contains("praykit serve sync pair amina"), "\(taken.stderr)")
         #expect(unknownUser.status == 1 && unknownUser.stderr.hasPrefix("Error: no user named bilal"))
         #expect(unknownDevice.status == 1 && unknownDevice.stderr.hasPrefix("Error: no device d_0000"))
         #expect(badName.status == 64 && badName.stderr.hasPrefix("Error: "), "\(badName.stderr)")

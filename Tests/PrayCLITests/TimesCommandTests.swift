@@ -154,6 +154,20 @@ import Testing
         #expect(times.stdout.contains("middle-of-the-night"))
     }
 
+    @Test func thePolarResolutionsHelpSaysTheRealDefault() async throws {
+        // Given: places at 65° and above resolve polar days with nearest-latitude unless told otherwise
+        let help = await CLI.run(["times", "--help"]).stdout
+        // The option's lines: its own, and those wrapped under it up to the next option
+        let lines = help.split(separator: "\n").drop { !$0.contains("--polar-resolution") }
+        let text = ([lines.first ?? ""] + lines.dropFirst().prefix { !$0.hasPrefix("  --") }).joined(separator: " ")
+        // Then
+        #expect(text.contains("nearest-latitude") && text.contains("65°"), "\(text)")
+        let north = try CLI.json(
+            await CLI.run(["times", "--lat", "69.65", "--lon", "18.96", "--date", "2026-06-21", "--format", "json"])
+                .stdout)
+        #expect((north["parameters"] as? [String: Any])?["polarResolution"] as? String == "nearest-latitude")
+    }
+
     @Test func versionPrintsTheVersion() async throws {
         let result = try await PraykitProcess.run(["--version"])
         #expect(result.status == 0)
