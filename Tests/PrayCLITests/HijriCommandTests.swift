@@ -1,6 +1,14 @@
 import Foundation
+import PrayCore
+import PrayMocks
+import PrayServices
 import Testing
 
+@testable import PrayCLI
+
+/// `praykit hijri`: its JSON, tables, conversions, offsets and the day that begins at maghrib on the
+/// real binary; then, in-process, the table's edges, nights kept the evening before, a Gregorian
+/// date given to `convert`, and `--month` with `--date`.
 @Suite struct HijriCommandTests {
     func array(_ text: String) throws -> [[String: Any]] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
@@ -93,5 +101,40 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let day = try #require((document["days"] as? [[String: Any]])?.first)
         #expect(day["hijri"] as? String == "1448-06-19")
+    }
+
+    // MARK: - In-process
+
+    @Test func hijriRoundTripsAtTheTableEdge() async throws {
+        for text in ["1342-12-29", "1343-01-01", "1500-12-29", "1501-01-01", "1342-01-01"] {
+            let there = await CLI.run(["hijri", "--to-gregorian", text, "--format", "json"])
+            let day = try #require(
+                (try JSONSerialization.jsonObject(with: Data(there.stdout.utf8)) as? [[String: Any]])?.first)
+            let gregorian = try #require(day["gregorian"] as? String)
+            let back = await CLI.run(["hijri", "--date", gregorian, "--format", "json"])
+            let backDay = try #require(
+                (try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [[String: Any]])?.first)
+            #expect((backDay["hijri"] as? [String: Any])?["date"] as? String == text, "\(text) → \(gregorian)")
+        }
+    }
+
+    @Test func nightsKeptTheEveningBeforeSaySo() async throws {
+        let table = await CLI.run(["hijri", "convert", "1448-09-27"])
+        #expect(table.stdout.contains("Laylat al-Qadr (the night before)"))
+        #expect(table.stdout.contains("kept from the maghrib of the previous civil day"))
+        let json = await CLI.run(["hijri", "convert", "1448-07-27", "--format", "json"])
+        #expect(json.stdout.contains("\"observedTheEveningBefore\": true"))
+    }
+
+    @Test func aGregorianDateIsNotReadAsHijri() async {
+        let result = await CLI.run(["hijri", "convert", "2027-02-08"])
+        #expect(result.status == 0 && result.stdout.contains("1448-09-01"), "\(result.stdout)")
+        #expect(!result.stdout.contains("2588"))
+    }
+
+    @Test func hijriMonthDoesNotGoWithDate() async {
+        let result = await CLI.run(["hijri", "--month", "1448-09", "--date", "2026-11-29"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--date does not go with --month"))
     }
 }

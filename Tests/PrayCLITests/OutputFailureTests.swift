@@ -34,4 +34,11 @@ import Testing
         #expect(result.stdout == "exit 1\n")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
+
+    @Test func aClosedStandardOutputIsSaid() async throws {
+        let result = try await Shell.run(
+            "/bin/sh", ["-c", "'\(PraykitProcess.executable.path)' times --lat 21.4225 --lon 39.8262 >&-"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("standard output is closed"), "\(result.stderr)")
+    }
 }

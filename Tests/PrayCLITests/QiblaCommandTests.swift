@@ -170,4 +170,14 @@ import Testing
         #expect(caution["magneticZone"] as? String == "caution")
         #expect((caution["magneticNote"] as? String)?.contains("(4000 nT, under 6000 nT)") == true)
     }
+
+    @Test func qiblaNearTheKaabaAndItsAntipode() async {
+        let near = await CLI.run(["qibla", "--lat", "21.4230", "--lon", "39.8262"])
+        #expect(near.stdout.contains("Distance: 55.") || near.stdout.contains(" m\n"), "\(near.stdout)")
+        #expect(near.stdout.contains("only meaningful beyond a few metres"))
+        let antipode = await CLI.run(["qibla", "--lat", "-20", "--lon", "-141"])
+        #expect(antipode.stdout.contains("directions of the shortest paths diverge"), "\(antipode.stdout)")
+        let newYork = await CLI.run(["qibla", "--lat", "40.7128", "--lon", "-74.0060"])
+        #expect(!newYork.stdout.contains("Note:"))
+    }
 }
