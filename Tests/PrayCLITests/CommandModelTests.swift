@@ -116,7 +116,7 @@ import Testing
         #expect(oldDays.stdout == newDays.stdout && oldDays.stdout.contains("1448-09-01"))
     }
 
-    @Test func bashAcceptsTheCompletionScript() async throws {
+    @Test(.tags(.process)) func bashAcceptsTheCompletionScript() async throws {
         // Given
         let script = await CLI.run(["completions", "bash"]).stdout
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-completion-\(UUID()).bash")
@@ -155,7 +155,7 @@ import Testing
         #expect(unknown.status == 64)
     }
 
-    @Test func manRendersTheManualPage() async throws {
+    @Test(.tags(.process)) func manRendersTheManualPage() async throws {
         // Given
         let page = await CLI.run(["help", "--man"]).stdout
         #expect(page == (await CLI.run(["man"])).stdout)
@@ -173,7 +173,7 @@ import Testing
         #expect(result.stdout.contains("--high-latitude-rule"))
     }
 
-    @Test func completionsOfferKeysAndShellsAndHelpOnce() async throws {
+    @Test(.tags(.process)) func completionsOfferKeysAndShellsAndHelpOnce() async throws {
         let script = await CLI.run(["completions", "bash"]).stdout
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-completion-\(UUID()).bash")
         try script.write(to: file, atomically: true, encoding: .utf8)
@@ -192,7 +192,7 @@ import Testing
             await CLI.run(["completions", "--help"]).stdout.contains("USAGE: praykit completions <shell> | --zones"))
     }
 
-    @Test func theManualRendersInTheCLocale() async throws {
+    @Test(.tags(.process)) func theManualRendersInTheCLocale() async throws {
         let page = await CLI.run(["man"]).stdout
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-\(UUID()).1")
         try page.write(to: file, atomically: true, encoding: .utf8)

@@ -1,9 +1,10 @@
 import Foundation
+import PrayMocks
 import Testing
 
 /// `praykit` itself: help and the version on standard output, an unknown subcommand, and `methods`.
 @Suite struct GeneralCommandTests {
-    @Test func helpGoesToStandardOutput() async throws {
+    @Test(.tags(.process, .binary)) func helpGoesToStandardOutput() async throws {
         for arguments in [
             ["--help"], ["-h"], ["help"], ["help", "times"], ["times", "--help"], ["methods", "-h"], [],
         ] {
@@ -17,19 +18,19 @@ import Testing
         #expect(times.stdout.contains("middle-of-the-night"))
     }
 
-    @Test func versionPrintsTheVersion() async throws {
+    @Test(.tags(.process, .binary)) func versionPrintsTheVersion() async throws {
         let result = try await PraykitProcess.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("praykit "))
     }
 
-    @Test func unknownSubcommandIsAUsageError() async throws {
+    @Test(.tags(.process, .binary)) func unknownSubcommandIsAUsageError() async throws {
         let result = try await PraykitProcess.run(["pray"])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: Unknown subcommand 'pray'"))
     }
 
-    @Test func methodsListsEveryPreset() async throws {
+    @Test(.tags(.process, .binary)) func methodsListsEveryPreset() async throws {
         let table = try await PraykitProcess.run(["methods"])
         #expect(table.status == 0)
         for name in ["muslim-world-league", "umm-al-qura", "moonsighting-committee", "jafari", "custom"] {

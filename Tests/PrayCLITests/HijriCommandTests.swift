@@ -14,7 +14,7 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
     }
 
-    @Test func jsonFollowsTheContract() async throws {
+    @Test(.tags(.process, .binary)) func jsonFollowsTheContract() async throws {
         let result = try await PraykitProcess.run(["hijri", "--date", "2026-11-29", "--days", "3", "--format", "json"])
         #expect(result.status == 0)
         let days = try array(result.stdout)
@@ -33,7 +33,7 @@ import Testing
         #expect(hijri["monthLength"] as? Int == 29)
     }
 
-    @Test func aWholeTableInOneCall() async throws {
+    @Test(.tags(.process, .binary)) func aWholeTableInOneCall() async throws {
         // About 6 s alone in a debug build, 136 s once with the rest of the suite on two cores kept busy
         // by other work: the deadline only guards against a hang.
         let result = try await PraykitProcess.run(
@@ -45,7 +45,7 @@ import Testing
         #expect((days.first?["tabular"] as? Bool) == false)
     }
 
-    @Test func toGregorianAndItsErrors() async throws {
+    @Test(.tags(.process, .binary)) func toGregorianAndItsErrors() async throws {
         let ramadan = try await PraykitProcess.run(["hijri", "--to-gregorian", "1447-09-01", "--format", "json"])
         #expect(try array(ramadan.stdout).first?["gregorian"] as? String == "2026-02-18")
         for bad in ["1447-13-01", "1447-02-31", "1447-02-30", "nope"] {
@@ -55,7 +55,7 @@ import Testing
         }
     }
 
-    @Test func offsetAndCalendar() async throws {
+    @Test(.tags(.process, .binary)) func offsetAndCalendar() async throws {
         let plus = try await PraykitProcess.run(["hijri", "--date", "2026-03-19", "--offset", "1", "--format", "json"])
         let day = try #require(try array(plus.stdout).first)
         #expect((day["hijri"] as? [String: Any])?["date"] as? String == "1447-10-01")
@@ -68,7 +68,7 @@ import Testing
         #expect(try await PraykitProcess.run(["hijri", "--calendar", "lunar"]).status == 64)
     }
 
-    @Test func theDayBeginsAtMaghrib() async throws {
+    @Test(.tags(.process, .binary)) func theDayBeginsAtMaghrib() async throws {
         let base = [
             "hijri", "--lat", "21.4225", "--lon", "39.8262", "--tz", "Asia/Riyadh", "--date", "2026-11-29", "--format",
             "json",
@@ -85,7 +85,7 @@ import Testing
         #expect(try await PraykitProcess.run(base + ["--at", "25:00"]).status == 64)
     }
 
-    @Test func monthViewAndNextNotableDay() async throws {
+    @Test(.tags(.process, .binary)) func monthViewAndNextNotableDay() async throws {
         let month = try await PraykitProcess.run(["hijri", "--month", "1447-09", "--format", "json"])
         #expect(try array(month.stdout).count == 30)
         let next = try await PraykitProcess.run(["hijri", "--next-notable", "--date", "2026-11-29"])
@@ -93,7 +93,7 @@ import Testing
         #expect(try await PraykitProcess.run(["hijri", "--month", "1447-13"]).status == 64)
     }
 
-    @Test func timesCarryTheHijriDate() async throws {
+    @Test(.tags(.process, .binary)) func timesCarryTheHijriDate() async throws {
         let result = try await PraykitProcess.run([
             "times", "--lat", "21.4225", "--lon", "39.8262", "--tz", "Asia/Riyadh", "--date", "2026-11-29", "--format",
             "json",

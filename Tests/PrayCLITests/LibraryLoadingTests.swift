@@ -10,7 +10,7 @@ import Testing
 #if canImport(CCurl)
     /// Libraries come from the system's folders, never from beside the binary: a copy of `praykit`
     /// with a fake libcurl or libmicrohttpd planted next to it fetches and serves with the system's.
-    @Suite struct LibraryLoadingTests {
+    @Suite(.tags(.process, .binary, .server)) struct LibraryLoadingTests {
         /// A copy of `praykit` in a fresh folder, with text files planted beside it under the names of
         /// `libraries`.
         static func copyWithPlanted(_ libraries: [String]) async throws -> (folder: TestFolder, binary: URL) {

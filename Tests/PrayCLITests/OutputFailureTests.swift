@@ -1,8 +1,9 @@
 import Foundation
+import PrayMocks
 import Testing
 
 /// What happens when the output cannot be written: the real binary, driven by bash.
-@Suite struct OutputFailureTests {
+@Suite(.tags(.process, .binary)) struct OutputFailureTests {
     let praykit = PraykitProcess.executable.path
 
     @Test(arguments: ["methods", "export", "times --lat 21.4 --lon 39.8 --tz UTC --days 3660 --format json"])

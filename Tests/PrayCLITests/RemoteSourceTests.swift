@@ -26,7 +26,7 @@ import Testing
         }
     }
 
-    @Test func theCacheServesWhenTheServerIsGone() async throws {
+    @Test(.tags(.process, .binary, .server)) func theCacheServesWhenTheServerIsGone() async throws {
         let server = try Self.makkahServer()
         defer { server.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -66,7 +66,7 @@ import Testing
         #expect(missing.stderr.contains("no copy"))
     }
 
-    @Test func sourceFlagsAreChecked() async throws {
+    @Test(.tags(.process, .binary)) func sourceFlagsAreChecked() async throws {
         for arguments in [
             ["--source", "nope"], ["--source", "london"], ["--api-url", "http://x"],
             ["--source", "aladhan", "--api-url", "ftp://x"],

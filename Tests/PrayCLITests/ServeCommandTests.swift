@@ -74,7 +74,8 @@ import Testing
 
     // The real server (libmicrohttpd) and the curl client: Linux only.
     #if canImport(CCurl)
-        @Test(.needsMicroHTTPD) func theRealServerAnswersAndStopsOnSIGTERM() async throws {
+        @Test(.tags(.process, .binary, .server), .needsMicroHTTPD)
+        func theRealServerAnswersAndStopsOnSIGTERM() async throws {
             // Given: `praykit serve --port 0`
             let process = try PraykitProcess.Running(["serve", "--port", "0", "--threads", "2"], environment: [:])
             defer { process.kill() }
@@ -92,7 +93,8 @@ import Testing
         }
 
         /// A community's server: `--hijri-starts` moves the Hijri dates of every answer.
-        @Test(.needsMicroHTTPD) func announcedMonthStartsMoveTheHijriDatesOfEveryAnswer() async throws {
+        @Test(.tags(.process, .binary, .server), .needsMicroHTTPD)
+        func announcedMonthStartsMoveTheHijriDatesOfEveryAnswer() async throws {
             // Given: Ramadan 1448 announced a day before Umm al-Qura's 2027-02-08
             let folder = try TestFolder("serve-starts")
             let file = folder.path("starts.txt")

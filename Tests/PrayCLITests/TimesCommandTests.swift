@@ -17,7 +17,7 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func jsonFollowsTheContract() async throws {
+    @Test(.tags(.process, .binary)) func jsonFollowsTheContract() async throws {
         // When
         let result = try await PraykitProcess.run(makkah + ["--method", "umm-al-qura", "--format", "json"])
         // Then
@@ -53,7 +53,7 @@ import Testing
         #expect(day["isha"] as? String == "2026-11-29T19:07:00+03:00")
     }
 
-    @Test func unavailableTimesAreNull() async throws {
+    @Test(.tags(.process, .binary)) func unavailableTimesAreNull() async throws {
         let result = try await PraykitProcess.run([
             "times", "--lat", "59.9139", "--lon", "10.7522", "--tz", "Europe/Oslo", "--date", "2026-06-21",
             "--high-latitude-rule", "none", "--format", "json",
@@ -67,7 +67,7 @@ import Testing
         #expect(reasons["fajr"]?.contains("does not reach") == true)
     }
 
-    @Test func roundingNoneKeepsSeconds() async throws {
+    @Test(.tags(.process, .binary)) func roundingNoneKeepsSeconds() async throws {
         let result = try await PraykitProcess.run(
             makkah + ["--method", "mwl", "--rounding", "none", "--format", "json"])
         let day = try #require((try json(result.stdout)["days"] as? [[String: Any]])?.first)
@@ -76,7 +76,7 @@ import Testing
         #expect(!fajr.hasPrefix("2026-11-29T05:22:00"))
     }
 
-    @Test func daysAndCSV() async throws {
+    @Test(.tags(.process, .binary)) func daysAndCSV() async throws {
         let result = try await PraykitProcess.run(makkah + ["--days", "7", "--format", "csv"])
         let lines = result.stdout.split(separator: "\n")
         #expect(result.status == 0)
@@ -88,7 +88,7 @@ import Testing
         #expect(lines[7].hasSuffix(",midnight: +1 day; lastThird: +1 day"))
     }
 
-    @Test func tableNamesThePlaceZoneMethodAndRule() async throws {
+    @Test(.tags(.process, .binary)) func tableNamesThePlaceZoneMethodAndRule() async throws {
         let result = try await PraykitProcess.run(makkah + ["--method", "makkah"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("21.4225, 39.8262"))
@@ -98,7 +98,7 @@ import Testing
         #expect(result.stdout.contains("2026-11-29"))
     }
 
-    @Test func theZoneComesFromTheCoordinatesNeverTheMachine() async throws {
+    @Test(.tags(.process, .binary)) func theZoneComesFromTheCoordinatesNeverTheMachine() async throws {
         // Given: a machine in Tokyo asked about London.
         let args = ["times", "--lat", "51.5", "--lon", "-0.12", "--date", "2026-07-01", "--format", "json"]
         let fromCoordinates = try await PraykitProcess.run(args, environment: ["TZ": "Asia/Tokyo"])
@@ -109,7 +109,7 @@ import Testing
         #expect(((try json(option.stdout)["location"]) as? [String: Any])?["timeZone"] as? String == "Asia/Tokyo")
     }
 
-    @Test func customMethodUsesOnlyWhatIsGiven() async throws {
+    @Test(.tags(.process, .binary)) func customMethodUsesOnlyWhatIsGiven() async throws {
         let result = try await PraykitProcess.run(
             makkah + ["--method", "custom", "--fajr-angle", "16", "--isha-interval", "80", "--format", "json"])
         let document = try json(result.stdout)
@@ -120,15 +120,17 @@ import Testing
         #expect((document["parameters"] as? [String: Any])?["highLatitudeRule"] as? String == "none")
     }
 
-    @Test(arguments: [
-        ["--lat", "91", "--lon", "0"], ["--lat", "10", "--lon", "200"],
-        ["--lat", "10", "--lon", "10", "--date", "2026-02-30"],
-        ["--lat", "10", "--lon", "10", "--tz", "Mars/Olympus"], ["--lat", "10", "--lon", "10", "--method", "nope"],
-        ["--lat", "10", "--lon", "10", "--days", "0"], ["--lon", "10"], ["--lat", "x", "--lon", "1"],
-        ["--lat", "1", "--lon", "1", "--frobnicate"], ["--lat", "1", "--lon", "1", "--format", "xml"],
-        ["--lat", "1", "--lon", "1", "--days", "3661"], ["--lat", "1", "--lon", "1", "--adjust", "noon=3"],
-        ["--lat", "1", "--lon", "1", "--shafaq", "ahmer"], ["--lat", "1", "--lon", "1", "--fajr-angle", "100"],
-    ])
+    @Test(
+        .tags(.process, .binary),
+        arguments: [
+            ["--lat", "91", "--lon", "0"], ["--lat", "10", "--lon", "200"],
+            ["--lat", "10", "--lon", "10", "--date", "2026-02-30"],
+            ["--lat", "10", "--lon", "10", "--tz", "Mars/Olympus"], ["--lat", "10", "--lon", "10", "--method", "nope"],
+            ["--lat", "10", "--lon", "10", "--days", "0"], ["--lon", "10"], ["--lat", "x", "--lon", "1"],
+            ["--lat", "1", "--lon", "1", "--frobnicate"], ["--lat", "1", "--lon", "1", "--format", "xml"],
+            ["--lat", "1", "--lon", "1", "--days", "3661"], ["--lat", "1", "--lon", "1", "--adjust", "noon=3"],
+            ["--lat", "1", "--lon", "1", "--shafaq", "ahmer"], ["--lat", "1", "--lon", "1", "--fajr-angle", "100"],
+        ])
     func badUsageExits64WithAClearMessage(_ arguments: [String]) async throws {
         let result = try await PraykitProcess.run(["times"] + arguments)
         #expect(result.status == 64)
@@ -138,7 +140,7 @@ import Testing
         #expect(!result.stderr.contains("Fatal error"))
     }
 
-    @Test func valuesMayBeJoinedWithEquals() async throws {
+    @Test(.tags(.process, .binary)) func valuesMayBeJoinedWithEquals() async throws {
         let result = try await PraykitProcess.run([
             "times", "--lat=21.4225", "--lon=39.8262", "--tz=Asia/Riyadh", "--date=2026-11-29", "--format=json",
         ])

@@ -3,7 +3,7 @@ import PrayCore
 import PrayMocks
 import Testing
 
-@Suite struct LogManagerTests {
+@Suite(.tags(.concurrency)) struct LogManagerTests {
     @Test func recordsOnlyAtOrAboveTheMinimumLevel() {
         let memory = LogServiceMemory()
         let log = LogManager(services: [memory], minLevel: .notice, now: { Date(timeIntervalSince1970: 0) })

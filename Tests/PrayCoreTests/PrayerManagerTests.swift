@@ -3,7 +3,7 @@ import PrayCore
 import PrayMocks
 import Testing
 
-@Suite struct PrayerManagerTests {
+@Suite(.tags(.concurrency)) struct PrayerManagerTests {
     @Test func asksForOneMoreDayAtEachEnd() async throws {
         // Given
         let service = PrayerServiceMock()

@@ -5,7 +5,7 @@ import Testing
 
 @testable import PrayServices
 
-@Suite struct LogServiceFileTests {
+@Suite(.tags(.concurrency)) struct LogServiceFileTests {
     let folder: URL
 
     init() throws {
