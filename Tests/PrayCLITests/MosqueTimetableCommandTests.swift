@@ -7,7 +7,7 @@ import Testing
 
 /// `praykit timetable import|list|remove` and the chosen mosque's times in times, next, notify and
 /// timetable, on the real binary and a real database.
-@Suite struct MosqueTimetableCommandTests {
+@Suite(.tags(.process, .binary)) struct MosqueTimetableCommandTests {
     final class Sandbox {
         let folder: URL
         var environment: [String: String] { ["PRAYKIT_DATABASE": folder.appendingPathComponent("praykit.sqlite").path] }

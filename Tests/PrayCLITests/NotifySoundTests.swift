@@ -174,7 +174,8 @@ import Testing
 
     // MARK: - The real binary, the real player
 
-    @Test(.needsAplay) func theRealPlayerPlaysTheToneOnceAtFajrAndNotAgainAfterARestart() async throws {
+    @Test(.tags(.process, .binary, .faketime, .audio), .needsAplay)
+    func theRealPlayerPlaysTheToneOnceAtFajrAndNotAgainAfterARestart() async throws {
         // Given: a 0.3 s tone written here, a wrapper `aplay` first on PATH that records its arguments
         // and runs the real aplay into ALSA's null device, and the clock at 05:21:52 in Makkah, eight
         // seconds before fajr (05:22 by the Muslim World League's 18°).
@@ -199,7 +200,8 @@ import Testing
         #expect(folder.journal.count == 2)
     }
 
-    @Test(.needsAplay) func stopSoundSilencesTheDaemonsPlayerAndSIGTERMEndsBoth() async throws {
+    @Test(.tags(.process, .binary, .faketime, .audio), .needsAplay)
+    func stopSoundSilencesTheDaemonsPlayerAndSIGTERMEndsBoth() async throws {
         // Given: the daemon two seconds before fajr with a wrapper aplay that plays the tone, then goes on
         // "playing" (sleeps) until it is stopped.
         let folder = try await SoundFolder.make(playsOn: true)

@@ -228,7 +228,7 @@ import Testing
             ]
         }
 
-        @Test(.needsPostgreSQL)
+        @Test(.tags(.process, .binary), .needsPostgreSQL)
         func anUnreachablePostgresIsAnErrorAndAPasswordIsNeverTakenFromTheCommandLine() async throws {
             // Given: a PostgreSQL URL whose socket folder holds no server (nothing is reached)
             let result = try await PraykitProcess.run(
@@ -249,12 +249,13 @@ import Testing
             }
         }
 
-        @Test(.needsMicroHTTPD) func twoDevicesConvergeThroughARealServeProcess() async throws {
+        @Test(.tags(.process, .binary, .server), .needsMicroHTTPD)
+        func twoDevicesConvergeThroughARealServeProcess() async throws {
             let folder = try TestFolder("serve-sync-e2e")
             try await Self.twoDevicesConverge(store: "sqlite:" + folder.path("server/sync.sqlite"), folder: folder)
         }
 
-        @Test(.needsMicroHTTPD, .needsPostgreSQL)
+        @Test(.tags(.process, .binary, .server, .postgres), .needsMicroHTTPD, .needsPostgreSQL)
         func twoDevicesConvergeThroughARealServeProcessOnPostgreSQL() async throws {
             let folder = try TestFolder("serve-sync-e2e-postgres")
             try await PostgresCluster.with { cluster in

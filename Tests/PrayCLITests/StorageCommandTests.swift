@@ -7,7 +7,7 @@ import Testing
 
 /// `praykit config`, `log`, `export` and `import` against a real database file, including the
 /// failures a user's machine can produce: killed processes, concurrent writers, bad files.
-@Suite struct StorageCommandTests {
+@Suite(.tags(.process, .binary)) struct StorageCommandTests {
     /// A fresh folder and the environment that points praykit at a database inside it.
     final class Sandbox {
         let folder: URL
