@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Concrete types' metadata through direct accessors instead of by mangled name: the runtime then

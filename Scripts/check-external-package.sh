@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
-# Builds the README's Swift samples, copied verbatim, in a new package outside this repository that
-# depends on PrayKit by path — the way an app adopts it — then runs the app and its test.
+# Builds the Swift samples of docs/app.md (the app developer's guide) and docs/serve.md, copied verbatim, in a new package
+# outside this repository that depends on PrayKit by path — the way an app adopts it — then runs the app
+# and its test.
 #
 #   Scripts/check-external-package.sh [work-folder]
 #
-# The README's blocks are recognised by their content: the `// Package.swift` fragment becomes the
+# The guide's blocks are recognised by their content: the `// Package.swift` fragment becomes the
 # manifest, the quick start becomes the app's main.swift (after configurePrayKit), every other block
 # with declarations becomes a source file, and the block with `@Test` becomes the test target.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="${1:-$(mktemp -d)}"
 mkdir -p "$work"
-ln -sfn "$repo" "$work/PrayKit"   # so the README's `.package(path: "../PrayKit")` works verbatim
+ln -sfn "$repo" "$work/PrayKit"   # so the guide's `.package(path: "../PrayKit")` works verbatim
 app="$work/PrayerApp"
 rm -rf "$app/Sources" "$app/Tests"
 mkdir -p "$app/Sources/PrayerApp" "$app/Tests/PrayerAppTests"
 
-python3 - "$repo/README.md" "$app" <<'PY'
+python3 - "$repo/docs/app.md" "$repo/docs/serve.md" "$app" <<'PY'
 import re, sys, pathlib
-readme, app = pathlib.Path(sys.argv[1]).read_text(), pathlib.Path(sys.argv[2])
+readme = "".join(pathlib.Path(path).read_text() for path in sys.argv[1:-1])
+app = pathlib.Path(sys.argv[-1])
 blocks = re.findall(r"```swift\n(.*?)```", readme, re.S)
 sources, main, test, manifest = [], None, None, None
 for block in blocks:
@@ -30,7 +32,7 @@ for block in blocks:
         main = block
     else:
         sources.append(block)
-assert manifest and main and test and len(sources) >= 3, "README samples not found"
+assert manifest and main and test and len(sources) >= 3, "docs/app.md samples not found"
 (app / "Package.swift").write_text(
     "// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(\n"
     '    name: "PrayerApp",\n    platforms: [.macOS(.v15), .iOS(.v18)],\n'
@@ -61,4 +63,4 @@ echo "== running the app"
 swift run PrayerApp
 echo "== testing the app"
 swift test
-echo "OK: the README samples build, run and pass in $app"
+echo "OK: the samples of docs/app.md build, run and pass in $app"

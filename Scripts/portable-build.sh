@@ -14,7 +14,7 @@
 # that package leaves out, is type-checked against it without CMicroHTTPD (as a build of the whole
 # package on macOS compiles it). What this cannot check — the Darwin side of `#if canImport(Darwin)`,
 # `#if os(macOS)` and the iOS branch without `Process`, and Apple's SDKs themselves — is listed in the
-# README ("Apple platforms").
+# docs/app.md ("Apple platforms").
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mkdir -p "${1:-$repo/.build/portable}" && cd "${1:-$repo/.build/portable}" && pwd)"

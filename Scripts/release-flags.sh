@@ -1,7 +1,7 @@
 # The flags of the praykit binary users install, sourced by Scripts/build-release.sh, startup.sh and
 # load-test.sh so that they measure that binary and share one build folder (.build/release):
 # release, the Swift runtime linked in, no $ORIGIN RUNPATH, and every module reaching concrete type
-# metadata through direct accessors instead of by mangled name (README, "Start-up and memory").
+# metadata through direct accessors instead of by mangled name (docs/performance.md, "Start-up and memory").
 #
 # libstdc++ is linked in too (the Swift runtime is C++): otherwise the dynamic loader looks up ~770 of
 # its symbols by name at every start, 0.3–0.5 ms. The toolchain's static-stdlib arguments name the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders docs/timetable-2027-03.png, the README's picture of a printed month: Makkah, March 2027,
+# Renders docs/timetable-2027-03.png, the picture of a printed month in docs/mosques.md: Makkah, March 2027,
 # with Umm al-Qura's iqama minutes, printed to PDF by `praykit timetable` (WeasyPrint), rasterised at
 # 100 dpi by poppler's pdftoppm and reduced to a palette by pngquant when it is installed.
 #

@@ -1,22 +1,19 @@
 #!/usr/bin/env bash
-# ThreadSanitizer over the tests that exercise PrayKit's concurrency: the curl client's threads and
-# cancellation, the loopback server, praykit serve's libmicrohttpd server and routes, the SQLite
-# connection behind its Mutex and its change observers, the file logger's concurrent writers, the
+# ThreadSanitizer over the tests that exercise PrayKit's concurrency — those tagged `concurrency`
+# (Mocks/Support/TestTags.swift): the curl client's threads and cancellation, the loopback server,
+# praykit serve's libmicrohttpd server and routes, the SQLite connection behind its Mutex and its
+# change observers, the stores' and look-ups' async views, the file logger's concurrent writers, the
 # container's lazy statics and set-once configuration, the mocks' recorders, the reminder daemon's
-# concurrent deliveries and the hooks' process groups, and sync (the client's scheduler, status stream and
-# cycles against the real store, the routes, the server with POST bodies, the PostgreSQL store and routes on a
-# throwaway cluster). Builds into .build/tsan (the normal build is untouched) and fails on any report
-# that Scripts/tsan.supp does not suppress (only the documented Synchronization.Mutex false positive).
+# concurrent deliveries and the hooks' process groups, and sync (the client's scheduler, status stream
+# and cycles against the real store, the routes, the server with POST bodies, the PostgreSQL routes on
+# a throwaway cluster). Never the tests tagged `binary`: the praykit they would run is this build's,
+# sanitized. Builds into .build/tsan (the normal build is untouched) and fails on any report that
+# Scripts/tsan.supp does not suppress (only the documented Synchronization.Mutex false positive).
 #
 #   Scripts/tsan.sh [extra swift test arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-suites='NetworkTests|RemoteTimetableTests|LogServiceFileTests|LogManagerTests|StorageTests'
-suites+='|BackupRoundTripTests|PreferencesRoundTripTests|MockTests|PrayDependencyTests|ConfigurationTests'
-suites+='|AppTests|PrayerManagerTests|ReadmeSampleTests|ServerTests|AlAdhanRoutesTests'
-suites+='|ReminderDeliveryTests|RemindersTests|DesktopNotificationBusTests'
-suites+='|SyncClientTests|SyncRoutesTests|ServeSyncTests|SyncStoreSQLiteTests|SyncStorePostgresTests|SyncRoutesPostgresTests'
 export TSAN_OPTIONS="suppressions=$PWD/Scripts/tsan.supp print_suppressions=1 ${TSAN_OPTIONS:-}"
 
 # First, the suppression itself: it must hide the Mutex false positive and nothing else.
@@ -33,11 +30,18 @@ if grep -q 'WARNING: ThreadSanitizer' "$probe/mutex.log" || ! grep -q 'WARNING: 
 fi
 echo "Suppression check: the Mutex false positive is suppressed, a real race is still reported."
 
-swift build --build-tests --sanitize=thread --scratch-path .build/tsan
+build=(--sanitize=thread --scratch-path .build/tsan)
+swift build --build-tests "${build[@]}"
+# Selected by tag from the built tests' listing (this swift test has no tag filter: Scripts/test-tags.sh).
+tagged="$(Scripts/test-tags.sh concurrency -- "${build[@]}")"
+binary="$(Scripts/test-tags.sh binary -- "${build[@]}")"
+# The SQLite and PostgreSQL sync stores' suites are moving to a test target of their own and get their
+# tags there; until then they are named here (by suite, in whichever target holds them).
+stores='\.SyncStore(SQLite|Postgres)Tests(/|$)'
 output="$probe/tests.log"
 status=0
-swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter "$suites" "$@" 2>&1 | tee "$output" \
-    || status=$?
+swift test --skip-build "${build[@]}" --filter "$tagged" --filter "$stores" --skip "$binary" "$@" 2>&1 \
+    | tee "$output" || status=$?
 reports="$(grep -c 'WARNING: ThreadSanitizer' "$output" || true)"
 suppressed="$(grep -a -A20 'ThreadSanitizer: Matched' "$output" | grep -a -E '^ *[0-9]+ ' || true)"
 echo "ThreadSanitizer: ${reports} unsuppressed reports; suppressed (count, pattern): ${suppressed:-none}"

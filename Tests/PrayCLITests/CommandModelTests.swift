@@ -116,7 +116,7 @@ import Testing
         #expect(oldDays.stdout == newDays.stdout && oldDays.stdout.contains("1448-09-01"))
     }
 
-    @Test func bashAcceptsTheCompletionScript() async throws {
+    @Test(.tags(.process)) func bashAcceptsTheCompletionScript() async throws {
         // Given
         let script = await CLI.run(["completions", "bash"]).stdout
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-completion-\(UUID()).bash")
@@ -155,7 +155,7 @@ import Testing
         #expect(unknown.status == 64)
     }
 
-    @Test func manRendersTheManualPage() async throws {
+    @Test(.tags(.process)) func manRendersTheManualPage() async throws {
         // Given
         let page = await CLI.run(["help", "--man"]).stdout
         #expect(page == (await CLI.run(["man"])).stdout)
@@ -172,74 +172,33 @@ import Testing
         #expect(result.stdout.contains("EXIT STATUS"))
         #expect(result.stdout.contains("--high-latitude-rule"))
     }
-}
 
-/// A tree three levels deep, to show that groups nest: `outer inner leaf`, with a default at each
-/// group level.
-private enum OuterGroup: CommandGroup {
-    static let name = "outer"
-    static let abstract = "A group of groups."
-    static let subcommands: [any CommandNode.Type] = [InnerGroup.self, SiblingCommand.self]
-}
-
-private enum InnerGroup: CommandGroup {
-    static let name = "inner"
-    static let abstract = "A group inside a group."
-    static let subcommands: [any CommandNode.Type] = [LeafCommand.self]
-    static let defaultSubcommand: (any Command.Type)? = LeafCommand.self
-}
-
-private enum LeafCommand: Command {
-    static let name = "leaf"
-    static let abstract = "A command three levels down."
-    static let count = Option("count", value: "n", help: "How many.", default: 2, range: 1...9)
-    static let options: [any OptionDefinition] = [count]
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {}
-}
-
-private enum SiblingCommand: Command {
-    static let name = "sibling"
-    static let abstract = "A command beside the inner group."
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {}
-}
-
-@Suite struct CommandTreeTests {
-    func resolve(_ words: [String]) throws(CLIError) -> ([String], CommandList.Resolution) {
-        var path: [any CommandNode.Type] = []
-        let resolution = try CommandList.resolve(words, path: &path, root: [OuterGroup.self])
-        return (path.map { $0.name }, resolution)
+    @Test(.tags(.process)) func completionsOfferKeysAndShellsAndHelpOnce() async throws {
+        let script = await CLI.run(["completions", "bash"]).stdout
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-completion-\(UUID()).bash")
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let probe = """
+            source '\(file.path)'
+            COMP_WORDS=(praykit config set hij); COMP_CWORD=3; _praykit; echo "keys: ${COMPREPLY[*]}"
+            COMP_WORDS=(praykit completions z); COMP_CWORD=2; _praykit; echo "shells: ${COMPREPLY[*]}"
+            COMP_WORDS=(praykit hel); COMP_CWORD=1; _praykit; echo "help: ${COMPREPLY[*]}"
+            """
+        let result = try await Shell.run("/bin/bash", ["-c", probe])
+        #expect(result.stdout.contains("keys: hijri-calendar hijri-offset"), "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("shells: zsh"))
+        #expect(result.stdout.contains("help: help\n"))
+        #expect(
+            await CLI.run(["completions", "--help"]).stdout.contains("USAGE: praykit completions <shell> | --zones"))
     }
 
-    @Test func groupsNestToAnyDepth() throws {
-        // A verb three levels down, with its options after it
-        let (leaf, resolved) = try resolve(["outer", "inner", "leaf", "--count", "3"])
-        #expect(leaf == ["outer", "inner", "leaf"])
-        #expect(resolved.consumed == 3 && resolved.command == LeafCommand.self)
-        let arguments = try ParsedArguments(["--count", "3"], for: LeafCommand.self)
-        #expect(arguments[LeafCommand.count] == 3)
-        #expect(throws: CLIError.usage("--count must be between 1 and 9, got 10")) {
-            try ParsedArguments(["--count", "10"], for: LeafCommand.self)
-        }
-        // A group's default verb runs when none is named; its help is the group's
-        let (fallback, byDefault) = try resolve(["outer", "inner", "--count", "4"])
-        #expect(fallback == ["outer", "inner", "leaf"] && byDefault.consumed == 2)
-        #expect(byDefault.helpPath.map { $0.name } == ["outer", "inner"])
-        // A group without a default needs its verb
-        let (group, needsVerb) = try resolve(["outer"])
-        #expect(group == ["outer"] && needsVerb.command == nil)
-        #expect(throws: CLIError.usage("Unknown subcommand 'lef' of 'outer inner'; did you mean 'leaf'?")) {
-            _ = try resolve(["outer", "inner", "lef"])
-        }
-    }
-
-    @Test func helpAndUsageFollowTheTree() {
-        let path: [any CommandNode.Type] = [OuterGroup.self, InnerGroup.self]
-        let help = HelpText.render(path)
-        #expect(help.contains("USAGE: praykit outer inner [<subcommand>]"))
-        #expect(help.contains("OPTIONS (of 'leaf', the default):"))
-        #expect(help.contains("--count <n>") && help.contains("(1…9)") && help.contains("(default: 2)"))
-        #expect(help.contains("leaf                      A command three levels down. (default)"))
-        #expect(HelpText.render([OuterGroup.self]).contains("USAGE: praykit outer <subcommand>"))
-        #expect(HelpText.usage(path + [LeafCommand.self]) == "praykit outer inner leaf [<options>]")
+    @Test(.tags(.process)) func theManualRendersInTheCLocale() async throws {
+        let page = await CLI.run(["man"]).stdout
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-\(UUID()).1")
+        try page.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await Shell.run(
+            "/usr/bin/man", ["-l", file.path], environment: ["LANG": "C", "LC_ALL": "C", "MANWIDTH": "200"])
+        #expect(result.stdout.contains("(-90...90 degrees)"), "\(result.stderr)")
     }
 }

@@ -218,4 +218,24 @@ import Testing
         let next = await CLI.run(["next"] + makkah + ["--now", "2026-12-01T09:00"])
         #expect(next.stdout.hasPrefix("Dhuhr at 12:10 in 3:10"), "\(next.stdout)")
     }
+
+    @Test func ramadansIshaFollowsTheHijriDateTheUserSees() async throws {
+        // 1448-09-01 is 2027-02-08 in Umm al-Qura; with +1 day of local sighting, 2027-02-07 is Ramadan.
+        func ishaMinutes(_ extra: [String]) async throws -> Double {
+            let result = await CLI.run(
+                [
+                    "times", "--lat", "21.4225", "--lon", "39.8262", "--tz", "Asia/Riyadh", "--method", "umm-al-qura",
+                    "--date", "2027-02-07", "--format", "json", "--rounding", "none",
+                ] + extra)
+            let day = try #require((try CLI.json(result.stdout)["days"] as? [[String: Any]])?.first)
+            let formatter = ISO8601DateFormatter()
+            let maghribText = try #require(day["maghrib"] as? String)
+            let ishaText = try #require(day["isha"] as? String)
+            let maghrib = try #require(formatter.date(from: maghribText))
+            let isha = try #require(formatter.date(from: ishaText))
+            return isha.timeIntervalSince(maghrib) / 60
+        }
+        #expect(try await ishaMinutes([]) == 90)
+        #expect(try await ishaMinutes(["--hijri-offset", "1"]) == 120)
+    }
 }

@@ -75,7 +75,7 @@ import Testing
                 == "No fast recorded on \(shawwal); nothing removed\n")
         #expect(try CLI.json(await run(["stats", "--format", "json"]).stdout)["owed"] as? Int == 1)
         let csv = await run(["list", "--from", first.description, "--format", "csv"]).stdout
-        #expect(csv.hasPrefix("date,hijri,status,recordedAt,note\n\(first),1447-09-01,fasted,"), "\(csv)")
+        #expect(csv.hasPrefix("date,hijri,status,recordedAt,note,problem\n\(first),1447-09-01,fasted,"), "\(csv)")
     }
 
     @Test func theRulesAreUsageErrorsAndSaveNothing() async throws {
@@ -207,5 +207,180 @@ import Testing
         #expect(result.status == 64 && result.stderr.contains("fast-suggestions must be on or off"), "\(result.stderr)")
         #expect(await CLI.run(["config", "--help"]).stdout.contains("fast-suggestions"))
         #expect(await CLI.run(["fast", "stats", "--help"]).stdout.contains("travel, illness"))
+    }
+
+    // MARK: - An announced start that moves recorded fasts
+
+    /// Ramadan 1447 on the Umm al-Qura calendar: 30 days from 2026-02-18, Shawwal from 2026-03-20.
+    private func ramadan1447() throws -> [CivilDate] {
+        let days = try Self.hijri.month(.ramadan, of: 1447, calendar: .ummAlQura, offset: 0).map(\.gregorian)
+        try #require(days.count == 30)
+        return days
+    }
+
+    @Test func anEarlierShawwalWarnsOfTheFastLeftOnEidAndStatsFlagsIt() async throws {
+        // Given: every day of Ramadan 1447 recorded as fasted
+        let test = try TestDatabase()
+        let dependency = try dependency(test)
+        let days = try ramadan1447()
+        let now = noon(days[29].adding(days: 10))
+        func run(_ arguments: [String]) async -> CLI.Result {
+            await CLI.run(arguments + ["--tz", "UTC"], dependency: dependency, now: now)
+        }
+        #expect(await run(["fast", "record", "--ramadan", "1447", "--status", "fasted"]).status == 0)
+        let eid = days[29]
+        // When: 1 Shawwal is announced a day earlier, on the 30th
+        let set = await CLI.run(["hijri", "set-start", "1447-10", eid.description], dependency: dependency, now: now)
+        // Then: saved, with a warning naming the day, what it is now and what to do
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout == "1 Shawwal 1447 (1447-10) begins on \(eid).\n")
+        #expect(set.stderr.hasPrefix("Warning: "), "\(set.stderr)")
+        #expect(set.stderr.contains("\(eid) is now 1 Shawwal 1447 (Eid al-Fitr)"), "\(set.stderr)")
+        #expect(set.stderr.contains("recorded as fasted"), "\(set.stderr)")
+        #expect(set.stderr.contains("praykit fast remove --date \(eid)"), "\(set.stderr)")
+        // fast list flags it
+        let list = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(await run(["fast", "list", "--from", days[0].description, "--format", "json"]).stdout.utf8))
+                as? [[String: Any]])
+        #expect(list.count == 30)
+        #expect((list.last?["problem"] as? String)?.contains("Eid al-Fitr") == true, "\(list.last ?? [:])")
+        #expect(list.first?["problem"] is NSNull)
+        let table = await run(["fast", "list", "--from", days[0].description])
+        #expect(table.stdout.contains("Eid al-Fitr"), "\(table.stdout)")
+        // fast stats: 29 days fasted, the 30th named as not counted, in the table and the JSON
+        let stats = try CLI.json(await run(["fast", "stats", "--format", "json"]).stdout)
+        let ramadans = try #require(stats["ramadans"] as? [[String: Any]])
+        #expect(ramadans.first?["days"] as? Int == 29 && ramadans.first?["fasted"] as? Int == 29)
+        let flagged = try #require(stats["notCounted"] as? [[String: Any]])
+        #expect(flagged.map { $0["date"] as? String } == [eid.description])
+        #expect(flagged.first?["status"] as? String == "fasted")
+        let text = await run(["fast", "stats"]).stdout
+        #expect(text.contains("Not counted: 1 day") && text.contains("\(eid) fasted"), "\(text)")
+        #expect(text.contains("praykit fast remove --date \(eid)"), "\(text)")
+    }
+
+    @Test func aLaterRamadanFromAFileWarnsOfTheFastNowInShaban() async throws {
+        // Given: the first day of Ramadan 1447 recorded as fasted
+        let test = try TestDatabase()
+        let dependency = try dependency(test)
+        let days = try ramadan1447()
+        let now = noon(days[29].adding(days: 10))
+        let first = await CLI.run(
+            ["fast", "record", "--tz", "UTC", "--date", days[0].description, "--status", "fasted"],
+            dependency: dependency, now: now)
+        #expect(first.status == 0, "\(first.stderr)")
+        // When: a file announces Ramadan a day later
+        let imported = await CLI.run(
+            ["hijri", "import-starts", "-"], dependency: dependency, now: now,
+            standardInput: Data("1447-09 \(days[1])\n".utf8))
+        // Then
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("\(days[0]) is now 30 Sha'ban 1447"), "\(imported.stderr)")
+        #expect(imported.stderr.contains("--status voluntary"), "\(imported.stderr)")
+    }
+
+    @Test func aStartThatArrivedThroughSyncIsFlaggedNotSilentlyUncounted() async throws {
+        // Given: a fast recorded on the calendar's 30 Ramadan 1447, then a 1 Shawwal on that day saved
+        // by another device (sync or an import sets the setting without a command of this one)
+        let test = try TestDatabase()
+        let days = try ramadan1447()
+        let now = noon(days[29].adding(days: 10))
+        let plain = try dependency(test)
+        let recorded = await CLI.run(
+            ["fast", "record", "--tz", "UTC", "--date", days[29].description, "--status", "fasted"],
+            dependency: plain, now: now)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let moved = try dependency(test, [.hijriStarts: "1447-10=\(days[29])"])
+        // When
+        let stats = try CLI.json(
+            await CLI.run(["fast", "stats", "--tz", "UTC", "--format", "json"], dependency: moved, now: now).stdout)
+        // Then
+        let flagged = try #require(stats["notCounted"] as? [[String: Any]])
+        #expect(flagged.map { $0["date"] as? String } == [days[29].description])
+        #expect((flagged.first?["problem"] as? String)?.contains("Eid al-Fitr") == true, "\(flagged)")
+    }
+
+    // MARK: - Totals of the rows shown
+
+    @Test func statsOfOneYearTotalThatYearsRows() async throws {
+        // Given: a day missed in Ramadan 1446 and two in 1447, one day made up (paying 1446's first)
+        let test = try TestDatabase()
+        let dependency = try dependency(test)
+        let now = noon(try CivilDate(parsing: "2026-06-01"))
+        func run(_ arguments: [String]) async -> CLI.Result {
+            await CLI.run(["fast"] + arguments + ["--tz", "UTC"], dependency: dependency, now: now)
+        }
+        for (day, status) in [
+            (try civil(1446, .ramadan, 3), "missed"), (try civil(1447, .ramadan, 3), "missed"),
+            (try civil(1447, .ramadan, 4), "excused"), (try civil(1447, .shawwal, 10), "made-up"),
+        ] {
+            let result = await run(["record", "--date", day.description, "--status", status])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        // When
+        let all = try CLI.json(await run(["stats", "--format", "json"]).stdout)
+        let y1446 = try CLI.json(await run(["stats", "--year", "1446", "--format", "json"]).stdout)
+        let y1447 = try CLI.json(await run(["stats", "--year", "1447", "--format", "json"]).stdout)
+        let table1446 = await run(["stats", "--year", "1446"]).stdout
+        let table1447 = await run(["stats", "--year", "1447"]).stdout
+        // Then: every total is the sum of the rows shown
+        #expect(all["owed"] as? Int == 2 && all["madeUp"] as? Int == 1)
+        for stats in [all, y1446, y1447] {
+            let rows = try #require(stats["ramadans"] as? [[String: Any]])
+            #expect(stats["owed"] as? Int == rows.compactMap { $0["owed"] as? Int }.reduce(0, +), "\(stats)")
+            #expect(stats["madeUp"] as? Int == rows.compactMap { $0["madeUp"] as? Int }.reduce(0, +), "\(stats)")
+        }
+        #expect(y1446["owed"] as? Int == 0 && y1446["madeUp"] as? Int == 1, "\(y1446)")
+        #expect(y1447["owed"] as? Int == 2 && y1447["madeUp"] as? Int == 0, "\(y1447)")
+        #expect(table1446.contains("Owed: 0 days"), "\(table1446)")
+        #expect(table1447.contains("Owed: 2 days") && table1447.contains("Made up: 0 days"), "\(table1447)")
+    }
+
+    // MARK: - --ramadan within the calendar
+
+    @Test func aRamadanBeforeTheTableOrAfterTodayIsRefused() async throws {
+        let test = try TestDatabase()
+        let dependency = try dependency(test)
+        let now = noon(try CivilDate(parsing: "2026-06-01"))  // Dhu al-Hijjah 1447
+        for (year, message) in [
+            ("1", "from 1343"), ("1342", "from 1343"), ("1448", "Ramadan 1448 begins on 2027-02-08"),
+            ("1460", "1447"),
+        ] {
+            let result = await CLI.run(
+                ["fast", "record", "--tz", "UTC", "--ramadan", year, "--status", "fasted"], dependency: dependency,
+                now: now)
+            #expect(result.status == 64, "\(year): \(result.stdout)")
+            #expect(result.stderr.hasPrefix("Error: ") && result.stderr.contains(message), "\(year): \(result.stderr)")
+        }
+        #expect(
+            try FastStoreSQLite(database: test.database, log: .silent).entries(from: .first, through: .last).isEmpty)
+        #expect(await CLI.run(["fast", "record", "--help"]).stdout.contains("1343"))
+    }
+
+    // MARK: - The same words as log list
+
+    @Test func listTakesToAsLogListDoesAndKeepsThroughHidden() async throws {
+        let test = try TestDatabase()
+        let dependency = try dependency(test)
+        let now = noon(try CivilDate(parsing: "2026-06-01"))
+        let first = try civil(1447, .ramadan, 1)
+        #expect(
+            await CLI.run(
+                ["fast", "record", "--tz", "UTC", "--date", first.description, "--status", "fasted"],
+                dependency: dependency, now: now
+            ).status == 0)
+        for option in ["--to", "--through"] {
+            let result = await CLI.run(
+                [
+                    "fast", "list", "--tz", "UTC", "--from", first.adding(days: -1).description, option,
+                    first.description,
+                ],
+                dependency: dependency, now: now)
+            #expect(result.status == 0 && result.stdout.contains("\(first)"), "\(option): \(result.stderr)")
+        }
+        let help = await CLI.run(["fast", "list", "--help"]).stdout
+        #expect(help.contains("--to <day>") && !help.contains("--through"), "\(help)")
+        #expect(await CLI.run(["fast", "--help"]).stdout.contains("--to 2027-03-09"))
     }
 }

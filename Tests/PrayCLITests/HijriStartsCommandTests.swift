@@ -217,4 +217,28 @@ import Testing
         let convert = try await other.run(["hijri", "convert", "1448-09-01", "--format", "json"])
         #expect(try array(convert.stdout).first?["gregorian"] as? String == "2027-02-07")
     }
+
+    @Test func theEmptyListsHintIsACommandThatSucceeds() async throws {
+        // Given: no starts, today 2026-11-29 (Jumada al-Akhirah 1448): the next Ramadan is 1448's
+        let dependency = CLI.dependency()
+        let empty = await CLI.run(["hijri", "starts"], dependency: dependency)
+        #expect(empty.stdout.hasPrefix("No announced month starts"), "\(empty.stdout)")
+        let line = try #require(
+            empty.stdout.split(separator: "\n").first { $0.contains("praykit hijri set-start") }, "\(empty.stdout)")
+        let words = try #require(line.range(of: "praykit ")).upperBound
+        // When: the hint's command is run
+        let hinted = await CLI.run(line[words...].split(separator: " ").map(String.init), dependency: dependency)
+        // Then: it is accepted
+        #expect(hinted.status == 0, "\(line): \(hinted.stderr)")
+        #expect(line.contains("1448-09"), "\(line)")
+        // And so is every set-start example of the help
+        for command in ["hijri", "hijri set-start"] {
+            let help = await CLI.run(command.split(separator: " ").map(String.init) + ["--help"]).stdout
+            for example in help.split(separator: "\n").filter({ $0.contains("praykit hijri set-start 14") }) {
+                let start = try #require(example.range(of: "praykit ")).upperBound
+                let result = await CLI.run(example[start...].split(separator: " ").map(String.init))
+                #expect(result.status == 0, "\(example): \(result.stderr)")
+            }
+        }
+    }
 }

@@ -15,7 +15,7 @@ import Testing
 /// minimum share that did. The spread of the random delays adapts round by round (a staircase: wider
 /// after a kill inside, narrower after one too late), so the share holds on an idle machine and on
 /// a busy one; no duration is asserted.
-@Suite struct KilledProcessTests {
+@Suite(.tags(.process, .binary)) struct KilledProcessTests {
     /// Where the kills of a test landed.
     struct Landings: Sendable, CustomStringConvertible {
         /// Kills while a child was inside its write transaction.

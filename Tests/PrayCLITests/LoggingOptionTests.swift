@@ -1,8 +1,9 @@
 import Foundation
+import PrayMocks
 import Testing
 
 /// `--log-level`, `PRAYKIT_LOG_LEVEL` and `--log-file`, on the built binary.
-@Suite struct LoggingOptionTests {
+@Suite(.tags(.process, .binary)) struct LoggingOptionTests {
     let tromso = [
         "times", "--lat", "69.6492", "--lon", "18.9553", "--tz", "Europe/Oslo", "--date", "2026-06-21",
         "--polar-resolution", "unresolved",

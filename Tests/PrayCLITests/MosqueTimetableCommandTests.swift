@@ -7,7 +7,7 @@ import Testing
 
 /// `praykit timetable import|list|remove` and the chosen mosque's times in times, next, notify and
 /// timetable, on the real binary and a real database.
-@Suite struct MosqueTimetableCommandTests {
+@Suite(.tags(.process, .binary)) struct MosqueTimetableCommandTests {
     final class Sandbox {
         let folder: URL
         var environment: [String: String] { ["PRAYKIT_DATABASE": folder.appendingPathComponent("praykit.sqlite").path] }
@@ -133,6 +133,71 @@ import Testing
         #expect(try await sandbox.run(["config", "get", "mosque"]).stdout.contains("Masjid Two") == false)
         let again = try await sandbox.run(["timetable", "remove", "--mosque", "Masjid Two"])
         #expect(again.status == 1 && again.stderr.contains("no mosque timetable named 'Masjid Two'"))
+    }
+
+    @Test func aTimeFarFromTheCalculatedOneIsAWarningNamingTheDay() async throws {
+        // Given: London in June, one day's maghrib written 17:50 (sunset is after 21:00)
+        let sandbox = try Sandbox()
+        let csv = """
+            date,fajr,sunrise,dhuhr,asr,maghrib,isha
+            2027-06-13,02:45,04:43,13:02,17:24,21:19,22:45
+            2027-06-14,02:45,04:43,13:02,17:24,17:50,22:45
+
+            """
+        // When
+        try await sandbox.setUp(csv: csv)
+        let path = try sandbox.file("again.csv", Data(csv.utf8))
+        let result = try await sandbox.run(["timetable", "import", path, "--mosque", "East London Mosque"])
+        // Then: imported, with a warning on standard error naming the day, the time and the calculated one
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Imported 2 days"), "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("Warning: "), "\(result.stderr)")
+        #expect(result.stderr.contains("2027-06-14: maghrib 17:50, calculated 21:"), "\(result.stderr)")
+        #expect(!result.stderr.contains("2027-06-13"), "\(result.stderr)")
+        #expect(result.stderr.contains("zone") && result.stderr.contains("column"), "\(result.stderr)")
+        // A timetable within the thresholds imports quietly
+        let fine = try sandbox.file("fine.csv", Data(Sandbox.csv.utf8))
+        let quiet = try await sandbox.run(["timetable", "import", fine, "--mosque", "East London Mosque"])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+        // The thresholds are said in help
+        let help = try await sandbox.run(["timetable", "import", "--help"])
+        #expect(help.stdout.contains("maghrib") && help.stdout.contains("minutes"), "\(help.stdout)")
+    }
+
+    @Test func theSourceLineNamesTheMosqueAndWhenItWasImported() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.setUp()
+        #expect(try await sandbox.run(["config", "set", "mosque", "East London Mosque"]).status == 0)
+        // When
+        let times = try await sandbox.run(["times", "--date", "2026-11-30", "--days", "3"])
+        let next = try await sandbox.run(["next", "--now", "2026-12-01T05:00:00Z"])
+        let calculated = try await sandbox.run(["times", "--date", "2027-03-01"])
+        // Then
+        #expect(times.status == 0, "\(times.stderr)")
+        #expect(
+            times.stdout.contains("Source: East London Mosque's timetable (imported 20")
+                && times.stdout.contains("), calculated where it has no day"), "\(times.stdout)")
+        #expect(next.stdout.contains("; from East London Mosque's timetable (imported 20"), "\(next.stdout)")
+        #expect(calculated.stdout.contains("Source: calculated\n"), "\(calculated.stdout)")
+    }
+
+    @Test func anIshaAfterMidnightIsImportedOnTheNextDay() async throws {
+        // Given: Lerwick at midsummer, isha and its iqama after midnight
+        let sandbox = try Sandbox()
+        for (key, value) in [("lat", "60.155"), ("lon", "-1.145"), ("tz", "Europe/London")] {
+            #expect(try await sandbox.run(["config", "set", key, value]).status == 0)
+        }
+        let path = try sandbox.file(
+            "lerwick.csv", Data("date,maghrib,isha,isha_iqama\n2027-06-21,22:40,00:40,00:55\n".utf8))
+        // When
+        let imported = try await sandbox.run(["timetable", "import", path, "--mosque", "Lerwick Mosque"])
+        #expect(try await sandbox.run(["config", "set", "mosque", "Lerwick Mosque"]).status == 0)
+        let times = try await sandbox.run(["times", "--date", "2027-06-21", "--format", "json"])
+        // Then
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let day = try #require((try json(times.stdout)["days"] as? [[String: Any]])?.first)
+        #expect(day["isha"] as? String == "2027-06-22T00:40:00+01:00", "\(day)")
+        #expect((day["congregation"] as? [String: String])?["isha"] == "2027-06-22T00:55:00+01:00")
     }
 
     @Test(arguments: [

@@ -1,8 +1,9 @@
 import Foundation
+import PrayMocks
 import Testing
 
 /// The real binary's reminder daemon under a shifted clock (`faketime`), firing a real hook.
-@Suite struct NotifyDaemonTests {
+@Suite(.tags(.process, .binary, .faketime)) struct NotifyDaemonTests {
     @Test func theHookFiresAtThePlannedInstant() async throws {
         // Given: the clock at 05:21:52 in Makkah, eight seconds before fajr (05:22 by the Muslim
         // World League's 18°), and a hook that writes what it got — and whether the daemon's own

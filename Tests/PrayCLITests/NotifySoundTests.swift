@@ -138,6 +138,25 @@ import Testing
         }
     }
 
+    @Test func aVolumeAplayIgnoresIsNotShownAsApplied() async throws {
+        // Given: aplay, which has no volume of its own
+        let sounds = SoundServiceMock()
+        sounds.onPlayer { SoundPlayer(kind: .aplay, path: "/usr/bin/aplay") }
+        sounds.onCheck { _ in .wav }
+        var dependency = CLI.dependency()
+        dependency.sounds = sounds
+        let range = ["--dry-run", "--from", "2026-11-29T05:00:00+03:00", "--until", "2026-11-29T06:00:00+03:00"]
+        let arguments = ["notify"] + makkah + range + ["--sound", "/s/adhan.wav", "--volume", "50"]
+        // When
+        let table = await CLI.run(arguments, dependency: dependency)
+        let json = try CLI.json(await CLI.run(arguments + ["--format", "json"], dependency: dependency).stdout)
+        // Then: the plan says the volume is ignored by that player, not that it plays at 50 %
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(!table.stdout.contains("volume 50 %"), "\(table.stdout)")
+        #expect(table.stdout.contains("--volume 50 is ignored by aplay"), "\(table.stdout)")
+        #expect(json["volumeApplied"] as? Bool == false, "\(json)")
+    }
+
     @Test func stopSoundSaysWhenNoDaemonRuns() async {
         let result = await CLI.run(["notify", "stop-sound"])
         #expect(
@@ -155,7 +174,8 @@ import Testing
 
     // MARK: - The real binary, the real player
 
-    @Test(.needsAplay) func theRealPlayerPlaysTheToneOnceAtFajrAndNotAgainAfterARestart() async throws {
+    @Test(.tags(.process, .binary, .faketime, .audio), .needsAplay)
+    func theRealPlayerPlaysTheToneOnceAtFajrAndNotAgainAfterARestart() async throws {
         // Given: a 0.3 s tone written here, a wrapper `aplay` first on PATH that records its arguments
         // and runs the real aplay into ALSA's null device, and the clock at 05:21:52 in Makkah, eight
         // seconds before fajr (05:22 by the Muslim World League's 18°).
@@ -180,7 +200,8 @@ import Testing
         #expect(folder.journal.count == 2)
     }
 
-    @Test(.needsAplay) func stopSoundSilencesTheDaemonsPlayerAndSIGTERMEndsBoth() async throws {
+    @Test(.tags(.process, .binary, .faketime, .audio), .needsAplay)
+    func stopSoundSilencesTheDaemonsPlayerAndSIGTERMEndsBoth() async throws {
         // Given: the daemon two seconds before fajr with a wrapper aplay that plays the tone, then goes on
         // "playing" (sleeps) until it is stopped.
         let folder = try await SoundFolder.make(playsOn: true)

@@ -1,8 +1,9 @@
 import Foundation
+import PrayMocks
 import Testing
 
 /// What happens when the output cannot be written: the real binary, driven by bash.
-@Suite struct OutputFailureTests {
+@Suite(.tags(.process, .binary)) struct OutputFailureTests {
     let praykit = PraykitProcess.executable.path
 
     @Test(arguments: ["methods", "export", "times --lat 21.4 --lon 39.8 --tz UTC --days 3660 --format json"])
@@ -33,5 +34,12 @@ import Testing
         // Then: no trap, no message.
         #expect(result.stdout == "exit 1\n")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    @Test func aClosedStandardOutputIsSaid() async throws {
+        let result = try await Shell.run(
+            "/bin/sh", ["-c", "'\(PraykitProcess.executable.path)' times --lat 21.4225 --lon 39.8262 >&-"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("standard output is closed"), "\(result.stderr)")
     }
 }

@@ -212,4 +212,12 @@ import Testing
         #expect(result.stdout.contains("GeoNames"))
         #expect(result.stdout.contains("Creative Commons Attribution 4.0"))
     }
+
+    @Test func coordinatesPrintWithoutFloatNoise() async throws {
+        let json = try CLI.json(await CLI.run(["places", "search", "Beirut", "--format", "json"]).stdout)
+        let place = try #require((json["places"] as? [[String: Any]])?.first)
+        #expect(place["latitude"] as? Double == 33.8933)
+        let header = await CLI.run(["times", "--city", "Beirut"]).stdout
+        #expect(header.contains("33.8933, 35.5016"), "\(header)")
+    }
 }

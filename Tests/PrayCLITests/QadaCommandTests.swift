@@ -234,7 +234,7 @@ import Testing
         }
     }
 
-    @Test func theBinaryKeepsQadaInItsDatabase() async throws {
+    @Test(.tags(.process, .binary)) func theBinaryKeepsQadaInItsDatabase() async throws {
         // Given: a database of its own; every date given, so that nothing depends on today
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-qada-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -4,7 +4,7 @@ import PrayMocks
 import Testing
 
 @Suite struct QiblaCommandTests {
-    @Test func jsonFollowsTheContract() async throws {
+    @Test(.tags(.process, .binary)) func jsonFollowsTheContract() async throws {
         let result = try await PraykitProcess.run([
             "qibla", "--lat", "40.7128", "--lon", "-74.0060", "--format", "json",
         ])
@@ -25,13 +25,13 @@ import Testing
         }
     }
 
-    @Test func theKaabaSaysSo() async throws {
+    @Test(.tags(.process, .binary)) func theKaabaSaysSo() async throws {
         let result = try await PraykitProcess.run(["qibla", "--lat", "21.4225241", "--lon", "39.8261818"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("at the Kaaba"))
     }
 
-    @Test func badCoordinatesAreUsageErrors() async throws {
+    @Test(.tags(.process, .binary)) func badCoordinatesAreUsageErrors() async throws {
         for arguments in [["--lat", "95", "--lon", "0"], ["--lat", "0"], ["--lat", "0", "--lon", "181"]] {
             let result = try await PraykitProcess.run(["qibla"] + arguments)
             #expect(result.status == 64)
@@ -41,7 +41,7 @@ import Testing
 
     // MARK: - By compass
 
-    @Test func jsonGivesTheCompassBearingAndTheDeclinationUsed() async throws {
+    @Test(.tags(.process, .binary)) func jsonGivesTheCompassBearingAndTheDeclinationUsed() async throws {
         let result = try await PraykitProcess.run([
             "qibla", "--lat", "40.7128", "--lon", "-74.0060", "--date", "2026-12-01", "--format", "json",
         ])
@@ -169,5 +169,15 @@ import Testing
             .stdout)
         #expect(caution["magneticZone"] as? String == "caution")
         #expect((caution["magneticNote"] as? String)?.contains("(4000 nT, under 6000 nT)") == true)
+    }
+
+    @Test func qiblaNearTheKaabaAndItsAntipode() async {
+        let near = await CLI.run(["qibla", "--lat", "21.4230", "--lon", "39.8262"])
+        #expect(near.stdout.contains("Distance: 55.") || near.stdout.contains(" m\n"), "\(near.stdout)")
+        #expect(near.stdout.contains("only meaningful beyond a few metres"))
+        let antipode = await CLI.run(["qibla", "--lat", "-20", "--lon", "-141"])
+        #expect(antipode.stdout.contains("directions of the shortest paths diverge"), "\(antipode.stdout)")
+        let newYork = await CLI.run(["qibla", "--lat", "40.7128", "--lon", "-74.0060"])
+        #expect(!newYork.stdout.contains("Note:"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PrayCore
+import PrayMocks
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 
 /// A database in a folder the user cannot write is said at open — "read-only" — not found at the
 /// first write and called "cannot open".
-@Suite struct ReadOnlyDatabaseTests {
+@Suite(.tags(.process, .binary)) struct ReadOnlyDatabaseTests {
     @Test func aReadOnlyFolderIsSaidAtOpen() async throws {
         // Given: a folder nobody but root may write (0555)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-readonly-\(UUID())")

@@ -1,11 +1,17 @@
 import Foundation
 import PrayCore
 import PrayMocks
+import PrayServices
 import Testing
 
-/// `praykit times --source aladhan` end to end: fetched from a local server, then served from the
-/// cache when the server is gone.
+@testable import PrayCLI
+
+/// `praykit times --source`: a published timetable end to end — fetched from a local server, then
+/// served from the cache when the server is gone — and in-process: a city's timetable only for its
+/// place, the timeout and `--offline`, and what a refused plain-http URL suggests.
 @Suite struct RemoteSourceTests {
+    let makkah = ["times", "--lat", "21.4225", "--lon", "39.8262", "--tz", "Asia/Riyadh", "--date", "2026-11-29"]
+
     /// A local AlAdhan server with Makkah's months (`/v1/calendar/YYYY/MM`).
     static func makkahServer() throws -> TestHTTPServer {
         let zone = TimeZone(identifier: "Asia/Riyadh")!
@@ -20,7 +26,7 @@ import Testing
         }
     }
 
-    @Test func theCacheServesWhenTheServerIsGone() async throws {
+    @Test(.tags(.process, .binary, .server)) func theCacheServesWhenTheServerIsGone() async throws {
         let server = try Self.makkahServer()
         defer { server.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -60,7 +66,7 @@ import Testing
         #expect(missing.stderr.contains("no copy"))
     }
 
-    @Test func sourceFlagsAreChecked() async throws {
+    @Test(.tags(.process, .binary)) func sourceFlagsAreChecked() async throws {
         for arguments in [
             ["--source", "nope"], ["--source", "london"], ["--api-url", "http://x"],
             ["--source", "aladhan", "--api-url", "ftp://x"],
@@ -69,5 +75,58 @@ import Testing
                 ["times", "--lat", "1", "--lon", "1"] + arguments, environment: ["PRAYKIT_API_KEY": ""])
             #expect(result.status == 64, "\(arguments)")
         }
+    }
+
+    // MARK: - In-process
+
+    @Test func londonsTimetableRefusesOtherPlaces() async {
+        let result = await CLI.run(
+            makkah + ["--source", "london"], environment: ["TZ": "UTC", "PRAYKIT_API_KEY": "k"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("is London's"))
+        #expect(result.stderr.contains("km from London"))
+    }
+
+    @Test func aTimetableServesOnlyItsOwnPlace() async {
+        let london = await CLI.run(
+            ["times", "--lat", "21.4225", "--lon", "39.8262", "--source", "london"],
+            environment: ["TZ": "UTC", "PRAYKIT_API_KEY": "k"])
+        #expect(london.status == 64)
+        #expect(london.stderr.contains("km from London; use --source calculated or aladhan here"), "\(london.stderr)")
+        #expect(london.configuration?.remoteTimetable?.baseURL == RemoteTimetable.Provider.london.defaultBaseURL)
+    }
+
+    @Test func theTimeoutSetsTheNetworkAndOfflineServesTheCacheOnly() async throws {
+        let aladhan = makkah + ["--source", "aladhan", "--api-url", "http://127.0.0.1:9"]
+        let defaults = await CLI.run(aladhan + ["--offline"], dependency: try offlineDependency())
+        #expect(defaults.configuration?.network.totalTimeout == 10)
+        #expect(defaults.configuration?.remoteTimetable?.cacheOnly == true)
+        #expect(defaults.status == 1)
+        #expect(defaults.stderr.contains("is cached, and the server is not asked offline"), "\(defaults.stderr)")
+        let short = await CLI.run(aladhan + ["--timeout", "3"], dependency: try offlineDependency())
+        #expect(short.configuration?.network.totalTimeout == 3)
+        #expect(short.configuration?.network.connectTimeout == 3)
+        let bad = await CLI.run(aladhan + ["--timeout", "0"])
+        #expect(bad.status == 64)
+        let calculated = await CLI.run(makkah + ["--offline"])
+        #expect(calculated.status == 64 && calculated.stderr.contains("--offline goes with --source"))
+    }
+
+    /// A remote service that reads an empty cache and fails the test if it touches the network.
+    private func offlineDependency() throws -> PrayDependencyMock {
+        var dependency = CLI.dependency()
+        let database = try TestDatabase()
+        let timetable = RemoteTimetable(
+            provider: .aladhan, baseURL: try #require(URL(string: "http://127.0.0.1:9")), cacheOnly: true)
+        dependency.remotePrayers = PrayerServiceRemote(
+            timetable: timetable, network: NetworkServiceMock(), database: database.database, log: .silent)
+        return dependency
+    }
+
+    @Test func theInsecureHTTPErrorSuggestsWhatTheToolCanDo() {
+        let error = NetworkError(
+            kind: .insecure, url: URL(fileURLWithPath: "/"), message: "plain http to example.com was refused")
+        #expect(CLIError(error).message.contains("give --api-url an https:// URL"))
+        #expect(!CLIError(error).message.contains("allow insecure"))
     }
 }

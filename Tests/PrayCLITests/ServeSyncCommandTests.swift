@@ -86,6 +86,8 @@ import Testing
         let unknownDevice = await run(["devices", "revoke", "d_0000"])
         let badName = await run(["users", "add", "a b"])
         #expect(taken.status == 1 && taken.stderr.hasPrefix("Error: a user named amina exists already"))
+        // A person adding an existing user wants a code for another device: the error says how
+        #expect(taken.stderr.contains("praykit serve sync pair amina"), "\(taken.stderr)")
         #expect(unknownUser.status == 1 && unknownUser.stderr.hasPrefix("Error: no user named bilal"))
         #expect(unknownDevice.status == 1 && unknownDevice.stderr.hasPrefix("Error: no device d_0000"))
         #expect(badName.status == 64 && badName.stderr.hasPrefix("Error: "), "\(badName.stderr)")
@@ -227,7 +229,7 @@ import Testing
             ]
         }
 
-        @Test(.needsPostgreSQL)
+        @Test(.tags(.process, .binary), .needsPostgreSQL)
         func anUnreachablePostgresIsAnErrorAndAPasswordIsNeverTakenFromTheCommandLine() async throws {
             // Given: a PostgreSQL URL whose socket folder holds no server (nothing is reached)
             let result = try await PraykitProcess.run(
@@ -248,12 +250,13 @@ import Testing
             }
         }
 
-        @Test(.needsMicroHTTPD) func twoDevicesConvergeThroughARealServeProcess() async throws {
+        @Test(.tags(.process, .binary, .server), .needsMicroHTTPD)
+        func twoDevicesConvergeThroughARealServeProcess() async throws {
             let folder = try TestFolder("serve-sync-e2e")
             try await Self.twoDevicesConverge(store: "sqlite:" + folder.path("server/sync.sqlite"), folder: folder)
         }
 
-        @Test(.needsMicroHTTPD, .needsPostgreSQL)
+        @Test(.tags(.process, .binary, .server, .postgres), .needsMicroHTTPD, .needsPostgreSQL)
         func twoDevicesConvergeThroughARealServeProcessOnPostgreSQL() async throws {
             let folder = try TestFolder("serve-sync-e2e-postgres")
             try await PostgresCluster.with { cluster in

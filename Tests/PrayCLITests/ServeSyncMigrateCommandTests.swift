@@ -194,7 +194,7 @@ import Testing
             }
         }
 
-        @Test(.needsPostgreSQL)
+        @Test(.tags(.postgres), .needsPostgreSQL)
         func serveCreatesAnEmptyDatabaseButRefusesOlderNewerAndReadOnlyOnes() async throws {
             try await PostgresCluster.with { cluster in
                 // An empty database: the schema is created and the server starts

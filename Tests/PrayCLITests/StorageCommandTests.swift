@@ -7,7 +7,7 @@ import Testing
 
 /// `praykit config`, `log`, `export` and `import` against a real database file, including the
 /// failures a user's machine can produce: killed processes, concurrent writers, bad files.
-@Suite struct StorageCommandTests {
+@Suite(.tags(.process, .binary)) struct StorageCommandTests {
     /// A fresh folder and the environment that points praykit at a database inside it.
     final class Sandbox {
         let folder: URL
@@ -187,5 +187,62 @@ import Testing
         )
         #expect(blocked.status == 1)
         #expect(blocked.stderr.contains("cannot open or create"))
+    }
+
+    @Test func importCountsEverythingItImported() async throws {
+        // Given: a backup with settings, a log entry, fasts, qada entries and a mosque's timetable
+        let now = CLI.now
+        var preferences = Preferences()
+        try preferences.set("Europe/London", for: .timeZone)
+        try preferences.set("mwl", for: .method)
+        let day = try CivilDate(parsing: "2026-03-01")
+        let fasts = try (0..<3).map { try FastEntry(date: day.adding(days: $0), status: .fasted, recordedAt: now) }
+        let qada = try [
+            QadaEntry(
+                id: QadaEntry.openingID(.fajr), kind: .opening, prayer: .fajr, count: 10, date: day,
+                source: QadaEntry.sourceSet, recordedAt: now),
+            QadaEntry(
+                id: QadaEntry.newMadeUpID(), kind: .madeUp, prayer: .fajr, count: 2, date: day, source: nil,
+                recordedAt: now),
+        ]
+        let mosque = MosqueTimetable(
+            name: "East London Mosque", coordinates: try Coordinates(latitude: 51.5174, longitude: -0.0653),
+            timeZone: "Europe/London",
+            days: [MosqueDay(date: day, adhan: [.fajr: 320]), MosqueDay(date: day.adding(days: 1))])
+        let backup = UserData(
+            preferences: preferences,
+            prayerLog: [try PrayerLogEntry(date: day, prayer: .fajr, status: .prayed, recordedAt: now)],
+            mosques: [mosque], qada: qada, fasts: fasts)
+        let data = try JSONEncoder().encode(backup)
+        // When
+        let result = await CLI.run(["import", "-"], standardInput: data)
+        // Then
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout
+                == "Imported 2 settings, 1 log entry, 3 fasts, 2 qada entries and 1 mosque timetable (2 days).\n",
+            "\(result.stdout)")
+        // A backup made before fasts, qada and mosques were kept says what it left as it was
+        let old = try JSONEncoder().encode(UserData(preferences: preferences, prayerLog: []))
+        let older = await CLI.run(["import", "-"], standardInput: old)
+        #expect(
+            older.stdout
+                == "Imported 2 settings and 0 log entries; the file has no fasts, qada entries or mosque "
+                + "timetables (made before PrayKit kept them), so those kept here stay as they are.\n",
+            "\(older.stdout)")
+    }
+
+    @Test func theRealBinaryShowsImportsWarningsOnStandardError() async throws {
+        // Given: a backup that sets a hook, which is not taken without --trust
+        let sandbox = try Sandbox()
+        let file = sandbox.folder.appendingPathComponent("hook.json")
+        try Data(
+            #"{"format":"praykit-backup","version":1,"preferences":{"notify-hook":"/bin/true"},"prayerLog":[]}"#.utf8
+        ).write(to: file)
+        // When
+        let result = try await sandbox.run(["import", file.path])
+        // Then: the warning reaches standard error (it was buffered and lost at exit)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Warning: the backup sets notify-hook"), "\(result.stderr)")
     }
 }

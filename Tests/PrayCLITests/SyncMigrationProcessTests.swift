@@ -10,7 +10,7 @@ import Testing
     /// homes that synced with `praykit serve --sync-store sqlite:…` go on syncing with the server
     /// started on the copy, at the same address, with their tokens and cursors: no home logs in again,
     /// no pull is refused as `cursor_expired`, and both converge. Nothing here measures time.
-    @Suite(.needsMicroHTTPD, .needsPostgreSQL)
+    @Suite(.tags(.process, .binary, .server, .postgres), .needsMicroHTTPD, .needsPostgreSQL)
     struct SyncMigrationProcessTests {
         @Test func homesKeepSyncingWithoutAResetWhenTheServerMovesToPostgreSQL() async throws {
             try await PostgresCluster.with { cluster in

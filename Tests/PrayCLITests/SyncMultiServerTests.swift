@@ -23,10 +23,11 @@ import Testing
     /// requests were spread over the servers. Nothing here measures time: processes, ports and files
     /// are waited for.
     @Suite(
-        .serialized, .needsMicroHTTPD, .needsPostgreSQL,
+        .tags(.process), .serialized, .needsMicroHTTPD, .needsPostgreSQL,
         .enabled(if: multiServerMissing == nil, Comment(rawValue: multiServerMissing ?? "")))
     struct SyncMultiServerTests {
-        @Test func fiveDevicesThroughHAProxyOnThreeServersLoseNothingAndConverge() async throws {
+        @Test(.tags(.binary, .server, .postgres))
+        func fiveDevicesThroughHAProxyOnThreeServersLoseNothingAndConverge() async throws {
             let seed = SeededGenerator.seed(default: 0x22_5E_4E)
             let started = ContinuousClock.now
             // A cluster of this test's own: its server is stopped and started again midway.
@@ -46,7 +47,7 @@ import Testing
             print("SyncMultiServerTests: seed \(seed), \(started.duration(to: .now)), \(fleet.summary)")
         }
 
-        @Test(arguments: ["server-push-committed", "server-push-applying"])
+        @Test(.tags(.binary, .server, .postgres), arguments: ["server-push-committed", "server-push-applying"])
         func aPushWhoseServerDiesIsSentAgainByHAProxyAndAppliedOnce(crashPoint: String) async throws {
             try await PostgresCluster.with { cluster in
                 // Given: two servers on one database behind HAProxy; one armed to die in its next push,

@@ -15,7 +15,7 @@ import Testing
     /// proxy that resets, delays, drops answers and forwards twice; with clients and the server killed
     /// (SIGKILL) at every named crash point; and with a clock six hours off under `faketime`. No token
     /// appears in any output or log. Nothing here measures time: the processes are waited for.
-    @Suite(.serialized, .needsMicroHTTPD) struct SyncProcessTests {
+    @Suite(.tags(.process, .binary, .server), .serialized, .needsMicroHTTPD) struct SyncProcessTests {
         /// Days in the past, so that no clock here makes them "more than a day ahead".
         static let days = (20...28).map { "2026-11-\($0)" }
 
@@ -184,7 +184,7 @@ import Testing
 
         // MARK: - Clocks
 
-        @Test func clocksSixHoursOffUnderFaketimeKeepCausalOrder() async throws {
+        @Test(.tags(.faketime)) func clocksSixHoursOffUnderFaketimeKeepCausalOrder() async throws {
             let server = try await SyncServer.start()
             defer { server.stop() }
             let ahead = try Home("ahead", faketime: "+6h")

@@ -7,7 +7,7 @@ import Testing
 /// columns), and headless Chromium lays the HTML out at the paper's width to find anything wider than
 /// its box. Skipped, saying what to install, where the tools are missing, unless
 /// `PRAYKIT_REQUIRE_PRINT=1`.
-@Suite struct TimetablePrintTests {
+@Suite(.tags(.process, .binary)) struct TimetablePrintTests {
     /// One printed page: its paper, language and whether it has iqama columns (the widest table).
     struct Layout: Sendable, CustomTestStringConvertible {
         let paper: String
@@ -37,7 +37,7 @@ import Testing
         ["en", "ar"].flatMap { language in [false, true].map { Layout(paper: paper, language: language, iqama: $0) } }
     }
 
-    @Test(.needsPrintTools, arguments: layouts)
+    @Test(.tags(.print), .needsPrintTools, arguments: layouts)
     func aMonthIsOnePage(_ layout: Layout) async throws {
         let folder = try TestFolder("timetable-pdf")
         let pdf = folder.path("month.pdf")
@@ -53,7 +53,7 @@ import Testing
         #expect(pages.count == 1, "\(pages)")
     }
 
-    @Test(.needsPrintTools) func aPDFToAFileOrAPipeButNotATerminal() async throws {
+    @Test(.tags(.print), .needsPrintTools) func aPDFToAFileOrAPipeButNotATerminal() async throws {
         let piped = try await PraykitProcess.run(Self.layouts[0].arguments + ["--format", "pdf"], deadline: 300)
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stdout.hasPrefix("%PDF-"))
@@ -78,7 +78,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
     }
 
-    @Test(.needsChromium, arguments: layouts)
+    @Test(.tags(.browser), .needsChromium, arguments: layouts)
     func nothingOverflowsAtThePapersWidth(_ layout: Layout) async throws {
         let folder = try TestFolder("timetable-layout")
         let html = folder.path("month.html")

@@ -7,7 +7,7 @@ import Testing
 /// The `async` views of the stores and look-ups: called from the main actor, each runs the synchronous
 /// method on the service's work queue — a Dispatch queue, not the caller's actor — and answers what it
 /// does.
-@Suite struct AsyncViewTests {
+@Suite(.tags(.concurrency)) struct AsyncViewTests {
     /// The methods that ran, each with whether it ran on ``WorkQueue/shared``.
     final class Places: Sendable {
         private let notes = Mutex<[String]>([])

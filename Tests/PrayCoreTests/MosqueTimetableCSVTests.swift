@@ -68,6 +68,33 @@ import Testing
         #expect(message(utf16)?.contains("not UTF-8") == true)
     }
 
+    @Test func aMistypedColumnIsSuggestedAndSemicolonsAreNamed() {
+        // Given: 'dhur' for dhuhr; a file saved with semicolons (a spreadsheet in a comma-decimal locale)
+        let typo = message(Data("date,fajr,dhur\n2026-12-01,05:50,12:00\n".utf8))
+        let semicolons = message(Data("date;fajr;dhuhr\n2026-12-01;05:50;12:00\n".utf8))
+        // Then
+        #expect(typo?.contains("unknown column 'dhur' (did you mean 'dhuhr'?)") == true, "\(typo ?? "accepted")")
+        #expect(semicolons?.hasPrefix("line 1: ") == true, "\(semicolons ?? "accepted")")
+        #expect(semicolons?.contains("separated by semicolons") == true, "\(semicolons ?? "accepted")")
+        #expect(semicolons?.contains("unknown column") == false, "\(semicolons ?? "accepted")")
+    }
+
+    @Test func anIshaAfterMidnightIsTheNextDays() throws {
+        // Given: a Shetland midsummer: maghrib 22:40, isha 00:40 and its iqama 00:55 after midnight
+        let days = try parse("date,maghrib,isha,isha_iqama\n2027-06-21,22:40,00:40,00:55\n")
+        // Then: minutes after the day's own midnight, past 24 hours
+        #expect(days[0].adhan[.isha] == 24 * 60 + 40 && days[0].iqama[.isha] == 24 * 60 + 55)
+        // A fajr, or an isha after 06:00 before maghrib, is still out of order
+        #expect(message(Data("date,maghrib,isha\n2027-06-21,22:40,07:00\n".utf8))?.contains("not after") == true)
+        #expect(message(Data("date,fajr,sunrise\n2027-06-21,00:40,00:30\n".utf8))?.contains("not after") == true)
+        // Laid over a day, it is the next civil day's 00:40
+        let zone = TimeZone(identifier: "Europe/London")!
+        let schedule = PrayerSchedule(
+            date: days[0].date, timeZone: zone, coordinates: Self.london, times: [])
+        let overlaid = PrayerServiceMosque.overlay(days[0], of: "Lerwick", on: schedule)
+        #expect(overlaid[.isha]?.date == Date(timeIntervalSince1970: 1_813_621_200))  // 2027-06-22T00:40+01:00
+    }
+
     // MARK: - Overlay
 
     private static let london = Coordinates.mockLondon

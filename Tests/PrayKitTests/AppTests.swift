@@ -5,7 +5,7 @@ import PrayMocks
 import Testing
 
 /// The same small app, once on the real container with a temporary database, once on mocks.
-@Suite struct AppTests {
+@Suite(.tags(.concurrency)) struct AppTests {
     /// 2026-11-29 13:00 in London (UTC+0).
     let now = Date(timeIntervalSince1970: Double(CivilDate.mockDate.daysSince1970) * 86_400 + 13 * 3_600)
 

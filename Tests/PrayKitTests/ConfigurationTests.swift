@@ -8,7 +8,7 @@ import Testing
 
 /// The set-once rules of `PrayDependency.configure(_:)`, on private stores (the process's own is set
 /// once by ``TestContainer``).
-@Suite struct ConfigurationTests {
+@Suite(.tags(.concurrency)) struct ConfigurationTests {
     typealias Configuration = PrayDependency.Configuration
     let configuration = Configuration(minLogLevel: .info, databasePath: "/tmp/a.sqlite")
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The mocks have one shape — `on<Requirement>` sets an answer, `<requirement>Calls` reads the
 /// arguments of each call, an unset call fails the test — and the fakes keep what is written.
-@Suite struct MockTests {
+@Suite(.tags(.concurrency)) struct MockTests {
     let request = PrayerAPI.Request(coordinates: .mockMakkah, timeZone: .gmt, date: .mockDate, parameters: .custom())
 
     /// Whether `issue` is the one an unset mock records.

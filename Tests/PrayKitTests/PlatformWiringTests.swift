@@ -25,7 +25,7 @@ import Testing
         #expect("\(type(of: client))" == (Self.linksLinuxPieces ? "NetworkServiceCurl" : "NetworkServiceURLSession"))
     }
 
-    @Test func theContainersNetworkClientFetches() async throws {
+    @Test(.tags(.server)) func theContainersNetworkClientFetches() async throws {
         // Given a loopback server
         TestContainer.configured
         let server = try TestHTTPServer { request in

@@ -13,7 +13,7 @@ struct NextPrayerModel {
     }
 }
 
-@Suite struct PrayDependencyTests {
+@Suite(.tags(.concurrency)) struct PrayDependencyTests {
     let request = PrayerAPI.Request(
         coordinates: .mockMakkah, timeZone: TimeZone(identifier: "Asia/Riyadh")!, date: .mockDate,
         parameters: CalculationParameters(method: .ummAlQura)

@@ -58,7 +58,7 @@ func configurePrayKit(
     }
 }
 
-@MainActor @Test func prayerLogModelRecordsAndSearchesThroughTheAsyncViews() async throws {
+@MainActor @Test(.tags(.concurrency)) func prayerLogModelRecordsAndSearchesThroughTheAsyncViews() async throws {
     var dependency = PrayDependencyMock()  // an empty PrayerLogStoreFake
     let places = PlaceServiceMock()
     places.onSearch { query in
@@ -124,7 +124,7 @@ final class DiagnosticsLog: LogService {
     }
 }
 
-@Suite struct ReadmeSampleTests {
+@Suite(.tags(.concurrency)) struct ReadmeSampleTests {
     @Test func quickStartSample() async throws {
         TestContainer.configured
         let request = PrayerAPI.Request(
@@ -168,7 +168,7 @@ func serveAlAdhan(_ dependency: any PrayKitDependency) async throws -> URL {
     return url
 }
 
-@Test(.needsMicroHTTPD) func theServeSampleStartsAndStopsAServer() async throws {
+@Test(.tags(.server, .concurrency), .needsMicroHTTPD) func theServeSampleStartsAndStopsAServer() async throws {
     TestContainer.configured
     #if os(Linux) && canImport(PrayServer)
         let url = try await serveAlAdhan(PrayDependency())
@@ -193,7 +193,7 @@ func appDependency() -> any PrayKitDependency {
     PrayDependency().overriding { $0.notifications = BannerNotifications() }
 }
 
-@Test func theAppDependencyKeepsTheLiveServicesButItsNotifier() throws {
+@Test(.tags(.concurrency)) func theAppDependencyKeepsTheLiveServicesButItsNotifier() throws {
     TestContainer.configured
     let dependency = appDependency()
     #expect(dependency.notificationService() is BannerNotifications)

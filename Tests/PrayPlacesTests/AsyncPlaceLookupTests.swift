@@ -8,7 +8,7 @@ import Testing
 /// The place and zone look-ups' `async` views on the real services, called from the main actor: the
 /// same answers as the synchronous methods. (Where they run is checked on instrumented mocks in
 /// PrayCoreTests.)
-@Suite struct AsyncPlaceLookupTests {
+@Suite(.tags(.concurrency)) struct AsyncPlaceLookupTests {
     @MainActor @Test func placesAnswerAsTheSynchronousSearchDoes() async throws {
         // Given
         let places = PlaceServiceGazetteer(log: .silent)

@@ -10,7 +10,7 @@ import Testing
 /// The AlAdhan routes beyond the day's times, as plain functions without sockets: the next prayer,
 /// the Hijri holidays and the calendar's lists, and the `…ByAddress` routes resolved offline from the
 /// gazetteer — AlAdhan's shapes, PrayKit's values, and a 4xx envelope for every bad input.
-@Suite struct AlAdhanMoreRoutesTests {
+@Suite(.tags(.concurrency)) struct AlAdhanMoreRoutesTests {
     /// 2026-11-30 12:34:56 UTC: 15:34:56 in Riyadh.
     static let now = Date(timeIntervalSince1970: 1_796_042_096)
     static let makkah = "latitude=21.4225&longitude=39.8262&timezonestring=Asia/Riyadh"

@@ -7,7 +7,7 @@ import Testing
 
 /// The AlAdhan routes as plain functions, without sockets: AlAdhan's exact keys, PrayKit's times,
 /// AlAdhan's parameters, caching, and a 4xx envelope for every bad input.
-@Suite struct AlAdhanRoutesTests {
+@Suite(.tags(.concurrency)) struct AlAdhanRoutesTests {
     /// 2026-11-30 12:34:56 UTC.
     static let now = Date(timeIntervalSince1970: 1_796_042_096)
     let prayers = PrayerServiceAstronomical(log: .silent)

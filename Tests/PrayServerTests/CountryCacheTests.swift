@@ -1,10 +1,11 @@
 import PrayCore
+import PrayMocks
 import Testing
 
 @testable import PrayServer
 
 /// The countries of method-less requests, remembered by exact coordinates.
-@Suite struct CountryCacheTests {
+@Suite(.tags(.concurrency)) struct CountryCacheTests {
     @Test func aPlaceIsLookedUpOnceAndTheCacheStartsAgainWhenFull() throws {
         // Given: a cache of two places and a lookup that counts its calls
         let cache = CountryCache(capacity: 2)

@@ -12,7 +12,7 @@
     /// loopback port: the AlAdhan routes and the sync endpoints side by side, request bodies and the
     /// peer's address delivered by the server layer, the body limit, and `/sync/` on a server that does
     /// not sync. Order of events, never durations.
-    @Suite(.needsMicroHTTPD) struct ServeSyncTests {
+    @Suite(.tags(.server, .concurrency), .needsMicroHTTPD) struct ServeSyncTests {
         static let client = "c_0123456789abcdef0123456789abcdef"
         static let otherClient = "c_fedcba9876543210fedcba9876543210"
 

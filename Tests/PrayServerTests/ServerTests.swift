@@ -16,7 +16,7 @@
 
     /// `ServerServiceMicroHTTPD` on a loopback port chosen by the system, called with the project's libcurl
     /// client and with a raw socket where a client must misbehave. Order of events, never durations.
-    @Suite(.needsMicroHTTPD) struct ServerTests {
+    @Suite(.tags(.server, .concurrency), .needsMicroHTTPD) struct ServerTests {
         static let network: NetworkServiceCurl = {
             var options = NetworkOptions()
             options.maxAttempts = 1

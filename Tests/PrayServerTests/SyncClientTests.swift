@@ -8,7 +8,7 @@ import Testing
 
 /// The client of sync against the real store and routes, in one process: SYNC.md §4 and the
 /// guarantees of §6 that do not need a killed process (those are in the CLI's sync tests).
-@Suite struct SyncClientTests {
+@Suite(.tags(.concurrency)) struct SyncClientTests {
     /// 2026-11-29.
     let day = CivilDate(daysSince1970: 20_786)
 

@@ -9,7 +9,7 @@ import Testing
     /// The sync routes over a PostgreSQL store whose server goes away and comes back (a restart, a
     /// failover): devices get 503 with `Retry-After` meanwhile, a push refused then is applied whole
     /// when sent again, and nothing is applied twice or half.
-    @Suite(.needsPostgreSQL)
+    @Suite(.tags(.postgres, .concurrency), .needsPostgreSQL)
     struct SyncRoutesPostgresTests {
         @Test func aDatabaseAwayGives503WithRetryAfterAndThePushIsAppliedOnceWhenItIsBack() throws {
             // Given: routes over a store in a cluster of this test's own, a paired device, one push applied

@@ -6,7 +6,7 @@ import Testing
 
 /// The `/sync/v1/` routes as a plain function, without sockets: every route and status, the
 /// headers of every answer, tokens only from `Authorization`, never in a log, and no trap on any body.
-@Suite struct SyncRoutesTests {
+@Suite(.tags(.concurrency)) struct SyncRoutesTests {
     /// 2026-11-29 12:00:00 UTC.
     static let now = Date(timeIntervalSince1970: 1_795_953_600)
     static let client = "c_0123456789abcdef0123456789abcdef"

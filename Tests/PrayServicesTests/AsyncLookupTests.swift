@@ -7,7 +7,7 @@ import Testing
 
 /// The Hijri look-ups' `async` views on the real service (the places' are in PrayPlacesTests), called from the main actor: the same answers as
 /// the synchronous methods. (Where they run is checked on instrumented mocks in PrayCoreTests.)
-@Suite struct AsyncLookupTests {
+@Suite(.tags(.concurrency)) struct AsyncLookupTests {
     @MainActor @Test func hijriDaysAnswerAsTheSynchronousConversionDoes() async throws {
         // Given
         let hijri = HijriServiceUmmAlQura(prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)

@@ -8,7 +8,7 @@ import Testing
 /// The stores' `async` views on a real database: they run on the database's own queue, so the main
 /// actor goes on while a write waits for another connection's lock — as an app's does while its
 /// widget writes to the same file. Nothing here measures time: the order of events is the proof.
-@Suite struct AsyncStorageTests {
+@Suite(.tags(.concurrency)) struct AsyncStorageTests {
     let day = CivilDate.mockDate
 
     /// A database whose write lock another connection holds, and the events the main actor saw.

@@ -7,7 +7,7 @@ import Testing
 /// Backup export → import → export gives the same bytes, for seeded random data: every setting at
 /// one of its boundary values, and a prayer log of every prayer and status on days from 1900 to
 /// 2100, stamped to the millisecond before and after 1970 (an empty log included).
-@Suite struct BackupRoundTripTests {
+@Suite(.tags(.concurrency)) struct BackupRoundTripTests {
     /// Random data for sample `sample`: `entries` log entries (distinct days and prayers).
     static func userData(entries count: Int, using random: inout SeededGenerator) throws -> UserData {
         var preferences = Preferences()

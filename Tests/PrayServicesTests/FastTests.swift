@@ -127,9 +127,9 @@ import Testing
         let more = try entries + (11...14).map { try entry(civil(1447, .shawwal, $0), .madeUp) }
         let paid = try Self.fasts.account(of: more, today: today)
         #expect(paid.owed == 0 && paid.madeUpBeyondOwed == 2 && paid.ramadans.map(\.owed) == [0, 0])
-        // One year asked for: that Ramadan alone, the owed total still over all
+        // One year asked for: that Ramadan alone, and totals of that row (it owed 3, 2 were made up)
         let one = try Self.fasts.account(of: entries, today: today, years: [1446], voluntaryYear: 1446)
-        #expect(one.ramadans.map(\.year) == [1446] && one.owed == 2 && one.voluntary == 1)
+        #expect(one.ramadans.map(\.year) == [1446] && one.owed == 1 && one.madeUp == 2 && one.voluntary == 1)
     }
 
     @Test func aRamadanUnderwayCountsOnlyItsPastDaysAsNotRecorded() throws {
@@ -150,6 +150,80 @@ import Testing
     {
         let date = try civil(year, month, day)
         return try Self.fasts.suggestions(from: date, count: 1, recorded: recorded).first?.reasons ?? []
+    }
+
+    @Test func aStartThatMovesAFastIsAConflictCountedNowhere() throws {
+        // Given: Ramadan 1447 (30 days) recorded fasted on its 30th and first; a voluntary fast on 2 Shawwal
+        let thirtieth = try civil(1447, .ramadan, 30)
+        let first = try civil(1447, .ramadan, 1)
+        let entries = [
+            try entry(first, .fasted), try entry(thirtieth, .fasted), try entry(thirtieth.adding(days: 2), .voluntary),
+        ]
+        // When: 1 Shawwal announced on the 30th, and (another calendar) Ramadan a day later
+        var earlyEid = HijriMonthStarts()
+        earlyEid[try HijriMonthStarts.Month(year: 1447, month: 10)] = thirtieth
+        let moved = FastCalendar(hijri: Self.ummAlQura.following(earlyEid), calendar: .ummAlQura, offset: 0)
+        var lateRamadan = HijriMonthStarts()
+        lateRamadan[try HijriMonthStarts.Month(year: 1447, month: 9)] = first.adding(days: 1)
+        let late = FastCalendar(hijri: Self.ummAlQura.following(lateRamadan), calendar: .ummAlQura, offset: 0)
+        // Then: the fast on the new Eid, and the voluntary fast that the same day is now Eid's second
+        let conflicts = try moved.moved(entries, before: Self.fasts)
+        #expect(conflicts.map(\.entry.date) == [thirtieth])
+        #expect(conflicts.first?.problem == .forbidden("Eid al-Fitr"))
+        #expect(try late.moved(entries, before: Self.fasts).map(\.problem) == [.notRamadan])
+        #expect(try Self.fasts.conflicts(in: entries).isEmpty)
+        // The account counts the one fast left in Ramadan, and lists the other
+        let account = try moved.account(of: entries, today: thirtieth.adding(days: 20))
+        #expect(account.ramadans.first?.fasted == 1 && account.ramadans.first?.days == 29)
+        #expect(account.notCounted.map(\.entry.date) == [thirtieth])
+        #expect(account.voluntary == 1)
+        // A made-up fast on 30 Sha'ban 1448, which a Ramadan announced a day early makes its first, pays nothing
+        let calendarFirst = try civil(1448, .ramadan, 1)
+        let madeUp = try entry(calendarFirst.adding(days: -1), .madeUp)
+        var earlyRamadan = HijriMonthStarts()
+        earlyRamadan[try HijriMonthStarts.Month(year: 1448, month: 9)] = calendarFirst.adding(days: -1)
+        let early = FastCalendar(hijri: Self.ummAlQura.following(earlyRamadan), calendar: .ummAlQura, offset: 0)
+        let missed = try entry(calendarFirst.adding(days: 3), .missed)
+        let paid = try early.account(of: [madeUp, missed], today: calendarFirst.adding(days: 50))
+        #expect(paid.madeUp == 0 && paid.owed == 1 && paid.notCounted.first?.problem == .ramadan)
+    }
+
+    @Test func theTotalsOfChosenYearsAreTheirRows() throws {
+        // Given: 1446 owes 1, 1447 owes 2, two days made up (the oldest Ramadan's first)
+        let entries = [
+            try entry(try civil(1446, .ramadan, 5), .missed), try entry(try civil(1447, .ramadan, 5), .missed),
+            try entry(try civil(1447, .ramadan, 6), .excused), try entry(try civil(1447, .shawwal, 9), .madeUp),
+            try entry(try civil(1447, .shawwal, 10), .madeUp),
+        ]
+        let today = try civil(1447, .dhuAlHijjah, 1)
+        // When
+        let all = try Self.fasts.account(of: entries, today: today)
+        let only1447 = try Self.fasts.account(of: entries, today: today, years: [1447])
+        // Then
+        #expect(all.ramadans.map(\.madeUp) == [1, 1] && all.ramadans.map(\.owed) == [0, 1])
+        #expect(all.madeUp == 2 && all.owed == 1 && all.madeUpBeyondOwed == 0)
+        #expect(only1447.madeUp == 1 && only1447.owed == 1 && only1447.ramadans.map(\.year) == [1447])
+    }
+
+    @Test func aWholeRamadanIsBoundedByTheTableAndToday() throws {
+        let today = try civil(1447, .ramadan, 11)
+        #expect(try Self.fasts.pastDays(ofRamadan: 1447, today: today).count == 10)
+        // (The table gives Ramadan 1343 28 days: no month length is assumed here.)
+        #expect(try !Self.fasts.pastDays(ofRamadan: FastCalendar.firstRamadanYear, today: today).isEmpty)
+        for (year, words) in [
+            (1, "before 1343 AH"), (1342, "from 1343 to 1447"), (1448, "begins on 2027-02-08, after today"),
+            (9999, "is in a year to come"),
+        ] {
+            #expect {
+                _ = try Self.fasts.pastDays(ofRamadan: year, today: today)
+            } throws: { error in
+                (error as? ValidationError)?.field == "ramadan"
+                    && (error as? ValidationError)?.message.contains(words) == true
+            }
+        }
+        #expect(throws: ValidationError.self) {
+            try Self.fasts.pastDays(ofRamadan: 1447, today: try civil(1447, .ramadan, 1))
+        }
     }
 
     @Test func theVoluntaryFastsAreSuggestedWithTheirReasons() throws {

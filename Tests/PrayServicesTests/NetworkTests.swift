@@ -8,7 +8,7 @@ import Testing
 /// The HTTP client of this build — `NetworkServiceCurl` where libcurl is linked (Linux),
 /// `NetworkServiceURLSession` elsewhere (`Scripts/portable-build.sh` runs these tests on it) —
 /// against a real HTTP server on 127.0.0.1 with scripted faults: one contract, the same tests.
-@Suite struct NetworkTests {
+@Suite(.tags(.concurrency)) struct NetworkTests {
     /// Whether the client is libcurl, whose result codes errors carry.
     static let isCurl: Bool = {
         #if canImport(CCurl)
@@ -47,7 +47,7 @@ import Testing
 
     func kind(of error: any Error) -> NetworkError.Kind? { (error as? NetworkError)?.kind }
 
-    @Test func getsAResponse() async throws {
+    @Test(.tags(.server)) func getsAResponse() async throws {
         let server = try TestHTTPServer { _ in
             .respond(status: 200, headers: ["X-Test": "yes"], body: Data("hello".utf8))
         }
@@ -63,7 +63,7 @@ import Testing
         #expect(request.headers["accept-encoding"]?.contains("gzip") == true)
     }
 
-    @Test func decodesGzip() async throws {
+    @Test(.tags(.server)) func decodesGzip() async throws {
         let gzipped = Data([
             31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 171, 86, 202, 72, 205, 201, 201, 87, 178, 82, 80, 74, 175, 202, 44, 80,
             170, 5, 0,
@@ -77,7 +77,7 @@ import Testing
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"hello": "gzip"}"#)
     }
 
-    @Test func connectionRefusedIsRetriedThenAConnectionError() async throws {
+    @Test(.tags(.server)) func connectionRefusedIsRetriedThenAConnectionError() async throws {
         // Given a port nothing listens on, kept reserved so no other test's server is given it meanwhile
         let server = try TestHTTPServer.refusingConnections()
         defer { server.stop() }
@@ -104,7 +104,7 @@ import Testing
         #expect(retries.map { $0.metadata["http.delay"] } == sleeps.map { String(format: "%.2f", $0) })
     }
 
-    @Test func aServerThatNeverAnswersTimesOut() async throws {
+    @Test(.tags(.server)) func aServerThatNeverAnswersTimesOut() async throws {
         // Given a server that reads the request and never answers
         let server = try TestHTTPServer { _ in .hang }
         defer { server.stop() }
@@ -124,7 +124,7 @@ import Testing
         #expect(clock.sleeps.count == 1)
     }
 
-    @Test func a500ThenA200IsRetriedToSuccess() async throws {
+    @Test(.tags(.server)) func a500ThenA200IsRetriedToSuccess() async throws {
         // Given
         let counter = Counter()
         let server = try TestHTTPServer { _ in
@@ -144,7 +144,7 @@ import Testing
         #expect(clock.sleeps.count == 1 && clock.sleeps.allSatisfy { Self.backoff(after: 1).contains($0) })
     }
 
-    @Test func aPersistent500IsAStatusErrorAfterBoundedRetries() async throws {
+    @Test(.tags(.server)) func aPersistent500IsAStatusErrorAfterBoundedRetries() async throws {
         // Given
         let server = try TestHTTPServer { _ in .respond(status: 503) }
         defer { server.stop() }
@@ -161,7 +161,7 @@ import Testing
         #expect(clock.sleeps.count == 2)
     }
 
-    @Test func theRetryBudgetBoundsTheTimeSpentWaiting() async throws {
+    @Test(.tags(.server)) func theRetryBudgetBoundsTheTimeSpentWaiting() async throws {
         // Given a server that always fails and room for many attempts
         let server = try TestHTTPServer { _ in .respond(status: 502) }
         defer { server.stop() }
@@ -182,7 +182,7 @@ import Testing
         #expect(server.requests.count == sleeps.count + 1)
     }
 
-    @Test func postIsNotRetried() async throws {
+    @Test(.tags(.server)) func postIsNotRetried() async throws {
         let server = try TestHTTPServer { _ in .respond(status: 500) }
         defer { server.stop() }
         await #expect(throws: NetworkError.self) {
@@ -192,11 +192,13 @@ import Testing
         #expect(server.requests.first?.body == Data("x".utf8))
     }
 
-    @Test(arguments: [
-        ("7", 7.0),
-        // An HTTP-date, 20 s after the clock's "now" (2026-11-29 12:00:00 UTC).
-        ("Sun, 29 Nov 2026 12:00:20 GMT", 20),
-    ])
+    @Test(
+        .tags(.server),
+        arguments: [
+            ("7", 7.0),
+            // An HTTP-date, 20 s after the clock's "now" (2026-11-29 12:00:00 UTC).
+            ("Sun, 29 Nov 2026 12:00:20 GMT", 20),
+        ])
     func retryAfterIsHonoured(_ header: String, _ seconds: TimeInterval) async throws {
         // Given a server that asks the client to come back later, once
         let counter = Counter()
@@ -212,7 +214,7 @@ import Testing
         #expect(clock.sleeps == [seconds])
     }
 
-    @Test func aRetryAfterBeyondTheBudgetIsReported() async throws {
+    @Test(.tags(.server)) func aRetryAfterBeyondTheBudgetIsReported() async throws {
         // Given
         let server = try TestHTTPServer { _ in .respond(status: 429, headers: ["Retry-After": "3600"]) }
         defer { server.stop() }
@@ -227,7 +229,7 @@ import Testing
         #expect(clock.sleeps.isEmpty)
     }
 
-    @Test func aBodyLargerThanTheLimitIsRefused() async throws {
+    @Test(.tags(.server)) func aBodyLargerThanTheLimitIsRefused() async throws {
         let big = Data(repeating: 65, count: 10_000)
         for reply in [TestHTTPServer.Reply.respond(status: 200, body: big), .unsized(status: 200, body: big)] {
             let server = try TestHTTPServer { _ in reply }
@@ -238,7 +240,7 @@ import Testing
         }
     }
 
-    @Test func aConnectionClosedMidBodyIsAConnectionError() async throws {
+    @Test(.tags(.server)) func aConnectionClosedMidBodyIsAConnectionError() async throws {
         let server = try TestHTTPServer { _ in .truncated(status: 200, declaredLength: 1000, body: Data("partial".utf8))
         }
         defer { server.stop() }
@@ -253,7 +255,7 @@ import Testing
         }
     }
 
-    @Test func redirectsAreFollowedLoopsAndOtherSchemesAreNot() async throws {
+    @Test(.tags(.server)) func redirectsAreFollowedLoopsAndOtherSchemesAreNot() async throws {
         let server = try TestHTTPServer { request in
             switch request.path {
             case "/start": .respond(status: 302, headers: ["Location": "/end"])
@@ -296,7 +298,7 @@ import Testing
         }
     }
 
-    @Test func plainHTTPGoesOnlyToALoopbackAddressNotToANameThatLooksLikeOne() async throws {
+    @Test(.tags(.server)) func plainHTTPGoesOnlyToALoopbackAddressNotToANameThatLooksLikeOne() async throws {
         // Names that start like loopback addresses are resolved by DNS and may be anywhere: refused
         // before any connection (and so before the API key in the query leaves the machine).
         for host in ["127.evil.example", "127.0.0.1.evil.example", "localhost.evil.example", "127.1", "2130706433"] {
@@ -315,7 +317,7 @@ import Testing
         }
     }
 
-    @Test func aRedirectToAnotherOriginDropsTheCallersCredentials() async throws {
+    @Test(.tags(.server)) func aRedirectToAnotherOriginDropsTheCallersCredentials() async throws {
         // Given: a server that redirects to another origin (another port), and one on its own origin
         let other = try TestHTTPServer { _ in .respond(status: 200, body: Data("other".utf8)) }
         defer { other.stop() }
@@ -345,7 +347,7 @@ import Testing
         #expect(here.headers["authorization"] == "Bearer SECRET" && here.headers["x-api-key"] == "SECRET")
     }
 
-    @Test func cancellingTheTaskStopsTheTransfer() async throws {
+    @Test(.tags(.server)) func cancellingTheTaskStopsTheTransfer() async throws {
         // Given a transfer the server holds open, with a timeout no test run reaches
         let server = try TestHTTPServer { _ in .hang }
         defer { server.stop() }
@@ -360,7 +362,7 @@ import Testing
         #expect(await server.hangs(atLeast: 1).count == 1)
     }
 
-    @Test func aTaskCancelledBeforeItSendsIsCancelled() async throws {
+    @Test(.tags(.server)) func aTaskCancelledBeforeItSendsIsCancelled() async throws {
         // Given a task cancelled before it asks (URLSession may then end the transfer before the
         // client is waiting for it)
         let server = try TestHTTPServer { _ in .hang }
@@ -373,7 +375,7 @@ import Testing
         await #expect { try await task.value } throws: { kind(of: $0) == .cancelled }
     }
 
-    @Test func secretsNeverAppearInErrors() async throws {
+    @Test(.tags(.server)) func secretsNeverAppearInErrors() async throws {
         let server = try TestHTTPServer { _ in .respond(status: 401) }
         defer { server.stop() }
         let url = URL(string: "http://user:hunter2@127.0.0.1:\(server.port)/api?key=SECRET123&year=2026")!

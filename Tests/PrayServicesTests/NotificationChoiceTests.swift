@@ -36,7 +36,7 @@ import Testing
         #expect(desktop.deliverCalls.map(\.event) == [event])
     }
 
-    @Test func aHookRunsInsteadOfTheDesktop() async throws {
+    @Test(.tags(.process)) func aHookRunsInsteadOfTheDesktop() async throws {
         // Given: a hook that writes the event to a file
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-hook-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -66,7 +66,7 @@ import Testing
         #expect(error?.message.contains("apt-get install weasyprint") == true)
     }
 
-    @Test func weasyPrintGetsThePageAndWritesThePDF() async throws {
+    @Test(.tags(.process)) func weasyPrintGetsThePageAndWritesThePDF() async throws {
         // The stand-in copies its input's text into the PDF, so the test sees what it was given.
         let folder = try Self.converter("weasyprint", #"printf '%%PDF-1.7 ' > "$4"; cat "$3" >> "$4""#)
         let service = PDFServiceConverter(path: folder.url.path, log: .silent)
@@ -75,7 +75,7 @@ import Testing
         #expect(String(decoding: pdf, as: UTF8.self) == "%PDF-1.7 " + Self.request.html)
     }
 
-    @Test func wkhtmltopdfWhenWeasyPrintIsMissing() async throws {
+    @Test(.tags(.process)) func wkhtmltopdfWhenWeasyPrintIsMissing() async throws {
         let folder = try Self.converter(
             "wkhtmltopdf", #"for last; do :; done; echo "$*" > "$last.args"; printf '%%PDF-1.4' > "$last""#)
         let service = PDFServiceConverter(path: folder.url.path, log: .silent)
@@ -86,7 +86,7 @@ import Testing
         #expect(arguments.suffix(2) == ["in", "out"])
     }
 
-    @Test func aFailureCarriesTheConvertersMessage() async throws {
+    @Test(.tags(.process)) func aFailureCarriesTheConvertersMessage() async throws {
         let folder = try Self.converter(
             "weasyprint", "echo 'warning: a font' >&2; echo 'ERROR: bad\u{1B}[2J page' >&2; exit 3")
         let service = PDFServiceConverter(path: folder.url.path, log: .silent)
@@ -96,21 +96,21 @@ import Testing
             error?.message == "weasyprint exited with 3 without a PDF: warning: a font | ERROR: bad\u{FFFD}[2J page")
     }
 
-    @Test func somethingThatIsNotAPDFIsAFailure() async throws {
+    @Test(.tags(.process)) func somethingThatIsNotAPDFIsAFailure() async throws {
         let folder = try Self.converter("weasyprint", #"echo '<html>' > "$4""#)
         let service = PDFServiceConverter(path: folder.url.path, log: .silent)
         let error = await #expect(throws: PDFError.self) { try await Self.convert(service) }
         #expect(error?.kind == .failed)
     }
 
-    @Test func aConverterPastItsDeadlineIsStopped() async throws {
+    @Test(.tags(.process)) func aConverterPastItsDeadlineIsStopped() async throws {
         let folder = try Self.converter("weasyprint", "exec sleep 600")
         let service = PDFServiceConverter(path: folder.url.path, deadline: 1, log: .silent)
         let error = await #expect(throws: PDFError.self) { try await Self.convert(service) }
         #expect(error?.kind == .timedOut)
     }
 
-    @Test func theTemporaryFolderIsRemoved() async throws {
+    @Test(.tags(.process)) func theTemporaryFolderIsRemoved() async throws {
         let seen = try Folder()
         let folder = try Self.converter("weasyprint", #"echo "$3" > "# + seen.path("page") + "; exit 1")
         let service = PDFServiceConverter(path: folder.url.path, log: .silent)

@@ -242,6 +242,25 @@ import Testing
             )
         }
     }
+
+    @Test func theEngineRefusesUserAdjustmentsThatReorderAndHoldsBackMethodOnes() async throws {
+        // Given
+        let engine = PrayerServiceAstronomical(log: .silent)
+        var request = PrayerAPI.Request(
+            coordinates: try Coordinates(latitude: 21.4225, longitude: 39.8262),
+            timeZone: try #require(TimeZone(identifier: "Asia/Riyadh")), date: try CivilDate(parsing: "2026-11-29"),
+            parameters: CalculationParameters(method: .ummAlQura))
+        // When the user's own minutes reorder the day: refused.
+        request.parameters.adjustments = PrayerAdjustments([.sunrise: -120])
+        #expect(throws: ValidationError.self) { try engine.prayerTimes(for: request) }
+        // When the method's minutes do: held back and marked.
+        request.parameters.adjustments = PrayerAdjustments([:])
+        request.parameters.methodAdjustments = PrayerAdjustments([.dhuhr: 300])
+        let schedule = try #require(try engine.prayerTimes(for: request).schedules.first)
+        #expect(schedule[.asr]?.isHeldBack == true)
+        #expect(schedule[.dhuhr]?.isHeldBack == false)
+        #expect(schedule[.asr]?.date == schedule[.dhuhr]?.date)
+    }
 }
 
 extension CalculationMethod {

@@ -7,7 +7,7 @@ import Testing
 /// Config set → get for every `Preferences.Key` at its boundary values: what is read back is the
 /// value set (normalised), setting it again changes nothing, it survives the storage text, JSON and
 /// the database, and a value just outside the bounds is refused without changing anything.
-@Suite struct PreferencesRoundTripTests {
+@Suite(.tags(.concurrency)) struct PreferencesRoundTripTests {
     /// Values a key accepts (as given, and as stored) and values it refuses.
     struct Samples {
         let accepted: [(given: String, stored: String)]

@@ -14,7 +14,7 @@ import Testing
 /// fake clock and with real processes; late and missed events are warnings; a hook is ended with
 /// everything it started; what a hook receives. No test measures time: each observes the order of
 /// events, and the real-time waits in it are only there so a broken build fails instead of hanging.
-@Suite struct ReminderDeliveryTests {
+@Suite(.tags(.concurrency)) struct ReminderDeliveryTests {
     let zone = TimeZone(identifier: "Asia/Riyadh")!
 
     /// Events of the given kinds at the given instants (the prayers in order), within the range asked.
@@ -135,7 +135,7 @@ import Testing
 
     // MARK: - Hooks as processes
 
-    @Test func aHookIsEndedAtItsDeadlineWithWhatItStarted() async throws {
+    @Test(.tags(.process)) func aHookIsEndedAtItsDeadlineWithWhatItStarted() async throws {
         // Given: a hook whose shell starts a child and waits for it.
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -150,7 +150,7 @@ import Testing
         try await ProcessTable.expectEnded(writtenTo: pidFile)
     }
 
-    @Test func aHookThatIgnoresSIGTERMIsKilled() async throws {
+    @Test(.tags(.process)) func aHookThatIgnoresSIGTERMIsKilled() async throws {
         // Given: a shell that ignores SIGTERM, as does the child it starts (an ignored signal is inherited).
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -163,7 +163,7 @@ import Testing
         try await ProcessTable.expectEnded(writtenTo: pidFile)
     }
 
-    @Test func whatAHookLeavesRunningIsEndedAtTheDeadlineAndTheDeliveryStands() async throws {
+    @Test(.tags(.process)) func whatAHookLeavesRunningIsEndedAtTheDeadlineAndTheDeliveryStands() async throws {
         // Given: a hook that starts a player in the background and exits at once.
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -180,7 +180,7 @@ import Testing
         #expect(memory.events.first?.level == .warning)
     }
 
-    @Test func cancellingADeliveryEndsTheHooksGroup() async throws {
+    @Test(.tags(.process)) func cancellingADeliveryEndsTheHooksGroup() async throws {
         // Given: a hook that starts a child and waits for it, with a deadline it will not reach.
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -197,7 +197,7 @@ import Testing
         #expect(await ProcessTable.ends(pid))
     }
 
-    @Test func theHookInheritsOnlyTheAllowedVariablesOfTheGivenEnvironment() async throws {
+    @Test(.tags(.process)) func theHookInheritsOnlyTheAllowedVariablesOfTheGivenEnvironment() async throws {
         // Given: a daemon's environment with an API key, a token and the session's variables.
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -225,7 +225,7 @@ import Testing
         #expect(NotificationServiceCommand.inheritedVariables.contains("LC_*"))
     }
 
-    @Test func theHookGetsOnlyItsEventAndAllowedVariables() async throws {
+    @Test(.tags(.process)) func theHookGetsOnlyItsEventAndAllowedVariables() async throws {
         // Given: a place name with control characters, and a hook that writes its whole environment.
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -249,7 +249,7 @@ import Testing
         #expect(!lines.contains { $0.contains("\u{1B}") || $0.contains("\u{7}") })
     }
 
-    @Test func theReadmesPaplayHookPlaysOnWhileTheNextEventFires() async throws {
+    @Test(.tags(.process)) func theReadmesPaplayHookPlaysOnWhileTheNextEventFires() async throws {
         // Given: the README's hook, `paplay ~/Music/adhan.ogg`, run by a shell that finds a stand-in
         // paplay first on PATH: for the adhan it "plays" until the next event's run releases it (a
         // fifo both open), as a real adhan plays on for minutes while a reminder comes.

@@ -8,7 +8,7 @@ import Testing
 
 /// The timer, iqama, the reminder plan and the daemon, on the real engine and a fake clock: across
 /// midnight, a clock change, Ramadan and Friday.
-@Suite struct RemindersTests {
+@Suite(.tags(.concurrency)) struct RemindersTests {
     let engine = PrayerServiceAstronomical(log: .silent)
 
     func schedules(
@@ -205,7 +205,7 @@ import Testing
         #expect(fired.moments.count == 2)
     }
 
-    @Test func theCommandHookReceivesTheEvent() async throws {
+    @Test(.tags(.process)) func theCommandHookReceivesTheEvent() async throws {
         // Given
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-hook-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 /// `PrayerServiceRemote` against a real HTTP server serving AlAdhan and London responses.
-@Suite struct RemoteTimetableTests {
+@Suite(.tags(.concurrency)) struct RemoteTimetableTests {
     let riyadh = TimeZone(identifier: "Asia/Riyadh")!
     let makkah = Coordinates.mockMakkah
 
@@ -116,9 +116,11 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        "not json", #"{"code": 200, "status": "OK", "data": []}"#, #"{"code": 500, "data": []}"#,
-    ])
+    @Test(
+        .tags(.server),
+        arguments: [
+            "not json", #"{"code": 200, "status": "OK", "data": []}"#, #"{"code": 500, "data": []}"#,
+        ])
     func aBadResponseIsAnErrorAndIsNotStored(_ body: String) async throws {
         let server = try TestHTTPServer { _ in .respond(status: 200, body: Data(body.utf8)) }
         defer { server.stop() }
@@ -135,7 +137,7 @@ import Testing
         }
     }
 
-    @Test func timesOutOfOrderOrForAnotherDayAreRefused() async throws {
+    @Test(.tags(.server)) func timesOutOfOrderOrForAnotherDayAreRefused() async throws {
         let zone = riyadh
         let place = makkah
         for damage in ["swap", "shift"] {
@@ -174,7 +176,7 @@ import Testing
             ])
     }
 
-    @Test func londonKeepsTheCongregationTimesAndHidesTheKey() async throws {
+    @Test(.tags(.server)) func londonKeepsTheCongregationTimesAndHidesTheKey() async throws {
         let year = try PublishedTimetableFixtures.londonYear(2026)
         let server = try TestHTTPServer { request in
             request.path.hasPrefix("/api/times/") && request.path.contains("year=2026")

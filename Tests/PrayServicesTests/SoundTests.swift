@@ -71,7 +71,7 @@ import Testing
         #expect(SoundFormat.detect([]) == nil)
     }
 
-    @Test func filesAreCheckedForThePlayer() async throws {
+    @Test(.tags(.process)) func filesAreCheckedForThePlayer() async throws {
         // Given: a stand-in aplay and paplay, a WAV and an MP3.
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -111,7 +111,7 @@ import Testing
 
     // MARK: - Playing under the daemon
 
-    @Test func theNextEventFiresOnTimeWhileTheAdhanPlaysAndANewSoundStopsIt() async throws {
+    @Test(.tags(.process)) func theNextEventFiresOnTimeWhileTheAdhanPlaysAndANewSoundStopsIt() async throws {
         // Given: a stand-in aplay that writes its arguments and then "plays" until it is stopped, the
         // adhan at +60 s and a reminder at +120 s on a fake clock. The clock's first wait after the
         // adhan fired lasts (in real time) until the adhan's player has started: so the reminder comes
@@ -151,7 +151,7 @@ import Testing
         #expect(await sounds.stop() == nil)
     }
 
-    @Test func aSoundThatEndsLeavesTheServiceQuiet() async throws {
+    @Test(.tags(.process)) func aSoundThatEndsLeavesTheServiceQuiet() async throws {
         // Given: a stand-in aplay that ends at once.
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -6,7 +6,7 @@ import Testing
 @testable import PrayServices
 
 /// The SQLite layer and the stores, against a real database file in a temporary folder.
-@Suite struct StorageTests {
+@Suite(.tags(.concurrency)) struct StorageTests {
     let day = CivilDate.mockDate
 
     @Test func nothingIsCreatedUntilSomethingIsWritten() throws {

@@ -17,6 +17,9 @@ protocol OptionDefinition: Sendable {
     var isRepeatable: Bool { get }
     /// What completion offers for the value.
     var completion: CompletionKind { get }
+    /// Old spellings still read as this option (`--through` of `fast list`), hidden from help,
+    /// completions and the man page.
+    var aliases: [String] { get }
 
     /// Converts and checks the texts given (in order), or returns the value of the option when it
     /// was not given (`texts` empty): the typed value, ready for ``ParsedArguments``.
@@ -25,6 +28,8 @@ protocol OptionDefinition: Sendable {
 }
 
 extension OptionDefinition {
+    var aliases: [String] { [] }
+
     /// `--lat <deg>` or `--json`.
     var synopsis: String { valueName.map { "--\(name) <\($0)>" } ?? "--\(name)" }
 
@@ -66,8 +71,17 @@ struct Option<Value: ArgumentValue>: OptionDefinition {
     let defaultValue: Value?
     /// Says what is wrong with a converted value (`must be between 1 and 3660`), or `nil`.
     private let check: (@Sendable (Value) -> String?)?
+    private(set) var aliases: [String] = []
 
     var isRequired: Bool { defaultValue == nil && !isRepeatable }
+
+    /// This option, also read under the old spellings `names` (without dashes), which help,
+    /// completions and the man page do not show.
+    func aliased(_ names: String...) -> Self {
+        var option = self
+        option.aliases += names
+        return option
+    }
 
     /// Declares `--name <value>`.
     /// - Parameters:

@@ -47,11 +47,13 @@ struct ParsedArguments: Sendable {
                 throw .usage("Unknown option '\(argument)'" + Self.suggestion(for: argument, among: options))
             }
             let body = argument.dropFirst(2)
-            let name = String(body.prefix { $0 != "=" })
+            let typed = String(body.prefix { $0 != "=" })
             let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-            guard let option = options.first(where: { $0.name == name }) else {
-                throw .usage("Unknown option '--\(name)'" + Self.suggestion(for: "--" + name, among: options))
+            guard let option = options.first(where: { $0.name == typed || $0.aliases.contains(typed) }) else {
+                throw .usage("Unknown option '--\(typed)'" + Self.suggestion(for: "--" + typed, among: options))
             }
+            // An old spelling is the option itself: given with the new one, it is given twice.
+            let name = option.name
             if option.isFlag {
                 if inline != nil { throw .usage("'--\(name)' does not take a value") }
                 guard given.insert(name).inserted else { throw .usage("'--\(name)' was given twice") }

@@ -59,7 +59,8 @@ enum PlaceOptions {
         defaultText: "the method's, usually middle-of-the-night")
     static let polarResolution = Option<PolarResolution?>(
         "polar-resolution", value: "rule", help: "What to do on days without sunrise or sunset.",
-        defaultText: "unresolved")
+        defaultText: "the saved polar-resolution, else nearest-latitude from "
+            + "\(CalculationSettings.polarLatitude.formattedCompactly)° north or south, else unresolved")
     static let shafaq = Option<Shafaq?>(
         "shafaq", value: "name", help: "Twilight of the Moonsighting Committee's isha.", defaultText: "general")
     static let night = Option<NightMeasure?>(

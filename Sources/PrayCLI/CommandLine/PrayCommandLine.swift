@@ -40,10 +40,13 @@ enum PrayCommandLine {
                 arguments, global: global, environment: environment, output: output, diagnostics: diagnostics,
                 readStandardInput: readStandardInput, dependency: dependency, path: &path)
             try output.flush()
+            // A warning a command wrote without flushing (import's about a hook it kept) still goes out.
+            try? diagnostics.flush()
             return 0
         } catch {
             // What was computed before the failure still goes out; a second failure is not reported.
             try? output.flush()
+            try? diagnostics.flush()
             return report(CLIError(error, path: path), path: path, diagnostics: diagnostics)
         }
     }

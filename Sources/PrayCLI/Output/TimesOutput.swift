@@ -20,6 +20,8 @@ struct TimesOutput {
     /// The days suggested for a voluntary fast, when `fast-suggestions` is on; `nil` when it is off
     /// (then the output is what it was before suggestions).
     var fastSuggestions: [CivilDate: FastSuggestion]?
+    /// The `Source:` line's words when the chosen mosque's timetable gave times (``MosqueSource``).
+    var mosqueSource: String?
 
     private var clock: LocalClock { LocalClock(timeZone: request.timeZone) }
     private var parameters: CalculationParameters { request.parameters }
@@ -288,7 +290,10 @@ struct TimesOutput {
                     [schedule.date.description]
                         + prayers.map { prayer in
                             schedule.congregationTimes[prayer].map {
+                                // A mosque's isha iqama after midnight is the next day's, marked as the times are.
                                 clock.time($0, withSeconds: false, twelveHour: clock12Hour)
+                                    + dayMark(
+                                        PrayerTime(prayer: prayer, date: $0, derivation: .published), of: schedule)
                             } ?? "--"
                         } + (withJumuah ? [jumuah.joined(separator: ", ")] : []))
             }
@@ -397,8 +402,10 @@ struct TimesOutput {
             lines += methodLines()
         }
         lines.append(
-            "Source: \(response.source)"
-                + (fetchedAt.map { ", fetched \(LocalClock(timeZone: request.timeZone).iso8601($0))" } ?? ""))
+            "Source: "
+                + (mosqueSource
+                    ?? "\(response.source)"
+                    + (fetchedAt.map { ", fetched \(LocalClock(timeZone: request.timeZone).iso8601($0))" } ?? "")))
         return lines
     }
 

@@ -81,24 +81,56 @@ extension FastCalendar {
         }
         let day = try day(date)
         let hijri = "\(day.hijri.day) \(day.hijri.monthName) \(day.hijri.year)"
-        if status.isRamadan {
-            guard day.hijri.month == .ramadan else {
-                throw ValidationError(
-                    field: "date",
-                    message: "\(date) is \(hijri), not a day of Ramadan; \(status) is for Ramadan's days "
-                        + "(record made-up or voluntary outside Ramadan)")
-            }
+        switch Self.problem(of: status, on: day) {
+        case nil:
             return
-        }
-        guard day.hijri.month != .ramadan else {
+        case .notRamadan:
+            throw ValidationError(
+                field: "date",
+                message: "\(date) is \(hijri), not a day of Ramadan; \(status) is for Ramadan's days "
+                    + "(record made-up or voluntary outside Ramadan)")
+        case .forbidden where status.isRamadan:
+            throw ValidationError(
+                field: "date",
+                message: "\(date) is \(hijri), not a day of Ramadan; \(status) is for Ramadan's days "
+                    + "(record made-up or voluntary outside Ramadan)")
+        case .ramadan:
             throw ValidationError(
                 field: "date",
                 message: "\(date) is \(hijri); a day of Ramadan is fasted, missed or excused, not \(status)")
-        }
-        if let reason = Self.forbiddenReason(day.hijri) {
+        case .forbidden(let reason):
             throw ValidationError(
                 field: "date", message: "\(date) is \(hijri), \(reason): a day on which fasting is forbidden")
         }
+    }
+
+    /// The first Hijri year whose Ramadan may be recorded whole (`fast record --ramadan`): 1343, where
+    /// the Umm al-Qura table begins (1924), before any person recording fasts today was born.
+    public static let firstRamadanYear = 1343
+
+    /// The days of Ramadan of Hijri `year` before `today`: the days `fast record --ramadan` records.
+    /// - Throws: ``ValidationError`` (field `ramadan`) for a year before ``firstRamadanYear`` or a
+    ///   Ramadan that has not begun before today, saying which years may be given; ``HijriError``.
+    public func pastDays(ofRamadan year: Int, today: CivilDate) throws -> [HijriDay] {
+        let now = try day(today).hijri
+        guard year >= Self.firstRamadanYear else {
+            throw ValidationError(
+                field: "ramadan",
+                message: "Ramadan \(year) is before \(Self.firstRamadanYear) AH (1924), where the Umm al-Qura table "
+                    + "begins: give a year from \(Self.firstRamadanYear) to \(now.year)")
+        }
+        // A year to come is named by its first day while the calendar has one near.
+        let days =
+            year <= now.year ? try ramadan(of: year) : year <= now.year + 100 ? (try? ramadan(of: year)) ?? [] : []
+        let past = days.filter { $0.gregorian < today }
+        guard past.isEmpty else { return past }
+        let first = days.first?.gregorian
+        let begins =
+            first == today ? " begins today" : first.map { " begins on \($0), after today" } ?? " is in a year to come"
+        throw ValidationError(
+            field: "ramadan",
+            message: "Ramadan \(year)\(begins) (\(today), \(now.day) \(now.monthName) \(now.year)): only the "
+                + "days of a Ramadan before today are recorded")
     }
 }
 

@@ -5,7 +5,8 @@ import PrayCore
 /// programs or belong to this machine, which a file sets only with `--trust`.
 enum ImportCommand: Command {
     static let name = "import"
-    static let abstract = "Replace all preferences and the prayer log with a backup file."
+    static let abstract =
+        "Replace all preferences, the prayer log, fasts, qada and mosque timetables with a backup file."
     static let discussion = """
         The whole file is checked first: its shape, every value, no prayer logged twice on a day, at most
         \(limits). Then everything is replaced in one transaction: after a
@@ -50,6 +51,55 @@ enum ImportCommand: Command {
             )
         }
         let settings = backup.preferences.values.keys.filter { trusted || !$0.isMachineLocal }.count
-        try context.output.write("Imported \(settings) settings and \(backup.prayerLog.count) log entries.\n")
+        try context.output.write(summary(backup, settings: settings) + "\n")
+        // Done is done: a failure to read the fasts back loses only the warning.
+        if let fasts = try? FastCommand.calendar(context: context).conflicts(in: FastCommand.all(context: context)),
+            !fasts.isEmpty
+        {
+            try context.diagnostics.write(
+                "Warning: \(FastCommand.days(fasts.count)) \(fasts.count == 1 ? "has a fast its" : "have fasts their") "
+                    + "Hijri date no longer allows (the calendar or an announced start moved since); 'praykit fast "
+                    + "stats' lists \(fasts.count == 1 ? "it" : "them") and says what to do.\n")
+        }
+    }
+
+    /// `Imported 5 settings, 4 log entries, 119 fasts, 8 qada entries and 2 mosque timetables (730
+    /// days).`: everything the file replaced, and what it left as it was (a backup made before PrayKit
+    /// kept fasts, qada or mosques has none of them).
+    static func summary(_ backup: UserData, settings: Int) -> String {
+        func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
+        var parts = [count(settings, "setting", "settings"), count(backup.prayerLog.count, "log entry", "log entries")]
+        var absent: [String] = []
+        if let fasts = backup.fasts {
+            parts.append(count(fasts.count, "fast", "fasts"))
+        } else {
+            absent.append("fasts")
+        }
+        if let qada = backup.qada {
+            parts.append(count(qada.count, "qada entry", "qada entries"))
+        } else {
+            absent.append("qada entries")
+        }
+        if let mosques = backup.mosques {
+            let days = mosques.reduce(0) { $0 + $1.days.count }
+            parts.append(
+                count(mosques.count, "mosque timetable", "mosque timetables")
+                    + (mosques.isEmpty ? "" : " (\(count(days, "day", "days")))"))
+        } else {
+            absent.append("mosque timetables")
+        }
+        var text = "Imported " + list(parts)
+        if !absent.isEmpty {
+            text +=
+                "; the file has no \(list(absent, or: true)) (made before PrayKit kept them), so those kept here "
+                + "stay as they are"
+        }
+        return text + "."
+    }
+
+    /// `a, b and c` (or `a, b or c`).
+    private static func list(_ items: [String], or: Bool = false) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + (items.last ?? "")
     }
 }

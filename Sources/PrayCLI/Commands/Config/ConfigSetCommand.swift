@@ -52,8 +52,16 @@ enum ConfigSetCommand: Command {
                 throw CLIError.usage("no timetable is kept for a mosque named '\(text)'; \(hint)")
             }
         }
+        let before = try context.preferences()
         let saved = try context.dependency.preferences().update { try $0.set(text, for: key) }
         try context.output.write("\(key) = \(saved[key] ?? "")\n")
+        // The Hijri calendar, its offset and the announced starts say which days are Ramadan's.
+        if [.hijriCalendar, .hijriOffset, .hijriStarts].contains(key) {
+            let hijri = context.dependency.hijriService()
+            FastCommand.warnMoved(
+                before: FastCommand.calendar(saved: before, hijri: hijri),
+                after: FastCommand.calendar(saved: saved, hijri: hijri), context: context)
+        }
     }
 
     /// Saves a coordinate; a name and zone saved for the old place are removed, and the zone is found

@@ -19,7 +19,15 @@ enum ConfigUnsetCommand: Command {
             return try context.output.write(
                 "\(arguments[ConfigCommand.key].argumentDescription) was not set; nothing changed\n")
         }
-        try context.dependency.preferences().update { preferences in keys.forEach { preferences.unset($0) } }
+        let after = try context.dependency.preferences().update { preferences in keys.forEach { preferences.unset($0) }
+        }
         try context.output.write(removed.map { "Removed \($0.0) (was \($0.1))\n" }.joined())
+        // The Hijri calendar, its offset and the announced starts say which days are Ramadan's.
+        if removed.contains(where: { [.hijriCalendar, .hijriOffset, .hijriStarts].contains($0.0) }) {
+            let hijri = context.dependency.hijriService()
+            FastCommand.warnMoved(
+                before: FastCommand.calendar(saved: before, hijri: hijri),
+                after: FastCommand.calendar(saved: after, hijri: hijri), context: context)
+        }
     }
 }

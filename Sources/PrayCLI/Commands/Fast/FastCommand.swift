@@ -13,7 +13,11 @@ enum FastCommand: CommandGroup {
         hijri set-start'), as 'praykit times --ramadan' does. Excused days (travel, illness, a woman's
         period) are made up like missed ones: 'stats' counts the days owed as the missed and excused
         days of every Ramadan recorded less the days made up (fidya, for those who cannot fast at all,
-        is not counted here). With 'praykit config set fast-suggestions on', 'praykit next' and
+        is not counted here). When an announced month start ('hijri set-start', 'hijri import-starts')
+        moves a recorded fast out of Ramadan or onto an Eid, the fast is kept as recorded, a warning
+        names it and says what to do, and 'list' and 'stats' mark it, uncounted, until it is recorded
+        again or removed (as for a start that comes through sync or a backup, or a new offset). With
+        'praykit config set fast-suggestions on', 'praykit next' and
         'praykit times' suggest days for a voluntary fast: Mondays and Thursdays, the white days (13-15
         of each Hijri month), Arafah, Tasu'a and Ashura, and the six days of Shawwal.
         """
@@ -21,7 +25,7 @@ enum FastCommand: CommandGroup {
         "praykit fast record --status fasted",
         "praykit fast record --date 2027-02-14 --status excused --note travel",
         "praykit fast record --date 2027-04-05 --status made-up",
-        "praykit fast list --from 2027-02-08 --through 2027-03-09 --format json",
+        "praykit fast list --from 2027-02-08 --to 2027-03-09 --format json",
         "praykit fast remove --date 2027-02-14",
         "praykit fast stats",
     ]
@@ -35,10 +39,11 @@ enum FastCommand: CommandGroup {
         try calendar(saved: context.preferences(), hijri: context.dependency.hijriService())
     }
 
-    /// The rules of fasting on the Hijri calendar, offset and month starts `saved`.
-    static func calendar(saved: Preferences, hijri: any HijriService) -> FastCalendar {
+    /// The rules of fasting on the Hijri calendar, offset and month starts `saved` (or `starts`
+    /// instead of the saved ones).
+    static func calendar(saved: Preferences, hijri: any HijriService, starts: HijriMonthStarts? = nil) -> FastCalendar {
         FastCalendar(
-            hijri: hijri.following(saved.hijriMonthStarts),
+            hijri: hijri.following(starts ?? saved.hijriMonthStarts),
             calendar: saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura,
             offset: saved[.hijriOffset].flatMap { Int($0) } ?? 0)
     }
@@ -53,12 +58,66 @@ enum FastCommand: CommandGroup {
         try context.dependency.fasts().entries(from: .first, through: .last)
     }
 
-    /// The JSON of an entry, as the model encodes it.
-    static func json(_ entry: FastEntry) -> JSON {
+    /// The JSON of an entry, as the model encodes it, and what its day no longer allows (`null` when
+    /// nothing).
+    static func json(_ entry: FastEntry, problem: String?) -> JSON {
         .object([
             ("date", .string(entry.date.description)), ("status", .string(entry.status.rawValue)),
             ("recordedAt", .string(PrayerLogEntry.timestamp(entry.recordedAt))), ("note", .string(entry.note)),
+            ("problem", .string(problem)),
         ])
+    }
+
+    /// `3 days`, `1 day`.
+    static func days(_ count: Int) -> String { "\(count) day\(count == 1 ? "" : "s")" }
+
+    // MARK: - Fasts the calendar moved
+
+    /// What a fast's day no longer allows, in words: `now 1 Shawwal 1447 (Eid al-Fitr), on which
+    /// fasting is forbidden`.
+    static func problem(_ conflict: FastConflict) -> String {
+        let hijri = conflict.day.hijri
+        let day = "now \(hijri.day) \(hijri.monthName) \(hijri.year)"
+        switch conflict.problem {
+        case .notRamadan: return "\(day), not a day of Ramadan"
+        case .ramadan: return "\(day), a day of Ramadan: fasted, missed or excused"
+        case .forbidden(let reason): return "\(day) (\(reason)), on which fasting is forbidden"
+        }
+    }
+
+    /// What to do about it: the command that fixes it.
+    static func remedy(_ conflict: FastConflict) -> String {
+        let date = conflict.entry.date
+        let remove = "praykit fast remove --date \(date)"
+        switch (conflict.problem, conflict.entry.status) {
+        case (.forbidden, _):
+            return "if it was the Eid for you, remove it: \(remove)"
+        case (.notRamadan, .fasted):
+            return "if you fasted it, record it as voluntary (praykit fast record --date \(date) --status voluntary), "
+                + "else remove it: \(remove)"
+        case (.notRamadan, _):
+            return "a day outside Ramadan is not owed: remove it: \(remove)"
+        case (.ramadan, _):
+            return "record how you kept it: praykit fast record --date \(date) --status fasted (or missed, excused)"
+        }
+    }
+
+    /// `2026-03-19 is now 1 Shawwal 1447 (Eid al-Fitr), on which fasting is forbidden, but it is
+    /// recorded as fasted: 'praykit fast stats' does not count it; if it was the Eid for you, remove it: …`.
+    static func warning(_ conflict: FastConflict) -> String {
+        "\(conflict.entry.date) is \(problem(conflict)), but it is recorded as \(conflict.entry.status): "
+            + "'praykit fast stats' does not count it; \(remedy(conflict))"
+    }
+
+    /// Writes a warning on standard error for each recorded fast that moving from the calendar `before`
+    /// to `after` leaves on a day that no longer allows it (an announced start moved it onto the Eid or
+    /// out of Ramadan). A failure to read the fasts loses only the warnings.
+    static func warnMoved(before: FastCalendar, after: FastCalendar, context: CommandContext) {
+        guard let entries = try? all(context: context), !entries.isEmpty,
+            let moved = try? after.moved(entries, before: before), !moved.isEmpty
+        else { return }
+        for conflict in moved { try? context.diagnostics.write("Warning: \(warning(conflict))\n") }
+        try? context.diagnostics.flush()
     }
 
     /// The JSON of a suggestion's reasons: `[{"id":"white-day","name":"White day 13 Rajab"}]`.

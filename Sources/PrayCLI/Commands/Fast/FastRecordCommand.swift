@@ -15,9 +15,11 @@ enum FastRecordCommand: Command {
     static let date = Option<Day?>(
         "date", value: "day", help: "The day: YYYY-MM-DD, today, tomorrow, yesterday, +N or -N.",
         defaultText: "today")
+    // Bounded by the rule (FastCalendar.pastDays(ofRamadan:today:)), whose upper bound is today's year.
     static let ramadan = Option<Int?>(
-        "ramadan", value: "Hijri year", help: "Every past day of this year's Ramadan without a fast (1448).",
-        range: 1...9999)
+        "ramadan", value: "Hijri year",
+        help: "Every past day of this Ramadan without a fast: a Hijri year from \(FastCalendar.firstRamadanYear) "
+            + "(where the Umm al-Qura table begins) to this year's (1448).")
     static let note = Option<String?>(
         "note", value: "text", help: "A note, up to 500 characters ('travel').")
     static let options: [any OptionDefinition] = [date, status, note, ramadan, LogCommand.timeZone]
@@ -32,7 +34,7 @@ enum FastRecordCommand: Command {
             guard status.isRamadan else {
                 throw CLIError.usage("--ramadan records fasted, missed or excused, not \(status)")
             }
-            let days = try fasts.ramadan(of: year).map(\.gregorian).filter { $0 < today }
+            let days = try fasts.pastDays(ofRamadan: year, today: today).map(\.gregorian)
             guard let first = days.first, let last = days.last else {
                 throw CLIError.usage("Ramadan \(year) has no day before today (\(today))")
             }

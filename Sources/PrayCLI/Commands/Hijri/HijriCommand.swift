@@ -19,7 +19,7 @@ enum HijriCommand: CommandGroup {
         "praykit hijri convert 1448-09-01",
         "praykit hijri month 1448-09 --format json",
         "praykit hijri days --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --at 18:30",
-        "praykit hijri set-start 1448-09 2027-02-09",
+        "praykit hijri set-start 1448-09 2027-02-07",
     ]
     static let subcommands: [any CommandNode.Type] = [
         HijriDaysCommand.self, HijriConvertCommand.self, HijriMonthCommand.self, HijriNotableCommand.self,

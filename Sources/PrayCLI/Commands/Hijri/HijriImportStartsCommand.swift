@@ -11,6 +11,8 @@ enum HijriImportStartsCommand: Command {
         whole file is checked first, as 'hijri set-start' checks one month: on any error, which names the
         line, nothing is imported. Use '-' to read standard input. An example with comments is
         docs/hijri-starts-example.txt in PrayKit's source; 'hijri export-starts' writes the saved starts.
+        A recorded fast the new starts move out of Ramadan or onto an Eid is a warning, as with
+        'hijri set-start'.
         """
     static let examples = ["praykit hijri import-starts starts.txt", "curl -s URL | praykit hijri import-starts -"]
     static let file = Argument<String>(
@@ -47,6 +49,7 @@ enum HijriImportStartsCommand: Command {
         }
         try HijriStartsStore.save(starts, context: context)
         try context.output.write("Imported \(entries.count) month start\(entries.count == 1 ? "" : "s").\n")
+        HijriStartsStore.warnMovedFasts(saved: saved, starts: starts, context: context)
     }
 
     /// The line of each month in the file.

@@ -15,8 +15,12 @@ enum HijriSetStartCommand: Command {
         and every month must stay 29 or 30 days long with its neighbours' starts; otherwise nothing is
         saved. The starts are one setting (hijri-starts): they are backed up by 'praykit export' and sync
         as one value, the last device's list winning.
+
+        A recorded fast that the new start moves out of Ramadan or onto an Eid (Ramadan recorded, then 1
+        Shawwal announced a day earlier) is kept as recorded: a warning names the day and says what to
+        do, and 'fast list' and 'fast stats' mark it, uncounted, until it is recorded again or removed.
         """
-    static let examples = ["praykit hijri set-start 1448-09 2027-02-09", "praykit hijri set-start 1448-10 2027-03-10"]
+    static let examples = ["praykit hijri set-start 1448-09 2027-02-07", "praykit hijri set-start 1448-10 2027-03-10"]
     static let month = Argument<YearMonth>("month", help: "YYYY-MM: the Hijri year and month (01…12).")
     static let date = Argument<CivilDate>("date", help: "YYYY-MM-DD: the civil day announced as its first day.")
     static let arguments: [any ArgumentDefinition] = [month, date]
@@ -31,5 +35,6 @@ enum HijriSetStartCommand: Command {
         }
         try HijriStartsStore.save(starts, context: context)
         try context.output.write("1 \(key.name) \(key.year) (\(key)) begins on \(arguments[date]).\n")
+        HijriStartsStore.warnMovedFasts(saved: saved, starts: starts, context: context)
     }
 }

@@ -40,8 +40,15 @@ enum HijriStartsCommand: Command {
                 }, to: context.output)
         }
         guard !rows.isEmpty else {
-            return try context.output.write(
-                "No announced month starts. Add one with: praykit hijri set-start 1448-09 2027-02-09\n")
+            var text = "No announced month starts."
+            if let (month, start, shift) = HijriStartsStore.example(context: context) {
+                let how =
+                    shift == 0 ? "on the calendar's own day" : "a day \(shift < 0 ? "before" : "after") the calendar's"
+                text +=
+                    " When a month's first day is announced, save it; for 1 \(month.name) \(month.year) \(how):\n"
+                    + "  praykit hijri set-start \(month) \(start)"
+            }
+            return try context.output.write(text + "\n")
         }
         var table = [["Month", "Name", "Announced start", "Calendar's start", "Shift", "Note"]]
         for (month, start, calendarStart, problem) in rows {
@@ -75,6 +82,47 @@ enum HijriStartsStore {
         let problems = service.problems(calendar: calendar, offset: offset)
         let near = Set(changed.flatMap { [$0.previous, $0, $0.next] })
         return problems.filter { near.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Warns of the recorded fasts that replacing the saved starts with `starts` moved out of Ramadan
+    /// or onto an Eid.
+    static func warnMovedFasts(saved: Preferences, starts: HijriMonthStarts, context: CommandContext) {
+        let hijri = context.dependency.hijriService()
+        FastCommand.warnMoved(
+            before: FastCommand.calendar(saved: saved, hijri: hijri),
+            after: FastCommand.calendar(saved: saved, hijri: hijri, starts: starts), context: context)
+    }
+
+    /// A start `set-start` accepts now, for the empty list's example: the next Ramadan, Shawwal or Dhu
+    /// al-Hijjah (the months whose starts are announced) on the saved calendar, a day before its
+    /// calendar's first day, else a day after, else on it — whichever makes no month other than 29 or
+    /// 30 days; `nil` when the calendar cannot say.
+    static func example(context: CommandContext) -> (month: HijriMonthStarts.Month, start: CivilDate, shift: Int)? {
+        guard let saved = try? context.preferences() else { return nil }
+        let (calendar, offset) = calendar(saved)
+        let zone = saved[.timeZone].flatMap(TimeZoneName.init)?.timeZone ?? context.zones.local.timeZone
+        let service = context.dependency.hijriService().following(saved.hijriMonthStarts)
+        guard let today = try? CivilDate(containing: context.now, in: zone),
+            let now = try? service.days(for: HijriAPI.Request(date: today, calendar: calendar, offset: offset)).first
+        else { return nil }
+        let announced: [HijriMonth] = [.ramadan, .shawwal, .dhuAlHijjah]
+        for year in [now.hijri.year, now.hijri.year + 1] {
+            for name in announced {
+                guard let month = try? HijriMonthStarts.Month(year: year, month: name.rawValue),
+                    let first = try? HijriDate(year: year, month: name.rawValue, day: 1),
+                    let start = try? service.day(of: first, calendar: calendar, offset: offset).gregorian,
+                    start > today
+                else { continue }
+                for shift in [-1, 1, 0] {
+                    var starts = saved.hijriMonthStarts
+                    starts[month] = start.adding(days: shift)
+                    if problems(starts, changed: [month], saved: saved, context: context).isEmpty {
+                        return (month, start.adding(days: shift), shift)
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     /// The Hijri month a `YYYY-MM` argument names.

@@ -107,12 +107,14 @@ enum NextCommand: Command {
         let ramadan: RamadanTimer?
         /// The days suggested for a voluntary fast with the fajr of each day, when `fast-suggestions` is on.
         var fasts: FastSuggestions? = nil
+        /// The chosen mosque's timetable, when it gave some of the times (``MosqueSource/name(_:context:)``).
+        var mosque: String? = nil
 
         /// The named period (with `--extra`), the Ramadan countdown and the suggested fast at `instant`.
         func extra(at instant: Date) -> NextRenderer.Extra {
             NextRenderer.Extra(
                 period: prayers.period(at: instant), ramadan: ramadan?.status(at: instant),
-                fast: fasts?.suggestion(at: instant), fastSuggestionsOn: fasts != nil)
+                fast: fasts?.suggestion(at: instant), fastSuggestionsOn: fasts != nil, mosque: mosque)
         }
 
         /// The instants the line changes: the prayers' countdown's, and in Ramadan the moments of
@@ -140,7 +142,8 @@ enum NextCommand: Command {
         let response = try await context.dependency.prayerService().prayerTimes(for: request)
         let prayers = PrayerTimer(schedules: response.schedules, iqama: calculation.iqama)
         let fasts = FastSuggestions(schedules: response.schedules, request: request, context: context)
-        guard ramadan else { return Timers(prayers: prayers, ramadan: nil, fasts: fasts) }
+        let mosque = MosqueSource.name(response.schedules, context: context)
+        guard ramadan else { return Timers(prayers: prayers, ramadan: nil, fasts: fasts, mosque: mosque) }
         // The Hijri dates of the days; a failure here loses only the Ramadan countdown.
         let hijri =
             (try? context.dependency.hijriService().following(request.hijriMonthStarts).days(
@@ -150,7 +153,7 @@ enum NextCommand: Command {
         var days: [CivilDate: Int] = [:]
         for day in hijri where day.hijri.month == .ramadan { days[day.gregorian] = day.hijri.day }
         let timer = RamadanTimer(schedules: response.schedules, ramadanDays: days)
-        return Timers(prayers: prayers, ramadan: timer.isEmpty ? nil : timer, fasts: fasts)
+        return Timers(prayers: prayers, ramadan: timer.isEmpty ? nil : timer, fasts: fasts, mosque: mosque)
     }
 
     /// The next day suggested for a voluntary fast, for the days of a timer: the day a person decides
@@ -204,6 +207,8 @@ struct NextRenderer {
         var fast: (suggestion: FastSuggestion, today: CivilDate)?
         /// Whether `fast-suggestions` is on (JSON then has `fastSuggestion`, `null` when none is found).
         var fastSuggestionsOn = false
+        /// The chosen mosque's timetable, when it gave some of the times.
+        var mosque: String? = nil
     }
 
     /// `Fast tomorrow? Thursday · White day 13 Rajab`, `Fast today? …`, or for a later day
@@ -313,6 +318,8 @@ struct NextRenderer {
             if let fajr = fast.fajr { text += ", fajr \(clock.time(fajr, withSeconds: false))" }
         }
         if let fast = extra.fast { text += "; " + Self.fastText(fast) }
+        // The time people act on is the mosque's, not the sun's: say whose it is.
+        if let mosque = extra.mosque, next.derivation == .published { text += "; from \(mosque)" }
         return text
     }
 

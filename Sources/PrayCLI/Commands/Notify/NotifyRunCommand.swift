@@ -214,8 +214,10 @@ enum NotifyRunCommand: Command {
                 ])
             }
             return try JSON.writeObject(
-                [("player", player ?? .null), ("volume", .int(plan.sounds.volume))], streaming: "events", items: items,
-                to: output)
+                [
+                    ("player", player ?? .null), ("volume", .int(plan.sounds.volume)),
+                    ("volumeApplied", .bool(plan.player?.kind.hasVolume ?? false)),
+                ], streaming: "events", items: items, to: output)
         }
         let playerLine =
             plan.player.map { "Player: \($0.kind.rawValue) (\($0.path))" }
@@ -228,7 +230,16 @@ enum NotifyRunCommand: Command {
                 [clock.iso8601($0.at), $0.title, $0.prayer.rawValue, clock.time($0.prayerTime, withSeconds: false)]
                     + (withSound ? [plan.sounds.sound(for: $0).map { ($0 as NSString).lastPathComponent } ?? "-"] : [])
             }
-        try output.write(Table.render(rows) + playerLine + (withSound ? ", volume \(plan.sounds.volume) %" : "") + "\n")
+        var volume = withSound ? ", volume \(plan.sounds.volume) %" : ""
+        if withSound, let player = plan.player, !player.kind.hasVolume {
+            // aplay plays at the ALSA mixer's volume: a --volume given is not applied, and 100 % is not a fact.
+            volume =
+                plan.sounds.volume == 100
+                ? ", at the mixer's volume (alsamixer)"
+                : ", --volume \(plan.sounds.volume) is ignored by \(player.kind.rawValue), which has no volume of its "
+                    + "own (set it with alsamixer, or use pw-play or paplay)"
+        }
+        try output.write(Table.render(rows) + playerLine + volume + "\n")
     }
 
     /// A systemd user unit that runs this program's `notify`, with `extra` arguments (the sound

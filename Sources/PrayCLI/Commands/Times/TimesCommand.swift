@@ -103,7 +103,8 @@ enum TimesCommand: Command {
             request: request, response: response, place: calculation.place, method: calculation.method,
             hijri: hijri ?? [], clock12Hour: style == .twelveHour, iqama: calculation.iqama, extra: extra,
             fastSuggestions: FastCommand.suggestions(
-                from: request.date, count: request.days, request: request, context: context))
+                from: request.date, count: request.days, request: request, context: context),
+            mosqueSource: MosqueSource.line(response.schedules, context: context))
         switch arguments[format] {
         case .json: try output.writeJSON(to: context.output)
         case .csv: try output.writeCSV(to: context.output)

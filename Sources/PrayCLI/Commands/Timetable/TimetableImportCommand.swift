@@ -12,10 +12,21 @@ enum TimetableImportCommand: Command {
         spaces) may follow, in any order. Times are HH:MM, 24-hour, in the mosque's zone; an empty cell
         leaves that time to the calculation.
 
+        An isha or isha_iqama before 06:00 is after midnight, on the next day (isha 00:40 in a Scottish or
+        Scandinavian summer), as the calculated times have it.
+
         The whole file is checked first: a time out of order (fajr after sunrise, an iqama before its
-        adhan), a day given twice, a missing date column, an unknown column, a bad time or date, text that
-        is not UTF-8 or a file without days is an error naming the line, and nothing is imported. Importing
-        the same mosque again replaces all its days in one transaction.
+        adhan), a day given twice, a missing date column, an unknown column, columns separated by
+        semicolons, a bad time or date, text that is not UTF-8 or a file without days is an error naming
+        the line, and nothing is imported. Importing the same mosque again replaces all its days in one
+        transaction.
+
+        Each adhan time is then compared with the sun's at the mosque's place (the saved method). Mosques
+        differ from one another by minutes, and fajr and isha by convention (12° to 20°, and the rules of
+        high latitudes) by more, so a time outside its window is a wrong month, zone or column: a warning
+        on standard error names the day, the time and the calculated one (the days are still imported).
+        The middle of the night is halfway from sunset to sunrise.
+        \(windowsText)
 
         The mosque's place is the saved place, or the one given with --city or --lat/--lon and --tz; its
         times apply within \(Int(MosqueTimetable.radiusKilometers)) km of it, in its zone, once it is chosen
@@ -51,9 +62,12 @@ enum TimetableImportCommand: Command {
         } catch {
             throw CLIError.runtime("\(arguments[file] == "-" ? "standard input" : arguments[file]), \(error.message)")
         }
-        let place = try await PlaceOptions.place(arguments, saved: try context.preferences(), context: context)
+        let saved = try context.preferences()
+        let place = try await PlaceOptions.place(arguments, saved: saved, context: context)
         let timetable = MosqueTimetable(
             name: name, coordinates: place.coordinates, timeZone: place.zone.identifier, days: days)
+        // Checked before it is stored, but never in its way: a calculation that fails loses only the check.
+        let findings = (try? await check(timetable, arguments: arguments, saved: saved, context: context)) ?? []
         try context.dependency.mosqueTimetables().replace(timetable)
         let first = days.first.map { "\($0.date)" } ?? ""
         let last = days.last.map { "\($0.date)" } ?? ""
@@ -63,5 +77,101 @@ enum TimetableImportCommand: Command {
             message += "Use its times with: praykit config set mosque \"\(name)\"\n"
         }
         try context.output.write(message)
+        try warn(findings, of: timetable, context: context)
+    }
+
+    // MARK: - The check against the sun
+
+    /// The most days named one by one; the rest are counted.
+    static let namedFindings = 10
+
+    /// The windows of ``MosqueTimetableCheck``, in words for help: a line each.
+    static var windowsText: String {
+        MosqueTimetableCheck.windows.map { window in
+            "  " + window.prayer.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + words(window)
+        }.joined(separator: "\n")
+    }
+
+    /// `within 15 minutes of sunrise`, `from 5 minutes before to 45 minutes after sunset`, `from 15
+    /// minutes before the middle of the night to 30 minutes before sunrise`.
+    static func words(_ window: MosqueTimetableCheck.Window) -> String {
+        let (earliest, latest) = (window.earliest, window.latest)
+        guard earliest.reference == latest.reference else { return "from \(words(earliest)) to \(words(latest))" }
+        let reference = words(earliest.reference)
+        if earliest.minutes == -latest.minutes, latest.minutes > 0 {
+            return "within \(latest.minutes) minutes of \(reference)"
+        }
+        return "from \(offset(earliest.minutes)) to \(offset(latest.minutes)) \(reference)"
+    }
+
+    /// `15 minutes before the middle of the night`.
+    static func words(_ edge: MosqueTimetableCheck.Edge) -> String {
+        "\(offset(edge.minutes)) \(words(edge.reference))"
+    }
+
+    /// `15 minutes before`, `30 minutes after`.
+    private static func offset(_ minutes: Int) -> String {
+        "\(abs(minutes)) minutes \(minutes < 0 ? "before" : "after")"
+    }
+
+    private static func words(_ reference: MosqueTimetableCheck.Reference) -> String {
+        switch reference {
+        case .middleOfNight: "the middle of the night"
+        case .sunrise: "sunrise"
+        case .dhuhr: "the calculated dhuhr"
+        case .shafiiAsr: "the Shafi'i asr"
+        case .hanafiAsr: "the Hanafi asr"
+        case .sunset: "sunset"
+        }
+    }
+
+    /// The mosque's times outside their windows, against the times calculated at its place with the
+    /// saved method (without the mosque's own: the calculator, not the prayer service).
+    private static func check(
+        _ timetable: MosqueTimetable, arguments: ParsedArguments, saved: Preferences, context: CommandContext
+    ) async throws -> [MosqueTimetableCheck.Finding] {
+        guard let first = timetable.days.first?.date, let last = timetable.days.last?.date else { return [] }
+        let prepared = try await context.dependency.locationManager().prayerRequest(
+            for: PlaceOptions.request(arguments, saved: saved, context: context), at: context.now)
+        var request = prepared.request
+        request.coordinates = timetable.coordinates
+        // From the day before the first, for the night before its fajr.
+        request.date = first.adding(days: -1)
+        request.days = min(last.daysSince1970 - first.daysSince1970 + 2, PrayerAPI.Request.maximumDays)
+        var other = request
+        other.parameters.asrShadowFactor = request.parameters.asrShadowFactor == 1 ? 2 : 1
+        let calculator = context.dependency.prayerCalculator()
+        return MosqueTimetableCheck.findings(
+            in: timetable, calculated: try calculator.schedules(for: request),
+            otherMadhab: try calculator.schedules(for: other))
+    }
+
+    /// Writes the findings on standard error: the first days one by one, then what to check.
+    private static func warn(
+        _ findings: [MosqueTimetableCheck.Finding], of timetable: MosqueTimetable, context: CommandContext
+    ) throws {
+        guard !findings.isEmpty, let zone = TimeZone(identifier: timetable.timeZone) else { return }
+        let clock = LocalClock(timeZone: zone)
+        func time(_ date: Date) -> String { clock.time(date, withSeconds: false) }
+        var text = ""
+        for finding in findings.prefix(namedFindings) {
+            let prayer = finding.prayer.rawValue
+            let calculated = finding.calculated.map { "calculated \(time($0))" } ?? "no calculated \(prayer)"
+            text +=
+                "Warning: \(finding.date): \(prayer) \(time(finding.given)), \(calculated); a mosque's \(prayer) is "
+                + "\(words(finding.window)) (\(time(finding.earliest)) to \(time(finding.latest)))\n"
+        }
+        if findings.count > namedFindings {
+            text += "Warning: … and \(findings.count - namedFindings) more times outside their windows\n"
+        }
+        let days = Set(findings.map(\.date)).count
+        let times = findings.count == 1 ? "a time" : "times"
+        text +=
+            "Warning: \(days) day\(days == 1 ? " has" : "s have") \(times) far from the sun's in \(timetable.name)'s "
+            + "timetable, more than mosques differ by: check that the file's dates are the right month and year, "
+            + "that its times are in the mosque's zone, \(timetable.timeZone) (summer time included), and that each "
+            + "column holds the prayer it names. It was imported: import the file again once fixed, or forget it "
+            + "with 'praykit timetable remove --mosque \"\(timetable.name)\"'.\n"
+        try context.diagnostics.write(text)
     }
 }

@@ -9,9 +9,10 @@ import Foundation
 public struct MosqueDay: Hashable, Sendable {
     /// The civil day, in the mosque's zone.
     public var date: CivilDate
-    /// Adhan times (fajr, sunrise, dhuhr, asr, maghrib, isha), minutes after midnight.
+    /// Adhan times (fajr, sunrise, dhuhr, asr, maghrib, isha), minutes after midnight; an isha after
+    /// midnight counts on past 1440 (00:40 the next morning is 1480), as ``allowedMinutes(_:)`` says.
     public var adhan: [Prayer: Int]
-    /// Iqama times of the five prayers, minutes after midnight.
+    /// Iqama times of the five prayers, minutes after midnight (isha's past 1440 after midnight).
     public var iqama: [Prayer: Int]
     /// The Friday prayer's times, minutes after midnight, earliest first.
     public var jumuah: [Int]
@@ -68,13 +69,29 @@ extension MosqueDay: Codable {
         try container.encode(jumuah, forKey: .jumuah)
     }
 
-    /// Checks the day: every time within the day (0 to 1439 minutes), the adhan times in the order
-    /// fajr, sunrise, dhuhr, asr, maghrib, isha, each iqama at or after its adhan.
+    /// How late after midnight an isha may be, as a clock time: before 06:00. In the far north's
+    /// summer (Scotland, Scandinavia) the night is short and isha falls after midnight; a timetable
+    /// writes 00:40, which belongs to the next civil day, as the calculated isha does.
+    public static let ishaAfterMidnight = 6 * 60
+
+    /// The minutes a time of `prayer` may be: 0 to 1439, and for isha (adhan or iqama) up to
+    /// ``ishaAfterMidnight`` past the next midnight (1440 to 1799).
+    public static func allowedMinutes(_ prayer: Prayer) -> Range<Int> {
+        prayer == .isha ? 0..<(1440 + ishaAfterMidnight) : 0..<1440
+    }
+
+    /// Checks the day: every time within the day (0 to 1439 minutes; isha up to 06:00 after
+    /// midnight), the adhan times in the order fajr, sunrise, dhuhr, asr, maghrib, isha, each iqama
+    /// at or after its adhan.
     /// - Throws: ``ValidationError`` (`times`) naming the day and the times out of order.
     public func validate() throws(ValidationError) {
-        let all = Array(adhan.values) + Array(iqama.values) + jumuah
-        if let bad = all.first(where: { !(0..<1440).contains($0) }) {
-            throw ValidationError(field: "times", message: "\(date): \(bad) is not a minute of the day (0 to 1439)")
+        let all =
+            (Array(adhan) + Array(iqama)).map { ($0.value, Self.allowedMinutes($0.key)) }
+            + jumuah.map { ($0, 0..<1440) }
+        if let bad = all.first(where: { !$0.1.contains($0.0) }) {
+            throw ValidationError(
+                field: "times",
+                message: "\(date): \(bad.0) is not a minute of the day (0 to 1439, isha up to \(bad.1.upperBound - 1))")
         }
         let given = MosqueTimetableCSV.adhanColumns.compactMap { prayer in adhan[prayer].map { (prayer, $0) } }
         for (earlier, later) in zip(given, given.dropFirst()) where later.1 <= earlier.1 {
@@ -95,9 +112,9 @@ extension MosqueDay: Codable {
         }
     }
 
-    /// `HH:MM` of minutes after midnight.
-    private static func clock(_ minutes: Int) -> String {
-        IqamaSettings.Rule.fixed(minutesAfterMidnight: minutes).description
+    /// `HH:MM` of minutes after midnight (an isha after midnight as the clock shows it, 00:40).
+    static func clock(_ minutes: Int) -> String {
+        IqamaSettings.Rule.fixed(minutesAfterMidnight: minutes % 1440).description
     }
 }
 
@@ -153,16 +170,21 @@ public struct MosqueSummary: Hashable, Sendable {
     public var last: CivilDate
     /// How many days it gives.
     public var days: Int
+    /// When it was imported (here, or on the device sync brought it from), when the store knows.
+    public var importedAt: Date?
 
     /// Creates a summary.
-    public init(name: String, coordinates: Coordinates, timeZone: String, first: CivilDate, last: CivilDate, days: Int)
-    {
+    public init(
+        name: String, coordinates: Coordinates, timeZone: String, first: CivilDate, last: CivilDate, days: Int,
+        importedAt: Date? = nil
+    ) {
         self.name = name
         self.coordinates = coordinates
         self.timeZone = timeZone
         self.first = first
         self.last = last
         self.days = days
+        self.importedAt = importedAt
     }
 }
 

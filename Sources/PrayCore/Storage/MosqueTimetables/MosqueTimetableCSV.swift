@@ -6,7 +6,8 @@ import Foundation
 /// `date` (YYYY-MM-DD) is required; any of `fajr`, `sunrise`, `dhuhr`, `asr`, `maghrib`, `isha`
 /// (adhan times), `fajr_iqama`, `dhuhr_iqama`, `asr_iqama`, `maghrib_iqama`, `isha_iqama`, and
 /// `jumuah` (one or more times separated by spaces) may follow, in any order. Times are `HH:MM`, 24-hour,
-/// local; an empty cell leaves that time to the calculation. Column names are case-insensitive.
+/// local; an empty cell leaves that time to the calculation. Column names are case-insensitive. An isha
+/// (or its iqama) before 06:00 is after midnight, on the next civil day, as in a northern summer.
 ///
 /// ```
 /// date,fajr,sunrise,dhuhr,asr,maghrib,isha,fajr_iqama,jumuah
@@ -14,8 +15,9 @@ import Foundation
 /// ```
 ///
 /// Anything wrong is an error naming the line, and no day is returned: a day out of order (fajr after
-/// sunrise, an iqama before its adhan), a day given twice, a missing `date` column, an unknown column,
-/// a bad time or date, bytes that are not UTF-8, or a file without days.
+/// sunrise, an iqama before its adhan), a day given twice, a missing `date` column, an unknown column
+/// (with the closest known name), columns separated by semicolons or tabs, a bad time or date, bytes
+/// that are not UTF-8, or a file without days.
 public enum MosqueTimetableCSV {
     /// The adhan columns, in the order a day's times must keep.
     public static let adhanColumns: [Prayer] = [.fajr, .sunrise, .dhuhr, .asr, .maghrib, .isha]
@@ -91,10 +93,21 @@ public enum MosqueTimetableCSV {
     private static func header(_ text: Substring, line: Int) throws(ValidationError) -> [String] {
         let names = cells(text).map { $0.lowercased() }
         let known = columnNames
+        // A spreadsheet in a locale whose decimal mark is a comma saves "CSV" with semicolons (or tabs):
+        // the whole header is then one cell.
+        if names.count == 1,
+            let separator = [(";", "semicolons"), ("\t", "tabs")].first(where: { text.contains($0.0) })
+        {
+            throw error(
+                line,
+                "the columns are separated by \(separator.1), not commas; save the file as CSV with commas "
+                    + "(in LibreOffice: Save As, Text CSV, field delimiter ',') and import it again")
+        }
         for name in names where !known.contains(name) {
             throw error(
                 line,
                 "unknown column '\(name)'" + (name.isEmpty ? " (an empty column name)" : "")
+                    + (NameSuggestion.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? "")
                     + "; the columns are \(known.joined(separator: ", "))")
         }
         for name in Set(names) where names.filter({ $0 == name }).count > 1 {
@@ -126,9 +139,9 @@ public enum MosqueTimetableCSV {
                 for item in value.split(separator: " ") { times.append(try clock(String(item), name, line)) }
                 day.jumuah = times.sorted()
             } else if name.hasSuffix("_iqama"), let prayer = Prayer(rawValue: String(name.dropLast(6))) {
-                day.iqama[prayer] = try clock(value, name, line)
+                day.iqama[prayer] = afterMidnight(try clock(value, name, line), prayer)
             } else if let prayer = Prayer(rawValue: name) {
-                day.adhan[prayer] = try clock(value, name, line)
+                day.adhan[prayer] = afterMidnight(try clock(value, name, line), prayer)
             }
         }
         guard let date else { throw error(line, "no date") }
@@ -146,6 +159,12 @@ public enum MosqueTimetableCSV {
             throw error(line, "\(column) '\(text)' is not a time written HH:MM (24-hour, 00:00 to 23:59)")
         }
         return hour * 60 + minute
+    }
+
+    /// An isha written before 06:00 (``MosqueDay/ishaAfterMidnight``) is after midnight, on the next
+    /// civil day: 00:40 is 1480 minutes after the day's own midnight.
+    private static func afterMidnight(_ minutes: Int, _ prayer: Prayer) -> Int {
+        prayer == .isha && minutes < MosqueDay.ishaAfterMidnight ? minutes + 1440 : minutes
     }
 
     /// The day's own check (``MosqueDay/validate()``), its message after the line number.

@@ -52,15 +52,17 @@ extension MosqueTimetableStoreSQLite {
         guard database.exists else { return [] }
         return try database.read { connection in
             let statement = try connection.prepare(
-                "SELECT m.name, m.latitude, m.longitude, m.elevation, m.time_zone, min(d.day), max(d.day), count(d.day) "
-                    + "FROM mosque m JOIN mosque_day d ON d.mosque = m.name GROUP BY m.name ORDER BY m.name")
+                "SELECT m.name, m.latitude, m.longitude, m.elevation, m.time_zone, min(d.day), max(d.day), "
+                    + "count(d.day), m.imported_at FROM mosque m JOIN mosque_day d ON d.mosque = m.name "
+                    + "GROUP BY m.name ORDER BY m.name")
             var summaries: [MosqueSummary] = []
             while try statement.step() {
                 summaries.append(
                     MosqueSummary(
                         name: statement.text(0) ?? "", coordinates: try Self.coordinates(statement, from: 1),
                         timeZone: statement.text(4) ?? "", first: CivilDate(daysSince1970: Int(statement.int64(5))),
-                        last: CivilDate(daysSince1970: Int(statement.int64(6))), days: Int(statement.int64(7))))
+                        last: CivilDate(daysSince1970: Int(statement.int64(6))), days: Int(statement.int64(7)),
+                        importedAt: Date(timeIntervalSince1970: Double(statement.int64(8)) / 1000)))
             }
             return summaries
         }
@@ -203,7 +205,9 @@ extension MosqueTimetableStoreSQLite {
             func prayers(_ table: [String: Int]) -> [Prayer: Int]? {
                 var result: [Prayer: Int] = [:]
                 for (name, minutes) in table {
-                    guard let prayer = Prayer(rawValue: name), (0..<1440).contains(minutes) else { return nil }
+                    guard let prayer = Prayer(rawValue: name), MosqueDay.allowedMinutes(prayer).contains(minutes) else {
+                        return nil
+                    }
                     result[prayer] = minutes
                 }
                 return result

@@ -18,9 +18,31 @@ enum ServeSyncUsersAddCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let store = try ServeSyncCommand.store(arguments, context: context)
-        let code = try ServeSyncCommand.run { try store.addUser(named: arguments[user], now: context.now) }
+        let code: SyncPairingCode
+        do {
+            code = try ServeSyncCommand.run { try store.addUser(named: arguments[user], now: context.now) }
+        } catch let error as SyncServerError where error.code == .userExists {
+            // Adding a user again is most often a person's next device: that is 'pair'.
+            throw CLIError.runtime(
+                "\(error.message); to pair another of their devices, make a code with: " + pairLine(arguments))
+        }
         try context.output.write(
             "Added \(code.user).\n"
                 + ServeSyncCommand.pairingLines(code, server: arguments[ServeSyncCommand.server], now: context.now))
+    }
+
+    /// `praykit serve sync pair NAME` with the store and server options given here.
+    private static func pairLine(_ arguments: ParsedArguments) -> String {
+        var words = ["praykit", "serve", "sync", "pair", arguments[user]]
+        if let location = arguments[ServeSyncCommand.store] { words += ["--sync-store", location.description] }
+        if let file = arguments[ServeSyncCommand.storeFile] { words += ["--sync-store-file", file] }
+        if arguments.isGiven(ServeSyncCommand.server) {
+            words += ["--server", arguments[ServeSyncCommand.server].absoluteString]
+        }
+        // A path with a space is quoted for the shell it is pasted into.
+        return words.map { word in
+            guard word.contains(where: { " '\"$;&|<>()*?`\\".contains($0) }) else { return word }
+            return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }.joined(separator: " ")
     }
 }
