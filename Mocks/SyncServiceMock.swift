@@ -45,18 +45,21 @@ public final class SyncServiceMock: SyncService {
     public init() {}
 
     /// A mock answering as a device where sync was never set up: status ``SyncStatus/off``, nothing
-    /// waiting, no history or failures; a cycle or a reset throws ``SyncError`` `notLoggedIn`; a
-    /// logout drops nothing; a login throws `pairingRefused`.
+    /// waiting, no history, failures or conflicts; a cycle, a reset or keeping a conflict throws
+    /// ``SyncError`` `notLoggedIn`; dismissing one throws ``ValidationError``; a logout drops nothing; a
+    /// login throws `pairingRefused`.
     public static func off() -> SyncServiceMock {
         let mock = SyncServiceMock()
-        let notLoggedIn = SyncError(
-            .notLoggedIn, message: "sync is not set up on this device; run `praykit sync login`")
+        let notLoggedIn = SyncError(.notLoggedIn, message: "sync is not set up on this device: log in first")
         mock.onCurrentStatus { .off }
         mock.onUnsyncedCount { 0 }
         mock.onHistory { _ in [] }
         mock.onFailedChanges { [] }
         mock.onRetryFailed { 0 }
         mock.onDropFailed { 0 }
+        mock.onConflicts { [] }
+        mock.onKeepConflict { _ in throw notLoggedIn }
+        mock.onDismissConflict { id in throw ValidationError(field: "id", message: "there is no conflict \(id)") }
         mock.onLogout { _ in 0 }
         mock.onSyncNow { throw notLoggedIn }
         mock.onReset { throw notLoggedIn }

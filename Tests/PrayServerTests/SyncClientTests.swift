@@ -272,7 +272,7 @@ import Testing
         #expect(try laptop.preferences.preferences()[.method] == "muslim-world-league")
         let conflicts = try phone.sync.conflicts()
         #expect(conflicts.count == 1 && conflicts.first?.reason == .newerElsewhere, "\(conflicts)")
-        #expect(conflicts.first?.localValue == .pref(SyncPrefValue(value: "isna")))
+        #expect(conflicts.first?.localValue == .pref(SyncPrefValue(value: "north-america")))
         #expect(conflicts.first?.winningValue == .pref(SyncPrefValue(value: "muslim-world-league")))
         #expect(try laptop.sync.conflicts().isEmpty)
         // When: the phone keeps its value
@@ -281,7 +281,7 @@ import Testing
         try await phone.sync.syncNow()
         try await laptop.sync.syncNow()
         // Then: it is the value everywhere, and the conflict is gone; dismissing an unknown one is refused
-        #expect(try laptop.preferences.preferences()[.method] == "isna")
+        #expect(try laptop.preferences.preferences()[.method] == "north-america")
         #expect(try phone.sync.conflicts().isEmpty)
         #expect(throws: ValidationError.self) { try phone.sync.dismissConflict(id: id) }
     }

@@ -201,7 +201,7 @@ extension SyncServiceHTTP {
                 let local = try home.value(row.collection, key: row.key, connection)
                 if local != row.value, local != nil || unseen == .newerElsewhere {
                     try SyncJournal.addConflict(
-                        row.collection, row.key, local: local, winner: row, reason: unseen, now: now, connection)
+                        row.collection, row.key, local: local, winner: row.hlc, reason: unseen, now: now, connection)
                 }
             }
             try home.apply(row, connection)
