@@ -175,6 +175,151 @@ import Testing
         #expect(help.stdout.contains("print"))
     }
 
+    // MARK: - High latitudes
+
+    static let tromso = ["--lat", "69.6492", "--lon", "18.9553", "--tz", "Europe/Oslo"]
+
+    /// The text of a time cell with its marks: `00:41~+1` for `00:41<span class="marks">~+1</span>`.
+    static func markedText(_ cell: Substring) -> String {
+        let text = cell.drop { $0 != ">" }.dropFirst()
+        let end = text.range(of: "</td>").map { text[..<$0.lowerBound] } ?? text
+        return String(end).replacing(/<[^>]*>/, with: "")
+    }
+
+    @Test func timesAfterMidnightAndFromAnotherLatitudeAreMarkedAsTimesMarksThem() async throws {
+        // Given Tromsø in June 2027, in the midnight sun: every day's times come from the nearest
+        // latitude where the sun sets, and maghrib and isha fall after midnight
+        let page = await CLI.run(["timetable", "--month", "2027-06"] + Self.tromso)
+        let times = await CLI.run(["times", "--date", "2027-06-01", "--days", "30"] + Self.tromso)
+        #expect(page.status == 0 && times.status == 0, "\(page.stderr)\(times.stderr)")
+        // When the page's cells are read with their marks
+        let lines = times.stdout.split(separator: "\n")
+        let heading = try #require(lines.first { $0.hasPrefix("Date ") }).split(separator: " ").map(String.init)
+        let rows = Self.rows(page.stdout)
+        #expect(rows.count == 30)
+        // Then each cell is the time and marks `times` prints for that day (`00:41~+1`), never a bare `*`
+        for row in rows {
+            let date = try #require(Self.attribute("data-date", in: row))
+            let line = try #require(lines.first { $0.hasPrefix(date) }).split(separator: " ").map(String.init)
+            let cells = row.components(separatedBy: "<td").dropFirst().map { Self.markedText(Substring($0)) }
+            for (index, prayer) in ["Fajr", "Sunrise", "Dhuhr", "Asr", "Maghrib", "Isha"].enumerated() {
+                let column = try #require(heading.firstIndex(of: prayer))
+                #expect(cells[3 + index] == line[column], "\(date) \(prayer)")
+            }
+        }
+        let june2 = try #require(rows.first { $0.contains("data-date=\"2027-06-02\"") })
+        let marked = june2.components(separatedBy: "<td").dropFirst().map { Self.markedText(Substring($0)) }
+        #expect(marked[7].hasSuffix("~+1") && marked[8].hasSuffix("~+1"), "maghrib and isha on 3 June: \(marked)")
+        // and the footer names the rule and the resolution, the latitudes the times came from, and
+        // every mark.
+        #expect(page.stdout.contains("<span class=\"label\">High latitudes:</span>"))
+        #expect(page.stdout.contains("rule recommended (seventh-of-the-night)"))
+        #expect(
+            page.stdout.contains(
+                "polar resolution nearest-latitude, on 30 days (1–30 June), the times of latitudes 65."))
+        #expect(page.stdout.contains("~ taken from another latitude: the nearest one where the sun rises and sets"))
+        #expect(page.stdout.contains("+1 after midnight: on the day after the row&#39;s date"))
+        #expect(!page.stdout.contains("– unavailable"))
+    }
+
+    @Test func anUnresolvedPolarDayHasADashAndSaysWhy() async throws {
+        // Given Tromsø in June without a polar resolution
+        let page = await CLI.run(
+            ["timetable", "--month", "2027-06", "--polar-resolution", "unresolved"] + Self.tromso)
+        #expect(page.status == 0, "\(page.stderr)")
+        // Then the days without a sunset show dashes, and the legend says what they mean and what gives them
+        let june21 = try #require(Self.rows(page.stdout).first { $0.contains("data-date=\"2027-06-21\"") })
+        #expect(Self.cells(june21)[7] == "–" && Self.cells(june21)[4] == "–", "\(Self.cells(june21))")
+        #expect(
+            page.stdout.contains(
+                "– unavailable: the sun does not rise, set or reach the time&#39;s angle that day "
+                    + "(--polar-resolution nearest-latitude or nearest-day gives them)"))
+        #expect(page.stdout.contains("polar resolution unresolved"))
+    }
+
+    // MARK: - Layout and words
+
+    @Test func whiteDaysAreNotMarkedInRamadan() async throws {
+        // Given February 2027, which holds 13–15 Ramadan 1448, and January, which holds 13–15 Sha'ban
+        let february = await CLI.run(["timetable", "--month", "2027-02"] + Self.makkah)
+        let january = await CLI.run(["timetable", "--month", "2027-01"] + Self.makkah)
+        // Then Ramadan's middle days have no mark (every day of Ramadan is a fast), Sha'ban's do
+        let ramadan = Self.rows(february.stdout).filter {
+            ["1448-09-13", "1448-09-14", "1448-09-15"].contains(Self.attribute("data-hijri", in: $0) ?? "")
+        }
+        #expect(ramadan.count == 3)
+        #expect(ramadan.allSatisfy { !$0.contains("class=\"notable\"") })
+        #expect(!february.stdout.contains("White days"))
+        let shaban = Self.rows(january.stdout).filter {
+            ["1448-08-13", "1448-08-14", "1448-08-15"].contains(Self.attribute("data-hijri", in: $0) ?? "")
+        }
+        #expect(shaban.count == 3 && shaban.allSatisfy { $0.contains("class=\"notable\"") })
+    }
+
+    @Test func anArabicPageInArabicDigitsAndWords() async throws {
+        // Given Makkah in Arabic, with Arabic-Indic digits
+        let page = await CLI.run(
+            ["timetable", "--month", "2027-03", "--lang", "ar", "--digits", "arabic"] + Self.makkah)
+        #expect(page.status == 0, "\(page.stderr)")
+        // Then the rows' numbers are Arabic-Indic: the day, the Hijri day, the times
+        let first = try #require(Self.rows(page.stdout).first)
+        let cells = Self.cells(first)
+        #expect(cells[0] == "١")
+        #expect(cells.dropFirst(3).allSatisfy { $0.unicodeScalars.allSatisfy { !("0"..."9").contains($0) } })
+        #expect(cells[3].hasPrefix("٠٥:"), "\(cells)")
+        #expect(page.stdout.contains("<b>٢٢ رمضان</b>"))
+        #expect(page.stdout.contains("مواقيت الصلاة · مارس ٢٠٢٧"))
+        // and the footer's place, method and calendar are in Arabic
+        #expect(page.stdout.contains("<bdi dir=\"rtl\">٢١٫٤٢٢٥ شمالًا، ٣٩٫٨٢٦٢ شرقًا</bdi>"))
+        #expect(page.stdout.contains("<bdi dir=\"rtl\">جامعة أم القرى، مكة المكرمة</bdi>"))
+        #expect(
+            page.stdout.contains(
+                "<bdi dir=\"rtl\">الفجر ١٨٫٥°، العشاء بعد المغرب بـ ٩٠ دقيقة (١٢٠ في رمضان)، العصر شافعي</bdi>"))
+        #expect(page.stdout.contains("<span class=\"label\">التقويم الهجري:</span> <bdi dir=\"rtl\">أم القرى</bdi>"))
+        #expect(page.stdout.contains("<bdi dir=\"rtl\">من الخيار <bdi dir=\"ltr\">--tz</bdi></bdi>"))
+        let tags = /<[^>]*>|--[a-z-]+/
+        for label in ["المكان", "طريقة الحساب", "خطوط العرض العليا", "التقويم الهجري"] {
+            let line = try #require(
+                page.stdout.split(separator: "\n").first { $0.hasPrefix("<p><span class=\"label\">\(label):") })
+            let text = line.replacing(tags, with: "")
+            #expect(!text.contains { $0.isASCII && $0.isLetter }, "\(text)")
+        }
+        // and Latin digits stay the default, in Arabic too.
+        let latin = await CLI.run(["timetable", "--month", "2027-03", "--lang", "ar"] + Self.makkah)
+        #expect(Self.cells(try #require(Self.rows(latin.stdout).first))[0] == "1")
+        let bad = await CLI.run(["timetable", "--month", "2027-03", "--digits", "roman"] + Self.makkah)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: "))
+        #expect(bad.stderr.contains("--digits"))
+        #expect(bad.stderr.contains("Usage:") || bad.stderr.contains("USAGE:"), "\(bad.stderr)")
+        let help = await CLI.run(["timetable", "print", "--help"])
+        #expect(help.stdout.contains("--digits"))
+        #expect(help.stdout.contains("latin") && help.stdout.contains("arabic"))
+    }
+
+    @Test func aTwelveHourPageSaysAmAndPm() async throws {
+        // Given London in July on a 12-hour clock, with iqama times
+        let page = await CLI.run(
+            [
+                "timetable", "--month", "2027-07", "--clock", "12h", "--iqama", "fajr=+20,isha=+15", "--lat", "51.5074",
+                "--lon", "-0.1278", "--tz", "Europe/London",
+            ])
+        #expect(page.status == 0, "\(page.stderr)")
+        // Then fajr is before noon, isha after, in the times and the iqama columns
+        let row = try #require(Self.rows(page.stdout).first)
+        let cells = row.components(separatedBy: "<td").dropFirst()
+        #expect(cells.dropFirst(3).first?.contains("<span class=\"ampm\">am</span>") == true, "fajr")
+        #expect(cells.last?.contains("<span class=\"ampm\">pm</span>") == true, "isha's iqama")
+        let arabic = await CLI.run(
+            [
+                "timetable", "--month", "2027-07", "--clock", "12h", "--lang", "ar", "--lat", "51.5074", "--lon",
+                "-0.1278",
+                "--tz", "Europe/London",
+            ])
+        #expect(arabic.stdout.contains("<span class=\"ampm\">ص</span>"))
+        #expect(arabic.stdout.contains("<span class=\"ampm\">م</span>"))
+    }
+
     // MARK: - PDF (on a mock converter)
 
     @Test func aPDFGoesToTheOutputWhole() async throws {

@@ -197,6 +197,22 @@ import Testing
         #expect(civil.count == TabularIslamicCalendar.monthLength(year: 1447, month: 12))
     }
 
+    @Test func ramadanHasNoWhiteDays() throws {
+        // Given the middle of Ramadan and of the months either side
+        let days = try ["1448-08-13", "1448-09-13", "1448-09-14", "1448-09-15", "1448-10-14"].map {
+            try service.day(of: try HijriDate(parsing: $0), calendar: .ummAlQura, offset: 0)
+        }
+        // Then only Sha'ban and Shawwal have white days: every day of Ramadan is an obligatory fast
+        #expect(days.map { $0.notableDays.map(\.kind).contains(.whiteDays) } == [true, false, false, false, true])
+        #expect(!NotableDay.Kind.whiteDays.dates.contains { $0.month == .ramadan })
+        #expect(NotableDay.Kind.whiteDays.dates.count == 11 * 3 - 1)
+        // and the next white days after 1 Ramadan are in Shawwal.
+        let first = try service.day(of: try HijriDate(parsing: "1448-09-01"), calendar: .ummAlQura, offset: 0)
+        let next = try service.nextNotableDay(
+            after: first.gregorian, kinds: [.whiteDays], calendar: .ummAlQura, offset: 0)
+        #expect(next.hijri.description == "1448-10-13")
+    }
+
     @Test func notableDaysAndTheNextOne() throws {
         let arafah = try service.day(of: try HijriDate(parsing: "1447-12-09"), calendar: .ummAlQura, offset: 0)
         #expect(arafah.notableDays.map(\.kind) == [.dayOfArafah])

@@ -111,6 +111,99 @@ import Testing
         }
     }
 
+    /// A place inside the polar circle, with a polar day and a polar night.
+    struct PolarPlace: Sendable, CustomTestStringConvertible {
+        let name: String
+        let latitude: Double
+        let longitude: Double
+        let zone: String
+
+        var testDescription: String { name }
+
+        static let all = [
+            PolarPlace(name: "Tromsø", latitude: 69.6492, longitude: 18.9553, zone: "Europe/Oslo"),
+            PolarPlace(name: "Longyearbyen", latitude: 78.2232, longitude: 15.6267, zone: "Arctic/Longyearbyen"),
+        ]
+
+        /// The most a time moves between the last day with a sunset and the first without (or back):
+        /// the sun's lowest point moves by one day's change of declination, at most 0.41°, and the sun
+        /// crosses the horizon that far below its lowest point at the hour angle ΔH from the lower
+        /// transit where cos φ·cos δ·(1 − cos ΔH) = sin 0.41° (δ ≤ 23.44°), 4 minutes a degree: 49 min
+        /// at Tromsø, 64 at Longyearbyen. A real place there moves as much on its own edge days.
+        var edgeBound: Double {
+            let cosines = cos(latitude * .pi / 180) * cos(23.44 * .pi / 180)
+            return acos(1 - sin(0.41 * .pi / 180) / cosines) * 180 / .pi * 240
+        }
+    }
+
+    @Test(arguments: PolarPlace.all)
+    func theNearestLatitudeMovesAsTheSunDoes(_ place: PolarPlace) throws {
+        // Given a year from March at a place with a polar day and a polar night, and the rules the CLI
+        // picks there
+        let chosen = parameters(.muslimWorldLeague) {
+            $0.highLatitudeRule = .recommended
+            $0.polarResolution = .nearestLatitude
+            $0.rounding = .none
+        }
+        let zone = try #require(TimeZone(identifier: place.zone))
+        let request = PrayerAPI.Request(
+            coordinates: try Coordinates(latitude: place.latitude, longitude: place.longitude), timeZone: zone,
+            date: try CivilDate(parsing: "2027-03-01"), days: 366, parameters: chosen)
+        // When
+        let days = try service.schedules(for: request)
+        // Then every day has every time, in order, none of them on the day before and maghrib and isha at
+        // most on the next (which the CLI marks +1). Ties are the nearest place's own: where the sun only
+        // just sets, its night lasts a minute or two (fajr at sunrise, isha at maghrib at the solstice),
+        // and where it only just stands high enough for Asr, Asr is at noon.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let order: [Prayer] = [.fajr, .sunrise, .dhuhr, .asr, .maghrib, .isha]
+        let polarDays = days.filter { $0.polarBasis != nil }
+        #expect(polarDays.count > 100, "a polar day and a polar night")
+        for day in days {
+            let times = try order.map { try #require(day[$0], "\(day.date) \($0)").date }
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "\(day.date): \(times)")
+            #expect(times[1] < times[2] && times[2] < times[4], "\(day.date): sunrise, dhuhr, maghrib")
+            for (prayer, time) in zip(order, times) {
+                let civil = calendar.dateComponents([.year, .month, .day], from: time)
+                let offset =
+                    try CivilDate(year: civil.year!, month: civil.month!, day: civil.day!).daysSince1970
+                    - day.date.daysSince1970
+                #expect(offset == 0 || (offset == 1 && [.maghrib, .isha].contains(prayer)), "\(day.date) \(prayer)")
+            }
+        }
+        // and from one day to the next the times move as the sun does: by at most 7 minutes while both
+        // days borrow (the most found was 6.3 min, Longyearbyen's fajr the day after its polar day
+        // begins; steps of 0.5° moved them by 33–45 min), and by no more than the sun's own edge change
+        // between a day with a sunset and a day without.
+        var largest = 0.0
+        for (before, after) in zip(days, days.dropFirst()) where before.polarBasis != nil || after.polarBasis != nil {
+            let bound = before.polarBasis != nil && after.polarBasis != nil ? 7 * 60 : place.edgeBound
+            for prayer in [Prayer.fajr, .sunrise, .maghrib, .isha] {
+                let change = abs(
+                    try #require(after[prayer]).date.timeIntervalSince(try #require(before[prayer]).date) - 86400)
+                if before.polarBasis != nil, after.polarBasis != nil { largest = max(largest, change) }
+                #expect(change <= bound, "\(before.date) → \(after.date) \(prayer): \(Int(change / 60)) min")
+            }
+        }
+        #expect(largest > 60, "the borrowed times do move")
+        // and the latitude is the nearest one: the sun rises and sets (with an Asr) just inside it, and
+        // not 0.01° further out.
+        let sign = place.latitude < 0 ? -1.0 : 1.0
+        for day in polarDays.enumerated().filter({ $0.offset % 15 == 0 }).map(\.element) {
+            guard case .latitude(let latitude)? = day.polarBasis else {
+                Issue.record("\(day.date): \(String(describing: day.polarBasis))")
+                continue
+            }
+            let unresolved = parameters(.muslimWorldLeague) { $0.highLatitudeRule = .recommended }
+            let date = day.date.description
+            let inside = try self.day(latitude - sign * 0.001, place.longitude, place.zone, date, unresolved)
+            let outside = try self.day(latitude + sign * 0.01, place.longitude, place.zone, date, unresolved)
+            #expect([Prayer.sunrise, .sunset, .asr].allSatisfy { inside[$0] != nil }, "\(date) at \(latitude)")
+            #expect([Prayer.sunrise, .sunset, .asr].contains { outside[$0] == nil }, "\(date) at \(latitude)")
+        }
+    }
+
     @Test func theMoonsightingCommitteeShafaqMovesIsha() throws {
         // Given London in winter, when the seasonal curve governs isha
         let times = try Shafaq.allCases.map { shafaq in

@@ -214,6 +214,12 @@ struct TimesOutput {
 
     /// `-1` or `+1` when `time` falls on the civil day before or after `schedule`'s, else empty.
     private func dayMark(_ time: PrayerTime, of schedule: PrayerSchedule) -> String {
+        Self.dayMark(time, of: schedule, clock: clock)
+    }
+
+    /// `-1` or `+1` when `time` falls on the civil day before or after `schedule`'s on `clock`, else
+    /// empty: the mark the table and the printed timetable put after such a time.
+    static func dayMark(_ time: PrayerTime, of schedule: PrayerSchedule, clock: LocalClock) -> String {
         let difference = clock.components(time.date).day.daysSince1970 - schedule.date.daysSince1970
         return difference == 0 ? "" : difference > 0 ? "+\(difference)" : "\(difference)"
     }
@@ -451,7 +457,9 @@ struct TimesOutput {
         ]
     }
 
-    private static func mark(_ time: PrayerTime) -> String {
+    /// The mark after a time in a table: `~` when it was taken from another latitude or day, `*` when
+    /// a rule or a season set it or it was held back, else empty.
+    static func mark(_ time: PrayerTime) -> String {
         if time.isPolarResolved { return "~" }
         if time.isHeldBack { return "*" }
         switch time.derivation {

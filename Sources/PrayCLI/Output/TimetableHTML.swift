@@ -4,8 +4,10 @@ import PrayCore
 /// A month's prayer times as mosques print them, as one self-contained HTML page: a row per day with
 /// the Gregorian and Hijri dates, fajr, sunrise, dhuhr, asr, maghrib and isha (and the iqama of each
 /// prayer that has one), Fridays marked as Jumu'ah, and a footer with the place, the zone, the
-/// method and its published source. Inline CSS only, a print style with `@page` for A4 or Letter
-/// that fits 31 days on one page; English left to right, or Arabic right to left.
+/// method and its published source, the high-latitude rule and polar resolution, and a legend of the
+/// marks used. Inline CSS only, a print style with `@page` for A4 or Letter that fits 31 days on one
+/// page (five Fridays with three Jumu'ah times included); English left to right, or Arabic right to
+/// left, in Latin or Arabic-Indic digits.
 ///
 /// A pure function of its values (``render()``): the command gathers them, tests build them.
 /// Everything that comes from outside (a place's name) is escaped.
@@ -14,6 +16,37 @@ struct TimetableHTML {
     enum Language: String, CaseIterable, ArgumentValue {
         case en
         case ar
+    }
+
+    /// The digits numbers are written in.
+    enum Digits: String, CaseIterable, ArgumentValue {
+        /// 0–9, as many Arabic timetables print them too.
+        case latin
+        /// Arabic-Indic digits (٠–٩), with the Arabic decimal separator (٫).
+        case arabic
+
+        /// `text` with its digits written in these; a full stop between two digits becomes the
+        /// decimal separator.
+        func apply(_ text: String) -> String {
+            guard self == .arabic else { return text }
+            var result = ""
+            var previousIsDigit = false
+            let scalars = Array(text.unicodeScalars)
+            for (index, scalar) in scalars.enumerated() {
+                let isDigit = ("0"..."9").contains(scalar)
+                if isDigit, let arabic = Unicode.Scalar(0x0660 + scalar.value - 0x30) {
+                    result.unicodeScalars.append(arabic)
+                } else if scalar == ".", previousIsDigit, index + 1 < scalars.count,
+                    ("0"..."9").contains(scalars[index + 1])
+                {
+                    result.unicodeScalars.append("\u{066B}")
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+                previousIsDigit = isDigit
+            }
+            return result
+        }
     }
 
     /// Where the times are for, as the footer names it.
@@ -44,12 +77,16 @@ struct TimetableHTML {
     let paper: PDFAPI.Paper
     /// `5:20 am` rather than `05:20`.
     var clock12Hour = false
+    /// The digits of every number on the page.
+    var digits = Digits.latin
 
     /// The times in the table, in the order of the day.
     static let prayers: [Prayer] = [.fajr, .sunrise, .dhuhr, .asr, .maghrib, .isha]
 
     /// The page.
     func render() -> String {
+        let layout = ColumnLayout(
+            needs: columnNeeds, tableWidth: paper.millimetres.width - 20, withIqama: !iqamaPrayers.isEmpty)
         var page = """
             <!DOCTYPE html>
             <html lang="\(language.rawValue)" dir="\(language == .ar ? "rtl" : "ltr")">
@@ -58,7 +95,7 @@ struct TimetableHTML {
             <meta name="generator" content="PrayKit \(PrayKitInfo.version)">
             <title>\(Self.escape(title + (place.name.map { " — \($0)" } ?? "")))</title>
             <style>
-            \(style)
+            \(style(layout))
             </style>
             </head>
             <body>
@@ -68,7 +105,7 @@ struct TimetableHTML {
             </header>
 
             """
-        page += table()
+        page += table(layout)
         page += footer()
         page += "</body>\n</html>\n"
         return page
@@ -76,9 +113,9 @@ struct TimetableHTML {
 
     // MARK: - Words
 
-    private var words: Words { Words(language) }
+    var words: Words { Words(language, digits: digits) }
 
-    private var title: String { "\(words.prayerTimes) · \(words.months[month - 1]) \(year)" }
+    private var title: String { "\(words.prayerTimes) · \(words.months[month - 1]) \(words.number(year))" }
 
     /// The place's name, then the Hijri months the Gregorian one spans.
     private var subtitle: String {
@@ -92,9 +129,10 @@ struct TimetableHTML {
         if let first = spans.first, let last = spans.last {
             let text =
                 first.year == last.year
-                ? spans.map(\.month).joined(separator: " – ") + " \(last.year) \(words.hijriEra)"
-                : spans.map { "\($0.month) \($0.year)" }.joined(separator: " – ") + " \(words.hijriEra)"
-            parts.append("<bdi>\(Self.escape(text))</bdi>")
+                ? spans.map(\.month).joined(separator: " – ") + " \(words.number(last.year)) \(words.hijriEra)"
+                : spans.map { "\($0.month) \(words.number($0.year))" }.joined(separator: " – ")
+                    + " \(words.hijriEra)"
+            parts.append(isolated(Self.escape(text), text))
         }
         return parts.joined(separator: " · ")
     }
@@ -102,7 +140,7 @@ struct TimetableHTML {
     // MARK: - Table
 
     /// The prayers that get an iqama column: those with a rule, and dhuhr when Jumu'ah times are set.
-    private var iqamaPrayers: Set<Prayer> {
+    var iqamaPrayers: Set<Prayer> {
         // A mosque's own iqama and Jumu'ah times (PrayerServiceMosque) get columns too.
         var prayers = Set(schedules.flatMap { $0.mosque == nil ? [] : Array($0.congregationTimes.keys) })
         if schedules.contains(where: { $0.mosque != nil && !$0.jumuahTimes.isEmpty }) { prayers.insert(.dhuhr) }
@@ -112,13 +150,20 @@ struct TimetableHTML {
         return prayers
     }
 
-    private func table() -> String {
+    private func table(_ layout: ColumnLayout) -> String {
         let iqamaPrayers = iqamaPrayers
         let twoRows = !iqamaPrayers.isEmpty
-        var html =
-            "<table class=\"\(twoRows ? "with-iqama" : "plain")\">\n<colgroup><col class=\"c-date\"><col class=\"c-day\"><col class=\"c-hijri\">"
+        var classes = ["c-date", "c-day", "c-hijri"]
         for prayer in Self.prayers {
-            html += "<col class=\"c-time\">" + (iqamaPrayers.contains(prayer) ? "<col class=\"c-iqama\">" : "")
+            classes += iqamaPrayers.contains(prayer) ? ["c-time", "c-iqama"] : ["c-time"]
+        }
+        // The times' size on the table itself, so that tables shown together keep their own (the
+        // dates, weekdays and Hijri dates have theirs in the style).
+        var html =
+            "<table class=\"\(twoRows ? "with-iqama" : "plain")\" style=\"font-size: "
+            + "\(layout.fontSize.formattedCompactly)pt\">\n<colgroup>"
+        for (name, width) in zip(classes, layout.widths) {
+            html += "<col class=\"\(name)\" style=\"width: \(String(format: "%.2f", width))%\">"
         }
         html += "</colgroup>\n<thead>\n<tr>"
         let span = twoRows ? " rowspan=\"2\"" : ""
@@ -156,7 +201,7 @@ struct TimetableHTML {
         if let day { attributes += " data-hijri=\"\(day.hijri)\"" }
         if isFriday { attributes += " data-jumuah=\"true\" class=\"friday\"" }
         var html = "<tr \(attributes)>"
-        html += "<td class=\"date\">\(date.day)</td>"
+        html += "<td class=\"date\">\(words.number(date.day))</td>"
         html += "<td class=\"day\">\(isFriday ? words.jumuah : words.weekdays[date.isoWeekday - 1])</td>"
         html += "<td class=\"hijri\">\(hijriCell(day, first: first))</td>"
         for prayer in Self.prayers {
@@ -175,125 +220,107 @@ struct TimetableHTML {
         let mark =
             notable.isEmpty
             ? "" : "<span class=\"notable\" title=\"\(Self.escape(notable.joined(separator: ", ")))\">•</span>"
-        guard first || day.hijri.day == 1 else { return "\(day.hijri.day)\(mark)" }
-        let name = language == .ar ? day.hijri.monthNameArabic : day.hijri.monthName
-        return "<b>\(day.hijri.day) \(Self.escape(name))</b>\(mark)"
+        guard first || day.hijri.day == 1 else { return "\(words.number(day.hijri.day))\(mark)" }
+        // A long name (Jumada al-Akhirah) wraps onto a second line rather than being cut off, and
+        // never at its hyphen (U+2011 does not break).
+        let name = (language == .ar ? day.hijri.monthNameArabic : day.hijri.monthName)
+            .replacingOccurrences(of: "-", with: "\u{2011}")
+        return "<b>\(words.number(day.hijri.day)) \(Self.escape(name))</b>\(mark)"
     }
 
+    /// The time, then its marks as `times` prints them: `00:05~+1` is taken from another latitude
+    /// and falls after midnight, on the day after its row's. On an Arabic page the marks follow the
+    /// time to its left, as the page reads, isolated left to right (U+2066…U+2069) so that `+1` stays
+    /// `+1` — in WeasyPrint and in a browser alike.
     private func timeText(_ time: PrayerTime, in schedule: PrayerSchedule) -> String {
         let text = clockText(time.date, in: schedule, withSeconds: parameters.rounding == .none)
-        return text + (TimesOutput.note(time) == nil ? "" : "<sup>*</sup>")
+        let marks = words.number(Self.marks(time, in: schedule))
+        guard !marks.isEmpty else { return text }
+        return text + "<span class=\"marks\">" + (language == .ar ? "\u{2066}\(marks)\u{2069}" : marks) + "</span>"
     }
 
-    /// `05:12`, or `5:12` on a 12-hour clock: without am and pm, as printed timetables have it (each
-    /// column's time of day is plain).
+    /// What the widest cell of each time column needs, in the order of the columns: the clock, its
+    /// marks and am or pm (``ColumnLayout``).
+    private var columnNeeds: [ColumnLayout.Need] {
+        let iqamaPrayers = iqamaPrayers
+        // At least a time's width, so that a column of dashes (a month without sunsets) keeps its
+        // heading.
+        let least = ColumnLayout.Need.cell(clock: words.number("00:00"), half: nil)
+        var needs: [ColumnLayout.Need] = []
+        for prayer in Self.prayers {
+            var adhan = least
+            var iqamaNeed = least
+            for schedule in schedules {
+                if let time = schedule[prayer] {
+                    let (clock, half) = clockParts(time.date, in: schedule, withSeconds: parameters.rounding == .none)
+                    adhan.widen(
+                        to: .cell(clock: clock, half: half, marks: words.number(Self.marks(time, in: schedule))))
+                }
+                guard iqamaPrayers.contains(prayer) else { continue }
+                let (times, stacked) = iqamaTimes(prayer, time: schedule[prayer], in: schedule)
+                for instant in times {
+                    let (clock, half) = clockParts(instant, in: schedule)
+                    iqamaNeed.widen(to: stacked ? .stacked(clock: clock, half: half) : .cell(clock: clock, half: half))
+                }
+            }
+            needs.append(adhan)
+            if iqamaPrayers.contains(prayer) { needs.append(iqamaNeed) }
+        }
+        return needs
+    }
+
+    /// `~`, `*`, `+1` or a pair such as `~+1`: the marks the table puts after `time` (``TimesOutput``'s).
+    static func marks(_ time: PrayerTime, in schedule: PrayerSchedule) -> String {
+        TimesOutput.mark(time) + TimesOutput.dayMark(time, of: schedule, clock: LocalClock(timeZone: schedule.timeZone))
+    }
+
+    /// `05:12`, or `5:12` and a small `am` on a 12-hour clock (`ص` and `م` in Arabic).
     private func clockText(_ date: Date, in schedule: PrayerSchedule, withSeconds: Bool = false) -> String {
+        let (clock, half) = clockParts(date, in: schedule, withSeconds: withSeconds)
+        return clock + (half.map { "<span class=\"ampm\">\($0)</span>" } ?? "")
+    }
+
+    /// The clock in the page's digits, and `am` or `pm` (`ص`, `م`) on a 12-hour clock.
+    private func clockParts(
+        _ date: Date, in schedule: PrayerSchedule, withSeconds: Bool = false
+    ) -> (clock: String, half: String?) {
         let text = LocalClock(timeZone: schedule.timeZone).time(date, withSeconds: withSeconds, twelveHour: clock12Hour)
-        return clock12Hour ? String(text.dropLast(3)) : text
+        guard clock12Hour else { return (words.number(text), nil) }
+        return (words.number(String(text.dropLast(3))), text.hasSuffix("am") ? words.am : words.pm)
+    }
+
+    /// The Friday prayers of `schedule`'s day: the mosque's own, else those of the iqama settings.
+    private func jumuahTimes(in schedule: PrayerSchedule) -> [Date] {
+        guard schedule.date.isoWeekday == 5 else { return [] }
+        if schedule.mosque != nil, !schedule.jumuahTimes.isEmpty { return schedule.jumuahTimes }
+        return (iqama ?? IqamaSettings()).jumuahTimes(in: schedule)
     }
 
     private func iqamaText(_ prayer: Prayer, time: PrayerTime?, in schedule: PrayerSchedule) -> String {
+        let (times, stacked) = iqamaTimes(prayer, time: time, in: schedule)
+        // Two or three Friday prayers, one above the other in a smaller size, so that the column
+        // keeps its width and the row its height.
+        guard stacked else { return times.first.map { clockText($0, in: schedule) } ?? "" }
+        return "<span class=\"jumuah-times\">" + times.map { clockText($0, in: schedule) }.joined(separator: "<br>")
+            + "</span>"
+    }
+
+    /// The iqama of `prayer` on `schedule`'s day — a mosque's own, the Jumu'ah times on a Friday, or
+    /// the iqama rule's — and whether they are several Jumu'ah times to stack.
+    private func iqamaTimes(
+        _ prayer: Prayer, time: PrayerTime?, in schedule: PrayerSchedule
+    ) -> (times: [Date], stacked: Bool) {
         let mosque = schedule.mosque != nil
         if mosque, prayer != .dhuhr || schedule.jumuahTimes.isEmpty, let given = schedule.congregationTimes[prayer] {
-            return clockText(given, in: schedule)
+            return ([given], false)
+        }
+        if prayer == .dhuhr {
+            let jumuah = jumuahTimes(in: schedule)
+            if !jumuah.isEmpty { return (jumuah, jumuah.count > 1) }
         }
         let settings = iqama ?? IqamaSettings()
-        if prayer == .dhuhr {
-            let jumuah =
-                mosque && !schedule.jumuahTimes.isEmpty ? schedule.jumuahTimes : settings.jumuahTimes(in: schedule)
-            // Two or three Friday prayers, one above the other, so that the column keeps its width.
-            if jumuah.count > 1 {
-                return "<span class=\"jumuah-times\">"
-                    + jumuah.map { clockText($0, in: schedule) }.joined(separator: "<br>") + "</span>"
-            }
-            if let only = jumuah.first { return clockText(only, in: schedule) }
-        }
-        guard let time, let instant = settings.iqama(of: time, in: schedule) else { return "" }
-        return clockText(instant, in: schedule)
-    }
-
-    // MARK: - Footer
-
-    private func footer() -> String {
-        var lines: [String] = []
-        let coordinates = place.coordinates
-        lines.append(
-            line(
-                words.place,
-                (place.name.map { [$0] } ?? []) + [
-                    "\(coordinates.latitude.formattedCompactly), \(coordinates.longitude.formattedCompactly)",
-                    words.elevation(coordinates.elevation.formattedCompactly),
-                ]))
-        let offset = schedules.first.flatMap { $0[.dhuhr] }.map {
-            " (UTC\(LocalClock.offset(schedules[0].timeZone.secondsFromGMT(for: $0.date))))"
-        }
-        lines.append(line(words.zone, [place.zone + (offset ?? ""), words.zoneSource(place.zoneSource)]))
-        let method = parameters.method
-        lines.append(
-            line(
-                words.method,
-                [
-                    method == .custom ? "custom" : "\(method.displayName) (\(method.rawValue))",
-                    words.methodSource(methodSource), settings,
-                ]))
-        if method != .custom { lines.append(line(words.source, [method.source])) }
-        // The days whose times came from a mosque's own timetable (PrayerServiceMosque).
-        let fromMosque = schedules.filter { $0.mosque != nil }
-        if let mosque = fromMosque.first?.mosque {
-            lines.append(line(words.mosque, [mosque, "\(fromMosque.count) \(words.mosqueDays)"]))
-        }
-        if let calendar = hijri.first?.calendar {
-            let offset = hijri.first?.offset ?? 0
-            var parts = [calendar == .ummAlQura ? "Umm al-Qura" : words.tabular]
-            if offset != 0 { parts.append("\(words.offset) \(offset > 0 ? "+" : "")\(offset)") }
-            lines.append(line(words.hijriCalendar, parts))
-        }
-        if let iqama, !iqama.isEmpty {
-            var parts = iqama.rules.isEmpty ? [] : [iqama.description]
-            if !iqama.jumuah.isEmpty {
-                let times = iqama.jumuah.map { "\(($0 / 60).zeroPadded(2)):\(($0 % 60).zeroPadded(2))" }
-                parts.append("\(words.jumuah) " + times.joined(separator: ", "))
-            }
-            lines.append(line(words.iqama, parts))
-        }
-        if schedules.contains(where: { day in Self.prayers.contains { TimesOutput.note(day[$0]) != nil } }) {
-            lines.append("<p>\(Self.escape(words.ruleNote))</p>")
-        }
-        let notable = hijri.filter { !$0.notableDays.isEmpty }.map { day in
-            "\(day.gregorian.day) \(words.months[day.gregorian.month - 1]): "
-                + day.notableDays.map { language == .ar ? $0.arabicName : $0.name }.joined(separator: ", ")
-        }
-        if !notable.isEmpty {
-            lines.append(
-                "<p>• " + notable.map { "<bdi>\(Self.escape($0))</bdi>" }.joined(separator: words.separator) + "</p>")
-        }
-        lines.append("<p class=\"credit\">\(words.calculatedBy) <bdi>PrayKit \(PrayKitInfo.version)</bdi></p>")
-        return "<footer>\n" + lines.joined(separator: "\n") + "\n</footer>\n"
-    }
-
-    /// `Label: part; part`, each part isolated (`<bdi>`) so that English and Arabic parts keep their
-    /// own direction and the parts follow the page's.
-    private func line(_ label: String, _ parts: [String]) -> String {
-        "<p><span class=\"label\">\(Self.escape(label)):</span> "
-            + parts.map { "<bdi>\(Self.escape($0))</bdi>" }.joined(separator: words.separator) + "</p>"
-    }
-
-    /// `fajr 18.5°, isha 90 min after maghrib, Asr shafi`, in English (the method's own words).
-    private var settings: String {
-        var parts: [String] = []
-        if let angle = parameters.fajrAngle { parts.append("fajr \(angle.formattedCompactly)°") }
-        if let minutes = parameters.ishaInterval {
-            parts.append(
-                "isha \(minutes) min after maghrib"
-                    + (parameters.ramadanIshaInterval.map { " (\($0) in Ramadan)" } ?? ""))
-        } else if let angle = parameters.ishaAngle {
-            parts.append("isha \(angle.formattedCompactly)°")
-        }
-        if let minutes = parameters.maghribInterval { parts.append("maghrib \(minutes) min after sunset") }
-        parts.append("Asr \(parameters.madhab?.rawValue ?? "factor \(parameters.asrShadowFactor.formattedCompactly)")")
-        let adjustments = parameters.totalAdjustments
-        if !adjustments.isEmpty { parts.append("adjustments \(adjustments)") }
-        return parts.joined(separator: ", ")
+        guard let time, let instant = settings.iqama(of: time, in: schedule) else { return ([], false) }
+        return ([instant], false)
     }
 
     // MARK: - Escaping

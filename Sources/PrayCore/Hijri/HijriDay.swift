@@ -79,8 +79,9 @@ public struct NotableDay: Hashable, Sendable, CustomStringConvertible {
         case eidAlAdha = "eid-al-adha"
         /// 11, 12 and 13 Dhu al-Hijjah.
         case daysOfTashreeq = "days-of-tashreeq"
-        /// 13, 14 and 15 of every month, the "white days" of voluntary fasting — but not 13 Dhu al-Hijjah,
-        /// a day of Tashreeq, on which fasting is not allowed.
+        /// 13, 14 and 15 of every month, the "white days" of voluntary fasting — but not in Ramadan, whose
+        /// every day is an obligatory fast, nor 13 Dhu al-Hijjah, a day of Tashreeq, on which fasting is
+        /// not allowed.
         case whiteDays = "white-days"
 
         /// The English name.
@@ -131,7 +132,7 @@ public struct NotableDay: Hashable, Sendable, CustomStringConvertible {
             case .eidAlAdha: [(.dhuAlHijjah, 10)]
             case .daysOfTashreeq: [(.dhuAlHijjah, 11), (.dhuAlHijjah, 12), (.dhuAlHijjah, 13)]
             case .whiteDays:
-                HijriMonth.allCases.flatMap { month in
+                HijriMonth.allCases.filter { $0 != .ramadan }.flatMap { month in
                     month == .dhuAlHijjah ? [(month, 14), (month, 15)] : [(month, 13), (month, 14), (month, 15)]
                 }
             }
@@ -162,8 +163,11 @@ public struct NotableDay: Hashable, Sendable, CustomStringConvertible {
         case (.dhuAlHijjah, 11...13): kinds.append(.daysOfTashreeq)
         default: break
         }
-        // 13 Dhu al-Hijjah is a day of Tashreeq, on which fasting is not allowed: not a white day.
-        if (13...15).contains(date.day), !(date.month == .dhuAlHijjah && date.day == 13) { kinds.append(.whiteDays) }
+        // Ramadan is fasted every day, so it has no white days to single out; 13 Dhu al-Hijjah is a day of
+        // Tashreeq, on which fasting is not allowed.
+        if (13...15).contains(date.day), date.month != .ramadan, !(date.month == .dhuAlHijjah && date.day == 13) {
+            kinds.append(.whiteDays)
+        }
         return kinds.map(NotableDay.init)
     }
 }

@@ -50,7 +50,8 @@ public enum PolarResolution: String, CaseIterable, Codable, Hashable, Sendable, 
     /// Leave such days unavailable.
     case unresolved = "unresolved"
     /// Use the times of the nearest latitude (towards the equator) where the sun rises and sets
-    /// that day ("aqrab al-bilad").
+    /// that day ("aqrab al-bilad"), found to a millionth of a degree so that the times move from day
+    /// to day as the sun does.
     case nearestLatitude = "nearest-latitude"
     /// Use the times of the nearest day on which the sun rises and sets at this place
     /// ("aqrab al-ayyam").

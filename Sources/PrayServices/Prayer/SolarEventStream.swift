@@ -56,23 +56,58 @@ struct SolarEventStream {
 
     // MARK: - Helpers
 
-    /// The events of the latitude nearest this one, in steps of 0.5° towards the equator, where the sun
-    /// rises and sets, moved to this day's transit (aqrab al-bilad).
+    /// The events of the latitude nearest this one, towards the equator, where the sun rises and sets
+    /// (and stands high enough for Asr) that day, moved to this day's transit (aqrab al-bilad).
+    ///
+    /// The latitude is found to ``latitudePrecision``: steps of 0.5° bracket it, then bisection narrows
+    /// the bracket. Searched that finely, the latitude follows the sun's declination, and the times
+    /// follow it smoothly. At Tromsø (69.65° N) it is 69.6° on 18 May, the first day without a sunset,
+    /// 65.73° at the June solstice (where the sun just touches the horizon at midnight) and 69.63° on
+    /// 26 July, the last; in the polar night it is the latitude where the sun just stands high enough
+    /// for Asr. From one borrowed day to the next the times change by at most 5–6 minutes, and into
+    /// and out of the period by what the sun itself does where it only just sets (up to 34 minutes
+    /// at Tromsø, as at a real place at 69.63° between 26 and 27 July). Steps of 0.5° alone (Adhan's
+    /// `aqrabBalad`) stop anywhere 0–0.5° past that latitude, where the night lasts anything from
+    /// nothing to two hours: maghrib jumped by 33 minutes every four or five days. Holding one
+    /// latitude for the whole period would need the solstice's 65.73°, whose sunset on 18 May is at
+    /// 22:24, 115 minutes before Tromsø's own the day before: jumps of 100 minutes at each end.
     private func nearestLatitude(noon: Double, transit: Double) -> SolarEvents? {
         let step = coordinates.latitude < 0 ? -0.5 : 0.5
-        var latitude = coordinates.latitude
-        while abs(latitude) >= 0.5 {
-            latitude -= step
-            guard
-                let place = try? Coordinates(
-                    latitude: latitude, longitude: coordinates.longitude, elevation: coordinates.elevation
-                )
-            else { return nil }
-            let day = SolarDay(ephemeris: ephemeris, observer: Observer(place), near: noon)
-            let candidate = SolarEvents(day, altitudes)
-            if candidate.hasSunriseAndSunset { return candidate.moved(toTransit: transit, basis: .latitude(latitude)) }
+        // The sun does not both rise and set at `without`; it does at `found`: the latitude lies between.
+        var without = coordinates.latitude
+        var found: (latitude: Double, events: SolarEvents)?
+        while found == nil, abs(without) >= 0.5 {
+            found = events(atLatitude: without - step, noon: noon).map { (without - step, $0) }
+            if found == nil { without -= step }
         }
-        return nil
+        guard var (latitude, borrowed) = found else { return nil }
+        while abs(without - latitude) > Self.latitudePrecision {
+            let middle = (latitude + without) / 2
+            if let candidate = events(atLatitude: middle, noon: noon) {
+                (latitude, borrowed) = (middle, candidate)
+            } else {
+                without = middle
+            }
+        }
+        return borrowed.moved(toTransit: transit, basis: .latitude(latitude))
+    }
+
+    /// How closely ``nearestLatitude(noon:transit:)`` finds the latitude, degrees (about 11 cm). Where
+    /// the sun just touches the horizon, a latitude ε degrees past the exact one moves sunset and
+    /// sunrise by up to √(2ε·57.3°/(cos φ·cos δ)) of hour angle, at 4 minutes a degree: about 4 s for
+    /// 10⁻⁶°, against 2 min for 10⁻³°.
+    private static let latitudePrecision = 1e-6
+
+    /// The events of the day near `noon` at this longitude and `latitude`, when the sun rises and sets
+    /// there and stands high enough for Asr.
+    private func events(atLatitude latitude: Double, noon: Double) -> SolarEvents? {
+        guard
+            let place = try? Coordinates(
+                latitude: latitude, longitude: coordinates.longitude, elevation: coordinates.elevation)
+        else { return nil }
+        let day = SolarDay(ephemeris: ephemeris, observer: Observer(place), near: noon)
+        let candidate = SolarEvents(day, altitudes)
+        return candidate.hasSunriseAndSunset ? candidate : nil
     }
 
     /// The events of the nearest day at this place (one day later, one earlier, two later, …, up to

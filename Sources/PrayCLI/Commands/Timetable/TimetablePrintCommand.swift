@@ -12,9 +12,11 @@ enum TimetablePrintCommand: Command {
         else wkhtmltopdf, whichever is installed (wkhtmltopdf's old WebKit garbles Arabic mixed with
         Latin: prefer WeasyPrint for --lang ar); the file given with --output appears only once it is
         complete. A PDF goes to standard output only when that is a file or a pipe, never a terminal.
-        --clock 12h prints 5:12 rather than 05:12, without am or pm, as printed timetables do. Iqama columns
-        appear when iqama times are saved ('praykit config set iqama fajr=+20,…' and
-        'jumuah 13:30') or given with --iqama and --jumuah.
+        --clock 12h prints 5:12 am rather than 05:12. --digits arabic writes every number in Arabic-Indic
+        digits, as most Arabic timetables print them. Iqama columns appear when iqama times are saved
+        ('praykit config set iqama fajr=+20,…' and 'jumuah 13:30') or given with --iqama and --jumuah. A
+        time marked ~ was taken from another latitude or day (--polar-resolution), * was set by a rule, and
+        +1 falls after midnight; the footer names the rule and the resolution.
         """
     static let examples = [
         "praykit timetable --city Makkah --month 2027-03 > makkah-2027-03.html",
@@ -39,6 +41,9 @@ enum TimetablePrintCommand: Command {
         "lang", value: "language", help: "Language of the page: English, or Arabic (right to left).",
         default: TimetableHTML.Language.en)
     static let paper = Option("paper", value: "size", help: "Paper size of the printed page.", default: PDFAPI.Paper.a4)
+    static let digits = Option(
+        "digits", value: "digits", help: "Digits of the page's numbers: latin (0-9) or arabic (Arabic-Indic).",
+        default: TimetableHTML.Digits.latin)
     static let iqama = Option<String?>(
         "iqama", value: "list", help: "Iqama per prayer, fajr=+20,dhuhr=13:30 (minutes after the adhan or a time).",
         defaultText: "the saved iqama")
@@ -47,7 +52,7 @@ enum TimetablePrintCommand: Command {
 
     static let options: [any OptionDefinition] =
         [month] + PlaceOptions.place + PlaceOptions.calculation + [
-            format, output, language, paper, TimesCommand.clock, iqama, jumuah, TimesCommand.hijriCalendar,
+            format, output, language, digits, paper, TimesCommand.clock, iqama, jumuah, TimesCommand.hijriCalendar,
             TimesCommand.hijriOffset,
         ]
 
@@ -105,7 +110,8 @@ enum TimetablePrintCommand: Command {
                 name: place.name, coordinates: place.coordinates, zone: place.zone.identifier,
                 zoneSource: place.zoneSource),
             parameters: request.parameters, methodSource: calculation.method.source, iqama: iqamaSettings,
-            language: arguments[language], paper: arguments[paper], clock12Hour: style == .twelveHour)
+            language: arguments[language], paper: arguments[paper], clock12Hour: style == .twelveHour,
+            digits: arguments[digits])
         return page.render()
     }
 }
