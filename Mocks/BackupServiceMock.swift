@@ -10,7 +10,7 @@ import PrayCore
 /// backup.onImportData { _, _ in throw StorageError(kind: .full, message: "database or disk is full") }
 /// ```
 ///
-/// ``exportData(entries:)`` is the protocol's own: it reads ``exportData()``, so ``onExportData(_:)``
+/// `exportData(entries:)` is the protocol's own: it reads ``exportData()``, so ``onExportData(_:)``
 /// answers both.
 public final class BackupServiceMock: BackupService {
     /// The arguments of a call of ``importData(_:keeping:)``.

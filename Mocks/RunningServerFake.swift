@@ -17,7 +17,10 @@ public final class RunningServerFake: RunningServer {
     private let state: Mutex<(stopped: Bool, waiters: [CheckedContinuation<Void, Never>])>
 
     /// Creates a server that reports `host` and `port`.
-    /// - Parameter isStopped: Whether it has stopped already (``waitUntilStopped()`` returns at once).
+    /// - Parameters:
+    ///   - host: The address reported.
+    ///   - port: The port reported.
+    ///   - isStopped: Whether it has stopped already (``waitUntilStopped()`` returns at once).
     public init(host: String = "127.0.0.1", port: Int, isStopped: Bool = false) {
         self.host = host
         self.port = port

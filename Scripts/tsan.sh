@@ -35,12 +35,9 @@ swift build --build-tests "${build[@]}"
 # Selected by tag from the built tests' listing (this swift test has no tag filter: Scripts/test-tags.sh).
 tagged="$(Scripts/test-tags.sh concurrency -- "${build[@]}")"
 binary="$(Scripts/test-tags.sh binary -- "${build[@]}")"
-# The SQLite and PostgreSQL sync stores' suites are moving to a test target of their own and get their
-# tags there; until then they are named here (by suite, in whichever target holds them).
-stores='\.SyncStore(SQLite|Postgres)Tests(/|$)'
 output="$probe/tests.log"
 status=0
-swift test --skip-build "${build[@]}" --filter "$tagged" --filter "$stores" --skip "$binary" "$@" 2>&1 \
+swift test --skip-build "${build[@]}" --filter "$tagged" --skip "$binary" "$@" 2>&1 \
     | tee "$output" || status=$?
 reports="$(grep -c 'WARNING: ThreadSanitizer' "$output" || true)"
 suppressed="$(grep -a -A20 'ThreadSanitizer: Matched' "$output" | grep -a -E '^ *[0-9]+ ' || true)"

@@ -66,6 +66,12 @@ extension PrayDependency {
         /// follows (`praykit serve --hijri-starts`): a mosque's or a community's server. None by
         /// default.
         public var serverHijriMonthStarts = HijriMonthStarts()
+        /// This device's identity for sync, which tells a database copied to another machine (a restore
+        /// on a new phone) from the one it logged in on: an app on Apple platforms gives a stable one of
+        /// its own (`UIDevice.current.identifierForVendor`); `nil` (the default) reads
+        /// `/etc/machine-id`, else keeps a random one in the user's state folder (see
+        /// `SyncJournal.currentMachineIdentity()`).
+        public var machineIdentity: String?
 
         /// Creates a configuration.
         /// - Parameters:
@@ -342,7 +348,10 @@ extension PrayDependency {
     fileprivate static let database = SQLiteDatabase(path: configuration.databasePath, log: log)
     /// Sync's journal, shared by every store and the sync service: a store that writes an outbox entry
     /// is what tells the sync service that a change waits (``SyncService/needsSyncAfterWrite``).
-    fileprivate static let journal = SyncJournal()
+    fileprivate static let journal: SyncJournal = {
+        guard let identity = configuration.machineIdentity, !identity.isEmpty else { return SyncJournal() }
+        return SyncJournal(machineIdentity: { identity })
+    }()
 
     /// Closes the database connection, so that no file of it is held open (an app going to the
     /// background, a test that replaces the file). The next use opens it again; nothing is lost.

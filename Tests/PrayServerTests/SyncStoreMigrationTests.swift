@@ -9,7 +9,7 @@
     /// `SyncStoreMigratorSQL` on real stores: a SQLite store copied into a throwaway PostgreSQL database
     /// (every table equal, cursors and tokens kept, all or nothing), and schemas created, refused and
     /// upgraded (a synthetic version 2 stands for a later release).
-    @Suite(.needsPostgreSQL)
+    @Suite(.tags(.postgres), .needsPostgreSQL)
     struct SyncStoreMigrationTests {
         typealias Folder = SyncStoreSQLiteTests.Folder
 

@@ -9,7 +9,7 @@
     /// The contract run against ``SyncStorePostgres`` on a throwaway cluster (a database per store),
     /// plus pushes and pulls at once on several connections. Skipped, with a message saying so, only
     /// when PostgreSQL's server binaries are not installed.
-    @Suite(.needsPostgreSQL)
+    @Suite(.tags(.postgres, .concurrency), .needsPostgreSQL)
     struct SyncStorePostgresTests {
         @Test(arguments: SyncStoreContract.cases)
         func contract(_ test: SyncStoreContractCase) throws {

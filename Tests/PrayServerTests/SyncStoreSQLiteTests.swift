@@ -5,7 +5,7 @@ import PrayServer
 import Testing
 
 /// The contract run against ``SyncStoreSQLite``, plus what only a file has: its permissions.
-@Suite struct SyncStoreSQLiteTests {
+@Suite(.tags(.concurrency)) struct SyncStoreSQLiteTests {
     /// A folder of this test's own, removed at the end.
     final class Folder: Sendable {
         let url: URL

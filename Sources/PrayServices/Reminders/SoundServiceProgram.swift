@@ -10,7 +10,7 @@ import Synchronization
 
 /// A ``SoundService`` that plays each sound with a Linux audio program — PipeWire's `pw-play`,
 /// PulseAudio's `paplay` or ALSA's `aplay`, the first found on `$PATH` in that order, or the one
-/// asked for — as a child process of its own (``ChildProcess``: its own process group, ended whole).
+/// asked for — as a child process of its own (`ChildProcess`: its own process group, ended whole).
 ///
 /// ``play(_:volume:)`` starts the child and returns at once; a sound still playing is stopped first
 /// (SIGTERM to its group, SIGKILL after two seconds), by the new sound's own task, so that two sounds
@@ -33,7 +33,7 @@ public final class SoundServiceProgram: SoundService {
     /// - Parameters:
     ///   - kind: The player to use; `nil` for the first of `pw-play`, `paplay`, `aplay` found.
     ///   - environment: The environment whose `PATH` is searched and whose session variables
-    ///     (``ChildProcess/inheritedVariables``) the player receives; this process's by default.
+    ///     (`ChildProcess.inheritedVariables`) the player receives; this process's by default.
     ///   - longestSound: The longest a sound may play, seconds.
     ///   - log: Where failures are logged.
     public init(

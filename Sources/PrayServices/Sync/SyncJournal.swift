@@ -35,22 +35,71 @@ public struct SyncJournal: Sendable {
     }
 
     /// This machine's identity: the first line of the file `PRAYKIT_MACHINE_ID_FILE` names (tests use
-    /// it), else of `/etc/machine-id`, else of `/var/lib/dbus/machine-id`, else the host name. Read once
-    /// per process: every status and every write asks for it.
+    /// it), else of `/etc/machine-id`, else of `/var/lib/dbus/machine-id`, else (where neither exists:
+    /// Apple platforms, containers) a random identity made once and kept in the user's state folder —
+    /// never the host name, which changes when a laptop joins another network. An app on Apple
+    /// platforms gives its own, stabler one (`identifierForVendor`) through
+    /// `PrayDependency.Configuration.machineIdentity`. Read once per process: every status and every
+    /// write asks for it.
     public static func currentMachineIdentity() -> String { machineIdentityOfThisProcess }
 
-    private static let machineIdentityOfThisProcess: String = {
-        let environment = ProcessInfo.processInfo.environment
-        let candidates = [environment["PRAYKIT_MACHINE_ID_FILE"], "/etc/machine-id", "/var/lib/dbus/machine-id"]
+    private static let machineIdentityOfThisProcess: String = machineIdentity(
+        environment: ProcessInfo.processInfo.environment)
+
+    /// The identity ``currentMachineIdentity()`` reads, from `environment` and these files.
+    /// - Parameters:
+    ///   - environment: `PRAYKIT_MACHINE_ID_FILE`, and `XDG_STATE_HOME`/`HOME` for the kept identity.
+    ///   - systemFiles: The machine's own identity files, in order.
+    static func machineIdentity(
+        environment: [String: String],
+        systemFiles: [String] = ["/etc/machine-id", "/var/lib/dbus/machine-id"]
+    ) -> String {
+        let candidates = [environment["PRAYKIT_MACHINE_ID_FILE"]] + systemFiles.map(Optional.some)
         for case let path? in candidates {
-            if let text = try? String(contentsOfFile: path, encoding: .utf8),
-                let line = text.split(whereSeparator: \.isNewline).first, !line.isEmpty
-            {
-                return String(line.prefix(128))
-            }
+            if let line = firstLine(of: path) { return line }
         }
-        return "host:" + SyncLogin.localHostName()
-    }()
+        return keptIdentity(in: stateFolder(environment))
+    }
+
+    /// The first line of a file, when it has a non-empty one (at most 128 characters).
+    private static func firstLine(of path: String) -> String? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let line = text.split(whereSeparator: \.isNewline).first, !line.isEmpty
+        else { return nil }
+        return String(line.prefix(128))
+    }
+
+    /// `$XDG_STATE_HOME/praykit`, else `~/.local/state/praykit` (Apple platforms: the Application
+    /// Support folder's `PrayKit`): a folder that a copy of the database alone does not carry.
+    static func stateFolder(_ environment: [String: String]) -> String {
+        #if canImport(Darwin)
+            if let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first {
+                return support.appendingPathComponent("PrayKit").path
+            }
+        #endif
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/praykit" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/state/praykit"
+    }
+
+    /// The identity kept in `folder`'s `machine-id`, made (128 random bits) on first use; a folder
+    /// that cannot be written gives one for this process only, so a later process may see a copy where
+    /// there is none — it then asks to log in again, and loses nothing.
+    static func keptIdentity(in folder: String) -> String {
+        let path = folder + "/machine-id"
+        if let line = firstLine(of: path) { return line }
+        var generator = SystemRandomNumberGenerator()
+        let made = "kept:" + SyncID.hex(count: 16, using: &generator)
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Created without replacing: two processes making it at once keep the first one's.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            let bytes = Array((made + "\n").utf8)
+            _ = write(descriptor, bytes, bytes.count)
+            close(descriptor)
+        }
+        return firstLine(of: path) ?? made
+    }
 
     /// The file that keeps the device token of the database at `databasePath`: beside it, 0600.
     public static func tokenPath(forDatabase databasePath: String) -> String { databasePath + ".sync-token" }

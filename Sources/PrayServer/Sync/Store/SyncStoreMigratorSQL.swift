@@ -41,7 +41,7 @@ public extension SyncStoreMigratorSQL {
     }
 
     /// Copies the SQLite store at `source` into the PostgreSQL database at `destination` in one
-    /// transaction there, read from one snapshot here (see ``SyncStoreCopy``).
+    /// transaction there, read from one snapshot here (see `SyncStoreCopy`).
     /// - Throws: ``SyncStoreError`` (`invalidLocation` for a missing source, `notEmpty` for a
     ///   destination with users, `unsupported` for another pair of kinds); ``StorageError``.
     func copy(

@@ -16,7 +16,7 @@
     /// safe: a mutation already applied is skipped as a retry.
     ///
     /// At first use the schema is created in a database without it. A database with an older schema
-    /// is refused (servers share it: upgrading is the operator's step, ``migrateSchema()``), and so are
+    /// is refused (servers share it: upgrading is the operator's step, ``SyncStoreMigratorSQL/migrateSchema(at:)``), and so are
     /// one with a newer schema and one that takes no writes (a hot-standby replica).
     ///
     /// ```swift

@@ -3,8 +3,8 @@ import PrayCore
 
 /// ``QadaStore`` in the SQLite database: one `qada_entry` row per entry, keyed by its id (schema 6).
 ///
-/// Every write is one transaction. The `static` functions (``upsert(_:_:)``, ``delete(ids:_:)``,
-/// ``load(_:)``) work inside a transaction the caller holds, for sync's apply and for backups.
+/// Every write is one transaction. The `static` functions (`upsert(_:_:)`, `delete(ids:_:)`,
+/// `load(_:)`) work inside a transaction the caller holds, for sync's apply and for backups.
 public struct QadaStoreSQLite: QadaStore {
     private let database: SQLiteDatabase
     private let log: LogManager
