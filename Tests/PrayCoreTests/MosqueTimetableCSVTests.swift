@@ -187,4 +187,21 @@ import Testing
         let otherZone = try await service(chosen: "East", store: store()).prayerTimes(for: request).schedules[0]
         #expect(otherZone.mosque == nil)
     }
+
+    @Test func anErrorQuotesAtMostFortyCharactersOfTheFileAndNoControlCharacter() {
+        // Given: a time cell of 10,000 characters with an escape sequence, and a long unknown column
+        let cell = "\u{1B}[2J" + String(repeating: "9", count: 10_000)
+        for text in ["date,fajr\n2027-03-01,\(cell)\n", "date,\(cell)\n2027-03-01,05:00\n"] {
+            // When
+            var message = ""
+            do {
+                _ = try MosqueTimetableCSV.days(from: Data(text.utf8))
+            } catch {
+                message = error.message
+            }
+            // Then: the error names the cell, cut, with its escape written out
+            #expect(message.count < 400 && message.contains("…") && message.contains("\\x1B"), "\(message)")
+            #expect(!message.unicodeScalars.contains { $0.value == 0x1B })
+        }
+    }
 }

@@ -106,12 +106,12 @@ public enum MosqueTimetableCSV {
         for name in names where !known.contains(name) {
             throw error(
                 line,
-                "unknown column '\(name)'" + (name.isEmpty ? " (an empty column name)" : "")
+                "unknown column \(Self.quoted(name))" + (name.isEmpty ? " (an empty column name)" : "")
                     + (NameSuggestion.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? "")
                     + "; the columns are \(known.joined(separator: ", "))")
         }
         for name in Set(names) where names.filter({ $0 == name }).count > 1 {
-            throw error(line, "the column '\(name)' is named twice")
+            throw error(line, "the column \(Self.quoted(name)) is named twice")
         }
         guard names.contains("date") else {
             throw error(line, "the header has no 'date' column (YYYY-MM-DD); the first row must name the columns")
@@ -129,7 +129,7 @@ public enum MosqueTimetableCSV {
         for (name, value) in zip(columns, values) {
             if name == "date" {
                 guard let parsed = try? CivilDate(parsing: value) else {
-                    throw error(line, "the date '\(value)' is not a day written YYYY-MM-DD")
+                    throw error(line, "the date \(Self.quoted(value)) is not a day written YYYY-MM-DD")
                 }
                 date = parsed
             } else if value.isEmpty {
@@ -156,7 +156,7 @@ public enum MosqueTimetableCSV {
             parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
             let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
         else {
-            throw error(line, "\(column) '\(text)' is not a time written HH:MM (24-hour, 00:00 to 23:59)")
+            throw error(line, "\(column) \(Self.quoted(text)) is not a time written HH:MM (24-hour, 00:00 to 23:59)")
         }
         return hour * 60 + minute
     }
@@ -174,5 +174,12 @@ public enum MosqueTimetableCSV {
         } catch {
             throw self.error(line, error.message)
         }
+    }
+
+    /// A cell of the file as an error quotes it: at most 40 characters (a cell of megabytes is not
+    /// repeated), its control characters written out, between quotes.
+    static func quoted(_ text: String) -> String {
+        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        return "'" + shown.escapingControlCharacters() + "'"
     }
 }
