@@ -53,7 +53,7 @@ struct SyncStoreContract: Sendable {
         .init(name: "a refused push leaves the store unchanged", run: { try $0.refusedPushChangesNothing() }),
         .init(name: "a revoked device can neither push nor pull", run: { try $0.revokedDevice() }),
         .init(name: "users see only their own rows", run: { try $0.usersAreSeparate() }),
-    ]
+    ] + boundsCases
 
     // MARK: - Helpers
 

@@ -7,7 +7,7 @@ import Testing
 @testable import PrayServer
 
 /// The SQLite sync store's schema as PrayKit made it: anything more (a trigger, a view, a table) is
-/// refused before it can run.
+/// refused before it can run, and a store of version 1 is brought to version 2 with its hashes kept.
 @Suite struct SyncStoreSQLiteSchemaTests {
     typealias Folder = SyncStoreSQLiteTests.Folder
 
@@ -69,5 +69,37 @@ import Testing
             return error?.kind == .insecure && error?.message.contains("changed: table users") == true
         }
         #expect(try SyncStoreSQLite(path: analysed, log: .silent).users().map(\.name) == ["amina"])
+    }
+
+    @Test func versionTwoKeepsTheHashesOfVersionOneWithTheirUsers() throws {
+        // Given: a version 1 store, made by version 1's migrations, with a user, a device, a client and
+        // two payload hashes
+        let folder = try Folder()
+        let path = folder.path()
+        try SyncStoreSQLite.preparePrivateFile(path)
+        let connection = try SQLiteConnection(path: path)
+        try Schema.migrate(connection, migrations: SyncStoreSQLite.migrations.filter { $0.version == 1 }, log: .silent)
+        for statement in [
+            "INSERT INTO users (id, name, created_at) VALUES (7, 'amina', 0)",
+            "INSERT INTO devices (id, user_id, name, token_lookup, token_hash, created_at) VALUES ('d_1', 7, 'phone', 'x', 'y', 0)",
+            "INSERT INTO clients (id, device_id, last_mutation_id, created_at) VALUES ('\(SyncStoreContract.clientA)', 'd_1', 2, 0)",
+            "INSERT INTO recent_mutations (client_id, id, payload_hash) VALUES ('\(SyncStoreContract.clientA)', 1, 'h1')",
+            "INSERT INTO recent_mutations (client_id, id, payload_hash) VALUES ('\(SyncStoreContract.clientA)', 2, 'h2')",
+        ] {
+            try connection.run(statement)
+        }
+        // When: the store is opened (its schema is version 1's as made: the check lets it through)
+        let store = SyncStoreSQLite(path: path, log: .silent)
+        let change = try store.migrateSchema()
+        #expect(change.before == 1 && change.after == 2)
+        #expect(
+            try SyncStoreSQLite.schemaObjects(SQLiteConnection(path: path)) == SyncStoreSQLite.schemaAsMade(version: 2))
+        // Then: each hash has its user and an order
+        let rows = try StoreRecords.rows(
+            store, "SELECT client_id, id, payload_hash, user_id FROM recent_mutations ORDER BY seq")
+        #expect(
+            rows == [
+                [SyncStoreContract.clientA, "1", "h1", "7"], [SyncStoreContract.clientA, "2", "h2", "7"],
+            ])
     }
 }

@@ -82,7 +82,35 @@ extension SyncStoreSQLite {
                     PRIMARY KEY (client_id, id)
                 ) WITHOUT ROWID;
                 """
-        )
+        ),
+        // Version 2: the payload hashes carry their user and an order (`seq`), so that the store keeps
+        // a bounded number per user (``SyncStoreLimits/recentMutationsPerUser``) across its clients;
+        // clients are found by device, to retire the oldest (``SyncStoreLimits/maximumClientsPerDevice``).
+        // The columns in PostgreSQL's order (its version 2 adds them at the end), so that a copy
+        // compares column by column.
+        Schema.Migration(
+            version: 2,
+            sql: """
+                CREATE TABLE recent_mutations_by_user (
+                    client_id TEXT NOT NULL REFERENCES clients (id),
+                    id INTEGER NOT NULL,
+                    payload_hash TEXT NOT NULL,
+                    user_id INTEGER NOT NULL REFERENCES users (id),
+                    seq INTEGER PRIMARY KEY,
+                    UNIQUE (client_id, id)
+                );
+                INSERT INTO recent_mutations_by_user (user_id, client_id, id, payload_hash)
+                    SELECT devices.user_id, recent_mutations.client_id, recent_mutations.id,
+                        recent_mutations.payload_hash
+                    FROM recent_mutations JOIN clients ON clients.id = recent_mutations.client_id
+                    JOIN devices ON devices.id = clients.device_id
+                    ORDER BY recent_mutations.client_id, recent_mutations.id;
+                DROP TABLE recent_mutations;
+                ALTER TABLE recent_mutations_by_user RENAME TO recent_mutations;
+                CREATE INDEX recent_mutations_by_user_seq ON recent_mutations (user_id, seq);
+                CREATE INDEX clients_by_device ON clients (device_id, created_at);
+                """
+        ),
     ]
 
     // MARK: - The schema as made
