@@ -53,10 +53,12 @@ public protocol SyncStore: Sendable {
     /// Redeems a pairing code, once, for a new device with its own token.
     ///
     /// A wrong, expired or used code gives one and the same ``SyncServerError/Code/unauthorized``;
-    /// each such failure is counted for the address and for the live codes that share the given
-    /// code's first characters. After ``SyncStoreLimits/maximumPairingFailuresPerAddress`` failures
-    /// within ``SyncStoreLimits/failureWindow`` the address gets `rate_limited` (with `retryAfter`);
-    /// after ``SyncStoreLimits/maximumAttemptsPerCode`` failed attempts a code is spent.
+    /// each such failure is counted for the address and, apart, for each live code that shares the
+    /// given code's first characters. After ``SyncStoreLimits/maximumPairingFailuresPerAddress``
+    /// failures within ``SyncStoreLimits/failureWindow`` the address gets `rate_limited` (with
+    /// `retryAfter`), even for the right code; after ``SyncStoreLimits/maximumAttemptsPerCode`` wrong
+    /// attempts on a code within ``SyncStoreLimits/pairingCodeFailureWindow``, every attempt at it
+    /// gets `rate_limited` until that window ends — the code is not spent, and works after it.
     /// - Parameters:
     ///   - request: The code (any case; spaces and hyphens are ignored) and the device's name.
     ///   - address: The client's address, as the server decided it (the peer or a trusted proxy's
@@ -70,7 +72,9 @@ public protocol SyncStore: Sendable {
     /// Finds the device of a token. Unknown, malformed and revoked tokens all give the same
     /// ``SyncServerError/Code/unauthorized``, and each is counted for the address: after
     /// ``SyncStoreLimits/maximumAuthenticationFailuresPerAddress`` within
-    /// ``SyncStoreLimits/failureWindow``, the address gets `rate_limited`, whatever token it sends.
+    /// ``SyncStoreLimits/failureWindow``, the refused tokens of the address get `rate_limited`. A
+    /// valid token is accepted whatever its address did: every device behind one NAT or proxy keeps
+    /// working while one of them sends bad tokens.
     /// - Returns: The device and its user.
     /// - Throws: ``SyncServerError`` (`unauthorized`, `rate_limited`); or the store's error.
     func authenticate(token: String, address: String, now: Date) throws -> SyncDeviceIdentity

@@ -4,11 +4,11 @@
     import PrayServices  // its SQLite layer only: SQLiteConnection, SQLiteStatement
 
     /// A copy of a SQLite sync store into an empty PostgreSQL database, table by table, keeping every
-    /// key, ID and version as it is: the store's identity (which every cursor names), users with their
-    /// version counters and row counts, devices (token hashes), pairing codes, failure counts, clients
-    /// with their last mutation IDs, rows with their versions, and the payload hashes of recent
-    /// mutations (with their users and order). A device's token and cursor then work on the new store
-    /// as on the old one.
+    /// key, ID and version as it is: the store's identity (which every cursor names) and its pairing
+    /// secret (so that live codes still work), users with their version counters and row counts,
+    /// devices (token hashes), pairing codes, failure counts, clients with their last mutation IDs,
+    /// rows with their versions, and the payload hashes of recent mutations. A device's token and
+    /// cursor then work on the new store as on the old one.
     ///
     /// The destination is written in one transaction: its schema is created when missing, the users
     /// table is locked against a server adding a user meanwhile, a database with users is refused, and
