@@ -83,9 +83,10 @@ public protocol SyncStore: Sendable {
 
     /// Applies a push in one transaction (SYNC.md §3): a mutation ID up to the client's last is
     /// skipped (a retry) unless its payload differs from the one applied (`client_id_conflict`); the
-    /// next ID is applied by the merge rule, or rejected when invalid (it still counts); a gap refuses
-    /// the push. The rows a push changes get the user's next version. Registering a client ID retires
-    /// the device's oldest beyond ``SyncStoreLimits/maximumClientsPerDevice``.
+    /// next ID is applied by the merge rule, or rejected when invalid or stamped with another client's
+    /// ID (it still counts; the reason never repeats the value); a gap refuses the push. The rows a
+    /// push changes get the user's next version. Registering a client ID retires the device's oldest
+    /// beyond ``SyncStoreLimits/maximumClientsPerDevice``.
     /// - Parameters:
     ///   - request: The push; its client ID is registered to `device` on first use.
     ///   - device: The authenticated device; the user is always the device's.
