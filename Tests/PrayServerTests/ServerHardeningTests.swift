@@ -113,6 +113,37 @@
             #expect(memory.events.last?.metadata["server.logLinesSuppressed"].map { Int($0) ?? 0 } ?? 0 >= 19)
         }
 
+        @Test func aHandlerSlowerThanTheRequestTimeoutStillAnswers() async throws {
+            // Given: a one-second deadline for a request, and a handler that holds /slow until released
+            let memory = LogServiceMemory()
+            let release = DispatchSemaphore(value: 0)
+            let began = Mutex(false)
+            let server = try ServerServiceMicroHTTPD(log: LogManager(services: [memory], minLevel: .debug)).start(
+                ServerTests.configuration(requestTimeout: 1)
+            ) { request in
+                guard request.path == "/slow" else { return ServerAPI.Response(status: 200) }
+                began.withLock { $0 = true }
+                release.wait()
+                return ServerAPI.Response(status: 200, body: Data("done".utf8))
+            }
+            let port = server.port
+            // When: /slow is in its handler, then an idle connection opens and is cut off by the deadline
+            // sweep (so the request's own deadline, which began earlier, has passed too)
+            let answer = Task {
+                try await Self.exchange("GET /slow HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: port)
+            }
+            try await ServerTests.waitFor { began.withLock { $0 } }
+            let idle = try RawClient(port: port)
+            try await ServerTests.waitFor { memory.events.contains { $0.message == "Slow clients disconnected" } }
+            #expect(idle.waitUntilClosed())
+            release.signal()
+            let responses = try await answer.value
+            await server.shutdown()
+            // Then: the request being answered was not cut off: the time its handler takes is not the
+            // client's
+            #expect(responses.map(\.status) == [200])
+        }
+
         @Test func refusalsAreLoggedOncePerKindAndAddress() throws {
             // Given: a throttle on a clock that stands still
             let clock = PrayClockFake()

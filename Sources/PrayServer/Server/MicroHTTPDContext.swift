@@ -94,12 +94,15 @@
 
         // MARK: - Requests
 
-        /// Answers a request that has arrived whole (or is refused): reads it, calls the handler, queues the
-        /// response, and stops the connection's deadline until the response is sent.
+        /// Answers a request that has arrived whole (or is refused): stops the connection's deadline until
+        /// the response is sent, reads the request, calls the handler, and queues the response.
         func answer(
             _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
             refusal: ServerAPI.Refusal? = nil
         ) -> MHD_Result {
+            // The request has arrived whole: its deadline ends here. The time the handler takes is not
+            // the client's (a push waiting for a database lock must not be cut off by the sweep).
+            setWaiting(connection, since: nil)
             let method = method.map { String(cString: $0) } ?? "GET"
             let path = url.map { String(cString: $0) } ?? "/"
             let body = takeBody(of: connection)
@@ -132,7 +135,6 @@
             }
             if draining.load(ordering: .relaxed) { response.headers["Connection"] = "close" }
             answered.add(1, ordering: .relaxed)
-            setWaiting(connection, since: nil)
             return Self.queue(response, on: connection)
         }
 
