@@ -61,8 +61,11 @@
             let laptop = try contract.pairDevice(store, name: "laptop")
             _ = try store.addUser(named: "bilal", now: now)
             let tablet = try contract.pairDevice(store, user: "bilal", name: "tablet")
-            _ = try store.newPairingCode(forUser: "amina", now: now)
-            _ = try? store.pair(.init(code: "AAAAA-AAAAA", deviceName: "thief"), address: "198.51.100.1", now: now)
+            let live = try store.newPairingCode(forUser: "amina", now: now)
+            // A wrong code that shares no first characters with the live one: one failure, the address's
+            // (one aimed at the live code would count for the code too).
+            let wrong = live.code.hasPrefix("AA") ? "BBBBB-BBBBB" : "AAAAA-AAAAA"
+            _ = try? store.pair(.init(code: wrong, deviceName: "thief"), address: "198.51.100.1", now: now)
             let clientB = SyncStoreContract.clientB
             _ = try store.push(
                 .init(
