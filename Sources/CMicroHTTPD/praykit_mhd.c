@@ -135,8 +135,8 @@ struct MHD_Daemon *praykit_mhd_start_daemon(
     options[count++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
     // The logger first, so that the messages about every later option reach it.
     return mhd.start_daemon(
-        flags, port, NULL, NULL, handler, handler_context, MHD_OPTION_EXTERNAL_LOGGER, praykit_mhd_log_trampoline,
-        (void *)settings, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+        flags, port, settings->accept, settings->accept_context, handler, handler_context, MHD_OPTION_EXTERNAL_LOGGER,
+        praykit_mhd_log_trampoline, (void *)settings, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
 // The port the daemon listens on (the one chosen when port 0 was asked for); 0 when unknown.
@@ -169,12 +169,20 @@ int praykit_mhd_client_address(struct MHD_Connection *connection, char *buffer, 
     buffer[0] = 0;
     const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (info == NULL || info->client_addr == NULL) return -1;
+    return praykit_mhd_address_text(info->client_addr, buffer, capacity);
+}
+
+// A socket address as text, as praykit_mhd_client_address writes it.
+int praykit_mhd_address_text(const struct sockaddr *address, char *buffer, size_t capacity) {
+    if (buffer == NULL || capacity == 0) return -1;
+    buffer[0] = 0;
+    if (address == NULL) return -1;
     const char *written = NULL;
-    if (info->client_addr->sa_family == AF_INET) {
-        const struct sockaddr_in *v4 = (const struct sockaddr_in *)(const void *)info->client_addr;
+    if (address->sa_family == AF_INET) {
+        const struct sockaddr_in *v4 = (const struct sockaddr_in *)(const void *)address;
         written = inet_ntop(AF_INET, &v4->sin_addr, buffer, (socklen_t)capacity);
-    } else if (info->client_addr->sa_family == AF_INET6) {
-        const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)(const void *)info->client_addr;
+    } else if (address->sa_family == AF_INET6) {
+        const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)(const void *)address;
         if (IN6_IS_ADDR_V4MAPPED(&v6->sin6_addr)) {
             written = inet_ntop(AF_INET, &v6->sin6_addr.s6_addr[12], buffer, (socklen_t)capacity);
         } else {

@@ -516,7 +516,7 @@ extension PrayDependency {
 
 #if os(Linux) && canImport(PrayServer)
     extension PrayDependency {
-        private static let serverService = ServerServiceMicroHTTPD(log: log)
+        private static let serverService = ServerServiceMicroHTTPD(log: log, clock: clock)
 
         /// The libmicrohttpd HTTP server (loaded when a server starts).
         public func serverService() -> any ServerService { Self.serverService }

@@ -173,9 +173,13 @@ import Testing
             return (await CLI.run(["serve", "--port", "0", "--sync-store", url], dependency: dependency), servers)
         }
 
+        /// This release's PostgreSQL schema version.
+        static let latest = SyncStorePostgres.migrations.last?.version ?? 0
+
         static let versionTwo =
             SyncStorePostgres.migrations + [
-                SyncStorePostgres.Migration(version: 2, statements: ["ALTER TABLE users ADD COLUMN nickname TEXT"])
+                SyncStorePostgres.Migration(
+                    version: latest + 1, statements: ["ALTER TABLE users ADD COLUMN nickname TEXT"])
             ]
 
         /// The migrator of a release whose PostgreSQL schema has a version 2.
@@ -204,7 +208,10 @@ import Testing
                 // A server of a release with version 2: refused, naming the versions and the command
                 let (older, notStarted) = await serve(url, migrations: Self.versionTwo)
                 #expect(older.status == 1 && notStarted.startCalls.isEmpty, "\(older.stderr)")
-                #expect(older.stderr.contains("schema version 1 and this PrayKit needs version 2"), "\(older.stderr)")
+                let (old, new) = (Self.latest, Self.latest + 1)
+                #expect(
+                    older.stderr.contains("schema version \(old) and this PrayKit needs version \(new)"),
+                    "\(older.stderr)")
                 #expect(
                     older.stderr.contains("'praykit serve sync migrate-schema --sync-store \(url)'"), "\(older.stderr)")
                 // The operator upgrades with the command named (of the release with version 2); then
@@ -213,14 +220,16 @@ import Testing
                 dependency.storeMigrator = VersionTwoMigrator()
                 let upgraded = await CLI.run(
                     ["serve", "sync", "migrate-schema", "--sync-store", url], dependency: dependency)
-                #expect(upgraded.status == 0 && upgraded.stdout == "\(url): upgraded from 1 to 2\n", "\(upgraded)")
+                #expect(
+                    upgraded.status == 0 && upgraded.stdout == "\(url): upgraded from \(old) to \(new)\n", "\(upgraded)"
+                )
                 let (_, newer) = await serve(url, migrations: Self.versionTwo)
                 #expect(newer.startCalls.count == 1)
                 // A server of the older release now finds a newer schema: refused, naming both
                 let (tooNew, refused) = await serve(url, migrations: SyncStorePostgres.migrations)
                 #expect(tooNew.status == 1 && refused.startCalls.isEmpty)
                 #expect(
-                    tooNew.stderr.contains("schema version 2 and this PrayKit knows up to version 1"),
+                    tooNew.stderr.contains("schema version \(new) and this PrayKit knows up to version \(old)"),
                     "\(tooNew.stderr)")
                 #expect(tooNew.stderr.contains("update praykit"), "\(tooNew.stderr)")
                 // A database that takes no writes: refused, saying what to give

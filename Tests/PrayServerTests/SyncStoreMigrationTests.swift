@@ -61,8 +61,11 @@
             let laptop = try contract.pairDevice(store, name: "laptop")
             _ = try store.addUser(named: "bilal", now: now)
             let tablet = try contract.pairDevice(store, user: "bilal", name: "tablet")
-            _ = try store.newPairingCode(forUser: "amina", now: now)
-            _ = try? store.pair(.init(code: "AAAAA-AAAAA", deviceName: "thief"), address: "198.51.100.1", now: now)
+            let live = try store.newPairingCode(forUser: "amina", now: now)
+            // A wrong code that shares no first characters with the live one: one failure, the address's
+            // (one aimed at the live code would count for the code too).
+            let wrong = live.code.hasPrefix("AA") ? "BBBBB-BBBBB" : "AAAAA-AAAAA"
+            _ = try? store.pair(.init(code: wrong, deviceName: "thief"), address: "198.51.100.1", now: now)
             let clientB = SyncStoreContract.clientB
             _ = try store.push(
                 .init(
@@ -181,11 +184,14 @@
 
         // MARK: - Schemas
 
-        /// Version 1 and a synthetic version 2, as a later release would add.
+        /// This release's schema version.
+        static let latest = SyncStorePostgres.migrations.last?.version ?? 0
+
+        /// This release's versions and a synthetic next one, as a later release would add.
         static let versionTwo =
             SyncStorePostgres.migrations + [
                 SyncStorePostgres.Migration(
-                    version: 2,
+                    version: latest + 1,
                     statements: [
                         "ALTER TABLE users ADD COLUMN nickname TEXT",
                         "CREATE TABLE announcements (id BIGSERIAL PRIMARY KEY, text TEXT NOT NULL)",
@@ -196,21 +202,26 @@
             try PostgresCluster.with { cluster in
                 let url = try cluster.newDatabase()
                 let migrator = SyncStoreMigratorSQL(log: .silent)
-                #expect(try migrator.migrateSchema(at: .postgreSQL(url: url)) == SyncSchemaChange(before: 0, after: 1))
-                #expect(try migrator.migrateSchema(at: .postgreSQL(url: url)) == SyncSchemaChange(before: 1, after: 1))
+                #expect(
+                    try migrator.migrateSchema(at: .postgreSQL(url: url))
+                        == SyncSchemaChange(before: 0, after: Self.latest))
+                #expect(
+                    try migrator.migrateSchema(at: .postgreSQL(url: url))
+                        == SyncSchemaChange(before: Self.latest, after: Self.latest))
                 // A server's store on another empty database creates the schema at first use
                 let other = try cluster.newDatabase()
                 #expect(try SyncStorePostgres(url: other, log: .silent).users().isEmpty)
-                #expect(try cluster.execute("SELECT MAX(version) FROM schema_version", in: other) == "1\n")
+                #expect(try cluster.execute("SELECT MAX(version) FROM schema_version", in: other) == "\(Self.latest)\n")
             }
         }
 
         @Test func anOlderSchemaIsRefusedAtFirstUseUntilItIsUpgraded() throws {
             try PostgresCluster.with { cluster in
-                // Given: a database at version 1 with a user
+                // Given: a database at this release's version with a user
                 let url = try cluster.newDatabase()
+                let (old, new) = (Self.latest, Self.latest + 1)
                 _ = try SyncStorePostgres(url: url, log: .silent).addUser(named: "amina", now: SyncStoreContract.now)
-                // When: a store of a release that knows version 2 is first used
+                // When: a store of a release that knows the next version is first used
                 let newer = SyncStorePostgres(url: url, connections: 1, log: .silent, migrations: Self.versionTwo)
                 // Then: refused, naming both versions; nothing was changed
                 do {
@@ -218,24 +229,57 @@
                     Issue.record("a store with an older schema was served")
                 } catch let error as StorageError {
                     #expect(error.kind == .schemaTooOld, "\(error)")
-                    #expect(error.message.contains("schema version 1") && error.message.contains("needs version 2"))
+                    #expect(
+                        error.message.contains("schema version \(old)")
+                            && error.message.contains("needs version \(new)"))
                 }
-                #expect(try cluster.execute("SELECT MAX(version) FROM schema_version", in: url) == "1\n")
+                #expect(try cluster.execute("SELECT MAX(version) FROM schema_version", in: url) == "\(old)\n")
                 // When: the operator upgrades it
                 let change = try newer.migrateSchema()
-                // Then: upgraded from 1 to 2, the data kept, and the store serves
-                #expect(change == SyncSchemaChange(before: 1, after: 2) && change.upgraded)
+                // Then: upgraded, the data kept, and the store serves
+                #expect(change == SyncSchemaChange(before: old, after: new) && change.upgraded)
                 #expect(try newer.users().map(\.name) == ["amina"])
                 #expect(try cluster.execute("SELECT COUNT(*) FROM announcements", in: url) == "0\n")
-                #expect(try newer.migrateSchema() == SyncSchemaChange(before: 2, after: 2))
+                #expect(try newer.migrateSchema() == SyncSchemaChange(before: new, after: new))
                 // And a store of the older release now finds a newer schema, and is refused naming both
                 do {
                     _ = try SyncStorePostgres(url: url, log: .silent).users()
                     Issue.record("a store with a newer schema was served")
                 } catch let error as StorageError {
                     #expect(error.kind == .schemaTooNew, "\(error)")
-                    #expect(error.message.contains("schema version 2") && error.message.contains("up to version 1"))
+                    #expect(
+                        error.message.contains("schema version \(new)")
+                            && error.message.contains("up to version \(old)"))
                 }
+            }
+        }
+
+        @Test func versionOneIsUpgradedToTwoWithItsPayloadHashesAndTheirUsers() throws {
+            try PostgresCluster.with { cluster in
+                // Given: a database at version 1 (as the first release made it), with a user, a device, a
+                // client and two payload hashes
+                let url = try cluster.newDatabase()
+                let first = SyncStorePostgres(
+                    url: url, connections: 1, log: .silent,
+                    migrations: SyncStorePostgres.migrations.filter { $0.version == 1 })
+                #expect(try first.migrateSchema() == SyncSchemaChange(before: 0, after: 1))
+                let client = SyncStoreContract.clientA
+                _ = try cluster.execute(
+                    """
+                    INSERT INTO users (id, name, created_at) VALUES (7, 'amina', 0);
+                    INSERT INTO devices (id, user_id, name, token_lookup, token_hash, created_at)
+                        VALUES ('d_1', 7, 'phone', 'x', 'y', 0);
+                    INSERT INTO clients (id, device_id, last_mutation_id, created_at) VALUES ('\(client)', 'd_1', 2, 0);
+                    INSERT INTO recent_mutations (client_id, id, payload_hash) VALUES ('\(client)', 1, 'h1'), ('\(client)', 2, 'h2');
+                    """, in: url)
+                // When: the operator upgrades it
+                let store = SyncStorePostgres(url: url, connections: 1, log: .silent)
+                #expect(try store.migrateSchema() == SyncSchemaChange(before: 1, after: 2))
+                // Then: each hash has its user and an order; the client's retry is still checked
+                let rows = try StoreRecords.rows(
+                    store, "SELECT client_id, id, payload_hash, user_id FROM recent_mutations ORDER BY seq")
+                #expect(rows == [[client, "1", "h1", "7"], [client, "2", "h2", "7"]])
+                #expect(try store.users().map(\.name) == ["amina"])
             }
         }
 
@@ -283,8 +327,10 @@
             let folder = try Folder()
             let path = folder.path()
             let migrator = SyncStoreMigratorSQL(log: .silent)
-            #expect(try migrator.migrateSchema(at: .sqlite(path: path)) == SyncSchemaChange(before: 0, after: 1))
-            #expect(try migrator.migrateSchema(at: .sqlite(path: path)) == SyncSchemaChange(before: 1, after: 1))
+            let latest = SyncStoreSQLite.migrations.last?.version ?? 0
+            #expect(try migrator.migrateSchema(at: .sqlite(path: path)) == SyncSchemaChange(before: 0, after: latest))
+            #expect(
+                try migrator.migrateSchema(at: .sqlite(path: path)) == SyncSchemaChange(before: latest, after: latest))
         }
     }
 #endif

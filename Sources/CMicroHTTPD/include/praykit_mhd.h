@@ -51,6 +51,10 @@ struct praykit_mhd_settings {
     // Receives libmicrohttpd's own messages.
     praykit_mhd_log_function log;
     void *log_context;
+    // Decides whether to take a connection just accepted, from its address (MHD_NO closes it); NULL
+    // for every one.
+    MHD_AcceptPolicyCallback accept;
+    void *accept_context;
 };
 
 // Starts a daemon with the typed settings (MHD_start_daemon with an MHD_OPTION_ARRAY).
@@ -130,6 +134,9 @@ void *praykit_mhd_socket_context(struct MHD_Connection *connection);
 // enough): dotted IPv4, IPv6, and an IPv4-mapped IPv6 address in its IPv4 form. 0 on success; -1 and
 // an empty text when the address is unknown or of another family.
 int praykit_mhd_client_address(struct MHD_Connection *connection, char *buffer, size_t capacity);
+// Writes a socket address as text, as praykit_mhd_client_address does. 0 on success; -1 and an empty
+// text for another family.
+int praykit_mhd_address_text(const struct sockaddr *address, char *buffer, size_t capacity);
 
 // The other libmicrohttpd functions PrayKit calls, valid after praykit_mhd_load returned 0.
 struct MHD_Response *praykit_mhd_create_response_from_buffer(size_t size, void *buffer, enum MHD_ResponseMemoryMode mode);

@@ -81,9 +81,10 @@ public enum ServerAPI {
         public var threads: Int
         /// The most connections open at once; more wait in the listen queue.
         public var connectionLimit: Int
-        /// The most connections open at once from one IP address; more are closed as soon as they are
-        /// accepted. 0 for no limit of its own (``connectionLimit`` still applies). Behind a proxy or a
-        /// NAT every client shares the proxy's address: raise it there.
+        /// The most connections open at once from one client — an IPv4 address, or an IPv6 address's
+        /// /64 (``addressKey(_:)``); more are closed as soon as they are accepted. 0 for no limit of its
+        /// own (``connectionLimit`` still applies). Behind a proxy or a NAT every client shares the
+        /// proxy's address: raise it there.
         public var connectionLimitPerAddress: Int
         /// Seconds a client may take to send a whole request, head and body, counted from the
         /// connection's opening or from the end of its previous response; it is also the longest a

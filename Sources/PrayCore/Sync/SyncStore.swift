@@ -53,10 +53,12 @@ public protocol SyncStore: Sendable {
     /// Redeems a pairing code, once, for a new device with its own token.
     ///
     /// A wrong, expired or used code gives one and the same ``SyncServerError/Code/unauthorized``;
-    /// each such failure is counted for the address and for the live codes that share the given
-    /// code's first characters. After ``SyncStoreLimits/maximumPairingFailuresPerAddress`` failures
-    /// within ``SyncStoreLimits/failureWindow`` the address gets `rate_limited` (with `retryAfter`);
-    /// after ``SyncStoreLimits/maximumAttemptsPerCode`` failed attempts a code is spent.
+    /// each such failure is counted for the address and, apart, for each live code that shares the
+    /// given code's first characters. After ``SyncStoreLimits/maximumPairingFailuresPerAddress``
+    /// failures within ``SyncStoreLimits/failureWindow`` the address gets `rate_limited` (with
+    /// `retryAfter`), even for the right code; after ``SyncStoreLimits/maximumAttemptsPerCode`` wrong
+    /// attempts on a code within ``SyncStoreLimits/pairingCodeFailureWindow``, every attempt at it
+    /// gets `rate_limited` until that window ends — the code is not spent, and works after it.
     /// - Parameters:
     ///   - request: The code (any case; spaces and hyphens are ignored) and the device's name.
     ///   - address: The client's address, as the server decided it (the peer or a trusted proxy's
@@ -70,7 +72,9 @@ public protocol SyncStore: Sendable {
     /// Finds the device of a token. Unknown, malformed and revoked tokens all give the same
     /// ``SyncServerError/Code/unauthorized``, and each is counted for the address: after
     /// ``SyncStoreLimits/maximumAuthenticationFailuresPerAddress`` within
-    /// ``SyncStoreLimits/failureWindow``, the address gets `rate_limited`, whatever token it sends.
+    /// ``SyncStoreLimits/failureWindow``, the refused tokens of the address get `rate_limited`. A
+    /// valid token is accepted whatever its address did: every device behind one NAT or proxy keeps
+    /// working while one of them sends bad tokens.
     /// - Returns: The device and its user.
     /// - Throws: ``SyncServerError`` (`unauthorized`, `rate_limited`); or the store's error.
     func authenticate(token: String, address: String, now: Date) throws -> SyncDeviceIdentity
@@ -79,8 +83,10 @@ public protocol SyncStore: Sendable {
 
     /// Applies a push in one transaction (SYNC.md §3): a mutation ID up to the client's last is
     /// skipped (a retry) unless its payload differs from the one applied (`client_id_conflict`); the
-    /// next ID is applied by the merge rule, or rejected when invalid (it still counts); a gap refuses
-    /// the push. The rows a push changes get the user's next version.
+    /// next ID is applied by the merge rule, or rejected when invalid or stamped with another client's
+    /// ID (it still counts; the reason never repeats the value); a gap refuses the push. The rows a
+    /// push changes get the user's next version. Registering a client ID retires the device's oldest
+    /// beyond ``SyncStoreLimits/maximumClientsPerDevice``.
     /// - Parameters:
     ///   - request: The push; its client ID is registered to `device` on first use.
     ///   - device: The authenticated device; the user is always the device's.
@@ -191,40 +197,63 @@ public struct SyncDeviceIdentity: Hashable, Sendable {
     }
 }
 
-/// The limits a store keeps (SYNC.md §7): quotas and failure counts.
+/// The limits a store keeps (SYNC.md §7): quotas, failure counts, and how much it remembers of each
+/// device's clients, so that no device can grow the store by what it sends.
 public struct SyncStoreLimits: Hashable, Sendable {
     /// The most rows (tombstones included) a user may keep.
     public var maximumRowsPerUser: Int
     /// How long a pairing code works, seconds.
     public var pairingCodeLifetime: TimeInterval
-    /// The window in which failures are counted, seconds; an address refused waits until it ends.
+    /// The window in which failures are counted per address, seconds; an address refused waits until
+    /// it ends.
     public var failureWindow: TimeInterval
-    /// Wrong pairing codes from one address within the window before it is refused.
+    /// Wrong pairing codes from one address within the window before it is refused (even the right
+    /// code, until the window ends).
     public var maximumPairingFailuresPerAddress: Int
-    /// Wrong attempts on one code (those that share its first characters) before it is spent.
+    /// Wrong attempts on one live code (those that share its first characters, from any address)
+    /// within ``pairingCodeFailureWindow`` before attempts at it are refused until that window ends.
+    /// The code is not spent: it works again after the window.
     public var maximumAttemptsPerCode: Int
-    /// Refused tokens from one address within the window before it is refused.
+    /// The window in which wrong attempts on one pairing code are counted, seconds: short, so that
+    /// someone typing a code that strangers aim at waits at most this long.
+    public var pairingCodeFailureWindow: TimeInterval
+    /// Refused tokens from one address within the window before its refused tokens get
+    /// `rate_limited`; a valid token is accepted whatever its address did.
     public var maximumAuthenticationFailuresPerAddress: Int
     /// Applied mutations whose payload hash is kept per client, for `client_id_conflict`.
     public var recentMutationsKept: Int
+    /// Applied mutations whose payload hash is kept per user, newest first, across all the user's
+    /// clients: a retry of an older one is still a retry (skipped, answered with the client's last);
+    /// only `client_id_conflict` is no longer told for it. At least a push's 500, so that a retry of
+    /// the last push is always checked.
+    public var recentMutationsPerUser: Int
+    /// Client IDs kept per device: registering another retires the oldest (a device makes one at each
+    /// login, and another when its database was used twice).
+    public var maximumClientsPerDevice: Int
 
     /// Creates limits; the defaults are the standard ones.
     public init(
         maximumRowsPerUser: Int = 200_000, pairingCodeLifetime: TimeInterval = 15 * 60,
         failureWindow: TimeInterval = 15 * 60, maximumPairingFailuresPerAddress: Int = 10,
         maximumAttemptsPerCode: Int = 10, maximumAuthenticationFailuresPerAddress: Int = 30,
-        recentMutationsKept: Int = 1_000
+        recentMutationsKept: Int = 1_000, recentMutationsPerUser: Int = 2_000, maximumClientsPerDevice: Int = 4,
+        pairingCodeFailureWindow: TimeInterval = 60
     ) {
         self.maximumRowsPerUser = maximumRowsPerUser
         self.pairingCodeLifetime = pairingCodeLifetime
         self.failureWindow = failureWindow
         self.maximumPairingFailuresPerAddress = maximumPairingFailuresPerAddress
         self.maximumAttemptsPerCode = maximumAttemptsPerCode
+        self.pairingCodeFailureWindow = pairingCodeFailureWindow
         self.maximumAuthenticationFailuresPerAddress = maximumAuthenticationFailuresPerAddress
         self.recentMutationsKept = recentMutationsKept
+        self.recentMutationsPerUser = recentMutationsPerUser
+        self.maximumClientsPerDevice = maximumClientsPerDevice
     }
 
-    /// The standard limits: 200,000 rows a user, codes of 15 minutes, 10 wrong codes or 30 refused
-    /// tokens an address in 15 minutes, 10 attempts a code, 1,000 recent mutations a client.
+    /// The standard limits: 200,000 rows a user; codes of 15 minutes; 10 wrong codes or 30 refused
+    /// tokens an address in 15 minutes; 10 wrong attempts a code a minute; payload hashes of the last
+    /// 1,000 mutations a client and 2,000 a user; 4 client IDs a device. What one device can make the
+    /// store keep beyond its user's rows is then bounded: 4 clients and 2,000 hashes (about 300 KB).
     public static let standard = SyncStoreLimits()
 }

@@ -24,6 +24,10 @@
     /// `Transfer-Encoding` with `Content-Length` or other than `chunked`, a field name with a space
     /// before its colon, an HTTP/1.1 request without one `Host` — (400) are refused, through the
     /// handler (``ServerAPI/Request/refusal``), and the connection is closed (RFC 9112 §6.3, §3.2).
+    ///
+    /// Every answer carries `X-Content-Type-Options: nosniff`. Connections are counted per client
+    /// address key (an IPv4 address, an IPv6 /64: ``ServerConnectionCounts``) and what clients cause
+    /// is logged at most once a minute per kind and address (``ServerLogThrottle``).
     final class MicroHTTPDContext: Sendable {
         let handler: ServerAPI.Handler
         let log: LogManager
@@ -44,6 +48,10 @@
         let maximumHeadBytes: Int
         let maximumBodyBytes: Int
         private let connections = Mutex<[Int: Tracked]>([:])
+        /// The connections open per client address key, for the limit per address.
+        let connectionCounts: ServerConnectionCounts
+        /// How often what clients cause is logged.
+        let throttle: ServerLogThrottle
         /// The bodies being received, by connection (one request at a time per connection): bytes of
         /// requests other than GET and HEAD, kept until the request is answered or abandoned.
         private let bodies = Mutex<[Int: Data]>([:])
@@ -60,17 +68,25 @@
             /// When it started waiting for its next request, head and body (monotonic nanoseconds); 0
             /// from the moment a request is answered until its response is sent.
             let waitingSince: Atomic<UInt64>
+            /// Its client's address key in ``MicroHTTPDContext/connectionCounts``.
+            let addressKey: String
 
-            init(socket: Int32, waitingSince: UInt64) {
+            init(socket: Int32, waitingSince: UInt64, addressKey: String) {
                 self.socket = socket
                 self.waitingSince = Atomic(waitingSince)
+                self.addressKey = addressKey
             }
         }
 
-        init(configuration: ServerAPI.Configuration, handler: @escaping ServerAPI.Handler, log: LogManager) {
+        init(
+            configuration: ServerAPI.Configuration, handler: @escaping ServerAPI.Handler, log: LogManager,
+            clock: any PrayClock
+        ) {
             self.handler = handler
             self.log = log
             self.configuration = configuration
+            connectionCounts = ServerConnectionCounts(limit: configuration.connectionLimitPerAddress)
+            throttle = ServerLogThrottle(clock: clock)
             requestTimeout = UInt64(configuration.requestTimeout * 1e9)
             maximumHeadBytes = configuration.maximumRequestHeadBytes
             maximumBodyBytes = configuration.maximumRequestBodyBytes
@@ -78,12 +94,15 @@
 
         // MARK: - Requests
 
-        /// Answers a request that has arrived whole (or is refused): reads it, calls the handler, queues the
-        /// response, and stops the connection's deadline until the response is sent.
+        /// Answers a request that has arrived whole (or is refused): stops the connection's deadline until
+        /// the response is sent, reads the request, calls the handler, and queues the response.
         func answer(
             _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
             refusal: ServerAPI.Refusal? = nil
         ) -> MHD_Result {
+            // The request has arrived whole: its deadline ends here. The time the handler takes is not
+            // the client's (a push waiting for a database lock must not be cut off by the sweep).
+            setWaiting(connection, since: nil)
             let method = method.map { String(cString: $0) } ?? "GET"
             let path = url.map { String(cString: $0) } ?? "/"
             let body = takeBody(of: connection)
@@ -97,9 +116,14 @@
                 response = handler(request)
                 if response.status != refusal.status { response = Self.plainRefusal(refusal) }
                 response.headers["Connection"] = "close"
-                log.info(
-                    "Request refused",
-                    metadata: ["http.status": "\(refusal.status)", "http.reason": refusal.message])
+                if let suppressed = throttle.admit("refused \(refusal.status)", address: remoteAddress) {
+                    log.info(
+                        "Request refused",
+                        metadata: [
+                            "http.status": "\(refusal.status)", "http.reason": refusal.message,
+                            "log.suppressed": "\(suppressed)",
+                        ])
+                }
             } else {
                 let headers = Self.values(of: connection, kind: .HEADER_KIND)
                 let request = ServerAPI.Request(
@@ -111,7 +135,6 @@
             }
             if draining.load(ordering: .relaxed) { response.headers["Connection"] = "close" }
             answered.add(1, ordering: .relaxed)
-            setWaiting(connection, since: nil)
             return Self.queue(response, on: connection)
         }
 
@@ -217,6 +240,16 @@
             } ?? Data()
         }
 
+        /// A socket address as text (empty for another family).
+        private static func text(of address: UnsafePointer<sockaddr>?) -> String {
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+                guard let base = buffer.baseAddress else { return "" }
+                base.initialize(repeating: 0, count: buffer.count)
+                guard praykit_mhd_address_text(address, base, buffer.count) == 0 else { return "" }
+                return String(cString: base)
+            }
+        }
+
         /// The client's address, as text (empty when libmicrohttpd does not know it).
         private static func clientAddress(of connection: OpaquePointer) -> String {
             // INET6_ADDRSTRLEN (46) bytes hold any IPv6 address as text; on the stack, as every request
@@ -229,7 +262,16 @@
             }
         }
 
+        /// The header fields every answer carries: `nosniff`, so that a browser never reads a JSON or
+        /// plain-text answer as HTML or script.
+        static let commonHeaders = ["X-Content-Type-Options": "nosniff"]
+
         private static func queue(_ response: ServerAPI.Response, on connection: OpaquePointer) -> MHD_Result {
+            var response = response
+            for (name, value) in commonHeaders
+            where !response.headers.keys.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                response.headers[name] = value
+            }
             let native = response.body.withUnsafeBytes { bytes in
                 praykit_mhd_create_response_from_buffer(
                     bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
@@ -274,12 +316,22 @@
 
         // MARK: - Connections
 
-        /// A connection opened: it now has the request timeout to send its first request head.
+        /// Whether a connection just accepted from `address` is taken: its client (address key) has
+        /// fewer than the limit open. libmicrohttpd closes the others before reading anything.
+        func admits(_ address: UnsafePointer<sockaddr>?) -> Bool {
+            guard connectionCounts.limit > 0 else { return true }
+            return connectionCounts.admits(Self.text(of: address))
+        }
+
+        /// A connection opened: it now has the request timeout to send its first request head. It is
+        /// counted for its client; one over the limit (two accepted at once) is shut down at once.
         func opened(_ connection: OpaquePointer, socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
-            let tracked = Tracked(
-                socket: praykit_mhd_connection_socket(connection), waitingSince: Self.monotonicNanoseconds())
+            let socket = praykit_mhd_connection_socket(connection)
+            let (key, withinLimit) = connectionCounts.opened(Self.clientAddress(of: connection))
+            let tracked = Tracked(socket: socket, waitingSince: Self.monotonicNanoseconds(), addressKey: key)
             socketContext.pointee = Unmanaged.passRetained(tracked).toOpaque()
             connections.withLock { $0[Int(bitPattern: connection)] = tracked }
+            if !withinLimit, socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
         }
 
         /// A connection is closing. libmicrohttpd calls this before it closes the socket, and the deadline
@@ -289,7 +341,9 @@
             _ = connections.withLock { $0.removeValue(forKey: Int(bitPattern: connection)) }
             if let tracked = socketContext.pointee {
                 socketContext.pointee = nil
-                Unmanaged<Tracked>.fromOpaque(tracked).release()
+                let unmanaged = Unmanaged<Tracked>.fromOpaque(tracked)
+                connectionCounts.closed(unmanaged.takeUnretainedValue().addressKey)
+                unmanaged.release()
             }
             _ = takeBody(of: connection)
         }
@@ -392,8 +446,13 @@
             if let uploadDataSize, uploadDataSize.pointee > 0 {
                 let received = praykit_mhd_state_add_body(state, uploadDataSize.pointee)
                 guard praykit_mhd_state_body(received) <= server.maximumBodyBytes else {
-                    server.log.info(
-                        "Request body over the limit", metadata: ["http.limit": "\(server.maximumBodyBytes)"])
+                    if let suppressed = server.throttle.admit(
+                        "body over the limit", address: clientAddress(of: connection))
+                    {
+                        server.log.info(
+                            "Request body over the limit",
+                            metadata: ["http.limit": "\(server.maximumBodyBytes)", "log.suppressed": "\(suppressed)"])
+                    }
                     return .NO
                 }
                 requestContext.pointee = UnsafeMutableRawPointer(bitPattern: received)
@@ -417,6 +476,12 @@
             Unmanaged<MicroHTTPDContext>.fromOpaque(context).takeUnretainedValue().completed(connection)
         }
 
+        /// Called when a connection has been accepted, before libmicrohttpd takes it: `NO` closes it.
+        static let acceptHandler: MHD_AcceptPolicyCallback = { context, address, _ in
+            guard let context else { return .YES }
+            return Unmanaged<MicroHTTPDContext>.fromOpaque(context).takeUnretainedValue().admits(address) ? .YES : .NO
+        }
+
         /// Called when a connection opens or closes.
         static let connectionHandler: MHD_NotifyConnectionCallback = { context, connection, socketContext, code in
             guard let context, let connection, let socketContext else { return }
@@ -432,19 +497,39 @@
         /// accept and memory problems) at `warning`; the rest (a client that closed its connection
         /// mid-request, a slow client cut off) at `info`, since clients do that all the time. A request
         /// libmicrohttpd refuses itself (a head beyond its buffer, a malformed line) is one `info` line
-        /// with the status, without the HTML page it sends.
+        /// with the status, without the HTML page it sends. Clients cause most of these (a malformed
+        /// `Content-Length` is a "failure" in its words), so each kind is logged at most once a minute
+        /// (``ServerLogThrottle``; libmicrohttpd names no address, so the kind alone is counted), the
+        /// next line saying how many were left out.
         static let logHandler: praykit_mhd_log_function = { context, message in
             guard let context, let message else { return }
             let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
-            let log = Unmanaged<MicroHTTPDContext>.fromOpaque(context).takeUnretainedValue().log
+            let server = Unmanaged<MicroHTTPDContext>.fromOpaque(context).takeUnretainedValue()
+            let log = server.log
             if let status = refusedStatus(text) {
-                log.info("Request refused by libmicrohttpd", metadata: ["http.status": "\(status)"])
+                guard let suppressed = server.throttle.admit("libmicrohttpd refused \(status)", address: "") else {
+                    return
+                }
+                log.info(
+                    "Request refused by libmicrohttpd",
+                    metadata: ["http.status": "\(status)", "log.suppressed": "\(suppressed)"])
+                return
+            }
+            guard let suppressed = server.throttle.admit("libmicrohttpd " + messageKind(text), address: "") else {
                 return
             }
             let lowered = text.lowercased()
             let serious = ["fail", "limit", "accept", "bind", "listen", "memory", "too many"]
             let level: LogLevel = serious.contains { lowered.contains($0) } ? .warning : .info
-            log.log(level, "libmicrohttpd", metadata: ["server.message": text])
+            log.log(level, "libmicrohttpd", metadata: ["server.message": text, "log.suppressed": "\(suppressed)"])
+        }
+
+        /// The kind of a libmicrohttpd message: its words before the first quote, parenthesis, colon or
+        /// digit (what it fills in: a URL, an error text, a count), at most 80 characters.
+        static func messageKind(_ message: String) -> String {
+            let stops: Set<Character> = ["`", "'", "\"", "(", ":", "%"]
+            let words = message.prefix { !stops.contains($0) && !$0.isNumber }
+            return String(words.trimmingCharacters(in: .whitespaces).prefix(80))
         }
 
         /// The status of libmicrohttpd's "Error processing request (HTTP response code is 431 ('<html>…'))"

@@ -32,11 +32,12 @@
             var waiters: [CheckedContinuation<Void, Never>] = []
         }
 
-        init(configuration: ServerAPI.Configuration, handler: @escaping ServerAPI.Handler, log: LogManager)
-            throws(ServerError)
-        {
+        init(
+            configuration: ServerAPI.Configuration, handler: @escaping ServerAPI.Handler, log: LogManager,
+            clock: any PrayClock
+        ) throws(ServerError) {
             try configuration.validate()
-            let context = MicroHTTPDContext(configuration: configuration, handler: handler, log: log)
+            let context = MicroHTTPDContext(configuration: configuration, handler: handler, log: log, clock: clock)
             daemon = try NativeDaemon(configuration: configuration, context: context)
             self.context = context
             host = configuration.host
@@ -118,6 +119,7 @@
                     "server.answered": "\(context.answered.load(ordering: .relaxed))",
                     "server.abandoned": "\(abandoned)",
                     "server.slowClientsCutOff": "\(context.cutOff.load(ordering: .relaxed))",
+                    "server.logLinesSuppressed": "\(context.throttle.totalSuppressed)",
                 ])
         }
     }
@@ -158,7 +160,11 @@
             settings.pointee.address = UnsafeRawPointer(address).assumingMemoryBound(to: sockaddr.self)
             settings.pointee.thread_pool_size = UInt32(configuration.threads)
             settings.pointee.connection_limit = UInt32(configuration.connectionLimit)
-            settings.pointee.per_address_connection_limit = UInt32(configuration.connectionLimitPerAddress)
+            // The limit per address is the context's (an IPv6 client counted by its /64), through the
+            // accept callback, not libmicrohttpd's (which counts each IPv6 address apart).
+            settings.pointee.per_address_connection_limit = 0
+            settings.pointee.accept = MicroHTTPDContext.acceptHandler
+            settings.pointee.accept_context = opaque
             // libmicrohttpd's idle timeout is whole seconds; the deadline sweep enforces the exact one.
             settings.pointee.connection_timeout = UInt32(configuration.requestTimeout.rounded(.up)) + 1
             // The pool holds the request head, its parsed fields and the response head. Four times the

@@ -11,7 +11,9 @@
     /// body so that slow clients cannot hold connections (slowloris, slow bodies), requests with
     /// ambiguous framing refused before they are answered (request smuggling), and a graceful stop that
     /// lets requests in progress finish. Refusals reach the handler as ``ServerAPI/Request/refusal``, so
-    /// that they are answered in the handler's own format.
+    /// that they are answered in the handler's own format. Every answer carries
+    /// `X-Content-Type-Options: nosniff`; connections are limited per client, an IPv6 client counted by
+    /// its /64; what clients cause is logged at most once a minute per kind and address.
     ///
     /// The handler runs on the worker threads and answers synchronously: a request costs no thread hop.
     ///
@@ -23,12 +25,17 @@
     /// ```
     public struct ServerServiceMicroHTTPD: ServerService {
         private let log: LogManager
+        private let clock: any PrayClock
 
         /// Creates the service.
-        /// - Parameter log: The logger: start and stop at `notice`, libmicrohttpd's own messages at
-        ///   `warning`, slow clients cut off at `debug`.
-        public init(log: LogManager) {
+        /// - Parameters:
+        ///   - log: The logger: start and stop at `notice`, libmicrohttpd's own messages at `warning`,
+        ///     slow clients cut off at `debug`; what clients cause at most once a minute per kind and
+        ///     address.
+        ///   - clock: The clock those minutes are counted on; the system's by default.
+        public init(log: LogManager, clock: any PrayClock = PrayClockSystem()) {
             self.log = log
+            self.clock = clock
         }
     }
 
@@ -38,7 +45,7 @@
         public func start(
             _ configuration: ServerAPI.Configuration, handler: @escaping ServerAPI.Handler
         ) throws -> any RunningServer {
-            try MicroHTTPDServer(configuration: configuration, handler: handler, log: log)
+            try MicroHTTPDServer(configuration: configuration, handler: handler, log: log, clock: clock)
         }
     }
 #endif

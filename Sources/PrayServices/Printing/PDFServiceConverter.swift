@@ -1,7 +1,8 @@
 import Foundation
 import PrayCore
 
-/// A ``PDFService`` that runs a converter installed on the machine, found on `PATH` at each call:
+/// A ``PDFService`` that runs a converter installed on the machine, found at each call in the
+/// absolute folders of `PATH` (an empty or relative entry, which names the current folder, is skipped):
 /// WeasyPrint (`weasyprint`, Debian package `weasyprint`), which follows the page's print CSS
 /// (`@page` size and margins), else wkhtmltopdf (`wkhtmltopdf`, Debian package `wkhtmltopdf`).
 ///
@@ -34,7 +35,8 @@ public struct PDFServiceConverter: PDFService {
 
     /// Creates the service.
     /// - Parameters:
-    ///   - path: The folders searched for a converter, as `PATH`; this process's `PATH` by default.
+    ///   - path: The folders searched for a converter, as `PATH` (absolute ones only); this process's
+    ///     `PATH` by default.
     ///   - deadline: Seconds after which the converter is stopped; ``defaultDeadline`` by default.
     ///   - log: The logger.
     public init(

@@ -88,9 +88,14 @@ enum ChildProcess {
         }
     }
 
-    /// The first executable called `name` on `$PATH`, or `nil`.
+    /// The first executable called `name` in an absolute folder of `$PATH`, or `nil`. An empty entry
+    /// (`::`, a leading or trailing `:`) and a relative one (`.`, `bin`) are skipped: they name the
+    /// current folder or one below it, wherever the process was started — a sound player or a PDF
+    /// converter planted in a shared or downloaded folder must not run because someone started
+    /// `praykit` there.
     static func find(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
-        for folder in (path ?? "/usr/bin:/bin").split(separator: ":") {
+        for folder in (path ?? "/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: true)
+        where folder.hasPrefix("/") {
             let candidate = "\(folder)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }

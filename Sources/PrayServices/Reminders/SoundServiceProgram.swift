@@ -9,8 +9,9 @@ import Synchronization
 #endif
 
 /// A ``SoundService`` that plays each sound with a Linux audio program — PipeWire's `pw-play`,
-/// PulseAudio's `paplay` or ALSA's `aplay`, the first found on `$PATH` in that order, or the one
-/// asked for — as a child process of its own (`ChildProcess`: its own process group, ended whole).
+/// PulseAudio's `paplay` or ALSA's `aplay`, the first found in an absolute folder of `$PATH` in that
+/// order (an empty or relative entry, which names the current folder, is skipped), or the one asked
+/// for — as a child process of its own (`ChildProcess`: its own process group, ended whole).
 ///
 /// ``play(_:volume:)`` starts the child and returns at once; a sound still playing is stopped first
 /// (SIGTERM to its group, SIGKILL after two seconds), by the new sound's own task, so that two sounds

@@ -6,8 +6,8 @@ import PrayCore
 package enum Schema {
     /// One step of a schema: the `user_version` it makes and its SQL.
     package struct Migration {
-        let version: Int
-        let sql: String
+        package let version: Int
+        package let sql: String
 
         /// Creates a step.
         package init(version: Int, sql: String) {
@@ -235,7 +235,7 @@ package enum Schema {
 
     /// Brings the database to the last of `migrations` (PrayKit's own, ``latest``, by default).
     /// - Throws: ``StorageError``, `schemaTooNew` for a database of a newer PrayKit.
-    static func migrate(
+    package static func migrate(
         _ connection: SQLiteConnection, migrations: [Migration] = Schema.migrations, log: LogManager
     ) throws(StorageError) {
         let latest = migrations.last?.version ?? 0

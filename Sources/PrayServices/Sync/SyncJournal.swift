@@ -382,6 +382,28 @@ extension SyncJournal {
         let update = try connection.prepare("UPDATE sync_outbox SET mutation_id = ? WHERE mutation_id = ?")
         for (index, id) in old.enumerated() { try update.run([.integer(Int64(first + index)), .integer(id)]) }
         try set(.nextMutationID, String(first + old.count), connection)
+        try restamp(connection)
+    }
+
+    /// Stamps every outbox entry with the current client ID, keeping its time and counter (the
+    /// server rejects a mutation stamped with another client's ID), and the local row stamps with it.
+    static func restamp(_ connection: SQLiteConnection) throws {
+        guard let client = try get(.clientID, connection) else { return }
+        let entries = try connection.prepare("SELECT mutation_id, collection, key, hlc FROM sync_outbox")
+        var changes: [(id: Int64, collection: String, key: String, old: String, new: String)] = []
+        while try entries.step() {
+            guard let text = entries.text(3), let stamp = try? HLC(parsing: text), stamp.clientID != client else {
+                continue
+            }
+            let new = try HLC(milliseconds: stamp.milliseconds, counter: stamp.counter, clientID: client)
+            changes.append((entries.int64(0), entries.text(1) ?? "", entries.text(2) ?? "", text, new.description))
+        }
+        let outbox = try connection.prepare("UPDATE sync_outbox SET hlc = ? WHERE mutation_id = ?")
+        let rows = try connection.prepare("UPDATE sync_rows SET hlc = ? WHERE collection = ? AND key = ? AND hlc = ?")
+        for change in changes {
+            try outbox.run([.text(change.new), .integer(change.id)])
+            try rows.run([.text(change.new), .text(change.collection), .text(change.key), .text(change.old)])
+        }
     }
 }
 

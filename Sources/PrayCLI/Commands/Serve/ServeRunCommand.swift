@@ -40,7 +40,7 @@ enum ServeRunCommand: Command {
         range: ServerAPI.Configuration.connectionLimits)
     static let connectionsPerAddress = Option(
         "max-connections-per-address", value: "n",
-        help: "The most connections open at once from one IP address; 0 for no limit of its own.",
+        help: "The most connections open at once from one IP address (an IPv6 /64); 0 for no limit of its own.",
         default: defaults.connectionLimitPerAddress, range: ServerAPI.Configuration.connectionLimitsPerAddress)
     static let head = Option(
         "max-head", value: "bytes", help: "The longest request head (request line and header fields) accepted.",

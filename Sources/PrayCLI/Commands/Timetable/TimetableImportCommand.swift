@@ -74,7 +74,7 @@ enum TimetableImportCommand: Command {
         var message =
             "Imported \(days.count) \(days.count == 1 ? "day" : "days") (\(first) to \(last)) for \(name), in \(place.zone.identifier).\n"
         if try context.preferences()[.mosque] != name {
-            message += "Use its times with: praykit config set mosque \"\(name)\"\n"
+            message += "Use its times with: praykit config set mosque \(name.praykitValueWord)\n"
         }
         try context.output.write(message)
         try warn(findings, of: timetable, context: context)

@@ -4,10 +4,12 @@ import PrayCore
 // MARK: - What every store does alike
 
 extension SyncServerRules {
-    /// The address as a key: at most 100 bytes, so that a forged header cannot fill a store's table
-    /// of failures with long keys.
+    /// The address as a key of the failure counts (``ServerAPI/Configuration/addressKey(_:)``): one
+    /// spelling of an IPv4 address (an IPv4-mapped IPv6 one included), the /64 of an IPv6 address,
+    /// anything else cut to 100 bytes, so that neither another spelling of one address, nor a new
+    /// address in the same /64, nor a long forged text makes a new counter.
     package static func addressKey(_ address: String) -> String {
-        String(decoding: address.utf8.prefix(100), as: UTF8.self)
+        ServerAPI.Configuration.addressKey(address)
     }
 
     /// A row read back from a store's columns.

@@ -266,14 +266,16 @@ package enum SyncServerRules {
             }
             let refusal =
                 mutation.collection.schema > push.schema
-                ? "the collection \(mutation.collection) is not part of schema \(push.schema)" : rejection(of: mutation)
+                ? "the collection \(mutation.collection) is not part of schema \(push.schema)"
+                : mutation.hlc.clientID != push.clientID ? foreignStamp : rejection(of: mutation)
             steps.append(Step(mutation: mutation, rejection: refusal, payloadHash: hash))
             current += 1
         }
         return PushPlan(steps: steps, lastMutationID: current)
     }
 
-    /// Why a mutation is refused by the validators, or `nil` when it is valid.
+    /// Why a mutation is refused by the validators, or `nil` when it is valid: the validator's words
+    /// without the values pushed (``redactedReason(_:of:)``).
     package static func rejection(of mutation: SyncAPI.Mutation) -> String? {
         if mutation.op == .put, mutation.value == nil { return "a put carries a value" }
         do {
@@ -281,7 +283,7 @@ package enum SyncServerRules {
                 collection: mutation.collection, key: mutation.key, value: mutation.op == .put ? mutation.value : nil)
             return nil
         } catch {
-            return error.message
+            return redactedReason(error.message, of: mutation)
         }
     }
 

@@ -4,10 +4,11 @@
     import PrayServices  // its SQLite layer only: SQLiteConnection, SQLiteStatement
 
     /// A copy of a SQLite sync store into an empty PostgreSQL database, table by table, keeping every
-    /// key, ID and version as it is: the store's identity (which every cursor names), users with their
-    /// version counters and row counts, devices (token hashes), pairing codes, failure counts, clients
-    /// with their last mutation IDs, rows with their versions, and the payload hashes of recent
-    /// mutations. A device's token and cursor then work on the new store as on the old one.
+    /// key, ID and version as it is: the store's identity (which every cursor names) and its pairing
+    /// secret (so that live codes still work), users with their version counters and row counts,
+    /// devices (token hashes), pairing codes, failure counts, clients with their last mutation IDs,
+    /// rows with their versions, and the payload hashes of recent mutations. A device's token and
+    /// cursor then work on the new store as on the old one.
     ///
     /// The destination is written in one transaction: its schema is created when missing, the users
     /// table is locked against a server adding a user meanwhile, a database with users is refused, and
@@ -51,12 +52,13 @@
                     name: "sync_rows", columns: ["user_id", "collection", "key", "value", "deleted", "hlc", "version"],
                     count: \.rows),
                 Table(
-                    name: "recent_mutations", columns: ["client_id", "id", "payload_hash"], count: \.recentMutations),
+                    name: "recent_mutations", columns: ["client_id", "id", "payload_hash", "user_id", "seq"],
+                    count: \.recentMutations),
             ]
         }
 
         /// The columns whose IDs come from a sequence in PostgreSQL (`BIGSERIAL`).
-        static let sequences = [("users", "id"), ("pairing_codes", "id")]
+        static let sequences = [("users", "id"), ("pairing_codes", "id"), ("recent_mutations", "seq")]
 
         /// Copies everything, or nothing.
         /// - Throws: ``SyncStoreError`` (`notEmpty`); ``StorageError`` of either database.

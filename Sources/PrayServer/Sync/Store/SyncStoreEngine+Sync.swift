@@ -16,7 +16,11 @@ extension SyncStoreEngine {
             // The user's row, locked until the commit where the database needs it: the pushes of one
             // user take turns, and commit in the order of the versions they take.
             let userID = try Self.activeUser(of: device, connection: connection, lock: userLock)
-            let last = try Self.client(request.clientID, of: device, connection: connection, register: now) ?? 0
+            let last =
+                try Self.client(
+                    request.clientID, of: device, connection: connection,
+                    register: (now, limits.maximumClientsPerDevice)
+                ) ?? 0
             let plan = try SyncServerRules.plan(
                 request, last: last,
                 storedHash: { id in
@@ -31,9 +35,13 @@ extension SyncStoreEngine {
             for step in plan.steps {
                 try connection.run(
                     """
-                    INSERT INTO recent_mutations (client_id, id, payload_hash) VALUES ($1, $2, $3)
+                    INSERT INTO recent_mutations (user_id, client_id, id, payload_hash) VALUES ($1, $2, $3, $4)
                     ON CONFLICT (client_id, id) DO UPDATE SET payload_hash = excluded.payload_hash
-                    """, [.text(request.clientID), .integer(Int64(step.mutation.id)), .text(step.payloadHash)])
+                    """,
+                    [
+                        .integer(userID), .text(request.clientID), .integer(Int64(step.mutation.id)),
+                        .text(step.payloadHash),
+                    ])
                 if let reason = step.rejection {
                     rejected.append(SyncAPI.Rejection(id: step.mutation.id, reason: reason))
                 } else if try !applier.apply(step.mutation.row) {
@@ -45,9 +53,8 @@ extension SyncStoreEngine {
             try connection.run(
                 "UPDATE clients SET last_mutation_id = $1 WHERE id = $2",
                 [.integer(Int64(plan.lastMutationID)), .text(request.clientID)])
-            try connection.run(
-                "DELETE FROM recent_mutations WHERE client_id = $1 AND id <= $2",
-                [.text(request.clientID), .integer(Int64(plan.lastMutationID - limits.recentMutationsKept))])
+            try Self.forgetOldMutations(
+                of: request.clientID, last: plan.lastMutationID, user: userID, limits: limits, connection: connection)
             var response = SyncAPI.PushResponse(
                 lastMutationID: plan.lastMutationID, rejected: rejected, serverTime: SyncAPI.timestamp(now))
             response.superseded = superseded
@@ -118,25 +125,66 @@ extension SyncStoreEngine {
     }
 
     /// The client's last mutation ID, or `nil` for a client not seen yet (registered to the device
-    /// when `register` gives the time).
+    /// when `register` gives the time, retiring the device's oldest clients beyond the most it keeps).
     /// - Throws: ``SyncServerError`` `forbidden` for a client ID of another device.
     static func client(
-        _ clientID: String, of device: SyncDeviceIdentity, connection: Database.Connection, register now: Date?
+        _ clientID: String, of device: SyncDeviceIdentity, connection: Database.Connection,
+        register: (now: Date, keep: Int)?
     ) throws -> Int? {
-        if let now {
+        if let register {
             // ON CONFLICT: a client ID another device registers at this moment is found below.
             let inserted = try connection.first(
                 """
                 INSERT INTO clients (id, device_id, last_mutation_id, created_at) VALUES ($1, $2, 0, $3)
                 ON CONFLICT (id) DO NOTHING RETURNING id
-                """, [.text(clientID), .text(device.deviceID), .integer(SyncServerRules.milliseconds(now))])
-            if inserted != nil { return nil }
+                """, [.text(clientID), .text(device.deviceID), .integer(SyncServerRules.milliseconds(register.now))])
+            if inserted != nil {
+                try retireClients(of: device.deviceID, keeping: clientID, most: register.keep, connection: connection)
+                return nil
+            }
         }
         let known = try connection.first(
             "SELECT device_id, last_mutation_id FROM clients WHERE id = $1", [.text(clientID)])
         guard let known else { return nil }
         guard known.text(0) == device.deviceID else { throw SyncServerRules.foreignClientID }
         return Int(known.int64(1))
+    }
+
+    /// Forgets the device's clients but `current` and the newest `most - 1` others (by when each was
+    /// registered), with their payload hashes: a device makes a client ID at each login and when its
+    /// database turns out to be used twice, so it has few, and a device that makes one per request
+    /// cannot grow the store. A retired client that comes back is a new one: its next push gets
+    /// `mutation_gap` with `lastMutationID` 0, it numbers its changes from 1 again, and those the
+    /// store applied already change nothing (the merge rule: a stamp applied is never greater than the
+    /// stored one).
+    static func retireClients(
+        of deviceID: String, keeping current: String, most: Int, connection: Database.Connection
+    ) throws {
+        let retired = """
+            SELECT id FROM clients WHERE device_id = $1 AND id <> $2 AND id NOT IN (
+                SELECT id FROM clients WHERE device_id = $1 AND id <> $2 ORDER BY created_at DESC, id DESC LIMIT $3)
+            """
+        let values: [SyncSQLValue] = [.text(deviceID), .text(current), .integer(Int64(max(0, most - 1)))]
+        try connection.run("DELETE FROM recent_mutations WHERE client_id IN (\(retired))", values)
+        try connection.run("DELETE FROM clients WHERE id IN (\(retired))", values)
+    }
+
+    /// Forgets payload hashes beyond the client's last ``SyncStoreLimits/recentMutationsKept`` and the
+    /// user's newest ``SyncStoreLimits/recentMutationsPerUser``. A retry of a mutation whose hash is
+    /// forgotten is still a retry (its ID is at most the client's last, which the store keeps): it is
+    /// skipped and answered with the last, as any retry; only `client_id_conflict` is no longer told
+    /// for an ID that old (a database used twice is told by its newer IDs).
+    static func forgetOldMutations(
+        of clientID: String, last: Int, user userID: Int64, limits: SyncStoreLimits, connection: Database.Connection
+    ) throws {
+        try connection.run(
+            "DELETE FROM recent_mutations WHERE client_id = $1 AND id <= $2",
+            [.text(clientID), .integer(Int64(last - limits.recentMutationsKept))])
+        try connection.run(
+            """
+            DELETE FROM recent_mutations WHERE user_id = $1 AND seq <= (
+                SELECT seq FROM recent_mutations WHERE user_id = $1 ORDER BY seq DESC LIMIT 1 OFFSET $2)
+            """, [.integer(userID), .integer(Int64(max(1, limits.recentMutationsPerUser)))])
     }
 
     /// Reads `collection, key, value, deleted, hlc, version`.

@@ -87,13 +87,15 @@ extension SyncStoreEngine {
         log.info("Sync device revoked", metadata: ["sync.device": deviceID])
     }
 
-    /// Stores the hash of a new code for `userID` and returns the code, shown once.
+    /// Stores the hash of a new code for `userID` (under the store's secret, made at the first code)
+    /// and returns the code, shown once.
     private static func insertPairingCode(
         _ connection: Database.Connection, user: String, userID: Int64, limits: SyncStoreLimits, now: Date
     ) throws -> SyncPairingCode {
         var random = SystemRandomNumberGenerator()
         let code = SyncServerRules.newPairingCode(using: &random)
         let stored = SyncServerRules.normalizedPairingCode(code) ?? code
+        let key = try pairingKey(connection, creating: true) ?? []
         let expiresAt = now.addingTimeInterval(limits.pairingCodeLifetime)
         let milliseconds = SyncServerRules.milliseconds(now)
         // Codes spent or expired for a day are of no more use, even to count attempts.
@@ -102,17 +104,38 @@ extension SyncStoreEngine {
             "INSERT INTO pairing_codes (user_id, lookup, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
             [
                 .integer(userID), .text(String(stored.prefix(SyncServerRules.pairingLookupLength))),
-                .text(SHA256.hexHash(stored)), .integer(milliseconds),
+                .text(SyncServerRules.pairingCodeHash(stored, key: key)), .integer(milliseconds),
                 .integer(SyncServerRules.milliseconds(expiresAt)),
             ])
         return SyncPairingCode(user: user, code: code, expiresAt: expiresAt)
+    }
+
+    /// The store's secret for pairing codes: made once, from the system's CSPRNG, when `creating` and
+    /// there is none (`ON CONFLICT`: of two servers making the first code at once, both keep the
+    /// first's); `nil` when there is none and it is not made (no code was made with one yet).
+    static func pairingKey(_ connection: Database.Connection, creating: Bool) throws -> [UInt8]? {
+        if creating {
+            var random = SystemRandomNumberGenerator()
+            try connection.run(
+                "INSERT INTO store (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+                [.text(SyncServerRules.pairingKeyName), .text(SyncServerRules.newPairingKey(using: &random))])
+        }
+        let text = try connection.first(
+            "SELECT value FROM store WHERE key = $1", [.text(SyncServerRules.pairingKeyName)])?.text(0)
+        guard let text else { return nil }
+        guard let key = SyncServerRules.pairingKey(hex: text) else {
+            throw StorageError(kind: .invalidData, message: "the sync store's pairing secret is malformed")
+        }
+        return key
     }
 }
 
 // MARK: - Devices
 
 extension SyncStoreEngine {
-    /// Redeems a pairing code once for a new device.
+    /// Redeems a pairing code once for a new device. Failures are counted for the address (a locked
+    /// address is refused even the right code, or the limit would not limit guessing) and, apart, for
+    /// each live code the attempt could have aimed at; a code that had too many is delayed, not spent.
     func pair(_ request: SyncAPI.PairRequest, address: String, now: Date) throws -> SyncAPI.PairResponse {
         let deviceName = try SyncServerRules.checkedDeviceName(request.deviceName)
         let address = SyncServerRules.addressKey(address)
@@ -125,10 +148,14 @@ extension SyncStoreEngine {
         let outcome: Result<SyncAPI.PairResponse, SyncServerError> = try database.write(idempotent: false) {
             connection in
             let failures = SyncFailures(
-                connection: connection, scope: "pair", address: address,
+                connection: connection, scope: "pair", key: address,
                 limit: limits.maximumPairingFailuresPerAddress, window: limits.failureWindow, now: now)
             if let refusal = try failures.refusal() { return .failure(refusal) }
-            guard let code, let user = try Self.redeem(code, connection: connection, limits: limits, now: now) else {
+            let user: (id: Int64, name: String)
+            switch try code.map({ try Self.redeem($0, connection: connection, limits: limits, now: now) }) ?? .wrong {
+            case .redeemed(let id, let name): user = (id, name)
+            case .delayed(let refusal): return .failure(refusal)
+            case .wrong:
                 try failures.record()
                 return .failure(SyncServerRules.wrongPairingCode)
             }
@@ -150,7 +177,10 @@ extension SyncStoreEngine {
         return response
     }
 
-    /// Finds the device of a token.
+    /// Finds the device of a token. A valid token is accepted whatever its address did: only refused
+    /// tokens are counted, and an address past the limit gets `rate_limited` for the refused ones it
+    /// sends, so that one client behind a NAT or a proxy cannot lock out the others (a token has 256
+    /// bits: the count guards the store's work, not the token).
     func authenticate(token: String, address: String, now: Date) throws -> SyncDeviceIdentity {
         let address = SyncServerRules.addressKey(address)
         let lookup = SyncServerRules.tokenLookup(token)
@@ -159,10 +189,6 @@ extension SyncStoreEngine {
         let limits = limits
         let outcome: Result<SyncDeviceIdentity, SyncServerError> = try database.write(idempotent: false) {
             connection in
-            let failures = SyncFailures(
-                connection: connection, scope: "auth", address: address,
-                limit: limits.maximumAuthenticationFailuresPerAddress, window: limits.failureWindow, now: now)
-            if let refusal = try failures.refusal() { return .failure(refusal) }
             if let lookup, let device = try Self.device(lookup: lookup, hash: hash, connection: connection) {
                 let milliseconds = SyncServerRules.milliseconds(now)
                 // Last seen to the minute: a write per minute, not per request.
@@ -173,45 +199,69 @@ extension SyncStoreEngine {
                 }
                 return .success(device.identity)
             }
+            let failures = SyncFailures(
+                connection: connection, scope: "auth", key: address,
+                limit: limits.maximumAuthenticationFailuresPerAddress, window: limits.failureWindow, now: now)
+            // Past the limit, no more is written for the address until its window ends.
+            if let refusal = try failures.refusal() { return .failure(refusal) }
             try failures.record()
             return .failure(SyncServerRules.unauthorized)
         }
         return try outcome.get()
     }
 
-    /// The user of a live code matching `code`, which is then spent; `nil` for none (every live code
-    /// that shares its first characters then counts one more attempt).
+    /// What an attempt at a pairing code did.
+    private enum Redemption {
+        /// The code was live and is now spent: the user it pairs a device for.
+        case redeemed(id: Int64, name: String)
+        /// No live code matches (the attempt is counted against each live code it could have aimed at).
+        case wrong
+        /// A live code the attempt could have aimed at had too many wrong attempts in its window:
+        /// nothing was compared, so a right code tells nothing until the window ends.
+        case delayed(SyncServerError)
+    }
+
+    /// Redeems `code`: the user of a live code matching it, which is then spent. Wrong attempts are
+    /// counted for each live code that shares the attempt's first characters (in `failures`, scope
+    /// `code`, apart from the address's), in windows of ``SyncStoreLimits/pairingCodeFailureWindow``;
+    /// after ``SyncStoreLimits/maximumAttemptsPerCode`` in one window, every attempt at such a code is
+    /// refused until the window ends, and the code stays valid: guessing is slowed to that many
+    /// attempts a window per code, and a stranger cannot spend a code someone is about to type.
     private static func redeem(
         _ code: String, connection: Database.Connection, limits: SyncStoreLimits, now: Date
-    ) throws -> (id: Int64, name: String)? {
-        let hash = Array(SHA256.hexHash(code).utf8)
+    ) throws -> Redemption {
+        let key = try pairingKey(connection, creating: false)
         let milliseconds = SyncServerRules.milliseconds(now)
         let candidates = try connection.rows(
             """
-            SELECT pairing_codes.id, user_id, users.name, code_hash, expires_at, used_at, attempts
+            SELECT pairing_codes.id, user_id, users.name, code_hash, expires_at, used_at
             FROM pairing_codes JOIN users ON users.id = pairing_codes.user_id WHERE lookup = $1
             """, [.text(String(code.prefix(SyncServerRules.pairingLookupLength)))]
         ).map { row in
             (
                 id: row.int64(0), userID: row.int64(1), user: row.text(2) ?? "",
-                matches: ConstantTime.equals(Array((row.text(3) ?? "").utf8), hash),
+                matches: SyncServerRules.pairingHash(row.text(3) ?? "", matches: code, key: key),
                 live: row.int64(4) > milliseconds && row.optionalInt64(5) == nil
-                    && row.int64(6) < Int64(limits.maximumAttemptsPerCode)
             )
+        }.filter(\.live)
+        let counters = candidates.map { candidate in
+            SyncFailures(
+                connection: connection, scope: "code", key: String(candidate.id), limit: limits.maximumAttemptsPerCode,
+                window: limits.pairingCodeFailureWindow, now: now)
         }
-        if let match = candidates.first(where: { $0.matches && $0.live }) {
+        // Every counter read, whatever the first says: the time does not tell which code is delayed.
+        let delays = try counters.compactMap { try $0.refusal(SyncServerRules.codeRateLimited) }
+        if let longest = delays.max(by: { ($0.retryAfter ?? 0) < ($1.retryAfter ?? 0) }) { return .delayed(longest) }
+        if let match = candidates.first(where: \.matches) {
             // `used_at IS NULL` again: of two servers redeeming the same code at once, the second
             // waits for the first's row lock, then finds the code spent.
             let spent = try connection.first(
                 "UPDATE pairing_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL RETURNING id",
                 [.integer(milliseconds), .integer(match.id)])
-            return spent == nil ? nil : (match.userID, match.user)
+            return spent == nil ? .wrong : .redeemed(id: match.userID, name: match.user)
         }
-        for candidate in candidates where candidate.live {
-            try connection.run(
-                "UPDATE pairing_codes SET attempts = attempts + 1 WHERE id = $1", [.integer(candidate.id)])
-        }
-        return nil
+        for counter in counters { try counter.record() }
+        return .wrong
     }
 
     /// The live device whose token hash is `hash`, among those of the lookup prefix.
@@ -236,12 +286,13 @@ extension SyncStoreEngine {
     }
 }
 
-/// Failures counted for one address in one scope (`pair`, `auth`), in a window that begins with the
-/// first failure and lasts ``SyncStoreLimits/failureWindow``.
+/// Failures counted for one key in one scope — an address (``SyncServerRules/addressKey(_:)``) for
+/// `pair` and `auth`, a pairing code's row ID for `code` — in a window that begins with the first
+/// failure and lasts `window`.
 struct SyncFailures<Connection: SyncSQLConnection> {
     let connection: Connection
     let scope: String
-    let address: String
+    let key: String
     let limit: Int
     let window: TimeInterval
     let now: Date
@@ -253,16 +304,20 @@ struct SyncFailures<Connection: SyncSQLConnection> {
     private func current() throws -> (start: Int64, count: Int)? {
         let row = try connection.first(
             "SELECT window_start, count FROM failures WHERE scope = $1 AND address = $2",
-            [.text(scope), .text(address)]
+            [.text(scope), .text(key)]
         ).map { (start: $0.int64(0), count: Int($0.int64(1))) }
         guard let row, row.start + windowMilliseconds > milliseconds else { return nil }
         return row
     }
 
-    /// `rate_limited` with the seconds left in the window, when the address reached the limit.
-    func refusal() throws -> SyncServerError? {
+    /// The refusal (`rateLimited` by default) with the seconds left in the window, when the key reached
+    /// the limit.
+    func refusal(
+        _ refusal: (_ windowStart: Int64, _ window: TimeInterval, _ now: Date) -> SyncServerError =
+            SyncServerRules.rateLimited
+    ) throws -> SyncServerError? {
         guard let window = try current(), window.count >= limit else { return nil }
-        return SyncServerRules.rateLimited(windowStart: window.start, window: self.window, now: now)
+        return refusal(window.start, self.window, now)
     }
 
     /// Counts one more failure (`count + 1` in the statement, so failures counted at once by two
@@ -270,16 +325,17 @@ struct SyncFailures<Connection: SyncSQLConnection> {
     func record() throws {
         if try current() != nil {
             try connection.run(
-                "UPDATE failures SET count = count + 1 WHERE scope = $1 AND address = $2",
-                [.text(scope), .text(address)])
+                "UPDATE failures SET count = count + 1 WHERE scope = $1 AND address = $2", [.text(scope), .text(key)])
             return
         }
+        // The scope's windows that ended (each scope has its own length).
         try connection.run(
-            "DELETE FROM failures WHERE window_start <= $1", [.integer(milliseconds - windowMilliseconds)])
+            "DELETE FROM failures WHERE scope = $1 AND window_start <= $2",
+            [.text(scope), .integer(milliseconds - windowMilliseconds)])
         try connection.run(
             """
             INSERT INTO failures (scope, address, window_start, count) VALUES ($1, $2, $3, 1)
             ON CONFLICT (scope, address) DO UPDATE SET window_start = excluded.window_start, count = 1
-            """, [.text(scope), .text(address), .integer(milliseconds)])
+            """, [.text(scope), .text(key), .integer(milliseconds)])
     }
 }

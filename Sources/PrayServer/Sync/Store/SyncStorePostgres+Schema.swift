@@ -107,7 +107,25 @@
                     INSERT INTO store (key, value)
                     VALUES ('id', substr(md5(random()::text || clock_timestamp()::text), 1, 16))
                     """,
-                ])
+                ]),
+            // Version 2, as SQLite's: the payload hashes carry their user and an order (`seq`, filled
+            // for the rows there are), so that the store keeps a bounded number per user; clients are
+            // found by device, to retire the oldest.
+            Migration(
+                version: 2,
+                statements: [
+                    "ALTER TABLE recent_mutations ADD COLUMN user_id BIGINT REFERENCES users (id)",
+                    """
+                    UPDATE recent_mutations SET user_id = devices.user_id
+                    FROM clients JOIN devices ON devices.id = clients.device_id
+                    WHERE clients.id = recent_mutations.client_id
+                    """,
+                    "DELETE FROM recent_mutations WHERE user_id IS NULL",
+                    "ALTER TABLE recent_mutations ALTER COLUMN user_id SET NOT NULL",
+                    "ALTER TABLE recent_mutations ADD COLUMN seq BIGSERIAL",
+                    "CREATE INDEX recent_mutations_by_user_seq ON recent_mutations (user_id, seq)",
+                    "CREATE INDEX clients_by_device ON clients (device_id, created_at)",
+                ]),
         ]
 
         /// The key of the advisory lock under which a server creates or upgrades the schema, so that

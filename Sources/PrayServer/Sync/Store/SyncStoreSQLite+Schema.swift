@@ -82,8 +82,112 @@ extension SyncStoreSQLite {
                     PRIMARY KEY (client_id, id)
                 ) WITHOUT ROWID;
                 """
-        )
+        ),
+        // Version 2: the payload hashes carry their user and an order (`seq`), so that the store keeps
+        // a bounded number per user (``SyncStoreLimits/recentMutationsPerUser``) across its clients;
+        // clients are found by device, to retire the oldest (``SyncStoreLimits/maximumClientsPerDevice``).
+        // The columns in PostgreSQL's order (its version 2 adds them at the end), so that a copy
+        // compares column by column.
+        Schema.Migration(
+            version: 2,
+            sql: """
+                CREATE TABLE recent_mutations_by_user (
+                    client_id TEXT NOT NULL REFERENCES clients (id),
+                    id INTEGER NOT NULL,
+                    payload_hash TEXT NOT NULL,
+                    user_id INTEGER NOT NULL REFERENCES users (id),
+                    seq INTEGER PRIMARY KEY,
+                    UNIQUE (client_id, id)
+                );
+                INSERT INTO recent_mutations_by_user (user_id, client_id, id, payload_hash)
+                    SELECT devices.user_id, recent_mutations.client_id, recent_mutations.id,
+                        recent_mutations.payload_hash
+                    FROM recent_mutations JOIN clients ON clients.id = recent_mutations.client_id
+                    JOIN devices ON devices.id = clients.device_id
+                    ORDER BY recent_mutations.client_id, recent_mutations.id;
+                DROP TABLE recent_mutations;
+                ALTER TABLE recent_mutations_by_user RENAME TO recent_mutations;
+                CREATE INDEX recent_mutations_by_user_seq ON recent_mutations (user_id, seq);
+                CREATE INDEX clients_by_device ON clients (device_id, created_at);
+                """
+        ),
     ]
+
+    // MARK: - The schema as made
+
+    /// One entry of `sqlite_master`: a table, an index, a view or a trigger, with its SQL as stored.
+    struct SchemaObject: Hashable, Sendable, CustomStringConvertible {
+        let type: String
+        let name: String
+        let table: String
+        let sql: String
+
+        var description: String { "\(type) \(name)" }
+    }
+
+    /// The schema a store of `version` has when PrayKit made it: the migrations up to that version
+    /// applied to a database in memory, as SQLite stores them (an `ALTER TABLE` rewrites a table's
+    /// SQL, so the text is compared with SQLite's, not with the migrations').
+    /// - Throws: ``StorageError`` when SQLite cannot run them.
+    static func schemaAsMade(version: Int) throws -> Set<SchemaObject> {
+        let memory = try SQLiteConnection(path: ":memory:")
+        try Schema.migrate(memory, migrations: migrations.filter { $0.version <= version }, log: .silent)
+        return try schemaObjects(memory)
+    }
+
+    /// What `sqlite_master` of `connection` holds, but SQLite's statistics tables (`ANALYZE` and
+    /// `PRAGMA optimize` make them; they hold no code).
+    static func schemaObjects(_ connection: SQLiteConnection) throws -> Set<SchemaObject> {
+        Set(
+            try connection.rows("SELECT type, name, tbl_name, sql FROM sqlite_master", []).map { row in
+                SchemaObject(
+                    type: row.text(0) ?? "", name: row.text(1) ?? "", table: row.text(2) ?? "", sql: row.text(3) ?? "")
+            }.filter { !($0.type == "table" && $0.name.hasPrefix("sqlite_stat")) })
+    }
+
+    /// Refuses a store whose schema is not the one PrayKit made for its version: a trigger, a view, a
+    /// table or an index more, or one whose SQL differs, is code or data someone else put there (a
+    /// trigger runs with the server's rights at the next write). Read before the store is migrated
+    /// or written, on a connection of its own that runs nothing of the file's.
+    /// - Throws: ``StorageError`` (`insecure`) naming what is extra or changed; or SQLite's error.
+    static func checkSchema(at path: String) throws(StorageError) {
+        let found: Set<SchemaObject>
+        let version: Int
+        do {
+            let connection = try SQLiteConnection(path: path)
+            version = Int(try connection.integer("PRAGMA user_version") ?? 0)
+            found = try schemaObjects(connection)
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError(kind: .other, message: "\(error)", path: path)
+        }
+        // A new file has nothing yet; a newer PrayKit's store is refused when it is opened.
+        guard version > 0 || !found.isEmpty, version <= (migrations.last?.version ?? 0) else { return }
+        let made: Set<SchemaObject>
+        do {
+            made = try schemaAsMade(version: version)
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError(kind: .other, message: "\(error)", path: path)
+        }
+        guard found != made else { return }
+        let madeNames = Set(made.map(\.name))
+        let extra = found.filter { !madeNames.contains($0.name) }.map(\.description).sorted()
+        let changed = found.filter { madeNames.contains($0.name) && !made.contains($0) }.map(\.description).sorted()
+        let missing = Set(made.map(\.name)).subtracting(found.map(\.name)).sorted()
+        var parts: [String] = []
+        if !extra.isEmpty { parts.append("what PrayKit did not make: " + extra.joined(separator: ", ")) }
+        if !changed.isEmpty { parts.append("changed: " + changed.joined(separator: ", ")) }
+        if !missing.isEmpty { parts.append("missing: " + missing.joined(separator: ", ")) }
+        throw StorageError(
+            kind: .insecure,
+            message: "the sync store's schema is not the one PrayKit made for version \(version) ("
+                + parts.joined(separator: "; ") + "); nothing was run or written. If you did not add them, the "
+                + "file was tampered with: restore it from a backup",
+            path: path)
+    }
 
     // MARK: - The file
 

@@ -11,7 +11,8 @@ import Synchronization
 ///
 /// Every change runs in one `BEGIN IMMEDIATE` transaction, so pushes take turns and commit in the
 /// order of the versions they take. The file is created 0600 in a folder created 0700, and a file
-/// that belongs to another user or that others can read is refused.
+/// that belongs to another user or that others can read is refused, as is one whose schema is not the
+/// one PrayKit made (an extra trigger, view, table or index: ``checkSchema(at:)``).
 ///
 /// ```swift
 /// let store = SyncStoreSQLite(path: "/var/lib/praykit/sync.sqlite", log: log)
@@ -66,6 +67,8 @@ public final class SyncStoreSQLite: SyncStore {
         try checkedFile.withLock { (checked: inout Bool) throws(StorageError) in
             guard !checked else { return }
             try Self.preparePrivateFile(path)
+            // Before the store is migrated or written: a planted trigger would run at the first write.
+            try Self.checkSchema(at: path)
             checked = true
         }
     }
