@@ -12,7 +12,7 @@ import Synchronization
 /// Every change runs in one `BEGIN IMMEDIATE` transaction, so pushes take turns and commit in the
 /// order of the versions they take. The file is created 0600 in a folder created 0700, and a file
 /// that belongs to another user or that others can read is refused, as is one whose schema is not the
-/// one PrayKit made (an extra trigger, view, table or index: ``checkSchema(at:)``).
+/// one PrayKit made (an extra trigger, view, table or index: the internal `checkSchema(at:)`).
 ///
 /// ```swift
 /// let store = SyncStoreSQLite(path: "/var/lib/praykit/sync.sqlite", log: log)
