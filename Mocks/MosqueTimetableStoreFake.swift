@@ -10,6 +10,8 @@ import Synchronization
 /// ```
 public final class MosqueTimetableStoreFake: MosqueTimetableStore {
     private let stored = Mutex<[String: MosqueTimetable]>([:])
+    private let extras = Mutex<(settings: [String: SyncMosqueSettingsValue], notices: [String: [MosqueNotice]])>(
+        ([:], [:]))
 
     /// Creates a store holding `timetables`.
     public init(_ timetables: [MosqueTimetable] = []) {
@@ -46,5 +48,39 @@ public final class MosqueTimetableStoreFake: MosqueTimetableStore {
     @discardableResult
     public func remove(named name: String) -> Bool {
         stored.withLock { $0.removeValue(forKey: name) != nil }
+    }
+
+    /// The settings kept for `name`.
+    public func settings(of name: String) -> SyncMosqueSettingsValue? { extras.withLock { $0.settings[name] } }
+
+    /// Keeps (or removes) the settings of `name`, checked by their rules.
+    /// - Throws: ``ValidationError``.
+    public func setSettings(_ settings: SyncMosqueSettingsValue?, of name: String) throws {
+        if let settings { try SyncMosqueSettingsValue.validate(key: "settings", value: settings) }
+        extras.withLock { $0.settings[name] = settings }
+    }
+
+    /// The notices kept for `name`, by start.
+    public func notices(of name: String) -> [MosqueNotice] {
+        extras.withLock { ($0.notices[name] ?? []).sorted { ($0.notice.start, $0.id) < ($1.notice.start, $1.id) } }
+    }
+
+    /// Keeps a notice of `name`, checked by its rules, replacing one of the same ID.
+    /// - Throws: ``ValidationError``.
+    public func putNotice(_ notice: MosqueNotice, of name: String) throws {
+        try SyncNoticeValue.validate(key: notice.id, value: notice.notice)
+        extras.withLock {
+            $0.notices[name, default: []] = ($0.notices[name] ?? []).filter { $0.id != notice.id } + [notice]
+        }
+    }
+
+    /// Removes a notice of `name`.
+    @discardableResult
+    public func removeNotice(id: String, of name: String) -> Bool {
+        extras.withLock { table in
+            let before = table.notices[name]?.count ?? 0
+            table.notices[name] = table.notices[name]?.filter { $0.id != id }
+            return (table.notices[name]?.count ?? 0) < before
+        }
     }
 }

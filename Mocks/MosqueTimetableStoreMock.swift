@@ -15,6 +15,16 @@ public final class MosqueTimetableStoreMock: MosqueTimetableStore {
         (name: String, first: CivilDate, last: CivilDate), MosqueTimetable?, any Error
     >("MosqueTimetableStoreMock.timetable(named:from:through:)")
     private let removeFunction = MockFunction<String, Bool, any Error>("MosqueTimetableStoreMock.remove(named:)")
+    private let settingsFunction = MockFunction<String, SyncMosqueSettingsValue?, any Error>(
+        "MosqueTimetableStoreMock.settings(of:)")
+    private let setSettingsFunction = MockFunction<(SyncMosqueSettingsValue?, String), Void, any Error>(
+        "MosqueTimetableStoreMock.setSettings(_:of:)")
+    private let noticesFunction = MockFunction<String, [MosqueNotice], any Error>(
+        "MosqueTimetableStoreMock.notices(of:)")
+    private let putNoticeFunction = MockFunction<(MosqueNotice, String), Void, any Error>(
+        "MosqueTimetableStoreMock.putNotice(_:of:)")
+    private let removeNoticeFunction = MockFunction<(String, String), Bool, any Error>(
+        "MosqueTimetableStoreMock.removeNotice(id:of:)")
 
     /// Creates a mock with nothing set.
     public init() {}
@@ -87,4 +97,54 @@ public final class MosqueTimetableStoreMock: MosqueTimetableStore {
     public func remove(named name: String) throws -> Bool {
         try removeFunction(name)
     }
+
+    // MARK: - Settings and notices
+
+    /// Sets the answer of ``settings(of:)``.
+    public func onSettings(_ answer: @escaping @Sendable (String) throws -> SyncMosqueSettingsValue?) {
+        settingsFunction.on { try answer($0) }
+    }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func settings(of name: String) throws -> SyncMosqueSettingsValue? { try settingsFunction(name) }
+
+    /// Sets the answer of ``setSettings(_:of:)``.
+    public func onSetSettings(_ answer: @escaping @Sendable (SyncMosqueSettingsValue?, String) throws -> Void) {
+        setSettingsFunction.on { try answer($0.0, $0.1) }
+    }
+
+    /// Records the call and runs the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func setSettings(_ settings: SyncMosqueSettingsValue?, of name: String) throws {
+        try setSettingsFunction((settings, name))
+    }
+
+    /// Sets the answer of ``notices(of:)``.
+    public func onNotices(_ answer: @escaping @Sendable (String) throws -> [MosqueNotice]) {
+        noticesFunction.on { try answer($0) }
+    }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func notices(of name: String) throws -> [MosqueNotice] { try noticesFunction(name) }
+
+    /// Sets the answer of ``putNotice(_:of:)``.
+    public func onPutNotice(_ answer: @escaping @Sendable (MosqueNotice, String) throws -> Void) {
+        putNoticeFunction.on { try answer($0.0, $0.1) }
+    }
+
+    /// Records the call and runs the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func putNotice(_ notice: MosqueNotice, of name: String) throws { try putNoticeFunction((notice, name)) }
+
+    /// Sets the answer of ``removeNotice(id:of:)``.
+    public func onRemoveNotice(_ answer: @escaping @Sendable (String, String) throws -> Bool) {
+        removeNoticeFunction.on { try answer($0.0, $0.1) }
+    }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    @discardableResult
+    public func removeNotice(id: String, of name: String) throws -> Bool { try removeNoticeFunction((id, name)) }
 }

@@ -30,6 +30,7 @@ public final class SyncServiceMock: SyncService {
     private let loginFunction = MockFunction<SyncLogin, SyncStatus, any Error>("SyncServiceMock.login(_:)")
     private let logoutFunction = MockFunction<Bool, Int, any Error>("SyncServiceMock.logout(force:)")
     private let resetFunction = MockFunction<Void, Void, any Error>("SyncServiceMock.reset()")
+    private let retireDeviceFunction = MockFunction<Void, Bool, any Error>("SyncServiceMock.retireDevice()")
     private let failedChangesFunction = MockFunction<Void, [SyncFailedChange], any Error>(
         "SyncServiceMock.failedChanges()")
     private let retryFailedFunction = MockFunction<Void, Int, any Error>("SyncServiceMock.retryFailed()")
@@ -37,6 +38,17 @@ public final class SyncServiceMock: SyncService {
     private let conflictsFunction = MockFunction<Void, [SyncConflict], any Error>("SyncServiceMock.conflicts()")
     private let keepConflictFunction = MockFunction<Int, Void, any Error>("SyncServiceMock.keepConflict(id:)")
     private let dismissConflictFunction = MockFunction<Int, Void, any Error>("SyncServiceMock.dismissConflict(id:)")
+    private let spacesFunction = MockFunction<Void, [SyncSpaceInfo], any Error>("SyncServiceMock.spaces()")
+    private let createMosqueFunction = MockFunction<String, SyncSpaceInfo, any Error>(
+        "SyncServiceMock.createMosque(named:)")
+    private let inviteFunction = MockFunction<(String, SyncRole, TimeInterval), SyncInvitation, any Error>(
+        "SyncServiceMock.invite(to:role:expiresIn:)")
+    private let joinFunction = MockFunction<String, SyncSpaceInfo, any Error>("SyncServiceMock.join(code:)")
+    private let membersFunction = MockFunction<String, [SyncAPI.Member], any Error>("SyncServiceMock.members(of:)")
+    private let removeMemberFunction = MockFunction<(String, String), Void, any Error>(
+        "SyncServiceMock.removeMember(_:from:)")
+    private let leaveFunction = MockFunction<(String, Bool), Void, any Error>("SyncServiceMock.leave(_:keepCopy:)")
+    private let deleteMosqueFunction = MockFunction<String, Void, any Error>("SyncServiceMock.deleteMosque(_:)")
     private let counts = Mutex<(trigger: Int, afterWrite: Int, scheduler: Int)>((0, 0, 0))
     private let afterWriteAnswer = Mutex<SyncReport?>(nil)
     private let needsAfterWrite = Mutex(false)
@@ -46,8 +58,8 @@ public final class SyncServiceMock: SyncService {
 
     /// A mock answering as a device where sync was never set up: status ``SyncStatus/off``, nothing
     /// waiting, no history, failures or conflicts; a cycle, a reset or keeping a conflict throws
-    /// ``SyncError`` `notLoggedIn`; dismissing one throws ``ValidationError``; a logout drops nothing; a
-    /// login throws `pairingRefused`.
+    /// ``SyncError`` `notLoggedIn`; dismissing one throws ``ValidationError``; a logout drops nothing and
+    /// retiring the device answers `false`; it follows no mosque; a login throws `pairingRefused`.
     public static func off() -> SyncServiceMock {
         let mock = SyncServiceMock()
         let notLoggedIn = SyncError(.notLoggedIn, message: "sync is not set up on this device: log in first")
@@ -61,6 +73,8 @@ public final class SyncServiceMock: SyncService {
         mock.onKeepConflict { _ in throw notLoggedIn }
         mock.onDismissConflict { id in throw ValidationError(field: "id", message: "there is no conflict \(id)") }
         mock.onLogout { _ in 0 }
+        mock.onRetireDevice { false }
+        mock.onSpaces { [] }
         mock.onSyncNow { throw notLoggedIn }
         mock.onReset { throw notLoggedIn }
         mock.onLogin { _ in throw SyncError(.pairingRefused, message: "the server refused the pairing code") }
@@ -166,6 +180,17 @@ public final class SyncServiceMock: SyncService {
     @discardableResult
     public func login(_ login: SyncLogin) async throws -> SyncStatus { try loginFunction(login) }
 
+    /// Sets the answer of ``retireDevice()``.
+    public func onRetireDevice(_ answer: @escaping @Sendable () throws -> Bool) {
+        retireDeviceFunction.on { _ in try answer() }
+    }
+
+    /// The number of calls of ``retireDevice()``.
+    public var retireDeviceCalls: Int { retireDeviceFunction.calls.count }
+
+    /// Returns the answer, or records an issue and throws.
+    public func retireDevice() async throws -> Bool { try retireDeviceFunction(()) }
+
     /// Sets the answer of ``logout(force:)``.
     public func onLogout(_ answer: @escaping @Sendable (Bool) throws -> Int) { logoutFunction.on(answer) }
 
@@ -245,4 +270,89 @@ public final class SyncServiceMock: SyncService {
     /// Records the call and runs the answer.
     /// - Throws: What the answer throws, or ``MockError`` when none is set.
     public func dismissConflict(id: Int) throws { try dismissConflictFunction(id) }
+
+    // MARK: - Spaces
+
+    /// Sets the answer of ``spaces()``.
+    public func onSpaces(_ answer: @escaping @Sendable () throws -> [SyncSpaceInfo]) {
+        spacesFunction.on { _ in try answer() }
+    }
+
+    /// Returns the answer, or records an issue and throws.
+    public func spaces() throws -> [SyncSpaceInfo] { try spacesFunction(()) }
+
+    /// The answer of ``spaces()`` once, then nothing more (the stream ends).
+    public func spaceUpdates() -> AsyncStream<[SyncSpaceInfo]> {
+        let spaces = (try? spacesFunction(())) ?? []
+        return AsyncStream { continuation in
+            continuation.yield(spaces)
+            continuation.finish()
+        }
+    }
+
+    /// Sets the answer of ``createMosque(named:)``.
+    public func onCreateMosque(_ answer: @escaping @Sendable (String) throws -> SyncSpaceInfo) {
+        createMosqueFunction.on { try answer($0) }
+    }
+
+    /// Returns the answer, or records an issue and throws.
+    public func createMosque(named name: String) async throws -> SyncSpaceInfo { try createMosqueFunction(name) }
+
+    /// Sets the answer of ``invite(to:role:expiresIn:)``.
+    public func onInvite(_ answer: @escaping @Sendable (String, SyncRole, TimeInterval) throws -> SyncInvitation) {
+        inviteFunction.on { try answer($0.0, $0.1, $0.2) }
+    }
+
+    /// The arguments of each call of ``invite(to:role:expiresIn:)``.
+    public var inviteCalls: [(String, SyncRole, TimeInterval)] { inviteFunction.calls }
+
+    /// Returns the answer, or records an issue and throws.
+    public func invite(to mosque: String, role: SyncRole, expiresIn: TimeInterval) async throws -> SyncInvitation {
+        try inviteFunction((mosque, role, expiresIn))
+    }
+
+    /// Sets the answer of ``join(code:)``.
+    public func onJoin(_ answer: @escaping @Sendable (String) throws -> SyncSpaceInfo) {
+        joinFunction.on { try answer($0) }
+    }
+
+    /// Returns the answer, or records an issue and throws.
+    public func join(code: String) async throws -> SyncSpaceInfo { try joinFunction(code) }
+
+    /// Sets the answer of ``members(of:)``.
+    public func onMembers(_ answer: @escaping @Sendable (String) throws -> [SyncAPI.Member]) {
+        membersFunction.on { try answer($0) }
+    }
+
+    /// Returns the answer, or records an issue and throws.
+    public func members(of mosque: String) async throws -> [SyncAPI.Member] { try membersFunction(mosque) }
+
+    /// Sets the answer of ``removeMember(_:from:)``.
+    public func onRemoveMember(_ answer: @escaping @Sendable (String, String) throws -> Void) {
+        removeMemberFunction.on { try answer($0.0, $0.1) }
+    }
+
+    /// Runs the answer, or records an issue and throws.
+    public func removeMember(_ member: String, from mosque: String) async throws {
+        try removeMemberFunction((member, mosque))
+    }
+
+    /// Sets the answer of ``leave(_:keepCopy:)``.
+    public func onLeave(_ answer: @escaping @Sendable (String, Bool) throws -> Void) {
+        leaveFunction.on { try answer($0.0, $0.1) }
+    }
+
+    /// The arguments of each call of ``leave(_:keepCopy:)``.
+    public var leaveCalls: [(String, Bool)] { leaveFunction.calls }
+
+    /// Runs the answer, or records an issue and throws.
+    public func leave(_ mosque: String, keepCopy: Bool) async throws { try leaveFunction((mosque, keepCopy)) }
+
+    /// Sets the answer of ``deleteMosque(_:)``.
+    public func onDeleteMosque(_ answer: @escaping @Sendable (String) throws -> Void) {
+        deleteMosqueFunction.on { try answer($0) }
+    }
+
+    /// Runs the answer, or records an issue and throws.
+    public func deleteMosque(_ mosque: String) async throws { try deleteMosqueFunction(mosque) }
 }

@@ -24,6 +24,10 @@ public final class SyncStoreMock: SyncStore {
     public typealias PushArguments = (request: SyncAPI.PushRequest, device: SyncDeviceIdentity, now: Date)
     /// The arguments of a call of ``pull(_:from:now:)``.
     public typealias PullArguments = (request: SyncAPI.PullRequest, device: SyncDeviceIdentity, now: Date)
+    /// The arguments of a call of ``space(_:from:address:now:)``.
+    public typealias SpaceArguments = (
+        request: SyncSpaceRequest, device: SyncDeviceIdentity, address: String, now: Date
+    )
 
     private let addUserFunction = MockFunction<AddUserArguments, SyncPairingCode, any Error>(
         "SyncStoreMock.addUser(named:now:)")
@@ -41,6 +45,9 @@ public final class SyncStoreMock: SyncStore {
         "SyncStoreMock.push(_:from:now:)")
     private let pullFunction = MockFunction<PullArguments, SyncAPI.PullResponse, any Error>(
         "SyncStoreMock.pull(_:from:now:)")
+    private let spaceFunction = MockFunction<SpaceArguments, SyncSpaceAnswer, any Error>(
+        "SyncStoreMock.space(_:from:address:now:)")
+    private let spacesFunction = MockFunction<Void, [SyncSpaceSummary], any Error>("SyncStoreMock.spaces()")
 
     /// Creates a mock with nothing set.
     public init() {}
@@ -185,4 +192,33 @@ public final class SyncStoreMock: SyncStore {
     {
         try pullFunction((request, device, now))
     }
+
+    // MARK: - Spaces
+
+    /// Sets the answer of ``space(_:from:address:now:)``.
+    public func onSpace(
+        _ answer: @escaping @Sendable (SyncSpaceRequest, SyncDeviceIdentity, String, Date) throws -> SyncSpaceAnswer
+    ) {
+        spaceFunction.on { try answer($0.request, $0.device, $0.address, $0.now) }
+    }
+
+    /// The arguments of each call of ``space(_:from:address:now:)``, oldest first.
+    public var spaceCalls: [SpaceArguments] { spaceFunction.calls }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func space(_ request: SyncSpaceRequest, from device: SyncDeviceIdentity, address: String, now: Date)
+        throws -> SyncSpaceAnswer
+    {
+        try spaceFunction((request, device, address, now))
+    }
+
+    /// Sets the answer of ``spaces()``.
+    public func onSpaces(_ answer: @escaping @Sendable () throws -> [SyncSpaceSummary]) {
+        spacesFunction.on { _ in try answer() }
+    }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func spaces() throws -> [SyncSpaceSummary] { try spacesFunction(()) }
 }

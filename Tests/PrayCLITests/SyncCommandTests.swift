@@ -109,6 +109,21 @@ import Testing
         #expect(sync.logoutCalls == [false, true])
     }
 
+    @Test func logoutSaysWhetherTheServerRetiredTheDevice() async throws {
+        let sync = SyncServiceMock.off()
+        sync.onRetireDevice { true }
+        let retired = await CLI.run(["sync", "logout"], dependency: dependency(sync))
+        #expect(
+            retired.status == 0 && retired.stdout == "Sync is off on this device. The server retired this device.\n")
+        sync.onRetireDevice {
+            throw NetworkError(kind: .connection, url: URL(string: "http://127.0.0.1:9")!, message: "could not connect")
+        }
+        let unreachable = await CLI.run(["sync", "logout"], dependency: dependency(sync))
+        // Off here all the same: the operator can revoke the device later.
+        #expect(unreachable.status == 0 && unreachable.stdout.contains("'praykit serve sync devices revoke ID'"))
+        #expect(sync.logoutCalls == [false, false] && sync.retireDeviceCalls == 2)
+    }
+
     @Test func failedListsRetriesAndDrops() async throws {
         let sync = SyncServiceMock.off()
         let change = SyncFailedChange(

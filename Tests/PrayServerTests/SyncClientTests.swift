@@ -532,6 +532,25 @@ import Testing
         #expect(try world.serverRows().keys.contains("log/\(day)/fajr"))
     }
 
+    /// A logout retires the device on the server where it is reached: the token stops working there
+    /// and the operator's list shows it revoked; a second retirement (its answer lost) is no error, and
+    /// a device where sync is off has nothing to retire.
+    @Test func retiringTheDeviceRevokesItOnTheServer() async throws {
+        let world = try SyncWorld()
+        let phone = world.device("phone")
+        let laptop = world.device("laptop")
+        try await phone.login(world)
+        try await laptop.login(world)
+        #expect(try await phone.sync.retireDevice())
+        let devices = try world.store.devices()
+        #expect(devices.first { $0.name == "phone" }?.isRevoked == true)
+        #expect(devices.first { $0.name == "laptop" }?.isRevoked == false)
+        #expect(try await phone.sync.retireDevice())
+        #expect(try phone.sync.logout(force: false) == 0)
+        #expect(try await phone.sync.retireDevice() == false)
+        try await laptop.sync.syncNow()
+    }
+
     // MARK: - Refused changes
 
     /// A change the server refuses (here a setting an older server does not sync) is set aside as

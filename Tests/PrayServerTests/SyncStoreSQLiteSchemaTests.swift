@@ -91,9 +91,9 @@ import Testing
         // When: the store is opened (its schema is version 1's as made: the check lets it through)
         let store = SyncStoreSQLite(path: path, log: .silent)
         let change = try store.migrateSchema()
-        #expect(change.before == 1 && change.after == 2)
+        #expect(change.before == 1 && change.after == 3)
         #expect(
-            try SyncStoreSQLite.schemaObjects(SQLiteConnection(path: path)) == SyncStoreSQLite.schemaAsMade(version: 2))
+            try SyncStoreSQLite.schemaObjects(SQLiteConnection(path: path)) == SyncStoreSQLite.schemaAsMade(version: 3))
         // Then: each hash has its user and an order
         let rows = try StoreRecords.rows(
             store, "SELECT client_id, id, payload_hash, user_id FROM recent_mutations ORDER BY seq")

@@ -9,6 +9,7 @@ enum CommandList {
         NextCommand.self,
         CalendarCommand.self,
         TimetableCommand.self,
+        MosqueCommand.self,
         NotifyCommand.self,
         MethodsCommand.self,
         QiblaCommand.self,

@@ -1,14 +1,17 @@
 import Foundation
 
-/// The wire protocol of sync (SYNC.md §3): JSON over HTTP under `/sync/v1/`, the same types on the
-/// client and the server. Unknown fields are ignored when decoding.
+/// The wire protocol of sync (SYNC.md §3, §8; `docs/sync-protocol.md`): JSON over HTTP under
+/// `/sync/v1/`, the same types on the client and the server. Unknown fields are ignored when decoding.
 public enum SyncAPI {
-    /// The protocol version both sides speak.
-    public static let protocolVersion = 1
+    /// The protocol version this build speaks: 2 adds spaces (SYNC.md §8). A server answers protocol
+    /// 1 clients as before, in their personal space.
+    public static let protocolVersion = 2
     /// The schema of the synced rows: 1 for `log`, `pref` and `place`; 2 adds `qada`, `fast`,
-    /// `hijri-start` and `mosque` (``SyncCollection/schema``). A server sends a client only the
-    /// collections of its schema.
-    public static let schemaVersion = 2
+    /// `hijri-start` and `mosque`; 3 the mosque spaces' `mosque-month`, `mosque-settings` and `notice`
+    /// (``SyncCollection/schema``). A server sends a client only the collections of its schema.
+    public static let schemaVersion = 3
+    /// The most spaces one user may belong to (their personal space included).
+    public static let maximumSpacesPerUser = 100
     /// The most mutations one push may carry.
     public static let maximumMutationsPerPush = 500
     /// The most rows one pull page may hold.
@@ -38,14 +41,28 @@ public enum SyncAPI {
         public var token: String
         /// The device's ID, `d_…`.
         public var deviceID: String
-        /// The user's name.
+        /// The user's name (for a device paired with a follow code, the follower's own name, `f_…`).
         public var user: String
+        /// With a follow code: the one space the device follows, as a viewer. Absent otherwise.
+        public var space: SyncSpace?
 
         /// Creates a response.
-        public init(token: String, deviceID: String, user: String) {
+        public init(token: String, deviceID: String, user: String, space: SyncSpace? = nil) {
             self.token = token
             self.deviceID = deviceID
             self.user = user
+            self.space = space
+        }
+    }
+
+    /// The answer to `POST /sync/v1/devices/retire`: the device of the token, now retired.
+    public struct RetireResponse: Codable, Hashable, Sendable {
+        /// The device's ID, `d_…`.
+        public var deviceID: String
+
+        /// Creates a response.
+        public init(deviceID: String) {
+            self.deviceID = deviceID
         }
     }
 
@@ -71,15 +88,21 @@ public enum SyncAPI {
         public var hlc: HLC
         /// The value of a put.
         public var value: SyncValue?
+        /// The space written (protocol 2), or `nil` for the user's personal space.
+        public var space: String?
 
         /// Creates a mutation.
-        public init(id: Int, collection: SyncCollection, key: String, op: Operation, hlc: HLC, value: SyncValue?) {
+        public init(
+            id: Int, collection: SyncCollection, key: String, op: Operation, hlc: HLC, value: SyncValue?,
+            space: String? = nil
+        ) {
             self.id = id
             self.collection = collection
             self.key = key
             self.op = op
             self.hlc = hlc
             self.value = value
+            self.space = space
         }
 
         /// The row this mutation writes.
@@ -87,7 +110,7 @@ public enum SyncAPI {
             SyncRow(collection: collection, key: key, hlc: hlc, deleted: op == .delete, value: op == .put ? value : nil)
         }
 
-        private enum CodingKeys: String, CodingKey { case id, collection, key, op, hlc, value }
+        private enum CodingKeys: String, CodingKey { case id, collection, key, op, hlc, value, space }
 
         /// Decodes a mutation; the value's shape follows the collection.
         /// - Throws: `DecodingError` for a malformed mutation.
@@ -100,9 +123,10 @@ public enum SyncAPI {
             hlc = try container.decode(HLC.self, forKey: .hlc)
             let hasValue = container.contains(.value) ? !(try container.decodeNil(forKey: .value)) : false
             value = op == .put && hasValue ? try SyncValue.decode(collection, from: container, forKey: .value) : nil
+            space = try container.decodeIfPresent(String.self, forKey: .space)
         }
 
-        /// Encodes the wire form.
+        /// Encodes the wire form (`space` only when set, so a protocol 1 mutation reads as before).
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
@@ -111,6 +135,7 @@ public enum SyncAPI {
             try container.encode(op, forKey: .op)
             try container.encode(hlc, forKey: .hlc)
             if let value { try value.encode(to: &container, forKey: .value) }
+            try container.encodeIfPresent(space, forKey: .space)
         }
     }
 
@@ -140,11 +165,26 @@ public enum SyncAPI {
         public var id: Int
         /// Why.
         public var reason: String
+        /// What kind of refusal (protocol 2): ``Code/invalid`` for a value its collection's rules
+        /// refuse, ``Code/readOnly`` for a space the user only views, ``Code/notAMember`` for a space
+        /// the user does not belong to (or that does not exist). Absent from older servers' answers.
+        public var code: Code?
+
+        /// Why a mutation was refused.
+        public enum Code: String, Codable, Hashable, Sendable {
+            /// The value or key breaks its collection's rules, or the collection is not one of the space's.
+            case invalid
+            /// The user's role in the space is `viewer`.
+            case readOnly = "read_only"
+            /// The user is not a member of the space, or there is no such space.
+            case notAMember = "not_a_member"
+        }
 
         /// Creates a rejection.
-        public init(id: Int, reason: String) {
+        public init(id: Int, reason: String, code: Code? = nil) {
             self.id = id
             self.reason = reason
+            self.code = code
         }
     }
 
@@ -191,16 +231,51 @@ public enum SyncAPI {
         public var clientID: String
         /// Where the last page ended (`"0"` at first); opaque.
         public var cursor: String
-        /// The most rows wanted.
+        /// The most rows wanted, in the personal space and in each other space.
         public var limit: Int
+        /// The other spaces to pull (protocol 2), each with where its last page ended (`"0"` at
+        /// first); at most ``SyncAPI/maximumSpacesPerUser``. `nil` or empty: the personal space only.
+        public var spaces: [String: String]?
 
         /// Creates a pull of the current protocol and schema.
-        public init(clientID: String, cursor: String, limit: Int = SyncAPI.maximumPullLimit) {
+        public init(
+            clientID: String, cursor: String, limit: Int = SyncAPI.maximumPullLimit, spaces: [String: String]? = nil
+        ) {
             self.protocol = SyncAPI.protocolVersion
             schema = SyncAPI.schemaVersion
             self.clientID = clientID
             self.cursor = cursor
             self.limit = limit
+            self.spaces = spaces
+        }
+    }
+
+    /// A page of one space's rows in a pull (protocol 2).
+    public struct SpacePage: Codable, Hashable, Sendable {
+        /// The space.
+        public var space: String
+        /// Where this page ends; the space's next cursor.
+        public var cursor: String
+        /// Whether more rows of the space follow.
+        public var hasMore: Bool
+        /// The rows, in version order.
+        public var rows: [PulledRow]
+        /// `true` when the user may no longer read the space (removed, the space deleted, or never a
+        /// member): the device keeps its copy, marked no longer updated.
+        public var gone: Bool
+        /// The user's role in the space, while not gone.
+        public var role: SyncRole?
+
+        /// Creates a page.
+        public init(
+            space: String, cursor: String, hasMore: Bool, rows: [PulledRow], gone: Bool = false, role: SyncRole? = nil
+        ) {
+            self.space = space
+            self.cursor = cursor
+            self.hasMore = hasMore
+            self.rows = rows
+            self.gone = gone
+            self.role = role
         }
     }
 
@@ -254,16 +329,23 @@ public enum SyncAPI {
         public var lastMutationID: Int
         /// The server's clock, ISO 8601 with milliseconds.
         public var serverTime: String
-        /// The rows.
+        /// The rows of the personal space.
         public var rows: [PulledRow]
+        /// A page of each other space the pull asked for (protocol 2), in the order of their IDs;
+        /// absent when it asked for none.
+        public var spaces: [SpacePage]?
 
         /// Creates a response.
-        public init(cursor: String, hasMore: Bool, lastMutationID: Int, serverTime: String, rows: [PulledRow]) {
+        public init(
+            cursor: String, hasMore: Bool, lastMutationID: Int, serverTime: String, rows: [PulledRow],
+            spaces: [SpacePage]? = nil
+        ) {
             self.cursor = cursor
             self.hasMore = hasMore
             self.lastMutationID = lastMutationID
             self.serverTime = serverTime
             self.rows = rows
+            self.spaces = spaces
         }
     }
 

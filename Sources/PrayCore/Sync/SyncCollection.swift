@@ -14,12 +14,18 @@ public struct SyncCollection: RawRepresentable, Hashable, Sendable, CaseIterable
     public let schema: Int
     /// The type of the collection's values.
     public let valueType: any SyncRowValue.Type
+    /// The kinds of space whose rows it may be (SYNC.md §8): a person's log only in their personal
+    /// space, a mosque's notices only in a mosque's. The server refuses a mutation elsewhere.
+    public let spaceKinds: Set<SyncSpaceKind>
 
     /// Declares a collection; each is a `static let` beside its model, registered in ``all``.
-    package init(name: String, schema: Int, valueType: any SyncRowValue.Type) {
+    package init(
+        name: String, schema: Int, valueType: any SyncRowValue.Type, spaceKinds: Set<SyncSpaceKind> = [.personal]
+    ) {
         self.rawValue = name
         self.schema = schema
         self.valueType = valueType
+        self.spaceKinds = spaceKinds
     }
 
     /// The collection of that name, or `nil` for one this build does not know.
@@ -30,7 +36,9 @@ public struct SyncCollection: RawRepresentable, Hashable, Sendable, CaseIterable
 
     /// Every collection, in the order a first login and a backup go through them: the one registration
     /// of a new collection.
-    public static let all: [SyncCollection] = [.log, .pref, .place, .qada, .fast, .hijriStart, .mosque]
+    public static let all: [SyncCollection] = [
+        .log, .pref, .place, .qada, .fast, .hijriStart, .mosque, .mosqueMonth, .mosqueSettings, .notice,
+    ]
 
     /// Every collection (``all``).
     public static var allCases: [SyncCollection] { all }

@@ -23,6 +23,10 @@ public struct SyncServerError: Error, Hashable, Sendable, CustomStringConvertibl
         case forbidden
         /// 404: no such route, user or device.
         case notFound = "not_found"
+        /// 404: no such space, or the user is not a member of it (the two answer alike).
+        case notAMember = "not_a_member"
+        /// 403: the user's role in the space does not allow it (a viewer writing, an editor deleting).
+        case readOnly = "read_only"
         /// 405: a method the route does not take.
         case methodNotAllowed = "method_not_allowed"
         /// 409: a mutation ID past the next one; carries `lastMutationID`.
@@ -51,8 +55,8 @@ public struct SyncServerError: Error, Hashable, Sendable, CustomStringConvertibl
             switch self {
             case .badRequest: 400
             case .unauthorized: 401
-            case .forbidden: 403
-            case .notFound: 404
+            case .forbidden, .readOnly: 403
+            case .notFound, .notAMember: 404
             case .methodNotAllowed: 405
             case .mutationGap, .clockAhead, .clientIDConflict, .userExists: 409
             case .cursorExpired: 410

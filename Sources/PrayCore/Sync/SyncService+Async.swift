@@ -90,4 +90,10 @@ public struct AsyncSyncService: Sendable {
     public func dismissConflict(id: Int) async throws {
         try await service.workQueue.run { [service] in try service.dismissConflict(id: id) }
     }
+
+    /// The mosque spaces this device follows.
+    /// - Throws: ``StorageError``.
+    public func spaces() async throws -> [SyncSpaceInfo] {
+        try await service.workQueue.run { [service] in try service.spaces() }
+    }
 }

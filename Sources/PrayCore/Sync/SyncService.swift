@@ -10,7 +10,7 @@ import Foundation
 /// }
 /// try await dependency.syncService().syncNow()   // "Sync now"
 /// ```
-public protocol SyncService: Sendable {
+public protocol SyncService: SyncSpaceService {
     /// The status now, then again after every change of it (a write, a cycle, a failure), until the
     /// task is cancelled.
     func status() -> AsyncStream<SyncStatus>
@@ -74,6 +74,16 @@ public protocol SyncService: Sendable {
     /// - Throws: ``SyncError`` (`unsyncedChanges`, saying how many), ``StorageError``.
     @discardableResult
     func logout(force: Bool) throws -> Int
+
+    /// Tells the server this device is leaving, before ``logout(force:)``: the server retires the
+    /// device (its token stops working there, and the operator's device list shows when), so a
+    /// logged-out machine does not stay an active device. Changes nothing on this device.
+    /// - Returns: `true` when the server retired the device (or had already), `false` when sync is not
+    ///   set up here.
+    /// - Throws: ``NetworkError`` when the server cannot be reached (the caller may log out anyway and
+    ///   revoke the device on the server later), ``SyncError`` when it refuses.
+    @discardableResult
+    func retireDevice() async throws -> Bool
 
     /// Forgets how far this device has pulled, so that the next cycle pulls everything again (the merge
     /// rule keeps whatever is newer); changes that wait are kept.
@@ -276,6 +286,8 @@ public struct SyncStatus: Hashable, Sendable {
     public var deviceID: String?
     /// The server's user this device belongs to, when logged in.
     public var user: String?
+    /// The mosques this device follows that are no longer updated (their copy stays), by name.
+    public var spacesNoLongerUpdated: [String] = []
 
     /// Creates a status.
     public init(
@@ -307,6 +319,9 @@ public struct SyncReport: Hashable, Sendable {
     /// Rows the server sent, whether or not they changed anything here (a row this device already has
     /// is received but not pulled).
     public var received = 0
+    /// The mosques (by their names here) that this cycle found no longer updated: this user was
+    /// removed, or the space was deleted; their last copy stays.
+    public var gone: [String] = []
 
     /// Creates a report.
     public init(pushed: Int = 0, pulled: Int = 0, rejected: Int = 0) {
@@ -367,4 +382,10 @@ public enum SyncErrorKind: String, Hashable, Sendable {
     case cycleTooLong
     /// The server's URL cannot be used (plain http beyond this machine, no host).
     case invalidServer
+    /// The user is not a member of the space (removed, the space deleted, or never a member), or the
+    /// device follows no mosque of that name.
+    case notAMember
+    /// The user's role in the space does not allow it: a viewer or a follow-code device writes nothing,
+    /// an editor does not manage members.
+    case readOnly
 }

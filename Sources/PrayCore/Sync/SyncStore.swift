@@ -18,7 +18,7 @@ import Foundation
 /// let pushed = try store.push(push, from: device, now: now)
 /// let page = try store.pull(.init(clientID: push.clientID, cursor: "0"), from: device, now: now)
 /// ```
-public protocol SyncStore: Sendable {
+public protocol SyncStore: SyncSpaceStore {
     // MARK: - Administration
 
     /// Adds a user and makes their first pairing code.

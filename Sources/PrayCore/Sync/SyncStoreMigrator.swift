@@ -84,8 +84,10 @@ public struct SyncStoreCopyReport: Hashable, Sendable {
     public var users = 0
     /// The devices, revoked ones included.
     public var devices = 0
-    /// The pairing codes, spent and expired ones included.
+    /// The pairing codes and invitations, spent and expired ones included.
     public var pairingCodes = 0
+    /// The memberships of mosque spaces.
+    public var members = 0
     /// The clients, with their last mutation IDs.
     public var clients = 0
     /// The payload hashes of recent mutations.

@@ -4,7 +4,10 @@ import Synchronization
 
 /// The sync endpoints of `praykit serve` (SYNC.md §3) as a plain function from a request and its
 /// body to a response: `POST /sync/v1/devices` pairs a device with a one-time code, `POST
-/// /sync/v1/push` and `POST /sync/v1/pull` move rows for the device of the bearer token.
+/// /sync/v1/push` and `POST /sync/v1/pull` move rows for the device of the bearer token, and `POST
+/// /sync/v1/devices/retire` retires that device (its logout: the token stops working); the routes
+/// under `/sync/v1/spaces` (protocol 2) list, create and delete spaces, manage their members and
+/// invitations, and redeem an invitation (`docs/sync-protocol.md`).
 ///
 /// The user always comes from the token (`Authorization: Bearer pkd_…`, never from the body or
 /// the URL). Bodies are UTF-8 JSON of at most ``SyncAPI/maximumBodyBytes``, unknown fields ignored.
@@ -23,7 +26,15 @@ public struct SyncRoutes: Sendable {
     private let limiter: SyncRequestLimiter
 
     /// The paths this answers.
-    public static let paths: Set<String> = ["/sync/v1/devices", "/sync/v1/push", "/sync/v1/pull"]
+    public static let paths: Set<String> = Set(
+        ["/sync/v1/devices", "/sync/v1/devices/retire", "/sync/v1/push", "/sync/v1/pull", "/sync/v1/spaces"]
+            + SpaceRoute.allCases.map { "/sync/v1/spaces/" + $0.rawValue })
+
+    /// The routes under `/sync/v1/spaces/`, by their last word.
+    enum SpaceRoute: String, CaseIterable {
+        case create, delete, members, leave, invitations, join
+        case removeMember = "remove-member"
+    }
 
     /// Creates the routes.
     /// - Parameters:
@@ -68,7 +79,8 @@ public struct SyncRoutes: Sendable {
     // MARK: - Routing
 
     private enum Route {
-        case devices, push, pull
+        case devices, retire, push, pull
+        case spaces(SpaceRoute?)
     }
 
     private func answer(
@@ -85,6 +97,22 @@ public struct SyncRoutes: Sendable {
             let paired = try store.pair(pairing, address: address, now: now)
             device = paired.deviceID
             return try Self.json(201, paired)
+        case .retire:
+            let identity = try authenticate(request, address: address, now: now)
+            device = identity.deviceID
+            try store.revokeDevice(identity.deviceID, now: now)
+            return try Self.json(200, SyncAPI.RetireResponse(deviceID: identity.deviceID))
+        case .spaces(let route):
+            let identity = try authenticate(request, address: address, now: now)
+            device = identity.deviceID
+            let asked = try Self.spaceRequest(route, body: body)
+            switch try store.space(asked, from: identity, address: address, now: now) {
+            case .spaces(let spaces): return try Self.json(200, spaces)
+            case .space(let space): return try Self.json(route == .create ? 201 : 200, space)
+            case .members(let members): return try Self.json(200, members)
+            case .invitation(let invitation): return try Self.json(201, invitation)
+            case .done: return try Self.json(200, [String: String]())
+            }
         case .push:
             let identity = try authenticate(request, address: address, now: now)
             device = identity.deviceID
@@ -102,15 +130,38 @@ public struct SyncRoutes: Sendable {
         let route: Route
         switch request.path {
         case "/sync/v1/devices": route = .devices
+        case "/sync/v1/devices/retire": route = .retire
         case "/sync/v1/push": route = .push
         case "/sync/v1/pull": route = .pull
+        case "/sync/v1/spaces": route = .spaces(nil)
+        case let path where path.hasPrefix("/sync/v1/spaces/"):
+            guard let space = SpaceRoute(rawValue: String(path.dropFirst("/sync/v1/spaces/".count))) else {
+                throw SyncServerError(.notFound, message: "no such sync route: see docs/sync-protocol.md")
+            }
+            route = .spaces(space)
         default:
-            throw SyncServerError(.notFound, message: "no such sync route: see /sync/v1/devices, push and pull")
+            throw SyncServerError(
+                .notFound, message: "no such sync route: see /sync/v1/devices, devices/retire, push and pull")
         }
         guard request.method == "POST" else {
             throw SyncServerError(.methodNotAllowed, message: "this route takes POST only")
         }
         return route
+    }
+
+    /// The store's request of a route under `/sync/v1/spaces`.
+    private static func spaceRequest(_ route: SpaceRoute?, body: Data) throws(SyncServerError) -> SyncSpaceRequest {
+        switch route {
+        case nil: .list
+        case .create: .create(try decode(SyncAPI.CreateSpaceRequest.self, from: body, what: "space"))
+        case .delete: .delete(try decode(SyncAPI.SpaceRequest.self, from: body, what: "space request"))
+        case .members: .members(try decode(SyncAPI.SpaceRequest.self, from: body, what: "space request"))
+        case .leave: .leave(try decode(SyncAPI.SpaceRequest.self, from: body, what: "space request"))
+        case .removeMember:
+            .removeMember(try decode(SyncAPI.RemoveMemberRequest.self, from: body, what: "member removal"))
+        case .invitations: .invite(try decode(SyncAPI.InvitationRequest.self, from: body, what: "invitation"))
+        case .join: .join(try decode(SyncAPI.JoinRequest.self, from: body, what: "invitation code"))
+        }
     }
 
     /// The device of the bearer token, within its request rate.

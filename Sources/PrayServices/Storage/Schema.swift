@@ -228,6 +228,31 @@ package enum Schema {
                 CREATE INDEX sync_outbox_row ON sync_outbox (collection, key);
                 """
         ),
+        // Version 10: mosque spaces (SYNC.md §8). `sync_spaces`: each space this device follows, by ID,
+        // with the name its timetable has here (`mosque`'s name), the server's name, this user's role,
+        // the space's own pull cursor, and when the server said it is gone (the copy stays).
+        // `mosque_space_rows`: a mosque's settings, notices and announced month starts, by the mosque's
+        // name here, so a copy outlives the space.
+        Migration(
+            version: 10,
+            sql: """
+                CREATE TABLE sync_spaces (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL UNIQUE,
+                    title TEXT NOT NULL,
+                    role TEXT NOT NULL,
+                    cursor TEXT NOT NULL DEFAULT '0',
+                    gone_at INTEGER
+                ) WITHOUT ROWID;
+                CREATE TABLE mosque_space_rows (
+                    mosque TEXT NOT NULL,
+                    collection TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    PRIMARY KEY (mosque, collection, key)
+                ) WITHOUT ROWID;
+                """
+        ),
     ]
 
     /// The newest version.

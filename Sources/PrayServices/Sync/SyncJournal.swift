@@ -124,6 +124,8 @@ public struct SyncJournal: Sendable {
         case needsFullPush = "needs_full_push"
         /// The row schema of the last pull (1 when absent).
         case schema
+        /// `1` on a device paired with a follow code: it reads its one space and journals nothing of its own.
+        case follower
     }
 
     /// Why the server will not take this device's changes until it logs in again.
@@ -166,12 +168,50 @@ extension SyncJournal {
 
 extension SyncJournal {
     /// Journals puts (a value) and deletes (`nil`) of rows of `collection`, in order, when sync is on.
+    /// A month of a mosque this device follows goes into the mosque's space when it may write there
+    /// (`mosque-month`), and is refused when it follows it as a viewer (``SyncError`` `readOnly`; with
+    /// `refusingReadOnly` false, as for a restore, it stays on this device); one whose space is gone
+    /// stays on this device. A follow-code device journals nothing of its own.
     func changed(
         _ collection: SyncCollection, _ rows: [(key: String, value: SyncValue?)], now: Date,
+        _ connection: SQLiteConnection, refusingReadOnly: Bool = true
+    ) throws {
+        guard try Self.isOn(connection) else { return }
+        for row in rows {
+            guard collection == .mosque, let (name, year, month) = try? SyncRules.parseMosqueKey(row.key) else {
+                try append(collection, row.key, value: row.value, now: now, connection)
+                continue
+            }
+            switch try SyncSpaces.target(ofMosque: name, connection) {
+            case .own:
+                // A mosque no longer updated is this device's copy, not the person's data, until kept.
+                if try SyncSpaces.space(named: name, connection) == nil {
+                    try append(collection, row.key, value: row.value, now: now, connection)
+                }
+            case .space(let space):
+                let key = SyncSpaces.localKey(space: space, key: String(format: "%04d-%02d", year, month))
+                let value = row.value?.payload(as: SyncMosqueValue.self).map { SyncValue.mosqueMonth(.init($0)) }
+                try append(.mosqueMonth, key, value: value, now: now, connection)
+            case .readOnly(let space):
+                if refusingReadOnly { throw SyncSpaces.readOnly(space) }
+            }
+        }
+    }
+
+    /// Journals a put or a delete of a mosque's row of a space collection (its settings, a notice), when
+    /// sync is on and the mosque is a space this device may write; refuses a viewer's (``SyncError``
+    /// `readOnly`). Nothing is journaled for a mosque that is not a space: its settings stay here.
+    func changed(
+        inMosque name: String, _ collection: SyncCollection, key: String, value: SyncValue?, now: Date,
         _ connection: SQLiteConnection
     ) throws {
         guard try Self.isOn(connection) else { return }
-        for row in rows { try append(collection, row.key, value: row.value, now: now, connection) }
+        switch try SyncSpaces.target(ofMosque: name, connection) {
+        case .own: return
+        case .space(let space):
+            try append(collection, SyncSpaces.localKey(space: space, key: key), value: value, now: now, connection)
+        case .readOnly(let space): throw SyncSpaces.readOnly(space)
+        }
     }
 
     /// Journals the rows of `collection` an import replaced, when sync is on: a delete of every key of
@@ -182,15 +222,16 @@ extension SyncJournal {
     ) throws {
         let kept = Set(after.map(\.key))
         let gone = Set(before).subtracting(kept).sorted().map { (key: $0, value: SyncValue?.none) }
-        try changed(collection, gone + after, now: now, connection)
+        try changed(collection, gone + after, now: now, connection, refusingReadOnly: false)
     }
 
     /// Adds one change to the outbox under the next mutation ID, with a new stamp, and records the
-    /// stamp as the row's.
+    /// stamp as the row's. A follow-code device adds none of its own data (it has none on the server).
     func append(
         _ collection: SyncCollection, _ key: String, value: SyncValue?, now: Date, _ connection: SQLiteConnection,
         stamp: HLC? = nil
     ) throws {
+        if SyncSpaces.split(collection, key) == nil, try Self.get(.follower, connection) == "1" { return }
         let hlc = try stamp ?? self.stamp(now: now, connection)
         let id = Int64(try Self.get(.nextMutationID, connection) ?? "1") ?? 1
         try connection.prepare(

@@ -79,7 +79,7 @@ extension SyncServiceHTTP {
     static func waitsForThePerson(_ kind: SyncErrorKind) -> Bool {
         switch kind {
         case .notLoggedIn, .unauthorized, .forbidden, .copiedDatabase, .upgradeRequired, .invalidServer,
-            .pairingRefused, .unsyncedChanges:
+            .pairingRefused, .unsyncedChanges, .notAMember, .readOnly:
             true
         case .protocolViolation, .rateLimited, .serverUnavailable, .cycleTooLong: false
         }

@@ -55,9 +55,19 @@ extension SyncServiceHTTP {
                     (.enabled, "1"), (.server, server.absoluteString), (.user, paired.user),
                     (.deviceID, paired.deviceID), (.deviceName, name), (.clientID, clientID),
                     (.machine, journal.machine), (.cursor, "0"), (.schema, String(SyncAPI.schemaVersion)),
-                    (.loggedOut, nil), (.lastError, nil),
+                    (.loggedOut, nil), (.lastError, nil), (.follower, paired.space == nil ? nil : "1"),
                 ]
                 for (key, value) in values { try SyncJournal.set(key, value, connection) }
+                // A follow code: the device follows that one space, and has no data of its own there.
+                if let space = paired.space {
+                    try connection.execute("DELETE FROM sync_spaces")
+                    try SyncSpaces.keep(space, connection)
+                    try connection.execute(
+                        "DELETE FROM sync_outbox; DELETE FROM sync_rows; DELETE FROM sync_failed; "
+                            + "DELETE FROM sync_history; DELETE FROM sync_conflicts")
+                    try SyncJournal.set(.nextMutationID, "1", connection)
+                    return
+                }
                 if wasOn {
                     // Logged in again (revoked, copied): every change that waits goes under the new ID.
                     try SyncJournal.renumber(from: 1, connection)
@@ -85,6 +95,31 @@ extension SyncServiceHTTP {
         return try currentStatus()
     }
 
+    /// Asks the server to retire this device; see ``SyncService/retireDevice()``.
+    /// - Throws: ``NetworkError``, ``SyncError``, ``StorageError``.
+    @discardableResult
+    public func retireDevice() async throws -> Bool {
+        let session: Session
+        do {
+            session = try openSession()
+        } catch let error as SyncError where error.kind == .notLoggedIn {
+            return false
+        }
+        let response = try await send(
+            session.server, path: "devices/retire", body: Data("{}".utf8),
+            token: session.token, quick: true)
+        switch response.status {
+        case 200:
+            log.notice("Sync device retired")
+            return true
+        case 401:
+            // Revoked already (by the operator, or a retirement whose answer was lost).
+            return true
+        default:
+            throw Self.unexpected(response, Self.errorBody(response))
+        }
+    }
+
     /// Turns sync off; see ``SyncService/logout(force:)``.
     /// - Throws: ``SyncError``, ``StorageError``.
     @discardableResult
@@ -104,7 +139,7 @@ extension SyncServiceHTTP {
             let deletions = Int(try connection.integer("SELECT count(*) FROM sync_outbox WHERE op = 'delete'") ?? 0)
             try connection.execute(
                 "DELETE FROM sync_outbox; DELETE FROM sync_rows; DELETE FROM sync_failed; DELETE FROM sync_state; "
-                    + "DELETE FROM sync_history; DELETE FROM sync_conflicts")
+                    + "DELETE FROM sync_history; DELETE FROM sync_conflicts; DELETE FROM sync_spaces")
             return deletions
         }
         tokenFile.remove()

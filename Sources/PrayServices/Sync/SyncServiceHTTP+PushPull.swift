@@ -9,7 +9,8 @@ extension SyncServiceHTTP {
             let batchSize = session.batchSize
             let batch = try database.read { connection in try SyncJournal.pending(limit: batchSize, connection) }
             guard let last = batch.last else { return }
-            let request = SyncAPI.PushRequest(clientID: session.clientID, mutations: batch.map(\.mutation))
+            let request = SyncAPI.PushRequest(
+                clientID: session.clientID, mutations: batch.map { Self.wire($0.mutation) })
             let sent = clock.now()
             let response = try await send(
                 session.server, path: "push", body: try JSONEncoder().encode(request), token: session.token,
@@ -119,11 +120,27 @@ extension SyncServiceHTTP {
         }
     }
 
+    /// A mutation as the server takes it: a space's row with its `space` and its key there.
+    static func wire(_ mutation: SyncAPI.Mutation) -> SyncAPI.Mutation {
+        guard let (space, key) = SyncSpaces.split(mutation.collection, mutation.key) else { return mutation }
+        var wire = mutation
+        wire.space = space
+        wire.key = key
+        return wire
+    }
+
+    /// Pulls the personal space and every mosque space still updated, page after page, until none has
+    /// more; a full cycle first asks the server which spaces this user belongs to (a space joined on
+    /// another device arrives so; the short cycle after a write pulls the spaces it knows).
     func pullAll(_ session: inout Session, report: inout SyncReport, quick: Bool) async throws {
+        if !quick { try await refreshSpaces(&session, quick: quick) }
         var restarted = false
         while true {
-            let cursor = try database.read { connection in try SyncJournal.get(.cursor, connection) ?? "0" }
-            let request = SyncAPI.PullRequest(clientID: session.clientID, cursor: cursor)
+            let (cursor, spaces) = try database.read { connection in
+                (try SyncJournal.get(.cursor, connection) ?? "0", try SyncSpaces.cursors(connection))
+            }
+            let request = SyncAPI.PullRequest(
+                clientID: session.clientID, cursor: cursor, spaces: spaces.isEmpty ? nil : spaces)
             let sent = clock.now()
             let response = try await send(
                 session.server, path: "pull", body: try JSONEncoder().encode(request), token: session.token,
@@ -152,22 +169,77 @@ extension SyncServiceHTTP {
             }
             CrashPoint.reach(.clientPullReceived)
             let now = clock.now()
-            let applied = try database.write { connection in
+            let pages = (page.spaces ?? []).filter { spaces[$0.space] != nil }
+            let (applied, gone) = try database.write { connection -> (Int, [String]) in
                 try Self.learnOffset(page.serverTime, sent: sent, received: received, connection)
-                let applied = try Self.apply(page.rows.map(\.row), now: now, connection, log: log)
+                var applied = try Self.apply(page.rows.map(\.row), now: now, connection, log: log)
+                var gone: [String] = []
+                for space in pages {
+                    guard let info = try SyncSpaces.space(id: space.space, connection) else { continue }
+                    if space.gone {
+                        try SyncSpaces.markGone(space.space, now: now, connection)
+                        gone.append(info.localName)
+                        continue
+                    }
+                    let rows = space.rows.map(\.row).map { row in
+                        var local = row
+                        local.key = SyncSpaces.localKey(space: space.space, key: row.key)
+                        return local
+                    }
+                    applied += try Self.apply(rows, now: now, connection, log: log, space: true)
+                    try SyncSpaces.setCursor(space.space, space.cursor, connection)
+                    if let role = space.role, role != info.space.role {
+                        var changed = info.space
+                        changed.role = role
+                        try SyncSpaces.keep(changed, connection)
+                    }
+                }
                 CrashPoint.reach(.clientPullApplying)
                 _ = try SyncJournal.acknowledge(through: page.lastMutationID, rejected: [], now: now, connection)
                 try SyncJournal.set(.cursor, page.cursor, connection)
-                return applied
+                return (applied, gone)
             }
+            for name in gone {
+                log.notice("Sync mosque no longer updated", metadata: ["sync.mosque": name])
+            }
+            report.gone += gone
             report.pulled += applied
-            report.received += page.rows.count
-            if !page.hasMore { return }
-            try session.budget.pulled(rows: page.rows.count, now: clock.now())
-            guard page.cursor != cursor || !page.rows.isEmpty else {
+            report.received += page.rows.count + pages.reduce(0) { $0 + $1.rows.count }
+            let spacesMore = pages.contains { $0.hasMore && !$0.gone }
+            if !page.hasMore && !spacesMore { return }
+            try session.budget.pulled(rows: page.rows.count + pages.reduce(0) { $0 + $1.rows.count }, now: clock.now())
+            let moved = page.cursor != cursor || !page.rows.isEmpty || pages.contains { !$0.rows.isEmpty }
+            guard moved else {
                 throw SyncError(.protocolViolation, message: "the server's pull does not move on")
             }
         }
+    }
+
+    /// Asks the server which mosque spaces this user belongs to, and keeps each (a new one is pulled
+    /// from its start). A server without spaces (protocol 1) has none to say.
+    func refreshSpaces(_ session: inout Session, quick: Bool) async throws {
+        let response = try await send(
+            session.server, path: "spaces", body: Data("{}".utf8), token: session.token, quick: quick)
+        try session.budget.spend(bytes: response.body.count, now: clock.now())
+        guard response.status == 200 else {
+            if response.status == 404 { return }
+            try handleRefusal(response)
+            return
+        }
+        guard let answer = try? JSONDecoder().decode(SyncAPI.SpacesResponse.self, from: response.body) else {
+            throw SyncError(.protocolViolation, message: "the server's list of spaces is not what the protocol says")
+        }
+        let added = try database.write { connection -> Int in
+            var added = 0
+            for space in answer.spaces where space.kind == .mosque {
+                let known = try SyncSpaces.space(id: space.id, connection)
+                // A space this device found gone stays gone until the person keeps or drops it.
+                if known?.isGone == true { continue }
+                if try SyncSpaces.keep(space, connection).isNew { added += 1 }
+            }
+            return added
+        }
+        if added > 0 { notifyLocal() }
     }
 
     /// Applies pulled rows by the merge rule, in the caller's transaction: a row replaces the local
@@ -177,19 +249,28 @@ extension SyncServiceHTTP {
     /// server's settings one never sent — is kept in the conflicts list before it is replaced. Rows
     /// that fail the validators are skipped.
     /// - Returns: How many rows changed something here.
-    static func apply(_ rows: [SyncRow], now: Date, _ connection: SQLiteConnection, log: LogManager) throws -> Int {
+    /// A space's rows (`space`, keys already local: `<space ID>/<key>`) are written by the space home.
+    static func apply(
+        _ rows: [SyncRow], now: Date, _ connection: SQLiteConnection, log: LogManager, space: Bool = false
+    ) throws -> Int {
         var applied = 0
         let serverPreferred = try SyncJournal.get(.preferServer, connection) == "1"
         for row in rows {
-            do {
-                try SyncRules.validate(collection: row.collection, key: row.key, value: row.value)
+            do throws(ValidationError) {
+                try SyncRules.validate(
+                    collection: row.collection,
+                    key: space ? SyncSpaces.split(row.collection, row.key)?.key ?? "" : row.key,
+                    value: row.value)
+                guard row.collection.spaceKinds.contains(space ? .mosque : .personal) else {
+                    throw ValidationError(field: "collection", message: "'\(row.collection)' rows do not belong here")
+                }
             } catch {
                 log.warning(
                     "Sync row skipped", metadata: ["sync.collection": "\(row.collection)", "error": error.message])
                 continue
             }
             if !row.deleted, row.value == nil { continue }
-            guard let home = SyncedCollections.home(of: row.collection) else { continue }
+            guard let home = space ? MosqueSpaceRows.self : SyncedCollections.home(of: row.collection) else { continue }
             try SyncJournal.observe(row.hlc, connection)
             let stamp = try SyncJournal.rowStamp(row.collection, row.key, connection)
             if let stamp, stamp >= row.hlc { continue }

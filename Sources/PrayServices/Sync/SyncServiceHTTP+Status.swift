@@ -73,6 +73,7 @@ extension SyncServiceHTTP {
             }
             status.deviceID = state[.deviceID]
             status.user = state[.user]
+            status.spacesNoLongerUpdated = try SyncSpaces.all(connection).filter(\.isGone).map(\.localName)
             if copied {
                 status.lastError = "this database was copied from another machine; log in again"
             }

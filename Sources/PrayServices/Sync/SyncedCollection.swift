@@ -74,7 +74,7 @@ enum SyncedCollections {
     /// recorded with a time first, so that the rows stamped "now" come after them.
     static let all: [any SyncedCollection.Type] = [
         PrayerLogStoreSQLite.self, QadaStoreSQLite.self, FastStoreSQLite.self, MosqueTimetableStoreSQLite.self,
-        PreferencesStoreSQLite.self,
+        PreferencesStoreSQLite.self, MosqueSpaceRows.self,
     ]
 
     /// The home of each collection.

@@ -29,6 +29,8 @@ enum SyncCommand: CommandGroup {
         .log: "the prayer log", .pref: "the synced settings", .place: "the saved place (as one record)",
         .qada: "prayers to make up (qada)", .fast: "fasts", .hijriStart: "announced Hijri month starts",
         .mosque: "imported mosque timetables",
+        .mosqueMonth: "a mosque space's timetable months", .mosqueSettings: "a mosque space's settings",
+        .notice: "a mosque space's notices",
     ]
 
     /// Every collection's words, in the registry's order.

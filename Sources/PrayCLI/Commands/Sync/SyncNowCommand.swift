@@ -16,6 +16,6 @@ enum SyncNowCommand: Command {
         if report.rejected > 0 {
             line += ", \(SyncCommand.changes(report.rejected)) refused by the server (see 'praykit sync failed')"
         }
-        try context.output.write(line + ".\n")
+        try context.output.write(line + ".\n" + MosqueCommand.goneLines(report.gone))
     }
 }

@@ -71,6 +71,11 @@ enum SyncStatusCommand: Command {
             lines.append(
                 "Refused by the server: \(SyncCommand.changes(status.failedCount)) (see 'praykit sync failed')")
         }
+        if !status.spacesNoLongerUpdated.isEmpty {
+            lines.append(
+                "No longer updated: " + status.spacesNoLongerUpdated.joined(separator: ", ")
+                    + " (see 'praykit mosque list')")
+        }
         if status.conflictCount > 0 {
             lines.append(
                 "Replaced before they synced: \(status.conflictCount) value\(status.conflictCount == 1 ? "" : "s") "

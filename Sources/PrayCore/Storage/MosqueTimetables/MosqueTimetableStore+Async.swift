@@ -46,4 +46,35 @@ public struct AsyncMosqueTimetableStore: Sendable {
     public func remove(named name: String) async throws -> Bool {
         try await store.workQueue.run { [store] in try store.remove(named: name) }
     }
+
+    /// The settings of the mosque `name`.
+    /// - Throws: ``StorageError``.
+    public func settings(of name: String) async throws -> SyncMosqueSettingsValue? {
+        try await store.workQueue.run { [store] in try store.settings(of: name) }
+    }
+
+    /// Sets the settings of the mosque `name`.
+    /// - Throws: ``ValidationError``, ``SyncError``, ``StorageError``.
+    public func setSettings(_ settings: SyncMosqueSettingsValue?, of name: String) async throws {
+        try await store.workQueue.run { [store] in try store.setSettings(settings, of: name) }
+    }
+
+    /// The notices of the mosque `name`.
+    /// - Throws: ``StorageError``.
+    public func notices(of name: String) async throws -> [MosqueNotice] {
+        try await store.workQueue.run { [store] in try store.notices(of: name) }
+    }
+
+    /// Adds or replaces a notice of the mosque `name`.
+    /// - Throws: ``ValidationError``, ``SyncError``, ``StorageError``.
+    public func putNotice(_ notice: MosqueNotice, of name: String) async throws {
+        try await store.workQueue.run { [store] in try store.putNotice(notice, of: name) }
+    }
+
+    /// Removes a notice of the mosque `name`; whether there was one.
+    /// - Throws: ``SyncError``, ``StorageError``.
+    @discardableResult
+    public func removeNotice(id: String, of name: String) async throws -> Bool {
+        try await store.workQueue.run { [store] in try store.removeNotice(id: id, of: name) }
+    }
 }

@@ -27,7 +27,46 @@ public protocol MosqueTimetableStore: Sendable {
     @discardableResult
     func remove(named name: String) throws -> Bool
 
+    /// The settings of the mosque `name` (its iqama rules, Jumu'ah and Eid prayers, Hijri calendar),
+    /// or `nil` when none are kept.
+    /// - Throws: ``StorageError``.
+    func settings(of name: String) throws -> SyncMosqueSettingsValue?
+
+    /// Sets (or, with `nil`, removes) the settings of the mosque `name`. For a mosque space this device
+    /// may write, the change syncs into the space.
+    /// - Throws: ``ValidationError`` for settings out of the rules, ``SyncError`` (`readOnly`) for a
+    ///   mosque this device follows as a viewer, ``StorageError``.
+    func setSettings(_ settings: SyncMosqueSettingsValue?, of name: String) throws
+
+    /// The notices of the mosque `name`, by start.
+    /// - Throws: ``StorageError``.
+    func notices(of name: String) throws -> [MosqueNotice]
+
+    /// Adds or replaces a notice of the mosque `name`; for a mosque space, into the space.
+    /// - Throws: ``ValidationError``, ``SyncError`` (`readOnly`), ``StorageError``.
+    func putNotice(_ notice: MosqueNotice, of name: String) throws
+
+    /// Removes a notice of the mosque `name`.
+    /// - Returns: Whether there was one of that ID.
+    /// - Throws: ``SyncError`` (`readOnly`), ``StorageError``.
+    @discardableResult
+    func removeNotice(id: String, of name: String) throws -> Bool
+
     /// The queue the ``async`` view runs this store's methods on: the database's, for a store over a
     /// database file; ``WorkQueue/shared`` by default.
     var workQueue: WorkQueue { get }
+}
+
+/// A notice of a mosque: its ID and what it says (``SyncNoticeValue``).
+public struct MosqueNotice: Hashable, Sendable {
+    /// 1 to 40 of `a-z`, `0-9` and `-`.
+    public var id: String
+    /// The notice.
+    public var notice: SyncNoticeValue
+
+    /// Creates a notice.
+    public init(id: String, notice: SyncNoticeValue) {
+        self.id = id
+        self.notice = notice
+    }
 }

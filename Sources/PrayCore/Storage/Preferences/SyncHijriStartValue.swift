@@ -1,8 +1,10 @@
 import Foundation
 
 extension SyncCollection {
-    /// An announced first day of a Hijri month: key the Hijri month, `YYYY-MM`.
-    public static let hijriStart = SyncCollection(name: "hijri-start", schema: 2, valueType: SyncHijriStartValue.self)
+    /// An announced first day of a Hijri month: key the Hijri month, `YYYY-MM`. A person's own, or the
+    /// one a mosque announces (in its space).
+    public static let hijriStart = SyncCollection(
+        name: "hijri-start", schema: 2, valueType: SyncHijriStartValue.self, spaceKinds: [.personal, .mosque])
 }
 
 /// The value of a `hijri-start` row: the month's announced first day.

@@ -33,7 +33,10 @@
         /// The tables in an order their references allow.
         static var tables: [Table] {
             [
-                Table(name: "users", columns: ["id", "name", "created_at", "version", "row_count"], count: \.users),
+                Table(
+                    name: "users",
+                    columns: ["id", "name", "created_at", "version", "row_count", "kind", "space_id", "title"],
+                    count: \.users),
                 Table(
                     name: "devices",
                     columns: [
@@ -43,8 +46,10 @@
                     name: "pairing_codes",
                     columns: [
                         "id", "user_id", "lookup", "code_hash", "created_at", "expires_at", "used_at", "attempts",
+                        "space", "role",
                     ],
                     count: \.pairingCodes),
+                Table(name: "members", columns: ["space", "member", "role", "added_at"], count: \.members),
                 Table(name: "failures", columns: ["scope", "address", "window_start", "count"], count: \.failures),
                 Table(
                     name: "clients", columns: ["id", "device_id", "last_mutation_id", "created_at"], count: \.clients),

@@ -4,7 +4,10 @@ import PrayCore
 // MARK: - Push and pull
 
 extension SyncStoreEngine {
-    /// Applies a push in one transaction (SYNC.md §3); a refused push writes nothing.
+    /// Applies a push in one transaction (SYNC.md §3, §8); a refused push writes nothing. Each
+    /// mutation goes to its space (the personal space without one), refused by itself when the user
+    /// may not write there (`read_only`, `not_a_member`) or the collection is not one of that kind of
+    /// space (`invalid`); a refused mutation still advances the client's last.
     func push(_ request: SyncAPI.PushRequest, from device: SyncDeviceIdentity, now: Date) throws
         -> SyncAPI.PushResponse
     {
@@ -15,7 +18,7 @@ extension SyncStoreEngine {
         let response = try database.write(idempotent: true) { connection in
             // The user's row, locked until the commit where the database needs it: the pushes of one
             // user take turns, and commit in the order of the versions they take.
-            let userID = try Self.activeUser(of: device, connection: connection, lock: userLock)
+            let caller = try Self.caller(of: device, connection: connection, lock: userLock)
             let last =
                 try Self.client(
                     request.clientID, of: device, connection: connection,
@@ -29,32 +32,50 @@ extension SyncStoreEngine {
                         [.text(request.clientID), .integer(Int64(id))]
                     ).map { $0.text(0) ?? "" }
                 }, now: now)
-            var applier = SyncApplier(connection: connection, userID: userID)
+            // Where each mutation goes, decided before anything is written.
+            var spaces: [String: SyncMembership?] = [:]
+            let targets = try plan.steps.map { step -> SyncPushTarget in
+                if let reason = step.rejection {
+                    return .refused(SyncAPI.Rejection(id: step.mutation.id, reason: reason, code: .invalid))
+                }
+                return try Self.target(of: step.mutation, caller: caller, spaces: &spaces, connection)
+            }
+            // The other spaces written, locked in the order of their rows (so two pushes never wait
+            // for each other's), after the user's own.
+            let written = Set(targets.compactMap(\.row)).subtracting([caller.id]).sorted()
+            for row in written where !userLock.isEmpty {
+                try connection.run("SELECT id FROM users WHERE id = $1" + userLock, [.integer(row)])
+            }
+            var appliers: [Int64: SyncApplier<Database.Connection>] = [:]
             var rejected: [SyncAPI.Rejection] = []
             var superseded: [Int] = []
-            for step in plan.steps {
+            for (step, target) in zip(plan.steps, targets) {
                 try connection.run(
                     """
                     INSERT INTO recent_mutations (user_id, client_id, id, payload_hash) VALUES ($1, $2, $3, $4)
                     ON CONFLICT (client_id, id) DO UPDATE SET payload_hash = excluded.payload_hash
                     """,
                     [
-                        .integer(userID), .text(request.clientID), .integer(Int64(step.mutation.id)),
+                        .integer(caller.id), .text(request.clientID), .integer(Int64(step.mutation.id)),
                         .text(step.payloadHash),
                     ])
-                if let reason = step.rejection {
-                    rejected.append(SyncAPI.Rejection(id: step.mutation.id, reason: reason))
-                } else if try !applier.apply(step.mutation.row) {
-                    superseded.append(step.mutation.id)
+                switch target {
+                case .refused(let rejection):
+                    rejected.append(rejection)
+                case .row(let row):
+                    var applier = appliers[row] ?? SyncApplier(connection: connection, userID: row)
+                    if try !applier.apply(step.mutation.row) { superseded.append(step.mutation.id) }
+                    appliers[row] = applier
                 }
             }
-            try applier.checkQuota(limits.maximumRowsPerUser)
+            for applier in appliers.values { try applier.checkQuota(limits.maximumRowsPerUser) }
             CrashPoint.reach(.serverPushApplying)
             try connection.run(
                 "UPDATE clients SET last_mutation_id = $1 WHERE id = $2",
                 [.integer(Int64(plan.lastMutationID)), .text(request.clientID)])
             try Self.forgetOldMutations(
-                of: request.clientID, last: plan.lastMutationID, user: userID, limits: limits, connection: connection)
+                of: request.clientID, last: plan.lastMutationID, user: caller.id, limits: limits,
+                connection: connection)
             var response = SyncAPI.PushResponse(
                 lastMutationID: plan.lastMutationID, rejected: rejected, serverTime: SyncAPI.timestamp(now))
             response.superseded = superseded
@@ -64,65 +85,125 @@ extension SyncStoreEngine {
         return response
     }
 
-    /// A page of the user's rows after the cursor, never ending inside a version; rows of collections
-    /// newer than the client's schema are left out (the cursor still passes them).
+    /// The `users` row a mutation writes, or why it may not: the personal space of a person (no
+    /// `space`, or its own ID), a mosque space where the user is an owner or an editor; each for the
+    /// collections of its kind.
+    private static func target(
+        of mutation: SyncAPI.Mutation, caller: SyncCaller, spaces: inout [String: SyncMembership?],
+        _ connection: Database.Connection
+    ) throws -> SyncPushTarget {
+        func refused(_ reason: String, _ code: SyncAPI.Rejection.Code) -> SyncPushTarget {
+            .refused(SyncAPI.Rejection(id: mutation.id, reason: reason, code: code))
+        }
+        let id = mutation.space ?? caller.spaceID
+        let membership: SyncMembership?
+        if let known = spaces[id] {
+            membership = known
+        } else {
+            membership = try Self.membership(id, of: caller, connection)
+            spaces[id] = membership
+        }
+        guard let membership else {
+            return caller.isPerson || mutation.space != nil
+                ? refused(SyncSpaceRows.notAMember.message, .notAMember)
+                : refused(SyncSpaceRows.followerOnly.message, .readOnly)
+        }
+        guard membership.role.canWrite else {
+            return refused("a viewer of this space writes nothing: ask its owner to make you an editor", .readOnly)
+        }
+        guard mutation.collection.spaceKinds.contains(membership.kind) else {
+            return refused(
+                "'\(mutation.collection)' rows do not belong in a \(membership.kind) space", .invalid)
+        }
+        return .row(membership.row)
+    }
+
+    /// A page of the user's rows after the cursor and of each space asked for (protocol 2), each never
+    /// ending inside a version; rows of collections newer than the client's schema are left out (the
+    /// cursor still passes them). A space the user may not read answers `gone`, with no rows, whether
+    /// it exists or not.
     func pull(_ request: SyncAPI.PullRequest, from device: SyncDeviceIdentity, now: Date) throws
         -> SyncAPI.PullResponse
     {
         let limit = try SyncServerRules.check(request)
+        let asked = request.spaces ?? [:]
+        guard asked.count <= SyncAPI.maximumSpacesPerUser,
+            asked.allSatisfy({ $0.key.utf8.count <= 64 && $0.value.utf8.count <= 64 })
+        else {
+            throw SyncServerError(
+                .badRequest, message: "a pull asks for at most \(SyncAPI.maximumSpacesPerUser) spaces, by ID and cursor"
+            )
+        }
         // One snapshot for every statement of the page: another server or an administrator's command
         // may write meanwhile.
         return try database.read { connection in
-            let userID = try Self.activeUser(of: device, connection: connection, lock: "")
+            let caller = try Self.caller(of: device, connection: connection, lock: "")
             let last = try Self.client(request.clientID, of: device, connection: connection, register: nil) ?? 0
             let storeID = try connection.first("SELECT value FROM store WHERE key = 'id'")?.text(0) ?? ""
-            let latest = try connection.first("SELECT version FROM users WHERE id = $1", [.integer(userID)])?.int64(0)
-            let after = try SyncServerRules.version(ofCursor: request.cursor, storeID: storeID, latest: latest ?? 0)
-            let columns = "SELECT collection, key, value, deleted, hlc, version FROM sync_rows"
-            let (rows, hasMore) = try SyncServerRules.page(
-                limit: limit, version: \.version,
-                first: { count in
-                    try connection.rows(
-                        "\(columns) WHERE user_id = $1 AND version > $2 ORDER BY version, collection, key LIMIT $3",
-                        [.integer(userID), .integer(after), .integer(Int64(count))]
-                    ).map(Self.storedRow)
-                },
-                wholeVersion: { version in
-                    try connection.rows(
-                        "\(columns) WHERE user_id = $1 AND version = $2 ORDER BY collection, key",
-                        [.integer(userID), .integer(version)]
-                    ).map(Self.storedRow)
-                },
-                anyAfter: { version in
-                    try connection.first(
-                        "SELECT 1 FROM sync_rows WHERE user_id = $1 AND version > $2 LIMIT 1",
-                        [.integer(userID), .integer(version)]) != nil
-                })
+            let personal = try Self.page(
+                of: caller.id, after: request.cursor, limit: limit, schema: request.schema, storeID: storeID,
+                strict: true, connection)
+            var pages: [SyncAPI.SpacePage]?
+            if !asked.isEmpty {
+                pages = try asked.keys.sorted().map { id in
+                    let cursor = asked[id] ?? "0"
+                    guard let space = try Self.membership(id, of: caller, connection), space.kind == .mosque else {
+                        return SyncAPI.SpacePage(space: id, cursor: cursor, hasMore: false, rows: [], gone: true)
+                    }
+                    let page = try Self.page(
+                        of: space.row, after: cursor, limit: limit, schema: request.schema, storeID: storeID,
+                        strict: false, connection)
+                    return SyncAPI.SpacePage(
+                        space: id, cursor: page.cursor, hasMore: page.hasMore, rows: page.rows, role: space.role)
+                }
+            }
             return SyncAPI.PullResponse(
-                cursor: SyncServerRules.cursor(storeID: storeID, version: rows.last?.version ?? after),
-                hasMore: hasMore, lastMutationID: last, serverTime: SyncAPI.timestamp(now),
-                rows: rows.filter { $0.row.collection.schema <= request.schema }.map { SyncAPI.PulledRow($0.row) })
+                cursor: personal.cursor, hasMore: personal.hasMore, lastMutationID: last,
+                serverTime: SyncAPI.timestamp(now), rows: personal.rows, spaces: pages)
         }
     }
 
-    // MARK: - Helpers
-
-    /// The user's ID of a device that is still paired; `lock` (such as `FOR UPDATE OF users`) ends the
-    /// query.
-    /// - Throws: ``SyncServerError`` `unauthorized` for a device revoked (or removed) since its token
-    ///   was checked.
-    static func activeUser(of device: SyncDeviceIdentity, connection: Database.Connection, lock: String) throws
-        -> Int64
-    {
-        let userID = try connection.first(
-            """
-            SELECT devices.user_id FROM devices JOIN users ON users.id = devices.user_id
-            WHERE devices.id = $1 AND users.name = $2 AND devices.revoked_at IS NULL
-            """ + lock, [.text(device.deviceID), .text(device.user)]
-        )?.int64(0)
-        guard let userID else { throw SyncServerRules.unauthorized }
-        return userID
+    /// The rows of one space (its `users` row) after a cursor. `strict`: a cursor of another store or
+    /// ahead of the space is `cursor_expired` (the personal space, as in protocol 1); otherwise such
+    /// a cursor reads from the start (a mosque space's page never fails the whole pull).
+    private static func page(
+        of row: Int64, after cursor: String, limit: Int, schema: Int, storeID: String, strict: Bool,
+        _ connection: Database.Connection
+    ) throws -> (rows: [SyncAPI.PulledRow], cursor: String, hasMore: Bool) {
+        let latest = try connection.first("SELECT version FROM users WHERE id = $1", [.integer(row)])?.int64(0) ?? 0
+        let after: Int64
+        if strict {
+            after = try SyncServerRules.version(ofCursor: cursor, storeID: storeID, latest: latest)
+        } else {
+            after = (try? SyncServerRules.version(ofCursor: cursor, storeID: storeID, latest: latest)) ?? 0
+        }
+        let columns = "SELECT collection, key, value, deleted, hlc, version FROM sync_rows"
+        let (rows, hasMore) = try SyncServerRules.page(
+            limit: limit, version: \.version,
+            first: { count in
+                try connection.rows(
+                    "\(columns) WHERE user_id = $1 AND version > $2 ORDER BY version, collection, key LIMIT $3",
+                    [.integer(row), .integer(after), .integer(Int64(count))]
+                ).map(Self.storedRow)
+            },
+            wholeVersion: { version in
+                try connection.rows(
+                    "\(columns) WHERE user_id = $1 AND version = $2 ORDER BY collection, key",
+                    [.integer(row), .integer(version)]
+                ).map(Self.storedRow)
+            },
+            anyAfter: { version in
+                try connection.first(
+                    "SELECT 1 FROM sync_rows WHERE user_id = $1 AND version > $2 LIMIT 1",
+                    [.integer(row), .integer(version)]) != nil
+            })
+        return (
+            rows.filter { $0.row.collection.schema <= schema }.map { SyncAPI.PulledRow($0.row) },
+            SyncServerRules.cursor(storeID: storeID, version: rows.last?.version ?? after), hasMore
+        )
     }
+
+    // MARK: - Helpers
 
     /// The client's last mutation ID, or `nil` for a client not seen yet (registered to the device
     /// when `register` gives the time, retiring the device's oldest clients beyond the most it keeps).
@@ -264,5 +345,19 @@ struct SyncApplier<Connection: SyncSQLConnection> {
         try connection.first(
             "UPDATE users SET version = version + 1 WHERE id = $1 RETURNING version", [.integer(userID)]
         )?.int64(0) ?? 0
+    }
+}
+
+/// Where a mutation of a push goes: the `users` row of its space, or its rejection.
+enum SyncPushTarget {
+    /// The space's row.
+    case row(Int64)
+    /// Refused by itself.
+    case refused(SyncAPI.Rejection)
+
+    /// The row, when it is one.
+    var row: Int64? {
+        if case .row(let row) = self { return row }
+        return nil
     }
 }

@@ -20,8 +20,10 @@ extension SyncStoreEngine {
         let code = try database.write(idempotent: false) { connection in
             // ON CONFLICT: two servers adding the same name at once give one user and one refusal.
             let inserted = try connection.first(
-                "INSERT INTO users (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING id",
-                [.text(name), .integer(SyncServerRules.milliseconds(now))])
+                """
+                INSERT INTO users (name, created_at, kind, space_id) VALUES ($1, $2, 'person', $3)
+                ON CONFLICT (name) DO NOTHING RETURNING id
+                """, [.text(name), .integer(SyncServerRules.milliseconds(now)), .text(SyncID.newSpaceID())])
             guard let userID = inserted?.int64(0) else { throw SyncServerRules.userExists(name) }
             return try Self.insertPairingCode(connection, user: name, userID: userID, limits: limits, now: now)
         }
@@ -33,7 +35,9 @@ extension SyncStoreEngine {
     func newPairingCode(forUser name: String, now: Date) throws -> SyncPairingCode {
         let limits = limits
         let code = try database.write(idempotent: false) { connection in
-            guard let userID = try connection.first("SELECT id FROM users WHERE name = $1", [.text(name)])?.int64(0)
+            guard
+                let userID = try connection.first(
+                    "SELECT id FROM users WHERE name = $1 AND kind = 'person'", [.text(name)])?.int64(0)
             else { throw SyncServerRules.unknownUser(name) }
             return try Self.insertPairingCode(connection, user: name, userID: userID, limits: limits, now: now)
         }
@@ -47,7 +51,7 @@ extension SyncStoreEngine {
             try connection.rows(
                 """
                 SELECT name, created_at, (SELECT COUNT(*) FROM devices WHERE user_id = users.id), row_count, version
-                FROM users ORDER BY name
+                FROM users WHERE kind = 'person' ORDER BY name
                 """, []
             ).map { row in
                 SyncUser(
@@ -88,24 +92,30 @@ extension SyncStoreEngine {
     }
 
     /// Stores the hash of a new code for `userID` (under the store's secret, made at the first code)
-    /// and returns the code, shown once.
-    private static func insertPairingCode(
-        _ connection: Database.Connection, user: String, userID: Int64, limits: SyncStoreLimits, now: Date
+    /// and returns the code, shown once. An invitation's code is for a role in a space (`userID` is
+    /// then the space's row) and lasts `lifetime`; a pairing code lasts the limits' lifetime.
+    static func insertPairingCode(
+        _ connection: Database.Connection, user: String, userID: Int64, limits: SyncStoreLimits, now: Date,
+        lifetime: TimeInterval? = nil, invitation: (space: Int64, role: SyncRole)? = nil
     ) throws -> SyncPairingCode {
         var random = SystemRandomNumberGenerator()
         let code = SyncServerRules.newPairingCode(using: &random)
         let stored = SyncServerRules.normalizedPairingCode(code) ?? code
         let key = try pairingKey(connection, creating: true) ?? []
-        let expiresAt = now.addingTimeInterval(limits.pairingCodeLifetime)
+        let expiresAt = now.addingTimeInterval(lifetime ?? limits.pairingCodeLifetime)
         let milliseconds = SyncServerRules.milliseconds(now)
         // Codes spent or expired for a day are of no more use, even to count attempts.
         try connection.run("DELETE FROM pairing_codes WHERE expires_at < $1", [.integer(milliseconds - 86_400_000)])
         try connection.run(
-            "INSERT INTO pairing_codes (user_id, lookup, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+            """
+            INSERT INTO pairing_codes (user_id, lookup, code_hash, created_at, expires_at, space, role)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """,
             [
                 .integer(userID), .text(String(stored.prefix(SyncServerRules.pairingLookupLength))),
                 .text(SyncServerRules.pairingCodeHash(stored, key: key)), .integer(milliseconds),
-                .integer(SyncServerRules.milliseconds(expiresAt)),
+                .integer(SyncServerRules.milliseconds(expiresAt)), invitation.map { .integer($0.space) } ?? .null,
+                invitation.map { .text($0.role.rawValue) } ?? .null,
             ])
         return SyncPairingCode(user: user, code: code, expiresAt: expiresAt)
     }
@@ -152,8 +162,35 @@ extension SyncStoreEngine {
                 limit: limits.maximumPairingFailuresPerAddress, window: limits.failureWindow, now: now)
             if let refusal = try failures.refusal() { return .failure(refusal) }
             let user: (id: Int64, name: String)
-            switch try code.map({ try Self.redeem($0, connection: connection, limits: limits, now: now) }) ?? .wrong {
-            case .redeemed(let id, let name): user = (id, name)
+            var followed: SyncSpace?
+            // A pairing code, or a follow code: an invitation as a viewer, which pairs the device alone.
+            let redemption =
+                try code.map {
+                    try Self.redeem(
+                        $0, connection: connection, limits: limits, now: now,
+                        accepting: { $0 == nil || $0 == .viewer })
+                } ?? .wrong
+            switch redemption {
+            case .redeemed(let redeemed):
+                if let space = redeemed.space {
+                    let follower = SyncSpaceRows.newFollowerName()
+                    let row =
+                        try connection.first(
+                            """
+                            INSERT INTO users (name, created_at, kind, space_id) VALUES ($1, $2, 'follower', $3)
+                            RETURNING id
+                            """,
+                            [.text(follower), .integer(SyncServerRules.milliseconds(now)), .text(SyncID.newSpaceID())]
+                        )?.int64(0) ?? 0
+                    try Self.addMember(row, to: space, role: .viewer, now: now, connection)
+                    let title = try connection.first(
+                        "SELECT space_id, title FROM users WHERE id = $1", [.integer(space)])
+                    followed = SyncSpace(
+                        id: title?.text(0) ?? "", kind: .mosque, name: title?.text(1) ?? "", role: .viewer)
+                    user = (row, follower)
+                } else {
+                    user = (redeemed.userID, redeemed.user)
+                }
             case .delayed(let refusal): return .failure(refusal)
             case .wrong:
                 try failures.record()
@@ -170,7 +207,7 @@ extension SyncStoreEngine {
                     .text(SyncServerRules.tokenLookup(token) ?? ""), .text(SHA256.hexHash(token)),
                     .integer(milliseconds), .integer(milliseconds),
                 ])
-            return .success(SyncAPI.PairResponse(token: token, deviceID: deviceID, user: user.name))
+            return .success(SyncAPI.PairResponse(token: token, deviceID: deviceID, user: user.name, space: followed))
         }
         let response = try outcome.get()
         log.info("Sync device paired", metadata: ["sync.user": response.user, "sync.device": deviceID])
@@ -210,10 +247,19 @@ extension SyncStoreEngine {
         return try outcome.get()
     }
 
+    /// A code redeemed: the user it pairs a device for (a space's row, for an invitation), and an
+    /// invitation's space and role.
+    struct RedeemedCode {
+        let userID: Int64
+        let user: String
+        let space: Int64?
+        let role: SyncRole?
+    }
+
     /// What an attempt at a pairing code did.
-    private enum Redemption {
-        /// The code was live and is now spent: the user it pairs a device for.
-        case redeemed(id: Int64, name: String)
+    enum Redemption {
+        /// The code was live and is now spent.
+        case redeemed(RedeemedCode)
         /// No live code matches (the attempt is counted against each live code it could have aimed at).
         case wrong
         /// A live code the attempt could have aimed at had too many wrong attempts in its window:
@@ -227,23 +273,30 @@ extension SyncStoreEngine {
     /// after ``SyncStoreLimits/maximumAttemptsPerCode`` in one window, every attempt at such a code is
     /// refused until the window ends, and the code stays valid: guessing is slowed to that many
     /// attempts a window per code, and a stranger cannot spend a code someone is about to type.
-    private static func redeem(
-        _ code: String, connection: Database.Connection, limits: SyncStoreLimits, now: Date
+    ///
+    /// `accepting` says which codes the attempt may redeem, by the role of an invitation (`nil` for a
+    /// pairing code): a code it does not accept is not a candidate (it is neither compared nor spent).
+    static func redeem(
+        _ code: String, connection: Database.Connection, limits: SyncStoreLimits, now: Date,
+        accepting: (SyncRole?) -> Bool
     ) throws -> Redemption {
         let key = try pairingKey(connection, creating: false)
         let milliseconds = SyncServerRules.milliseconds(now)
         let candidates = try connection.rows(
             """
-            SELECT pairing_codes.id, user_id, users.name, code_hash, expires_at, used_at
+            SELECT pairing_codes.id, user_id, users.name, code_hash, expires_at, used_at, space, role
             FROM pairing_codes JOIN users ON users.id = pairing_codes.user_id WHERE lookup = $1
             """, [.text(String(code.prefix(SyncServerRules.pairingLookupLength)))]
         ).map { row in
             (
-                id: row.int64(0), userID: row.int64(1), user: row.text(2) ?? "",
+                id: row.int64(0),
+                code: RedeemedCode(
+                    userID: row.int64(1), user: row.text(2) ?? "", space: row.optionalInt64(6),
+                    role: row.text(7).flatMap(SyncRole.init(rawValue:))),
                 matches: SyncServerRules.pairingHash(row.text(3) ?? "", matches: code, key: key),
                 live: row.int64(4) > milliseconds && row.optionalInt64(5) == nil
             )
-        }.filter(\.live)
+        }.filter { $0.live && accepting($0.code.role) && ($0.code.space == nil) == ($0.code.role == nil) }
         let counters = candidates.map { candidate in
             SyncFailures(
                 connection: connection, scope: "code", key: String(candidate.id), limit: limits.maximumAttemptsPerCode,
@@ -258,7 +311,7 @@ extension SyncStoreEngine {
             let spent = try connection.first(
                 "UPDATE pairing_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL RETURNING id",
                 [.integer(milliseconds), .integer(match.id)])
-            return spent == nil ? .wrong : .redeemed(id: match.userID, name: match.user)
+            return spent == nil ? .wrong : .redeemed(match.code)
         }
         for counter in counters { try counter.record() }
         return .wrong

@@ -126,6 +126,32 @@
                     "CREATE INDEX recent_mutations_by_user_seq ON recent_mutations (user_id, seq)",
                     "CREATE INDEX clients_by_device ON clients (device_id, created_at)",
                 ]),
+            // Version 3, as SQLite's: spaces are rows of `users` with a kind and a public ID, `members`
+            // the roles in mosque spaces, and a pairing code with a `space` an invitation.
+            Migration(
+                version: 3,
+                statements: [
+                    "ALTER TABLE users ADD COLUMN kind TEXT NOT NULL DEFAULT 'person'",
+                    #"ALTER TABLE users ADD COLUMN space_id TEXT COLLATE "C""#,
+                    "ALTER TABLE users ADD COLUMN title TEXT",
+                    """
+                    UPDATE users SET space_id = 's_' || substr(md5(random()::text || id::text || clock_timestamp()::text), 1, 16)
+                    """,
+                    "CREATE UNIQUE INDEX users_by_space ON users (space_id)",
+                    """
+                    CREATE TABLE members (
+                        space BIGINT NOT NULL REFERENCES users (id),
+                        member BIGINT NOT NULL REFERENCES users (id),
+                        role TEXT NOT NULL,
+                        added_at BIGINT NOT NULL,
+                        PRIMARY KEY (space, member)
+                    )
+                    """,
+                    "CREATE INDEX members_by_member ON members (member)",
+                    "ALTER TABLE pairing_codes ADD COLUMN space BIGINT REFERENCES users (id)",
+                    "ALTER TABLE pairing_codes ADD COLUMN role TEXT",
+                    "CREATE INDEX pairing_codes_by_space ON pairing_codes (space)",
+                ]),
         ]
 
         /// The key of the advisory lock under which a server creates or upgrades the schema, so that

@@ -179,5 +179,17 @@
         {
             try engine.pull(request, from: device, now: now)
         }
+
+        /// Answers a device's request about spaces (protocol 2).
+        /// - Throws: ``SyncServerError``; ``StorageError``.
+        public func space(_ request: SyncSpaceRequest, from device: SyncDeviceIdentity, address: String, now: Date)
+            throws -> SyncSpaceAnswer
+        {
+            try engine.space(request, from: device, address: address, now: now)
+        }
+
+        /// Every mosque space, by name.
+        /// - Throws: ``StorageError``.
+        public func spaces() throws -> [SyncSpaceSummary] { try engine.spaces() }
     }
 #endif

@@ -111,6 +111,32 @@ extension SyncStoreSQLite {
                 CREATE INDEX clients_by_device ON clients (device_id, created_at);
                 """
         ),
+        // Version 3, spaces (protocol 2, SYNC.md §8): a space is a row of `users` — a person's
+        // (`kind` person: their personal space, where their rows already are, so devices and cursors
+        // keep working), a mosque's (`mosque`, its name in `title`) or a follow-code device's own
+        // (`follower`) — with a public ID; `members` gives each user's role in a mosque space; a
+        // pairing code with a `space` is an invitation for `role` in it. As PostgreSQL's version 3.
+        Schema.Migration(
+            version: 3,
+            sql: """
+                ALTER TABLE users ADD COLUMN kind TEXT NOT NULL DEFAULT 'person';
+                ALTER TABLE users ADD COLUMN space_id TEXT;
+                ALTER TABLE users ADD COLUMN title TEXT;
+                UPDATE users SET space_id = 's_' || lower(hex(randomblob(8)));
+                CREATE UNIQUE INDEX users_by_space ON users (space_id);
+                CREATE TABLE members (
+                    space INTEGER NOT NULL REFERENCES users (id),
+                    member INTEGER NOT NULL REFERENCES users (id),
+                    role TEXT NOT NULL,
+                    added_at INTEGER NOT NULL,
+                    PRIMARY KEY (space, member)
+                ) WITHOUT ROWID;
+                CREATE INDEX members_by_member ON members (member);
+                ALTER TABLE pairing_codes ADD COLUMN space INTEGER REFERENCES users (id);
+                ALTER TABLE pairing_codes ADD COLUMN role TEXT;
+                CREATE INDEX pairing_codes_by_space ON pairing_codes (space);
+                """
+        ),
     ]
 
     // MARK: - The schema as made

@@ -7,8 +7,11 @@ import PrayCore
 extension MosqueTimetableStoreSQLite: SyncedCollection {
     static var collections: [SyncCollection] { [.mosque] }
 
+    /// The months of the person's own mosques: not those of the mosque spaces this device follows
+    /// (they are the mosque's, in its space).
     static func rows(_ connection: SQLiteConnection) throws -> [SyncedRow] {
-        try syncRows(connection).compactMap { row in
+        let spaces = Set(try SyncSpaces.all(connection).map(\.localName))
+        return try loadAll(connection).filter { !spaces.contains($0.name) }.flatMap(syncRows(of:)).compactMap { row in
             row.value.map { SyncedRow(collection: .mosque, key: row.key, value: $0, recordedAt: nil) }
         }
     }

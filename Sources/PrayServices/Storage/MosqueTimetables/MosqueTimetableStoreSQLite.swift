@@ -4,10 +4,10 @@ import PrayCore
 /// ``MosqueTimetableStore`` in the SQLite database: a `mosque` row per name and a `mosque_day` row
 /// per day (its times as JSON). An import replaces a mosque's days in one transaction.
 public struct MosqueTimetableStoreSQLite: MosqueTimetableStore {
-    private let database: SQLiteDatabase
-    private let log: LogManager
-    private let clock: any PrayClock
-    private let journal: SyncJournal
+    let database: SQLiteDatabase
+    let log: LogManager
+    let clock: any PrayClock
+    let journal: SyncJournal
 
     /// Creates the store.
     /// - Parameters:
@@ -77,18 +77,31 @@ extension MosqueTimetableStoreSQLite {
         return try database.read { connection in try Self.load(name: name, from: first, through: last, connection) }
     }
 
-    /// Removes the mosque named `name` and its days.
-    /// - Throws: ``StorageError``.
+    /// Removes the mosque named `name` and its days, with its settings and notices.
+    /// - Throws: ``ValidationError`` for a mosque this device follows (it is left, not removed),
+    ///   ``StorageError``.
     @discardableResult
     public func remove(named name: String) throws -> Bool {
         guard database.exists else { return false }
         let date = clock.now()
         return try database.write { [journal] connection in
+            let space = try SyncSpaces.space(named: name, connection)
+            if let space, !space.isGone {
+                throw ValidationError(
+                    field: "mosque",
+                    message: "\(name) is a mosque this device follows: its timetable is the mosque's; leave the mosque "
+                        + "to stop following it")
+            }
             let months = try Self.months(of: name, connection)
             let statement = try connection.prepare("DELETE FROM mosque WHERE name = ?")
             try statement.run([.text(name)])
             let removed = try connection.integer("SELECT changes()") ?? 0 > 0
-            try journal.changed(.mosque, months.sorted().map { (key: $0, value: nil) }, now: date, connection)
+            try MosqueSpaceRows.removeAll(mosque: name, connection)
+            // A copy of a mosque no longer updated was never the person's data: nothing to delete there.
+            if space == nil {
+                try journal.changed(.mosque, months.sorted().map { (key: $0, value: nil) }, now: date, connection)
+            }
+            try connection.prepare("DELETE FROM sync_spaces WHERE name = ?").run([.text(name)])
             return removed
         }
     }

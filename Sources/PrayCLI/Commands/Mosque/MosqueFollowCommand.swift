@@ -1,0 +1,59 @@
+import Foundation
+import PrayCore
+
+/// `praykit mosque follow CODE [--server URL]`: joins a mosque with an invitation code.
+enum MosqueFollowCommand: Command {
+    static let name = "follow"
+    static let abstract = "Follow a mosque with its code: join it, or (with --server) set up a screen."
+    static let discussion = """
+        On a logged-in device, the code adds you to the mosque with the role it gives, and its timetable,
+        settings and notices arrive at once. With --server on a device that is not logged in (a screen by
+        the door, a visitor's phone), a viewer's code pairs the device as a follower of that mosque alone:
+        it reads the mosque and nothing else, and writes nothing. Then choose it: 'praykit config set
+        mosque NAME'.
+        """
+    static let code = Argument<String>("code", help: "The code from 'praykit mosque invite'.")
+    static let server = Option<String?>(
+        "server", value: "url", help: "The sync server, to follow without an account (a screen).",
+        defaultText: "this device's login")
+    static let deviceName = Option<String?>(
+        "device-name", value: "name", help: "With --server: this device's name on the server.",
+        defaultText: "the host name")
+    static let arguments: [any ArgumentDefinition] = [code]
+    static let options: [any OptionDefinition] = [server, deviceName]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let sync = context.dependency.syncService()
+        let code = arguments[Self.code]
+        let space: SyncSpaceInfo
+        if let serverText = arguments[server] {
+            guard let url = URL(string: serverText), url.scheme != nil, url.host != nil else {
+                throw CLIError.usage("--server must be a URL such as https://pray.example.org, got '\(serverText)'")
+            }
+            if try sync.currentStatus().phase != .off {
+                throw CLIError.usage(
+                    "this device is logged in: follow without --server (or 'praykit sync logout' first)")
+            }
+            let login = SyncLogin(
+                server: url, code: code, deviceName: arguments[deviceName] ?? SyncLogin.localHostName())
+            _ = try await SyncCommand.withProgress(context) { try await sync.login(login) }
+            guard let followed = try sync.spaces().first else {
+                throw CLIError.runtime(
+                    "the server paired this device, but the code is not a mosque's: it is logged in as a person's "
+                        + "device ('praykit sync status')")
+            }
+            space = followed
+        } else {
+            space = try await SyncCommand.withProgress(context) { try await sync.join(code: code) }
+        }
+        let timetable = try context.dependency.mosqueTimetables().mosques().first { $0.name == space.localName }
+        var lines = [
+            "Following \(space.localName) as a\(space.space.role == .editor ? "n" : "") \(space.space.role)."
+        ]
+        if let timetable { lines.append("Its timetable: \(timetable.first) to \(timetable.last).") }
+        if try context.preferences()[.mosque] != space.localName {
+            lines.append("Use its times: praykit config set mosque \(space.localName.shellWord)")
+        }
+        try context.output.write(lines.joined(separator: "\n") + "\n")
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import PrayCore
+
+/// `praykit mosque set NAME …`: a mosque's iqama, Jumu'ah and Eid prayers, Hijri calendar and place.
+enum MosqueSetCommand: Command {
+    static let name = "set"
+    static let abstract = "Set a mosque's iqama rules, Jumu'ah and Eid prayers, Hijri calendar and place."
+    static let discussion = """
+        Each option replaces that part of the mosque's settings and leaves the others. Iqama is per prayer,
+        minutes after the adhan (+20, never before it) or a clock time (13:30); a day of the mosque's
+        timetable that gives its own iqama wins. At most three Jumu'ah times. An Eid prayer day is its
+        Hijri date (1 Shawwal or 10 Dhu al-Hijjah), its date and up to five times:
+        1448-10-01=2027-03-10@07:30+09:00. The place comes from the mosque's timetable, else the saved
+        place, unless given. For a mosque space you edit, the settings sync to every member and screen.
+        """
+    static let examples = [
+        "praykit mosque set 'East London Mosque' --iqama fajr=+20,dhuhr=13:30,asr=+10 --jumuah 13:15,14:00",
+        "praykit mosque set 'East London Mosque' --eid 1448-10-01=2027-03-10@07:30+09:00",
+    ]
+    static let iqama = Option<String?>(
+        "iqama", value: "rules", help: "Per prayer: fajr=+20,dhuhr=13:30 (minutes after the adhan, or a clock time).",
+        defaultText: "unchanged")
+    static let rounding = Option<Int?>(
+        "iqama-rounding", value: "minutes", help: "Round iqama minutes up to a multiple of this.",
+        defaultText: "unchanged", range: 1...60)
+    static let jumuah = Option<String?>(
+        "jumuah", value: "times", help: "Up to three Friday prayer times: 13:15,14:00 ('none' clears).",
+        defaultText: "unchanged")
+    static let eid = Option<String?>(
+        "eid", value: "day", help: "An Eid prayer day HIJRI=DATE@TIME+TIME (repeat it; 'none' clears).",
+        defaultText: "unchanged", repeatable: true)
+    static let hijriCalendar = Option<HijriCalendar?>(
+        "hijri-calendar", value: "calendar", help: "The Hijri calendar the mosque follows.", defaultText: "unchanged")
+    static let hijriOffset = Option<Int?>(
+        "hijri-offset", value: "days", help: "Days added to that calendar, -3…3.", defaultText: "unchanged")
+    static let latitude = Option<Double?>("latitude", value: "degrees", help: "The mosque's latitude.", defaultText: "kept")
+    static let longitude = Option<Double?>(
+        "longitude", value: "degrees", help: "The mosque's longitude.", defaultText: "kept")
+    static let timeZone = Option<String?>(
+        "time-zone", value: "zone", help: "The IANA zone of its clock times.", defaultText: "kept")
+    static let arguments: [any ArgumentDefinition] = [MosqueCommand.mosque]
+    static let options: [any OptionDefinition] = [
+        iqama, rounding, jumuah, eid, hijriCalendar, hijriOffset, latitude, longitude, timeZone,
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let name = arguments[MosqueCommand.mosque]
+        let store = context.dependency.mosqueTimetables()
+        var settings = try store.settings(of: name) ?? (try defaults(for: name, context: context))
+        if let text = arguments[iqama] {
+            settings.iqama = [:]
+            for item in text.split(separator: ",") {
+                let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard pair.count == 2 else { throw CLIError.usage("--iqama '\(item)' must look like fajr=+20 or dhuhr=13:30") }
+                settings.iqama[pair[0].lowercased()] = pair[1]
+            }
+        }
+        if let minutes = arguments[rounding] { settings.iqamaRounding = minutes }
+        if let text = arguments[jumuah] {
+            settings.jumuah =
+                text == "none" ? [] : try IqamaSettings(parsing: "", jumuah: text).jumuah
+        }
+        let eids = arguments.all(eid).compactMap { $0 }
+        if !eids.isEmpty {
+            settings.eid = try eids == ["none"] ? [] : eids.map(Self.eidDay)
+        }
+        if let calendar = arguments[hijriCalendar] { settings.hijriCalendar = calendar }
+        if let offset = arguments[hijriOffset] { settings.hijriOffset = offset }
+        if let value = arguments[latitude] { settings.latitude = value }
+        if let value = arguments[longitude] { settings.longitude = value }
+        if let zone = arguments[timeZone] { settings.timeZone = zone }
+        try store.setSettings(settings, of: name)
+        _ = await context.dependency.syncService().syncAfterWrite()
+        try context.output.write("Settings of \(name): \(settings.summary.escapingControlCharacters()).\n")
+    }
+
+    /// New settings at the mosque's timetable's place, else the saved place.
+    static func defaults(for name: String, context: CommandContext) throws -> SyncMosqueSettingsValue {
+        if let timetable = try context.dependency.mosqueTimetables().mosques().first(where: { $0.name == name }) {
+            return SyncMosqueSettingsValue(
+                latitude: timetable.coordinates.latitude, longitude: timetable.coordinates.longitude,
+                elevation: timetable.coordinates.elevation, timeZone: timetable.timeZone)
+        }
+        let saved = try context.preferences()
+        guard let place = try saved.coordinates(), let zone = saved[.timeZone] else {
+            throw CLIError.usage(
+                "\(name) has no timetable here and no place is saved: give --latitude, --longitude and --time-zone")
+        }
+        return SyncMosqueSettingsValue(
+            latitude: place.latitude, longitude: place.longitude, elevation: place.elevation, timeZone: zone)
+    }
+
+    /// `1448-10-01=2027-03-10@07:30+09:00`.
+    static func eidDay(_ text: String) throws -> SyncMosqueSettingsValue.Eid {
+        let parts = text.split(separator: "=", maxSplits: 1)
+        let rest = parts.count == 2 ? parts[1].split(separator: "@", maxSplits: 1) : []
+        guard rest.count == 2, let date = try? CivilDate(parsing: String(rest[0])) else {
+            throw CLIError.usage("--eid '\(text)' must look like 1448-10-01=2027-03-10@07:30+09:00")
+        }
+        let times = try IqamaSettings(
+            parsing: "", jumuah: rest[1].replacingOccurrences(of: "+", with: ",")
+        ).jumuah
+        return SyncMosqueSettingsValue.Eid(hijri: String(parts[0]), date: date, prayers: times)
+    }
+}

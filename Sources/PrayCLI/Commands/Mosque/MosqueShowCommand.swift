@@ -1,0 +1,43 @@
+import Foundation
+import PrayCore
+
+/// `praykit mosque show NAME`: a mosque's settings, timetable and notices.
+enum MosqueShowCommand: Command {
+    static let name = "show"
+    static let abstract = "Show a mosque's settings, timetable and current notices."
+    static let arguments: [any ArgumentDefinition] = [MosqueCommand.mosque]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        let name = arguments[MosqueCommand.mosque]
+        let store = context.dependency.mosqueTimetables()
+        let space = try context.dependency.syncService().spaces().first { $0.localName == name }
+        let timetable = try store.mosques().first { $0.name == name }
+        let settings = try store.settings(of: name)
+        guard space != nil || timetable != nil || settings != nil else {
+            throw CLIError.runtime("no mosque named '\(name.escapingControlCharacters())' is kept here ('praykit mosque list')")
+        }
+        var lines = [name.escapingControlCharacters()]
+        if let space {
+            lines.append(
+                "  Space: \(space.space.id), you are a\(space.space.role == .editor ? "n" : "") \(space.space.role)"
+                    + (space.isGone ? "; no longer updated" : ""))
+        }
+        if let timetable { lines.append("  Timetable: \(timetable.first) to \(timetable.last) (\(timetable.days) days)") }
+        if let settings {
+            lines.append("  Settings: \(settings.summary.escapingControlCharacters())")
+            for eid in settings.eid {
+                lines.append(
+                    "  Eid \(eid.hijri): \(eid.date) at "
+                        + eid.prayers.map { IqamaSettings.Rule.fixed(minutesAfterMidnight: $0).description }.joined(
+                            separator: ", "))
+            }
+        }
+        let current = try store.notices(of: name).filter { $0.notice.end > context.now }
+        for notice in current {
+            lines.append(
+                "  Notice \(notice.id) (\(notice.notice.priority.rawValue), until \(SyncAPI.timestamp(notice.notice.end))): "
+                    + notice.notice.title.escapingControlCharacters())
+        }
+        try context.output.write(lines.joined(separator: "\n") + "\n")
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// What a device asks of the spaces (protocol 2, SYNC.md §8): one case per route under
+/// `/sync/v1/spaces`. The user is always the device's.
+public enum SyncSpaceRequest: Hashable, Sendable {
+    /// The spaces the user belongs to.
+    case list
+    /// A new mosque space, owned by the user.
+    case create(SyncAPI.CreateSpaceRequest)
+    /// Deletes a space (its owner): its rows, members and invitations go; every member's copy stays.
+    case delete(SyncAPI.SpaceRequest)
+    /// The members of a space (its owners and editors may see them).
+    case members(SyncAPI.SpaceRequest)
+    /// Removes a member (an owner; not the last owner).
+    case removeMember(SyncAPI.RemoveMemberRequest)
+    /// The user leaves a space (not its last owner).
+    case leave(SyncAPI.SpaceRequest)
+    /// A one-time code for a role.
+    case invite(SyncAPI.InvitationRequest)
+    /// Redeems a code: the user joins its space.
+    case join(SyncAPI.JoinRequest)
+}
+
+/// What the store answers to a ``SyncSpaceRequest``.
+public enum SyncSpaceAnswer: Hashable, Sendable {
+    /// The spaces (``SyncSpaceRequest/list``).
+    case spaces(SyncAPI.SpacesResponse)
+    /// A space made or joined.
+    case space(SyncSpace)
+    /// The members.
+    case members(SyncAPI.MembersResponse)
+    /// The code of an invitation, shown once.
+    case invitation(SyncAPI.InvitationResponse)
+    /// Done (a deletion, a removal, a leave).
+    case done
+}
+
+/// A mosque space as the operator sees it (`praykit serve sync spaces list`).
+public struct SyncSpaceSummary: Hashable, Sendable {
+    /// Its ID, `s_…`.
+    public let id: String
+    /// The mosque's name.
+    public let name: String
+    /// When it was made.
+    public let createdAt: Date
+    /// Its owners' user names.
+    public let owners: [String]
+    /// Its members who are people (owners, editors and viewers with an account).
+    public let memberCount: Int
+    /// The devices that follow it with a code.
+    public let followerCount: Int
+    /// Its rows, tombstones included.
+    public let rowCount: Int
+    /// Its version counter.
+    public let version: Int64
+
+    /// Creates a summary.
+    public init(
+        id: String, name: String, createdAt: Date, owners: [String], memberCount: Int, followerCount: Int,
+        rowCount: Int, version: Int64
+    ) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+        self.owners = owners
+        self.memberCount = memberCount
+        self.followerCount = followerCount
+        self.rowCount = rowCount
+        self.version = version
+    }
+}
+
+/// The spaces of a sync store (protocol 2, SYNC.md §8). Every request is checked against the user's
+/// role in the space; a space the user is not a member of answers as one that does not exist
+/// (``SyncServerError/Code/notAMember``).
+public protocol SyncSpaceStore: Sendable {
+    /// Answers a device's request about spaces.
+    /// - Parameters:
+    ///   - request: What it asks.
+    ///   - device: The authenticated device.
+    ///   - address: The client's address, for the failure counts of invitation codes.
+    ///   - now: The current instant.
+    /// - Returns: The answer.
+    /// - Throws: ``SyncServerError``: `not_a_member`, `read_only` (the role does not allow it),
+    ///   `bad_request`, `unauthorized` (a wrong, expired or used code), `rate_limited`, `too_large` (the
+    ///   most spaces of a user, live invitations of a space); or the store's error.
+    func space(_ request: SyncSpaceRequest, from device: SyncDeviceIdentity, address: String, now: Date) throws
+        -> SyncSpaceAnswer
+
+    /// Every mosque space, by name (the operator's list).
+    /// - Throws: The store's error.
+    func spaces() throws -> [SyncSpaceSummary]
+}

@@ -1,0 +1,139 @@
+import Foundation
+import PrayCore
+import PrayMocks
+import PrayServices
+import Testing
+
+@testable import PrayServer
+
+/// Mosque spaces end to end between devices (SYNC.md §8): an owner publishes a timetable, an editor and
+/// a follow-code screen follow it; roles, removal (I14) and conflicts (I15) as a person meets them.
+@Suite struct SyncSpaceClientTests {
+    /// 2026-11-29.
+    let day = CivilDate(daysSince1970: 20_786)
+
+    /// The owner's device, logged in, with the mosque's timetable imported and published.
+    func publishedMosque(_ world: SyncWorld) async throws -> (owner: Device, space: SyncSpaceInfo) {
+        let owner = world.device("laptop")
+        let days = [day, day.adding(days: 1), day.adding(days: 3)].map { date in
+            MosqueDay(date: date, adhan: [.fajr: 370, .dhuhr: 720, .asr: 840], iqama: [.fajr: 390], jumuah: [780])
+        }
+        try owner.mosques.replace(
+            MosqueTimetable(
+                name: "East London Mosque", coordinates: try Coordinates(latitude: 51.5176, longitude: -0.0654),
+                timeZone: "Europe/London", days: days))
+        try await owner.login(world)
+        let space = try await owner.sync.createMosque(named: "East London Mosque")
+        var settings = SyncMosqueSettingsValue(latitude: 51.5176, longitude: -0.0654, timeZone: "Europe/London")
+        settings.iqama = ["asr": "+10"]
+        settings.jumuah = [780, 840]
+        try owner.mosques.setSettings(settings, of: "East London Mosque")
+        try owner.mosques.putNotice(
+            MosqueNotice(
+                id: "janazah",
+                notice: SyncNoticeValue(
+                    title: "Janazah after Dhuhr", text: "<b>Brother Yusuf</b>", start: SyncWorld.start,
+                    end: SyncWorld.start.addingTimeInterval(86_400), priority: .urgent)),
+            of: "East London Mosque")
+        try await owner.sync.syncNow()
+        return (owner, space)
+    }
+
+    @Test func aPublishedMosqueReachesAnEditorAndAScreenAndOnlyTheEditorWrites() async throws {
+        let world = try SyncWorld()
+        let (owner, space) = try await publishedMosque(world)
+        #expect(space.space.role == .owner && space.localName == "East London Mosque")
+        // The months left the owner's own data for the space: the person's rows hold none.
+        #expect(
+            try world.serverRows().keys.filter { $0.hasPrefix("mosque/") && !$0.isEmpty }.allSatisfy {
+                try world.serverRows()[$0]?.deleted == true
+            })
+        // An editor joins with a code; a screen follows with a viewer's code and no account.
+        let phone = world.device("phone")
+        try await phone.login(world, user: "bilal")
+        let editorCode = try await owner.sync.invite(to: "East London Mosque", role: .editor, expiresIn: 3_600)
+        let joined = try await phone.sync.join(code: editorCode.code)
+        #expect(joined.space.role == .editor && joined.localName == "East London Mosque")
+        let screen = world.device("screen")
+        let viewerCode = try await owner.sync.invite(to: "East London Mosque", role: .viewer, expiresIn: 86_400)
+        try await screen.sync.login(SyncLogin(server: SyncWorld.serverURL, code: viewerCode.code, deviceName: "door"))
+        for device in [phone, screen] {
+            let timetable = try device.mosques.timetable(
+                named: "East London Mosque", from: day, through: day.adding(days: 5))
+            #expect(timetable?.days.count == 3)
+            #expect(try device.mosques.settings(of: "East London Mosque")?.iqama == ["asr": "+10"])
+            #expect(try device.mosques.notices(of: "East London Mosque").map(\.notice.text) == ["<b>Brother Yusuf</b>"])
+        }
+        #expect(try screen.sync.spaces().map(\.space.role) == [.viewer])
+        // The editor changes iqama; everyone has it after a sync. The screen cannot write.
+        var settings = try #require(try phone.mosques.settings(of: "East London Mosque"))
+        settings.iqama["asr"] = "+15"
+        try phone.mosques.setSettings(settings, of: "East London Mosque")
+        try await phone.sync.syncNow()
+        try await screen.sync.syncNow()
+        try await owner.sync.syncNow()
+        for device in [owner, screen] {
+            #expect(try device.mosques.settings(of: "East London Mosque")?.iqama["asr"] == "+15")
+        }
+        #expect {
+            try screen.mosques.setSettings(settings, of: "East London Mosque")
+        } throws: { ($0 as? SyncError)?.kind == .readOnly }
+        #expect(try screen.sync.unsyncedCount() == 0)
+        // A screen's own log entries are not journaled: it has no data of its own on the server.
+        try screen.log.record(.prayed, for: .fajr, on: day)
+        #expect(try screen.sync.unsyncedCount() == 0)
+    }
+
+    @Test func twoOfflineEditorsMakeOneVisibleConflict() async throws {
+        let world = try SyncWorld()
+        let (owner, _) = try await publishedMosque(world)
+        let phone = world.device("phone")
+        try await phone.login(world, user: "bilal")
+        _ = try await phone.sync.join(
+            code: try await owner.sync.invite(to: "East London Mosque", role: .editor, expiresIn: 3_600).code)
+        var mine = try #require(try owner.mosques.settings(of: "East London Mosque"))
+        mine.iqama["asr"] = "+20"
+        try owner.mosques.setSettings(mine, of: "East London Mosque")
+        phone.clock.advance(by: 5)
+        var theirs = mine
+        theirs.iqama["asr"] = "+25"
+        try phone.mosques.setSettings(theirs, of: "East London Mosque")
+        try await phone.sync.syncNow()
+        try await owner.sync.syncNow()
+        try await phone.sync.syncNow()
+        // One wins everywhere (the later stamp); the other's value is in the conflicts list.
+        for device in [owner, phone] {
+            #expect(try device.mosques.settings(of: "East London Mosque")?.iqama["asr"] == "+25")
+        }
+        let conflicts = try owner.sync.conflicts()
+        #expect(conflicts.count == 1)
+        #expect(conflicts.first?.localValue?.payload(as: SyncMosqueSettingsValue.self)?.iqama["asr"] == "+20")
+    }
+
+    @Test func aRemovedMemberKeepsTheCopyAndIsToldOnce() async throws {
+        let world = try SyncWorld()
+        let (owner, _) = try await publishedMosque(world)
+        let phone = world.device("phone")
+        try await phone.login(world, user: "bilal")
+        _ = try await phone.sync.join(
+            code: try await owner.sync.invite(to: "East London Mosque", role: .editor, expiresIn: 3_600).code)
+        #expect(try await owner.sync.members(of: "East London Mosque").map(\.user) == ["amina", "bilal"])
+        try await owner.sync.removeMember("bilal", from: "East London Mosque")
+        let report = try await phone.sync.syncNow()
+        #expect(report.gone == ["East London Mosque"])
+        #expect(try phone.sync.currentStatus().spacesNoLongerUpdated == ["East London Mosque"])
+        #expect(try phone.sync.spaces().first?.isGone == true)
+        // The copy stays; the next cycle says nothing more.
+        #expect(try phone.mosques.timetable(named: "East London Mosque", from: day, through: day)?.days.count == 1)
+        #expect(try await phone.sync.syncNow().gone.isEmpty)
+        // Kept as the person's own: it syncs as their data now.
+        try await phone.sync.leave("East London Mosque", keepCopy: true)
+        #expect(try phone.sync.spaces().isEmpty)
+        try await phone.sync.syncNow()
+        #expect(try world.serverRows(user: "bilal")["mosque/East London Mosque/2026-11"]?.deleted == false)
+        // A deleted space: the owner keeps the copy as their own, too.
+        try await owner.sync.deleteMosque("East London Mosque")
+        #expect(try owner.sync.spaces().isEmpty)
+        #expect(try owner.mosques.timetable(named: "East London Mosque", from: day, through: day)?.days.count == 1)
+    }
+}
