@@ -152,7 +152,7 @@ import Testing
         let texts = [
             "Wed Dec 02 2026", "Wed Dec 02 2026 18:12:43", "Wed Dec 2 2026 18:12:43 GMT+0100",
             "Wed Dez 02 2026 18:12:43 GMT+0100", "Wed Dec 02 2026 18:12:43 GMT+01:00",
-            "Wed Dec 02 2026 18:12:43 UTC+0100", "Wed Dec 02 2026 18:12:43 GMT+0100 CET", "today",
+            "Wed Dec 02 2026 18:12:43 UTC+0100", "Wed Dec 02 2026 18:12:43 GMT+0100 CET", "now",
         ]
         let routes = routes()
         for text in texts {
@@ -166,6 +166,50 @@ import Testing
         for text in ["Sun Mar 01 2027 05:00:00 GMT-0500", "Sun Mar 01 2027 05:00:00 GMT-0500 (Eastern Standard Time)"] {
             let target = "/timings/\(text.replacingOccurrences(of: " ", with: "%20"))?\(Self.amsterdam)"
             #expect(routes.respond(to: ServerAPI.Request(target: target)).status == 200, "\(text)")
+        }
+    }
+
+    /// MMM-PrayerTimes (atikur-rabbi) asks `/v1/timingsByAddress?address=Dhaka,Bangladesh&method=8` for
+    /// today and the same with `&date=tomorrow` for tomorrow, and shows nothing until both answer.
+    @Test func magicMirrorsPrayerTimesModuleGetsTodayAndTomorrowByAddress() throws {
+        // Given
+        let routes = routes()
+        let base = "/v1/timingsByAddress?address=Dhaka,Bangladesh&method=8"
+        // When
+        let today = routes.respond(to: ServerAPI.Request(target: base))
+        let tomorrow = routes.respond(to: ServerAPI.Request(target: base + "&date=tomorrow"))
+        // Then: 200 for both, today's and tomorrow's days in Dhaka (UTC+6: 23:12 on 2 December) …
+        #expect(today.status == 200 && tomorrow.status == 200, "\(String(decoding: tomorrow.body, as: UTF8.self))")
+        let days = [today, tomorrow].map { String(decoding: $0.body, as: UTF8.self) }
+        #expect(days[0].contains("\"readable\":\"02 Dec 2026\"") && days[1].contains("\"readable\":\"03 Dec 2026\""))
+        #expect(try timings(tomorrow)["Fajr"] != nil)
+        // … tomorrow's the bytes of the day's own date, and neither cached past the zone's midnight
+        let dated = routes.respond(to: ServerAPI.Request(target: base + "&date=03-12-2026"))
+        #expect(tomorrow.body == dated.body)
+        #expect(today.headers["Cache-Control"] == tomorrow.headers["Cache-Control"])
+        #expect(tomorrow.headers["Cache-Control"] != "public, max-age=86400")
+        // And: the words only, as written; anything else is refused
+        #expect(routes.respond(to: ServerAPI.Request(target: base + "&date=yesterday")).status == 400)
+    }
+
+    /// MMM-PrayerTimePro (hashcx) asks `/v1/timings/{DD-MM-YYYY}` for each day shown, with `latitude`,
+    /// `longitude`, `method`, `school`, `midnightMode` and `latitudeAdjustmentMethod` always (0, 0 and 3
+    /// by default) and `timezonestring` when set, and reads `timings`, `meta.timezone` and the Hijri
+    /// date's `day`, `month.en` and `year`.
+    @Test func magicMirrorsPrayerTimeProModuleGetsWhatItReads() throws {
+        // Given: its query for two days in Amsterdam, without a zone
+        let query = "latitude=52.3676&longitude=4.9041&method=3&school=0&midnightMode=0&latitudeAdjustmentMethod=3"
+        for date in ["02-12-2026", "03-12-2026"] {
+            // When
+            let answer = routes().respond(to: ServerAPI.Request(target: "/v1/timings/\(date)?\(query)"))
+            // Then: the zone at the coordinates in meta, and the Hijri date's parts
+            let object = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+            let data = try #require(object?["data"] as? [String: Any])
+            #expect((data["meta"] as? [String: Any])?["timezone"] as? String == "Europe/Amsterdam")
+            let hijri = try #require((data["date"] as? [String: Any])?["hijri"] as? [String: Any])
+            #expect(hijri["day"] is String && hijri["year"] is String)
+            #expect((hijri["month"] as? [String: Any])?["en"] is String)
+            #expect(try timings(answer)["Isha"] != nil)
         }
     }
 

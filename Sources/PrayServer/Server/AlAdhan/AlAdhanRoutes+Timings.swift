@@ -5,7 +5,8 @@ import PrayCore
 
 extension AlAdhanRoutes {
     /// `/v1/timings/{date}` (and `?date=`): one day's `timings`, `date` and `meta`. The date is
-    /// `DD-MM-YYYY` or a UNIX timestamp (its day in the zone); without one, today in the zone.
+    /// `DD-MM-YYYY`, a UNIX timestamp (its day in the zone), `today` or `tomorrow`; without one (or with
+    /// a JavaScript `Date`'s text), today in the zone.
     func timings(date text: String?, query: AlAdhanQuery, from source: PlaceSource) throws(AlAdhanError) -> Answer {
         let place = try self.place(query, from: source)
         let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
@@ -258,8 +259,9 @@ extension AlAdhanRoutes {
         return (date, .seconds(min(86_400, max(1, midnight - now))))
     }
 
-    /// The civil day of a `DD-MM-YYYY` date or a UNIX timestamp (on the zone's clock), or today
-    /// without one or with the text of a JavaScript `Date` (``isJavaScriptDateText(_:)``).
+    /// The civil day of a `DD-MM-YYYY` date or a UNIX timestamp (on the zone's clock), today or
+    /// tomorrow for the words `today` and `tomorrow`, or today without one or with the text of a
+    /// JavaScript `Date` (``isJavaScriptDateText(_:)``).
     /// - Throws: ``AlAdhanError`` for any other text or a day that does not exist.
     func day(_ text: String?, clock: inout ZoneClock) throws(AlAdhanError) -> (CivilDate, Cache) {
         guard let text else { return localDay(clock: &clock) }
@@ -267,6 +269,12 @@ extension AlAdhanRoutes {
         // starts and sent again every hour; api.aladhan.com reads a date it cannot parse as today, and
         // the module shows the answer as today's. Only this shape is read so: any other is refused.
         if Self.isJavaScriptDateText(text) { return localDay(clock: &clock) }
+        // MagicMirror's MMM-PrayerTimes (atikur-rabbi) asks for `date=tomorrow` beside today's times,
+        // and shows the answer as tomorrow's: the word is read as it says (api.aladhan.com gives today).
+        if text == "today" || text == "tomorrow" {
+            let today = localDay(clock: &clock)
+            return (text == "today" ? today.date : today.date.adding(days: 1), today.cache)
+        }
         if Self.isTimestamp(text), let seconds = Int(text) {
             let local = seconds + clock.offset(at: Double(seconds))
             let days = CivilDate.dayNumber(localSeconds: Double(local))
