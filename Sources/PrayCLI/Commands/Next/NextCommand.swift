@@ -389,6 +389,15 @@ struct NextRenderer {
         return .object(members)
     }
 
+    /// What a JSON line says besides the instant and its counts of seconds (which change every second,
+    /// and whose minutes the plain line shows): a watch writes a JSON line when this or the plain line
+    /// changes.
+    func lastingJSON(_ status: PrayerTimer.Status, note: String?, extra: Extra) -> String {
+        guard case .object(let members) = json(status, note: note, extra: extra) else { return "" }
+        let passing: Set = ["now", "countdownSeconds", "sinceAdhanSeconds", "ramadan"]
+        return compact(.object(members.filter { !passing.contains($0.0) }))
+    }
+
     /// JSON on one line, as status bars read it.
     private func compact(_ value: JSON) -> String {
         value.compactRendered()

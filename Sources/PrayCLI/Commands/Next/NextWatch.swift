@@ -36,7 +36,8 @@ struct NextWatch {
         /// The line as written.
         let line: String
         /// What a reader sees of it, the day included: a line is written when this changes. For JSON,
-        /// whose counts of seconds change every second, the plain line's words.
+        /// whose counts of seconds change every second, the plain line's words and the rest of the
+        /// object (``NextRenderer/lastingJSON(_:note:extra:)``).
         let shown: String
         /// The next instant at which the line may change.
         let wake: Date
@@ -92,6 +93,7 @@ struct NextWatch {
             let wait = frame.wake.timeIntervalSince(now())
             try await context.clock.sleep(for: min(max(wait, 0.001), Self.step))
             instant = now()
+            try Task.checkCancellation()
             // Read again after every wake; a store that cannot be read now keeps the last reading.
             if let fresh = try? await NextCommand.View.read(
                 arguments, around: instant, ramadan: ramadan, context: context)
@@ -118,6 +120,7 @@ struct NextWatch {
             format == .json
             ? NextRenderer(calculation: view.calculation, format: .plain).render(
                 status, note: note, extra: extra, first: false, watching: true)
+                + renderer.lastingJSON(status, note: note, extra: extra)
             : renderer.render(status, note: note, extra: extra, first: false, watching: true)
         let zone = view.calculation.request.timeZone
         let day = (try? CivilDate(containing: instant, in: zone))?.description ?? ""
