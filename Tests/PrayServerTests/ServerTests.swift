@@ -67,6 +67,38 @@
             #expect(object?["code"] as? Int == 200 && object?["status"] as? String == "OK")
         }
 
+        @Test func olderClientsRequestsCrossTheServerAsV1sDo() async throws {
+            // Given: MagicMirror's and Home Assistant's older request shapes, as they go on the wire
+            let routes = Self.routes()
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(Self.configuration(), handler: routes.handler)
+            let date = AlAdhanLegacyRoutesTests.javaScriptDate
+            let pairs = [
+                (
+                    "/timings/1796231563?latitude=-6.2088&longitude=106.8456&timezonestring=Asia/Jakarta&method=5",
+                    "/v1/timings/1796231563?latitude=-6.2088&longitude=106.8456&timezonestring=Asia/Jakarta&method=5"
+                ),
+                (
+                    "/timings/1796169600?latitude=40.7128&longitude=-74.006&method=2&tune=0%2C1%2C0%2C0%2C0%2C0%2C0%2C0%2C0",
+                    "/v1/timings/1796169600?latitude=40.7128&longitude=-74.006&method=2&tune=0,1,0,0,0,0,0,0,0"
+                ),
+                (
+                    "/v1/timings/\(date)?\(AlAdhanLegacyRoutesTests.amsterdam)",
+                    "/v1/timings?\(AlAdhanLegacyRoutesTests.amsterdam)"
+                ),
+            ]
+            // When
+            var answers: [(HTTPResponse, HTTPResponse)] = []
+            for (legacy, versioned) in pairs {
+                answers.append((try await get(server, legacy), try await get(server, versioned)))
+            }
+            await server.shutdown()
+            // Then: each the same bytes as its /v1 form, and a 200
+            for ((legacy, versioned), (path, _)) in zip(answers, pairs) {
+                #expect(legacy.status == 200, "\(path): \(String(decoding: legacy.body, as: UTF8.self))")
+                #expect(legacy.body == versioned.body, "\(path)")
+            }
+        }
+
         @Test func anEntityTagComesBackAs304() async throws {
             let server = try ServerServiceMicroHTTPD(log: .silent).start(
                 Self.configuration(), handler: Self.routes().handler)

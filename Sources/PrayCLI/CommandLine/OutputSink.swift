@@ -31,6 +31,8 @@ final class OutputSink: Sendable {
         var buffer: [UInt8] = []
         var written: [UInt8] = []
         var failed: CLIError?
+        /// Set by ``discardAfterClosedReader()``: what is written goes nowhere, without an error.
+        var discarding = false
     }
 
     private let target: Target
@@ -94,6 +96,18 @@ final class OutputSink: Sendable {
         }
     }
 
+    /// Drops what is buffered and everything written from now on, without an error, once the reader
+    /// has closed the output (``CLIError/Kind/closedOutput``): for a command that ends cleanly because
+    /// its reader went away (`next --watch` under a status bar that restarts).
+    func discardAfterClosedReader() {
+        state.withLock { state in
+            guard state.failed?.kind == .closedOutput else { return }
+            state.failed = nil
+            state.buffer = []
+            state.discarding = true
+        }
+    }
+
     /// Writes what is buffered.
     /// - Throws: ``CLIError`` when the output cannot be written.
     func flush() throws(CLIError) {
@@ -102,6 +116,7 @@ final class OutputSink: Sendable {
 
     private func flush(_ state: inout State) throws(CLIError) {
         if let failed = state.failed { throw failed }
+        if state.discarding { state.buffer = [] }
         guard !state.buffer.isEmpty else { return }
         switch target {
         case .memory:

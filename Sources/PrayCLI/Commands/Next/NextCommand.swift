@@ -1,11 +1,5 @@
-import Dispatch
 import Foundation
 import PrayCore
-import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `praykit next`: the current and next prayer with the countdown, once or (`--watch`) redrawn at the
 /// moments the countdown changes; in formats for people, scripts and status bars.
@@ -15,9 +9,16 @@ enum NextCommand: Command {
     static let discussion = """
         Formats: plain (one line), json (the contract of DESIGN §6), waybar (text, tooltip, class,
         percentage), i3bar (the i3bar protocol: a header, then an endless array of status lines),
-        polybar and tmux (one formatted line). With --watch the line is written again at each moment
-        the countdown changes — every minute in the last hour, every second in the last minute — not by
-        polling; on a terminal it redraws in place, follows a resize, and Ctrl-C ends it cleanly.
+        polybar and tmux (one formatted line). With --watch a line is written at each change of what
+        it says, waiting on the clock, never polling: the countdown's minute (its second in the last
+        minute), the next prayer, the period, the day at midnight, and the times themselves when they
+        change under it — after every wake (a minute at most) the place, the settings and the chosen
+        mosque's timetable are read again, so an iqama or a timetable that sync brought shows within a
+        minute. With --format json each line is one object. SIGTERM or Ctrl-C ends it cleanly (exit 0),
+        and so does a reader that closes its output; on a terminal it redraws in place and follows a
+        resize. For waybar, a custom module that reads the lines (no "interval" needed):
+          "custom/prayer": {"exec": "praykit next --format waybar --watch", "return-type": "json"}
+        For polybar: type = custom/script, exec = praykit next --format polybar --watch, tail = true.
         In Ramadan (by the saved Hijri calendar and offset, the days 'praykit notify' plans imsak and
         iftar on) the line also counts down to suhoor's end (imsak) or iftar (maghrib), whichever is
         next. With --extra, the time after sunrise is named: the disliked time until the sun has
@@ -36,7 +37,8 @@ enum NextCommand: Command {
         help: "The instant to answer for: 2026-11-29T14:14:00+03:00, or 2026-11-29T14:14 in the place's zone.",
         defaultText: "now")
     static let format = Option<OutputFormat>.format([.plain, .json, .waybar, .i3bar, .polybar, .tmux])
-    static let watch = Flag("watch", help: "Keep writing the line at each moment it changes, until Ctrl-C.")
+    static let watch = Flag(
+        "watch", help: "Keep writing a line at each change (waybar, polybar), until SIGTERM or Ctrl-C.")
     static let updates = Option<Int?>(
         "updates", value: "n", help: "With --watch: stop after this many lines (for scripts and tests).", atLeast: 1)
     static let noRamadan = Flag("no-ramadan", help: "No suhoor and iftar countdown in Ramadan.")
@@ -47,58 +49,45 @@ enum NextCommand: Command {
         let limit = arguments[updates]
         let watching = arguments[watch]
         if limit != nil, !watching { throw CLIError.usage("--updates goes with --watch") }
-        var calculation = try await PlaceOptions.calculation(arguments, context: context)
-        calculation.request.extraTimes = try ExtraTimeOptions.settings(arguments)
         let ramadan = !arguments[noRamadan]
         let format = arguments[format]
-        // A pinned instant moves on with the clock while watching.
-        let clock = context.clock
+        var calculation = try await PlaceOptions.calculation(arguments, context: context)
+        calculation.request.extraTimes = try ExtraTimeOptions.settings(arguments)
         let pinned = try arguments[Self.now]?.date(in: calculation.request.timeZone)
-        let offset = (pinned ?? context.now).timeIntervalSince(clock.now())
-        func now() -> Date { clock.now().addingTimeInterval(offset) }
-        let renderer = NextRenderer(calculation: calculation, format: format)
         // The pinned instant itself for the first answer (the clock's arithmetic would blur it).
-        let first = pinned ?? now()
-        var timer = try await self.timer(calculation, around: first, ramadan: ramadan, context: context)
+        let first = pinned ?? context.now
+        let timer = try await self.timer(calculation, around: first, ramadan: ramadan, context: context)
+        let view = View(calculation: calculation, timer: timer)
         guard watching else {
             guard let status = timer.prayers.status(at: first) else {
                 throw CLIError.runtime("no prayer time follows this instant")
             }
             let note = NextRenderer.note(status, timer: timer.prayers, parameters: calculation.request.parameters)
+            let renderer = NextRenderer(calculation: calculation, format: format)
             return try context.output.write(
                 renderer.render(status, note: note, extra: timer.extra(at: status.now), first: true, watching: false))
         }
-        let terminal = context.output.isTerminal && (format == .plain || format == .tmux)
-        let signals = terminal ? WatchSignals(output: context.output) : nil
-        defer { signals?.stop() }
-        var written = 0
-        while true {
-            var instant = now()
-            if timer.prayers.status(at: instant.addingTimeInterval(3600)) == nil {
-                timer = try await self.timer(calculation, around: instant, ramadan: ramadan, context: context)
-            }
-            guard let status = timer.prayers.status(at: instant) else {
-                throw CLIError.runtime("no prayer time follows this instant")
-            }
-            let note = NextRenderer.note(status, timer: timer.prayers, parameters: calculation.request.parameters)
-            let line = renderer.render(
-                status, note: note, extra: timer.extra(at: instant), first: written == 0, watching: true)
-            signals?.show(line.trimmingCharacters(in: .newlines))
-            if terminal { try context.output.write(verbatim: "\r\u{1B}[2K") }
-            try context.output.write(terminal ? line.trimmingCharacters(in: .newlines) : line)
-            try context.output.flush()
-            written += 1
-            if let limit, written >= limit { break }
-            instant = now()
-            let moments = timer.timeline(from: instant, until: instant.addingTimeInterval(86_400))
-            let wait = moments.first.map { $0.timeIntervalSince(instant) } ?? 60
-            do {
-                try await clock.sleep(for: min(max(wait, 0.001), 60))
-            } catch {
-                break
-            }
+        let watch = NextWatch(
+            arguments: arguments, context: context, format: format, ramadan: ramadan, limit: limit,
+            offset: first.timeIntervalSince(context.clock.now()))
+        try await watch.run(from: first, view: view)
+    }
+
+    /// What a line is made from at one time: the place and settings, and the timers over its days.
+    struct View {
+        let calculation: PlaceOptions.Calculation
+        let timer: Timers
+
+        /// The place and settings of the command line and the stores as they are now, and the timers
+        /// around `instant`.
+        static func read(
+            _ arguments: ParsedArguments, around instant: Date, ramadan: Bool, context: CommandContext
+        ) async throws -> View {
+            var calculation = try await PlaceOptions.calculation(arguments, context: context)
+            calculation.request.extraTimes = try ExtraTimeOptions.settings(arguments)
+            let timer = try await NextCommand.timer(calculation, around: instant, ramadan: ramadan, context: context)
+            return View(calculation: calculation, timer: timer)
         }
-        if terminal { try context.output.write("\n") }
     }
 
     /// The timers of a watch: the prayers', and suhoor's and iftar's in Ramadan.
@@ -133,7 +122,7 @@ enum NextCommand: Command {
     /// A timer over the day of `instant`, the day before and the two after (a zone may skip a day:
     /// Samoa went from 2011-12-29 to 2011-12-31, and the next fajr is two civil days on), and the
     /// same days' Ramadan timer when `ramadan` and any of them is in Ramadan.
-    private static func timer(
+    static func timer(
         _ calculation: PlaceOptions.Calculation, around instant: Date, ramadan: Bool, context: CommandContext
     ) async throws -> Timers {
         var request = calculation.request
@@ -251,7 +240,9 @@ struct NextRenderer {
         if let fast = extra.ramadan { short += " · \(Self.momentName(fast.moment)) \(Self.countdown(fast.countdown))" }
         switch format {
         case .json:
-            return json(status, note: note, extra: extra).rendered() + "\n"
+            // While watching, one line per change, as status bars and `jq --unbuffered` read it.
+            let value = json(status, note: note, extra: extra)
+            return (watching ? compact(value) : value.rendered()) + "\n"
         case .waybar:
             var members: [(String, JSON)] = [
                 ("text", .string(short)), ("tooltip", .string(tooltip(status, note: note, extra: extra))),
@@ -398,52 +389,17 @@ struct NextRenderer {
         return .object(members)
     }
 
+    /// What a JSON line says besides the instant and its counts of seconds (which change every second,
+    /// and whose minutes the plain line shows): a watch writes a JSON line when this or the plain line
+    /// changes.
+    func lastingJSON(_ status: PrayerTimer.Status, note: String?, extra: Extra) -> String {
+        guard case .object(let members) = json(status, note: note, extra: extra) else { return "" }
+        let passing: Set = ["now", "countdownSeconds", "sinceAdhanSeconds", "ramadan"]
+        return compact(.object(members.filter { !passing.contains($0.0) }))
+    }
+
     /// JSON on one line, as status bars read it.
     private func compact(_ value: JSON) -> String {
         value.compactRendered()
-    }
-}
-
-/// Ctrl-C and terminal resizes while watching on a terminal: SIGINT ends the watch cleanly (the
-/// cursor on a fresh line), SIGWINCH redraws the last line at once.
-final class WatchSignals {
-    /// The line shown, shared with the resize handler.
-    private final class Line: Sendable {
-        let text = Mutex("")
-    }
-
-    private let lastLine = Line()
-    private let sources: [any DispatchSourceSignal]
-
-    init(output: OutputSink) {
-        signal(SIGINT, SIG_IGN)
-        signal(SIGWINCH, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
-        sources = [interrupt, resize]
-        interrupt.setEventHandler {
-            try? output.write("\n")
-            try? output.flush()
-            exit(0)
-        }
-        resize.setEventHandler { [lastLine] in
-            try? output.write(verbatim: "\r\u{1B}[2K")
-            try? output.write(lastLine.text.withLock { $0 })
-            try? output.flush()
-        }
-        interrupt.resume()
-        resize.resume()
-    }
-
-    /// Records the line shown, for a redraw.
-    func show(_ line: String) {
-        lastLine.text.withLock { $0 = line }
-    }
-
-    /// Stops handling the signals.
-    func stop() {
-        for source in sources { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGWINCH, SIG_DFL)
     }
 }

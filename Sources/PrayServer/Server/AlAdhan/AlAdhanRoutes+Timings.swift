@@ -5,7 +5,8 @@ import PrayCore
 
 extension AlAdhanRoutes {
     /// `/v1/timings/{date}` (and `?date=`): one day's `timings`, `date` and `meta`. The date is
-    /// `DD-MM-YYYY` or a UNIX timestamp (its day in the zone); without one, today in the zone.
+    /// `DD-MM-YYYY`, a UNIX timestamp (its day in the zone), `today` or `tomorrow`; without one (or with
+    /// a JavaScript `Date`'s text), today in the zone.
     func timings(date text: String?, query: AlAdhanQuery, from source: PlaceSource) throws(AlAdhanError) -> Answer {
         let place = try self.place(query, from: source)
         let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
@@ -258,11 +259,22 @@ extension AlAdhanRoutes {
         return (date, .seconds(min(86_400, max(1, midnight - now))))
     }
 
-    /// The civil day of a `DD-MM-YYYY` date or a UNIX timestamp (on the zone's clock), or today
-    /// without one.
+    /// The civil day of a `DD-MM-YYYY` date or a UNIX timestamp (on the zone's clock), today or
+    /// tomorrow for the words `today` and `tomorrow`, or today without one or with the text of a
+    /// JavaScript `Date` (``isJavaScriptDateText(_:)``).
     /// - Throws: ``AlAdhanError`` for any other text or a day that does not exist.
     func day(_ text: String?, clock: inout ZoneClock) throws(AlAdhanError) -> (CivilDate, Cache) {
         guard let text else { return localDay(clock: &clock) }
+        // MagicMirror's MMM-MyPrayerTimes puts `new Date()` in the path, made once when the mirror
+        // starts and sent again every hour; api.aladhan.com reads a date it cannot parse as today, and
+        // the module shows the answer as today's. Only this shape is read so: any other is refused.
+        if Self.isJavaScriptDateText(text) { return localDay(clock: &clock) }
+        // MagicMirror's MMM-PrayerTimes (atikur-rabbi) asks for `date=tomorrow` beside today's times,
+        // and shows the answer as tomorrow's: the word is read as it says (api.aladhan.com gives today).
+        if text == "today" || text == "tomorrow" {
+            let today = localDay(clock: &clock)
+            return (text == "today" ? today.date : today.date.adding(days: 1), today.cache)
+        }
         if Self.isTimestamp(text), let seconds = Int(text) {
             let local = seconds + clock.offset(at: Double(seconds))
             let days = CivilDate.dayNumber(localSeconds: Double(local))
@@ -319,6 +331,29 @@ extension AlAdhanRoutes {
         else { return nil }
         return numbers
     }
+
+    /// Whether `text` is what JavaScript's `Date.prototype.toString()` writes:
+    /// `Wed Dec 02 2026 18:12:43 GMT+0100 (Central European Standard Time)` (the zone's name optional).
+    static func isJavaScriptDateText(_ text: String) -> Bool {
+        let parts = text.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
+        guard parts.count >= 6, parts.count == 6 || (parts[6].hasPrefix("(") && parts[6].hasSuffix(")")) else {
+            return false
+        }
+        func digits(_ part: Substring, _ count: Int) -> Bool {
+            part.utf8.count == count && part.utf8.allSatisfy { (48...57).contains($0) }
+        }
+        let time = parts[4].split(separator: ":", omittingEmptySubsequences: false)
+        let zone = parts[5]
+        return javaScriptWeekdays.contains(String(parts[0])) && javaScriptMonths.contains(String(parts[1]))
+            && digits(parts[2], 2) && digits(parts[3], 4) && time.count == 3 && time.allSatisfy { digits($0, 2) }
+            && zone.hasPrefix("GMT") && zone.utf8.count == 8 && ["+", "-"].contains(zone.dropFirst(3).prefix(1))
+            && digits(zone.dropFirst(4), 4)
+    }
+
+    private static let javaScriptWeekdays: Set<String> = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    private static let javaScriptMonths: Set<String> = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
 
     /// Whether `text` is a UNIX timestamp: an optional minus and 1 to 12 digits.
     static func isTimestamp(_ text: String) -> Bool {

@@ -24,7 +24,9 @@ import PrayCore
 /// `/v1/islamicHolidaysByHijriYear/{year}`, `/v1/hijriHolidays/{day}/{month}`, `/v1/specialDays`,
 /// `/v1/islamicMonths`, `/v1/nextHijriHoliday`, `/v1/currentIslamicYear`, `/v1/currentIslamicMonth`,
 /// `/v1/islamicYearFromGregorianForRamadan/{year}`, `/v1/qibla/{latitude}/{longitude}`, `/v1/methods`,
-/// `/v1/currentTime`, `/v1/currentDate`, `/v1/currentTimestamp` and `/status`.
+/// `/v1/currentTime`, `/v1/currentDate`, `/v1/currentTimestamp` and `/status`. Each is also answered
+/// without `/v1` (`/timings/{timestamp}`, `/calendarByCity`, `/gToH`), as older clients call it: the
+/// same route, byte for byte.
 public struct AlAdhanRoutes: ServerRoutes {
     /// A city asked for by `timingsByCity` and `calendarByCity`.
     public struct CityQuery: Hashable, Sendable {
@@ -226,14 +228,19 @@ public struct AlAdhanRoutes: ServerRoutes {
         if words.count == 1, words[0] == "status" {
             return Answer(data: .object([("status", .string("alive"))]), cache: .none)
         }
-        guard words.count >= 2, words[0] == "v1" else { throw Self.notFound(words) }
+        // One table for `/v1/…` and AlAdhan's older unversioned paths (`/timings/{timestamp}`,
+        // `/calendarByCity`, `/gToH`, …), which MagicMirror modules and older Home Assistant versions
+        // still call and api.aladhan.com redirects to `/v1`: the same route, answered without the trip.
+        let start = words.first == "v1" ? 1 : 0
+        guard words.count > start else { throw Self.notFound(words) }
+        let name = words[start]
         // The route most requests take, before the arrays of the others are made.
-        if words[1] == "timings", words.count <= 3 {
-            return try timings(date: words.count == 3 ? words[2] : nil, query: query, from: .coordinates)
+        if name == "timings", words.count - start <= 2 {
+            return try timings(
+                date: words.count - start == 2 ? words[start + 1] : nil, query: query, from: .coordinates)
         }
-        let rest = Array(words.dropFirst(2))
-        switch (words[1], rest.count) {
-        case ("timings", 0...1): return try timings(date: rest.first, query: query, from: .coordinates)
+        let rest = Array(words.dropFirst(start + 1))
+        switch (name, rest.count) {
         case ("timingsByCity", 0...1): return try timings(date: rest.first, query: query, from: .city)
         case ("timingsByAddress", 0...1): return try timings(date: rest.first, query: query, from: .address)
         case ("nextPrayer", 0...1): return try nextPrayer(date: rest.first, query: query, from: .coordinates)
@@ -253,11 +260,11 @@ public struct AlAdhanRoutes: ServerRoutes {
         case ("specialDays", 0): return Answer(data: Self.specialDayList, cache: .immutable)
         case ("islamicMonths", 0): return Answer(data: Self.islamicMonthList, cache: .immutable)
         case ("nextHijriHoliday", 0): return try nextHijriHoliday(query)
-        case ("currentIslamicYear", 0), ("currentIslamicMonth", 0): return try currentIslamic(words[1], query)
+        case ("currentIslamicYear", 0), ("currentIslamicMonth", 0): return try currentIslamic(name, query)
         case ("islamicYearFromGregorianForRamadan", 1): return try islamicYearForRamadan(rest[0])
         case ("qibla", 2): return try qiblaDirection(latitude: rest[0], longitude: rest[1])
         case ("methods", 0): return methods()
-        case ("currentTime", 0), ("currentDate", 0), ("currentTimestamp", 0): return try current(words[1], query)
+        case ("currentTime", 0), ("currentDate", 0), ("currentTimestamp", 0): return try current(name, query)
         default: throw Self.notFound(words)
         }
     }
