@@ -62,7 +62,7 @@ public enum DisplayAPI {
 
         /// Creates phases; the defaults suit most mosques.
         public init(
-            beforeAdhan: Int = 10, adhan: Int = 3, silence: Int = 1, prayer: Int = 10, jumuah: Int = 45, after: Int = 5
+            beforeAdhan: Int = 10, adhan: Int = 3, silence: Int = 1, prayer: Int = 10, jumuah: Int = 30, after: Int = 5
         ) {
             self.beforeAdhan = beforeAdhan
             self.adhan = adhan

@@ -87,9 +87,10 @@ export function prayerPhases(model, day, prayer) {
 }
 
 /**
- * Every phase of the model's days, fitted in time order: a phase that would begin before the one
- * before it has ended begins when that one ends (a prayer's sequence is never cut by the next
- * prayer's "before the adhan"), and one left with no time is dropped.
+ * Every phase of the model's days, fitted in time order where two prayers' phases meet: the time
+ * after a prayer ends where the next prayer's phases begin; otherwise a phase that would begin
+ * before the one before it has ended begins when that one ends (a prayer is never cut by the next
+ * prayer's "before the adhan"). A phase left with no time is dropped.
  */
 export function timeline(model) {
   const all = [];
@@ -97,12 +98,16 @@ export function timeline(model) {
     for (const prayer of PRAYERS) all.push(...prayerPhases(model, day, prayer));
   }
   const fitted = [];
-  let end = -Infinity;
   for (const phase of all) {
-    const start = Math.max(phase.start, end);
-    if (phase.end <= start) continue;
-    fitted.push({ ...phase, start });
-    end = phase.end;
+    let start = phase.start;
+    let last = fitted[fitted.length - 1];
+    if (last != null && last.end > start && last.phase === 'after') {
+      last.end = start;
+      if (last.end <= last.start) fitted.pop();
+      last = fitted[fitted.length - 1];
+    }
+    if (last != null && last.end > start) start = last.end;
+    if (phase.end > start) fitted.push({ ...phase, start });
   }
   return fitted;
 }

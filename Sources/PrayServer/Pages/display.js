@@ -81,6 +81,7 @@ function draw() {
   screen.classList.toggle('clock-wrong', trust.clockWrong);
   const warning = trust.clockWrong ? words.clockWrong : trust.stale ? words.stale : null;
   $('warning').hidden = warning == null;
+  screen.classList.toggle('warned', warning != null);
   $('warning').textContent = warning ?? '';
 }
 
@@ -110,10 +111,15 @@ function drawStatus(current, phase, now) {
     detail = words.since;
   } else if (phase.phase !== 'after' && phase.target != null) {
     count = model.countdown(phase.target - now);
-    if (phase.phase === 'idle') detail = words.nextIn;
+    if (phase.phase === 'idle') detail = `${words.adhan} ${number(model.wallTime(nextAdhan(current, now)))}`;
   }
   $('countdown').textContent = number(count);
   $('phase-detail').textContent = detail;
+}
+
+function nextAdhan(current, now) {
+  const next = model.nextPrayer(current, now);
+  return next == null ? null : current.days.find((day) => day.date === next.date)[next.key];
 }
 
 function drawRows(current, now) {
