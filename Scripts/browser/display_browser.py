@@ -309,6 +309,9 @@ def stale_and_wrong_clock(browser, base, folder, checks, shots):
     screen = Screen(browser, base, model, {"width": 1280, "height": 720}, start=after)
     state = screen.at(after).state()
     checks.expect(state["stale"] and state["warning"] == "Times out of date", f"past its last day: {state['warning']}")
+    checks.expect(
+        state["title"] == "Times out of date" and state["countdown"] == "", f"no next prayer past the last day: {state}"
+    )
     screen.screenshot(folder, "stale", shots)
     screen.close()
     start = parse(model["days"][0]["asr"]) - 30 * MINUTE

@@ -103,7 +103,9 @@ function drawStatus(current, phase, now) {
     before: words.before, adhan: words.adhanNow, iqama: words.iqamaIn, silence: words.silence,
     prayer: words.prayer, after: words.after, idle: words.next,
   };
-  $('phase-title').textContent = fill(titles[phase.phase] ?? '', { prayer });
+  // Past the model's last prayer there is no next one to name: the box says why instead.
+  const title = phase.phase === 'idle' && phase.prayer == null ? words.stale : titles[phase.phase] ?? '';
+  $('phase-title').textContent = fill(title, { prayer });
   let count = '';
   let detail = '';
   if (phase.phase === 'prayer') {
