@@ -345,6 +345,25 @@ def server_gone(browser, base, checks):
     screen.close()
 
 
+def iqama_change(browser, base, folder, checks, shots):
+    """A clock-time iqama that changes tomorrow is announced today, in both languages."""
+    model = fetch_model(base, "2027-10-25")
+    today, tomorrow = model["days"][0], model["days"][1]
+    for day, time in [(today, "16:00"), (tomorrow, "16:15")]:
+        day["iqama"]["asr"] = day["asr"][:11] + time + ":00" + day["asr"][19:]
+        day["fixedIqama"] = sorted(set(day["fixedIqama"]) | {"asr"})
+    start = parse(today["dhuhr"])
+    screen = Screen(browser, base, model, {"width": 1920, "height": 1080}, start=start)
+    notes = screen.at(start).state()["notes"]
+    checks.expect("From tomorrow, Asr iqama 16:15" in notes, f"tomorrow's asr iqama announced: {notes}")
+    screen.screenshot(folder, "iqama-change", shots)
+    screen.close()
+    arabic = Screen(browser, base, model, {"width": 1920, "height": 1080}, query="?lang=ar", start=start)
+    notes = arabic.at(start).state()["notes"]
+    checks.expect("ابتداءً من الغد، إقامة العصر ١٦:١٥" in notes, f"the same in Arabic: {notes}")
+    arabic.close()
+
+
 def ramadan(browser, base, folder, checks, shots):
     model = fetch_model(base, "2027-02-15")
     day = model["days"][0]
@@ -406,7 +425,7 @@ def main():
         browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
         for step in [unit_tests, server_gone]:
             step(browser, arguments.url, checks)
-        for step in [real_server, walk_day, dst_night, arabic_portrait, layouts, stale_and_wrong_clock, ramadan]:
+        for step in [real_server, walk_day, dst_night, arabic_portrait, layouts, stale_and_wrong_clock, iqama_change, ramadan]:
             step(browser, arguments.url, folder, checks, shots)
         browser.close()
     for shot in shots:
