@@ -63,12 +63,18 @@ let package = Package(
         // sync server alone needs: its endpoints, its stores (SQLite; PostgreSQL on libpq, Linux only), its
         // rules and its token hashing. PrayServices only for its SQLite layer (SQLiteDatabase, SQLiteConnection,
         // Schema.Migration, `package` there), which the SQLite store runs on: one SQLite layer, not two.
+        // The pages of `praykit serve` (Sources/PrayServer/Pages), embedded byte for byte with C23 #embed.
+        .target(name: "CPrayPages"),
+        // PrayServer's Pages/ folder holds the page files as committed (HTML, CSS, JavaScript modules):
+        // CPrayPages embeds them, so the Swift target leaves them out.
         .target(
             name: "PrayServer",
             dependencies: [
-                "PrayCore", "PrayServices", .target(name: "CMicroHTTPD", condition: .when(platforms: [.linux])),
+                "PrayCore", "PrayServices", "CPrayPages",
+                .target(name: "CMicroHTTPD", condition: .when(platforms: [.linux])),
                 .target(name: "CPostgres", condition: .when(platforms: [.linux])),
-            ]
+            ],
+            exclude: ["Pages"]
         ),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file, and
         // CMicroHTTPD and CPostgres only for their loaders: the tests that need libmicrohttpd or libpq are

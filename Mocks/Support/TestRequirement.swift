@@ -68,6 +68,37 @@ public enum TestRequirement {
         return "chromium is not installed (apt-get install chromium): the timetable layout tests are skipped"
     }()
 
+    /// The Python that has Playwright, for the screen's browser tests: `$PRAYKIT_PLAYWRIGHT_PYTHON`,
+    /// else the virtual environment `.ci/run` makes in the build folder (`.build/browser-venv`), when
+    /// Playwright is installed in it; `nil` otherwise.
+    public static let playwrightPython: String? = {
+        if let python = ProcessInfo.processInfo.environment["PRAYKIT_PLAYWRIGHT_PYTHON"], !python.isEmpty {
+            return python
+        }
+        let venv = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/browser-venv")
+        let python = venv.appendingPathComponent("bin/python").path
+        let libraries = venv.appendingPathComponent("lib")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: libraries.path)) ?? []
+        let installed = versions.contains { version in
+            FileManager.default.fileExists(
+                atPath: libraries.appendingPathComponent("\(version)/site-packages/playwright").path)
+        }
+        return installed && FileManager.default.isExecutableFile(atPath: python) ? python : nil
+    }()
+
+    /// Why the screen's browser tests (Playwright driving Debian's Chromium) are skipped here, in one
+    /// line, or `nil` when they run: Chromium and Playwright are installed, or `PRAYKIT_REQUIRE_BROWSER=1`.
+    public static let playwrightSkip: String? = {
+        guard !isRequired("PRAYKIT_REQUIRE_BROWSER") else { return nil }
+        if executable("chromium") == nil {
+            return "chromium is not installed (apt-get install chromium): the screen's browser tests are skipped"
+        }
+        guard playwrightPython == nil else { return nil }
+        return "Playwright is not installed (python3 -m venv .build/browser-venv && .build/browser-venv/bin/pip "
+            + "install playwright, as .ci/run does): the screen's browser tests are skipped"
+    }()
+
     /// The path of the executable `name` on `PATH`, or `nil`.
     public static func executable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -109,6 +140,12 @@ extension Trait where Self == ConditionTrait {
     /// requires it; skips it with ``TestRequirement/chromiumSkip`` otherwise.
     public static var needsChromium: Self {
         .enabled(if: TestRequirement.chromiumSkip == nil, Comment(rawValue: TestRequirement.chromiumSkip ?? ""))
+    }
+
+    /// Runs the suite or test only where Chromium and Playwright for Python are installed, or where
+    /// `PRAYKIT_REQUIRE_BROWSER=1` requires them; skips it with ``TestRequirement/playwrightSkip`` otherwise.
+    public static var needsPlaywright: Self {
+        .enabled(if: TestRequirement.playwrightSkip == nil, Comment(rawValue: TestRequirement.playwrightSkip ?? ""))
     }
 
     /// Runs the suite or test only where ALSA's `aplay` is installed, or where `PRAYKIT_REQUIRE_AUDIO=1`

@@ -111,6 +111,10 @@ public protocol PrayKitDependency: Sendable {
     /// The answers of `praykit serve`: the AlAdhan API over this container's calculation, Hijri,
     /// qibla, zone and city services.
     func serverRoutes() -> any ServerRoutes
+    /// The screen of `praykit serve --display` (`/display` and its model `/display.json`) for
+    /// `screen`, over this container's calculation, Hijri calendar, mosque timetables, preferences
+    /// and clock.
+    func displayRoutes(_ screen: DisplayAPI.Screen) -> any ServerRoutes
 
     // MARK: - Sync server
 

@@ -52,6 +52,7 @@ public struct PrayKitOverrides: PrayKitDependency {
         var logger: LogManager?
         var syncStoreAt: (@Sendable (SyncStoreLocation) throws -> any SyncStore)?
         var makeSyncRoutes: (@Sendable (any SyncStore) -> any ServerRoutes)?
+        var makeDisplayRoutes: (@Sendable (DisplayAPI.Screen) -> any ServerRoutes)?
         var storeMigrator: (any SyncStoreMigrator)?
     }
 
@@ -291,6 +292,13 @@ public struct PrayKitOverrides: PrayKitDependency {
     }
     /// Returns ``routes``.
     public func serverRoutes() -> any ServerRoutes { routes }
+    /// What ``displayRoutes(_:)`` returns for a screen: the answer set, else the base's routes.
+    public var makeDisplayRoutes: @Sendable (DisplayAPI.Screen) -> any ServerRoutes {
+        get { replaced.makeDisplayRoutes ?? { [base] in base.displayRoutes($0) } }
+        set { replaced.makeDisplayRoutes = newValue }
+    }
+    /// Returns ``makeDisplayRoutes``'s routes for `screen`.
+    public func displayRoutes(_ screen: DisplayAPI.Screen) -> any ServerRoutes { makeDisplayRoutes(screen) }
 
     // MARK: - Sync server
 

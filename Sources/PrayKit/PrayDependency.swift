@@ -544,6 +544,14 @@ extension PrayDependency {
         /// The AlAdhan API over the services above; its Hijri dates follow the configuration's
         /// ``Configuration/serverHijriMonthStarts``.
         public func serverRoutes() -> any ServerRoutes { Self.serverRoutes }
+
+        /// The screen (`DisplayRoutes`, PrayServer) over the calculation, the Hijri calendar, the
+        /// mosque timetables, the preferences and the clock above.
+        public func displayRoutes(_ screen: DisplayAPI.Screen) -> any ServerRoutes {
+            DisplayRoutes(
+                screen: screen, calculator: Self.prayerService, hijri: Self.hijriService,
+                mosques: Self.mosqueTimetables, preferences: Self.preferences, clock: Self.clock, log: Self.log)
+        }
     }
 #else
     extension PrayDependency {
@@ -551,6 +559,9 @@ extension PrayDependency {
 
         /// No server on this platform: routes that answer every request with 501 Not Implemented.
         public func serverRoutes() -> any ServerRoutes { Self.serverRoutes }
+
+        /// No server on this platform: routes that answer every request with 501 Not Implemented.
+        public func displayRoutes(_ screen: DisplayAPI.Screen) -> any ServerRoutes { Self.serverRoutes }
     }
 #endif
 

@@ -35,15 +35,27 @@ extension PrayerServiceMosque {
     /// - Throws: What the base service throws; ``StorageError`` when the store cannot be read.
     public func prayerTimes(for request: PrayerAPI.Request) async throws -> PrayerAPI.Response {
         let response = try await base.prayerTimes(for: request)
-        guard let name = try preferences.preferences()[.mosque], let last = request.dates.last,
-            let timetable = try store.timetable(named: name, from: request.date, through: last),
-            timetable.applies(to: request)
-        else { return response }
-        let days = Dictionary(timetable.days.map { ($0.date, $0) }) { $1 }
-        let schedules = response.schedules.map { schedule in
-            days[schedule.date].map { Self.overlay($0, of: timetable.name, on: schedule) } ?? schedule
-        }
+        let schedules = try Self.overlay(
+            response.schedules, for: request, store: store, mosque: preferences.preferences()[.mosque])
         return PrayerAPI.Response(schedules: schedules, source: response.source)
+    }
+
+    /// `schedules` (of `request`) with the days of the mosque named `mosque` laid over them, when its
+    /// timetable serves the request (``MosqueTimetable/applies(to:)``); unchanged otherwise. The
+    /// synchronous rule of ``prayerTimes(for:)``, for a server that calculates on its own threads.
+    /// - Throws: ``StorageError`` when the store cannot be read.
+    public static func overlay(
+        _ schedules: [PrayerSchedule], for request: PrayerAPI.Request, store: any MosqueTimetableStore,
+        mosque: String?
+    ) throws -> [PrayerSchedule] {
+        guard let mosque, let last = request.dates.last,
+            let timetable = try store.timetable(named: mosque, from: request.date, through: last),
+            timetable.applies(to: request)
+        else { return schedules }
+        let days = Dictionary(timetable.days.map { ($0.date, $0) }) { $1 }
+        return schedules.map { schedule in
+            days[schedule.date].map { overlay($0, of: timetable.name, on: schedule) } ?? schedule
+        }
     }
 
     /// `schedule` with the mosque's times of `day` in place of its own.

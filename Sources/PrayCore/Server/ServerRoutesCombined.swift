@@ -1,7 +1,8 @@
 import Foundation
 
 /// The answers of `praykit serve` as one ``ServerRoutes``: a request whose path is under `/sync/`
-/// goes to the sync endpoints (SYNC.md §3), every other one to the API routes (AlAdhan). A server
+/// goes to the sync endpoints (SYNC.md §3), one of the screen's (``DisplayAPI/isDisplayPath(_:)``) to
+/// the screen when the server shows one (`--display`), every other one to the API routes (AlAdhan). A server
 /// started without a sync store answers `/sync/…` with 404 and a JSON body that says so, in the
 /// sync protocol's error shape, so that a client learns it is talking to the wrong server.
 ///
@@ -14,6 +15,7 @@ import Foundation
 public struct ServerRoutesCombined: ServerRoutes {
     private let api: any ServerRoutes
     private let sync: (any ServerRoutes)?
+    private let display: (any ServerRoutes)?
 
     /// The paths that go to the sync endpoints start with this.
     public static let syncPrefix = "/sync/"
@@ -22,14 +24,17 @@ public struct ServerRoutesCombined: ServerRoutes {
     /// - Parameters:
     ///   - api: The answers of every path outside `/sync/`.
     ///   - sync: The sync endpoints, or `nil` for a server that does not sync.
-    public init(api: any ServerRoutes, sync: (any ServerRoutes)?) {
+    ///   - display: The screen's page and model, or `nil` for a server that shows none.
+    public init(api: any ServerRoutes, sync: (any ServerRoutes)?, display: (any ServerRoutes)? = nil) {
         self.api = api
         self.sync = sync
+        self.display = display
     }
 
     /// Hands the request to the sync endpoints or to the API by its path. A refused request (see
     /// ``ServerAPI/Request/refusal``) goes by its path too, so that each side words its own refusals.
     public func respond(to request: ServerAPI.Request) -> ServerAPI.Response {
+        if let display, DisplayAPI.isDisplayPath(request.path) { return display.respond(to: request) }
         guard Self.isSyncPath(request.path) else { return api.respond(to: request) }
         guard let sync else { return Self.notSyncing(request) }
         return sync.respond(to: request)

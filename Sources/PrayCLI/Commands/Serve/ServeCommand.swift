@@ -43,6 +43,11 @@ enum ServeCommand: CommandGroup {
         otherwise (two Content-Length fields, Transfer-Encoding with Content-Length, a space before a
         field's colon, an HTTP/1.1 request without Host) get 400, and the connection is closed.
 
+        With --display the server also serves /display, the screen of the saved place (the clock, the
+        day's times with the saved iqama and Jumu'ah or the chosen mosque's timetable, the next prayer's
+        countdown and the phases around each prayer; ?lang=ar for Arabic), and /display.json, its next 31
+        days; a screen by the door shows it in Chromium's kiosk mode (docs/display.md).
+
         Without --sync-store the server keeps no state: run as many copies as needed behind any HTTP
         load balancer. Answers for a fixed date and place carry an ETag and Cache-Control: public,
         max-age=86400.
@@ -77,6 +82,7 @@ enum ServeCommand: CommandGroup {
         "curl 'http://127.0.0.1:8080/v1/timings/01-03-2027?latitude=21.4225&longitude=39.8262&method=4"
             + "&timezonestring=Asia/Riyadh'",
         "praykit serve --port 8080 --sync-store sqlite:/var/lib/praykit/sync.sqlite",
+        "praykit serve --display --port 8080",
         "praykit serve sync users add amina --server https://pray.example.org",
         "praykit serve sync devices list",
     ]

@@ -66,13 +66,18 @@ enum ServeRunCommand: Command {
             + "line) that every Hijri date the API answers follows, whatever its calendarMethod: for the server of "
             + "a mosque or a community.",
         completion: .file)
+    static let display = Flag(
+        "display",
+        help: "Also serve the screen of the saved place at /display (its model at /display.json): the clock, "
+            + "the day's times with the saved iqama and Jumu'ah (or the chosen mosque's timetable), and the next "
+            + "prayer's countdown; for a screen by the door, in Chromium's kiosk mode (docs/display.md).")
     static let insecureHTTP = Flag(
         "insecure-http",
         help: "Serve sync over plain HTTP on an address other machines can reach (behind a TLS proxy only).")
 
     static let options: [any OptionDefinition] = [
         host, port, threads, timeout, connections, connectionsPerAddress, head, body, syncStore,
-        ServeSyncCommand.storeFile, trustedProxy, insecureHTTP, hijriStarts,
+        ServeSyncCommand.storeFile, trustedProxy, insecureHTTP, hijriStarts, display,
     ]
 
     /// The largest starts file read, as `hijri import-starts`.
@@ -123,13 +128,19 @@ enum ServeRunCommand: Command {
         let store = try location.map { location in
             try ServeSyncCommand.checkedStore(at: location, connections: configuration.threads, context: context)
         }
+        let screen = try await arguments[display] ? self.screen(context: context) : nil
         raiseOpenFileLimit(to: configuration.connectionLimit + 64)
-        let routes = dependency.serverRoutes(syncStore: store)
+        let routes = ServerRoutesCombined(
+            api: dependency.serverRoutes(), sync: store.map { dependency.syncRoutes(store: $0) },
+            display: screen.map { dependency.displayRoutes($0) })
         let server = try dependency.serverService().start(configuration, handler: routes.handler)
         let signals = TerminationSignals { Task { await server.shutdown() } }
         defer { signals.stop() }
         do {
             var lines = "Listening on \(server.url.absoluteString)\n"
+            if let screen {
+                lines += "Display of \(screen.name ?? "the saved place") at \(server.url.absoluteString)/display\n"
+            }
             if let location {
                 lines += "Sync at \(server.url.absoluteString)/sync/v1/ from \(location)\n"
             }
@@ -140,6 +151,22 @@ enum ServeRunCommand: Command {
             throw error
         }
         await server.waitUntilStopped()
+    }
+
+    /// The screen of the saved place (`--display`): its zone, method and iqama resolved as `praykit
+    /// times` resolves them, named after the chosen mosque or the saved place.
+    /// - Throws: ``CLIError`` (usage) when no place is saved; what the services throw.
+    static func screen(context: CommandContext) async throws -> DisplayAPI.Screen {
+        let saved = try context.preferences()
+        guard (try? saved.coordinates()) != nil else {
+            throw CLIError.usage(
+                "--display shows the saved place's times: save one first with 'praykit config set city <name>' "
+                    + "(or 'config set latitude' and 'config set longitude')")
+        }
+        let prepared = try await context.dependency.locationManager().prayerRequest(
+            for: LocationAPI.Request(.saved), at: context.now, days: DisplayAPI.days)
+        return DisplayAPI.Screen(
+            prepared: prepared, name: saved[.mosque] ?? saved[.placeName] ?? prepared.location.name)
     }
 
     /// The server's configuration from the options: with `sync`, a body limit of at least
