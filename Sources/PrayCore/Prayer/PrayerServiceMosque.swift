@@ -48,14 +48,46 @@ extension PrayerServiceMosque {
         _ schedules: [PrayerSchedule], for request: PrayerAPI.Request, store: any MosqueTimetableStore,
         mosque: String?
     ) throws -> [PrayerSchedule] {
-        guard let mosque, let last = request.dates.last,
-            let timetable = try store.timetable(named: mosque, from: request.date, through: last),
+        guard let mosque, let last = request.dates.last else { return schedules }
+        var result = schedules
+        if let timetable = try store.timetable(named: mosque, from: request.date, through: last),
             timetable.applies(to: request)
-        else { return schedules }
-        let days = Dictionary(timetable.days.map { ($0.date, $0) }) { $1 }
-        return schedules.map { schedule in
-            days[schedule.date].map { overlay($0, of: timetable.name, on: schedule) } ?? schedule
+        {
+            let days = Dictionary(timetable.days.map { ($0.date, $0) }) { $1 }
+            result = result.map { schedule in
+                days[schedule.date].map { overlay($0, of: timetable.name, on: schedule) } ?? schedule
+            }
         }
+        // The mosque's own rules (a mosque space's settings): iqama and Jumu'ah for the days and
+        // prayers its timetable does not give, at the mosque's place.
+        if let settings = try store.settings(of: mosque), settings.applies(to: request),
+            let rules = try? settings.iqamaSettings(), !rules.isEmpty
+        {
+            result = result.map { applying(rules, of: mosque, to: $0) }
+        }
+        return result
+    }
+
+    /// `schedule` with the iqama of `rules` for each prayer it has no congregation time of, and their
+    /// Jumu'ah times on a Friday it gives none of.
+    public static func applying(_ rules: IqamaSettings, of mosque: String, to schedule: PrayerSchedule)
+        -> PrayerSchedule
+    {
+        var congregation = schedule.congregationTimes
+        for prayer in Prayer.obligatory where congregation[prayer] == nil {
+            if let time = schedule[prayer], let iqama = rules.iqama(of: time, in: schedule) {
+                congregation[prayer] = iqama
+            }
+        }
+        let jumuah = schedule.jumuahTimes.isEmpty ? rules.jumuahTimes(in: schedule) : schedule.jumuahTimes
+        return PrayerSchedule(
+            date: schedule.date, timeZone: schedule.timeZone, coordinates: schedule.coordinates, times: schedule.times,
+            unavailable: Dictionary(
+                uniqueKeysWithValues: Prayer.allCases.compactMap { prayer in
+                    schedule.unavailability(of: prayer).map { (prayer, $0) }
+                }), sunsetToSunrise: schedule.sunsetToSunrise, sunsetToFajr: schedule.sunsetToFajr,
+            maghribToFajr: schedule.maghribToFajr, polarBasis: schedule.polarBasis, congregationTimes: congregation,
+            extraTimes: schedule.extraTimes, mosque: mosque, jumuahTimes: jumuah)
     }
 
     /// `schedule` with the mosque's times of `day` in place of its own.
@@ -106,5 +138,16 @@ extension MosqueTimetable {
     public func applies(to request: PrayerAPI.Request) -> Bool {
         request.timeZone.identifier == timeZone
             && coordinates.kilometers(to: request.coordinates) <= Self.radiusKilometers
+    }
+}
+
+extension SyncMosqueSettingsValue {
+    /// Whether the settings serve `request`: the same zone, and a place within
+    /// ``MosqueTimetable/radiusKilometers`` of the mosque.
+    public func applies(to request: PrayerAPI.Request) -> Bool {
+        guard request.timeZone.identifier == timeZone,
+            let place = try? Coordinates(latitude: latitude, longitude: longitude, elevation: elevation)
+        else { return false }
+        return place.kilometers(to: request.coordinates) <= MosqueTimetable.radiusKilometers
     }
 }

@@ -46,12 +46,29 @@ enum MosqueFollowCommand: Command {
         } else {
             space = try await SyncCommand.withProgress(context) { try await sync.join(code: code) }
         }
-        let timetable = try context.dependency.mosqueTimetables().mosques().first { $0.name == space.localName }
+        let store = context.dependency.mosqueTimetables()
+        let timetable = try store.mosques().first { $0.name == space.localName }
         var lines = [
             "Following \(space.localName) as a\(space.space.role == .editor ? "n" : "") \(space.space.role)."
         ]
         if let timetable { lines.append("Its timetable: \(timetable.first) to \(timetable.last).") }
-        if try context.preferences()[.mosque] != space.localName {
+        // A device with no place of its own (a screen by the door) takes the mosque's, and its times.
+        let settings = try store.settings(of: space.localName)
+        let place =
+            settings.map { ($0.latitude, $0.longitude, $0.elevation, $0.timeZone) }
+            ?? timetable.map {
+                ($0.coordinates.latitude, $0.coordinates.longitude, $0.coordinates.elevation, $0.timeZone)
+            }
+        if try context.preferences().coordinates() == nil, let place {
+            try context.dependency.preferences().update { preferences in
+                try preferences.set(String(place.0), for: .latitude)
+                try preferences.set(String(place.1), for: .longitude)
+                try preferences.set(String(place.2), for: .elevation)
+                try preferences.set(place.3, for: .timeZone)
+                try preferences.set(space.localName, for: .mosque)
+            }
+            lines.append("This device had no place: it now uses the mosque's (\(place.3)) and its times.")
+        } else if try context.preferences()[.mosque] != space.localName {
             lines.append("Use its times: praykit config set mosque \(space.localName.shellWord)")
         }
         try context.output.write(lines.joined(separator: "\n") + "\n")

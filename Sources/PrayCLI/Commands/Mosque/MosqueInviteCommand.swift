@@ -35,7 +35,8 @@ enum MosqueInviteCommand: Command {
             "A logged-in person: praykit mosque follow \(invitation.code)",
         ]
         if invitation.role == .viewer {
-            lines.append("A screen or phone without an account: praykit mosque follow \(invitation.code) --server \(server)")
+            lines.append(
+                "A screen or phone without an account: praykit mosque follow \(invitation.code) --server \(server)")
         }
         try context.output.write(lines.joined(separator: "\n") + "\n")
     }

@@ -41,7 +41,8 @@ enum MosqueRemoveMemberCommand: Command {
         let name = arguments[MosqueCommand.mosque]
         try await context.dependency.syncService().removeMember(arguments[member], from: name)
         try context.output.write(
-            "Removed \(arguments[member].escapingControlCharacters()) from \(name): they no longer receive its changes.\n")
+            "Removed \(arguments[member].escapingControlCharacters()) from \(name): they no longer receive its changes.\n"
+        )
     }
 }
 

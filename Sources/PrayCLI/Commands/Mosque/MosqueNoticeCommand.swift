@@ -20,7 +20,8 @@ enum MosqueNoticeAddCommand: Command {
     static let from = Option<String?>(
         "from", value: "time", help: "When it is first shown, ISO 8601 (2027-03-10T18:00:00Z).", defaultText: "now")
     static let lasting = Option<Lifetime>(
-        "for", value: "duration", help: "How long it is shown: 2h, 3d (at most a year).", default: Lifetime(seconds: 86_400))
+        "for", value: "duration", help: "How long it is shown: 2h, 3d (at most a year).",
+        default: Lifetime(seconds: 86_400))
     static let priority = Option<SyncNoticeValue.Priority>(
         "priority", value: "priority", help: "How prominently it is shown.", default: .normal)
     static let id = Option<String?>("id", value: "id", help: "Its ID: 1 to 40 of a-z, 0-9 and -.", defaultText: "made")

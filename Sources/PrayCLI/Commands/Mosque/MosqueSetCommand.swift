@@ -33,7 +33,8 @@ enum MosqueSetCommand: Command {
         "hijri-calendar", value: "calendar", help: "The Hijri calendar the mosque follows.", defaultText: "unchanged")
     static let hijriOffset = Option<Int?>(
         "hijri-offset", value: "days", help: "Days added to that calendar, -3…3.", defaultText: "unchanged")
-    static let latitude = Option<Double?>("latitude", value: "degrees", help: "The mosque's latitude.", defaultText: "kept")
+    static let latitude = Option<Double?>(
+        "latitude", value: "degrees", help: "The mosque's latitude.", defaultText: "kept")
     static let longitude = Option<Double?>(
         "longitude", value: "degrees", help: "The mosque's longitude.", defaultText: "kept")
     static let timeZone = Option<String?>(
@@ -51,7 +52,9 @@ enum MosqueSetCommand: Command {
             settings.iqama = [:]
             for item in text.split(separator: ",") {
                 let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard pair.count == 2 else { throw CLIError.usage("--iqama '\(item)' must look like fajr=+20 or dhuhr=13:30") }
+                guard pair.count == 2 else {
+                    throw CLIError.usage("--iqama '\(item)' must look like fajr=+20 or dhuhr=13:30")
+                }
                 settings.iqama[pair[0].lowercased()] = pair[1]
             }
         }

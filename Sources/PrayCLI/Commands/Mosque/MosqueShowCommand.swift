@@ -14,7 +14,8 @@ enum MosqueShowCommand: Command {
         let timetable = try store.mosques().first { $0.name == name }
         let settings = try store.settings(of: name)
         guard space != nil || timetable != nil || settings != nil else {
-            throw CLIError.runtime("no mosque named '\(name.escapingControlCharacters())' is kept here ('praykit mosque list')")
+            throw CLIError.runtime(
+                "no mosque named '\(name.escapingControlCharacters())' is kept here ('praykit mosque list')")
         }
         var lines = [name.escapingControlCharacters()]
         if let space {
@@ -22,7 +23,9 @@ enum MosqueShowCommand: Command {
                 "  Space: \(space.space.id), you are a\(space.space.role == .editor ? "n" : "") \(space.space.role)"
                     + (space.isGone ? "; no longer updated" : ""))
         }
-        if let timetable { lines.append("  Timetable: \(timetable.first) to \(timetable.last) (\(timetable.days) days)") }
+        if let timetable {
+            lines.append("  Timetable: \(timetable.first) to \(timetable.last) (\(timetable.days) days)")
+        }
         if let settings {
             lines.append("  Settings: \(settings.summary.escapingControlCharacters())")
             for eid in settings.eid {
