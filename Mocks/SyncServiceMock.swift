@@ -59,7 +59,8 @@ public final class SyncServiceMock: SyncService {
     /// A mock answering as a device where sync was never set up: status ``SyncStatus/off``, nothing
     /// waiting, no history, failures or conflicts; a cycle, a reset or keeping a conflict throws
     /// ``SyncError`` `notLoggedIn`; dismissing one throws ``ValidationError``; a logout drops nothing and
-    /// retiring the device answers `false`; it follows no mosque; a login throws `pairingRefused`.
+    /// retiring the device answers `false`; it follows no mosque, and every step of a mosque space throws
+    /// `notLoggedIn`; a login throws `pairingRefused`.
     public static func off() -> SyncServiceMock {
         let mock = SyncServiceMock()
         let notLoggedIn = SyncError(.notLoggedIn, message: "sync is not set up on this device: log in first")
@@ -75,6 +76,13 @@ public final class SyncServiceMock: SyncService {
         mock.onLogout { _ in 0 }
         mock.onRetireDevice { false }
         mock.onSpaces { [] }
+        mock.onCreateMosque { _ in throw notLoggedIn }
+        mock.onInvite { _, _, _ in throw notLoggedIn }
+        mock.onJoin { _ in throw notLoggedIn }
+        mock.onMembers { _ in throw notLoggedIn }
+        mock.onRemoveMember { _, _ in throw notLoggedIn }
+        mock.onLeave { _, _ in throw notLoggedIn }
+        mock.onDeleteMosque { _ in throw notLoggedIn }
         mock.onSyncNow { throw notLoggedIn }
         mock.onReset { throw notLoggedIn }
         mock.onLogin { _ in throw SyncError(.pairingRefused, message: "the server refused the pairing code") }

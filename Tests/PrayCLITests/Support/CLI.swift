@@ -73,6 +73,7 @@ enum CLI {
         store.onNewPairingCode { name, _ in throw SyncServerError(.notFound, message: "no user named \(name)") }
         store.onUsers { [] }
         store.onDevices { [] }
+        store.onSpaces { [] }
         store.onRevokeDevice { id, _ in throw SyncServerError(.notFound, message: "no device \(id)") }
         return store
     }

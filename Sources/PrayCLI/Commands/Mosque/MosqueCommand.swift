@@ -36,6 +36,9 @@ enum MosqueCommand: CommandGroup {
     /// The mosque's name, as every verb takes it.
     static let mosque = Argument<String>("name", help: "The mosque's name on this device ('praykit mosque list').")
 
+    /// `a` or `an` before a role's name.
+    static func article(_ role: SyncRole) -> String { role == .viewer ? "a" : "an" }
+
     /// What a cycle found no longer updated, a line each (empty when none).
     static func goneLines(_ gone: [String]) -> String {
         gone.map { name in

@@ -49,7 +49,7 @@ enum MosqueFollowCommand: Command {
         let store = context.dependency.mosqueTimetables()
         let timetable = try store.mosques().first { $0.name == space.localName }
         var lines = [
-            "Following \(space.localName) as a\(space.space.role == .editor ? "n" : "") \(space.space.role)."
+            "Following \(space.localName) as \(MosqueCommand.article(space.space.role)) \(space.space.role)."
         ]
         if let timetable { lines.append("Its timetable: \(timetable.first) to \(timetable.last).") }
         // A device with no place of its own (a screen by the door) takes the mosque's, and its times.

@@ -29,7 +29,7 @@ enum MosqueInviteCommand: Command {
         let invitation = try await sync.invite(to: name, role: arguments[role], expiresIn: lifetime)
         let server = (try? sync.currentStatus().server) ?? "URL"
         var lines = [
-            "Code for a\(invitation.role == .editor ? "n" : "") \(invitation.role) of \(invitation.mosque): "
+            "Code for \(MosqueCommand.article(invitation.role)) \(invitation.role) of \(invitation.mosque): "
                 + invitation.code,
             "It works once, until \(SyncAPI.timestamp(invitation.expiresAt)).",
             "A logged-in person: praykit mosque follow \(invitation.code)",

@@ -16,7 +16,8 @@ enum MosqueNoticeAddCommand: Command {
     static let name = "add"
     static let abstract = "Add a notice to a mosque: a title, a text, from now (or --from) for a day (or --for)."
     static let title = Option<String>("title", value: "text", help: "One line, at most 200 characters.")
-    static let text = Option<String>("text", value: "text", help: "The notice, at most 4,096 bytes.", default: "")
+    static let text = Option<String?>(
+        "text", value: "text", help: "The notice, at most 4,096 bytes ('\\n' for a new line).", defaultText: "none")
     static let from = Option<String?>(
         "from", value: "time", help: "When it is first shown, ISO 8601 (2027-03-10T18:00:00Z).", defaultText: "now")
     static let lasting = Option<Lifetime>(
@@ -38,9 +39,11 @@ enum MosqueNoticeAddCommand: Command {
             start = date
         }
         let notice = SyncNoticeValue(
-            title: arguments[title], text: arguments[text].replacingOccurrences(of: "\\n", with: "\n"), start: start,
+            title: arguments[title],
+            text: (arguments[text]).map { $0.replacingOccurrences(of: "\\n", with: "\n") } ?? "",
+            start: start,
             end: start.addingTimeInterval(arguments[lasting].seconds), priority: arguments[priority])
-        let id = arguments[Self.id] ?? "n-" + String(SyncID.newClientID().suffix(8))
+        let id: String = arguments[Self.id] ?? Self.newID()
         try context.dependency.mosqueTimetables().putNotice(MosqueNotice(id: id, notice: notice), of: name)
         _ = await context.dependency.syncService().syncAfterWrite()
         try context.output.write("Added notice \(id) to \(name), shown until \(SyncAPI.timestamp(notice.end)).\n")
@@ -94,6 +97,11 @@ enum MosqueNoticeRemoveCommand: Command {
         _ = await context.dependency.syncService().syncAfterWrite()
         try context.output.write("Removed notice \(arguments[id]) of \(name).\n")
     }
+}
+
+extension MosqueNoticeAddCommand {
+    /// A new notice ID: `n-` and 8 random hex digits.
+    static func newID() -> String { "n-" + String(SyncID.newClientID().suffix(8)) }
 }
 
 extension SyncNoticeValue.Priority: ArgumentValue {}

@@ -20,7 +20,7 @@ enum MosqueShowCommand: Command {
         var lines = [name.escapingControlCharacters()]
         if let space {
             lines.append(
-                "  Space: \(space.space.id), you are a\(space.space.role == .editor ? "n" : "") \(space.space.role)"
+                "  Space: \(space.space.id), you are \(MosqueCommand.article(space.space.role)) \(space.space.role)"
                     + (space.isGone ? "; no longer updated" : ""))
         }
         if let timetable {

@@ -28,7 +28,7 @@ enum ServeSyncCommand: CommandGroup {
     ]
     static let subcommands: [any CommandNode.Type] = [
         ServeSyncUsersCommand.self, ServeSyncPairCommand.self, ServeSyncDevicesCommand.self,
-        ServeSyncMigrateSchemaCommand.self, ServeSyncMigrateCommand.self,
+        ServeSyncSpacesCommand.self, ServeSyncMigrateSchemaCommand.self, ServeSyncMigrateCommand.self,
     ]
 
     /// `--sync-store` of the administration commands, which default to the standard store.

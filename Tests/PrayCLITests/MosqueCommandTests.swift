@@ -1,0 +1,134 @@
+import Foundation
+import PrayCore
+import PrayMocks
+import Testing
+
+/// `praykit mosque …` in-process, on a mock sync service and a fake store: what a person reads, what
+/// is asked of sync, and what is refused before anything is sent. (Spaces end to end between devices:
+/// SyncSpaceClientTests; the store's rules: the spaces cases of SyncStoreContract.)
+@Suite struct MosqueCommandTests {
+    let space = SyncSpaceInfo(
+        space: SyncSpace(id: "s_0123456789abcdef", kind: .mosque, name: "East London Mosque", role: .owner),
+        localName: "East London Mosque")
+
+    func dependency(_ sync: SyncServiceMock, store: MosqueTimetableStoreFake = MosqueTimetableStoreFake())
+        -> PrayDependencyMock
+    {
+        var dependency = CLI.dependency()
+        dependency.sync = sync
+        dependency.mosqueTimetableStore = store
+        return dependency
+    }
+
+    @Test func listSaysTheRoleAndWhetherEachIsUpdated() async throws {
+        let sync = SyncServiceMock.off()
+        var gone = space
+        gone.localName = "Masjid al-Noor"
+        gone.space.role = .viewer
+        gone.goneAt = CLI.now
+        sync.onSpaces { [space, gone] in [space, gone] }
+        let text = await CLI.run(["mosque", "list"], dependency: dependency(sync))
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("East London Mosque  owner   updated"))
+        #expect(text.stdout.contains("Masjid al-Noor      viewer  no longer updated"))
+        let json = await CLI.run(["mosque", "--format", "json"], dependency: dependency(sync))
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(items.map { $0["updated"] as? Bool } == [true, false])
+        let none = await CLI.run(["mosque"], dependency: dependency(SyncServiceMock.off()))
+        #expect(none.stdout.contains("follows no mosque"))
+    }
+
+    @Test func inviteChecksTheRoleAndLifetimeBeforeAsking() async throws {
+        let sync = SyncServiceMock.off()
+        sync.onInvite { mosque, role, lifetime in
+            SyncInvitation(
+                code: "ARJC8-Y67Y7", role: role, expiresAt: CLI.now.addingTimeInterval(lifetime), mosque: mosque)
+        }
+        let viewer = await CLI.run(
+            ["mosque", "invite", "East London Mosque", "--role", "viewer", "--expires", "7d"],
+            dependency: dependency(sync))
+        #expect(viewer.status == 0, "\(viewer.stderr)")
+        #expect(viewer.stdout.contains("Code for a viewer of East London Mosque: ARJC8-Y67Y7"))
+        #expect(viewer.stdout.contains("praykit mosque follow ARJC8-Y67Y7 --server"))
+        #expect(sync.inviteCalls.map(\.2) == [7 * 86_400])
+        for bad in [
+            ["--role", "owner"], ["--role", "editor", "--expires", "5m"], ["--role", "viewer", "--expires", "8d"],
+        ] {
+            let refused = await CLI.run(["mosque", "invite", "East London Mosque"] + bad, dependency: dependency(sync))
+            #expect(refused.status == 64, "\(bad): \(refused.stderr)")
+        }
+        #expect(sync.inviteCalls.count == 1)
+    }
+
+    @Test func setKeepsWhatIsNotGivenAndRefusesWhatTheRulesDo() async throws {
+        let store = MosqueTimetableStoreFake()
+        try store.setSettings(
+            SyncMosqueSettingsValue(latitude: 51.5176, longitude: -0.0654, timeZone: "Europe/London", jumuah: [780]),
+            of: "East London Mosque")
+        let sync = SyncServiceMock.off()
+        let set = await CLI.run(
+            [
+                "mosque", "set", "East London Mosque", "--iqama", "fajr=+20,dhuhr=13:30", "--eid",
+                "1448-10-01=2027-03-10@07:30+09:00",
+            ], dependency: dependency(sync, store: store))
+        #expect(set.status == 0, "\(set.stderr)")
+        let settings = try #require(store.settings(of: "East London Mosque"))
+        #expect(settings.iqama == ["fajr": "+20", "dhuhr": "13:30"] && settings.jumuah == [780])
+        let eid = try CivilDate(parsing: "2027-03-10")
+        #expect(settings.eid.first?.prayers == [450, 540] && settings.eid.first?.date == eid)
+        for bad in [
+            ["--jumuah", "12:30,13:00,13:30,14:00"], ["--iqama", "asr=-5"], ["--eid", "1448-09-01=2027-02-09@08:00"],
+            ["--iqama", "sunrise=+5"],
+        ] {
+            let refused = await CLI.run(
+                ["mosque", "set", "East London Mosque"] + bad, dependency: dependency(sync, store: store))
+            #expect(refused.status != 0 && !refused.stderr.isEmpty, "\(bad)")
+        }
+        #expect(store.settings(of: "East London Mosque") == settings)
+    }
+
+    @Test func noticesAreAddedListedAndRemovedAsText() async throws {
+        let store = MosqueTimetableStoreFake()
+        let sync = SyncServiceMock.off()
+        let added = await CLI.run(
+            [
+                "mosque", "notice", "add", "East London Mosque", "--title", "Janazah after Dhuhr", "--text",
+                "<script>alert(1)</script>", "--priority", "urgent", "--id", "janazah",
+            ], dependency: dependency(sync, store: store))
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(store.notices(of: "East London Mosque").map(\.notice.text) == ["<script>alert(1)</script>"])
+        let listed = await CLI.run(
+            ["mosque", "notice", "East London Mosque"], dependency: dependency(sync, store: store))
+        #expect(listed.stdout.contains("janazah  urgent") && listed.stdout.contains("Janazah after Dhuhr"))
+        let big = await CLI.run(
+            [
+                "mosque", "notice", "add", "East London Mosque", "--title", "Big", "--text",
+                String(repeating: "x", count: 5_000),
+            ],
+            dependency: dependency(sync, store: store))
+        #expect(big.status != 0 && big.stderr.contains("4096"))
+        let removed = await CLI.run(
+            ["mosque", "notice", "remove", "East London Mosque", "janazah"], dependency: dependency(sync, store: store))
+        #expect(removed.status == 0 && store.notices(of: "East London Mosque").isEmpty)
+    }
+
+    @Test func followJoinsWhenLoggedInAndLeaveKeepsTheCopyUnlessDropped() async throws {
+        let sync = SyncServiceMock.off()
+        sync.onJoin { [space] _ in space }
+        sync.onLeave { _, _ in }
+        let followed = await CLI.run(["mosque", "follow", "ARJC8-Y67Y7"], dependency: dependency(sync))
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(followed.stdout.contains("Following East London Mosque as an owner."))
+        let left = await CLI.run(["mosque", "leave", "East London Mosque"], dependency: dependency(sync))
+        #expect(left.stdout.contains("stays here as your own mosque"))
+        let dropped = await CLI.run(["mosque", "leave", "East London Mosque", "--drop"], dependency: dependency(sync))
+        #expect(dropped.stdout.contains("removed from this device"))
+        #expect(sync.leaveCalls.map(\.1) == [true, false])
+        let notAMember = SyncServiceMock.off()
+        notAMember.onMembers { name in
+            throw SyncError(.notAMember, message: "this device follows no mosque named \(name)")
+        }
+        let members = await CLI.run(["mosque", "members", "Elsewhere"], dependency: dependency(notAMember))
+        #expect(members.status == 1 && members.stderr.contains("follows no mosque named Elsewhere"))
+    }
+}
