@@ -69,7 +69,10 @@ public protocol SyncSpaceService: Sendable {
     func createMosque(named name: String) async throws -> SyncSpaceInfo
 
     /// Makes a one-time code for `role` in a mosque this user owns or edits.
-    /// - Parameter expiresIn: 15 minutes to 7 days, in seconds.
+    /// - Parameters:
+    ///   - mosque: The mosque's name here.
+    ///   - role: What the code gives: `editor` (an owner's code) or `viewer`.
+    ///   - expiresIn: 15 minutes to 7 days, in seconds.
     /// - Throws: ``SyncError`` (`notAMember`, `readOnly`), ``NetworkError``.
     func invite(to mosque: String, role: SyncRole, expiresIn: TimeInterval) async throws -> SyncInvitation
 
