@@ -132,7 +132,12 @@ echo "== PrayServer without libmicrohttpd (type-check)"
 # `package` declarations (PrayCore's ZoneClock, PrayServices' SQLite layer that the sync server's SQLite
 # store runs on) are visible within one package name: the one SwiftPM gave.
 package_name="$(grep -m1 -A1 '"-package-name",' "$scratch/debug/description.json" | tail -1 | tr -d ' ",')"
+# The pages' C target (CPrayPages) is not in the portable package (only PrayServer uses it): its header
+# is enough to type-check against, through a module map of its own.
+pages_map="$work/CPrayPages.modulemap"
+printf 'module CPrayPages {\n    header "%s"\n    export *\n}\n' \
+    "$repo/Sources/CPrayPages/include/praykit_pages.h" >"$pages_map"
 find "$repo/Sources/PrayServer" -name '*.swift' -print0 | xargs -0 swiftc -typecheck -swift-version 6 \
     -warnings-as-errors -module-name PrayServer -package-name "$package_name" -I "$scratch/debug/Modules" \
-    -Xcc -fmodule-map-file="$repo/Sources/CSQLite/module.modulemap"
+    -Xcc -fmodule-map-file="$repo/Sources/CSQLite/module.modulemap" -Xcc -fmodule-map-file="$pages_map"
 echo "portable build: OK"
