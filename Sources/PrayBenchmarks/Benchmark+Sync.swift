@@ -39,6 +39,8 @@ extension Benchmark {
         var offlinePushSeconds = 0.0
         var offlineEntries = 0
         var offlinePulledBack = 0
+        /// A mosque's followers pulling a change (issue 36).
+        var followers = FollowerTimes()
         /// What the server's store is, for the first line of the text.
         var storeDescription = "SQLite store, WAL, synchronous=FULL, in a temporary folder"
 
@@ -61,7 +63,7 @@ extension Benchmark {
                 ("ClientCatchUpYearSeconds", String(format: "%.3f", catchUpSeconds)),
                 ("ClientPushOfflineYearSeconds", String(format: "%.3f", offlinePushSeconds)),
             ]
-            return figures.map { #""\#(prefix)\#($0.0)":\#($0.1)"# }
+            return figures.map { #""\#(prefix)\#($0.0)":\#($0.1)"# } + followers.members(prefix: prefix)
         }
 
         /// The SQLite figures and the PostgreSQL ones on one line each, the same measurement in each.
@@ -77,6 +79,11 @@ extension Benchmark {
                 ("pull of 10000 rows, SyncRoutes (ms)", { fixed($0.routesPullMilliseconds) }),
                 ("client catches up on a year (s)", { fixed($0.catchUpSeconds, 2) }),
                 ("client pushes a year from offline (s)", { fixed($0.offlinePushSeconds, 2) }),
+                (
+                    "follower's pull of a change, 10000 followers (µs)",
+                    { fixed($0.followers.pullMedianMicroseconds, 0) }
+                ),
+                ("CPU of this process a follower's pull (µs)", { fixed($0.followers.cpuMicrosecondsPerPull, 0) }),
             ]
             let pad = { (text: String, width: Int) in text + String(repeating: " ", count: max(0, width - text.count)) }
             var text = "side by side (same measurements):\n  \(pad("", 48))\(pad("SQLite", 12))PostgreSQL\n"
@@ -113,7 +120,8 @@ extension Benchmark {
                 \(fixed(catchUpSeconds, 2)) s
                   a device back from a year offline pushes its outbox (\(offlineEntries) entries) on syncNow(): \
                 \(fixed(offlinePushSeconds, 2)) s (the same cycle then pulls \(offlinePulledBack) rows)
-
+                mosque spaces:
+                \(followers.text)
                 """
         }
 
@@ -138,6 +146,7 @@ extension Benchmark {
         try measureSyncPull(server, into: &times)
         (times.catchUpSeconds, times.catchUpRows) = try measureCatchUp(server)
         (times.offlinePushSeconds, times.offlineEntries, times.offlinePulledBack) = try measureOfflinePush(server)
+        times.followers = try measureFollowers(server)
         return times
     }
 }
