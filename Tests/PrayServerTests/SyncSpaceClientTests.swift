@@ -39,15 +39,22 @@ import Testing
         return (owner, space)
     }
 
+    /// A phone of another user, bilal, who joined the owner's mosque as an editor.
+    func editor(_ world: SyncWorld, invitedBy owner: Device) async throws -> Device {
+        let phone = world.device("phone")
+        try await phone.login(world, user: "bilal")
+        _ = try await phone.sync.join(
+            code: try await owner.sync.invite(to: "East London Mosque", role: .editor, expiresIn: 3_600).code)
+        return phone
+    }
+
     @Test func aPublishedMosqueReachesAnEditorAndAScreenAndOnlyTheEditorWrites() async throws {
         let world = try SyncWorld()
         let (owner, space) = try await publishedMosque(world)
         #expect(space.space.role == .owner && space.localName == "East London Mosque")
         // The months left the owner's own data for the space: the person's rows hold none.
-        #expect(
-            try world.serverRows().keys.filter { $0.hasPrefix("mosque/") && !$0.isEmpty }.allSatisfy {
-                try world.serverRows()[$0]?.deleted == true
-            })
+        let personal = try world.serverRows()
+        #expect(personal.filter { $0.key.hasPrefix("mosque/") }.allSatisfy { $0.value.deleted })
         // An editor joins with a code; a screen follows with a viewer's code and no account.
         let phone = world.device("phone")
         try await phone.login(world, user: "bilal")
@@ -87,10 +94,7 @@ import Testing
     @Test func twoOfflineEditorsMakeOneVisibleConflict() async throws {
         let world = try SyncWorld()
         let (owner, _) = try await publishedMosque(world)
-        let phone = world.device("phone")
-        try await phone.login(world, user: "bilal")
-        _ = try await phone.sync.join(
-            code: try await owner.sync.invite(to: "East London Mosque", role: .editor, expiresIn: 3_600).code)
+        let phone = try await editor(world, invitedBy: owner)
         var mine = try #require(try owner.mosques.settings(of: "East London Mosque"))
         mine.iqama["asr"] = "+20"
         try owner.mosques.setSettings(mine, of: "East London Mosque")
@@ -113,10 +117,7 @@ import Testing
     @Test func aRemovedMemberKeepsTheCopyAndIsToldOnce() async throws {
         let world = try SyncWorld()
         let (owner, _) = try await publishedMosque(world)
-        let phone = world.device("phone")
-        try await phone.login(world, user: "bilal")
-        _ = try await phone.sync.join(
-            code: try await owner.sync.invite(to: "East London Mosque", role: .editor, expiresIn: 3_600).code)
+        let phone = try await editor(world, invitedBy: owner)
         #expect(try await owner.sync.members(of: "East London Mosque").map(\.user) == ["amina", "bilal"])
         try await owner.sync.removeMember("bilal", from: "East London Mosque")
         let report = try await phone.sync.syncNow()

@@ -133,7 +133,7 @@ extension SyncServiceHTTP {
     /// more; a full cycle first asks the server which spaces this user belongs to (a space joined on
     /// another device arrives so; the short cycle after a write pulls the spaces it knows).
     func pullAll(_ session: inout Session, report: inout SyncReport, quick: Bool) async throws {
-        if !quick { try await refreshSpaces(&session, quick: quick) }
+        if !quick { try await refreshSpaces(&session) }
         var restarted = false
         while true {
             let (cursor, spaces) = try database.read { connection in
@@ -204,10 +204,11 @@ extension SyncServiceHTTP {
             }
             report.gone += gone
             report.pulled += applied
-            report.received += page.rows.count + pages.reduce(0) { $0 + $1.rows.count }
+            let rowsReceived = page.rows.count + pages.reduce(0) { $0 + $1.rows.count }
+            report.received += rowsReceived
             let spacesMore = pages.contains { $0.hasMore && !$0.gone }
             if !page.hasMore && !spacesMore { return }
-            try session.budget.pulled(rows: page.rows.count + pages.reduce(0) { $0 + $1.rows.count }, now: clock.now())
+            try session.budget.pulled(rows: rowsReceived, now: clock.now())
             let moved = page.cursor != cursor || !page.rows.isEmpty || pages.contains { !$0.rows.isEmpty }
             guard moved else {
                 throw SyncError(.protocolViolation, message: "the server's pull does not move on")
@@ -217,9 +218,9 @@ extension SyncServiceHTTP {
 
     /// Asks the server which mosque spaces this user belongs to, and keeps each (a new one is pulled
     /// from its start). A server without spaces (protocol 1) has none to say.
-    func refreshSpaces(_ session: inout Session, quick: Bool) async throws {
+    func refreshSpaces(_ session: inout Session) async throws {
         let response = try await send(
-            session.server, path: "spaces", body: Data("{}".utf8), token: session.token, quick: quick)
+            session.server, path: "spaces", body: Data("{}".utf8), token: session.token, quick: false)
         try session.budget.spend(bytes: response.body.count, now: clock.now())
         guard response.status == 200 else {
             if response.status == 404 { return }

@@ -49,14 +49,9 @@ enum MosqueSetCommand: Command {
         let store = context.dependency.mosqueTimetables()
         var settings = try store.settings(of: name) ?? (try defaults(for: name, context: context))
         if let text = arguments[iqama] {
-            settings.iqama = [:]
-            for item in text.split(separator: ",") {
-                let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard pair.count == 2 else {
-                    throw CLIError.usage("--iqama '\(item)' must look like fajr=+20 or dhuhr=13:30")
-                }
-                settings.iqama[pair[0].lowercased()] = pair[1]
-            }
+            // Read as the iqama setting is, so the rules and their messages are that one parser's.
+            let rules = try IqamaSettings(parsing: text).rules
+            settings.iqama = Dictionary(uniqueKeysWithValues: rules.map { ($0.key.rawValue, $0.value.description) })
         }
         if let minutes = arguments[rounding] { settings.iqamaRounding = minutes }
         if let text = arguments[jumuah] {

@@ -100,7 +100,12 @@ extension SyncMosqueSettingsValue {
     /// The place, the iqama rules and the Jumu'ah times in a few words.
     public var summary: String {
         let rules = (try? iqamaSettings().description) ?? ""
-        let friday = jumuah.isEmpty ? "" : ", Jumu'ah " + jumuah.map(Self.clock).joined(separator: " ")
+        let friday =
+            jumuah.isEmpty
+            ? ""
+            : ", Jumu'ah "
+                + jumuah.map { IqamaSettings.Rule.fixed(minutesAfterMidnight: $0).description }.joined(
+                    separator: " ")
         return "(\(latitude), \(longitude)) \(timeZone)" + (rules.isEmpty ? "" : ", iqama \(rules)") + friday
     }
 
@@ -168,9 +173,6 @@ extension SyncMosqueSettingsValue {
                 field: "eid", message: "an Eid day has 1 to \(maximumEidPrayers) distinct prayer times, 00:00 to 23:59")
         }
     }
-
-    /// `13:15`.
-    static func clock(_ minutes: Int) -> String { "\((minutes / 60).zeroPadded(2)):\((minutes % 60).zeroPadded(2))" }
 }
 
 extension SyncValue {

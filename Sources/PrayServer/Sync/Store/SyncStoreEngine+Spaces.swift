@@ -125,11 +125,11 @@ extension SyncStoreEngine {
         case .delete(let target):
             let space = try mosque(target.space, of: caller, connection)
             guard space.role.canManage else { throw SyncSpaceRows.readOnly("delete it", role: space.role) }
-            for table in [
-                "sync_rows WHERE user_id", "pairing_codes WHERE user_id", "members WHERE space", "users WHERE id",
-            ] {
-                try connection.run("DELETE FROM \(table) = $1", [.integer(space.row)])
-            }
+            let row: [SyncSQLValue] = [.integer(space.row)]
+            try connection.run("DELETE FROM sync_rows WHERE user_id = $1", row)
+            try connection.run("DELETE FROM pairing_codes WHERE user_id = $1", row)
+            try connection.run("DELETE FROM members WHERE space = $1", row)
+            try connection.run("DELETE FROM users WHERE id = $1", row)
             return .done
         case .members(let target):
             let space = try mosque(target.space, of: caller, connection)
