@@ -72,17 +72,20 @@ enum PraykitProcess {
             if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
         }
 
-        /// The first line of standard output, once it is complete, or what there is when the process
-        /// ends or `deadline` seconds pass (a server's "Listening on …").
+        /// The first line of standard output with its newline, once it is complete, or what there is
+        /// when the process ends or `deadline` seconds pass (a server's "Listening on …"). Only the
+        /// first: a busy machine can read the file after the process wrote more (a watch in its last
+        /// minute writes a line a second).
         func firstLine(deadline seconds: Int = 120) async throws -> String {
             let output = folder.appendingPathComponent("out")
-            var line = ""
+            var text = ""
             let deadline = ContinuousClock.now + .seconds(seconds)
-            while !line.hasSuffix("\n"), ContinuousClock.now < deadline, process.isRunning {
-                line = (try? TestFile.text(of: output)) ?? ""
+            while !text.contains("\n"), ContinuousClock.now < deadline, process.isRunning {
+                text = (try? TestFile.text(of: output)) ?? ""
                 try await Task.sleep(for: .milliseconds(10))
             }
-            return line
+            guard let end = text.firstIndex(of: "\n") else { return text }
+            return String(text[...end])
         }
 
         /// Waits up to `deadline` seconds (then kills), and returns what it did. The wait blocks a

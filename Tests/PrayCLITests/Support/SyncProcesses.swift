@@ -49,8 +49,7 @@ import PrayServer
             environment["PRAYKIT_CRASH_POINT"] = crashPoint
             let process = try PraykitProcess.Running(
                 ["serve", "--port", String(port), "--threads", "2", "--sync-store", store], environment: environment)
-            let output = try await process.firstLine()
-            let line = output.prefix { $0 != "\n" } + "\n"
+            let line = try await process.firstLine()
             guard let match = line.firstMatch(of: /^Listening on http:\/\/127\.0\.0\.1:([0-9]+)\n$/),
                 let chosen = Int(match.1)
             else {
