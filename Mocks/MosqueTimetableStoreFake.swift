@@ -10,8 +10,12 @@ import Synchronization
 /// ```
 public final class MosqueTimetableStoreFake: MosqueTimetableStore {
     private let stored = Mutex<[String: MosqueTimetable]>([:])
-    private let extras = Mutex<(settings: [String: SyncMosqueSettingsValue], notices: [String: [MosqueNotice]])>(
-        ([:], [:]))
+    private let extras = Mutex<
+        (
+            settings: [String: SyncMosqueSettingsValue], notices: [String: [MosqueNotice]],
+            starts: [String: HijriMonthStarts]
+        )
+    >(([:], [:], [:]))
 
     /// Creates a store holding `timetables`.
     public init(_ timetables: [MosqueTimetable] = []) {
@@ -58,6 +62,18 @@ public final class MosqueTimetableStoreFake: MosqueTimetableStore {
     public func setSettings(_ settings: SyncMosqueSettingsValue?, of name: String) throws {
         if let settings { try SyncMosqueSettingsValue.validate(key: "settings", value: settings) }
         extras.withLock { $0.settings[name] = settings }
+    }
+
+    /// The month starts kept for `name`.
+    public func hijriMonthStarts(of name: String) -> HijriMonthStarts {
+        extras.withLock { $0.starts[name] ?? HijriMonthStarts() }
+    }
+
+    /// Keeps (or removes) the start of `month` for `name`, checked by its rules.
+    /// - Throws: ``ValidationError``.
+    public func setHijriMonthStart(_ start: CivilDate?, for month: HijriMonthStarts.Month, of name: String) throws {
+        try SyncHijriStartValue.validate(key: month.description, value: start.map { SyncHijriStartValue(start: $0) })
+        extras.withLock { $0.starts[name, default: HijriMonthStarts()][month] = start }
     }
 
     /// The notices kept for `name`, by start.

@@ -19,6 +19,11 @@ public final class MosqueTimetableStoreMock: MosqueTimetableStore {
         "MosqueTimetableStoreMock.settings(of:)")
     private let setSettingsFunction = MockFunction<(SyncMosqueSettingsValue?, String), Void, any Error>(
         "MosqueTimetableStoreMock.setSettings(_:of:)")
+    private let hijriMonthStartsFunction = MockFunction<String, HijriMonthStarts, any Error>(
+        "MosqueTimetableStoreMock.hijriMonthStarts(of:)")
+    private let setHijriMonthStartFunction = MockFunction<
+        (CivilDate?, HijriMonthStarts.Month, String), Void, any Error
+    >("MosqueTimetableStoreMock.setHijriMonthStart(_:for:of:)")
     private let noticesFunction = MockFunction<String, [MosqueNotice], any Error>(
         "MosqueTimetableStoreMock.notices(of:)")
     private let putNoticeFunction = MockFunction<(MosqueNotice, String), Void, any Error>(
@@ -118,6 +123,28 @@ public final class MosqueTimetableStoreMock: MosqueTimetableStore {
     /// - Throws: What the answer throws, or ``MockError`` when none is set.
     public func setSettings(_ settings: SyncMosqueSettingsValue?, of name: String) throws {
         try setSettingsFunction((settings, name))
+    }
+
+    /// Sets the answer of ``hijriMonthStarts(of:)``.
+    public func onHijriMonthStarts(_ answer: @escaping @Sendable (String) throws -> HijriMonthStarts) {
+        hijriMonthStartsFunction.on { try answer($0) }
+    }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func hijriMonthStarts(of name: String) throws -> HijriMonthStarts { try hijriMonthStartsFunction(name) }
+
+    /// Sets the answer of ``setHijriMonthStart(_:for:of:)``.
+    public func onSetHijriMonthStart(
+        _ answer: @escaping @Sendable (CivilDate?, HijriMonthStarts.Month, String) throws -> Void
+    ) {
+        setHijriMonthStartFunction.on { try answer($0.0, $0.1, $0.2) }
+    }
+
+    /// Records the call and runs the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func setHijriMonthStart(_ start: CivilDate?, for month: HijriMonthStarts.Month, of name: String) throws {
+        try setHijriMonthStartFunction((start, month, name))
     }
 
     /// Sets the answer of ``notices(of:)``.

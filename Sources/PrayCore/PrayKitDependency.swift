@@ -144,12 +144,12 @@ extension PrayKitDependency {
         PrayerManager(service: prayerService(), log: log())
     }
 
-    /// A manager over ``timeZoneService()``, ``placeService()``, ``preferences()`` and
-    /// ``locationService()``.
+    /// A manager over ``timeZoneService()``, ``placeService()``, ``preferences()``,
+    /// ``locationService()`` and ``mosqueTimetables()`` (the chosen mosque's Hijri calendar).
     public func locationManager() -> LocationManager {
         LocationManager(
             timeZoneService: timeZoneService(), placeService: placeService(), preferences: preferences(),
-            locationService: locationService(), log: log())
+            locationService: locationService(), mosques: mosqueTimetables(), log: log())
     }
 
     /// A manager over ``prayerService()`` and ``hijriService()``.

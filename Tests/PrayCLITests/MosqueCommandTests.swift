@@ -87,6 +87,49 @@ import Testing
         #expect(store.settings(of: "East London Mosque") == settings)
     }
 
+    @Test func theChosenMosquesAnnouncedStartMovesTheHijriDatesOfEveryCommand() async throws {
+        // Given: a person in London who chose the East London Mosque, which follows Umm al-Qura
+        // (1 Ramadan 1448 on 2027-02-08 there)
+        let store = MosqueTimetableStoreFake()
+        var saved = Preferences()
+        for (key, value) in [
+            (Preferences.Key.latitude, "51.5176"), (.longitude, "-0.0654"), (.timeZone, "Europe/London"),
+        ] {
+            try saved.set(value, for: key)
+        }
+        var dependency = dependency(SyncServiceMock.off(), store: store)
+        dependency.preferenceStore = PreferencesStoreFake(saved)
+        let set = await CLI.run(
+            ["mosque", "set", "East London Mosque", "--hijri-start", "1448-09=2027-02-07"], dependency: dependency)
+        #expect(set.status == 0 && set.stdout.contains("Announced month starts: 1448-09 2027-02-07."), "\(set.stderr)")
+        let before = await CLI.run(["hijri", "--date", "2027-02-07", "--days", "1"], dependency: dependency)
+        #expect(before.stdout.contains("30 Sha'ban 1448"), "\(before.stdout)")
+        // When: the mosque is chosen
+        let chosen = await CLI.run(["config", "set", "mosque", "East London Mosque"], dependency: dependency)
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        // Then: `hijri`, `times` and `mosque show` count Ramadan from the mosque's day
+        let hijri = await CLI.run(["hijri", "--date", "2027-02-07", "--days", "1"], dependency: dependency)
+        #expect(hijri.stdout.contains("1 Ramadan 1448"), "\(hijri.stdout)")
+        #expect(hijri.stdout.contains("(as East London Mosque follows it)"), "\(hijri.stdout)")
+        let times = await CLI.run(["times", "--date", "2027-02-07", "--format", "json"], dependency: dependency)
+        #expect(
+            times.stdout.contains("\"hijri\" : \"1448-09-01\"") || times.stdout.contains("\"hijri\": \"1448-09-01\""))
+        let show = await CLI.run(["mosque", "show", "East London Mosque"], dependency: dependency)
+        #expect(show.stdout.contains("Ramadan 1448 starts 2027-02-07, as announced"), "\(show.stdout)")
+        // A start no calendar allows, an offset out of range and a month that does not read are refused.
+        for bad in [
+            ["--hijri-start", "1448-09=2027-06-01"], ["--hijri-offset", "3"], ["--hijri-start", "1448-13=x"],
+        ] {
+            let refused = await CLI.run(["mosque", "set", "East London Mosque"] + bad, dependency: dependency)
+            #expect(refused.status == 64 && !refused.stderr.isEmpty, "\(bad): \(refused.stderr)")
+        }
+        // Taken back, the calendar's own day counts again.
+        _ = await CLI.run(
+            ["mosque", "set", "East London Mosque", "--hijri-start", "1448-09=none"], dependency: dependency)
+        let after = await CLI.run(["hijri", "--date", "2027-02-07", "--days", "1"], dependency: dependency)
+        #expect(after.stdout.contains("30 Sha'ban 1448"), "\(after.stdout)")
+    }
+
     @Test func noticesAreAddedListedAndRemovedAsText() async throws {
         let store = MosqueTimetableStoreFake()
         let sync = SyncServiceMock.off()

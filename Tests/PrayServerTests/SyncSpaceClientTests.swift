@@ -91,6 +91,39 @@ import Testing
         #expect(try screen.sync.unsyncedCount() == 0)
     }
 
+    @Test func aMonthStartTheMosqueAnnouncesMovesItsFollowersHijriDates() async throws {
+        let world = try SyncWorld()
+        let (owner, _) = try await publishedMosque(world)
+        let screen = world.device("screen")
+        let code = try await owner.sync.invite(to: "East London Mosque", role: .viewer, expiresIn: 86_400)
+        try await screen.sync.login(SyncLogin(server: SyncWorld.serverURL, code: code.code, deviceName: "door"))
+        _ = try screen.preferences.update { try $0.set("East London Mosque", for: .mosque) }
+        // On Umm al-Qura 1 Ramadan 1448 is 2027-02-08; the mosque announces the 7th.
+        let ramadan = try HijriMonthStarts.Month(parsing: "1448-09")
+        let announced = try CivilDate(parsing: "2027-02-07")
+        let calendar = try HijriCalendarChoice(saved: screen.preferences.preferences(), mosques: screen.mosques)
+        #expect(calendar.mosque == "East London Mosque" && calendar.starts.isEmpty)
+        try owner.mosques.setHijriMonthStart(announced, for: ramadan, of: "East London Mosque")
+        try await owner.sync.syncNow()
+        try await screen.sync.syncNow()
+        // The screen follows it: its chosen mosque's start counts, beside the calendar of its settings.
+        #expect(try screen.mosques.hijriMonthStarts(of: "East London Mosque")[ramadan] == announced)
+        let choice = try HijriCalendarChoice(saved: screen.preferences.preferences(), mosques: screen.mosques)
+        #expect(choice.mosque == "East London Mosque" && choice.starts[ramadan] == announced)
+        let hijri = HijriServiceUmmAlQura(prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
+        let first = try hijri.following(choice.starts).days(
+            for: HijriAPI.Request(date: announced, calendar: choice.calendar, offset: choice.offset))
+        #expect(first.first?.hijri.description == "1448-09-01")
+        // A viewer cannot announce one; the owner can take it back, and the screen hears that too.
+        #expect {
+            try screen.mosques.setHijriMonthStart(announced.adding(days: 1), for: ramadan, of: "East London Mosque")
+        } throws: { ($0 as? SyncError)?.kind == .readOnly }
+        try owner.mosques.setHijriMonthStart(nil, for: ramadan, of: "East London Mosque")
+        try await owner.sync.syncNow()
+        try await screen.sync.syncNow()
+        #expect(try screen.mosques.hijriMonthStarts(of: "East London Mosque").isEmpty)
+    }
+
     @Test func twoOfflineEditorsMakeOneVisibleConflict() async throws {
         let world = try SyncWorld()
         let (owner, _) = try await publishedMosque(world)

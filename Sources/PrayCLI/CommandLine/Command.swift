@@ -136,4 +136,11 @@ struct CommandContext: Sendable {
     func preferences() throws -> Preferences {
         try dependency.preferences().preferences()
     }
+
+    /// The Hijri calendar the person follows: the chosen mosque's, else the saved one
+    /// (``HijriCalendarChoice``).
+    /// - Throws: What the stores throw.
+    func hijriChoice() throws -> HijriCalendarChoice {
+        try HijriCalendarChoice(saved: preferences(), mosques: dependency.mosqueTimetables())
+    }
 }

@@ -27,6 +27,7 @@ public struct LocationManager: Sendable {
     private let placeService: any PlaceService
     private let preferences: any PreferencesStore
     private let locationService: any LocationService
+    private let mosques: (any MosqueTimetableStore)?
     private let log: LogManager
 
     /// How far the nearest city may be for a header to say "near" it, kilometres.
@@ -38,15 +39,18 @@ public struct LocationManager: Sendable {
     ///   - placeService: Finds cities and countries.
     ///   - preferences: The saved place, zone and method.
     ///   - locationService: Where the user is for ``LocationAPI/PlaceSource/current``.
+    ///   - mosques: The mosques kept, whose chosen one's Hijri calendar a request follows
+    ///     (``HijriCalendarChoice``); `nil` follows the saved calendar alone.
     ///   - log: The logger.
     public init(
         timeZoneService: any TimeZoneService, placeService: any PlaceService, preferences: any PreferencesStore,
-        locationService: any LocationService, log: LogManager
+        locationService: any LocationService, mosques: (any MosqueTimetableStore)? = nil, log: LogManager
     ) {
         self.timeZoneService = timeZoneService
         self.placeService = placeService
         self.preferences = preferences
         self.locationService = locationService
+        self.mosques = mosques
         self.log = log
     }
 }
@@ -129,9 +133,7 @@ extension LocationManager {
             coordinates: location.coordinates, timeZone: location.timeZone,
             date: try CivilDate(containing: instant, in: location.timeZone), days: days,
             parameters: resolution.parameters)
-        request.hijriCalendar = saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura
-        request.hijriOffset = saved[.hijriOffset].flatMap { Int($0) } ?? 0
-        request.hijriMonthStarts = saved.hijriMonthStarts
+        try await hijriChoice(saved).apply(to: &request)
         for ignored in resolution.ignored {
             log.info(
                 "Saved setting ignored",
@@ -139,6 +141,13 @@ extension LocationManager {
         }
         return LocationAPI.PrayerRequest(
             request: request, location: location, settings: resolution, iqama: saved.iqamaSettings)
+    }
+
+    /// The Hijri calendar `saved` follows: the chosen mosque's when one is kept for it.
+    /// - Throws: ``StorageError`` when the mosques cannot be read.
+    public func hijriChoice(_ saved: Preferences) async throws -> HijriCalendarChoice {
+        guard saved[.mosque] != nil, let mosques else { return HijriCalendarChoice(saved: saved) }
+        return try await mosques.workQueue.run { try HijriCalendarChoice(saved: saved, mosques: mosques) }
     }
 
     /// The one city a query names: the best match (``PlaceAPI/SearchResult/best``), or `nil` when none

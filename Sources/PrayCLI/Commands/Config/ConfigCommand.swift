@@ -21,6 +21,8 @@ enum ConfigCommand: CommandGroup {
     static let subcommands: [any CommandNode.Type] = [
         ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigUnsetCommand.self,
     ]
+    /// `praykit config` alone lists the settings.
+    static let defaultSubcommand: (any Command.Type)? = ConfigListCommand.self
 
     /// The keys and what their values look like, for help.
     static var keys: String {

@@ -42,25 +42,35 @@ enum ConfigSetCommand: Command {
             }
         }
         if key == .mosque {
-            // A name no timetable was imported under would silently change nothing.
-            let known = try context.dependency.mosqueTimetables().mosques().map(\.name)
-            guard known.contains(text) else {
+            // A name no timetable, settings or followed space is kept under would silently change nothing.
+            let store = context.dependency.mosqueTimetables()
+            let spaces = try context.dependency.syncService().spaces().map(\.localName)
+            let known = try store.mosques().map(\.name) + spaces
+            let settings = try store.settings(of: text)
+            guard known.contains(text) || settings != nil else {
                 let hint =
                     known.isEmpty
-                    ? "none is kept yet: 'praykit timetable import FILE.csv --mosque NAME' first"
+                    ? "none is kept yet: 'praykit timetable import FILE.csv --mosque NAME' or 'praykit mosque set NAME' first"
                     : "the mosques kept are " + known.map { "'\($0)'" }.joined(separator: ", ")
-                throw CLIError.usage("no timetable is kept for a mosque named '\(text)'; \(hint)")
+                throw CLIError.usage("no timetable or settings are kept for a mosque named '\(text)'; \(hint)")
             }
         }
         let before = try context.preferences()
         let saved = try context.dependency.preferences().update { try $0.set(text, for: key) }
         try context.output.write("\(key) = \(saved[key] ?? "")\n")
         // The Hijri calendar, its offset and the announced starts say which days are Ramadan's.
-        if [.hijriCalendar, .hijriOffset, .hijriStarts].contains(key) {
-            let hijri = context.dependency.hijriService()
+        // So does the chosen mosque's calendar.
+        if [.hijriCalendar, .hijriOffset, .hijriStarts, .mosque].contains(key) {
             FastCommand.warnMoved(
-                before: FastCommand.calendar(saved: before, hijri: hijri),
-                after: FastCommand.calendar(saved: saved, hijri: hijri), context: context)
+                before: try FastCommand.calendar(saved: before, context: context),
+                after: try FastCommand.calendar(saved: saved, context: context), context: context)
+        }
+        if [.hijriCalendar, .hijriOffset].contains(key), let mosque = saved[.mosque],
+            try context.dependency.mosqueTimetables().settings(of: mosque) != nil
+        {
+            try context.diagnostics.write(
+                "Note: while \(mosque.escapingControlCharacters()) is your mosque its Hijri calendar and offset are "
+                    + "used; yours apply after 'praykit config unset mosque'.\n")
         }
     }
 

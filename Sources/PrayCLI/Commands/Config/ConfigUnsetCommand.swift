@@ -23,11 +23,11 @@ enum ConfigUnsetCommand: Command {
         }
         try context.output.write(removed.map { "Removed \($0.0) (was \($0.1))\n" }.joined())
         // The Hijri calendar, its offset and the announced starts say which days are Ramadan's.
-        if removed.contains(where: { [.hijriCalendar, .hijriOffset, .hijriStarts].contains($0.0) }) {
-            let hijri = context.dependency.hijriService()
+        // So does the chosen mosque's calendar.
+        if removed.contains(where: { [.hijriCalendar, .hijriOffset, .hijriStarts, .mosque].contains($0.0) }) {
             FastCommand.warnMoved(
-                before: FastCommand.calendar(saved: before, hijri: hijri),
-                after: FastCommand.calendar(saved: after, hijri: hijri), context: context)
+                before: try FastCommand.calendar(saved: before, context: context),
+                after: try FastCommand.calendar(saved: after, context: context), context: context)
         }
     }
 }

@@ -33,19 +33,35 @@ enum FastCommand: CommandGroup {
         FastRecordCommand.self, FastListCommand.self, FastRemoveCommand.self, FastStatsCommand.self,
     ]
 
-    /// The rules of fasting on the saved Hijri calendar, offset and announced month starts.
-    /// - Throws: What the preferences store throws.
+    /// The rules of fasting on the Hijri calendar the person follows (``HijriCalendarChoice``: the
+    /// chosen mosque's, else the saved calendar, offset and announced month starts).
+    /// - Throws: What the stores throw.
     static func calendar(context: CommandContext) throws -> FastCalendar {
-        try calendar(saved: context.preferences(), hijri: context.dependency.hijriService())
+        try calendar(saved: context.preferences(), context: context)
     }
 
-    /// The rules of fasting on the Hijri calendar, offset and month starts `saved` (or `starts`
-    /// instead of the saved ones).
-    static func calendar(saved: Preferences, hijri: any HijriService, starts: HijriMonthStarts? = nil) -> FastCalendar {
+    /// The rules of fasting on the Hijri calendar `saved` follows (with `starts` as the person's own
+    /// announced starts instead of the saved ones).
+    /// - Throws: What the stores throw.
+    static func calendar(saved: Preferences, context: CommandContext, starts: HijriMonthStarts? = nil) throws
+        -> FastCalendar
+    {
+        var saved = saved
+        if let starts {
+            if starts.isEmpty {
+                saved.unset(.hijriStarts)
+            } else {
+                try saved.set(starts.description, for: .hijriStarts)
+            }
+        }
+        return calendar(try HijriCalendarChoice(saved: saved, mosques: context.dependency.mosqueTimetables()), context)
+    }
+
+    /// The rules of fasting on `choice`.
+    static func calendar(_ choice: HijriCalendarChoice, _ context: CommandContext) -> FastCalendar {
         FastCalendar(
-            hijri: hijri.following(starts ?? saved.hijriMonthStarts),
-            calendar: saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura,
-            offset: saved[.hijriOffset].flatMap { Int($0) } ?? 0)
+            hijri: context.dependency.hijriService().following(choice.starts), calendar: choice.calendar,
+            offset: choice.offset)
     }
 
     /// Today in `--tz`, else the saved zone, else the system's (as `praykit log` has it).

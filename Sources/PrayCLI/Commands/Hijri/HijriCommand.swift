@@ -42,16 +42,19 @@ struct HijriQuery {
     let calendar: HijriCalendar
     let offset: Int
     let format: OutputFormat
-    /// The saved announced month starts (`hijri set-start`).
+    /// The announced month starts: the person's (`hijri set-start`) and the chosen mosque's.
     let starts: HijriMonthStarts
+    /// The chosen mosque whose calendar this is, if any.
+    let mosque: String?
 
-    /// Reads `--calendar`, `--offset` and `--format`, with the saved calendar, offset and month starts.
-    init(_ arguments: ParsedArguments, saved: Preferences) {
-        calendar =
-            arguments[Self.calendar] ?? saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura
-        offset = arguments[Self.offset] ?? saved[.hijriOffset].flatMap { Int($0) } ?? 0
+    /// Reads `--calendar`, `--offset` and `--format`, over the calendar, offset and month starts the
+    /// person follows (the chosen mosque's, else the saved ones).
+    init(_ arguments: ParsedArguments, choice: HijriCalendarChoice) {
+        calendar = arguments[Self.calendar] ?? choice.calendar
+        offset = arguments[Self.offset] ?? choice.offset
         format = arguments[Self.format]
-        starts = saved.hijriMonthStarts
+        starts = choice.starts
+        mosque = choice.mosque
     }
 
     /// The JSON object of one day (the contract of `praykit hijri --format json`).
@@ -122,5 +125,6 @@ struct HijriQuery {
     private var header: String {
         "Calendar: \(calendar == .ummAlQura ? "Umm al-Qura" : "tabular (civil)")"
             + (offset == 0 ? "" : ", offset \(offset > 0 ? "+" : "")\(offset) day\(abs(offset) == 1 ? "" : "s")")
+            + (mosque.map { " (as \($0.escapingControlCharacters()) follows it)" } ?? "")
     }
 }

@@ -53,7 +53,7 @@ enum HijriConvertCommand: Command {
 
     /// Converts `input` and writes the day (also `hijri --to-gregorian`).
     static func convert(_ input: Input, arguments: ParsedArguments, context: CommandContext) throws {
-        let query = HijriQuery(arguments, saved: try context.preferences())
+        let query = HijriQuery(arguments, choice: try context.hijriChoice())
         let service = context.dependency.hijriService().following(query.starts)
         let day =
             switch input {

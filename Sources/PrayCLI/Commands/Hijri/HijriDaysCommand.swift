@@ -58,8 +58,7 @@ enum HijriDaysCommand: Command {
             try refuse([days], with: "--next-notable")
             return try await HijriNotableCommand.run(arguments, context: context)
         }
-        let saved = try context.preferences()
-        let query = HijriQuery(arguments, saved: saved)
+        let query = HijriQuery(arguments, choice: try context.hijriChoice())
         let service = context.dependency.hijriService().following(query.starts)
         guard let time = arguments[at] else {
             if arguments.isGiven(latitude) || arguments.isGiven(longitude) {

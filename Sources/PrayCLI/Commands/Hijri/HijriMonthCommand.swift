@@ -15,7 +15,7 @@ enum HijriMonthCommand: Command {
 
     /// Writes every day of `month` (also `hijri --month`).
     static func show(_ month: YearMonth, arguments: ParsedArguments, context: CommandContext) throws {
-        let query = HijriQuery(arguments, saved: try context.preferences())
+        let query = HijriQuery(arguments, choice: try context.hijriChoice())
         guard let hijriMonth = HijriMonth(rawValue: month.month) else { return }
         let days = try context.dependency.hijriService().following(query.starts).month(
             hijriMonth, of: month.year, calendar: query.calendar, offset: query.offset)

@@ -8,7 +8,7 @@ enum HijriNotableCommand: Command {
     static let options: [any OptionDefinition] = [HijriDaysCommand.date, PlaceOptions.timeZone] + HijriQuery.options
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
-        let query = HijriQuery(arguments, saved: try context.preferences())
+        let query = HijriQuery(arguments, choice: try context.hijriChoice())
         let zone = try PlaceOptions.zone(arguments, option: PlaceOptions.timeZone, context: context)
         let today = try CivilDate(containing: context.now, in: zone.timeZone)
         let date = arguments[HijriDaysCommand.date]?.day(today: today) ?? today

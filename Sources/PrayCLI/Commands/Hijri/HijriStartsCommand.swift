@@ -14,7 +14,7 @@ enum HijriStartsCommand: Command {
     static let options: [any OptionDefinition] = [Option<OutputFormat>.format([.table, .json])]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
-        let query = HijriQuery(arguments, saved: try context.preferences())
+        let query = HijriQuery(arguments, choice: try context.hijriChoice())
         let service = HijriServiceMonthStarts(base: context.dependency.hijriService(), starts: query.starts)
         let problems = service.problems(calendar: query.calendar, offset: query.offset)
         let calendar = context.dependency.hijriService()
@@ -58,7 +58,10 @@ enum HijriStartsCommand: Command {
                 shift.map { $0 > 0 ? "+\($0)" : "\($0)" } ?? "-", problem.map { "not applied: " + $0 } ?? "",
             ])
         }
-        try context.output.write(Table.render(table))
+        let whose = query.mosque.map {
+            "As \($0.escapingControlCharacters()) announced them, with your own for the months it did not:\n"
+        }
+        try context.output.write((whose ?? "") + Table.render(table))
     }
 }
 
@@ -66,10 +69,8 @@ enum HijriStartsCommand: Command {
 enum HijriStartsStore {
     /// The saved calendar and offset the overrides are checked against.
     static func calendar(_ saved: Preferences) -> (calendar: HijriCalendar, offset: Int) {
-        (
-            saved[.hijriCalendar].flatMap(HijriCalendar.init(rawValue:)) ?? .ummAlQura,
-            saved[.hijriOffset].flatMap { Int($0) } ?? 0
-        )
+        let own = HijriCalendarChoice(saved: saved)
+        return (own.calendar, own.offset)
     }
 
     /// What is wrong with `starts` around the months `changed`, in the saved calendar and offset:
@@ -87,10 +88,10 @@ enum HijriStartsStore {
     /// Warns of the recorded fasts that replacing the saved starts with `starts` moved out of Ramadan
     /// or onto an Eid.
     static func warnMovedFasts(saved: Preferences, starts: HijriMonthStarts, context: CommandContext) {
-        let hijri = context.dependency.hijriService()
-        FastCommand.warnMoved(
-            before: FastCommand.calendar(saved: saved, hijri: hijri),
-            after: FastCommand.calendar(saved: saved, hijri: hijri, starts: starts), context: context)
+        guard let before = try? FastCommand.calendar(saved: saved, context: context),
+            let after = try? FastCommand.calendar(saved: saved, context: context, starts: starts)
+        else { return }
+        FastCommand.warnMoved(before: before, after: after, context: context)
     }
 
     /// A start `set-start` accepts now, for the empty list's example: the next Ramadan, Shawwal or Dhu

@@ -1,7 +1,8 @@
 import Foundation
 import PrayCore
 
-/// `praykit mosque set NAME …`: a mosque's iqama, Jumu'ah and Eid prayers, Hijri calendar and place.
+/// `praykit mosque set NAME …`: a mosque's iqama, Jumu'ah and Eid prayers, Hijri calendar, announced
+/// month starts and place.
 enum MosqueSetCommand: Command {
     static let name = "set"
     static let abstract = "Set a mosque's iqama rules, Jumu'ah and Eid prayers, Hijri calendar and place."
@@ -10,12 +11,16 @@ enum MosqueSetCommand: Command {
         minutes after the adhan (+20, never before it) or a clock time (13:30); a day of the mosque's
         timetable that gives its own iqama wins. At most three Jumu'ah times. An Eid prayer day is its
         Hijri date (1 Shawwal or 10 Dhu al-Hijjah), its date and up to five times:
-        1448-10-01=2027-03-10@07:30+09:00. The place comes from the mosque's timetable, else the saved
-        place, unless given. For a mosque space you edit, the settings sync to every member and screen.
+        1448-10-01=2027-03-10@07:30+09:00. A month's start as the mosque announces it is
+        --hijri-start 1448-09=2027-02-09 (repeat it; 1448-09=none removes it). The place comes from the
+        mosque's timetable, else the saved place, unless given. For a mosque space you edit, the settings
+        sync to every member and screen. Whoever chose the mosque ('praykit config set mosque NAME')
+        follows its Hijri calendar, offset and announced starts in every command.
         """
     static let examples = [
         "praykit mosque set 'East London Mosque' --iqama fajr=+20,dhuhr=13:30,asr=+10 --jumuah 13:15,14:00",
         "praykit mosque set 'East London Mosque' --eid 1448-10-01=2027-03-10@07:30+09:00",
+        "praykit mosque set 'East London Mosque' --hijri-start 1448-09=2027-02-09",
     ]
     static let iqama = Option<String?>(
         "iqama", value: "rules", help: "Per prayer: fajr=+20,dhuhr=13:30 (minutes after the adhan, or a clock time).",
@@ -32,7 +37,12 @@ enum MosqueSetCommand: Command {
     static let hijriCalendar = Option<HijriCalendar?>(
         "hijri-calendar", value: "calendar", help: "The Hijri calendar the mosque follows.", defaultText: "unchanged")
     static let hijriOffset = Option<Int?>(
-        "hijri-offset", value: "days", help: "Days added to that calendar, -3…3.", defaultText: "unchanged")
+        "hijri-offset", value: "days", help: "Days added to that calendar, -2…2.", defaultText: "unchanged",
+        range: HijriAPI.offsets)
+    static let hijriStart = Option<String?>(
+        "hijri-start", value: "month=date",
+        help: "A month's first day as the mosque announced it: 1448-09=2027-02-09 (repeat it; =none removes).",
+        defaultText: "unchanged", repeatable: true)
     static let latitude = Option<Double?>(
         "latitude", value: "degrees", help: "The mosque's latitude.", defaultText: "kept")
     static let longitude = Option<Double?>(
@@ -41,13 +51,15 @@ enum MosqueSetCommand: Command {
         "time-zone", value: "zone", help: "The IANA zone of its clock times.", defaultText: "kept")
     static let arguments: [any ArgumentDefinition] = [MosqueCommand.mosque]
     static let options: [any OptionDefinition] = [
-        iqama, rounding, jumuah, eid, hijriCalendar, hijriOffset, latitude, longitude, timeZone,
+        iqama, rounding, jumuah, eid, hijriCalendar, hijriOffset, hijriStart, latitude, longitude, timeZone,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let name = arguments[MosqueCommand.mosque]
         let store = context.dependency.mosqueTimetables()
-        var settings = try store.settings(of: name) ?? (try defaults(for: name, context: context))
+        let starts = try arguments.all(hijriStart).compactMap { $0 }.map(Self.monthStart)
+        let before = try FastCommand.calendar(context: context)
+        var settings = try store.settings(of: name) ?? (try defaults(for: name, arguments, context: context))
         if let text = arguments[iqama] {
             // Read as the iqama setting is, so the rules and their messages are that one parser's.
             let rules = try IqamaSettings(parsing: text).rules
@@ -67,13 +79,62 @@ enum MosqueSetCommand: Command {
         if let value = arguments[latitude] { settings.latitude = value }
         if let value = arguments[longitude] { settings.longitude = value }
         if let zone = arguments[timeZone] { settings.timeZone = zone }
+        try check(starts, of: name, settings: settings, context: context)
         try store.setSettings(settings, of: name)
+        for (month, start) in starts { try store.setHijriMonthStart(start, for: month, of: name) }
         _ = await context.dependency.syncService().syncAfterWrite()
         try context.output.write("Settings of \(name): \(settings.summary.escapingControlCharacters()).\n")
+        if !starts.isEmpty {
+            let kept = try store.hijriMonthStarts(of: name).sorted.map { "\($0.month) \($0.start)" }
+            try context.output.write(
+                "Announced month starts: \(kept.isEmpty ? "none" : kept.joined(separator: ", ")).\n")
+        }
+        // Those who follow this mosque's calendar may see recorded fasts move.
+        FastCommand.warnMoved(before: before, after: try FastCommand.calendar(context: context), context: context)
     }
 
-    /// New settings at the mosque's timetable's place, else the saved place.
-    static func defaults(for name: String, context: CommandContext) throws -> SyncMosqueSettingsValue {
+    /// Refuses `starts` when, with the mosque's other starts, they would make a month around them other
+    /// than 29 or 30 days on the mosque's calendar — as `hijri set-start` refuses a person's.
+    static func check(
+        _ starts: [(HijriMonthStarts.Month, CivilDate?)], of name: String, settings: SyncMosqueSettingsValue,
+        context: CommandContext
+    ) throws {
+        guard !starts.isEmpty else { return }
+        var all = try context.dependency.mosqueTimetables().hijriMonthStarts(of: name)
+        for (month, start) in starts { all[month] = start }
+        let service = HijriServiceMonthStarts(base: context.dependency.hijriService(), starts: all)
+        let near = Set(starts.flatMap { [$0.0.previous, $0.0, $0.0.next] })
+        let problems = service.problems(calendar: settings.hijriCalendar, offset: settings.hijriOffset)
+        if let problem = problems.filter({ near.contains($0.key) }).min(by: { $0.key < $1.key }) {
+            throw CLIError.usage("--hijri-start: \(problem.value); nothing was changed")
+        }
+    }
+
+    /// `1448-09=2027-02-09`, or `1448-09=none` (removes the month's start).
+    static func monthStart(_ text: String) throws -> (HijriMonthStarts.Month, CivilDate?) {
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let month = try? HijriMonthStarts.Month(parsing: parts[0]) else {
+            throw CLIError.usage("--hijri-start '\(text)' must look like 1448-09=2027-02-09 (or 1448-09=none)")
+        }
+        if parts[1] == "none" { return (month, nil) }
+        guard let start = try? CivilDate(parsing: parts[1]) else {
+            throw CLIError.usage("--hijri-start '\(text)': '\(parts[1])' is not a date YYYY-MM-DD")
+        }
+        do {
+            try HijriMonthStarts.checkPlausible(start, for: month)
+        } catch {
+            throw CLIError.usage("--hijri-start '\(text)': \(error.message)")
+        }
+        return (month, start)
+    }
+
+    /// New settings at the place given, else the mosque's timetable's place, else the saved place.
+    static func defaults(for name: String, _ arguments: ParsedArguments, context: CommandContext) throws
+        -> SyncMosqueSettingsValue
+    {
+        if let latitude = arguments[latitude], let longitude = arguments[longitude], let zone = arguments[timeZone] {
+            return SyncMosqueSettingsValue(latitude: latitude, longitude: longitude, timeZone: zone)
+        }
         if let timetable = try context.dependency.mosqueTimetables().mosques().first(where: { $0.name == name }) {
             return SyncMosqueSettingsValue(
                 latitude: timetable.coordinates.latitude, longitude: timetable.coordinates.longitude,

@@ -28,12 +28,18 @@ enum MosqueShowCommand: Command {
         }
         if let settings {
             lines.append("  Settings: \(settings.summary.escapingControlCharacters())")
+            lines.append(
+                "  Hijri calendar: \(settings.hijriCalendar.rawValue)"
+                    + (settings.hijriOffset == 0 ? "" : String(format: ", offset %+d", settings.hijriOffset)))
             for eid in settings.eid {
                 lines.append(
                     "  Eid \(eid.hijri): \(eid.date) at "
                         + eid.prayers.map { IqamaSettings.Rule.fixed(minutesAfterMidnight: $0).description }.joined(
                             separator: ", "))
             }
+        }
+        for (month, start) in try store.hijriMonthStarts(of: name).sorted {
+            lines.append("  \(month.name) \(month.year) starts \(start), as announced")
         }
         let current = try store.notices(of: name).filter { $0.notice.end > context.now }
         for notice in current {

@@ -57,7 +57,7 @@ public struct SyncMosqueSettingsValue: SyncRowValue {
     public var eid: [Eid]
     /// The Hijri calendar it follows: `umm-al-qura` or `civil`.
     public var hijriCalendar: HijriCalendar
-    /// Days added to that calendar, -3 to 3.
+    /// Days added to that calendar, -2 to 2 (``HijriAPI/offsets``).
     public var hijriOffset: Int
 
     /// Creates settings with no iqama, Jumu'ah or Eid, on the Umm al-Qura calendar.
@@ -115,7 +115,7 @@ extension SyncMosqueSettingsValue {
     /// The key `settings`; a valid place and zone; iqama rules that read (no rule for a prayer that is
     /// not one of the five, none before its adhan: minutes are 0 or more); one to three Jumu'ah times;
     /// Eid days on 1 Shawwal or 10 Dhu al-Hijjah, each with one to five times and no day twice; an
-    /// offset of -3 to 3 days.
+    /// offset of -2 to 2 days (``HijriAPI/offsets``).
     /// - Throws: ``ValidationError`` saying what is wrong.
     public static func validate(key: String, value: SyncMosqueSettingsValue?) throws(ValidationError) {
         guard key == "settings" else {
@@ -149,8 +149,10 @@ extension SyncMosqueSettingsValue {
                 throw ValidationError(field: "eid", message: "\(eid.date) is listed twice")
             }
         }
-        guard (-3...3).contains(settings.hijriOffset) else {
-            throw ValidationError(field: "hijri-offset", message: "a Hijri offset is -3 to 3 days")
+        guard HijriAPI.offsets.contains(settings.hijriOffset) else {
+            throw ValidationError(
+                field: "hijri-offset",
+                message: "a Hijri offset is \(HijriAPI.offsets.lowerBound) to \(HijriAPI.offsets.upperBound) days")
         }
     }
 

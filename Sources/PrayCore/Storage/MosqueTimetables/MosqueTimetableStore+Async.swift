@@ -59,6 +59,20 @@ public struct AsyncMosqueTimetableStore: Sendable {
         try await store.workQueue.run { [store] in try store.setSettings(settings, of: name) }
     }
 
+    /// The month starts the mosque `name` announced.
+    /// - Throws: ``StorageError``.
+    public func hijriMonthStarts(of name: String) async throws -> HijriMonthStarts {
+        try await store.workQueue.run { [store] in try store.hijriMonthStarts(of: name) }
+    }
+
+    /// Sets (or removes) the first day of `month` as the mosque `name` announces it.
+    /// - Throws: ``ValidationError``, ``SyncError``, ``StorageError``.
+    public func setHijriMonthStart(_ start: CivilDate?, for month: HijriMonthStarts.Month, of name: String)
+        async throws
+    {
+        try await store.workQueue.run { [store] in try store.setHijriMonthStart(start, for: month, of: name) }
+    }
+
     /// The notices of the mosque `name`.
     /// - Throws: ``StorageError``.
     public func notices(of name: String) async throws -> [MosqueNotice] {

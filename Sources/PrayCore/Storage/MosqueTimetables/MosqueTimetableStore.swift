@@ -52,6 +52,17 @@ public protocol MosqueTimetableStore: Sendable {
     @discardableResult
     func removeNotice(id: String, of name: String) throws -> Bool
 
+    /// The first days of Hijri months the mosque `name` announced (a mosque space's `hijri-start`
+    /// rows), none when it announced none.
+    /// - Throws: ``StorageError``.
+    func hijriMonthStarts(of name: String) throws -> HijriMonthStarts
+
+    /// Sets (or, with `nil`, removes) the first day of `month` as the mosque `name` announces it; for a
+    /// mosque space this device may write, into the space.
+    /// - Throws: ``ValidationError`` for a day the month cannot start on
+    ///   (``HijriMonthStarts/checkPlausible(_:for:)``), ``SyncError`` (`readOnly`), ``StorageError``.
+    func setHijriMonthStart(_ start: CivilDate?, for month: HijriMonthStarts.Month, of name: String) throws
+
     /// The queue the ``async`` view runs this store's methods on: the database's, for a store over a
     /// database file; ``WorkQueue/shared`` by default.
     var workQueue: WorkQueue { get }

@@ -96,6 +96,8 @@ extension DisplayRoutes {
                 days.date = try CivilDate(containing: clock.now(), in: days.timeZone)
             }
             let saved = try preferences.preferences()
+            // Read again for every model, as the mosque's times are: a month start sync brought shows.
+            try HijriCalendarChoice(saved: saved, mosques: mosques).apply(to: &days)
             let schedules = try PrayerServiceMosque.overlay(
                 calculator.schedules(for: days), for: days, store: mosques, mosque: saved[.mosque])
             let hijriDays = try hijri.following(days.hijriMonthStarts).days(

@@ -23,6 +23,33 @@ extension MosqueTimetableStoreSQLite {
         log.notice("Mosque settings changed", metadata: [:])
     }
 
+    /// The month starts the mosque `name` announced: its `hijri-start` rows.
+    /// - Throws: ``StorageError``.
+    public func hijriMonthStarts(of name: String) throws -> HijriMonthStarts {
+        guard database.exists else { return HijriMonthStarts() }
+        return try database.read { connection in
+            var starts = HijriMonthStarts()
+            for row in try MosqueSpaceRows.list(mosque: name, .hijriStart, connection) {
+                guard let month = try? HijriMonthStarts.Month(parsing: row.key),
+                    let value = row.value.payload(as: SyncHijriStartValue.self)
+                else { continue }
+                starts[month] = value.start
+            }
+            return starts
+        }
+    }
+
+    /// Sets (or removes) the first day of `month` as the mosque `name` announces it, into its space
+    /// when it is one.
+    /// - Throws: ``ValidationError``, ``SyncError`` (`readOnly`), ``StorageError``.
+    public func setHijriMonthStart(_ start: CivilDate?, for month: HijriMonthStarts.Month, of name: String) throws {
+        try MosqueTimetable.validate(name: name)
+        let value = start.map { SyncHijriStartValue(start: $0) }
+        try SyncHijriStartValue.validate(key: month.description, value: value)
+        try write(name, .hijriStart, key: month.description, value: value.map { .hijriStart($0) })
+        log.notice("Mosque month start changed", metadata: ["hijri.month": month.description])
+    }
+
     /// The notices of the mosque `name`, by start.
     /// - Throws: ``StorageError``.
     public func notices(of name: String) throws -> [MosqueNotice] {
