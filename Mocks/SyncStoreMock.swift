@@ -48,6 +48,10 @@ public final class SyncStoreMock: SyncStore {
     private let spaceFunction = MockFunction<SpaceArguments, SyncSpaceAnswer, any Error>(
         "SyncStoreMock.space(_:from:address:now:)")
     private let spacesFunction = MockFunction<Void, [SyncSpaceSummary], any Error>("SyncStoreMock.spaces()")
+    private let versionsFunction = MockFunction<
+        SyncDeviceIdentity, (personal: String?, versions: [String: String]), any Error
+    >(
+        "SyncStoreMock.versions(for:)")
 
     /// Creates a mock with nothing set.
     public init() {}
@@ -221,4 +225,17 @@ public final class SyncStoreMock: SyncStore {
     /// Records the call and returns the answer.
     /// - Throws: What the answer throws, or ``MockError`` when none is set.
     public func spaces() throws -> [SyncSpaceSummary] { try spacesFunction(()) }
+
+    /// Sets the answer of ``versions(for:)``.
+    public func onVersions(
+        _ answer: @escaping @Sendable (SyncDeviceIdentity) throws -> (personal: String?, versions: [String: String])
+    ) {
+        versionsFunction.on { try answer($0) }
+    }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func versions(for device: SyncDeviceIdentity) throws -> (personal: String?, versions: [String: String]) {
+        try versionsFunction(device)
+    }
 }

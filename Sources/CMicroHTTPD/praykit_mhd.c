@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include <strings.h>
 
 #include "praykit_system_library.h"
@@ -25,6 +26,10 @@ static struct {
     int (*get_connection_values)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *);
     MHD_socket (*quiesce_daemon)(struct MHD_Daemon *);
     void (*stop_daemon)(struct MHD_Daemon *);
+    struct MHD_Response *(*create_response_from_callback)(
+        uint64_t, size_t, MHD_ContentReaderCallback, void *, MHD_ContentReaderFreeCallback);
+    void (*suspend_connection)(struct MHD_Connection *);
+    void (*resume_connection)(struct MHD_Connection *);
 } mhd;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -59,6 +64,9 @@ static void load(void) {
     *(void **)&mhd.get_connection_values = symbol(library, "MHD_get_connection_values");
     *(void **)&mhd.quiesce_daemon = symbol(library, "MHD_quiesce_daemon");
     *(void **)&mhd.stop_daemon = symbol(library, "MHD_stop_daemon");
+    *(void **)&mhd.create_response_from_callback = symbol(library, "MHD_create_response_from_callback");
+    *(void **)&mhd.suspend_connection = symbol(library, "MHD_suspend_connection");
+    *(void **)&mhd.resume_connection = symbol(library, "MHD_resume_connection");
     loaded = load_error[0] == 0;
 }
 
@@ -226,6 +234,165 @@ static enum MHD_Result praykit_mhd_head_field(void *context, enum MHD_ValueKind 
 void praykit_mhd_read_head(struct MHD_Connection *connection, struct praykit_mhd_head *head) {
     memset(head, 0, sizeof *head);
     mhd.get_connection_values(connection, MHD_HEADER_KIND, praykit_mhd_head_field, head);
+}
+
+// MARK: - Event streams
+
+struct praykit_mhd_stream {
+    pthread_mutex_t lock;
+    // References: the creator's, and libmicrohttpd's once queued.
+    int references;
+    // The bytes waiting to be sent: `length` of `capacity` at `bytes`.
+    char *bytes;
+    size_t length;
+    size_t capacity;
+    // The response, until it is queued.
+    struct MHD_Response *response;
+    struct MHD_Connection *connection;
+    // The connection is suspended: the content reader found nothing to send.
+    int suspended;
+    // No more bytes: the reader ends the response once `bytes` is sent.
+    int ended;
+    // libmicrohttpd is done with the response.
+    int closed;
+};
+
+static void stream_unreference(struct praykit_mhd_stream *stream) {
+    pthread_mutex_lock(&stream->lock);
+    int left = --stream->references;
+    pthread_mutex_unlock(&stream->lock);
+    if (left > 0) return;
+    pthread_mutex_destroy(&stream->lock);
+    free(stream->bytes);
+    free(stream);
+}
+
+// Resumes the connection when the reader suspended it; called with the lock held, so that the resume
+// always follows the suspend (resuming a connection that is not suspended is undefined).
+static void stream_wake(struct praykit_mhd_stream *stream) {
+    if (stream->suspended && !stream->closed) {
+        stream->suspended = 0;
+        mhd.resume_connection(stream->connection);
+    }
+}
+
+// libmicrohttpd asks for the next bytes: what waits, the end, or nothing yet — then the connection is
+// suspended until a write or the end resumes it (returning 0 without suspending would spin).
+static ssize_t stream_read(void *context, uint64_t position, char *buffer, size_t maximum) {
+    (void)position;
+    struct praykit_mhd_stream *stream = (struct praykit_mhd_stream *)context;
+    pthread_mutex_lock(&stream->lock);
+    if (stream->length > 0) {
+        size_t count = stream->length < maximum ? stream->length : maximum;
+        memcpy(buffer, stream->bytes, count);
+        memmove(stream->bytes, stream->bytes + count, stream->length - count);
+        stream->length -= count;
+        pthread_mutex_unlock(&stream->lock);
+        return (ssize_t)count;
+    }
+    if (stream->ended) {
+        pthread_mutex_unlock(&stream->lock);
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    }
+    stream->suspended = 1;
+    mhd.suspend_connection(stream->connection);
+    pthread_mutex_unlock(&stream->lock);
+    return 0;
+}
+
+// libmicrohttpd is done with the response (sent, or the connection closed).
+static void stream_free(void *context) {
+    struct praykit_mhd_stream *stream = (struct praykit_mhd_stream *)context;
+    pthread_mutex_lock(&stream->lock);
+    stream->closed = 1;
+    stream->suspended = 0;
+    pthread_mutex_unlock(&stream->lock);
+    stream_unreference(stream);
+}
+
+struct praykit_mhd_stream *praykit_mhd_stream_create(size_t capacity) {
+    struct praykit_mhd_stream *stream = calloc(1, sizeof *stream);
+    if (stream == NULL) return NULL;
+    stream->bytes = malloc(capacity > 0 ? capacity : 1);
+    if (stream->bytes == NULL) {
+        free(stream);
+        return NULL;
+    }
+    pthread_mutex_init(&stream->lock, NULL);
+    stream->references = 2;  // the creator's, and the response's (released by stream_free)
+    stream->capacity = capacity;
+    stream->response =
+        mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, stream, stream_free);
+    if (stream->response == NULL) {
+        stream->references = 1;
+        stream->closed = 1;
+    }
+    return stream;
+}
+
+enum MHD_Result praykit_mhd_stream_header(struct praykit_mhd_stream *stream, const char *name, const char *value) {
+    if (stream->response == NULL) return MHD_NO;
+    return mhd.add_response_header(stream->response, name, value);
+}
+
+enum MHD_Result praykit_mhd_stream_queue(
+    struct praykit_mhd_stream *stream, struct MHD_Connection *connection, unsigned int status) {
+    struct MHD_Response *response = stream->response;
+    if (response == NULL) return MHD_NO;
+    pthread_mutex_lock(&stream->lock);
+    stream->connection = connection;
+    stream->response = NULL;
+    pthread_mutex_unlock(&stream->lock);
+    enum MHD_Result queued = mhd.queue_response(connection, status, response);
+    // libmicrohttpd keeps its own reference while it sends; a refused response is freed here, and
+    // stream_free then marks the stream closed.
+    mhd.destroy_response(response);
+    return queued;
+}
+
+int praykit_mhd_stream_write(struct praykit_mhd_stream *stream, const void *bytes, size_t count) {
+    pthread_mutex_lock(&stream->lock);
+    if (stream->ended || stream->closed) {
+        pthread_mutex_unlock(&stream->lock);
+        return -1;
+    }
+    if (count > stream->capacity - stream->length) {
+        stream->ended = 1;
+        stream_wake(stream);
+        pthread_mutex_unlock(&stream->lock);
+        return -1;
+    }
+    memcpy(stream->bytes + stream->length, bytes, count);
+    stream->length += count;
+    stream_wake(stream);
+    pthread_mutex_unlock(&stream->lock);
+    return 0;
+}
+
+void praykit_mhd_stream_end(struct praykit_mhd_stream *stream) {
+    pthread_mutex_lock(&stream->lock);
+    stream->ended = 1;
+    stream_wake(stream);
+    pthread_mutex_unlock(&stream->lock);
+}
+
+int praykit_mhd_stream_closed(struct praykit_mhd_stream *stream) {
+    pthread_mutex_lock(&stream->lock);
+    int closed = stream->closed;
+    pthread_mutex_unlock(&stream->lock);
+    return closed;
+}
+
+void praykit_mhd_stream_release(struct praykit_mhd_stream *stream) {
+    if (stream == NULL) return;
+    struct MHD_Response *unqueued = NULL;
+    pthread_mutex_lock(&stream->lock);
+    unqueued = stream->response;
+    stream->response = NULL;
+    pthread_mutex_unlock(&stream->lock);
+    // Never queued: destroying the response calls stream_free, which drops its reference.
+    if (unqueued != NULL) mhd.destroy_response(unqueued);
+    stream_unreference(stream);
 }
 
 #endif  // __linux__

@@ -146,6 +146,29 @@ void praykit_mhd_destroy_response(struct MHD_Response *response);
 int praykit_mhd_get_connection_values(
     struct MHD_Connection *connection, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator, void *context);
 MHD_socket praykit_mhd_quiesce_daemon(struct MHD_Daemon *daemon);
+
+// An event stream: a response of unknown length whose bytes arrive from other threads. While it has
+// nothing to send its connection is suspended (it holds no thread and is not polled); a write resumes
+// it. Thread-safe. The creator holds one reference and libmicrohttpd another, once queued; the last
+// release frees it. Bytes waiting beyond `capacity` end the stream (a reader that does not read).
+struct praykit_mhd_stream;
+// A new stream that keeps at most `capacity` bytes waiting.
+struct praykit_mhd_stream *praykit_mhd_stream_create(size_t capacity);
+// Queues the stream as the connection's response with `status`; the headers are added with
+// praykit_mhd_stream_header first. MHD_NO when libmicrohttpd refused it (the stream is then closed).
+enum MHD_Result praykit_mhd_stream_queue(
+    struct praykit_mhd_stream *stream, struct MHD_Connection *connection, unsigned int status);
+// Adds a header field to the stream's response, before it is queued; MHD_NO for a field refused.
+enum MHD_Result praykit_mhd_stream_header(struct praykit_mhd_stream *stream, const char *name, const char *value);
+// Adds bytes to send. 0 when taken; -1 when the stream has ended or its client is gone, or the bytes
+// waiting would pass the capacity (the stream then ends).
+int praykit_mhd_stream_write(struct praykit_mhd_stream *stream, const void *bytes, size_t count);
+// Ends the stream once what waits has been sent.
+void praykit_mhd_stream_end(struct praykit_mhd_stream *stream);
+// Whether libmicrohttpd is done with it: sent to the end, or its connection closed.
+int praykit_mhd_stream_closed(struct praykit_mhd_stream *stream);
+// Gives up the creator's reference.
+void praykit_mhd_stream_release(struct praykit_mhd_stream *stream);
 void praykit_mhd_stop_daemon(struct MHD_Daemon *daemon);
 
 #endif  // __linux__

@@ -42,6 +42,8 @@ enum MHD_FLAG {
     MHD_USE_IPv6 = 16,
     MHD_USE_EPOLL = 512,
     MHD_USE_ITC = 1024,
+    // MHD_ALLOW_SUSPEND_RESUME is this with MHD_USE_ITC: the event streams park their connections.
+    MHD_USE_SUSPEND_RESUME = 8192,
     MHD_USE_AUTO = 65536,
 };
 
@@ -136,6 +138,12 @@ typedef void (*MHD_NotifyConnectionCallback)(
 typedef enum MHD_Result (*MHD_KeyValueIterator)(
     void *cls, enum MHD_ValueKind kind, const char *key, const char *value);
 typedef void (*MHD_LogCallback)(void *cls, const char *fm, va_list ap);
+typedef ssize_t (*MHD_ContentReaderCallback)(void *cls, uint64_t pos, char *buf, size_t max);
+typedef void (*MHD_ContentReaderFreeCallback)(void *cls);
+
+// A response of unknown length (sent chunked), and the content reader's "the end".
+#define MHD_SIZE_UNKNOWN ((uint64_t)-1LL)
+#define MHD_CONTENT_READER_END_OF_STREAM ((ssize_t)-1)
 
 #endif  // __linux__
 

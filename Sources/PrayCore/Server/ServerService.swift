@@ -291,12 +291,16 @@ public enum ServerAPI {
         public var headers: [String: String]
         /// The body.
         public var body: Data
+        /// For a response that goes on after it is queued (server-sent events): what its bytes come
+        /// from, after ``body``. A server without streams sends the body alone.
+        public var stream: ServerStream?
 
         /// Creates a response.
-        public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        public init(status: Int, headers: [String: String] = [:], body: Data = Data(), stream: ServerStream? = nil) {
             self.status = status
             self.headers = headers
             self.body = body
+            self.stream = stream
         }
     }
 }

@@ -135,7 +135,48 @@
             }
             if draining.load(ordering: .relaxed) { response.headers["Connection"] = "close" }
             answered.add(1, ordering: .relaxed)
+            if let stream = response.stream { return queue(stream, of: response, on: connection) }
             return Self.queue(response, on: connection)
+        }
+
+        // MARK: - Streams
+
+        /// The event streams sent now, so that a stop can end them: libmicrohttpd must not stop with a
+        /// connection suspended.
+        private let streams = Mutex<[MHDStreamWriter]>([])
+
+        /// Queues a response that goes on (``ServerAPI/Response/stream``): its body first, then what the
+        /// stream's holder writes, chunked, the connection suspended while there is nothing to send.
+        private func queue(_ stream: ServerStream, of response: ServerAPI.Response, on connection: OpaquePointer)
+            -> MHD_Result
+        {
+            guard let writer = MHDStreamWriter(capacity: stream.capacity) else { return .NO }
+            var headers = response.headers
+            for (name, value) in Self.commonHeaders where headers[name] == nil { headers[name] = value }
+            for (name, value) in headers {
+                _ = name.withCString { name in value.withCString { value in writer.header(name, value) } }
+            }
+            if !response.body.isEmpty { _ = writer.write(response.body) }
+            if draining.load(ordering: .relaxed) { writer.end() }
+            streams.withLock { streams in
+                streams.removeAll { $0.isClosed }
+                streams.append(writer)
+            }
+            let queued = writer.queue(on: connection, status: response.status)
+            stream.attach(writer)
+            return queued
+        }
+
+        /// Ends every event stream, so that their connections finish (a stop begins), and waits up to
+        /// `seconds` for libmicrohttpd to be done with them (it must not stop with one suspended).
+        func endStreams(waiting seconds: TimeInterval) {
+            let open = streams.withLock { streams in
+                defer { streams = [] }
+                return streams
+            }
+            for writer in open { writer.end() }
+            let deadline = Self.monotonicNanoseconds() + UInt64(max(0, seconds) * 1e9)
+            while open.contains(where: { !$0.isClosed }), Self.monotonicNanoseconds() < deadline { usleep(1000) }
         }
 
         /// The server's own words for a refusal the handler did not answer with its status.
@@ -411,6 +452,36 @@
             clock_gettime(CLOCK_MONOTONIC, &time)
             return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
         }
+    }
+
+    /// An event stream's C side (`praykit_mhd_stream`): bytes kept for libmicrohttpd's content reader,
+    /// which suspends the connection while there are none. `@unchecked Sendable`: the C stream is
+    /// thread-safe, and the pointer is released once, when the last holder lets go.
+    final class MHDStreamWriter: ServerStream.Writer, @unchecked Sendable {
+        private let native: OpaquePointer
+
+        init?(capacity: Int) {
+            guard let native = praykit_mhd_stream_create(capacity) else { return nil }
+            self.native = native
+        }
+
+        deinit { praykit_mhd_stream_release(native) }
+
+        func header(_ name: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>) -> Bool {
+            praykit_mhd_stream_header(native, name, value) == .YES
+        }
+
+        func queue(on connection: OpaquePointer, status: Int) -> MHD_Result {
+            praykit_mhd_stream_queue(native, connection, UInt32(clamping: status))
+        }
+
+        func write(_ bytes: Data) -> Bool {
+            bytes.withUnsafeBytes { praykit_mhd_stream_write(native, $0.baseAddress, $0.count) } == 0
+        }
+
+        func end() { praykit_mhd_stream_end(native) }
+
+        var isClosed: Bool { praykit_mhd_stream_closed(native) != 0 }
     }
 
     // MARK: - C callbacks

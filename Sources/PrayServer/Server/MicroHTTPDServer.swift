@@ -56,6 +56,8 @@
         deinit {
             // Released without a shutdown: stop at once (not from a worker thread: none holds this object).
             if state.withLock({ $0.phase }) != .stopped {
+                // libmicrohttpd must not stop with a connection suspended: end the event streams first.
+                context.endStreams(waiting: 1)
                 daemon.stop()
                 context.stopped.store(true, ordering: .relaxed)
             }
@@ -104,6 +106,8 @@
         private func drainAndStop() {
             context.draining.store(true, ordering: .relaxed)
             daemon.quiesce()
+            // An event stream never finishes by itself: end them, so that their connections finish.
+            context.endStreams(waiting: drainTimeout)
             let inFlight = context.inFlight.load(ordering: .relaxed)
             context.log.notice("Server draining", metadata: ["server.inFlight": "\(inFlight)"])
             let deadline = MicroHTTPDContext.monotonicNanoseconds() + UInt64(drainTimeout * 1e9)
@@ -179,7 +183,10 @@
             settings.pointee.notify_connection_context = opaque
             settings.pointee.log = MicroHTTPDContext.logHandler
             settings.pointee.log_context = opaque
-            var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+            // Suspend and resume, for the event streams (their connections hold no thread while idle).
+            var flags =
+                MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+                | MHD_USE_SUSPEND_RESUME.rawValue
             #if os(Linux)
                 flags |= MHD_USE_EPOLL.rawValue
             #else

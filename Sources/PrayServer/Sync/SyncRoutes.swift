@@ -24,10 +24,14 @@ public struct SyncRoutes: Sendable {
     private let clock: any PrayClock
     private let log: LogManager
     private let limiter: SyncRequestLimiter
+    private let events: SyncEvents
 
     /// The paths this answers.
     public static let paths: Set<String> = Set(
-        ["/sync/v1/devices", "/sync/v1/devices/retire", "/sync/v1/push", "/sync/v1/pull", "/sync/v1/spaces"]
+        [
+            "/sync/v1/devices", "/sync/v1/devices/retire", "/sync/v1/push", "/sync/v1/pull", "/sync/v1/spaces",
+            "/sync/v1/events",
+        ]
             + SpaceRoute.allCases.map { "/sync/v1/spaces/" + $0.rawValue })
 
     /// The routes under `/sync/v1/spaces/`, by their last word.
@@ -42,12 +46,23 @@ public struct SyncRoutes: Sendable {
     ///   - clock: "Now", for `serverTime`, stamps ahead of it, expiry and rate limits.
     ///   - log: Each request at `info` (device, path, status, error code); store failures at `error`.
     ///   - requestsPerMinute: Requests one device may make in a minute before it gets 429.
-    public init(store: any SyncStore, clock: any PrayClock, log: LogManager, requestsPerMinute: Int = 120) {
+    ///   - pingInterval: Seconds between two pings of each event stream (`GET /sync/v1/events`).
+    public init(
+        store: any SyncStore, clock: any PrayClock, log: LogManager, requestsPerMinute: Int = 120,
+        pingInterval: TimeInterval = 25
+    ) {
         self.store = store
         self.clock = clock
         self.log = log
         limiter = SyncRequestLimiter(limit: max(1, requestsPerMinute), window: 60)
+        events = SyncEvents(
+            pingInterval: max(0.01, pingInterval),
+            pairedDevices: { Set((try? store.devices())?.filter { $0.revokedAt == nil }.map(\.id) ?? []) },
+            log: log)
     }
+
+    /// How many event streams are open (`GET /sync/v1/events`).
+    public var openStreams: Int { events.count }
 
     /// Answers one request under `/sync/`. Never traps, and answers 4xx for anything a client sends.
     /// - Parameters:
@@ -79,7 +94,7 @@ public struct SyncRoutes: Sendable {
     // MARK: - Routing
 
     private enum Route {
-        case devices, retire, push, pull
+        case devices, retire, push, pull, events
         case spaces(SpaceRoute?)
     }
 
@@ -101,12 +116,25 @@ public struct SyncRoutes: Sendable {
             let identity = try authenticate(request, address: address, now: now)
             device = identity.deviceID
             try store.revokeDevice(identity.deviceID, now: now)
+            events.end(device: identity.deviceID)
             return try Self.json(200, SyncAPI.RetireResponse(deviceID: identity.deviceID))
+        case .events:
+            let identity = try authenticate(request, address: address, now: now)
+            device = identity.deviceID
+            let stream = events.open(device: identity.deviceID, versions: try store.versions(for: identity).versions)
+            return ServerAPI.Response(
+                status: 200,
+                headers: [
+                    "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store",
+                    "X-Accel-Buffering": "no",
+                ], stream: stream)
         case .spaces(let route):
             let identity = try authenticate(request, address: address, now: now)
             device = identity.deviceID
             let asked = try Self.spaceRequest(route, body: body)
-            switch try store.space(asked, from: identity, address: address, now: now) {
+            let answer = try store.space(asked, from: identity, address: address, now: now)
+            if let space = Self.membershipChange(asked) { events.membershipChanged(space, by: identity.deviceID) }
+            switch answer {
             case .spaces(let spaces): return try Self.json(200, spaces)
             case .space(let space): return try Self.json(route == .create ? 201 : 200, space)
             case .members(let members): return try Self.json(200, members)
@@ -117,7 +145,14 @@ public struct SyncRoutes: Sendable {
             let identity = try authenticate(request, address: address, now: now)
             device = identity.deviceID
             let push = try Self.decode(SyncAPI.PushRequest.self, from: body, what: "push")
-            return try Self.json(200, try store.push(push, from: identity, now: now))
+            let pushed = try store.push(push, from: identity, now: now)
+            if !push.mutations.isEmpty, events.count > 0, let (personal, versions) = try? store.versions(for: identity)
+            {
+                // The spaces written: the person's own (mutations without `space`) and each named.
+                let written = Set(push.mutations.map { $0.space ?? personal ?? "" })
+                events.changed(versions.filter { written.contains($0.key) }, except: identity.deviceID)
+            }
+            return try Self.json(200, pushed)
         case .pull:
             let identity = try authenticate(request, address: address, now: now)
             device = identity.deviceID
@@ -133,6 +168,7 @@ public struct SyncRoutes: Sendable {
         case "/sync/v1/devices/retire": route = .retire
         case "/sync/v1/push": route = .push
         case "/sync/v1/pull": route = .pull
+        case "/sync/v1/events": route = .events
         case "/sync/v1/spaces": route = .spaces(nil)
         case let path where path.hasPrefix("/sync/v1/spaces/"):
             guard let space = SpaceRoute(rawValue: String(path.dropFirst("/sync/v1/spaces/".count))) else {
@@ -143,10 +179,27 @@ public struct SyncRoutes: Sendable {
             throw SyncServerError(
                 .notFound, message: "no such sync route: see /sync/v1/devices, devices/retire, push and pull")
         }
+        if case .events = route {
+            guard request.method == "GET" else {
+                throw SyncServerError(.methodNotAllowed, message: "the event stream takes GET only")
+            }
+            return route
+        }
         guard request.method == "POST" else {
             throw SyncServerError(.methodNotAllowed, message: "this route takes POST only")
         }
         return route
+    }
+
+    /// The space whose members a request changed (`nil`: only the caller's own spaces changed), or
+    /// `nil` for a request that changes no membership.
+    private static func membershipChange(_ request: SyncSpaceRequest) -> String?? {
+        switch request {
+        case .create, .join: .some(nil)
+        case .delete(let asked), .leave(let asked): asked.space
+        case .removeMember(let asked): asked.space
+        case .list, .members, .invite: nil
+        }
     }
 
     /// The store's request of a route under `/sync/v1/spaces`.

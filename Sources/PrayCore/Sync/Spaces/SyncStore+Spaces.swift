@@ -90,4 +90,10 @@ public protocol SyncSpaceStore: Sendable {
     /// Every mosque space, by name (the operator's list).
     /// - Throws: The store's error.
     func spaces() throws -> [SyncSpaceSummary]
+
+    /// The version now of every space the device may read — its person's own and each mosque's — as
+    /// the cursor a pull that has read all of it returns, by space ID, and the ID of the person's own
+    /// space (`nil` for a follow-code device), for the event stream.
+    /// - Throws: ``SyncServerError`` `unauthorized` for a device no longer paired; the store's error.
+    func versions(for device: SyncDeviceIdentity) throws -> (personal: String?, versions: [String: String])
 }

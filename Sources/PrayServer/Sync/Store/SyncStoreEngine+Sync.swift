@@ -163,6 +163,31 @@ extension SyncStoreEngine {
         }
     }
 
+    /// The version of every space the device may read, as the cursor a pull that has read all of it
+    /// returns: the person's own space and each mosque it is a member of.
+    func versions(for device: SyncDeviceIdentity) throws -> (personal: String?, versions: [String: String]) {
+        try database.read { connection in
+            let caller = try Self.caller(of: device, connection: connection, lock: "")
+            let storeID = try connection.first("SELECT value FROM store WHERE key = 'id'")?.text(0) ?? ""
+            var versions: [String: String] = [:]
+            if caller.isPerson {
+                let version =
+                    try connection.first("SELECT version FROM users WHERE id = $1", [.integer(caller.id)])?.int64(0)
+                    ?? 0
+                versions[caller.spaceID] = SyncServerRules.cursor(storeID: storeID, version: version)
+            }
+            let mosques = try connection.rows(
+                """
+                SELECT users.space_id, users.version FROM members JOIN users ON users.id = members.space
+                WHERE members.member = $1 AND users.kind = 'mosque'
+                """, [.integer(caller.id)])
+            for row in mosques {
+                versions[row.text(0) ?? ""] = SyncServerRules.cursor(storeID: storeID, version: row.int64(1))
+            }
+            return (caller.isPerson ? caller.spaceID : nil, versions)
+        }
+    }
+
     /// The rows of one space (its `users` row) after a cursor. `strict`: a cursor of another store or
     /// ahead of the space is `cursor_expired` (the personal space, as in protocol 1); otherwise such
     /// a cursor reads from the start (a mosque space's page never fails the whole pull).

@@ -188,6 +188,12 @@
             try engine.space(request, from: device, address: address, now: now)
         }
 
+        /// The version of every space the device may read, as pull cursors.
+        /// - Throws: ``SyncServerError`` `unauthorized`; ``StorageError``.
+        public func versions(for device: SyncDeviceIdentity) throws -> (personal: String?, versions: [String: String]) {
+            try engine.versions(for: device)
+        }
+
         /// Every mosque space, by name.
         /// - Throws: ``StorageError``.
         public func spaces() throws -> [SyncSpaceSummary] { try engine.spaces() }
