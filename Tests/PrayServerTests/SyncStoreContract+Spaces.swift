@@ -334,6 +334,10 @@ extension SyncStoreContract {
             now: Self.now)
         #expect(next.rows.isEmpty && next.cursor == pulled.cursor)
         #expect(next.spaces?.first?.rows.count == 1 && next.spaces?.first?.cursor != mosqueCursor)
+        // The event stream's versions are the cursors a pull that read everything ends at.
+        let versions = try store.versions(for: owner)
+        let personal = try #require(versions.personal)
+        #expect(versions.versions == [personal: next.cursor, mosque.id: next.spaces?.first?.cursor ?? "-"])
         // An older schema's client never sees the mosque's collections.
         var old = SyncAPI.PullRequest(clientID: Self.clientA, cursor: "0", spaces: [mosque.id: "0"])
         old.schema = 2
