@@ -10,6 +10,7 @@ import Synchronization
 /// ```
 public final class MosqueTimetableStoreFake: MosqueTimetableStore {
     private let stored = Mutex<[String: MosqueTimetable]>([:])
+    private let observers = ChangeObservers()
     private let extras = Mutex<
         (
             settings: [String: SyncMosqueSettingsValue], notices: [String: [MosqueNotice]],
@@ -25,6 +26,7 @@ public final class MosqueTimetableStoreFake: MosqueTimetableStore {
     /// Keeps `timetable`, replacing one of the same name.
     public func replace(_ timetable: MosqueTimetable) {
         stored.withLock { $0[timetable.name] = timetable }
+        observers.changed()
     }
 
     /// The kept mosques that have days, by name.
@@ -51,7 +53,8 @@ public final class MosqueTimetableStoreFake: MosqueTimetableStore {
     /// Removes the mosque named `name`.
     @discardableResult
     public func remove(named name: String) -> Bool {
-        stored.withLock { $0.removeValue(forKey: name) != nil }
+        defer { observers.changed() }
+        return stored.withLock { $0.removeValue(forKey: name) != nil }
     }
 
     /// The settings kept for `name`.
@@ -62,6 +65,7 @@ public final class MosqueTimetableStoreFake: MosqueTimetableStore {
     public func setSettings(_ settings: SyncMosqueSettingsValue?, of name: String) throws {
         if let settings { try SyncMosqueSettingsValue.validate(key: "settings", value: settings) }
         extras.withLock { $0.settings[name] = settings }
+        observers.changed()
     }
 
     /// The month starts kept for `name`.
@@ -74,6 +78,7 @@ public final class MosqueTimetableStoreFake: MosqueTimetableStore {
     public func setHijriMonthStart(_ start: CivilDate?, for month: HijriMonthStarts.Month, of name: String) throws {
         try SyncHijriStartValue.validate(key: month.description, value: start.map { SyncHijriStartValue(start: $0) })
         extras.withLock { $0.starts[name, default: HijriMonthStarts()][month] = start }
+        observers.changed()
     }
 
     /// The notices kept for `name`, by start.
@@ -88,15 +93,24 @@ public final class MosqueTimetableStoreFake: MosqueTimetableStore {
         extras.withLock {
             $0.notices[name, default: []] = ($0.notices[name] ?? []).filter { $0.id != notice.id } + [notice]
         }
+        observers.changed()
     }
 
     /// Removes a notice of `name`.
     @discardableResult
     public func removeNotice(id: String, of name: String) -> Bool {
-        extras.withLock { table in
+        defer { observers.changed() }
+        return extras.withLock { table in
             let before = table.notices[name]?.count ?? 0
             table.notices[name] = table.notices[name]?.filter { $0.id != id }
             return (table.notices[name]?.count ?? 0) < before
+        }
+    }
+
+    /// The mosque `name` now and after every change of this store.
+    public func mosqueSequence(named name: String) -> AsyncStream<MosqueSnapshot> {
+        observers.stream { [unowned self] in
+            (try? snapshot(of: name)) ?? MosqueSnapshot(name: name)
         }
     }
 }

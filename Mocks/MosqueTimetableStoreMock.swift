@@ -19,6 +19,9 @@ public final class MosqueTimetableStoreMock: MosqueTimetableStore {
         "MosqueTimetableStoreMock.settings(of:)")
     private let setSettingsFunction = MockFunction<(SyncMosqueSettingsValue?, String), Void, any Error>(
         "MosqueTimetableStoreMock.setSettings(_:of:)")
+    private let mosqueSequenceFunction = MockFunction<String, AsyncStream<MosqueSnapshot>, Never>(
+        "MosqueTimetableStoreMock.mosqueSequence(named:)"
+    ) { _ in AsyncStream { $0.finish() } }
     private let hijriMonthStartsFunction = MockFunction<String, HijriMonthStarts, any Error>(
         "MosqueTimetableStoreMock.hijriMonthStarts(of:)")
     private let setHijriMonthStartFunction = MockFunction<
@@ -124,6 +127,14 @@ public final class MosqueTimetableStoreMock: MosqueTimetableStore {
     public func setSettings(_ settings: SyncMosqueSettingsValue?, of name: String) throws {
         try setSettingsFunction((settings, name))
     }
+
+    /// Sets the answer of ``mosqueSequence(named:)``.
+    public func onMosqueSequence(_ answer: @escaping @Sendable (String) -> AsyncStream<MosqueSnapshot>) {
+        mosqueSequenceFunction.on { answer($0) }
+    }
+
+    /// Records the call and returns the answer; without one, a test issue and a stream that has ended.
+    public func mosqueSequence(named name: String) -> AsyncStream<MosqueSnapshot> { mosqueSequenceFunction(name) }
 
     /// Sets the answer of ``hijriMonthStarts(of:)``.
     public func onHijriMonthStarts(_ answer: @escaping @Sendable (String) throws -> HijriMonthStarts) {

@@ -124,6 +124,37 @@ import Testing
         #expect(try screen.mosques.hijriMonthStarts(of: "East London Mosque").isEmpty)
     }
 
+    @Test(.timeLimit(.minutes(2))) func aFollowersMosqueSequenceYieldsWhatASyncBrings() async throws {
+        let world = try SyncWorld()
+        let (owner, _) = try await publishedMosque(world)
+        let screen = world.device("screen")
+        let code = try await owner.sync.invite(to: "East London Mosque", role: .viewer, expiresIn: 86_400)
+        try await screen.sync.login(SyncLogin(server: SyncWorld.serverURL, code: code.code, deviceName: "door"))
+        var updates = screen.mosques.mosqueSequence(named: "East London Mosque").makeAsyncIterator()
+        let first = try #require(await updates.next())
+        #expect(first.notices.map(\.id) == ["janazah"] && first.settings?.iqama == ["asr": "+10"])
+        #expect(first.timetable?.days == 3)
+        // The owner moves Asr's iqama and adds a notice; the screen's sync brings both, and the
+        // sequence yields them without being asked.
+        var settings = try #require(try owner.mosques.settings(of: "East London Mosque"))
+        settings.iqama["asr"] = "+15"
+        try owner.mosques.setSettings(settings, of: "East London Mosque")
+        try owner.mosques.putNotice(
+            MosqueNotice(
+                id: "eid",
+                notice: SyncNoticeValue(
+                    title: "Eid prayer at 07:30", text: "", start: SyncWorld.start,
+                    end: SyncWorld.start.addingTimeInterval(86_400))),
+            of: "East London Mosque")
+        try await owner.sync.syncNow()
+        try await screen.sync.syncNow()
+        var latest = first
+        while latest.notices.count < 2 || latest.settings?.iqama["asr"] != "+15" {
+            latest = try #require(await updates.next())
+        }
+        #expect(latest.notices.map(\.id).sorted() == ["eid", "janazah"])
+    }
+
     @Test func twoOfflineEditorsMakeOneVisibleConflict() async throws {
         let world = try SyncWorld()
         let (owner, _) = try await publishedMosque(world)

@@ -63,9 +63,58 @@ public protocol MosqueTimetableStore: Sendable {
     ///   (``HijriMonthStarts/checkPlausible(_:for:)``), ``SyncError`` (`readOnly`), ``StorageError``.
     func setHijriMonthStart(_ start: CivilDate?, for month: HijriMonthStarts.Month, of name: String) throws
 
+    /// The mosque `name` as this device keeps it (``MosqueSnapshot``), now and again after every change
+    /// — a write here, or a sync that brought one from the mosque's space (a new month, an iqama, a
+    /// notice, an announced start) — the newest when the reader is slow. An app shows its mosque from
+    /// this and never polls.
+    func mosqueSequence(named name: String) -> AsyncStream<MosqueSnapshot>
+
     /// The queue the ``async`` view runs this store's methods on: the database's, for a store over a
     /// database file; ``WorkQueue/shared`` by default.
     var workQueue: WorkQueue { get }
+}
+
+/// What a device keeps of one mosque: the days its timetable covers, its settings, the month starts
+/// it announced and its notices (``MosqueTimetableStore/mosqueSequence(named:)``).
+///
+/// ```swift
+/// for await mosque in store.mosqueSequence(named: "East London Mosque") {
+///     show(mosque.settings?.iqama, mosque.notices)   // again after every sync that changed it
+/// }
+/// ```
+public struct MosqueSnapshot: Hashable, Sendable {
+    /// The mosque's name here.
+    public var name: String
+    /// The days its timetable covers, or `nil` when none are kept.
+    public var timetable: MosqueSummary?
+    /// Its settings, or `nil`.
+    public var settings: SyncMosqueSettingsValue?
+    /// The month starts it announced.
+    public var hijriMonthStarts: HijriMonthStarts
+    /// Its notices, by start.
+    public var notices: [MosqueNotice]
+
+    /// Creates a snapshot.
+    public init(
+        name: String, timetable: MosqueSummary? = nil, settings: SyncMosqueSettingsValue? = nil,
+        hijriMonthStarts: HijriMonthStarts = HijriMonthStarts(), notices: [MosqueNotice] = []
+    ) {
+        self.name = name
+        self.timetable = timetable
+        self.settings = settings
+        self.hijriMonthStarts = hijriMonthStarts
+        self.notices = notices
+    }
+}
+
+extension MosqueTimetableStore {
+    /// The mosque `name` as this store keeps it now.
+    /// - Throws: ``StorageError``.
+    public func snapshot(of name: String) throws -> MosqueSnapshot {
+        MosqueSnapshot(
+            name: name, timetable: try mosques().first { $0.name == name }, settings: try settings(of: name),
+            hijriMonthStarts: try hijriMonthStarts(of: name), notices: try notices(of: name))
+    }
 }
 
 /// A notice of a mosque: its ID and what it says (``SyncNoticeValue``).

@@ -50,6 +50,12 @@ extension MosqueTimetableStoreSQLite {
         log.notice("Mosque month start changed", metadata: ["hijri.month": month.description])
     }
 
+    /// The mosque `name` now and after every change of the database (this process's writes and other
+    /// processes', a sync's among them).
+    public func mosqueSequence(named name: String) -> AsyncStream<MosqueSnapshot> {
+        database.observe { [self] in try snapshot(of: name) }
+    }
+
     /// The notices of the mosque `name`, by start.
     /// - Throws: ``StorageError``.
     public func notices(of name: String) throws -> [MosqueNotice] {
