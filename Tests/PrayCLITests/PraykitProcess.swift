@@ -106,6 +106,11 @@ enum PraykitProcess {
             )
         }
 
+        /// What the process wrote to standard output so far.
+        func output() throws -> String {
+            String(decoding: try contents(of: "out"), as: UTF8.self)
+        }
+
         /// A capture file's bytes.
         private func contents(of name: String) throws -> Data {
             try TestFile.contents(of: folder.appendingPathComponent(name))

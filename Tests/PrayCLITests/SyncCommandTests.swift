@@ -36,6 +36,7 @@ import Testing
                 Sync: offline (the server could not be reached), last synced 2 h ago
                 Server: https://pray.example.org (user amina)
                 This device: laptop (d_0123)
+                Live: no; 'praykit notify' or 'praykit sync watch' holds the server's event stream
                 Not yet synced: 3 changes, oldest 10 min ago
                 Refused by the server: 1 change (see 'praykit sync failed')
                 Last error: the server could not be reached

@@ -102,6 +102,31 @@ public protocol NetworkService: Sendable {
     /// - Throws: ``NetworkError``; `CancellationError` never — a cancelled task gets
     ///   ``NetworkError/Kind/cancelled``.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+    /// Whether ``stream(_:idleTimeout:receive:)`` works: `false` unless the service says otherwise.
+    var supportsStreams: Bool { get }
+
+    /// Sends `request` and hands each piece of the response body to `receive` as it arrives (server-sent
+    /// events); `receive` returns `false` to stop. No retries, no redirects, no total timeout: the
+    /// exchange ends when the server ends it, `receive` stops it, the task is cancelled, or nothing
+    /// arrives for `idleTimeout` seconds (``NetworkError/Kind/timeout``).
+    /// - Returns: The response, its body only the first bytes.
+    /// - Throws: ``NetworkError``; `other` from a service that cannot stream.
+    func stream(_ request: HTTPRequest, idleTimeout: TimeInterval, receive: @escaping @Sendable (Data) -> Bool)
+        async throws -> HTTPResponse
+}
+
+extension NetworkService {
+    /// No streams, unless the service has them.
+    public var supportsStreams: Bool { false }
+
+    /// Refuses: this service cannot stream.
+    /// - Throws: ``NetworkError`` `other`.
+    public func stream(
+        _ request: HTTPRequest, idleTimeout: TimeInterval, receive: @escaping @Sendable (Data) -> Bool
+    ) async throws -> HTTPResponse {
+        throw NetworkError(kind: .other, url: request.url, message: "this network service cannot stream responses")
+    }
 }
 
 /// The limits and retry policy of a ``NetworkService``: timeouts, the largest response, redirects,

@@ -47,6 +47,13 @@ public protocol SyncService: SyncSpaceService {
     /// change, every 30 minutes, and with backoff (or the server's `Retry-After`) after a failure.
     func runScheduler() async
 
+    /// The live updates (SYNC.md §9): holds the server's event stream while the device is online and
+    /// pulls when it says another device changed a space this one reads, reconnecting with a jittered
+    /// backoff; yields what happens. ``runScheduler()`` runs it too, so an app does nothing more. The
+    /// sequence ends when the task that reads it is cancelled; without a server that streams (or a
+    /// network service that cannot), it ends at once.
+    func live() -> AsyncStream<SyncLiveEvent>
+
     /// How many local changes the server has not acknowledged yet.
     /// - Throws: ``StorageError``.
     func unsyncedCount() throws -> Int
@@ -288,6 +295,11 @@ public struct SyncStatus: Hashable, Sendable {
     public var user: String?
     /// The mosques this device follows that are no longer updated (their copy stays), by name.
     public var spacesNoLongerUpdated: [String] = []
+    /// Since when a process on this machine holds the server's event stream (``SyncService/live()``),
+    /// or `nil` when none does.
+    public var liveSince: Date?
+    /// Why the event stream last closed, while none is open.
+    public var liveError: String?
 
     /// Creates a status.
     public init(
@@ -388,4 +400,20 @@ public enum SyncErrorKind: String, Hashable, Sendable {
     /// The user's role in the space does not allow it: a viewer or a follow-code device writes nothing,
     /// an editor does not manage members.
     case readOnly
+}
+
+/// What the live updates of sync do (``SyncService/live()``).
+public enum SyncLiveEvent: Hashable, Sendable {
+    /// The event stream is open (since the instant).
+    case connected(at: Date)
+    /// A change arrived and was pulled: the cycle's report.
+    case arrived(SyncReport)
+    /// The stream is closed: why, and the seconds until the next try (`nil`: not until the person
+    /// acts, such as a login).
+    case disconnected(reason: String, retryIn: TimeInterval?)
+}
+
+extension SyncService {
+    /// No live updates: the sequence ends at once.
+    public func live() -> AsyncStream<SyncLiveEvent> { AsyncStream { $0.finish() } }
 }

@@ -25,15 +25,19 @@
             return .success(())
         }()
 
-        /// Performs the exchange; a cancelled task stops it within a progress tick.
-        static func perform(_ request: HTTPRequest, url: URL, limits: HTTPClient.Limits) async -> Result<
-            HTTPClient.Outcome, HTTPClient.Failure
-        > {
+        /// Performs the exchange; a cancelled task stops it within a progress tick. With `receive`, the
+        /// body goes to it piece by piece as it arrives (a stream: `false` stops the exchange), and the
+        /// outcome's body holds only its first 16 KB.
+        static func perform(
+            _ request: HTTPRequest, url: URL, limits: HTTPClient.Limits,
+            receive: (@Sendable (Data) -> Bool)? = nil
+        ) async -> Result<HTTPClient.Outcome, HTTPClient.Failure> {
             let cancelled = Cancellation()
             return await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
                     let thread = Thread {
-                        continuation.resume(returning: run(request, url: url, limits: limits, cancelled: cancelled))
+                        continuation.resume(
+                            returning: run(request, url: url, limits: limits, cancelled: cancelled, receive: receive))
                     }
                     thread.name = "PrayKit curl"
                     thread.start()
@@ -53,17 +57,21 @@
             var body = Data()
             var headers: [String: String] = [:]
             var tooLarge = false
+            var stopped = false
             let limit: Int
             let cancelled: Cancellation
+            let receive: (@Sendable (Data) -> Bool)?
 
-            init(limit: Int, cancelled: Cancellation) {
+            init(limit: Int, cancelled: Cancellation, receive: (@Sendable (Data) -> Bool)?) {
                 self.limit = limit
                 self.cancelled = cancelled
+                self.receive = receive
             }
         }
 
         private static func run(
-            _ request: HTTPRequest, url: URL, limits: HTTPClient.Limits, cancelled: Cancellation
+            _ request: HTTPRequest, url: URL, limits: HTTPClient.Limits, cancelled: Cancellation,
+            receive: (@Sendable (Data) -> Bool)?
         ) -> Result<HTTPClient.Outcome, HTTPClient.Failure> {
             if case .failure(let failure) = globalInit { return .failure(failure) }
             guard let handle = praykit_easy_init() else {
@@ -72,7 +80,8 @@
                         kind: .other, curlCode: Int(CURLE_FAILED_INIT.rawValue), message: "libcurl did not start"))
             }
             defer { praykit_easy_cleanup(handle) }
-            let buffers = Buffers(limit: limits.maxResponseBytes, cancelled: cancelled)
+            let buffers = Buffers(
+                limit: receive == nil ? limits.maxResponseBytes : 16 * 1024, cancelled: cancelled, receive: receive)
             let context = Unmanaged.passRetained(buffers)
             defer { context.release() }
             var headerList: UnsafeMutablePointer<curl_slist>?
@@ -107,7 +116,8 @@
             case .success(let result): code = result
             }
             let duration = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            guard code == CURLE_OK else {
+            // A stream its reader stopped ended as it should.
+            guard code == CURLE_OK || (code == CURLE_WRITE_ERROR && buffers.stopped) else {
                 let detail = String(
                     decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 return .failure(failure(code, detail: detail, tooLarge: buffers.tooLarge))
@@ -139,9 +149,17 @@
             try set(praykit_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2), "SSL_VERIFYHOST")
             let connectMilliseconds = Int(limits.connectTimeout * 1000)
             try set(praykit_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, connectMilliseconds), "CONNECTTIMEOUT_MS")
-            try set(praykit_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(limits.totalTimeout * 1000)), "TIMEOUT_MS")
-            let maxBytes = curl_off_t(limits.maxResponseBytes)
-            try set(praykit_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, maxBytes), "MAXFILESIZE_LARGE")
+            if let idle = limits.idleTimeout {
+                // A stream: no end in time; less than a byte a second for `idle` seconds ends it.
+                try set(praykit_setopt_long(handle, CURLOPT_TIMEOUT_MS, 0), "TIMEOUT_MS")
+                try set(praykit_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1), "LOW_SPEED_LIMIT")
+                try set(praykit_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(idle))), "LOW_SPEED_TIME")
+            } else {
+                try set(
+                    praykit_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(limits.totalTimeout * 1000)), "TIMEOUT_MS")
+                let maxBytes = curl_off_t(limits.maxResponseBytes)
+                try set(praykit_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, maxBytes), "MAXFILESIZE_LARGE")
+            }
             // "": every encoding this libcurl decodes.
             try set(praykit_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""), "ACCEPT_ENCODING")
             try set(praykit_setopt_string(handle, CURLOPT_USERAGENT, limits.userAgent), "USERAGENT")
@@ -172,6 +190,17 @@
             guard let pointer, let context else { return 0 }
             let buffers = Unmanaged<Buffers>.fromUnmanagedContext(context)
             let length = size * count
+            if let receive = buffers.receive {
+                let piece = Data(bytes: pointer, count: length)
+                if buffers.body.count < buffers.limit {
+                    buffers.body.append(piece.prefix(buffers.limit - buffers.body.count))
+                }
+                guard receive(piece) else {
+                    buffers.stopped = true
+                    return 0
+                }
+                return length
+            }
             guard buffers.body.count + length <= buffers.limit else {
                 buffers.tooLarge = true
                 return 0  // anything but `length` stops the transfer

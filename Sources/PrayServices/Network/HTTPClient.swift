@@ -40,6 +40,8 @@ struct HTTPClient: Sendable {
         var totalTimeout: TimeInterval
         var maxResponseBytes: Int
         var userAgent: String
+        /// For a stream: no total timeout, and the exchange ends when nothing arrives for this long.
+        var idleTimeout: TimeInterval?
     }
 
     let options: NetworkOptions
@@ -92,6 +94,39 @@ struct HTTPClient: Sendable {
     }
 }
 
+// MARK: - Streams
+
+extension HTTPClient {
+    /// One exchange whose body `exchange` hands on as it arrives (a stream): the URL checked as for
+    /// ``send(_:)``, no redirects, no retries, no total timeout; it ends when nothing arrives for
+    /// `idleTimeout` seconds.
+    /// - Throws: ``NetworkError`` for a failure of the exchange; a status outside the request's
+    ///   accepted ones is ``NetworkError/Kind/status``.
+    func stream(
+        _ request: HTTPRequest, idleTimeout: TimeInterval,
+        exchange: @Sendable (HTTPRequest, URL, Limits) async -> Result<Outcome, Failure>
+    ) async throws(NetworkError) -> HTTPResponse {
+        try check(request.url, request: request, from: nil)
+        let limits = Limits(
+            connectTimeout: options.connectTimeout, totalTimeout: 0, maxResponseBytes: options.maxResponseBytes,
+            userAgent: options.userAgent, idleTimeout: idleTimeout)
+        switch await exchange(request, request.url, limits) {
+        case .failure(let failure):
+            throw NetworkError(
+                kind: failure.kind, url: request.url, curlCode: failure.curlCode, message: failure.message)
+        case .success(let outcome):
+            guard request.acceptedStatuses.contains(outcome.status) else {
+                throw NetworkError(
+                    kind: .status, url: request.url, status: outcome.status,
+                    message: "the server answered \(outcome.status)")
+            }
+            return HTTPResponse(
+                status: outcome.status, headers: outcome.headers, body: outcome.body, url: request.url,
+                duration: outcome.duration)
+        }
+    }
+}
+
 // MARK: - Helpers
 
 extension HTTPClient {
@@ -101,7 +136,7 @@ extension HTTPClient {
         let limits = Limits(
             connectTimeout: min(options.connectTimeout, timeout ?? .infinity),
             totalTimeout: min(options.totalTimeout, timeout ?? .infinity),
-            maxResponseBytes: options.maxResponseBytes, userAgent: options.userAgent
+            maxResponseBytes: options.maxResponseBytes, userAgent: options.userAgent, idleTimeout: nil
         )
         var current = request
         var visited: Set<String> = [request.url.absoluteString]

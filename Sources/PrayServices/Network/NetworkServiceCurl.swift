@@ -29,7 +29,9 @@
         public init(
             options: NetworkOptions = NetworkOptions(), log: LogManager, clock: any PrayClock = PrayClockSystem()
         ) {
-            client = HTTPClient(options: options, log: log, clock: clock, exchange: CurlTransfer.perform)
+            client = HTTPClient(options: options, log: log, clock: clock) { request, url, limits in
+                await CurlTransfer.perform(request, url: url, limits: limits)
+            }
         }
     }
 
@@ -38,6 +40,19 @@
         /// - Throws: ``NetworkError``.
         public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
             try await client.send(request)
+        }
+
+        /// libcurl streams.
+        public var supportsStreams: Bool { true }
+
+        /// Sends `request` and hands the body to `receive` as it arrives.
+        /// - Throws: ``NetworkError``.
+        public func stream(
+            _ request: HTTPRequest, idleTimeout: TimeInterval, receive: @escaping @Sendable (Data) -> Bool
+        ) async throws -> HTTPResponse {
+            try await client.stream(request, idleTimeout: idleTimeout) { request, url, limits in
+                await CurlTransfer.perform(request, url: url, limits: limits, receive: receive)
+            }
         }
     }
 #endif

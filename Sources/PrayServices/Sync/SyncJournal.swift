@@ -126,6 +126,10 @@ public struct SyncJournal: Sendable {
         case schema
         /// `1` on a device paired with a follow code: it reads its one space and journals nothing of its own.
         case follower
+        /// While a process holds the event stream: `<milliseconds since 1970> <process ID>`.
+        case live
+        /// Why the event stream last closed, in words.
+        case liveError = "live_error"
     }
 
     /// Why the server will not take this device's changes until it logs in again.

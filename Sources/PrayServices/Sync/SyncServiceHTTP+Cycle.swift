@@ -41,12 +41,17 @@ extension SyncServiceHTTP {
 
     /// Runs cycles until the task is cancelled: every ``interval``, a few seconds after a change in
     /// this process, and, checked every minute, whenever changes wait (a write by another process);
-    /// after a failure it waits 1, 2, 4… minutes (or what the server asked), at most ``interval``.
+    /// after a failure it waits 1, 2, 4… minutes (or what the server asked), at most ``interval``. Beside
+    /// them it holds the live updates (``live()``): a pull whenever the server says another device
+    /// changed something.
     public func runScheduler() async {
         let token = database.addObserver { [self] in
             if (try? unsyncedCount()) ?? 0 > 0 { triggerSync() }
         }
         defer { database.removeObserver(token) }
+        // The live updates beside the cycles: a change elsewhere arrives in about a second.
+        let live = Task { [self] in await runLive { _ in } }
+        defer { live.cancel() }
         var nextDue = clock.now()
         var failures = 0
         while !Task.isCancelled {

@@ -72,6 +72,8 @@ extension SyncServiceHTTP {
                     state[.lastErrorKind].flatMap(SyncStatus.OfflineReason.init(rawValue:)) ?? .failed
             }
             status.deviceID = state[.deviceID]
+            status.liveSince = Self.liveSince(state[.live])
+            status.liveError = status.liveSince == nil ? state[.liveError] : nil
             status.user = state[.user]
             status.spacesNoLongerUpdated = try SyncSpaces.all(connection).filter(\.isGone).map(\.localName)
             if copied {

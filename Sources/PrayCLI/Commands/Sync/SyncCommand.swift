@@ -54,11 +54,12 @@ enum SyncCommand: CommandGroup {
     }
     static let examples = [
         "praykit sync login --server https://pray.example.org --device-name laptop",
-        "praykit sync status", "praykit sync now", "praykit sync failed --retry", "praykit sync logout",
+        "praykit sync status", "praykit sync now", "praykit sync watch", "praykit sync failed --retry",
+        "praykit sync logout",
     ]
     static let subcommands: [any CommandNode.Type] = [
         SyncStatusCommand.self, SyncLoginCommand.self, SyncNowCommand.self, SyncFailedCommand.self,
-        SyncConflictsCommand.self, SyncLogoutCommand.self, SyncResetCommand.self,
+        SyncConflictsCommand.self, SyncLogoutCommand.self, SyncResetCommand.self, SyncWatchCommand.self,
     ]
     static var defaultSubcommand: (any Command.Type)? { SyncStatusCommand.self }
 

@@ -24,6 +24,7 @@ enum SyncStatusCommand: Command {
                     ("oldestUnsynced", time(status.oldestUnsynced)), ("failed", .int(status.failedCount)),
                     ("lastError", text(status.lastError)), ("conflicts", .int(status.conflictCount)),
                     ("offlineReason", text(status.offlineReason?.rawValue)),
+                    ("liveSince", time(status.liveSince)), ("liveError", text(status.liveError)),
                 ]).rendered() + "\n")
         }
         try context.output.write(lines(status, now: context.now).joined(separator: "\n") + "\n")
@@ -60,6 +61,13 @@ enum SyncStatusCommand: Command {
         }
         if let name = status.deviceName {
             lines.append("This device: \(name)\(status.deviceID.map { " (\($0))" } ?? "")")
+        }
+        if let since = status.liveSince {
+            lines.append("Live: yes, changes arrive as they happen (since \(SyncCommand.ago(since, now: now)))")
+        } else {
+            lines.append(
+                "Live: no" + (status.liveError.map { " (\($0))" } ?? "")
+                    + "; 'praykit notify' or 'praykit sync watch' holds the server's event stream")
         }
         if status.unsyncedCount > 0 {
             let oldest = status.oldestUnsynced.map { ", oldest \(SyncCommand.ago($0, now: now))" } ?? ""
