@@ -119,6 +119,7 @@ final class SyncEvents: Sendable {
         let listeners = state.withLock { $0.listeners }
         for listener in listeners {
             if let paired, !paired.contains(listener.device) {
+                log.info("Event stream ended: device revoked", metadata: ["sync.device": listener.device])
                 listener.stream.end()
             } else {
                 listener.stream.write(line)
