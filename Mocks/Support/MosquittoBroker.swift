@@ -35,7 +35,8 @@
         public var log: String { (try? String(contentsOfFile: "\(folder)/broker.log", encoding: .utf8)) ?? "" }
 
         /// The broker's program, or `nil` when it is not installed.
-        public static let executable: String? = TestRequirement.executable("mosquitto")
+        public static let executable: String? =
+            TestRequirement.executable("mosquitto")
             ?? ["/usr/sbin/mosquitto"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
         private init(folder: String, port: Int, tls: Bool) {
@@ -71,7 +72,11 @@
 
         /// Kills the broker (SIGKILL: it keeps nothing, its retained messages are gone) and waits for it.
         public func kill() {
-            guard let pid = process.withLock({ process in defer { process = nil }; return process }) else { return }
+            guard
+                let pid = process.withLock({ process in
+                    defer { process = nil }; return process
+                })
+            else { return }
             Glibc.kill(pid, SIGKILL)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -114,7 +119,8 @@
                     .appendingPathComponent("bin/mosquitto_passwd").path
                 for (index, (user, password)) in users.sorted(by: { $0.key < $1.key }).enumerated() {
                     let create = index == 0 ? ["-c"] : []
-                    try Self.run(passwd, create + ["-b", "\(folder)/passwords", user, password], log: "\(folder)/tools.log")
+                    try Self.run(
+                        passwd, create + ["-b", "\(folder)/passwords", user, password], log: "\(folder)/tools.log")
                 }
             }
             if tls {
@@ -318,7 +324,11 @@
 
         /// Stops `mosquitto_sub` (SIGKILL) and waits for it.
         public func stop() {
-            guard let pid = process.withLock({ process in defer { process = nil }; return process }) else { return }
+            guard
+                let pid = process.withLock({ process in
+                    defer { process = nil }; return process
+                })
+            else { return }
             kill(pid, SIGKILL)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -29,7 +29,8 @@ import Testing
         for (topic, object) in configurations {
             // <discovery_prefix>/<component>/[<node_id>/]<object_id>/config, ids of [a-zA-Z0-9_-]
             let match = try #require(
-                topic.wholeMatch(of: /homeassistant\/(sensor|binary_sensor|event)\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\/config/),
+                topic.wholeMatch(
+                    of: /homeassistant\/(sensor|binary_sensor|event)\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\/config/),
                 "\(topic)")
             #expect(match.2 == "praykit-den")
             let uniqueID = try #require(object["unique_id"] as? String)
@@ -97,7 +98,9 @@ import Testing
         var read: Set<String> = []
         for (topic, object) in try Self.configurations() {
             var templates = [object["value_template"], object["json_attributes_template"]].compactMap { $0 as? String }
-            templates += (object["availability"] as? [[String: Any]] ?? []).compactMap { $0["value_template"] as? String }
+            templates += (object["availability"] as? [[String: Any]] ?? []).compactMap {
+                $0["value_template"] as? String
+            }
             for template in templates {
                 #expect(template.hasPrefix("{{ ") && template.hasSuffix(" }}"), "\(topic): \(template)")
                 for match in template.matches(of: /value_json\.([a-z_]+)/) {

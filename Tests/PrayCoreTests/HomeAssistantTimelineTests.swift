@@ -26,9 +26,10 @@ import Testing
                     sunrise: mock[.sunrise]?.date, sunset: mock[.sunset]?.date) : nil
             return PrayerSchedule(
                 date: date, timeZone: riyadh, coordinates: mock.coordinates, times: mock.times,
-                unavailable: Dictionary(uniqueKeysWithValues: unavailable.compactMap { prayer in
-                    mock.unavailability(of: prayer).map { (prayer, $0) }
-                }), congregationTimes: congregation.mapValues(at), extraTimes: extraTimes, mosque: mosque,
+                unavailable: Dictionary(
+                    uniqueKeysWithValues: unavailable.compactMap { prayer in
+                        mock.unavailability(of: prayer).map { (prayer, $0) }
+                    }), congregationTimes: congregation.mapValues(at), extraTimes: extraTimes, mosque: mosque,
                 jumuahTimes: date.isoWeekday == 5 ? jumuah.map(at) : [])
         }
     }
@@ -93,14 +94,18 @@ import Testing
         // Then: today's Jumu'ah, and in place of dhuhr's iqama one event per Jumu'ah, marked as such
         #expect(object["jumuah"] as? String == "2026-12-04T12:30:00+03:00")
         #expect(object["dhuhr_iqama"] as? String == "2026-12-04T12:30:00+03:00")
-        #expect(events.map { "\($0.kind.rawValue) \($0.prayer.rawValue)" } == [
-            "adhan dhuhr", "jumuah dhuhr", "jumuah dhuhr", "adhan asr", "iqama asr",
-        ])
+        #expect(
+            events.map { "\($0.kind.rawValue) \($0.prayer.rawValue)" } == [
+                "adhan dhuhr", "jumuah dhuhr", "jumuah dhuhr", "adhan asr", "iqama asr",
+            ])
         let adhan = try #require(events.first)
-        let payload = try #require(try JSONSerialization.jsonObject(with: timeline.payload(of: adhan)) as? [String: Any])
+        let payload = try #require(
+            try JSONSerialization.jsonObject(with: timeline.payload(of: adhan)) as? [String: Any])
         #expect(payload["event_type"] as? String == "dhuhr" && payload["friday"] as? Bool == true)
-        let jumuah = try #require(try JSONSerialization.jsonObject(with: timeline.payload(of: events[1])) as? [String: Any])
-        #expect(jumuah["event_type"] as? String == "jumuah" && jumuah["iqama"] as? String == "2026-12-04T12:30:00+03:00")
+        let jumuah = try #require(
+            try JSONSerialization.jsonObject(with: timeline.payload(of: events[1])) as? [String: Any])
+        #expect(
+            jumuah["event_type"] as? String == "jumuah" && jumuah["iqama"] as? String == "2026-12-04T12:30:00+03:00")
     }
 
     @Test func aMosquesOwnIqamaAndJumuahComeFirst() throws {
@@ -135,7 +140,8 @@ import Testing
         #expect(topics.contains("praykit/den/time/fajr") && !topics.contains("praykit/den/time/isha"))
         #expect(!topics.contains("praykit/den/time/maghrib_iqama"))
         // No adhan or iqama event for them either.
-        let events = timeline.events(from: Self.instant(Self.day(6), "00:00"), until: Self.instant(Self.day(7), "00:00"))
+        let events = timeline.events(
+            from: Self.instant(Self.day(6), "00:00"), until: Self.instant(Self.day(7), "00:00"))
         #expect(!events.contains { [.maghrib, .isha].contains($0.prayer) })
     }
 
@@ -168,8 +174,10 @@ import Testing
         #expect(evening["ramadan_day"] as? Int == 2)
         #expect(evening["iftar"] as? String == "2026-12-07T18:00:00+03:00")
         // The last fast's maghrib is iftar; the day after Ramadan's is not.
-        let maghribs = timeline.events(from: Self.instant(Self.day(6), "00:00"), until: Self.instant(Self.day(9), "00:00"))
-            .filter { $0.prayer == .maghrib }
+        let maghribs = timeline.events(
+            from: Self.instant(Self.day(6), "00:00"), until: Self.instant(Self.day(9), "00:00")
+        )
+        .filter { $0.prayer == .maghrib }
         let iftar = try maghribs.map { event in
             try #require(try JSONSerialization.jsonObject(with: timeline.payload(of: event)) as? [String: Any])["iftar"]
                 as? Bool
@@ -185,10 +193,11 @@ import Testing
         // When
         let events = timeline.events(from: Self.instant(sunday, "00:00"), until: Self.instant(Self.day(7), "00:00"))
         // Then: ten events, each adhan followed by its iqama
-        #expect(events.map { "\($0.kind.rawValue) \($0.prayer.rawValue)" } == [
-            "adhan fajr", "iqama fajr", "adhan dhuhr", "iqama dhuhr", "adhan asr", "iqama asr", "adhan maghrib",
-            "iqama maghrib", "adhan isha", "iqama isha",
-        ])
+        #expect(
+            events.map { "\($0.kind.rawValue) \($0.prayer.rawValue)" } == [
+                "adhan fajr", "iqama fajr", "adhan dhuhr", "iqama dhuhr", "adhan asr", "iqama asr", "adhan maghrib",
+                "iqama maghrib", "adhan isha", "iqama isha",
+            ])
         #expect(events[1].at == Self.instant(sunday, "05:20"))
         #expect(Set(events.map(\.id)).count == 10)
     }

@@ -66,7 +66,9 @@ import Testing
         #expect(topics.discovery(component: "sensor", entity: "fajr") == "homeassistant/sensor/praykit-den/fajr/config")
     }
 
-    @Test(arguments: ["home/+/prayer", "praykit/#", "#", "+", "$SYS/praykit", "/praykit", "praykit/", "a//b", "", "a\u{0}b"])
+    @Test(arguments: [
+        "home/+/prayer", "praykit/#", "#", "+", "$SYS/praykit", "/praykit", "praykit/", "a//b", "", "a\u{0}b",
+    ])
     func aPrefixWithAWildcardOrAnEmptyLevelIsRefused(prefix: String) {
         #expect {
             try HomeAssistantTopics(prefix: prefix, deviceID: "den")

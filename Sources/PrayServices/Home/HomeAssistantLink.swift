@@ -92,7 +92,7 @@ final class HomeAssistantLink: Sendable {
                 failures += 1
                 let wait = Self.backoff(failures: failures)
                 let metadata = ["mqtt.error": error.message, "mqtt.retry": "\(Int(wait.rounded(.up)))"]
-                // The first failure of a run of them is worth a warning; the rest say nothing new.
+                // The first failure of an outage is worth a warning; the rest say nothing new.
                 if failures == 1 {
                     log.warning("MQTT broker not reached", metadata: metadata)
                 } else {
@@ -103,8 +103,8 @@ final class HomeAssistantLink: Sendable {
             }
             failures = 0
             try await hold(connection)
-            failures = 1
-            try await clock.sleep(for: Self.backoff(failures: failures))
+            // A broker that just went away is given a second or so before the first new try.
+            try await clock.sleep(for: Self.backoff(failures: 1))
         }
     }
 
@@ -153,27 +153,27 @@ extension HomeAssistantLink {
         }
         log.notice(number == 1 ? "MQTT connected" : "MQTT reconnected", metadata: ["mqtt.broker": "\(options.broker)"])
         var reason: MQTTError?
-        await withTaskCancellationHandler {
-            for await event in connection.events {
-                switch event {
-                case .message(let message) where message.topic == topics.homeAssistantStatus:
-                    guard message.text == "online" else { continue }
-                    log.info("Home Assistant started: publishing again")
-                    state.withLock { publishAll(on: connection, state: &$0) }
-                case .message:
-                    continue
-                case .closed(let error):
-                    reason = error
-                }
+        // The events end when the connection does, and at once when this task is cancelled.
+        for await event in connection.events {
+            switch event {
+            case .message(let message) where message.topic == topics.homeAssistantStatus:
+                guard message.text == "online" else { continue }
+                log.info("Home Assistant started: publishing again")
+                state.withLock { publishAll(on: connection, state: &$0) }
+            case .message:
+                continue
+            case .closed(let error):
+                reason = error
             }
-        } onCancel: {
-            // A stopped publisher says `offline` and disconnects cleanly, which ends the events.
-            Task { await self.close() }
+        }
+        if Task.isCancelled {
+            // A stopped publisher says `offline` and disconnects cleanly, before the process may end.
+            await close()
+            throw CancellationError()
         }
         state.withLock { state in
             if state.connection === connection { state.connection = nil }
         }
-        try Task.checkCancellation()
         log.warning("MQTT connection lost", metadata: ["mqtt.error": reason?.message ?? "closed"])
     }
 

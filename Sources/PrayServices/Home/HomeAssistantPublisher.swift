@@ -172,6 +172,7 @@ extension HomeAssistantPublisher {
         var done = recorded(since: clock.now().addingTimeInterval(-horizon))
         var looked: Date?
         var reading: HomeAssistantTimeline?
+        var discovery: HomeAssistantDiscovery?
         while true {
             try Task.checkCancellation()
             let now = clock.now()
@@ -183,7 +184,7 @@ extension HomeAssistantPublisher {
                 log.warning("MQTT publisher kept its last reading", metadata: ["mqtt.error": "\(error)"])
             }
             guard let timeline = reading else { return }
-            retain(timeline, at: now, on: link)
+            retain(timeline, at: now, on: link, discovery: &discovery)
             let from = min(now.addingTimeInterval(-lateness), max(looked ?? now, now.addingTimeInterval(-horizon)))
             looked = now
             for event in timeline.events(from: from, until: now.addingTimeInterval(1))
@@ -241,28 +242,51 @@ extension HomeAssistantPublisher {
             place: calculation.placeName, timeZone: request.timeZone)
     }
 
-    /// Sets the retained messages of `timeline` at `now` (``retainedMessages(of:at:)``), in their order.
-    private func retain(_ timeline: HomeAssistantTimeline, at now: Date, on link: HomeAssistantLink) {
-        for message in retainedMessages(of: timeline, at: now) { link.retain(message) }
+    /// Sets the retained messages of `timeline` at `now` (``retainedMessages(of:at:)``), in their order;
+    /// the discovery only when the device's name changed since `discovery` was made.
+    private func retain(
+        _ timeline: HomeAssistantTimeline, at now: Date, on link: HomeAssistantLink,
+        discovery: inout HomeAssistantDiscovery?
+    ) {
+        let name = HomeAssistantDiscovery.deviceName(for: deviceName(of: timeline))
+        if discovery?.deviceName != name {
+            let made = HomeAssistantDiscovery(topics: topics, deviceName: name, version: version)
+            for message in made.messages { link.retain(message) }
+            discovery = made
+        }
+        for message in discovery.map({ stateMessages(of: timeline, at: now, discovery: $0) }) ?? [] {
+            link.retain(message)
+        }
+    }
+
+    /// The name of the device: the mosque's, else the place's, else its coordinates.
+    private func deviceName(of timeline: HomeAssistantTimeline) -> String {
+        timeline.mosque ?? timeline.place
+            ?? timeline.schedules.first.map { schedule in
+                "\(schedule.coordinates.latitude.formattedCompactly), "
+                    + "\(schedule.coordinates.longitude.formattedCompactly)"
+            } ?? "PrayKit"
+    }
+
+    /// The state's messages, the countdown and `online`.
+    private func stateMessages(
+        of timeline: HomeAssistantTimeline, at now: Date, discovery: HomeAssistantDiscovery
+    ) -> [MQTTAPI.Message] {
+        let countdown = timeline.countdown(at: now)
+        return discovery.messages(for: timeline.state(at: now)) + [
+            MQTTAPI.Message(topic: topics.next, payload: countdown?.payload ?? Data("{}".utf8), retain: true),
+            MQTTAPI.Message(topic: topics.availability, text: "online", retain: true),
+        ]
     }
 
     /// The retained messages of `timeline` at `now`: the discovery (its device named after the mosque
     /// or the place), the state, the countdown, and `online` — in the order in which a new connection
     /// publishes them, so that the entities exist and hold their values before they become available.
     func retainedMessages(of timeline: HomeAssistantTimeline, at now: Date) -> [MQTTAPI.Message] {
-        let name =
-            timeline.mosque ?? timeline.place
-            ?? timeline.schedules.first.map { schedule in
-                "\(schedule.coordinates.latitude.formattedCompactly), "
-                    + "\(schedule.coordinates.longitude.formattedCompactly)"
-            } ?? "PrayKit"
         let discovery = HomeAssistantDiscovery(
-            topics: topics, deviceName: HomeAssistantDiscovery.deviceName(for: name), version: version)
-        let countdown = timeline.countdown(at: now)
-        return discovery.messages + discovery.messages(for: timeline.state(at: now)) + [
-            MQTTAPI.Message(topic: topics.next, payload: countdown?.payload ?? Data("{}".utf8), retain: true),
-            MQTTAPI.Message(topic: topics.availability, text: "online", retain: true),
-        ]
+            topics: topics, deviceName: HomeAssistantDiscovery.deviceName(for: deviceName(of: timeline)),
+            version: version)
+        return discovery.messages + stateMessages(of: timeline, at: now, discovery: discovery)
     }
 
     /// An event's message: `{"event_type": "asr", "time": …, "iqama": …}` on the adhan's or the iqama's topic.
