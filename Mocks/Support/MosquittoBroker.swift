@@ -92,10 +92,16 @@
         }
 
         /// Starts `mosquitto_sub` on `filter`, its messages (retain flag, topic, payload) in a file.
+        /// - Parameters:
+        ///   - filter: The topics.
+        ///   - user: A user name and password, for a broker that asks for them.
         /// - Throws: ``BrokerFailure`` when it cannot be started.
-        public func subscribe(_ filter: String = "#") throws -> MosquittoSubscriber {
+        public func subscribe(
+            _ filter: String = "#", user: (name: String, password: String)? = nil
+        ) throws -> MosquittoSubscriber {
             var arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-t", filter, "-F", "%r\t%t\t%p", "-q", "1"]
             if tls { arguments += ["--cafile", certificateAuthority] }
+            if let user { arguments += ["-u", user.name, "-P", user.password] }
             return try MosquittoSubscriber(arguments: arguments, folder: folder)
         }
     }
@@ -315,8 +321,9 @@
                 let lines = self.lines
                 if condition(lines) { return lines }
                 guard ContinuousClock.now < deadline else {
-                    let tail = lines.suffix(10).map { "\($0.topic) \($0.payload.prefix(200))" }.joined(separator: "\n")
-                    throw BrokerFailure("\(what) did not come within \(seconds) s; the last ones:\n\(tail)")
+                    let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+                    throw BrokerFailure(
+                        "\(what) did not come within \(seconds) s; mosquitto_sub printed:\n\(text.suffix(3_000))")
                 }
                 try await Task.sleep(for: .milliseconds(20))
             }
