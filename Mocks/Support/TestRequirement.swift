@@ -14,9 +14,10 @@ import Testing
 /// The system libraries and programs some tests need at run time, which a machine set up only as
 /// swift.org describes does not have: libmicrohttpd (the tests that start a real server), PostgreSQL
 /// (the PostgreSQL store's tests), WeasyPrint, poppler-utils and Chromium (the printed timetable's
-/// tests), Mosquitto (the MQTT publisher's tests). Where one is missing, its tests are skipped with one line saying how to install it, unless
-/// the environment requires it — `PRAYKIT_REQUIRE_SERVER=1`, `PRAYKIT_REQUIRE_POSTGRES=1` or
-/// `PRAYKIT_REQUIRE_PRINT=1`, as CI sets them — and then they run and fail.
+/// tests), Mosquitto with libmosquitto (the MQTT publisher's tests). Where one is missing, its tests are
+/// skipped with one line saying how to install it, unless the environment requires it —
+/// `PRAYKIT_REQUIRE_SERVER=1`, `PRAYKIT_REQUIRE_POSTGRES=1`, `PRAYKIT_REQUIRE_PRINT=1` or
+/// `PRAYKIT_REQUIRE_MQTT=1`, as CI sets them — and then they run and fail.
 ///
 /// ```swift
 /// @Suite(.needsMicroHTTPD) struct ServerTests { … }

@@ -17,7 +17,7 @@ import Synchronization
 /// mosque's timetable again at every wake — at least once a minute, and at once when the preferences
 /// or the chosen mosque change in this process (a `config set`, or the sync scheduler it runs beside
 /// itself bringing a mosque's new iqama) — and republishes what changed. The broker may come and go:
-/// ``HomeAssistantLink`` reconnects with backoff and publishes everything again; a broker that refuses
+/// it reconnects with backoff (1 s doubling to a minute) and publishes everything again; a broker that refuses
 /// the credentials ends the run with the error.
 ///
 /// ```swift
@@ -123,7 +123,7 @@ public struct HomeAssistantPublisher: Sendable {
         // Sync's scheduler runs beside it, as beside the reminders: a mosque's change arrives here, and
         // the stores' sequences below wake the publisher for it.
         let scheduler = Task { [sync] in await sync.runScheduler() }
-        let watcher = Task { await watchStores(wake) }
+        let watcher = Task { [preferences, mosques] in await wake.follow(preferences: preferences, mosques: mosques) }
         let work = Task {
             try await withThrowingTaskGroup(of: Bool.self) { group in
                 group.addTask {
@@ -296,26 +296,6 @@ extension HomeAssistantPublisher {
         return MQTTAPI.Message(topic: topic, payload: payload, retain: false)
     }
 
-    /// Wakes the loop at once when the preferences or the chosen mosque change in this process (a
-    /// write here, or a sync the scheduler ran).
-    private func watchStores(_ wake: WakeSignal) async {
-        var mosque: String?
-        var watching: Task<Void, Never>?
-        for await saved in preferences.preferencesSequence() {
-            wake.signal()
-            let chosen = saved[.mosque]
-            guard chosen != mosque else { continue }
-            watching?.cancel()
-            mosque = chosen
-            watching = chosen.map { name in
-                Task { [mosques] in
-                    for await _ in mosques.mosqueSequence(named: name) { wake.signal() }
-                }
-            }
-        }
-        watching?.cancel()
-    }
-
     /// The events published before, from the state store; none when it cannot be read (logged).
     private func recorded(since: Date) -> [String: Date] {
         do {
@@ -356,86 +336,4 @@ final class Published: Sendable {
     }
 
     var events: [ReminderEvent] { list.withLock { $0 } }
-}
-
-/// Ends a wait early when signalled: a store changed. A signal that comes while no one waits ends the
-/// next wait at once, so none is lost.
-final class WakeSignal: Sendable {
-    private let state = Mutex<(pending: Bool, waiter: Waiter?)>((false, nil))
-
-    /// Ends the current wait, or the next.
-    func signal() {
-        let waiter = state.withLock { state -> Waiter? in
-            guard let waiter = state.waiter else {
-                state.pending = true
-                return nil
-            }
-            state.waiter = nil
-            return waiter
-        }
-        waiter?.resume()
-    }
-
-    /// Waits `seconds` on `clock`, or until signalled.
-    /// - Throws: `CancellationError` when the task is cancelled.
-    func wait(for seconds: TimeInterval, on clock: any PrayClock) async throws {
-        let pending = state.withLock { state in
-            defer { state.pending = false }
-            return state.pending
-        }
-        if !pending {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { try? await clock.sleep(for: seconds) }
-                group.addTask { await self.signalled() }
-                await group.next()
-                group.cancelAll()
-            }
-        }
-        try Task.checkCancellation()
-    }
-
-    /// Returns when signalled or cancelled.
-    private func signalled() async {
-        let waiter = Waiter()
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                waiter.hold(continuation)
-                let pending = state.withLock { state in
-                    if state.pending {
-                        state.pending = false
-                        return true
-                    }
-                    state.waiter = waiter
-                    return false
-                }
-                if pending { waiter.resume() }
-            }
-        } onCancel: {
-            waiter.resume()
-        }
-        state.withLock { state in
-            if state.waiter === waiter { state.waiter = nil }
-        }
-    }
-
-    /// One wait, resumed once by whichever comes first.
-    private final class Waiter: Sendable {
-        private let state = Mutex<(continuation: CheckedContinuation<Void, Never>?, resumed: Bool)>((nil, false))
-
-        func hold(_ continuation: CheckedContinuation<Void, Never>) {
-            let resumed = state.withLock { state in
-                if !state.resumed { state.continuation = continuation }
-                return state.resumed
-            }
-            if resumed { continuation.resume() }
-        }
-
-        func resume() {
-            let continuation = state.withLock { state in
-                defer { state = (nil, true) }
-                return state.continuation
-            }
-            continuation?.resume()
-        }
-    }
 }
