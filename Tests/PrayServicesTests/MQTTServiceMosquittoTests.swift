@@ -9,7 +9,7 @@
     /// between two connections, a broker that refuses the credentials, one that is not there, one that
     /// goes away, and TLS verified against the broker's authority (and refused without it). Nothing here
     /// measures time: every wait is for a message or an end, with a hang guard.
-    @Suite(.tags(.process, .server), .needsMQTT) struct MQTTServiceMosquittoTests {
+    @Suite(.tags(.process, .server, .concurrency), .needsMQTT) struct MQTTServiceMosquittoTests {
         let mqtt = MQTTServiceMosquitto(log: .silent)
 
         /// The first message of `connection` on `topic`, with a hang guard.
