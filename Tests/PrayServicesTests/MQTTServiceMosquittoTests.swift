@@ -3,7 +3,12 @@
     import PrayCore
     import PrayMocks
     import PrayServices
+    import Synchronization
     import Testing
+
+    #if canImport(Glibc)
+        import Glibc
+    #endif
 
     /// The MQTT client on libmosquitto against a real Mosquitto broker on loopback: retained messages
     /// between two connections, a broker that refuses the credentials, one that is not there, one that
@@ -98,6 +103,23 @@
             #expect(reason?.kind == .lost)
         }
 
+        @Test func aWaitForABrokerThatNeverAnswersEndsWithItsTaskAndSoDoesTheConnection() async throws {
+            // Given: something that accepts the connection and never says a word
+            let listener = try SilentListener()
+            let task = Task {
+                try await mqtt.connect(
+                    MQTTAPI.Connection(
+                        broker: MQTTAPI.Broker(host: "127.0.0.1", port: listener.port), clientID: "den",
+                        keepAlive: 3600))
+            }
+            try await listener.waitUntil("the connection") { $0.accepted }
+            // When: the wait is given up
+            task.cancel()
+            // Then: it ends with the cancellation, and the connection it made is closed, not left behind.
+            await #expect(throws: CancellationError.self) { try await task.value }
+            try await listener.waitUntil("the connection's end") { $0.closed }
+        }
+
         @Test func tlsIsVerifiedAgainstTheBrokersAuthority() async throws {
             // Given: a broker whose certificate its own authority signed
             let broker = try MosquittoBroker.start(tls: true)
@@ -115,6 +137,62 @@
                 try await mqtt.connect(MQTTAPI.Connection(broker: url, clientID: "den"))
             } throws: { error in
                 (error as? MQTTError)?.kind == .tls
+            }
+        }
+    }
+
+    /// A loopback port that accepts one connection and never answers, noting when it is closed.
+    final class SilentListener: Sendable {
+        let port: Int
+        private let socket: Int32
+        private let seen = Seen()
+
+        /// What the listener saw.
+        private final class Seen: Sendable {
+            let state = Mutex((accepted: false, closed: false))
+        }
+
+        init() throws {
+            let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+            socket = descriptor
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                    bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+                }
+            }
+            guard bound, listen(descriptor, 1) == 0 else {
+                close(descriptor)
+                throw POSIXError(.EADDRINUSE)
+            }
+            port = Int(UInt16(bigEndian: address.sin_port))
+            let seen = seen
+            Thread.detachNewThread {
+                let connection = accept(descriptor, nil, nil)
+                seen.state.withLock { $0.accepted = connection >= 0 }
+                guard connection >= 0 else { return }
+                // Read (and ignore) whatever comes, until the other side closes.
+                var buffer = [UInt8](repeating: 0, count: 256)
+                while read(connection, &buffer, buffer.count) > 0 {}
+                close(connection)
+                seen.state.withLock { $0.closed = true }
+            }
+        }
+
+        deinit {
+            close(socket)
+        }
+
+        /// Waits until `condition` holds of what the listener saw, with a hang guard of two minutes.
+        func waitUntil(_ what: String, _ condition: ((accepted: Bool, closed: Bool)) -> Bool) async throws {
+            let deadline = ContinuousClock.now + .seconds(120)
+            while !condition(seen.state.withLock { $0 }) {
+                guard ContinuousClock.now < deadline else { throw BrokerFailure("\(what) did not come") }
+                try await Task.sleep(for: .milliseconds(20))
             }
         }
     }

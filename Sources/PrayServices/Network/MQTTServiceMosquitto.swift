@@ -149,7 +149,14 @@
                 // The broker must answer within a keep-alive interval (libmosquitto's own keep-alive
                 // check starts only once it has).
                 let deadline = ContinuousClock.now + .seconds(max(options.keepAlive, 5))
+                var disconnecting = false
                 while code == MOSQ_ERR_SUCCESS.rawValue, !context.isRefused {
+                    // A wait for the answer that was given up (its task cancelled) ends the connection
+                    // here, where it was made, even when the broker accepts it afterwards.
+                    if context.isCancelled, !disconnecting {
+                        disconnecting = true
+                        _ = praykit_mosquitto_disconnect(client)
+                    }
                     code = praykit_mosquitto_loop(client, 1000)
                     if !context.isAccepted, ContinuousClock.now > deadline {
                         reason = MQTTError(
@@ -298,6 +305,7 @@
         }
 
         var isAccepted: Bool { state.withLock { $0.accepted } }
+        var isCancelled: Bool { state.withLock { $0.cancelled } }
         var isRefused: Bool { state.withLock { $0.refused } }
         var lastError: String? { state.withLock { $0.lastError } }
 
