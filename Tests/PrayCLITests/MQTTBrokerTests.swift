@@ -69,6 +69,20 @@ import Testing
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String] ?? []
     }
 
+    /// Whether the last state has come, and each time topic holds the last state's time (an update
+    /// publishes the state, then the times that changed: between the two they differ).
+    static func timesAgree(_ lines: [MosquittoSubscriber.Line]) -> Bool {
+        guard let text = lines.last(where: { $0.topic == "praykit/den/state" })?.payload,
+            let state = try? CLI.json(text)
+        else { return false }
+        let prefix = "praykit/den/time/"
+        var times: [String: String] = [:]
+        for line in lines where line.topic.hasPrefix(prefix) {
+            times[String(line.topic.dropFirst(prefix.count))] = line.payload
+        }
+        return times.allSatisfy { key, time in (state[key] as? String).map { $0 == time } ?? true }
+    }
+
     @Test func homeAssistantReadsTheEntitiesOverTLSWithAUserAndPassword() async throws {
         // Given: a TLS broker that asks for a user and password, and the daemon with its authority
         let broker = try MosquittoBroker.start(users: ["homeassistant": "s3cret"], tls: true)
@@ -86,8 +100,7 @@ import Testing
         let later = try broker.subscribe(user: user)
         let lines = try await later.wait("the retained messages") { lines in
             lines.filter { $0.topic.hasPrefix("homeassistant/") }.count == 21
-                && lines.contains { $0.topic == "praykit/den/availability" }
-                && lines.contains { $0.topic == "praykit/den/state" }
+                && lines.contains { $0.topic == "praykit/den/availability" } && Self.timesAgree(lines)
         }
         // Then: all retained; the discovery is the schema's (unique IDs, one device)
         #expect(lines.filter { $0.topic.hasPrefix("homeassistant/") }.allSatisfy { $0.retained })
