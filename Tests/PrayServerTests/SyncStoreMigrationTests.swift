@@ -278,7 +278,9 @@
                     """, in: url)
                 // When: the operator upgrades it
                 let store = SyncStorePostgres(url: url, connections: 1, log: .silent)
-                #expect(try store.migrateSchema() == SyncSchemaChange(before: 1, after: 3))
+                #expect(
+                    try store.migrateSchema()
+                        == SyncSchemaChange(before: 1, after: SyncStorePostgres.migrations.last?.version ?? 0))
                 // Then: each hash has its user and an order; the client's retry is still checked
                 let rows = try StoreRecords.rows(
                     store, "SELECT client_id, id, payload_hash, user_id FROM recent_mutations ORDER BY seq")

@@ -1,11 +1,13 @@
-// The screen: fetches the model (/display.json), keeps the last one it had (in memory and in
+// The screen: fetches the model (display.json beside the page: /display.json, or /m/<slug>/display.json
+// for a published mosque), keeps the last one it had (in memory and in
 // localStorage, so a screen whose server is gone keeps running on its month of times), and draws
 // the page every second from the model and the clock with the pure functions of display-model.js.
 import * as model from './display-model.js';
 import { choose, fill } from './display-words.js';
 
 const { lang, words, arabicDigits } = choose(location.search);
-const storageKey = 'praykit.display.model';
+// Per page: the screens of two mosques published on one server keep their own models.
+const storageKey = `praykit.display.model:${location.pathname}`;
 const state = { model: null, skew: null, failures: 0, timeline: [] };
 
 const $ = (id) => document.getElementById(id);
@@ -35,7 +37,7 @@ function use(next) {
 /** Fetches the model; on failure tries again sooner, then less often (5 s doubling to 5 minutes). */
 async function fetchModel() {
   try {
-    const response = await fetch('/display.json', { cache: 'no-cache' });
+    const response = await fetch('display.json', { cache: 'no-cache' });
     if (!response.ok) throw new Error(`status ${response.status}`);
     const next = await response.json();
     if (!model.isReadable(next)) throw new Error('unreadable model');

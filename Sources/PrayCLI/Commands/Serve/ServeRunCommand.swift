@@ -132,7 +132,8 @@ enum ServeRunCommand: Command {
         raiseOpenFileLimit(to: configuration.connectionLimit + 64)
         let routes = ServerRoutesCombined(
             api: dependency.serverRoutes(), sync: store.map { dependency.syncRoutes(store: $0) },
-            display: screen.map { dependency.displayRoutes($0) })
+            display: screen.map { dependency.displayRoutes($0) },
+            pages: store != nil || screen != nil ? dependency.pageRoutes(store: store, screen: screen) : nil)
         let server = try dependency.serverService().start(configuration, handler: routes.handler)
         let signals = TerminationSignals { Task { await server.shutdown() } }
         defer { signals.stop() }
@@ -140,6 +141,7 @@ enum ServeRunCommand: Command {
             var lines = "Listening on \(server.url.absoluteString)\n"
             if let screen {
                 lines += "Display of \(screen.name ?? "the saved place") at \(server.url.absoluteString)/display\n"
+                lines += "Month of \(screen.name ?? "the saved place") at \(server.url.absoluteString)/month\n"
             }
             if let location {
                 lines += "Sync at \(server.url.absoluteString)/sync/v1/ from \(location)\n"

@@ -84,7 +84,7 @@ extension SyncStoreEngine {
         }
         let result = try answer.get()
         switch request {
-        case .create, .delete, .removeMember, .leave, .join:
+        case .create, .delete, .removeMember, .leave, .join, .publish, .unpublish:
             log.info(
                 "Sync space changed", metadata: ["sync.device": device.deviceID, "sync.request": "\(request.name)"])
         case .list, .members, .invite: break
@@ -231,6 +231,15 @@ extension SyncStoreEngine {
                 try failures.record()
                 throw SyncServerRules.wrongInvitation
             }
+        case .publish(let request):
+            let space = try mosque(request.space, of: caller, connection)
+            guard space.role.canManage else { throw SyncSpaceRows.readOnly("publish it", role: space.role) }
+            return .publication(try publish(space, slug: request.slug, connection))
+        case .unpublish(let target):
+            let space = try mosque(target.space, of: caller, connection)
+            guard space.role.canManage else { throw SyncSpaceRows.readOnly("unpublish it", role: space.role) }
+            try connection.run("UPDATE users SET slug = NULL WHERE id = $1", [.integer(space.row)])
+            return .done
         }
     }
 
@@ -244,6 +253,7 @@ extension SyncStoreEngine {
                         WHERE members.space = users.id AND m.kind = 'person'),
                     (SELECT COUNT(*) FROM members JOIN users AS m ON m.id = members.member
                         WHERE members.space = users.id AND m.kind = 'follower')
+                    , users.slug
                 FROM users WHERE users.kind = 'mosque' ORDER BY users.title, users.space_id
                 """, []
             ).map { row in
@@ -257,7 +267,7 @@ extension SyncStoreEngine {
                     id: row.text(1) ?? "", name: row.text(2) ?? "",
                     createdAt: SyncServerRules.date(milliseconds: row.int64(3)), owners: owners,
                     memberCount: Int(row.int64(6)), followerCount: Int(row.int64(7)), rowCount: Int(row.int64(4)),
-                    version: row.int64(5))
+                    version: row.int64(5), slug: row.text(8))
             }
         }
     }
@@ -380,6 +390,8 @@ extension SyncSpaceRequest {
         case .leave: "leave"
         case .invite: "invitations"
         case .join: "join"
+        case .publish: "publish"
+        case .unpublish: "unpublish"
         }
     }
 }

@@ -167,4 +167,10 @@ extension SyncStoreSQLite {
     /// Every mosque space, by name.
     /// - Throws: ``StorageError``.
     public func spaces() throws -> [SyncSpaceSummary] { try engine.spaces() }
+
+    /// The mosque space published at `slug`, with its rows when asked.
+    /// - Throws: ``StorageError``.
+    public func published(slug: String, rows: Bool) throws -> SyncPublishedSpace? {
+        try engine.published(slug: slug, rows: rows)
+    }
 }

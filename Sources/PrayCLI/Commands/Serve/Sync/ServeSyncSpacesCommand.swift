@@ -4,10 +4,12 @@ import PrayCore
 /// `praykit serve sync spaces`: the operator's view of the mosque spaces.
 enum ServeSyncSpacesCommand: Command {
     static let name = "spaces"
-    static let abstract = "List the mosque spaces: ID, name, owners, members, followers, rows."
+    static let abstract = "List the mosque spaces: ID, name, owners, members, followers, rows, published slug."
     static let discussion = """
         Members are people with an account (owners, editors and viewers); followers are the devices that
         follow with a code (screens). A space is made, shared and deleted by its owner ('praykit mosque').
+        PUBLISHED is the slug its pages are served at without an account (/m/SLUG/display, 'praykit
+        mosque publish'), or - when they are not.
         """
     static let format = Option<OutputFormat>.format([.table, .json])
     static let options: [any OptionDefinition] = ServeSyncCommand.storeOptions + [format]
@@ -22,7 +24,7 @@ enum ServeSyncSpacesCommand: Command {
                     ("createdAt", .string(SyncAPI.timestamp(space.createdAt))),
                     ("owners", .array(space.owners.map { .string($0) })), ("members", .int(space.memberCount)),
                     ("followers", .int(space.followerCount)), ("rows", .int(space.rowCount)),
-                    ("version", .int(Int(space.version))),
+                    ("version", .int(Int(space.version))), ("slug", space.slug.map { .string($0) } ?? .null),
                 ])
             }
             return try context.output.write(JSON.object([("spaces", .array(items))]).rendered() + "\n")
@@ -34,9 +36,10 @@ enum ServeSyncSpacesCommand: Command {
         let rows = spaces.map { space in
             [
                 space.id, space.name.escapingControlCharacters(), space.owners.joined(separator: ", "),
-                "\(space.memberCount)", "\(space.followerCount)", "\(space.rowCount)",
+                "\(space.memberCount)", "\(space.followerCount)", "\(space.rowCount)", space.slug ?? "-",
             ]
         }
-        try context.output.write(Table.render([["ID", "NAME", "OWNERS", "MEMBERS", "FOLLOWERS", "ROWS"]] + rows))
+        try context.output.write(
+            Table.render([["ID", "NAME", "OWNERS", "MEMBERS", "FOLLOWERS", "ROWS", "PUBLISHED"]] + rows))
     }
 }
