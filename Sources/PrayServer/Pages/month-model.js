@@ -111,6 +111,13 @@ export function digits(text, arabic) {
   return String(text).replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
 }
 
+/** The notices to show, most urgent first (the model's order), as text: `{title, text, urgent}`. */
+export function notices(model) {
+  return (model.notices ?? []).map((notice) => ({
+    title: String(notice.title), text: String(notice.text), urgent: notice.priority === 'urgent',
+  }));
+}
+
 /** Whether `model` is a month model this page reads. */
 export function isReadable(model) {
   return model != null && model.version === 1 && Array.isArray(model.days) && Array.isArray(model.prayers);
@@ -156,9 +163,9 @@ export function hijriCell(day, first, lang) {
   return { day: String(day.hijri.day), month };
 }
 
-/** Whether the month's times come from a mosque's timetable on some days and not on `day`. */
+/** Whether `day` is calculated in a mosque's month: its timetable does not give the day (a gap). */
 export function isCalculatedDay(model, day) {
-  return model.mosque != null && day.source === 'calculated';
+  return model.mosque != null && day.calculated === true;
 }
 
 /**
@@ -168,7 +175,7 @@ export function isCalculatedDay(model, day) {
  */
 export function cells(model, day) {
   const result = [];
-  const mosqueDay = day.source !== 'calculated';
+  const mosqueDay = model.mosque != null && day.calculated !== true;
   for (const prayer of model.prayers) {
     const time = day.times[prayer];
     result.push(time == null

@@ -59,6 +59,7 @@ function draw() {
   $('title').textContent = heading;
   drawSubtitle(model);
   drawNav(model);
+  drawNotices(model);
   $('status').textContent = '';
   const table = $('month');
   table.hidden = false;
@@ -97,6 +98,19 @@ function drawNav(model) {
     $('screen').textContent = words.screen;
     $('screen').hidden = false;
   }
+}
+
+/** The mosque's notices, on the screen only (a printed month keeps its times), each as text. */
+function drawNotices(model) {
+  const list = $('notices');
+  list.replaceChildren();
+  for (const notice of month.notices(model)) {
+    const item = element('li', null, notice.urgent ? 'urgent' : null);
+    item.append(element('strong', notice.title));
+    if (notice.text) item.append(element('p', notice.text));
+    list.append(item);
+  }
+  list.hidden = list.childElementCount === 0;
 }
 
 /** The printed timetable's table: date, weekday, Hijri, then each time and its iqama column. */
@@ -271,7 +285,7 @@ function drawFooter(model) {
   line(words.method, [`${model.methodName} (${model.method})`, model.methodSource]);
   line(words.highLatitudes, [`${words.rule} ${model.highLatitudeRule}`, `${words.polar} ${model.polarResolution}`]);
   if (model.mosque) {
-    const days = model.days.filter((day) => day.source !== 'calculated').length;
+    const days = model.days.filter((day) => day.calculated !== true).length;
     line(words.mosque, [model.mosque, `${number(days)} ${words.days}`]);
   }
   const calendar = model.hijriCalendar === 'umm-al-qura' ? words.ummAlQura : words.tabular;

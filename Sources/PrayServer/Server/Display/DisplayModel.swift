@@ -12,7 +12,7 @@ import PrayCore
 ///  "days": [{"date": "2027-10-31", "weekday": 7, "hijri": {…}, "ramadan": false,
 ///            "imsak": ISO, "fajr": ISO, "sunrise": ISO, "dhuhr": ISO, "asr": ISO, "sunset": ISO,
 ///            "maghrib": ISO, "isha": ISO, "iqama": {"fajr": ISO, …}, "fixedIqama": ["dhuhr"],
-///            "jumuah": [ISO], "source": "calculated"}]}
+///            "jumuah": [ISO], "source": "calculated", "calculated": true}]}
 /// ```
 struct DisplayModel {
     /// The model's version: a page built for another refuses it rather than misread it.
@@ -97,6 +97,9 @@ struct DisplayModel {
         members.append(("fixedIqama", .array(fixed)))
         members.append(("jumuah", .array(jumuah(in: schedule).map { .string(iso8601($0)) })))
         members.append(("source", .string(schedule.mosque.map { "mosque:" + $0 } ?? "calculated")))
+        // Whether every time of the day is calculated: a day the chosen mosque's timetable does not give
+        // (its rules may still give the iqama), or no mosque at all.
+        members.append(("calculated", .bool(!Self.prayers.contains { schedule[$0].map(MonthModel.isGiven) ?? false })))
         return .object(members)
     }
 

@@ -14,12 +14,15 @@ import PrayCore
 ///  "prayers": ["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"], "iqamaPrayers": ["dhuhr"],
 ///  "days": [{"date": "2027-07-02", "weekday": 5, "hijri": {…}, "notable": [], "source": "mosque:…",
 ///            "times": {"fajr": {"time": ISO, "marks": "", "given": true}, …},
-///            "iqama": {"dhuhr": [ISO, ISO, ISO]}}]}
+///            "calculated": false, "iqama": {"dhuhr": [ISO, ISO, ISO]}}],
+///  "notices": [{"id": "janazah", "title": "…", "text": "…", "start": ISO, "end": ISO, "priority": "urgent"}]}
 /// ```
 ///
 /// `marks` are the printed timetable's (`~` taken from another latitude or day, `*` set by a rule, `+1`
-/// after midnight); `given` says the time came from a mosque's timetable; `source` is `calculated` for a
-/// day the chosen mosque's timetable does not give.
+/// after midnight); `given` says the time came from a mosque's timetable; `calculated` says none of the
+/// day's did (a day the chosen mosque's timetable does not give: its iqama may still be the mosque's
+/// rules'); `source` names the mosque whose timetable or rules the day has. `notices` are the chosen
+/// mosque's notices not yet over, as text.
 struct MonthModel {
     /// The model's version: a page built for another refuses it rather than misread it.
     static let version = 1
@@ -31,6 +34,8 @@ struct MonthModel {
     let monthNumber: Int
     /// The mosque the days come from, if one is chosen.
     let mosque: String?
+    /// The mosque's notices not yet over, most urgent first.
+    var notices: [MosqueNotice] = []
 
     private var zone: TimeZone { request.timeZone }
 
@@ -64,7 +69,30 @@ struct MonthModel {
             ("prayers", .array(TimetableMonth.prayers.map { .string($0.rawValue) })),
             ("iqamaPrayers", .array(TimetableMonth.prayers.filter(iqamaPrayers.contains).map { .string($0.rawValue) })),
             ("days", .array(month.schedules.map { day($0, iqamaPrayers: iqamaPrayers) })),
+            ("notices", .array(notices.map(notice))),
         ])
+    }
+
+    /// A notice, its title and text as the mosque wrote them: the page sets them as text.
+    private func notice(_ notice: MosqueNotice) -> JSONValue {
+        .object([
+            ("id", .string(notice.id)), ("title", .string(notice.notice.title)), ("text", .string(notice.notice.text)),
+            ("start", .string(TimetableMonth.iso8601(notice.notice.start, in: zone))),
+            ("end", .string(TimetableMonth.iso8601(notice.notice.end, in: zone))),
+            ("priority", .string(notice.notice.priority.rawValue)),
+        ])
+    }
+
+    /// The notices of `mosque` in `store` that are not over at `now`: urgent first, then high, then the
+    /// others, each by start.
+    static func notices(of mosque: String?, in store: any MosqueTimetableStore, now: Date) throws -> [MosqueNotice] {
+        guard let mosque else { return [] }
+        let rank: [SyncNoticeValue.Priority: Int] = [.urgent: 0, .high: 1, .normal: 2]
+        return try store.notices(of: mosque).filter { $0.notice.end > now }.sorted {
+            (rank[$0.notice.priority] ?? 2, $0.notice.start, $0.id) < (
+                rank[$1.notice.priority] ?? 2, $1.notice.start, $1.id
+            )
+        }
     }
 
     private func day(_ schedule: PrayerSchedule, iqamaPrayers: Set<Prayer>) -> JSONValue {
@@ -96,6 +124,7 @@ struct MonthModel {
                     })
             ),
             ("source", .string(schedule.mosque.map { "mosque:" + $0 } ?? "calculated")),
+            ("calculated", .bool(!TimetableMonth.prayers.contains { schedule[$0].map(Self.isGiven) ?? false })),
             ("times", .object(times)),
             ("iqama", .object(iqama)),
         ])

@@ -218,7 +218,8 @@ extension PageRoutes {
         let saved = try source.preferences.preferences()
         let model = MonthModel(
             screen: source.screen, request: days, month: month, year: chosen.year, monthNumber: chosen.month,
-            mosque: month.schedules.contains { $0.mosque != nil } ? saved[.mosque] : nil)
+            mosque: month.schedules.contains { $0.mosque != nil } ? saved[.mosque] : nil,
+            notices: try MonthModel.notices(of: saved[.mosque], in: source.mosques, now: clock.now()))
         return Self.tagged(Data(model.json.renderedBytes), type: "application/json", request: request)
     }
 }

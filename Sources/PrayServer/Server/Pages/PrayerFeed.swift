@@ -60,13 +60,17 @@ struct PrayerFeed {
     func events(of schedule: PrayerSchedule) -> [ICalendar.Event] {
         let date = schedule.date
         let changed = change?(date)
-        let source = schedule.mosque.map { "From \($0)'s timetable." } ?? "Calculated."
+        // Where the times come from: a mosque's timetable, or the calculation (a day its timetable does
+        // not give, and a place): said in each event, as the month page marks it.
+        let given = TimetableMonth.prayers.contains { schedule[$0].map(MonthModel.isGiven) ?? false }
+        let source = given ? schedule.mosque.map { "From \($0)'s timetable." } ?? "" : "Calculated."
         func event(_ kind: String, _ summary: String, _ start: Date, _ end: Date, _ text: String) -> ICalendar.Event {
             ICalendar.Event(
                 uid:
                     "\(date.year.zeroPadded(4))\(date.month.zeroPadded(2))\(date.day.zeroPadded(2))-\(kind)-\(key)@praykit",
                 stamp: changed?.modified ?? windowStart, start: start, end: max(end, start.addingTimeInterval(60)),
-                summary: summary, description: text + " (" + zone.identifier + ") " + source, location: location,
+                summary: summary, description: text + " (\(zone.identifier))." + (source.isEmpty ? "" : " " + source),
+                location: location,
                 coordinates: coordinates, sequence: changed?.sequence ?? 0, lastModified: changed?.modified)
         }
         var events: [ICalendar.Event] = []
@@ -79,7 +83,7 @@ struct PrayerFeed {
                         event(
                             "jumuah-\(index + 1)", summary, time,
                             time.addingTimeInterval(Double(Self.congregationMinutes * 60)),
-                            "\(summary) at \(clock(time))."))
+                            "\(summary) at \(clock(time))"))
                 }
                 continue
             }
@@ -90,7 +94,7 @@ struct PrayerFeed {
             events.append(
                 event(
                     prayer.rawValue, prayer.name, time.date,
-                    iqama ?? time.date.addingTimeInterval(Double(Self.defaultMinutes * 60)), text + "."))
+                    iqama ?? time.date.addingTimeInterval(Double(Self.defaultMinutes * 60)), text))
         }
         for eid in eid where eid.date == date {
             let name = eid.hijri.hasSuffix("-10-01") ? "Eid al-Fitr prayer" : "Eid al-Adha prayer"
@@ -101,7 +105,7 @@ struct PrayerFeed {
                     event(
                         "eid-\(index + 1)", summary, time,
                         time.addingTimeInterval(Double(Self.congregationMinutes * 60)),
-                        "\(summary) at \(clock(time))."))
+                        "\(summary) at \(clock(time))"))
             }
         }
         return events.sorted { ($0.start, $0.uid) < ($1.start, $1.uid) }
