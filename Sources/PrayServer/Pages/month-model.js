@@ -47,6 +47,7 @@ export const WORDS = {
     calculatedDay: "calculated: the mosque's timetable has no times for this day",
     calculatedTime: "in italics: calculated, not in the mosque's timetable",
     calculatedBy: 'Calculated by PrayKit',
+    methodSources: { option: 'given', saved: 'saved', default: 'the default', country: 'chosen for {code}' },
     separator: '; ',
     list: ', ',
   },
@@ -90,6 +91,7 @@ export const WORDS = {
     calculatedDay: 'محسوب: جدول المسجد ليس فيه مواقيت هذا اليوم',
     calculatedTime: 'بخط مائل: محسوب، ليس في جدول المسجد',
     calculatedBy: 'حُسبت بواسطة PrayKit',
+    methodSources: { option: 'المعطاة', saved: 'المحفوظة', default: 'الافتراضية', country: 'المعتمدة في {code}' },
     separator: '؛ ',
     list: '، ',
   },
@@ -205,6 +207,13 @@ export function legend(model) {
     }
   }
   return used;
+}
+
+/** Why the method, in words: `chosen for GB` of `country:GB`. */
+export function methodSource(text, words) {
+  const [kind, code] = String(text).split(':');
+  const template = words.methodSources[kind];
+  return template == null ? String(text) : template.replace('{code}', code ?? '');
 }
 
 /** `UTC+01:00` of the first time of the month (its offset, as its ISO 8601 text has it). */

@@ -179,7 +179,7 @@ function drawPhone(model) {
   model.days.forEach((day, index) => {
     const row = dayRow(model, day);
     const date = element('td', null, 'date');
-    date.append(element('span', day.weekday === 5 ? words.jumuah : words.weekdays[day.weekday - 1], 'day'), ' ');
+    date.append(element('span', words.weekdays[day.weekday - 1], 'day'), ' ');
     date.append(element('b', number(day.date.slice(8, 10).replace(/^0/, ''))));
     if (month.isCalculatedDay(model, day)) date.append(element('span', '◦', 'calc-mark'));
     const hijri = month.hijriCell(day, index === 0, lang);
@@ -235,7 +235,10 @@ function timeCell(cell) {
   td.dataset.prayer = cell.prayer;
   if (cell.marks) {
     // On an Arabic page the marks are isolated left to right, so that +1 stays +1.
-    td.append(element('span', lang === 'ar' ? `\u2066${number(cell.marks)}\u2069` : cell.marks, 'marks'));
+    const marks = element('span', lang === 'ar' ? `\u2066${number(cell.marks)}\u2069` : cell.marks, 'marks');
+    // Two marks or more (~+1) go under the time on a phone, where the column is narrow.
+    if (cell.marks.length > 1) marks.classList.add('long');
+    td.append(marks);
   }
   return td;
 }
@@ -282,7 +285,7 @@ function drawFooter(model) {
   const location = model.location;
   line(words.place, [model.name, number(`${location.latitude}, ${location.longitude}`)]);
   line(words.zone, [`${location.timeZone} (${number(month.zoneOffset(model))})`]);
-  line(words.method, [`${model.methodName} (${model.method})`, model.methodSource]);
+  line(words.method, [`${model.methodName} (${model.method})`, month.methodSource(model.methodSource, words)]);
   line(words.highLatitudes, [`${words.rule} ${model.highLatitudeRule}`, `${words.polar} ${model.polarResolution}`]);
   if (model.mosque) {
     const days = model.days.filter((day) => day.calculated !== true).length;

@@ -58,7 +58,7 @@ enum SyncSpaceRows {
 
     /// `read_only` for what `role` may not do.
     static func readOnly(_ what: String, role: SyncRole) -> SyncServerError {
-        SyncServerError(.readOnly, message: "a\(role == .owner ? "n" : "") \(role) of this space cannot \(what)")
+        SyncServerError(.readOnly, message: "a\(role == .viewer ? "" : "n") \(role) of this space cannot \(what)")
     }
 
     /// `read_only` for a follow-code device.
