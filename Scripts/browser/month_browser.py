@@ -169,6 +169,10 @@ def layouts(browser, base, folder, checks, shots):
                 path = folder / f"month-{name}-{lang}.png"
                 page.screenshot(path=str(path), full_page=True)
                 shots.append(str(path))
+                # What a phone shows when the page opens (docs/month-phone.png).
+                path = folder / f"month-{name}-{lang}-screen.png"
+                page.screenshot(path=str(path))
+                shots.append(str(path))
             context.close()
 
 

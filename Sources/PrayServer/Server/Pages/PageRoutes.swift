@@ -10,10 +10,10 @@ import PrayCore
 /// | `/m/<slug>/display` | the screen (`/display`'s page), its model at `/m/<slug>/display.json` |
 /// | `/m/<slug>.json` | the screen's model, as `/display.json` has it for a device that follows the mosque |
 /// | `/m/<slug>/month` | the month to print or read on a phone; its model at `/m/<slug>/month.json` |
-/// | `/m/<slug>.ics` | a calendar feed of the next ``PrayerFeed/days`` days |
+/// | `/m/<slug>.ics` | a calendar feed of the next 60 days |
 /// | `/m/<slug>/events` | server-sent events: `version` when the mosque changed, `gone` when unpublished |
 ///
-/// Everything a published page shows is made on the server from the space's rows (``PublishedMosque``):
+/// Everything a published page shows is made on the server from the space's rows:
 /// its settings, timetable months, announced month starts and notices. A slug that is not published —
 /// never, no longer, or not a slug at all — gets the same `404 No such page.` on every path; no token is
 /// read, and none is ever in a page or a URL. Every answer carries the screen's security fields (a strict
