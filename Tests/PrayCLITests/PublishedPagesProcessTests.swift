@@ -41,14 +41,18 @@ import Testing
             try await run(owner, ["timetable", "import", file, "--mosque", mosque])
             try await owner.login(server)
             try await run(owner, ["mosque", "create", mosque])
-            try await run(owner, [
-                "mosque", "set", mosque, "--iqama", "fajr=+20,dhuhr=13:30,asr=+10,maghrib=+5,isha=+15", "--jumuah",
-                "13:00,13:40,14:20",
-            ])
-            try await run(owner, [
-                "mosque", "notice", "add", mosque, "--title", "<b>Janazah</b> after Dhuhr", "--text",
-                "<script>alert('x')</script> <img src=x onerror=alert(1)>", "--priority", "urgent", "--for", "7d",
-            ])
+            try await run(
+                owner,
+                [
+                    "mosque", "set", mosque, "--iqama", "fajr=+20,dhuhr=13:30,asr=+10,maghrib=+5,isha=+15", "--jumuah",
+                    "13:00,13:40,14:20",
+                ])
+            try await run(
+                owner,
+                [
+                    "mosque", "notice", "add", mosque, "--title", "<b>Janazah</b> after Dhuhr", "--text",
+                    "<script>alert('x')</script> <img src=x onerror=alert(1)>", "--priority", "urgent", "--for", "7d",
+                ])
             try await run(owner, ["sync", "now"])
             return (owner, try await run(owner, ["mosque", "publish", mosque]))
         }
