@@ -184,6 +184,10 @@ struct PublishedFixtureError: Error {}
         let tag = try #require(response.headers["ETag"])
         #expect(get(routes, "/m/elm.json", headers: ["If-None-Match": tag]).status == 304)
         #expect(response.headers["Content-Security-Policy"]?.contains("default-src 'self'") == true)
+        // Public: a mosque's own site may read it; the page itself is not shared.
+        #expect(response.headers["Access-Control-Allow-Origin"] == "*")
+        #expect(get(routes, "/m/elm/display").headers["Access-Control-Allow-Origin"] == nil)
+        #expect(get(routes, "/m/nothing-here.json").headers["Access-Control-Allow-Origin"] == nil)
         // No token, no space ID in it.
         let text = String(decoding: response.body, as: UTF8.self)
         #expect(!text.contains(fixture.space) && !text.contains("pkd_"))

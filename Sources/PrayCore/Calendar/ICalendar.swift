@@ -152,12 +152,16 @@ public enum ICalendar {
         return result
     }
 
-    /// A content line folded at 75 octets (§3.1), never inside a UTF-8 character, ending in CRLF.
+    /// A content line folded at 75 octets (§3.1), never inside a UTF-8 character (nor, where it can be
+    /// helped, between the scalars of one character), ending in CRLF.
     public static func fold(_ line: String) -> String {
+        // Most lines are short: no folding, and no walk over their characters.
+        guard line.utf8.count > 75 else { return line + "\r\n" }
         var result = ""
+        result.reserveCapacity(line.utf8.count + line.utf8.count / 70 * 3 + 2)
         var current = 0
         for character in line {
-            let size = String(character).utf8.count
+            let size = character.utf8.count
             if current + size > 75 {
                 result += "\r\n "
                 current = 1

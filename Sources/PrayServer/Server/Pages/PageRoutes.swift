@@ -129,7 +129,7 @@ extension PageRoutes {
         switch page {
         case "display": return Self.file("/display", request: request)
         case "month": return Self.file("/month", request: request)
-        case "events": return events(space, request: request)
+        case "events": return Self.shared(events(space, request: request))
         case "display.json", "month.json", "calendar.ics":
             let mosque = PublishedMosque(space)
             guard let screen = try PageSource.screen(of: mosque, country: country, now: clock.now()) else {
@@ -138,9 +138,9 @@ extension PageRoutes {
             let source = PageSource(
                 screen: screen, calculator: calculator, hijri: hijri, mosques: mosque,
                 preferences: PageSource.choosing(mosque))
-            if page == "month.json" { return try month(request, source: source) }
-            if page == "calendar.ics" { return try feed(mosque, source: source, request: request) }
-            return model(request, source: source)
+            if page == "month.json" { return Self.shared(try month(request, source: source)) }
+            if page == "calendar.ics" { return Self.shared(try feed(mosque, source: source, request: request)) }
+            return Self.shared(model(request, source: source))
         default:
             // The page's own files (display.css, month.js …), beside it, as on /display.
             return page.contains("/") ? Self.notFound : Self.file("/" + page, request: request)
@@ -229,6 +229,15 @@ extension PageRoutes {
 extension PageRoutes {
     /// The one answer for what is not here: an unknown path, and a slug not published, alike.
     static var notFound: ServerAPI.Response { DisplayRoutes.text(404, "No such page.") }
+
+    /// `response` readable by a page of any other site too (`Access-Control-Allow-Origin: *`): a published
+    /// mosque's models, feed and events are public and read with no credential, so a mosque's own web
+    /// site may show them.
+    private static func shared(_ response: ServerAPI.Response) -> ServerAPI.Response {
+        var response = response
+        if response.status == 200 || response.status == 304 { response.headers["Access-Control-Allow-Origin"] = "*" }
+        return response
+    }
 
     /// An embedded page file (``PageFile``), or ``notFound``.
     private static func file(_ path: String, request: ServerAPI.Request) -> ServerAPI.Response {
