@@ -79,7 +79,9 @@ export function run() {
   same(m.methodSource('default', m.WORDS.en), 'the default', 'default method');
 
   // Notices are text: whatever they hold.
-  same(m.notices(model([], { notices: [{ title: '<b>x</b>', text: '<script>', priority: 'urgent' }] })),
+  const notice = { title: '<b>x</b>', text: '<script>', priority: 'urgent', end: '2027-07-01T12:00:00+01:00' };
+  same(m.notices(model([], { notices: [notice] }), Date.parse('2027-07-01T10:59:00Z')),
     [{ title: '<b>x</b>', text: '<script>', urgent: true }], 'notices');
+  same(m.notices(model([], { notices: [notice] }), Date.parse('2027-07-01T11:00:00Z')), [], 'a notice over');
   return failures;
 }

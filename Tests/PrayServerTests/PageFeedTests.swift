@@ -146,6 +146,42 @@ import Testing
         }
     }
 
+    @Test func aFeedMadeIsKeptUntilTheVersionOrTheQuarterChanges() throws {
+        // Given: the routes over a store whose reads are counted
+        let fixture = try PublishedFixture()
+        defer { fixture.remove() }
+        let store = SyncStoreMock()
+        store.onPublished { slug, rows in try fixture.store.published(slug: slug, rows: rows) }
+        let prayers = PrayerServiceAstronomical(log: .silent)
+        let routes = PageRoutes(
+            store: store, screen: nil, calculator: prayers,
+            hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent), mosques: MosqueTimetableStoreFake(),
+            preferences: PreferencesStoreFake(), country: { _ in "GB" }, clock: fixture.clock, log: .silent)
+        // When: the feed is fetched, again, and with its tag
+        let first = get(routes, "/m/elm.ics")
+        let second = get(routes, "/m/elm.ics")
+        let tag = try #require(first.headers["ETag"])
+        let third = get(routes, "/m/elm.ics", headers: ["If-None-Match": tag])
+        // Then: the rows were read once; the same bytes, then a 304 with the same fields
+        #expect(store.publishedCalls.map(\.rows) == [false, true, false, false])
+        #expect(first.status == 200 && second.body == first.body && third.status == 304 && third.body.isEmpty)
+        #expect(third.headers["ETag"] == tag && third.headers["Content-Type"] == nil)
+        // A push (a new version) and a new quarter of an hour each make it again.
+        fixture.clock.advance(by: 60)
+        var settings = PublishedFixture.settings
+        settings.iqama["asr"] = "+25"
+        try fixture.push([(.mosqueSettings, "settings", .mosqueSettings(settings))])
+        let changed = get(routes, "/m/elm.ics")
+        #expect(changed.body != first.body && store.publishedCalls.suffix(2).map(\.rows) == [false, true])
+        fixture.clock.advance(by: 900)
+        _ = get(routes, "/m/elm.ics")
+        #expect(store.publishedCalls.suffix(2).map(\.rows) == [false, true])
+        // Another page or query is its own answer.
+        _ = get(routes, "/m/elm/month.json?month=2027-08")
+        _ = get(routes, "/m/elm/month.json?month=2027-08")
+        #expect(store.publishedCalls.suffix(3).map(\.rows) == [false, true, false])
+    }
+
     @Test func theEventStreamSaysNewVersionThenGone() async throws {
         // Given: a page following the mosque
         let fixture = try PublishedFixture()

@@ -113,9 +113,9 @@ export function digits(text, arabic) {
   return String(text).replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
 }
 
-/** The notices to show, most urgent first (the model's order), as text: `{title, text, urgent}`. */
-export function notices(model) {
-  return (model.notices ?? []).map((notice) => ({
+/** The notices to show at `now` (not over), most urgent first (the model's order), as text. */
+export function notices(model, now) {
+  return (model.notices ?? []).filter((notice) => !(Date.parse(notice.end) <= now)).map((notice) => ({
     title: String(notice.title), text: String(notice.text), urgent: notice.priority === 'urgent',
   }));
 }

@@ -104,7 +104,7 @@ function drawNav(model) {
 function drawNotices(model) {
   const list = $('notices');
   list.replaceChildren();
-  for (const notice of month.notices(model)) {
+  for (const notice of month.notices(model, Date.now())) {
     const item = element('li', null, notice.urgent ? 'urgent' : null);
     item.append(element('strong', notice.title));
     if (notice.text) item.append(element('p', notice.text));

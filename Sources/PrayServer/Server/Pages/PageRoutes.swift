@@ -14,7 +14,9 @@ import PrayCore
 /// | `/m/<slug>/events` | server-sent events: `version` when the mosque changed, `gone` when unpublished |
 ///
 /// Everything a published page shows is made on the server from the space's rows:
-/// its settings, timetable months, announced month starts and notices. A slug that is not published —
+/// its settings, timetable months, announced month starts and notices; a model or a feed made is kept
+/// until the space's version or the quarter of an hour changes, so a fetch again, or its `304`, costs
+/// one read of the store. A slug that is not published —
 /// never, no longer, or not a slug at all — gets the same `404 No such page.` on every path; no token is
 /// read, and none is ever in a page or a URL. Every answer carries the screen's security fields (a strict
 /// `Content-Security-Policy`, `nosniff`, `no-referrer`) and a strong `ETag`; `If-None-Match` gets `304`.
@@ -36,6 +38,7 @@ public struct PageRoutes: ServerRoutes {
     private let clock: any PrayClock
     private let log: LogManager
     private let events: PublicEvents?
+    private let cache = PageCache()
 
     /// Creates the routes.
     /// - Parameters:
@@ -123,7 +126,7 @@ extension PageRoutes {
         } else {
             return Self.notFound
         }
-        guard let store, let space = try store.published(slug: String(slug), rows: Self.needsRows(page)) else {
+        guard let store, let space = try store.published(slug: String(slug), rows: false) else {
             return Self.notFound
         }
         switch page {
@@ -131,25 +134,45 @@ extension PageRoutes {
         case "month": return Self.file("/month", request: request)
         case "events": return Self.shared(events(space, request: request))
         case "display.json", "month.json", "calendar.ics":
-            let mosque = PublishedMosque(space)
-            guard let screen = try PageSource.screen(of: mosque, country: country, now: clock.now()) else {
-                return DisplayRoutes.text(404, "This mosque has not published its place or its timetable yet.")
-            }
-            let source = PageSource(
-                screen: screen, calculator: calculator, hijri: hijri, mosques: mosque,
-                preferences: PageSource.choosing(mosque))
-            if page == "month.json" { return Self.shared(try month(request, source: source)) }
-            if page == "calendar.ics" { return Self.shared(try feed(mosque, source: source, request: request)) }
-            return Self.shared(model(request, source: source))
+            let key = PageCache.key(space: space, page: String(page), query: request.query, now: clock.now())
+            if let kept = cache.answer(key) { return Self.shared(Self.conditional(kept, request: request)) }
+            // Made whole (no If-None-Match), kept, then answered as the request asks.
+            var whole = request
+            whole.headers = [:]
+            guard let rows = try store.published(slug: String(slug), rows: true) else { return Self.notFound }
+            let made = try answer(page, of: PublishedMosque(rows), request: whole)
+            cache.keep(made, under: key)
+            return Self.shared(Self.conditional(made, request: request))
         default:
             // The page's own files (display.css, month.js …), beside it, as on /display.
             return page.contains("/") ? Self.notFound : Self.file("/" + page, request: request)
         }
     }
 
-    /// Whether the answer needs the space's rows, not only that it is published.
-    private static func needsRows(_ page: Substring) -> Bool {
-        page == "display.json" || page == "month.json" || page == "calendar.ics"
+    /// A published mosque's model, month or feed, made from its rows.
+    private func answer(_ page: Substring, of mosque: PublishedMosque, request: ServerAPI.Request) throws
+        -> ServerAPI.Response
+    {
+        guard let screen = try PageSource.screen(of: mosque, country: country, now: clock.now()) else {
+            return DisplayRoutes.text(404, "This mosque has not published its place or its timetable yet.")
+        }
+        let source = PageSource(
+            screen: screen, calculator: calculator, hijri: hijri, mosques: mosque,
+            preferences: PageSource.choosing(mosque))
+        if page == "month.json" { return try month(request, source: source) }
+        if page == "calendar.ics" { return try feed(mosque, source: source, request: request) }
+        return model(request, source: source)
+    }
+
+    /// `response` (a `200`), or a `304` with its fields when the request's `If-None-Match` names its tag.
+    private static func conditional(_ response: ServerAPI.Response, request: ServerAPI.Request) -> ServerAPI.Response {
+        guard response.status == 200, let tag = response.headers["ETag"],
+            let expected = request.header("If-None-Match"), AlAdhanRoutes.matches(expected, tag)
+        else { return response }
+        var headers = response.headers
+        headers["Content-Type"] = nil
+        headers["Content-Disposition"] = nil
+        return ServerAPI.Response(status: 304, headers: headers)
     }
 
     /// The screen's model of a published mosque: `/display.json`'s answer (``DisplayRoutes``) from the
