@@ -3,8 +3,9 @@
 # with one mosque published through the CLI (settings with iqama and three Jumu'ah times, no timetable:
 # every day calculated), for each page in turn — the screen's model (31 days), the month's model, the
 # calendar feed (60 days), the feed again with its ETag (a 304), a place's feed — and, to compare,
-# /v1/timings of the same place. Every answer is made again for each request (nothing is cached), so
-# the figures are the work of one answer.
+# /v1/timings of the same place. A published mosque's answers are kept until its version or the quarter
+# of an hour changes (PageCache), so its rows measure a read of the store and a kept answer; a place's
+# feed is made for each request, so its row measures the making of a 60-day feed.
 #
 # Usage: Scripts/pages/load.sh      environment: SECONDS_PER_ROUTE (10), CONNECTIONS (8), THREADS (2),
 #                                    PRAYKIT (the binary; default: the release build of release-flags.sh)
