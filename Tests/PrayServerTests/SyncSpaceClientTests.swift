@@ -215,6 +215,30 @@ import Testing
         #expect(kept?.days.count == 3)
     }
 
+    @Test func aSpaceDeletedWhileAnEditorWasOfflineRefusesItsChangeAndKeepsTheRest() async throws {
+        // Given an editor who, offline, changes the mosque's iqama and records a prayer of their own
+        let world = try SyncWorld()
+        let (owner, _) = try await publishedMosque(world)
+        let phone = try await editor(world, invitedBy: owner)
+        var settings = try #require(try phone.mosques.settings(of: "East London Mosque"))
+        settings.iqama["asr"] = "+30"
+        try phone.mosques.setSettings(settings, of: "East London Mosque")
+        try phone.log.record(.prayed, for: .fajr, on: day)
+        #expect(try phone.sync.unsyncedCount() == 2)
+        // When the owner deletes the space before the phone syncs
+        try await owner.sync.deleteMosque("East London Mosque")
+        let report = try await phone.sync.syncNow()
+        // Then the phone is told the mosque is no longer updated and keeps its copy with its change;
+        // the change for the space is refused, visible in the failed list, never silently gone; the
+        // prayer of its own reached the server.
+        #expect(report.gone == ["East London Mosque"])
+        #expect(try phone.mosques.settings(of: "East London Mosque")?.iqama["asr"] == "+30")
+        #expect(try phone.sync.unsyncedCount() == 0)
+        let failed = try phone.sync.failedChanges()
+        #expect(failed.count == 1 && failed.first?.collection == .mosqueSettings, "\(failed)")
+        #expect(try world.serverRows(user: "bilal").keys.contains { $0.hasPrefix("log/") })
+    }
+
     @Test func aRemovedMemberKeepsTheCopyAndIsToldOnce() async throws {
         let world = try SyncWorld()
         let (owner, _) = try await publishedMosque(world)
