@@ -487,6 +487,8 @@ def notices(browser, base, folder, checks, shots):
     current = [n["title"] for n in model["notices"] if parse(n["start"]) <= tuesday < parse(n["end"])]
     checks.expect(set(seen) == set(current) and len(current) == 3, f"each current notice in turn: {seen} of {current}")
     checks.expect(seen[0] != seen[1], f"the panel turns every 12 seconds: {seen[:2]}")
+    screen.settle("() => document.getElementById('notice-title').textContent.startsWith('Tafsir')", steps=60)
+    screen.screenshot(folder, "notice-in-turn", shots)
     script = next(n for n in model["notices"] if "<script>" in n["title"])
     shown = screen.settle(
         "() => document.getElementById('notice-title').textContent.includes('<script>')", steps=60
@@ -589,6 +591,7 @@ def gaps(browser, base, folder, checks, shots):
         legend = "calculated: not in the mosque's timetable" in state["notes"]
         checks.expect(legend == bool(expected), f"{date}: the legend says what the mark means: {state['notes']!r}")
         if date == "2027-10-28":
+            screen.settle("() => document.getElementById('notice-title').textContent.startsWith('Tafsir')", steps=60)
             screen.screenshot(folder, "timetable-gap", shots)
     screen.close()
 
@@ -614,6 +617,10 @@ def mosque_layouts(browser, base, folder, checks, shots):
                     name = f"{width}x{height}{' ar' if query else ''} {label} +{12 * step}s"
                     checks.expect(problems == [], f"{name}: {problems}")
                 if label in ("notices", "eid") and (query == "" or width == 1080):
+                    if label == "notices" and query:
+                        # The Arabic notice on the Arabic page.
+                        screen.settle("() => document.getElementById('notice-title').textContent.startsWith('درس')", steps=60)
+                        checks.expect(screen.page.evaluate(LAYOUT_PROBLEMS) == [], f"{width}x{height} ar: the Arabic notice")
                     screen.screenshot(folder, f"mosque-layout-{label}-{width}x{height}{'-ar' if query else ''}", shots)
                 screen.close()
 

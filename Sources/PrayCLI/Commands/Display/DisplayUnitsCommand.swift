@@ -65,7 +65,7 @@ enum DisplayUnitsCommand: Command {
         for (option, value) in [
             ("--port", arguments[port] == 8080 ? nil : String(arguments[port])),
             ("--lang", arguments[language]?.rawValue), ("--digits", arguments[digits]?.rawValue),
-            ("--praykit", arguments[praykit]), ("--chromium", arguments[chromium]),
+            ("--chromium", arguments[chromium]),
         ] {
             if let value { passed += [option, value] }
         }
@@ -109,7 +109,8 @@ struct DisplayUnits {
     let port: Int
     /// The page's query, without `?` (`lang=ar`), or empty.
     let query: String
-    /// The options given to `display units`, repeated in the set-up's commands.
+    /// The options given to `display units`, repeated in the set-up's commands (all but `--praykit`:
+    /// those commands run that praykit, whose own path is the default).
     let options: [String]
 
     /// The page's address.
@@ -120,7 +121,6 @@ struct DisplayUnits {
         """
         [Unit]
         Description=PrayKit: the prayer times screen's server
-        After=network-online.target
 
         [Service]
         ExecStart=\(Self.unitWord(praykit)) serve --display --host 127.0.0.1 --port \(port) --threads 1
