@@ -328,7 +328,11 @@ import Testing
 
         /// Waits (a hang guard of a minute, not a deadline) until `count` tags arrived.
         func waitForTags(_ count: Int) async throws -> [String] {
-            for _ in 0..<6000 where tags.count < count { try await Task.sleep(for: .milliseconds(10)) }
+            var waits = 0
+            while tags.count < count, waits < 6000 {
+                try await Task.sleep(for: .milliseconds(10))
+                waits += 1
+            }
             return tags
         }
     }
