@@ -175,6 +175,17 @@ extension SyncMosqueSettingsValue {
                 field: "eid",
                 message: "Eid is on 1 Shawwal (al-Fitr) or 10 Dhu al-Hijjah (al-Adha), not \(hijri)")
         }
+        // The civil day must be one that Eid can fall on by some calendar or sighting: within
+        // HijriMonthStarts.plausibleDistance days of the tabular calendar's day, as an announced month
+        // start must be.
+        let month = try HijriMonthStarts.Month(year: hijri.year, month: hijri.monthNumber)
+        let tabular = HijriMonthStarts.tabularStart(of: month).adding(days: hijri.day - 1)
+        let distance = abs(eid.date.daysSince1970 - tabular.daysSince1970)
+        guard distance <= HijriMonthStarts.plausibleDistance else {
+            throw ValidationError(
+                field: "eid",
+                message: "\(eid.date) cannot be \(hijri): it is \(distance) days from where any calendar puts it")
+        }
         guard (1...maximumEidPrayers).contains(eid.prayers.count),
             Set(eid.prayers).count == eid.prayers.count, eid.prayers.allSatisfy({ (0..<1440).contains($0) })
         else {
