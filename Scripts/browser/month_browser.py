@@ -14,7 +14,8 @@ on a real sync server (PublishedPagesProcessTests starts them). Checks:
   and on Letter, in English and Arabic, is one page (`pdfinfo`), and so is Chromium's own --print-to-pdf;
 - nothing clipped and nothing wider than the screen, measured in the DOM, on a desktop and on phones;
 - the published mosque's month: its notice's markup shown as text (no element made of it, no dialog),
-  the days its timetable does not give marked, its calendar feed's webcal:// link; its screen shows it.
+  the days its timetable does not give marked, its calendar feed's webcal:// link; its screen shows it
+  and holds its event stream beside it (display/events).
 
 Prints one line per check that failed and `PASS n checks` or `FAIL n of m checks`; the screenshots and the
 PDFs are written to DIR and named in the output. Exit status 0 when every check passed, 1 otherwise, 77 when
@@ -202,10 +203,15 @@ def published(browser, url, mosque, folder, checks, shots):
     checks.expect(pages_of(pdf) == 1, f"the published month on A4: {pages_of(pdf)} pages")
     shots.append(str(pdf))
     screen = context.new_page()
+    streams = []
+    screen.on("response", lambda response: streams.append((response.url, response.status))
+              if "/display/events" in response.url else None)
     screen.set_viewport_size({"width": 1280, "height": 720})
     screen.goto(f"{url}/display")
     shown = wait(screen, f"document.getElementById('name').textContent === {mosque!r}")
     checks.expect(shown, f"the published screen shows {mosque}")
+    wait(screen, "true", tries=20)
+    checks.expect(streams == [(f"{url}/display/events", 200)], f"the published screen holds its events: {streams}")
     path = folder / "display-published.png"
     screen.screenshot(path=str(path))
     shots.append(str(path))

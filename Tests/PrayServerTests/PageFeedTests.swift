@@ -86,8 +86,8 @@ import Testing
         #expect(calendar.lines.contains("X-WR-CALNAME:Prayer times — East London Mosque"))
         #expect(calendar.lines.contains("REFRESH-INTERVAL;VALUE=DURATION:PT3H"))
         #expect(calendar.lines.contains("X-WR-TIMEZONE:Europe/London"))
-        // 60 days from 1 July: five prayers a day, on nine Fridays three Jumu'ah in dhuhr's place, an Eid.
-        #expect(calendar.events.count == 60 * 5 - 9 + 9 * 3 + 1)
+        // 60 days from 1 July: five prayers a day, on nine Fridays three Jumu'ah in dhuhr's place.
+        #expect(calendar.events.count == 60 * 5 - 9 + 9 * 3)
         let uids = calendar.events.compactMap { $0["UID"] }
         #expect(Set(uids).count == uids.count && uids.count == calendar.events.count)
         #expect(
@@ -95,7 +95,6 @@ import Testing
         #expect(calendar.event("20270702", "dhuhr") == nil)
         #expect(calendar.event("20270702", "jumuah-3")?["DTSTART"] == "20270702T132000Z")
         #expect(calendar.event("20270702", "jumuah-1")?["SUMMARY"] == "Jumu'ah 1")
-        #expect(calendar.event("20270720", "eid-1")?["SUMMARY"] == "Eid al-Adha prayer")
         #expect(calendar.event("20270829", "isha") != nil && calendar.event("20270830", "fajr") == nil)
         // The timetable's fajr, to its iqama; a gap's, calculated, to the rule's iqama, and said so.
         let fajr = try #require(calendar.event("20270701", "fajr"))
@@ -111,6 +110,18 @@ import Testing
         // No ID of the space and no token in the feed.
         let text = String(decoding: response.body, as: UTF8.self)
         #expect(!text.contains(fixture.space) && !text.contains("pkd_"))
+    }
+
+    @Test func anEidDayOfTheMosqueHasItsPrayers() throws {
+        // Given: the feed fetched on 1 May 2027, whose 60 days hold Eid al-Adha (16 May)
+        let fixture = try PublishedFixture(now: Date(timeIntervalSince1970: 1_809_165_600))
+        defer { fixture.remove() }
+        let calendar = try Calendar(get(fixture.routes(), "/m/elm.ics").body)
+        // Then: its prayer, at 07:30 in London, beside the day's five
+        let eid = try #require(calendar.event("20270516", "eid-1"))
+        #expect(eid["SUMMARY"] == "Eid al-Adha prayer" && eid["DTSTART"] == "20270516T063000Z")
+        #expect(eid["DTEND"] == "20270516T070000Z" && calendar.event("20270516", "fajr") != nil)
+        #expect(calendar.events.count { $0["UID"]?.contains("-eid-") == true } == 1)
     }
 
     @Test func aChangedIqamaKeepsTheUIDsAndRaisesTheSequence() throws {
@@ -204,6 +215,32 @@ import Testing
         // Then: it says so and ends; no row and nothing secret ever went through it
         try await reader.wait { $0.contains("event: gone\ndata: {}\n\n") && reader.ended }
         #expect(!reader.text.contains(fixture.space) && !reader.text.contains("settings"))
+    }
+
+    @Test func thePublishedScreensEventsTellTheModelsTag() async throws {
+        // Given: the published screen's stream, as display.js opens it beside the page
+        let fixture = try PublishedFixture()
+        defer { fixture.remove() }
+        let routes = fixture.routes(pollInterval: 0.02)
+        let response = get(routes, "/m/elm/display/events")
+        #expect(response.status == 200 && response.headers["Content-Type"] == "text/event-stream; charset=utf-8")
+        let reader = StreamReader()
+        try #require(response.stream).attach(reader)
+        // Then: it begins with the tag of the model the page fetches
+        let first = try #require(get(routes, "/m/elm/display.json").headers["ETag"])
+        let escaped = first.replacingOccurrences(of: "\"", with: "\\\"")
+        try await reader.wait { $0.hasPrefix("retry: 5000\n\nevent: model\ndata: {\"etag\":\"\(escaped)\"}\n\n") }
+        // When: an iqama moves
+        fixture.clock.advance(by: 60)
+        var settings = PublishedFixture.settings
+        settings.iqama["asr"] = "+20"
+        try fixture.push([(.mosqueSettings, "settings", .mosqueSettings(settings))])
+        // Then: the new model's tag, which the model now answers with
+        let second = try #require(get(routes, "/m/elm/display.json").headers["ETag"])
+        #expect(second != first)
+        let newer = second.replacingOccurrences(of: "\"", with: "\\\"")
+        try await reader.wait { $0.contains("event: model\ndata: {\"etag\":\"\(newer)\"}\n\n") }
+        #expect(reader.text.matches(of: /event: model/).count == 2)
     }
 
     @Test func aPlacesFeedReadsTheAlAdhanParameters() throws {

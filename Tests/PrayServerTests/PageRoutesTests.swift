@@ -7,8 +7,8 @@ import Synchronization
 import Testing
 
 /// A mosque published on a real SQLite sync store, made through the store as the CLI's pushes make it:
-/// its settings (iqama, three Jumu'ah times, an Eid day), ten days of July 2027 from its timetable (the
-/// rest of the month is a gap), a notice with markup in it, published at `elm`.
+/// its settings (iqama, three Jumu'ah times, Eid al-Adha on 16 May 2027), ten days of July 2027 from its
+/// timetable (the rest of the month is a gap), a notice with markup in it, published at `elm`.
 final class PublishedFixture: Sendable {
     /// 2027-07-01 10:00 UTC, a Thursday: July 2027 has five Fridays.
     static let july = Date(timeIntervalSince1970: 1_814_436_000)
@@ -16,7 +16,7 @@ final class PublishedFixture: Sendable {
         latitude: 51.5177, longitude: -0.0653, timeZone: "Europe/London",
         iqama: ["fajr": "+20", "dhuhr": "13:30", "asr": "+10", "maghrib": "+5", "isha": "+15"],
         jumuah: [13 * 60, 13 * 60 + 40, 14 * 60 + 20],
-        eid: [.init(hijri: "1448-12-10", date: CivilDate(daysSince1970: 21_019), prayers: [7 * 60 + 30])])
+        eid: [.init(hijri: "1448-12-10", date: CivilDate(daysSince1970: 20_954), prayers: [7 * 60 + 30])])
 
     let folder: URL
     let store: SyncStoreSQLite
@@ -170,9 +170,10 @@ struct PublishedFixtureError: Error {}
         #expect(days[0]["fajr"] as? String == "2027-07-01T03:10:00+01:00")
         #expect((days[0]["iqama"] as? [String: String])?["fajr"] == "2027-07-01T03:45:00+01:00")
         #expect(days[10]["date"] as? String == "2027-07-11")
-        #expect(days[0..<10].allSatisfy { $0["calculated"] as? Bool == false })
-        // The gap's days: calculated times (the mosque's rules still give their iqama), marked so.
-        #expect(days[10...].allSatisfy { $0["calculated"] as? Bool == true })
+        #expect(days[0..<10].allSatisfy { ($0["calculated"] as? [String])?.isEmpty == true })
+        // The gap's days: calculated times (the mosque's rules still give their iqama), each row marked.
+        let rows = ["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"]
+        #expect(days[10...].allSatisfy { Set($0["calculated"] as? [String] ?? []) == Set(rows) })
         #expect(days[10]["fajr"] as? String != "2027-07-11T03:10:00+01:00")
         // A Friday: three Jumu'ah times
         let friday = try #require(days.first { $0["date"] as? String == "2027-07-02" })

@@ -12,6 +12,7 @@ import PrayCore
 /// | `/m/<slug>/month` | the month to print or read on a phone; its model at `/m/<slug>/month.json` |
 /// | `/m/<slug>.ics` | a calendar feed of the next 60 days |
 /// | `/m/<slug>/events` | server-sent events: `version` when the mosque changed, `gone` when unpublished |
+/// | `/m/<slug>/display/events` | the screen's own events (as `/display/events`): its model's tag |
 ///
 /// Everything a published page shows is made on the server from the space's rows:
 /// its settings, timetable months, announced month starts and notices; a model or a feed made is kept
@@ -30,15 +31,10 @@ import PrayCore
 public struct PageRoutes: ServerRoutes {
     private let store: (any SyncSpaceStore)?
     private let screen: DisplayAPI.Screen?
-    private let calculator: any PrayerCalculator
-    private let hijri: any HijriService
     private let mosques: any MosqueTimetableStore
     private let preferences: any PreferencesStore
-    private let country: (@Sendable (Coordinates) -> String?)?
-    private let clock: any PrayClock
-    private let log: LogManager
+    private let maker: PageMaker
     private let events: PublicEvents?
-    private let cache = PageCache()
 
     /// Creates the routes.
     /// - Parameters:
@@ -53,7 +49,7 @@ public struct PageRoutes: ServerRoutes {
     ///   - clock: Today comes from it.
     ///   - log: Where failures are logged.
     ///   - pollInterval: Seconds between two looks at the versions of the mosques whose events are
-    ///     followed (`/m/<slug>/events`).
+    ///     followed (`/m/<slug>/events`, `/m/<slug>/display/events`).
     ///   - pingInterval: Seconds between two pings of each event stream.
     public init(
         store: (any SyncSpaceStore)?, screen: DisplayAPI.Screen?, calculator: any PrayerCalculator,
@@ -63,17 +59,15 @@ public struct PageRoutes: ServerRoutes {
     ) {
         self.store = store
         self.screen = screen
-        self.calculator = calculator
-        self.hijri = hijri
         self.mosques = mosques
         self.preferences = preferences
-        self.country = country
-        self.clock = clock
-        self.log = log
+        let maker = PageMaker(calculator: calculator, hijri: hijri, country: country, clock: clock, log: log)
+        self.maker = maker
         events = store.map { store in
             PublicEvents(
                 pollInterval: max(0.01, pollInterval), pingInterval: max(0.01, pingInterval),
-                version: { slug in try store.published(slug: slug, rows: false)?.version }, log: log)
+                version: { slug in try store.published(slug: slug, rows: false)?.version },
+                modelTag: { slug in maker.modelTag(of: slug, in: store) }, log: log)
         }
     }
 
@@ -95,12 +89,14 @@ public struct PageRoutes: ServerRoutes {
             switch request.path {
             case "/month.json":
                 let source = PageSource(
-                    screen: screen, calculator: calculator, hijri: hijri, mosques: mosques, preferences: preferences)
-                return try month(request, source: source)
+                    screen: screen, calculator: maker.calculator, hijri: maker.hijri, mosques: mosques,
+                    preferences: preferences)
+                return PageMaker.conditional(try maker.month(request, source: source), request: request)
             default: return Self.file(request.path, request: request)
             }
         } catch {
-            log.error("Page failed", metadata: ["http.path": String(request.path.prefix(200)), "error": "\(error)"])
+            maker.log.error(
+                "Page failed", metadata: ["http.path": String(request.path.prefix(200)), "error": "\(error)"])
             return DisplayRoutes.text(500, "The page could not be made; the server's log says why.")
         }
     }
@@ -132,82 +128,24 @@ extension PageRoutes {
         switch page {
         case "display": return Self.file("/display", request: request)
         case "month": return Self.file("/month", request: request)
-        case "events": return Self.shared(events(space, request: request))
+        case "events": return Self.shared(events(space, kind: .version))
+        // The screen's own event stream, beside the page (display.js asks for display/events).
+        case "display/events": return Self.shared(events(space, kind: .model))
         case "display.json", "month.json", "calendar.ics":
-            let key = PageCache.key(space: space, page: String(page), query: request.query, now: clock.now())
-            if let kept = cache.answer(key) { return Self.shared(Self.conditional(kept, request: request)) }
-            // Made whole (no If-None-Match), kept, then answered as the request asks.
-            var whole = request
-            whole.headers = [:]
-            guard let rows = try store.published(slug: String(slug), rows: true) else { return Self.notFound }
-            let made = try answer(page, of: PublishedMosque(rows), request: whole)
-            cache.keep(made, under: key)
-            return Self.shared(Self.conditional(made, request: request))
+            guard let made = try maker.published(String(page), of: space, in: store, request: request) else {
+                return Self.notFound
+            }
+            return Self.shared(PageMaker.conditional(made, request: request))
         default:
             // The page's own files (display.css, month.js …), beside it, as on /display.
             return page.contains("/") ? Self.notFound : Self.file("/" + page, request: request)
         }
     }
 
-    /// A published mosque's model, month or feed, made from its rows.
-    private func answer(_ page: Substring, of mosque: PublishedMosque, request: ServerAPI.Request) throws
-        -> ServerAPI.Response
-    {
-        guard let screen = try PageSource.screen(of: mosque, country: country, now: clock.now()) else {
-            return DisplayRoutes.text(404, "This mosque has not published its place or its timetable yet.")
-        }
-        let source = PageSource(
-            screen: screen, calculator: calculator, hijri: hijri, mosques: mosque,
-            preferences: PageSource.choosing(mosque))
-        if page == "month.json" { return try month(request, source: source) }
-        if page == "calendar.ics" { return try feed(mosque, source: source, request: request) }
-        return model(request, source: source)
-    }
-
-    /// `response` (a `200`), or a `304` with its fields when the request's `If-None-Match` names its tag.
-    private static func conditional(_ response: ServerAPI.Response, request: ServerAPI.Request) -> ServerAPI.Response {
-        guard response.status == 200, let tag = response.headers["ETag"],
-            let expected = request.header("If-None-Match"), AlAdhanRoutes.matches(expected, tag)
-        else { return response }
-        var headers = response.headers
-        headers["Content-Type"] = nil
-        headers["Content-Disposition"] = nil
-        return ServerAPI.Response(status: 304, headers: headers)
-    }
-
-    /// The screen's model of a published mosque: `/display.json`'s answer (``DisplayRoutes``) from the
-    /// mosque's rows, as a device that follows it makes it.
-    private func model(_ request: ServerAPI.Request, source: PageSource) -> ServerAPI.Response {
-        let routes = DisplayRoutes(
-            screen: source.screen, calculator: calculator, hijri: hijri, mosques: source.mosques,
-            preferences: source.preferences, clock: clock, log: log)
-        var asked = request
-        asked.path = DisplayRoutes.modelPath
-        return routes.respond(to: asked)
-    }
-
-    /// `/m/<slug>.ics`: the next ``PrayerFeed/days`` days from today in the mosque's zone.
-    private func feed(_ mosque: PublishedMosque, source: PageSource, request: ServerAPI.Request) throws
-        -> ServerAPI.Response
-    {
-        let today = try source.today(clock)
-        let (days, month) = try source.days(from: today, count: PrayerFeed.days)
-        let feed = PrayerFeed(
-            name: "Prayer times — \(mosque.name)", coordinates: days.coordinates, location: mosque.name, month: month,
-            zone: days.timeZone, key: PrayerFeed.key("space:" + mosque.space.id),
-            eid: mosque.settingsRow?.value.eid ?? [],
-            change: { date in
-                let row = mosque.lastChange(of: date)
-                return PrayerFeed.Change(
-                    sequence: Int(min(row?.version ?? 0, Int64(Int32.max))), modified: row?.writtenAt)
-            },
-            windowStart: IqamaSettings.instant(0, on: today, in: days.timeZone) ?? clock.now())
-        return PrayerFeed.response(feed.text, filename: mosque.space.slug + ".ics", request: request)
-    }
-
-    /// `/m/<slug>/events`: `version` now and after every change, `gone` when unpublished.
-    private func events(_ space: SyncPublishedSpace, request: ServerAPI.Request) -> ServerAPI.Response {
-        guard let events, let stream = events.open(slug: space.slug, version: space.version) else {
+    /// `/m/<slug>/events` (`version` now and after every change) and `/m/<slug>/display/events` (the
+    /// screen's `model` events, each the model's tag); both say `gone` when the mosque is unpublished.
+    private func events(_ space: SyncPublishedSpace, kind: PublicEvents.Kind) -> ServerAPI.Response {
+        guard let events, let stream = events.open(slug: space.slug, version: space.version, kind: kind) else {
             var response = DisplayRoutes.text(503, "Too many pages are following this server's mosques: try later.")
             response.headers["Retry-After"] = "60"
             return response
@@ -217,33 +155,6 @@ extension PageRoutes {
         headers["Cache-Control"] = "no-store"
         headers["X-Accel-Buffering"] = "no"
         return ServerAPI.Response(status: 200, headers: headers, stream: stream)
-    }
-}
-
-// MARK: - The month
-
-extension PageRoutes {
-    /// The month of `?month=YYYY-MM`, or the current month in the place's zone.
-    private func month(_ request: ServerAPI.Request, source: PageSource) throws -> ServerAPI.Response {
-        let chosen: (year: Int, month: Int)
-        if let text = request.query["month"] {
-            guard let parsed = MonthModel.month(parsing: text) else {
-                return DisplayRoutes.text(400, "month must be a month such as 2027-07, got '\(text.prefix(40))'.")
-            }
-            chosen = parsed
-        } else {
-            let today = try source.today(clock)
-            chosen = (today.year, today.month)
-        }
-        let first = try CivilDate(year: chosen.year, month: chosen.month, day: 1)
-        let (days, month) = try source.days(
-            from: first, count: CivilDate.daysIn(month: chosen.month, year: chosen.year))
-        let saved = try source.preferences.preferences()
-        let model = MonthModel(
-            screen: source.screen, request: days, month: month, year: chosen.year, monthNumber: chosen.month,
-            mosque: month.schedules.contains { $0.mosque != nil } ? saved[.mosque] : nil,
-            notices: try MonthModel.notices(of: saved[.mosque], in: source.mosques, now: clock.now()))
-        return Self.tagged(Data(model.json.renderedBytes), type: "application/json", request: request)
     }
 }
 
@@ -271,14 +182,6 @@ extension PageRoutes {
     /// A 200 with `bytes` and their strong tag, or a 304 when `If-None-Match` names it. `no-cache`: a
     /// browser or a calendar keeps the answer and asks each time whether it changed.
     static func tagged(_ bytes: Data, type: String, request: ServerAPI.Request) -> ServerAPI.Response {
-        var headers = DisplayRoutes.securityHeaders
-        let tag = DisplayRoutes.entityTag(bytes)
-        headers["ETag"] = tag
-        headers["Cache-Control"] = "no-cache"
-        if let expected = request.header("If-None-Match"), AlAdhanRoutes.matches(expected, tag) {
-            return ServerAPI.Response(status: 304, headers: headers)
-        }
-        headers["Content-Type"] = type
-        return ServerAPI.Response(status: 200, headers: headers, body: bytes)
+        PageMaker.conditional(PageMaker.whole(bytes, type: type), request: request)
     }
 }
