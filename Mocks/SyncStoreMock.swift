@@ -50,6 +50,8 @@ public final class SyncStoreMock: SyncStore {
     private let spaceFunction = MockFunction<SpaceArguments, SyncSpaceAnswer, any Error>(
         "SyncStoreMock.space(_:from:address:now:)")
     private let spacesFunction = MockFunction<Void, [SyncSpaceSummary], any Error>("SyncStoreMock.spaces()")
+    private let membersFunction = MockFunction<String, [SyncAPI.Member]?, any Error>(
+        "SyncStoreMock.members(ofSpace:)")
     private let versionsFunction = MockFunction<
         SyncDeviceIdentity, (personal: String?, versions: [String: String]), any Error
     >(
@@ -229,6 +231,18 @@ public final class SyncStoreMock: SyncStore {
     /// Records the call and returns the answer.
     /// - Throws: What the answer throws, or ``MockError`` when none is set.
     public func spaces() throws -> [SyncSpaceSummary] { try spacesFunction(()) }
+
+    /// Sets the answer of ``members(ofSpace:)``.
+    public func onMembers(_ answer: @escaping @Sendable (String) throws -> [SyncAPI.Member]?) {
+        membersFunction.on { try answer($0) }
+    }
+
+    /// The space IDs of the calls of ``members(ofSpace:)``.
+    public var membersCalls: [String] { membersFunction.calls }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func members(ofSpace id: String) throws -> [SyncAPI.Member]? { try membersFunction(id) }
 
     /// Sets the answer of ``versions(for:)``.
     public func onVersions(

@@ -118,6 +118,17 @@ import Testing
                 "serve", "sync", "spaces", "--sync-store", "sqlite:" + server.storePath,
             ])
             #expect(spaces.status == 0 && spaces.stdout.contains("east-london-mosque"), "\(spaces.stderr)")
+            // and one space with its members, by name or by ID; an unknown one is a clear error.
+            let store = ["--sync-store", "sqlite:" + server.storePath]
+            let shown = try await PraykitProcess.run(["serve", "sync", "spaces", "show", Self.mosque] + store)
+            #expect(shown.status == 0 && shown.stdout.contains("/m/east-london-mosque/display"), "\(shown.stderr)")
+            #expect(shown.stdout.split(separator: "\n").contains { $0.hasPrefix("bilal") && $0.contains("editor") })
+            let id = try #require(shown.stdout.firstMatch(of: /s_[0-9a-f]{16}/).map { String($0.output) })
+            let shownJSON = try await PraykitProcess.run(
+                ["serve", "sync", "spaces", "show", id, "--format", "json"] + store)
+            #expect(shownJSON.status == 0 && shownJSON.stdout.contains("\"role\": \"editor\""), "\(shownJSON.stdout)")
+            let nowhere = try await PraykitProcess.run(["serve", "sync", "spaces", "show", "Nowhere"] + store)
+            #expect(nowhere.status == 1 && nowhere.stderr.contains("no mosque space has the ID or name 'Nowhere'"))
             // When: unpublished, nothing of it is served, and it says no more than an unknown slug.
             try await Self.run(owner, ["mosque", "unpublish", Self.mosque])
             let unknown = try await Self.get(server.url + "/m/no-such-mosque.json")

@@ -100,6 +100,11 @@ public protocol SyncSpaceStore: Sendable {
     /// - Throws: The store's error.
     func spaces() throws -> [SyncSpaceSummary]
 
+    /// The members of the mosque space of `id` — owners first, then editors, then viewers and the
+    /// devices that follow with a code — for the operator, or `nil` when no mosque space has that ID.
+    /// - Throws: The store's error.
+    func members(ofSpace id: String) throws -> [SyncAPI.Member]?
+
     /// The version now of every space the device may read — its person's own and each mosque's — as
     /// the cursor a pull that has read all of it returns, by space ID, and the ID of the person's own
     /// space (`nil` for a follow-code device), for the event stream.

@@ -134,19 +134,7 @@ extension SyncStoreEngine {
         case .members(let target):
             let space = try mosque(target.space, of: caller, connection)
             guard space.role.canWrite else { throw SyncSpaceRows.readOnly("see its members", role: space.role) }
-            let members = try connection.rows(
-                """
-                SELECT users.name, members.role, users.kind, members.added_at
-                FROM members JOIN users ON users.id = members.member WHERE members.space = $1
-                ORDER BY CASE members.role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END, users.name
-                """, [.integer(space.row)]
-            ).map { row in
-                SyncAPI.Member(
-                    user: row.text(0) ?? "", role: SyncRole(rawValue: row.text(1) ?? "") ?? .viewer,
-                    follower: row.text(2) == SyncSpaceRows.follower,
-                    addedAt: SyncAPI.timestamp(SyncServerRules.date(milliseconds: row.int64(3))))
-            }
-            return .members(SyncAPI.MembersResponse(members: members))
+            return .members(SyncAPI.MembersResponse(members: try members(ofRow: space.row, connection)))
         case .removeMember(let removal):
             let space = try mosque(removal.space, of: caller, connection)
             guard space.role.canManage else { throw SyncSpaceRows.readOnly("remove members", role: space.role) }
@@ -272,7 +260,36 @@ extension SyncStoreEngine {
         }
     }
 
+    /// The members of the mosque space of `id`, for the operator; `nil` for no such mosque space.
+    func members(ofSpace id: String) throws -> [SyncAPI.Member]? {
+        guard SyncID.isSpaceID(id) else { return nil }
+        return try database.read { connection in
+            guard
+                let row = try connection.first(
+                    "SELECT id FROM users WHERE space_id = $1 AND kind = 'mosque'", [.text(id)])
+            else { return nil }
+            return try Self.members(ofRow: row.int64(0), connection)
+        }
+    }
+
     // MARK: - Helpers
+
+    /// The members of the space whose `users` row is `space`: owners first, then editors, then the
+    /// rest, each by name.
+    static func members(ofRow space: Int64, _ connection: Database.Connection) throws -> [SyncAPI.Member] {
+        try connection.rows(
+            """
+            SELECT users.name, members.role, users.kind, members.added_at
+            FROM members JOIN users ON users.id = members.member WHERE members.space = $1
+            ORDER BY CASE members.role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END, users.name
+            """, [.integer(space)]
+        ).map { row in
+            SyncAPI.Member(
+                user: row.text(0) ?? "", role: SyncRole(rawValue: row.text(1) ?? "") ?? .viewer,
+                follower: row.text(2) == SyncSpaceRows.follower,
+                addedAt: SyncAPI.timestamp(SyncServerRules.date(milliseconds: row.int64(3))))
+        }
+    }
 
     /// The user of a device that is still paired; `lock` (such as `FOR UPDATE OF users`) ends the query.
     /// - Throws: ``SyncServerError`` `unauthorized` for a device revoked (or removed) since its token
