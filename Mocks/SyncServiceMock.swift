@@ -49,6 +49,9 @@ public final class SyncServiceMock: SyncService {
         "SyncServiceMock.removeMember(_:from:)")
     private let leaveFunction = MockFunction<(String, Bool), Void, any Error>("SyncServiceMock.leave(_:keepCopy:)")
     private let deleteMosqueFunction = MockFunction<String, Void, any Error>("SyncServiceMock.deleteMosque(_:)")
+    private let publishFunction = MockFunction<(mosque: String, slug: String?), SyncAPI.Publication, any Error>(
+        "SyncServiceMock.publish(_:slug:)")
+    private let unpublishFunction = MockFunction<String, Void, any Error>("SyncServiceMock.unpublish(_:)")
     private let counts = Mutex<(trigger: Int, afterWrite: Int, scheduler: Int)>((0, 0, 0))
     private let afterWriteAnswer = Mutex<SyncReport?>(nil)
     private let needsAfterWrite = Mutex(false)
@@ -83,6 +86,8 @@ public final class SyncServiceMock: SyncService {
         mock.onRemoveMember { _, _ in throw notLoggedIn }
         mock.onLeave { _, _ in throw notLoggedIn }
         mock.onDeleteMosque { _ in throw notLoggedIn }
+        mock.onPublish { _, _ in throw notLoggedIn }
+        mock.onUnpublish { _ in throw notLoggedIn }
         mock.onSyncNow { throw notLoggedIn }
         mock.onReset { throw notLoggedIn }
         mock.onLogin { _ in throw SyncError(.pairingRefused, message: "the server refused the pairing code") }
@@ -363,4 +368,25 @@ public final class SyncServiceMock: SyncService {
 
     /// Runs the answer, or records an issue and throws.
     public func deleteMosque(_ mosque: String) async throws { try deleteMosqueFunction(mosque) }
+
+    /// Sets the answer of ``publish(_:slug:)``.
+    public func onPublish(_ answer: @escaping @Sendable (String, String?) throws -> SyncAPI.Publication) {
+        publishFunction.on { try answer($0.mosque, $0.slug) }
+    }
+
+    /// The arguments of each call of ``publish(_:slug:)``, oldest first.
+    public var publishCalls: [(mosque: String, slug: String?)] { publishFunction.calls }
+
+    /// Returns the answer, or records an issue and throws.
+    public func publish(_ mosque: String, slug: String?) async throws -> SyncAPI.Publication {
+        try publishFunction((mosque, slug))
+    }
+
+    /// Sets the answer of ``unpublish(_:)``.
+    public func onUnpublish(_ answer: @escaping @Sendable (String) throws -> Void) {
+        unpublishFunction.on { try answer($0) }
+    }
+
+    /// Runs the answer, or records an issue and throws.
+    public func unpublish(_ mosque: String) async throws { try unpublishFunction(mosque) }
 }

@@ -24,6 +24,8 @@ public final class SyncStoreMock: SyncStore {
     public typealias PushArguments = (request: SyncAPI.PushRequest, device: SyncDeviceIdentity, now: Date)
     /// The arguments of a call of ``pull(_:from:now:)``.
     public typealias PullArguments = (request: SyncAPI.PullRequest, device: SyncDeviceIdentity, now: Date)
+    /// The arguments of a call of ``published(slug:rows:)``.
+    public typealias PublishedArguments = (slug: String, rows: Bool)
     /// The arguments of a call of ``space(_:from:address:now:)``.
     public typealias SpaceArguments = (
         request: SyncSpaceRequest, device: SyncDeviceIdentity, address: String, now: Date
@@ -48,10 +50,14 @@ public final class SyncStoreMock: SyncStore {
     private let spaceFunction = MockFunction<SpaceArguments, SyncSpaceAnswer, any Error>(
         "SyncStoreMock.space(_:from:address:now:)")
     private let spacesFunction = MockFunction<Void, [SyncSpaceSummary], any Error>("SyncStoreMock.spaces()")
+    private let membersFunction = MockFunction<String, [SyncAPI.Member]?, any Error>(
+        "SyncStoreMock.members(ofSpace:)")
     private let versionsFunction = MockFunction<
         SyncDeviceIdentity, (personal: String?, versions: [String: String]), any Error
     >(
         "SyncStoreMock.versions(for:)")
+    private let publishedFunction = MockFunction<PublishedArguments, SyncPublishedSpace?, any Error>(
+        "SyncStoreMock.published(slug:rows:)")
 
     /// Creates a mock with nothing set.
     public init() {}
@@ -226,6 +232,18 @@ public final class SyncStoreMock: SyncStore {
     /// - Throws: What the answer throws, or ``MockError`` when none is set.
     public func spaces() throws -> [SyncSpaceSummary] { try spacesFunction(()) }
 
+    /// Sets the answer of ``members(ofSpace:)``.
+    public func onMembers(_ answer: @escaping @Sendable (String) throws -> [SyncAPI.Member]?) {
+        membersFunction.on { try answer($0) }
+    }
+
+    /// The space IDs of the calls of ``members(ofSpace:)``.
+    public var membersCalls: [String] { membersFunction.calls }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func members(ofSpace id: String) throws -> [SyncAPI.Member]? { try membersFunction(id) }
+
     /// Sets the answer of ``versions(for:)``.
     public func onVersions(
         _ answer: @escaping @Sendable (SyncDeviceIdentity) throws -> (personal: String?, versions: [String: String])
@@ -237,5 +255,19 @@ public final class SyncStoreMock: SyncStore {
     /// - Throws: What the answer throws, or ``MockError`` when none is set.
     public func versions(for device: SyncDeviceIdentity) throws -> (personal: String?, versions: [String: String]) {
         try versionsFunction(device)
+    }
+
+    /// Sets the answer of ``published(slug:rows:)``.
+    public func onPublished(_ answer: @escaping @Sendable (String, Bool) throws -> SyncPublishedSpace?) {
+        publishedFunction.on { try answer($0.slug, $0.rows) }
+    }
+
+    /// The arguments of each call of ``published(slug:rows:)``, oldest first.
+    public var publishedCalls: [PublishedArguments] { publishedFunction.calls }
+
+    /// Records the call and returns the answer.
+    /// - Throws: What the answer throws, or ``MockError`` when none is set.
+    public func published(slug: String, rows: Bool) throws -> SyncPublishedSpace? {
+        try publishedFunction((slug, rows))
     }
 }

@@ -61,6 +61,9 @@ struct MockContainer: PrayKitDependency {
     /// A ``ServerRoutesMock`` with nothing set, which fails the test when used (the real screen is in
     /// PrayServer, which PrayMocks does not link).
     func displayRoutes(_ screen: DisplayAPI.Screen) -> any ServerRoutes { ServerRoutesMock() }
+    /// A ``ServerRoutesMock`` with nothing set, which fails the test when used (the real pages are in
+    /// PrayServer, which PrayMocks does not link).
+    func pageRoutes(store: (any SyncStore)?, screen: DisplayAPI.Screen?) -> any ServerRoutes { ServerRoutesMock() }
     /// A ``SyncStoreMock`` with nothing set for every location, which fails the test when used.
     func syncStore(at location: SyncStoreLocation, connections: Int) throws -> any SyncStore { SyncStoreMock() }
     /// A ``ServerRoutesMock`` with nothing set, which fails the test when used (the real sync endpoints

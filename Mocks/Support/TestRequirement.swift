@@ -103,6 +103,28 @@ public enum TestRequirement {
             + "install playwright, as .ci/run does): the screen's browser tests are skipped"
     }()
 
+    /// Whether the Python of ``playwrightPython`` (the browser tests' virtual environment) also has the
+    /// `icalendar` parser, which checks the calendar feeds.
+    public static let icalendarInstalled: Bool = {
+        guard let python = playwrightPython else { return false }
+        let libraries = URL(fileURLWithPath: python).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: libraries.path)) ?? []
+        return versions.contains { version in
+            FileManager.default.fileExists(
+                atPath: libraries.appendingPathComponent("\(version)/site-packages/icalendar").path)
+        }
+    }()
+
+    /// Why the tests that read the calendar feeds with a real iCalendar parser (`icalendar` from PyPI, in
+    /// the browser tests' virtual environment) are skipped here, in one line, or `nil` when they run: it
+    /// is installed, or `PRAYKIT_REQUIRE_BROWSER=1` (PyPI reached: `.ci/run` installs it with Playwright).
+    public static let icalendarSkip: String? = {
+        guard !isRequired("PRAYKIT_REQUIRE_BROWSER"), !icalendarInstalled else { return nil }
+        return "icalendar is not installed (.build/browser-venv/bin/pip install icalendar, as .ci/run does): the "
+            + "calendar feed parser tests are skipped"
+    }()
+
     /// Why the tests that publish to a real MQTT broker are skipped here, in one line, or `nil` when they
     /// run: Mosquitto's broker and clients are installed, libmosquitto loads (through the publisher's own
     /// loader), openssl makes the test broker's certificates and Debian's Python has Jinja2 (Home
@@ -181,6 +203,12 @@ extension Trait where Self == ConditionTrait {
     /// `PRAYKIT_REQUIRE_BROWSER=1` requires them; skips it with ``TestRequirement/playwrightSkip`` otherwise.
     public static var needsPlaywright: Self {
         .enabled(if: TestRequirement.playwrightSkip == nil, Comment(rawValue: TestRequirement.playwrightSkip ?? ""))
+    }
+
+    /// Runs the suite or test only where the `icalendar` parser is installed beside Playwright, or where
+    /// `PRAYKIT_REQUIRE_BROWSER=1` requires it; skips it with ``TestRequirement/icalendarSkip`` otherwise.
+    public static var needsICalendar: Self {
+        .enabled(if: TestRequirement.icalendarSkip == nil, Comment(rawValue: TestRequirement.icalendarSkip ?? ""))
     }
 
     /// Runs the suite or test only where ALSA's `aplay` is installed, or where `PRAYKIT_REQUIRE_AUDIO=1`

@@ -169,10 +169,107 @@ function trustAndText() {
   expect(m.isReadable(mdl), 'this version reads');
 }
 
+function phasesSwitchedOff() {
+  // Each phase the mosque switched off is left out; the rest keep their times, and the time of a
+  // phase switched off is the plain day (or the phase before it goes on).
+  const days = [day('2027-03-01', times, { iqama }), day('2027-03-02', times, { iqama })];
+  const off = (changes) => m.phaseAt.bind(null, { ...model(days), phases: { ...phases, ...changes } });
+  equal(off({ beforeAdhan: 0 })(at('2027-03-01T05:05:00Z')).phase, 'idle', 'no "before the adhan"');
+  equal(off({ adhan: 0 })(at('2027-03-01T05:10:00Z')).phase, 'iqama', 'no adhan: the countdown to iqama at once');
+  equal(off({ iqama: false })(at('2027-03-01T05:20:00Z')).phase, 'idle', 'no countdown to iqama');
+  equal(off({ iqama: false })(at('2027-03-01T05:29:00Z')).phase, 'silence', '... but silence still comes');
+  equal(off({ silence: 0 })(at('2027-03-01T05:29:30Z')).phase, 'iqama', 'no silence: the countdown runs to iqama');
+  equal(off({ prayer: 0 })(at('2027-03-01T05:30:00Z')).phase, 'after', 'no prayer phase: "after" at iqama');
+  equal(off({ after: 0 })(at('2027-03-01T05:40:00Z')).phase, 'idle', 'no "after"');
+  const none = off({ beforeAdhan: 0, adhan: 0, iqama: false, silence: 0, prayer: 0, jumuah: 0, after: 0 });
+  for (const when of ['2027-03-01T05:05:00Z', '2027-03-01T05:10:00Z', '2027-03-01T05:29:30Z', '2027-03-01T05:30:00Z']) {
+    equal(none(at(when)).phase, 'idle', `every phase off: the day at ${when}`);
+  }
+  const rows = m.rows({ ...model(days), phases: { ...phases, prayer: 0 } }, at('2027-03-01T05:30:00Z'));
+  equal(rows[0].tomorrow, true, 'with no prayer phase, the row turns at iqama');
+}
+
+function eidDay() {
+  // Eid al-Fitr with prayers at 08:00 and 09:30, after sunrise (07:00).
+  const eid = day('2027-03-10', times, { iqama });
+  eid.eid = { kind: 'fitr', prayers: ['2027-03-10T08:00:00+00:00', '2027-03-10T09:30:00+00:00'] };
+  const mdl = model([day('2027-03-09', times, { iqama }), eid, day('2027-03-11', times, { iqama })]);
+  const cases = [
+    ['2027-03-10T06:59:00Z', 'idle', 'eid-fitr'],
+    ['2027-03-10T07:00:00Z', 'iqama', 'eid-fitr'],
+    ['2027-03-10T07:59:00Z', 'silence', 'eid-fitr'],
+    ['2027-03-10T08:00:00Z', 'prayer', 'eid-fitr'],
+    ['2027-03-10T08:30:00Z', 'iqama', 'eid-fitr'],
+    ['2027-03-10T09:30:00Z', 'prayer', 'eid-fitr'],
+    ['2027-03-10T10:00:00Z', 'after', 'eid-fitr'],
+    ['2027-03-10T10:05:00Z', 'idle', 'dhuhr'],
+  ];
+  for (const [when, phase, prayer] of cases) {
+    const found = m.phaseAt(mdl, at(when));
+    equal([found.phase, found.prayer], [phase, prayer], `Eid phase at ${when}`);
+  }
+  equal(m.phaseAt(mdl, at('2027-03-10T07:00:00Z')).target, at('2027-03-10T08:00:00Z'), 'counts down to the first Eid prayer');
+  equal(m.phaseAt(mdl, at('2027-03-10T06:59:00Z')).target, at('2027-03-10T08:00:00Z'), 'the next prayer is Eid');
+  const next = m.nextPrayer(mdl, at('2027-03-10T06:00:00Z'));
+  equal([next.key, next.prayer, next.text], ['eid', 'eid-fitr', '2027-03-10T08:00:00+00:00'], 'next: the Eid prayer');
+  const eve = m.rows(mdl, at('2027-03-09T12:00:00Z'));
+  equal([eve[2].row, eve[2].tomorrow, eve[2].iqama], ['eid', true, ['08:00', '09:30']], 'the day before: tomorrow\'s Eid row');
+  equal(eve.length, 7, 'seven rows on the eve');
+  const morning = m.rows(mdl, at('2027-03-10T09:59:59Z'));
+  equal([morning[2].row, morning[2].name, morning[2].tomorrow], ['eid', 'eid-fitr', false], 'the Eid row on its day');
+  equal(m.rows(mdl, at('2027-03-10T10:00:00Z')).length, 6, 'gone once the last Eid prayer is over');
+}
+
+function notices() {
+  const mdl = model([day('2027-03-01', times), day('2027-03-02', times)]);
+  const notice = (id, priority, start, end) => ({ id, title: id, text: '', start, end, priority });
+  mdl.notices = [
+    notice('funeral', 'urgent', '2027-03-01T12:00:00+00:00', '2027-03-01T13:00:00+00:00'),
+    notice('class', 'high', '2027-03-01T00:00:00+00:00', '2027-03-02T00:00:00+00:00'),
+    notice('fair', 'normal', '2027-03-01T00:00:00+00:00', '2027-03-03T00:00:00+00:00'),
+    notice('later', 'normal', '2027-03-02T09:00:00+00:00', '2027-03-03T00:00:00+00:00'),
+  ];
+  const ids = (when) => m.currentNotices(mdl, at(when)).map((n) => n.id);
+  equal(ids('2027-03-01T10:00:00Z'), ['class', 'fair'], 'the notices on now, high before normal');
+  equal(ids('2027-03-01T12:30:00Z'), ['funeral'], 'an urgent notice alone while it is on');
+  equal(ids('2027-03-01T13:00:00Z'), ['class', 'fair'], 'and not after its end');
+  equal(ids('2027-03-02T10:00:00Z'), ['fair', 'later'], 'a notice from its start');
+  const shown = [0, 11, 12, 24, 36].map((s) => m.noticeAt(mdl, at('2027-03-01T10:00:00Z') + s * 1000));
+  const first = shown[0].index;
+  equal(shown.map((n) => n.index), [first, first, 1 - first, first, 1 - first], 'they take turns, 12 seconds each');
+  equal(shown.map((n) => [n.notice.id, n.count]).slice(0, 3).map((pair) => pair[1]), [2, 2, 2], 'of two');
+  equal(shown.map((n) => n.notice.id === ['class', 'fair'][n.index]), [true, true, true, true, true], 'in their order');
+  equal(m.noticeAt(model([day('2027-03-01', times)]), at('2027-03-01T10:00:00Z')), null, 'a model without notices');
+}
+
+function hijriAtMaghrib() {
+  const first = day('2027-03-01', times);
+  first.hijri = { day: 22, month: 9 };
+  const second = day('2027-03-02', times);
+  second.hijri = { day: 23, month: 9 };
+  const mdl = model([first, second]);
+  equal(m.hijriAt(mdl, at('2027-03-01T17:02:00Z')).day, 22, 'at midnight by default');
+  mdl.hijriAtMaghrib = true;
+  equal(m.hijriAt(mdl, at('2027-03-01T17:01:59Z')).day, 22, 'before maghrib');
+  equal(m.hijriAt(mdl, at('2027-03-01T17:02:00Z')).day, 23, 'from maghrib, the next day');
+  equal(m.hijriAt(mdl, at('2027-03-02T18:00:00Z')).day, 23, 'the last day keeps its own');
+}
+
+function calculatedRows() {
+  const gap = day('2027-03-02', times, { iqama });
+  gap.calculated = ['fajr', 'sunrise', 'dhuhr', 'asr', 'maghrib', 'isha'];
+  const partial = day('2027-03-01', times, { iqama });
+  partial.calculated = ['asr'];
+  const mdl = model([partial, gap]);
+  equal(m.rows(mdl, at('2027-03-01T04:00:00Z')).map((row) => row.calculated), [false, false, false, true, false, false],
+    'a time the timetable left empty (before fajr: every row is today\'s)');
+  equal(m.rows(mdl, at('2027-03-02T01:00:00Z')).every((row) => row.calculated), true, 'a day it does not have');
+}
+
 /** Runs every test; returns the failures, one line each. */
 export function run() {
   for (const test of [phaseBoundaries, afterYieldsToTheNextPrayer, withoutIqama, jumuah, tomorrowRows, iqamaChanges,
-    ramadanCountdowns, dstOffsets, trustAndText]) {
+    ramadanCountdowns, dstOffsets, trustAndText, phasesSwitchedOff, eidDay, notices, hijriAtMaghrib, calculatedRows]) {
     try {
       test();
     } catch (error) {

@@ -120,6 +120,10 @@ public protocol PrayKitDependency: Sendable {
     /// `screen`, over this container's calculation, Hijri calendar, mosque timetables, preferences
     /// and clock.
     func displayRoutes(_ screen: DisplayAPI.Screen) -> any ServerRoutes
+    /// The pages people open (``PagesAPI``): the month of `screen` (`/month`, with `--display`) and the
+    /// pages of the mosques `store` publishes (`/m/<slug>/…`, on a sync server), over this container's
+    /// calculation, Hijri calendar, mosque timetables, preferences, country lookup and clock.
+    func pageRoutes(store: (any SyncStore)?, screen: DisplayAPI.Screen?) -> any ServerRoutes
 
     // MARK: - Sync server
 

@@ -55,6 +55,7 @@ public struct PrayKitOverrides: PrayKitDependency {
         var syncStoreAt: (@Sendable (SyncStoreLocation) throws -> any SyncStore)?
         var makeSyncRoutes: (@Sendable (any SyncStore) -> any ServerRoutes)?
         var makeDisplayRoutes: (@Sendable (DisplayAPI.Screen) -> any ServerRoutes)?
+        var makePageRoutes: (@Sendable ((any SyncStore)?, DisplayAPI.Screen?) -> any ServerRoutes)?
         var storeMigrator: (any SyncStoreMigrator)?
     }
 
@@ -315,6 +316,15 @@ public struct PrayKitOverrides: PrayKitDependency {
     }
     /// Returns ``makeDisplayRoutes``'s routes for `screen`.
     public func displayRoutes(_ screen: DisplayAPI.Screen) -> any ServerRoutes { makeDisplayRoutes(screen) }
+    /// What ``pageRoutes(store:screen:)`` returns: the answer set, else the base's routes.
+    public var makePageRoutes: @Sendable ((any SyncStore)?, DisplayAPI.Screen?) -> any ServerRoutes {
+        get { replaced.makePageRoutes ?? { [base] in base.pageRoutes(store: $0, screen: $1) } }
+        set { replaced.makePageRoutes = newValue }
+    }
+    /// Returns ``makePageRoutes``'s routes for `store` and `screen`.
+    public func pageRoutes(store: (any SyncStore)?, screen: DisplayAPI.Screen?) -> any ServerRoutes {
+        makePageRoutes(store, screen)
+    }
 
     // MARK: - Sync server
 

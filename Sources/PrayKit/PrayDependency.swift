@@ -572,6 +572,18 @@ extension PrayDependency {
                 screen: screen, calculator: Self.prayerService, hijri: Self.hijriService,
                 mosques: Self.mosqueTimetables, preferences: Self.preferences, clock: Self.clock, log: Self.log)
         }
+
+        /// The country at a place, for a published mosque's method (the AlAdhan routes' lookup).
+        private static let pageCountry = AlAdhanRoutes.Lookups(PrayDependency().locationManager()).country
+
+        /// The pages (`PageRoutes`, PrayServer) over the calculation, the Hijri calendar, the mosque
+        /// timetables, the preferences, the country lookup and the clock above.
+        public func pageRoutes(store: (any SyncStore)?, screen: DisplayAPI.Screen?) -> any ServerRoutes {
+            PageRoutes(
+                store: store, screen: screen, calculator: Self.prayerService, hijri: Self.hijriService,
+                mosques: Self.mosqueTimetables, preferences: Self.preferences, country: Self.pageCountry,
+                clock: Self.clock, log: Self.log)
+        }
     }
 #else
     extension PrayDependency {
@@ -582,6 +594,11 @@ extension PrayDependency {
 
         /// No server on this platform: routes that answer every request with 501 Not Implemented.
         public func displayRoutes(_ screen: DisplayAPI.Screen) -> any ServerRoutes { Self.serverRoutes }
+
+        /// No server on this platform: routes that answer every request with 501 Not Implemented.
+        public func pageRoutes(store: (any SyncStore)?, screen: DisplayAPI.Screen?) -> any ServerRoutes {
+            Self.serverRoutes
+        }
     }
 #endif
 

@@ -112,5 +112,115 @@ import Testing
             #expect(result.stdout.contains("\nPASS "), "\(result.stdout.suffix(2000))")
             #expect(result.stdout.contains("screenshot \(artifacts)/day-fajr-prayer.png"))
         }
+
+        /// East London Mosque's week of 25 October 2027 as its CSV: the calculated times of London,
+        /// without Thursday the 28th and with Wednesday's asr left empty (the gaps the screen marks).
+        static func mosqueTimetable(_ owner: Home) async throws -> String {
+            let times = try await owner.run(
+                ["times", "--city", "London", "--date", "2027-10-25", "--days", "7", "--format", "json"])
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(times.stdout.utf8)) as? [String: Any])
+            var lines = ["date,fajr,sunrise,dhuhr,asr,maghrib,isha"]
+            for day in try #require(json["days"] as? [[String: Any]]) {
+                let date = try #require(day["date"] as? String)
+                guard date != "2027-10-28" else { continue }
+                let cells = try ["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"].map { prayer in
+                    prayer == "asr" && date == "2027-10-27"
+                        ? "" : String(try #require(day[prayer] as? String).dropFirst(11).prefix(5))
+                }
+                lines.append(([date] + cells).joined(separator: ","))
+            }
+            let file = owner.folder.path("elm-2027-10.csv")
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+            return file
+        }
+
+        @Test(.tags(.process, .binary, .server, .browser), .needsMicroHTTPD, .needsPlaywright)
+        func aFollowedMosquesScreenShowsItsWeekAndHearsItsEditorThroughSync() async throws {
+            // Given: the mosque's owner publishes its week, rules, three Jumu'ah, Eid, a screen without
+            // "silence", and notices (one urgent, one with markup, one in Arabic) through a sync server
+            let server = try await SyncServer.start()
+            defer { server.stop() }
+            let owner = try Home("owner")
+            func run(_ home: Home, _ arguments: [String]) async throws -> String {
+                let result = try await home.run(arguments)
+                #expect(result.status == 0, "\(home.name): \(arguments): \(result.stderr)")
+                return result.stdout
+            }
+            let mosque = "East London Mosque"
+            _ = try await run(owner, ["config", "set", "city", "London"])
+            _ = try await run(
+                owner, ["timetable", "import", try await Self.mosqueTimetable(owner), "--mosque", mosque])
+            try await owner.login(server)
+            _ = try await run(owner, ["mosque", "create", mosque])
+            let iqama = "fajr=+20,dhuhr=13:30,asr=+15,maghrib=+5,isha=+15"
+            _ = try await run(
+                owner,
+                [
+                    "mosque", "set", mosque, "--iqama", iqama, "--jumuah", "13:00,13:40,14:20",
+                    "--eid", "1448-10-01=2027-03-09@07:30+09:00", "--screen", "silence=off",
+                ])
+            for (id, title, text, from, lasting, priority) in [
+                (
+                    "janazah", "Janazah after Jumu'ah", "For Br. Yusuf, after the last Jumu'ah.",
+                    "2027-10-29T11:00:00Z",
+                    "3h", "urgent"
+                ),
+                (
+                    "tafsir", "Tafsir class after Isha", "Every Tuesday in the main hall.\\nSisters' section open.",
+                    "2027-10-25T00:00:00Z", "14d", "normal"
+                ),
+                (
+                    "markup", "<script>window.hacked=1</script><b>Bold?</b>", "<img src=x onerror=\"window.hacked=2\">",
+                    "2027-10-25T00:00:00Z", "14d", "high"
+                ),
+                (
+                    "arabic", "درس التفسير بعد العشاء", "في القاعة الرئيسية كل ثلاثاء", "2027-10-25T00:00:00Z", "14d",
+                    "normal"
+                ),
+            ] {
+                _ = try await run(
+                    owner,
+                    [
+                        "mosque", "notice", "add", mosque, "--id", id, "--title", title, "--text", text, "--from", from,
+                        "--for", lasting, "--priority", priority,
+                    ])
+            }
+            _ = try await run(owner, ["sync", "now"])
+            let invitation = try await run(owner, ["mosque", "invite", mosque, "--role", "viewer"])
+            let code = try #require(invitation.firstMatch(of: /[A-Z0-9]{5}-[A-Z0-9]{5}/).map { String($0.output) })
+            // The screen by the door follows it with the viewer's code, and serves its page.
+            let screen = try Home("screen")
+            let followed = try await run(
+                screen, ["mosque", "follow", code, "--server", server.url, "--device-name", "door"])
+            #expect(followed.contains("it now uses the mosque's (Europe/London) and its times"), "\(followed)")
+            let (process, base) = try await Self.serve(screen.environment)
+            defer { process.kill() }
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let artifacts = root.appendingPathComponent(".build/test-artifacts/display-mosque").path
+            let python = try #require(TestRequirement.playwrightPython, "Playwright for Python")
+            // The editor's change the open page must hear: asr's iqama 25 minutes after the adhan.
+            let change = [
+                PraykitProcess.executable.path, "mosque", "set", mosque, "--iqama",
+                "fajr=+20,dhuhr=13:30,asr=+25,maghrib=+5,isha=+15",
+            ]
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .withoutEscapingSlashes
+            // When
+            let result = try await Shell.run(
+                python,
+                [
+                    root.appendingPathComponent("Scripts/browser/display_browser.py").path, "--mosque", "--url", base,
+                    "--artifacts", artifacts, "--chromium", try #require(TestRequirement.executable("chromium")),
+                    "--live-argv", String(decoding: try encoder.encode(change), as: UTF8.self),
+                    "--live-env", String(decoding: try encoder.encode(owner.environment), as: UTF8.self),
+                ], deadline: 900)
+            // Then: every check passed; the screenshots are named in the output
+            print(result.stdout)
+            #expect(result.status == 0, "\(result.stdout.suffix(4000))\n\(result.stderr.suffix(2000))")
+            #expect(result.stdout.contains("\nPASS "), "\(result.stdout.suffix(2000))")
+            #expect(result.stdout.contains("screenshot \(artifacts)/notice-as-text.png"))
+            #expect(result.stdout.contains("screenshot \(artifacts)/live-after-change.png"))
+        }
     #endif
 }

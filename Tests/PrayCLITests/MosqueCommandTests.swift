@@ -78,7 +78,7 @@ import Testing
         #expect(settings.eid.first?.prayers == [450, 540] && settings.eid.first?.date == eid)
         for bad in [
             ["--jumuah", "12:30,13:00,13:30,14:00"], ["--iqama", "asr=-5"], ["--eid", "1448-09-01=2027-02-09@08:00"],
-            ["--iqama", "sunrise=+5"],
+            ["--iqama", "sunrise=+5"], ["--eid", "1448-10-01=2027-06-10@08:00"],  // Shawwal is in March
         ] {
             let refused = await CLI.run(
                 ["mosque", "set", "East London Mosque"] + bad, dependency: dependency(sync, store: store))

@@ -17,6 +17,13 @@ import Testing
     func routes(
         preferences: Preferences = Preferences(), mosques: [MosqueTimetable] = []
     ) throws -> DisplayRoutes {
+        try routes(preferences: PreferencesStoreFake(preferences), store: MosqueTimetableStoreFake(mosques))
+    }
+
+    /// London's screen over the given stores (a test that changes them as it goes).
+    func routes(
+        preferences: PreferencesStoreFake, store: MosqueTimetableStoreFake, pingInterval: TimeInterval = 25
+    ) throws -> DisplayRoutes {
         let coordinates = try Coordinates(latitude: 51.5085, longitude: -0.1257)
         let zone = try #require(TimeZoneName("Europe/London"))
         let method = MethodChoice(method: .muslimWorldLeague, source: .saved)
@@ -34,8 +41,8 @@ import Testing
         return DisplayRoutes(
             screen: DisplayAPI.Screen(prepared: prepared, name: "London"), calculator: prayers,
             hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent),
-            mosques: MosqueTimetableStoreFake(mosques), preferences: PreferencesStoreFake(preferences),
-            clock: PrayClockFake(now: Self.now), log: .silent)
+            mosques: store, preferences: preferences, clock: PrayClockFake(now: Self.now), log: .silent,
+            pingInterval: pingInterval)
     }
 
     func model(_ routes: DisplayRoutes, _ target: String = "/display.json") throws -> [String: Any] {
@@ -74,10 +81,12 @@ import Testing
 
     @Test func thePageLoadsOnlyItsOwnFilesAndHasNoInlineScript() throws {
         let html = String(decoding: try routes().respond(to: ServerAPI.Request(target: "/display")).body, as: UTF8.self)
-        #expect(html.contains("<script type=\"module\" src=\"/display.js\"></script>"))
-        #expect(html.contains("<link rel=\"stylesheet\" href=\"/display.css\">"))
+        // Beside the page (display.js, not /display.js): the same page serves a published mosque at
+        // /m/<slug>/display with its files and model beside it.
+        #expect(html.contains("<script type=\"module\" src=\"display.js\"></script>"))
+        #expect(html.contains("<link rel=\"stylesheet\" href=\"display.css\">"))
         // Every script element loads a file of this server; no attribute runs code.
-        #expect(html.matches(of: /<script/).count == html.matches(of: /<script type="module" src="\//).count)
+        #expect(html.matches(of: /<script/).count == html.matches(of: /<script type="module" src="display/).count)
         #expect(html.firstMatch(of: /\son[a-z]+=/) == nil)
         #expect(!html.contains("http://") && !html.contains("https://"))
     }
@@ -193,5 +202,170 @@ import Testing
         #expect(combined.respond(to: ServerAPI.Request(target: "/displayed")).status == 299)
         #expect(
             ServerRoutesCombined(api: api, sync: nil).respond(to: ServerAPI.Request(target: "/display")).status == 299)
+    }
+
+    /// East London Mosque as a followed space keeps it: settings with iqama rules, three Jumu'ah times,
+    /// Eid al-Fitr 1448, a screen with silence switched off and the Hijri date turning at maghrib.
+    static func followedMosque() throws -> (PreferencesStoreFake, MosqueTimetableStoreFake) {
+        let store = MosqueTimetableStoreFake()
+        var settings = SyncMosqueSettingsValue(
+            latitude: 51.5177, longitude: -0.0653, timeZone: "Europe/London", iqama: ["fajr": "+20", "dhuhr": "13:30"],
+            jumuah: [13 * 60, 13 * 60 + 40, 14 * 60 + 20],
+            eid: [.init(hijri: "1448-10-01", date: try CivilDate(parsing: "2027-03-10"), prayers: [450, 540])])
+        settings.screen = try DisplayAPI.Settings(parsing: "silence=off,hijri=maghrib")
+        try store.setSettings(settings, of: "East London Mosque")
+        var preferences = Preferences()
+        try preferences.set("East London Mosque", for: .mosque)
+        try preferences.set("asr=+10", for: .iqama)
+        return (PreferencesStoreFake(preferences), store)
+    }
+
+    @Test func aFollowedMosqueGivesItsPlaceRulesJumuahEidAndScreen() throws {
+        // Given
+        let (preferences, store) = try Self.followedMosque()
+        let routes = try routes(preferences: preferences, store: store)
+        // When: the Friday, and the eve and day of Eid al-Fitr 1448
+        let friday = try model(routes)
+        let eid = try model(routes, "/display.json?date=2027-03-09")
+        // Then: the mosque's place and name, its screen, its rules (a +minutes iqama is not a clock time)
+        #expect(friday["name"] as? String == "East London Mosque")
+        let location = try #require(friday["location"] as? [String: Any])
+        #expect(location["latitude"] as? Double == 51.5177 && location["longitude"] as? Double == -0.0653)
+        let phases = try #require(friday["phases"] as? [String: Any])
+        #expect(phases["silence"] as? Int == 0 && phases["iqama"] as? Bool == true && phases["adhan"] as? Int == 3)
+        #expect(friday["hijriAtMaghrib"] as? Bool == true)
+        let day = days(friday)[0]
+        #expect(day["fixedIqama"] as? [String] == ["dhuhr"], "\(day)")
+        #expect(
+            day["jumuah"] as? [String] == [
+                "2027-10-29T13:00:00+01:00", "2027-10-29T13:40:00+01:00", "2027-10-29T14:20:00+01:00",
+            ])
+        // The mosque has no rule for asr: the saved one, as in 'praykit times'.
+        #expect((day["iqama"] as? [String: String])?["asr"] != nil)
+        #expect(day["eid"] is NSNull && (day["calculated"] as? [String])?.isEmpty == true)
+        let eidDay = try #require(days(eid)[1]["eid"] as? [String: Any])
+        #expect(eidDay["kind"] as? String == "fitr")
+        #expect(eidDay["prayers"] as? [String] == ["2027-03-10T07:30:00+00:00", "2027-03-10T09:00:00+00:00"])
+        #expect(days(eid)[0]["eid"] is NSNull)
+    }
+
+    @Test func theNoticesOfTheWindowComeMostUrgentFirstAsPlainText() throws {
+        // Given: four notices, one over before the window and one after it
+        let (preferences, store) = try Self.followedMosque()
+        let at = { (text: String) in try #require(SyncAPI.parseTimestamp(text)) }
+        for (id, priority, start, end, title) in [
+            ("past", SyncNoticeValue.Priority.urgent, "2027-10-01T00:00:00.000Z", "2027-10-02T00:00:00.000Z", "Old"),
+            ("class", .normal, "2027-10-29T00:00:00.000Z", "2027-11-05T00:00:00.000Z", "Tafsir class"),
+            ("script", .high, "2027-10-30T00:00:00.000Z", "2027-11-05T00:00:00.000Z", "<script>alert(1)</script>"),
+            ("funeral", .urgent, "2027-10-29T12:00:00.000Z", "2027-10-29T14:00:00.000Z", "Janazah after Jumu'ah"),
+            ("future", .normal, "2028-01-01T00:00:00.000Z", "2028-01-02T00:00:00.000Z", "Later"),
+        ] {
+            try store.putNotice(
+                MosqueNotice(
+                    id: id,
+                    notice: SyncNoticeValue(
+                        title: title, text: "Line one\nline two", start: try at(start), end: try at(end),
+                        priority: priority)), of: "East London Mosque")
+        }
+        // When
+        let notices = try #require(
+            try model(try routes(preferences: preferences, store: store))["notices"] as? [[String: Any]])
+        // Then: those of the 31 days, urgent, high, normal; the text as it was written
+        #expect(notices.map { $0["id"] as? String } == ["funeral", "script", "class"])
+        #expect(notices[1]["title"] as? String == "<script>alert(1)</script>")
+        #expect(
+            notices[0]["start"] as? String == "2027-10-29T13:00:00+01:00"
+                && notices[0]["priority"] as? String == "urgent")
+        #expect(notices[2]["text"] as? String == "Line one\nline two")
+    }
+
+    @Test func theDaysAMosquesTimetableDoesNotGiveAreMarkedCalculated() throws {
+        // Given: the mosque's timetable has Friday without asr, and no Saturday
+        let friday = try CivilDate(parsing: "2027-10-29")
+        let mosque = MosqueTimetable(
+            name: "East London Mosque", coordinates: try Coordinates(latitude: 51.5175, longitude: -0.0653),
+            timeZone: "Europe/London",
+            days: [
+                MosqueDay(
+                    date: friday,
+                    adhan: [
+                        .fajr: 5 * 60 + 50, .sunrise: 7 * 60 + 20, .dhuhr: 12 * 60 + 45, .maghrib: 17 * 60 + 40,
+                        .isha: 19 * 60 + 10,
+                    ], iqama: [:]),
+                MosqueDay(
+                    date: friday.adding(days: 2),
+                    adhan: [
+                        .fajr: 5 * 60 + 53, .sunrise: 6 * 60 + 24, .dhuhr: 11 * 60 + 45, .asr: 14 * 60 + 5,
+                        .maghrib: 16 * 60 + 37, .isha: 18 * 60 + 7,
+                    ], iqama: [:]),
+            ])
+        var preferences = Preferences()
+        try preferences.set("East London Mosque", for: .mosque)
+        // When
+        let days = days(try model(try routes(preferences: preferences, mosques: [mosque])))
+        // Then
+        #expect(days[0]["calculated"] as? [String] == ["asr"])
+        #expect(days[1]["calculated"] as? [String] == ["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"])
+        #expect(days[2]["calculated"] as? [String] == [])
+        // Without a timetable nothing is marked: every time is calculated, as the screen says nowhere else.
+        #expect(self.days(try model(try routes()))[0]["calculated"] as? [String] == [])
+    }
+
+    /// Collects what a stream sends, as a server would.
+    final class StreamReader: ServerStream.Writer, @unchecked Sendable {
+        private let lock = NSLock()
+        private var bytes = Data()
+        func write(_ bytes: Data) -> Bool {
+            lock.withLock { self.bytes.append(bytes) }
+            return true
+        }
+        func end() {}
+        var isClosed: Bool { false }
+        var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+
+        /// The tags of the `model` events so far.
+        var tags: [String] {
+            text.matches(of: /event: model\ndata: \{"etag":"\\"([0-9a-f]+)\\""\}/).map { "\"" + $0.output.1 + "\"" }
+        }
+
+        /// Waits (a hang guard of a minute, not a deadline) until `count` tags arrived.
+        func waitForTags(_ count: Int) async throws -> [String] {
+            var waits = 0
+            while tags.count < count, waits < 6000 {
+                try await Task.sleep(for: .milliseconds(10))
+                waits += 1
+            }
+            return tags
+        }
+    }
+
+    @Test func theEventStreamSaysWhenTheModelChanged() async throws {
+        // Given: a page's stream
+        let (preferences, store) = try Self.followedMosque()
+        let routes = try routes(preferences: preferences, store: store)
+        let response = routes.respond(to: ServerAPI.Request(target: "/display/events"))
+        let stream = try #require(response.stream)
+        let reader = StreamReader()
+        stream.attach(reader)
+        defer { routes.endStreams() }
+        #expect(response.status == 200 && response.headers["Content-Type"] == "text/event-stream; charset=utf-8")
+        #expect(response.headers["Content-Security-Policy"]?.contains("default-src 'self'") == true)
+        let tag = try #require(routes.respond(to: ServerAPI.Request(target: "/display.json")).headers["ETag"])
+        #expect(try await reader.waitForTags(1) == [tag], "\(reader.text)")
+        #expect(reader.text.hasPrefix("retry: 5000\n\n"))
+        // When: an editor's change arrives (the mosque's iqama), then the saved iqama changes
+        var settings = try #require(store.settings(of: "East London Mosque"))
+        settings.iqama["asr"] = "+25"
+        try store.setSettings(settings, of: "East London Mosque")
+        let second = try await reader.waitForTags(2)
+        try preferences.update { try $0.set("asr=+5,isha=+10", for: .iqama) }
+        let third = try await reader.waitForTags(3)
+        // Then: each event names the model as it is now
+        let now = try #require(routes.respond(to: ServerAPI.Request(target: "/display.json")).headers["ETag"])
+        #expect(second.count == 2 && second[1] != tag, "\(reader.text)")
+        #expect(third.count == 3 && third.last == now, "\(reader.text)")
+        #expect(routes.openStreams == 1)
+        let head = routes.respond(to: ServerAPI.Request(method: "HEAD", target: "/display/events"))
+        #expect(head.status == 405 && head.stream == nil)
     }
 }

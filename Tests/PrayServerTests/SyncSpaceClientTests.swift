@@ -178,6 +178,67 @@ import Testing
         #expect(conflicts.first?.localValue?.payload(as: SyncMosqueSettingsValue.self)?.iqama["asr"] == "+20")
     }
 
+    @Test func aBackupRestoredOnAFollowerKeepsItsOwnMosquesDetailsAndLeavesTheSpacesAlone() async throws {
+        // Given a screen that follows the mosque, and a backup from a device without sync that holds
+        // other details for a mosque of the same name and for a mosque of its own
+        let world = try SyncWorld()
+        let (owner, _) = try await publishedMosque(world)
+        let screen = world.device("screen")
+        let code = try await owner.sync.invite(to: "East London Mosque", role: .viewer, expiresIn: 86_400)
+        try await screen.sync.login(SyncLogin(server: SyncWorld.serverURL, code: code.code, deviceName: "door"))
+        let spaceSettings = try screen.mosques.settings(of: "East London Mosque")
+        let other = world.device("old-phone")
+        var stale = try #require(spaceSettings)
+        stale.iqama["asr"] = "+45"
+        try other.mosques.setSettings(stale, of: "East London Mosque")
+        try other.mosques.setSettings(stale, of: "Masjid an-Nur")
+        let backup = try UserData.decoded(from: try other.backup.exportData().encoded())
+        #expect(backup.mosqueDetails?.map(\.name) == ["East London Mosque", "Masjid an-Nur"])
+        // When the screen imports it
+        try screen.backup.importData(backup)
+        // Then the followed mosque is as its space gave it, the mosque of its own as the backup has it,
+        // and nothing of either was queued for the space.
+        #expect(try screen.mosques.settings(of: "East London Mosque") == spaceSettings)
+        #expect(try screen.mosques.notices(of: "East London Mosque").map(\.id) == ["janazah"])
+        let timetable = try screen.mosques.timetable(
+            named: "East London Mosque", from: day, through: day.adding(days: 5))
+        #expect(timetable?.days.count == 3)
+        #expect(try screen.mosques.settings(of: "Masjid an-Nur")?.iqama["asr"] == "+45")
+        #expect(try screen.sync.unsyncedCount() == 0)
+        // An editor's import sends the space nothing either: no month deleted, no settings replaced.
+        let phone = try await editor(world, invitedBy: owner)
+        try phone.backup.importData(backup)
+        try await phone.sync.syncNow()
+        try await owner.sync.syncNow()
+        #expect(try owner.mosques.settings(of: "East London Mosque") == spaceSettings)
+        let kept = try owner.mosques.timetable(named: "East London Mosque", from: day, through: day.adding(days: 5))
+        #expect(kept?.days.count == 3)
+    }
+
+    @Test func aSpaceDeletedWhileAnEditorWasOfflineRefusesItsChangeAndKeepsTheRest() async throws {
+        // Given an editor who, offline, changes the mosque's iqama and records a prayer of their own
+        let world = try SyncWorld()
+        let (owner, _) = try await publishedMosque(world)
+        let phone = try await editor(world, invitedBy: owner)
+        var settings = try #require(try phone.mosques.settings(of: "East London Mosque"))
+        settings.iqama["asr"] = "+30"
+        try phone.mosques.setSettings(settings, of: "East London Mosque")
+        try phone.log.record(.prayed, for: .fajr, on: day)
+        #expect(try phone.sync.unsyncedCount() == 2)
+        // When the owner deletes the space before the phone syncs
+        try await owner.sync.deleteMosque("East London Mosque")
+        let report = try await phone.sync.syncNow()
+        // Then the phone is told the mosque is no longer updated and keeps its copy with its change;
+        // the change for the space is refused, visible in the failed list, never silently gone; the
+        // prayer of its own reached the server.
+        #expect(report.gone == ["East London Mosque"])
+        #expect(try phone.mosques.settings(of: "East London Mosque")?.iqama["asr"] == "+30")
+        #expect(try phone.sync.unsyncedCount() == 0)
+        let failed = try phone.sync.failedChanges()
+        #expect(failed.count == 1 && failed.first?.collection == .mosqueSettings, "\(failed)")
+        #expect(try world.serverRows(user: "bilal").keys.contains { $0.hasPrefix("log/") })
+    }
+
     @Test func aRemovedMemberKeepsTheCopyAndIsToldOnce() async throws {
         let world = try SyncWorld()
         let (owner, _) = try await publishedMosque(world)

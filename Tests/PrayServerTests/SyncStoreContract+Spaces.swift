@@ -177,6 +177,12 @@ extension SyncStoreContract {
         }
         #expect(members.members.map(\.user) == ["amina", "bilal", "carol"])
         #expect(members.members.map(\.role) == [.owner, .editor, .viewer])
+        // The operator's view is the same; a person's own space, an unknown and a malformed ID have none.
+        #expect(try store.members(ofSpace: mosque.id) == members.members)
+        let personal = try listed(store, owner).first { $0.kind == .personal }
+        for id in [personal?.id ?? "", "s_0000000000000000", "s_' OR 1=1 --"] {
+            #expect(try store.members(ofSpace: id) == nil, "\(id)")
+        }
         // Lifetimes are 15 minutes to 7 days, and a code expires.
         #expect(refusal { try invite(store, owner, to: mosque.id, as: .viewer, expiresIn: 60) }?.code == .badRequest)
         #expect(

@@ -27,7 +27,8 @@ struct SyncStoreContract: Sendable {
     static let address = "192.0.2.7"
 
     /// Every case, in the order they are listed in test reports.
-    static let cases: [SyncStoreContractCase] = coreCases + boundsCases + lockoutCases + pushRuleCases + spaceCases
+    static let cases: [SyncStoreContractCase] =
+        coreCases + boundsCases + lockoutCases + pushRuleCases + spaceCases + publishingCases
 
     /// The cases of the protocol's rules.
     static let coreCases: [SyncStoreContractCase] = [

@@ -94,6 +94,33 @@
             return (store, phone, paired.token, try #require(pulled.pages.last).cursor)
         }
 
+        @Test func aCopyKeepsTheSlugsOfPublishedMosques() throws {
+            try PostgresCluster.with { cluster in
+                // Given: a SQLite store with a mosque published at `elm`, and one not published
+                let folder = try Folder()
+                let path = folder.path()
+                let source = SyncStoreSQLite(path: path, log: .silent)
+                let contract = SyncStoreContract { _ in source }
+                let amina = try contract.person(source, "amina")
+                let elm = try contract.mosque(source, amina, "East London Mosque")
+                _ = try contract.mosque(source, amina, "Masjid al-Noor")
+                _ = try contract.publish(source, amina, elm.id, slug: "elm")
+                let url = try cluster.newDatabase()
+                // When: it is copied into PostgreSQL
+                _ = try SyncStoreMigratorSQL(log: .silent).copy(
+                    from: .sqlite(path: path), to: .postgreSQL(url: url), progress: { _ in })
+                // Then: the mosque is published there at the same slug, and its slug stays its own
+                let destination = SyncStorePostgres(url: url, connections: 1, log: .silent)
+                #expect(try destination.published(slug: "elm", rows: false)?.id == elm.id)
+                #expect(try destination.spaces().map(\.slug) == ["elm", nil])
+                _ = try contract.mosque(destination, amina, "Another")
+                let other = try #require(try destination.spaces().first { $0.name == "Another" })
+                #expect(
+                    contract.refusal { try contract.publish(destination, amina, other.id, slug: "elm") }?.code
+                        == .slugTaken)
+            }
+        }
+
         @Test func aCopyHoldsEveryTableAsItWasAndDevicesKeepTheirCursors() throws {
             try PostgresCluster.with { cluster in
                 // Given: a SQLite store in use, and a device's cursor after it pulled everything
@@ -278,7 +305,9 @@
                     """, in: url)
                 // When: the operator upgrades it
                 let store = SyncStorePostgres(url: url, connections: 1, log: .silent)
-                #expect(try store.migrateSchema() == SyncSchemaChange(before: 1, after: 3))
+                #expect(
+                    try store.migrateSchema()
+                        == SyncSchemaChange(before: 1, after: SyncStorePostgres.migrations.last?.version ?? 0))
                 // Then: each hash has its user and an order; the client's retry is still checked
                 let rows = try StoreRecords.rows(
                     store, "SELECT client_id, id, payload_hash, user_id FROM recent_mutations ORDER BY seq")

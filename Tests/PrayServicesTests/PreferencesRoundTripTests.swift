@@ -136,6 +136,24 @@ import Testing
                 refused: ["", "   ", longest + "م", "a\u{7}b"])
         case .fastSuggestions:
             return Samples(accepted: [("on", "on"), ("OFF", "off")], refused: ["yes", "", "1"])
+        case .display:
+            let all = "before-adhan=10,adhan=3,iqama=on,silence=1,prayer=10,jumuah=30,after=5,hijri=midnight"
+            return Samples(
+                accepted: [
+                    ("adhan=3", all),
+                    (
+                        "before-adhan=120, adhan=OFF,iqama=off,silence=15,prayer=0,jumuah=120,after=60,hijri=maghrib",
+                        "before-adhan=120,adhan=off,iqama=off,silence=15,prayer=off,jumuah=120,after=60,hijri=maghrib"
+                    ),
+                    (
+                        "silence=on,after=0",
+                        "before-adhan=10,adhan=3,iqama=on,silence=1,prayer=10,jumuah=30,after=off,hijri=midnight"
+                    ),
+                ],
+                refused: [
+                    "", "adhan=16", "before-adhan=-1", "iqama=5", "hijri=noon", "adhan=3,adhan=4", "adhn=3", "adhan",
+                    "prayer=61", "jumuah=1.5",
+                ])
         }
     }
 

@@ -56,6 +56,22 @@ import Testing
         #expect(await iterator.next()?[.method] == "north-america")
     }
 
+    @Test func theSequencesSeeAnotherConnectionsWritesAsAnotherProcesssWould() async throws {
+        // Given: a stream on one handle of the file, and a second handle (its own connection, as
+        // another praykit process has) that writes
+        let test = try TestDatabase()
+        try test.preferences.update { try $0.set("mwl", for: .method) }
+        let other = PreferencesStoreSQLite(database: SQLiteDatabase(path: test.path, log: .silent), log: .silent)
+        var iterator = test.preferences.preferencesSequence().makeAsyncIterator()
+        #expect(await iterator.next()?[.method] == "muslim-world-league")
+        // When
+        try other.update { try $0.set("isna", for: .method) }
+        // Then: the first handle's stream yields it (seen through PRAGMA data_version), and again
+        #expect(await iterator.next()?[.method] == "north-america")
+        try other.update { try $0.set("12:30", for: .jumuah) }
+        #expect(await iterator.next()?[.jumuah] == "12:30")
+    }
+
     @Test func theLogSequenceYieldsAfterEachChangeAndEndsWhenItsTaskIsCancelled() async throws {
         let test = try TestDatabase()
         let (seen, seenContinuation) = AsyncStream.makeStream(of: [PrayerLogEntry].self)

@@ -57,6 +57,7 @@ enum PreferenceOptions {
         case .notifyHook: "shell command 'praykit notify' runs for each event"
         case .mosque: "name of an imported mosque timetable (see 'praykit timetable list')"
         case .fastSuggestions: "on|off: suggest voluntary fasts in 'praykit next' and 'praykit times' (off)"
+        case .display: "the screen's phases, such as adhan=off,silence=2,hijri=maghrib (docs/display.md)"
         }
     }
 }

@@ -24,6 +24,7 @@ enum CommandList {
         ExportCommand.self,
         ImportCommand.self,
         ServeCommand.self,
+        DisplayCommand.self,
         CompletionsCommand.self,
         ManCommand.self,
         HelpCommand.self,

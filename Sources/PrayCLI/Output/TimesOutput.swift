@@ -459,14 +459,7 @@ struct TimesOutput {
 
     /// The mark after a time in a table: `~` when it was taken from another latitude or day, `*` when
     /// a rule or a season set it or it was held back, else empty.
-    static func mark(_ time: PrayerTime) -> String {
-        if time.isPolarResolved { return "~" }
-        if time.isHeldBack { return "*" }
-        switch time.derivation {
-        case .highLatitudeRule, .seasonal: return "*"
-        default: return ""
-        }
-    }
+    static func mark(_ time: PrayerTime) -> String { TimetableMonth.mark(time) }
 }
 
 extension LocationAPI.TimeZoneSource {

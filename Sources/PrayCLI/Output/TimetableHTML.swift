@@ -139,16 +139,11 @@ struct TimetableHTML {
 
     // MARK: - Table
 
-    /// The prayers that get an iqama column: those with a rule, and dhuhr when Jumu'ah times are set.
-    var iqamaPrayers: Set<Prayer> {
-        // A mosque's own iqama and Jumu'ah times (PrayerServiceMosque) get columns too.
-        var prayers = Set(schedules.flatMap { $0.mosque == nil ? [] : Array($0.congregationTimes.keys) })
-        if schedules.contains(where: { $0.mosque != nil && !$0.jumuahTimes.isEmpty }) { prayers.insert(.dhuhr) }
-        guard let iqama, !iqama.isEmpty else { return prayers }
-        prayers.formUnion(iqama.rules.keys)
-        if !iqama.jumuah.isEmpty { prayers.insert(.dhuhr) }
-        return prayers
-    }
+    /// The month's model, shared with the month page of `praykit serve` (``TimetableMonth``).
+    var model: TimetableMonth { TimetableMonth(schedules: schedules, hijri: hijri, iqama: iqama) }
+
+    /// The prayers that get an iqama column (``TimetableMonth/iqamaPrayers``).
+    var iqamaPrayers: Set<Prayer> { model.iqamaPrayers }
 
     private func table(_ layout: ColumnLayout) -> String {
         let iqamaPrayers = iqamaPrayers
@@ -257,7 +252,7 @@ struct TimetableHTML {
                         to: .cell(clock: clock, half: half, marks: words.number(Self.marks(time, in: schedule))))
                 }
                 guard iqamaPrayers.contains(prayer) else { continue }
-                let (times, stacked) = iqamaTimes(prayer, time: schedule[prayer], in: schedule)
+                let (times, stacked) = model.iqamaTimes(prayer, in: schedule)
                 for instant in times {
                     let (clock, half) = clockParts(instant, in: schedule)
                     iqamaNeed.widen(to: stacked ? .stacked(clock: clock, half: half) : .cell(clock: clock, half: half))
@@ -269,9 +264,9 @@ struct TimetableHTML {
         return needs
     }
 
-    /// `~`, `*`, `+1` or a pair such as `~+1`: the marks the table puts after `time` (``TimesOutput``'s).
+    /// `~`, `*`, `+1` or a pair such as `~+1`: the marks the table puts after `time` (``TimetableMonth``'s).
     static func marks(_ time: PrayerTime, in schedule: PrayerSchedule) -> String {
-        TimesOutput.mark(time) + TimesOutput.dayMark(time, of: schedule, clock: LocalClock(timeZone: schedule.timeZone))
+        TimetableMonth.marks(time, in: schedule)
     }
 
     /// `05:12`, or `5:12` and a small `am` on a 12-hour clock (`ص` and `م` in Arabic).
@@ -289,38 +284,13 @@ struct TimetableHTML {
         return (words.number(String(text.dropLast(3))), text.hasSuffix("am") ? words.am : words.pm)
     }
 
-    /// The Friday prayers of `schedule`'s day: the mosque's own, else those of the iqama settings.
-    private func jumuahTimes(in schedule: PrayerSchedule) -> [Date] {
-        guard schedule.date.isoWeekday == 5 else { return [] }
-        if schedule.mosque != nil, !schedule.jumuahTimes.isEmpty { return schedule.jumuahTimes }
-        return (iqama ?? IqamaSettings()).jumuahTimes(in: schedule)
-    }
-
     private func iqamaText(_ prayer: Prayer, time: PrayerTime?, in schedule: PrayerSchedule) -> String {
-        let (times, stacked) = iqamaTimes(prayer, time: time, in: schedule)
+        let (times, stacked) = model.iqamaTimes(prayer, in: schedule)
         // Two or three Friday prayers, one above the other in a smaller size, so that the column
         // keeps its width and the row its height.
         guard stacked else { return times.first.map { clockText($0, in: schedule) } ?? "" }
         return "<span class=\"jumuah-times\">" + times.map { clockText($0, in: schedule) }.joined(separator: "<br>")
             + "</span>"
-    }
-
-    /// The iqama of `prayer` on `schedule`'s day — a mosque's own, the Jumu'ah times on a Friday, or
-    /// the iqama rule's — and whether they are several Jumu'ah times to stack.
-    private func iqamaTimes(
-        _ prayer: Prayer, time: PrayerTime?, in schedule: PrayerSchedule
-    ) -> (times: [Date], stacked: Bool) {
-        let mosque = schedule.mosque != nil
-        if mosque, prayer != .dhuhr || schedule.jumuahTimes.isEmpty, let given = schedule.congregationTimes[prayer] {
-            return ([given], false)
-        }
-        if prayer == .dhuhr {
-            let jumuah = jumuahTimes(in: schedule)
-            if !jumuah.isEmpty { return (jumuah, jumuah.count > 1) }
-        }
-        let settings = iqama ?? IqamaSettings()
-        guard let time, let instant = settings.iqama(of: time, in: schedule) else { return ([], false) }
-        return ([instant], false)
     }
 
     // MARK: - Escaping

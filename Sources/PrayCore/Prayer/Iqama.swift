@@ -116,7 +116,7 @@ public struct IqamaSettings: Hashable, Sendable, CustomStringConvertible {
 
     /// The instant of a local clock time on a civil day (the later one when the clock repeats it; the
     /// first instant after it when the clock skips it).
-    static func instant(_ minutes: Int, on date: CivilDate, in zone: TimeZone) -> Date? {
+    package static func instant(_ minutes: Int, on date: CivilDate, in zone: TimeZone) -> Date? {
         let midnightUTC = Double(date.daysSince1970) * 86_400 + Double(minutes) * 60
         var guess = midnightUTC - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: midnightUTC)))
         guess = midnightUTC - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: guess)))

@@ -16,10 +16,10 @@ public enum DisplayAPI {
     /// How many days the model holds from today: a screen that loses its server keeps running a month.
     public static let days = 31
 
-    /// Whether `path` belongs to the screen: `/display` itself, and its files and model
-    /// (`/display.css`, `/display-model.js`, `/display.json`).
+    /// Whether `path` belongs to the screen: `/display` itself, and its files, model and event stream
+    /// (`/display.css`, `/display-model.js`, `/display.json`, `/display/events`).
     public static func isDisplayPath(_ path: String) -> Bool {
-        path == "/display" || path.hasPrefix("/display.") || path.hasPrefix("/display-")
+        path == "/display" || path.hasPrefix("/display.") || path.hasPrefix("/display-") || path.hasPrefix("/display/")
     }
 
     /// What a screen shows: the place (its zone and calculation, resolved once, as `praykit times`
@@ -41,7 +41,8 @@ public enum DisplayAPI {
         }
     }
 
-    /// How long each phase around a prayer lasts, in minutes; 0 switches a phase off.
+    /// How long each phase around a prayer lasts, in minutes; 0 switches a phase off, and so does
+    /// ``iqama`` `false` for the countdown to iqama (which lasts from the adhan's phase to iqama).
     ///
     /// Around a prayer with an iqama the screen shows, in order: *before the adhan* (a countdown to
     /// it), *the adhan*, *the countdown to iqama*, *silence your phones*, *the prayer* (dimmed, with
@@ -51,6 +52,8 @@ public enum DisplayAPI {
         public var beforeAdhan: Int
         /// Minutes the adhan is shown from its time.
         public var adhan: Int
+        /// Whether the countdown to iqama is shown between the adhan and iqama.
+        public var iqama: Bool
         /// Minutes before iqama that ask people to silence their phones.
         public var silence: Int
         /// Minutes of the prayer itself from iqama (a dimmed screen).
@@ -62,17 +65,20 @@ public enum DisplayAPI {
 
         /// Creates phases; the defaults suit most mosques.
         public init(
-            beforeAdhan: Int = 10, adhan: Int = 3, silence: Int = 1, prayer: Int = 10, jumuah: Int = 30, after: Int = 5
+            beforeAdhan: Int = 10, adhan: Int = 3, iqama: Bool = true, silence: Int = 1, prayer: Int = 10,
+            jumuah: Int = 30, after: Int = 5
         ) {
             self.beforeAdhan = beforeAdhan
             self.adhan = adhan
+            self.iqama = iqama
             self.silence = silence
             self.prayer = prayer
             self.jumuah = jumuah
             self.after = after
         }
 
-        /// The phases by name, in the model's order.
+        /// The lengths by name, in the model's order (the countdown to iqama, which has no length of
+        /// its own, is ``iqama``).
         public var named: [(name: String, minutes: Int)] {
             [
                 ("beforeAdhan", beforeAdhan), ("adhan", adhan), ("silence", silence), ("prayer", prayer),

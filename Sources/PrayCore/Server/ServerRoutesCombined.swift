@@ -16,6 +16,7 @@ public struct ServerRoutesCombined: ServerRoutes {
     private let api: any ServerRoutes
     private let sync: (any ServerRoutes)?
     private let display: (any ServerRoutes)?
+    private let pages: (any ServerRoutes)?
 
     /// The paths that go to the sync endpoints start with this.
     public static let syncPrefix = "/sync/"
@@ -25,16 +26,23 @@ public struct ServerRoutesCombined: ServerRoutes {
     ///   - api: The answers of every path outside `/sync/`.
     ///   - sync: The sync endpoints, or `nil` for a server that does not sync.
     ///   - display: The screen's page and model, or `nil` for a server that shows none.
-    public init(api: any ServerRoutes, sync: (any ServerRoutes)?, display: (any ServerRoutes)? = nil) {
+    ///   - pages: The month and the published mosques' pages (``PagesAPI``), or `nil` for a server
+    ///     that serves neither.
+    public init(
+        api: any ServerRoutes, sync: (any ServerRoutes)?, display: (any ServerRoutes)? = nil,
+        pages: (any ServerRoutes)? = nil
+    ) {
         self.api = api
         self.sync = sync
         self.display = display
+        self.pages = pages
     }
 
     /// Hands the request to the sync endpoints or to the API by its path. A refused request (see
     /// ``ServerAPI/Request/refusal``) goes by its path too, so that each side words its own refusals.
     public func respond(to request: ServerAPI.Request) -> ServerAPI.Response {
         if let display, DisplayAPI.isDisplayPath(request.path) { return display.respond(to: request) }
+        if let pages, PagesAPI.isPagePath(request.path) { return pages.respond(to: request) }
         guard Self.isSyncPath(request.path) else { return api.respond(to: request) }
         guard let sync else { return Self.notSyncing(request) }
         return sync.respond(to: request)

@@ -41,9 +41,9 @@ extension UserData {
     /// grow with the log: the same bytes as ``encoded()`` (sorted keys, two-space indent).
     ///
     /// `read` is given two functions: it calls the first once with everything but the log (the
-    /// preferences, the mosques' timetables, the prayers to make up, the fasts; its `prayerLog` is
-    /// ignored), then the second with each log entry, in order; `write` receives the text as it is
-    /// made.
+    /// preferences, the mosques' timetables and details, the prayers to make up, the fasts; its
+    /// `prayerLog` is ignored), then the second with each log entry, in order; `write` receives the
+    /// text as it is made.
     ///
     /// ```swift
     /// try UserData.write(to: { try output.write($0) }) { rest, entry in
@@ -66,10 +66,13 @@ extension UserData {
                     guard rest == nil else { throw misuse }
                     rest = data
                     var head = "{\n"
-                    // Keys in sorted order, as the encoder writes them; `fasts`, `mosques` (and `qada`)
-                    // only when kept.
+                    // Keys in sorted order, as the encoder writes them; `fasts`, `mosqueDetails`,
+                    // `mosques` (and `qada`) only when kept.
                     if let fasts = data.fasts { head += "  \"fasts\" : \(try nested(fasts)),\n" }
                     head += "  \"format\" : \(data.format.jsonStringLiteral),\n"
+                    if let details = data.mosqueDetails {
+                        head += "  \"mosqueDetails\" : \(try nested(details)),\n"
+                    }
                     if let mosques = data.mosques { head += "  \"mosques\" : \(try nested(mosques)),\n" }
                     try write(head + "  \"prayerLog\" : [")
                 },

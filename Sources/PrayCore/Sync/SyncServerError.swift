@@ -37,6 +37,8 @@ public struct SyncServerError: Error, Hashable, Sendable, CustomStringConvertibl
         case clientIDConflict = "client_id_conflict"
         /// 409: a user of that name exists already (administration).
         case userExists = "user_exists"
+        /// 409: another space is published at that address (its slug).
+        case slugTaken = "slug_taken"
         /// 410: a cursor this store did not give (another server, or a store restored from a backup).
         case cursorExpired = "cursor_expired"
         /// 413: a body, a push or a user's rows beyond the limits.
@@ -58,7 +60,7 @@ public struct SyncServerError: Error, Hashable, Sendable, CustomStringConvertibl
             case .forbidden, .readOnly: 403
             case .notFound, .notAMember: 404
             case .methodNotAllowed: 405
-            case .mutationGap, .clockAhead, .clientIDConflict, .userExists: 409
+            case .mutationGap, .clockAhead, .clientIDConflict, .userExists, .slugTaken: 409
             case .cursorExpired: 410
             case .tooLarge: 413
             case .upgradeRequired: 426

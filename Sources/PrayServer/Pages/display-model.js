@@ -76,11 +76,44 @@ export function prayerPhases(model, day, prayer) {
   add('adhan', adhan, adhan + p.adhan * MINUTE, times.length > 0 ? times[0] : adhan);
   let previous = adhan + p.adhan * MINUTE;
   for (const time of times) {
-    add('iqama', previous, time - p.silence * MINUTE, time);
+    if (p.iqama !== false) add('iqama', previous, time - p.silence * MINUTE, time);
     add('silence', Math.max(previous, time - p.silence * MINUTE), time, time);
     const length = (name === 'jumuah' ? p.jumuah : p.prayer) * MINUTE;
     add('prayer', time, time + length, time);
     previous = Math.max(previous, time + length);
+  }
+  add('after', previous, previous + p.after * MINUTE, previous);
+  return list;
+}
+
+/** How long before an Eid prayer its countdown shows, in minutes (before that, it is the next prayer). */
+export const EID_COUNTDOWN = 60;
+
+/** The name of a day's Eid (`eid-fitr`, `eid-adha`), or null on a day without Eid prayers. */
+export function eidName(day) {
+  return day.eid == null || day.eid.prayers.length === 0 ? null : `eid-${day.eid.kind}`;
+}
+
+/**
+ * The phases around a day's Eid prayers (they have no adhan): the countdown to each (the last
+ * `EID_COUNTDOWN` minutes, as the countdown to iqama), silence your phones, the prayer and its
+ * khutbah (as long as Jumu'ah), and after it.
+ */
+export function eidPhases(model, day) {
+  const name = eidName(day);
+  if (name == null) return [];
+  const p = model.phases;
+  const list = [];
+  const add = (phase, start, end, target) => {
+    if (end > start) list.push({ phase, prayer: name, start, end, target });
+  };
+  let previous = null;
+  for (const time of day.eid.prayers.map(instant)) {
+    const from = previous == null ? time - EID_COUNTDOWN * MINUTE : Math.max(previous, time - EID_COUNTDOWN * MINUTE);
+    if (p.iqama !== false) add('iqama', from, time - p.silence * MINUTE, time);
+    add('silence', Math.max(from, time - p.silence * MINUTE), time, time);
+    add('prayer', time, time + p.jumuah * MINUTE, time);
+    previous = Math.max(previous ?? time, time + p.jumuah * MINUTE);
   }
   add('after', previous, previous + p.after * MINUTE, previous);
   return list;
@@ -95,7 +128,11 @@ export function prayerPhases(model, day, prayer) {
 export function timeline(model) {
   const all = [];
   for (const day of model.days) {
-    for (const prayer of PRAYERS) all.push(...prayerPhases(model, day, prayer));
+    const phases = eidPhases(model, day);
+    for (const prayer of PRAYERS) phases.push(...prayerPhases(model, day, prayer));
+    // Each prayer's phases are in order; an Eid prayer goes where its time puts it.
+    phases.sort((a, b) => a.start - b.start);
+    all.push(...phases);
   }
   const fitted = [];
   for (const phase of all) {
@@ -112,13 +149,26 @@ export function timeline(model) {
   return fitted;
 }
 
-/** The next of the five prayers whose adhan is after `now`: `{prayer, day, at}`, or null. */
+/**
+ * The next prayer after `now`: one of the five whose adhan is after it, or an Eid prayer:
+ * `{prayer, key, date, at, text}` (`key` is `eid` for an Eid prayer; `text` its ISO 8601 time), or null.
+ */
 export function nextPrayer(model, now) {
   for (const day of model.days) {
+    const candidates = [];
     for (const prayer of PRAYERS) {
       const at = instant(day[prayer]);
-      if (at != null && at > now) return { prayer: prayerName(day, prayer), key: prayer, date: day.date, at };
+      if (at != null) candidates.push({ prayer: prayerName(day, prayer), key: prayer, date: day.date, at, text: day[prayer] });
     }
+    const eid = eidName(day);
+    if (eid != null) {
+      for (const time of day.eid.prayers) {
+        candidates.push({ prayer: eid, key: 'eid', date: day.date, at: instant(time), text: time });
+      }
+    }
+    candidates.sort((a, b) => a.at - b.at);
+    const next = candidates.find((candidate) => candidate.at > now);
+    if (next) return next;
   }
   return null;
 }
@@ -150,20 +200,43 @@ export function rowEnds(model, day, row) {
 }
 
 /**
- * The six rows at `now`: `{row, name, date, adhan, iqama: ['13:15', …], tomorrow}` with wall-clock
- * times; a row whose prayer is over shows tomorrow's times (`tomorrow: true`).
+ * The rows at `now`: `{row, name, date, adhan, iqama: ['13:15', …], tomorrow, calculated}` with
+ * wall-clock times; a row whose prayer is over shows tomorrow's times (`tomorrow: true`);
+ * `calculated` when the mosque's timetable does not give that time (it is calculated here). On an
+ * Eid day, and the day before, an Eid row follows sunrise (its prayers, no adhan) until its last
+ * prayer is over.
  */
 export function rows(model, now) {
   let index = todayIndex(model, now);
   if (index < 0) index = now < instant(model.validFrom) ? 0 : model.days.length - 1;
-  return ROWS.map((row) => {
+  const list = ROWS.map((row) => {
     let day = model.days[index];
     const ends = rowEnds(model, day, row);
     const tomorrow = ends != null && now >= ends && index + 1 < model.days.length;
     if (tomorrow) day = model.days[index + 1];
     const iqama = row === 'sunrise' ? [] : congregationTexts(day, row);
-    return { row, name: prayerName(day, row), date: day.date, adhan: wallTime(day[row]), iqama, tomorrow };
+    const calculated = (day.calculated ?? []).includes(row);
+    return { row, name: prayerName(day, row), date: day.date, adhan: wallTime(day[row]), iqama, tomorrow, calculated };
   });
+  const eid = eidRow(model, now, index);
+  if (eid != null) list.splice(2, 0, eid);
+  return list;
+}
+
+/** The Eid row at `now` (today's until its last prayer is over, else tomorrow's), or null. */
+function eidRow(model, now, index) {
+  const today = model.days[index];
+  const tomorrow = model.days[index + 1];
+  const row = (day, isTomorrow) => ({
+    row: 'eid', name: eidName(day), date: day.date, adhan: null, iqama: day.eid.prayers.map(wallTime),
+    tomorrow: isTomorrow, calculated: false,
+  });
+  if (today != null && eidName(today) != null) {
+    const last = Math.max(...today.eid.prayers.map(instant));
+    if (now < last + model.phases.jumuah * MINUTE) return row(today, false);
+  }
+  if (tomorrow != null && eidName(tomorrow) != null) return row(tomorrow, true);
+  return null;
 }
 
 function congregationTexts(day, prayer) {
@@ -207,6 +280,45 @@ export function ramadan(model, now) {
     if (maghrib != null && now < maghrib) return { kind: 'iftar', target: maghrib, time: wallTime(day.maghrib) };
   }
   return null;
+}
+
+/**
+ * The Hijri date to show at `now`: today's, or, when the model turns the date at maghrib, the next
+ * day's from maghrib on (the Islamic day begins at sunset). Null when the model has no such day.
+ */
+export function hijriAt(model, now) {
+  const index = todayIndex(model, now);
+  if (index < 0) return null;
+  const day = model.days[index];
+  const maghrib = instant(day.maghrib);
+  if (model.hijriAtMaghrib === true && maghrib != null && now >= maghrib && index + 1 < model.days.length) {
+    return model.days[index + 1].hijri;
+  }
+  return day.hijri;
+}
+
+/** How long each notice stays before the next, in seconds. */
+export const NOTICE_SECONDS = 12;
+
+/**
+ * The mosque's notices shown at `now` (started, not ended), in the model's order (urgent, high,
+ * normal, then by start); while any urgent notice is on, only the urgent ones.
+ */
+export function currentNotices(model, now) {
+  const all = (model.notices ?? []).filter((notice) => instant(notice.start) <= now && now < instant(notice.end));
+  const urgent = all.filter((notice) => notice.priority === 'urgent');
+  return urgent.length > 0 ? urgent : all;
+}
+
+/**
+ * The notice on the panel at `now` — they take turns, `NOTICE_SECONDS` each, by the clock alone —
+ * as `{notice, index, count}`, or null when none is on.
+ */
+export function noticeAt(model, now) {
+  const list = currentNotices(model, now);
+  if (list.length === 0) return null;
+  const index = Math.floor(now / (NOTICE_SECONDS * 1000)) % list.length;
+  return { notice: list[index], index, count: list.length };
 }
 
 /**

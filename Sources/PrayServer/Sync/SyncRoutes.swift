@@ -36,7 +36,7 @@ public struct SyncRoutes: Sendable {
 
     /// The routes under `/sync/v1/spaces/`, by their last word.
     enum SpaceRoute: String, CaseIterable {
-        case create, delete, members, leave, invitations, join
+        case create, delete, members, leave, invitations, join, publish, unpublish
         case removeMember = "remove-member"
     }
 
@@ -139,6 +139,7 @@ public struct SyncRoutes: Sendable {
             case .space(let space): return try Self.json(route == .create ? 201 : 200, space)
             case .members(let members): return try Self.json(200, members)
             case .invitation(let invitation): return try Self.json(201, invitation)
+            case .publication(let publication): return try Self.json(200, publication)
             case .done: return try Self.json(200, [String: String]())
             }
         case .push:
@@ -198,7 +199,7 @@ public struct SyncRoutes: Sendable {
         case .create, .join: .some(nil)
         case .delete(let asked), .leave(let asked): asked.space
         case .removeMember(let asked): asked.space
-        case .list, .members, .invite: nil
+        case .list, .members, .invite, .publish, .unpublish: nil
         }
     }
 
@@ -214,6 +215,8 @@ public struct SyncRoutes: Sendable {
             .removeMember(try decode(SyncAPI.RemoveMemberRequest.self, from: body, what: "member removal"))
         case .invitations: .invite(try decode(SyncAPI.InvitationRequest.self, from: body, what: "invitation"))
         case .join: .join(try decode(SyncAPI.JoinRequest.self, from: body, what: "invitation code"))
+        case .publish: .publish(try decode(SyncAPI.PublishRequest.self, from: body, what: "publication"))
+        case .unpublish: .unpublish(try decode(SyncAPI.SpaceRequest.self, from: body, what: "space request"))
         }
     }
 

@@ -25,7 +25,18 @@ public final class SQLiteDatabase: Sendable {
     private let state = Mutex(State())
     /// Apart from the connection, so that a stream can be made or ended while a write waits for a
     /// lock (with the connection held) without waiting for it.
-    private let observers = Mutex<(lastToken: Int, all: [Int: @Sendable () -> Void])>((0, [:]))
+    private let observers = Mutex<Observers>(Observers())
+    /// How often the streams look for another process's commits (``observe(buffering:_:)``).
+    static let otherProcessesInterval: TimeInterval = 1
+
+    /// The observers by token, and the watch for other processes' commits while any wants them.
+    private struct Observers {
+        var lastToken = 0
+        var all: [Int: (call: @Sendable () -> Void, otherProcesses: Bool)] = [:]
+        var watch: (any DispatchSourceTimer)?
+        /// `PRAGMA data_version` at the last look: it changes when another connection commits.
+        var dataVersion: Int64?
+    }
 
     /// How long a statement waits for another process's lock, in milliseconds.
     public static let busyTimeout: Int32 = 10_000
@@ -83,7 +94,7 @@ public final class SQLiteDatabase: Sendable {
             let connection = try open(&state)
             return try connection.transaction { try body(connection) }
         }
-        for observer in observers.withLock({ Array($0.all.values) }) { observer() }
+        for observer in observers.withLock({ $0.all.values.map(\.call) }) { observer() }
         return result
     }
 
@@ -93,11 +104,12 @@ public final class SQLiteDatabase: Sendable {
         state.withLockIfAvailable { _ in true } == nil
     }
 
-    /// A stream of what `read` returns: now, then after every committed write of this process that
-    /// changed it (a write elsewhere in the database, or one that wrote the same values, yields
-    /// nothing; a slow reader gets the newest). Each read runs on ``workQueue``, so making the stream
-    /// never waits for the connection, and the reads run in turn, so the last value yielded is the
-    /// latest.
+    /// A stream of what `read` returns: now, then after every committed write that changed it — of
+    /// this process at once, of another process (another `praykit`, a sync run elsewhere) within
+    /// about ``otherProcessesInterval``, seen through `PRAGMA data_version` (a write elsewhere in the
+    /// database, or one that wrote the same values, yields nothing; a slow reader gets the newest).
+    /// Each read runs on ``workQueue``, so making the stream never waits for the connection, and the
+    /// reads run in turn, so the last value yielded is the latest.
     /// - Parameters:
     ///   - buffering: What the stream keeps for a slow reader: the newest value (a test may keep all).
     ///   - read: What the stream yields.
@@ -125,25 +137,67 @@ public final class SQLiteDatabase: Sendable {
                 }
             }
         }
-        let token = addObserver(yieldLatest)
+        let token = addObserver(yieldLatest, otherProcesses: true)
         continuation.onTermination = { [self] _ in removeObserver(token) }
         yieldLatest()
         return stream
     }
 
-    /// Calls `observer` after every committed write of this process, until the returned token is
+    /// Calls `observer` after every committed write of this process — and, with `otherProcesses`,
+    /// within about ``otherProcessesInterval`` of another process's — until the returned token is
     /// passed to ``removeObserver(_:)``.
-    func addObserver(_ observer: @escaping @Sendable () -> Void) -> Int {
-        observers.withLock { observers in
+    func addObserver(_ observer: @escaping @Sendable () -> Void, otherProcesses: Bool = false) -> Int {
+        let (token, start) = observers.withLock { observers in
             observers.lastToken += 1
-            observers.all[observers.lastToken] = observer
-            return observers.lastToken
+            observers.all[observers.lastToken] = (observer, otherProcesses)
+            return (observers.lastToken, otherProcesses && observers.watch == nil)
+        }
+        if start { watchOtherProcesses() }
+        return token
+    }
+
+    /// Stops calling the observer of `token`; the watch for other processes stops with the last
+    /// observer that wanted it.
+    func removeObserver(_ token: Int) {
+        observers.withLock { observers in
+            observers.all.removeValue(forKey: token)
+            guard !observers.all.values.contains(where: \.otherProcesses) else { return }
+            // Cancelling calls nothing back: no handler runs under the lock.
+            observers.watch?.cancel()
+            observers.watch = nil
+            observers.dataVersion = nil
         }
     }
 
-    /// Stops calling the observer of `token`.
-    func removeObserver(_ token: Int) {
-        _ = observers.withLock { $0.all.removeValue(forKey: token) }
+    /// Looks at `PRAGMA data_version` every ``otherProcessesInterval`` — on this process's own
+    /// connection, whose value changes only when another connection commits — and calls the
+    /// observers that want other processes' writes when it changed. A look is skipped while the
+    /// connection is busy (a write that waits for a lock) or not open yet.
+    private func watchOtherProcesses() {
+        observers.withLock { observers in
+            guard observers.watch == nil, observers.all.values.contains(where: \.otherProcesses) else { return }
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(
+                deadline: .now() + Self.otherProcessesInterval, repeating: Self.otherProcessesInterval,
+                leeway: .milliseconds(100))
+            timer.setEventHandler { [weak self] in self?.lookForOtherProcesses() }
+            timer.resume()
+            observers.watch = timer
+        }
+    }
+
+    private func lookForOtherProcesses() {
+        let looked: Int64?? = state.withLockIfAvailable { state in
+            try? state.connection?.integer("PRAGMA data_version")
+        }
+        guard let version = looked ?? nil else { return }
+        let due = observers.withLock { observers -> [@Sendable () -> Void] in
+            defer { observers.dataVersion = version }
+            // The first look calls them too: a commit made before it cannot be told from one after.
+            guard observers.dataVersion != version else { return [] }
+            return observers.all.values.filter(\.otherProcesses).map(\.call)
+        }
+        for observer in due { observer() }
     }
 
     /// Closes the connection; the next use opens the file again (for tests that replace it).

@@ -135,6 +135,26 @@ extension SyncServiceHTTP {
         try forget(space, keepCopy: true)
     }
 
+    /// Publishes a mosque's pages; see ``SyncSpaceService/publish(_:slug:)``.
+    /// - Throws: ``SyncError``, ``ValidationError``, ``NetworkError``, ``StorageError``.
+    public func publish(_ mosque: String, slug: String?) async throws -> SyncAPI.Publication {
+        if let slug { try SyncRules.checkSlug(slug) }
+        let space = try followed(mosque)
+        let publication: SyncAPI.Publication = try await spaceRequest(
+            "spaces/publish", SyncAPI.PublishRequest(space: space.space.id, slug: slug), expecting: 200)
+        log.notice("Sync mosque published", metadata: ["sync.space": space.space.id, "sync.slug": publication.slug])
+        return publication
+    }
+
+    /// Takes a mosque's pages down; see ``SyncSpaceService/unpublish(_:)``.
+    /// - Throws: ``SyncError``, ``NetworkError``, ``StorageError``.
+    public func unpublish(_ mosque: String) async throws {
+        let space = try followed(mosque)
+        let _: [String: String] = try await spaceRequest(
+            "spaces/unpublish", SyncAPI.SpaceRequest(space: space.space.id), expecting: 200)
+        log.notice("Sync mosque unpublished", metadata: ["sync.space": space.space.id])
+    }
+
     // MARK: - Helpers
 
     /// The followed mosque of that name here.
@@ -214,6 +234,7 @@ extension SyncServiceHTTP {
                 .upgradeRequired, message: "the server is older than this PrayKit and has no mosque spaces: update it")
         case (404, _): throw SyncError(.notAMember, message: said)
         case (413, _): throw ValidationError(field: "mosque", message: said)
+        case (409, "slug_taken"?): throw ValidationError(field: "slug", message: said)
         default: try handleRefusal(response)
         }
         throw Self.unexpected(response, error)

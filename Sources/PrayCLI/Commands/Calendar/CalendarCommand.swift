@@ -87,7 +87,8 @@ struct AlarmLead: ArgumentValue {
     var argumentDescription: String { "\(minutes)m" }
 }
 
-/// Writes RFC 5545: CRLF line ends, lines folded at 75 octets, TEXT values escaped.
+/// Writes `praykit calendar`'s file with PrayKit's one iCalendar writer (``ICalendar``): CRLF line ends,
+/// lines folded at 75 octets, TEXT values escaped.
 struct ICalendarWriter {
     let calculation: PlaceOptions.Calculation
     let prayers: [Prayer]
@@ -100,25 +101,20 @@ struct ICalendarWriter {
         let placeName =
             calculation.place.name
             ?? "\(request.coordinates.latitude.formattedCompactly), \(request.coordinates.longitude.formattedCompactly)"
-        var header = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//PrayKit//praykit \(PrayKitInfo.version)//EN",
-            "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:" + Self.text("Prayer times — \(placeName)"),
-            "X-WR-TIMEZONE:" + calculation.place.zone.identifier,
-        ]
-        header.append("X-PUBLISHED-TTL:P1D")
-        try output.write(verbatim: header.map(Self.fold).joined())
+        let header = ICalendar.header(name: "Prayer times — \(placeName)", zone: calculation.place.zone.identifier)
+        try output.write(verbatim: header.map(ICalendar.fold).joined())
         for schedule in schedules {
             var lines: [String] = []
             for prayer in prayers {
                 guard let time = schedule[prayer] else { continue }
-                lines += event(prayer, time: time, schedule: schedule)
+                lines += ICalendar.lines(of: event(prayer, time: time, schedule: schedule))
             }
-            try output.write(verbatim: lines.map(Self.fold).joined())
+            try output.write(verbatim: lines.map(ICalendar.fold).joined())
         }
-        try output.write(verbatim: Self.fold("END:VCALENDAR"))
+        try output.write(verbatim: ICalendar.fold("END:VCALENDAR"))
     }
 
-    private func event(_ prayer: Prayer, time: PrayerTime, schedule: PrayerSchedule) -> [String] {
+    private func event(_ prayer: Prayer, time: PrayerTime, schedule: PrayerSchedule) -> ICalendar.Event {
         let request = calculation.request
         let iqama = calculation.iqama.flatMap { settings in
             prayer == .dhuhr
@@ -134,24 +130,14 @@ struct ICalendarWriter {
             "\(prayer.name) at \(clock.time(time.date, withSeconds: false)) (\(calculation.place.zone.identifier))"
         if let iqama { description += ", iqama \(clock.time(iqama, withSeconds: false))" }
         description += ". Method: \(request.parameters.method.displayName)."
-        var lines = [
-            "BEGIN:VEVENT", "UID:" + uid(prayer, schedule.date), "DTSTAMP:" + Self.utc(stamp),
-            "DTSTART:" + Self.utc(time.date), "DTEND:" + Self.utc(end), "SUMMARY:" + Self.text(prayer.name),
-            "DESCRIPTION:" + Self.text(description), "CATEGORIES:Prayer", "TRANSP:TRANSPARENT",
-        ]
-        if let name = calculation.place.name { lines.append("LOCATION:" + Self.text(name)) }
-        lines.append(
-            "GEO:\(request.coordinates.latitude.formattedCompactly);\(request.coordinates.longitude.formattedCompactly)"
-        )
-        for minutes in alarms {
-            lines += [
-                "BEGIN:VALARM", "ACTION:DISPLAY",
-                "DESCRIPTION:" + Self.text(minutes == 0 ? prayer.name : "\(prayer.name) in \(minutes) minutes"),
-                "TRIGGER:" + (minutes == 0 ? "PT0M" : "-PT\(minutes)M"), "END:VALARM",
-            ]
-        }
-        lines.append("END:VEVENT")
-        return lines
+        return ICalendar.Event(
+            uid: uid(prayer, schedule.date), stamp: stamp, start: time.date, end: end, summary: prayer.name,
+            description: description, location: calculation.place.name, coordinates: request.coordinates,
+            alarms: alarms.map { minutes in
+                ICalendar.Alarm(
+                    minutesBefore: minutes,
+                    description: minutes == 0 ? prayer.name : "\(prayer.name) in \(minutes) minutes")
+            })
     }
 
     /// The same day, time and place always give the same UID — whatever the method, so that a file
@@ -160,49 +146,5 @@ struct ICalendarWriter {
         let coordinates = calculation.request.coordinates
         let place = String(format: "%.4f_%.4f", coordinates.latitude, coordinates.longitude)
         return "\(date)-\(prayer.rawValue)-\(place)@praykit"
-    }
-
-    /// `20261129T022000Z`.
-    static func utc(_ date: Date) -> String {
-        let text = LocalClock(timeZone: TimeZone(secondsFromGMT: 0) ?? .current).iso8601(date)
-        return text.prefix(19).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "") + "Z"
-    }
-
-    /// A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped; a line break (LF, CR or
-    /// CRLF) written `\n`; tab kept; and every other control character, which TEXT may not hold
-    /// (§3.3.11, `TSAFE-CHAR`) and a calendar could show or act on, replaced by U+FFFD.
-    static func text(_ value: String) -> String {
-        var result = ""
-        var afterCarriageReturn = false
-        for scalar in value.unicodeScalars {
-            defer { afterCarriageReturn = scalar == "\r" }
-            switch scalar {
-            case "\\": result += "\\\\"
-            case ";": result += "\\;"
-            case ",": result += "\\,"
-            case "\r": result += "\\n"
-            case "\n": if !afterCarriageReturn { result += "\\n" }
-            case "\t": result += "\t"
-            case _ where scalar.isControlCharacter: result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    /// A content line folded at 75 octets (§3.1), never inside a UTF-8 character, ending in CRLF.
-    static func fold(_ line: String) -> String {
-        var result = ""
-        var current = 0
-        for character in line {
-            let size = String(character).utf8.count
-            if current + size > 75 {
-                result += "\r\n "
-                current = 1
-            }
-            result.append(character)
-            current += size
-        }
-        return result + "\r\n"
     }
 }

@@ -10,7 +10,8 @@ enum MosqueCommand: CommandGroup {
         A mosque space is shared through the sync server ('praykit sync login' first). Its owner makes it
         ('mosque create NAME': a timetable of that name imported here is published), sets its iqama,
         Jumu'ah and Eid prayers ('mosque set'), adds notices ('mosque notice add') and invites people
-        ('mosque invite NAME --role editor|viewer' prints a one-time code). Editors write the timetable
+        ('mosque invite NAME --role editor|viewer' prints a one-time code) and may publish its pages for
+        anyone to read ('mosque publish NAME': its screen, month and calendar feed). Editors write the timetable
         ('praykit timetable import FILE --mosque NAME'), the settings and the notices; viewers read them.
         A screen or a visitor's phone without an account follows with a viewer's code and the server's
         URL ('mosque follow CODE --server URL'): it reads that one mosque and nothing else.
@@ -28,8 +29,9 @@ enum MosqueCommand: CommandGroup {
     ]
     static let subcommands: [any CommandNode.Type] = [
         MosqueListCommand.self, MosqueCreateCommand.self, MosqueInviteCommand.self, MosqueFollowCommand.self,
-        MosqueShowCommand.self, MosqueSetCommand.self, MosqueNoticeCommand.self, MosqueMembersCommand.self,
-        MosqueRemoveMemberCommand.self, MosqueLeaveCommand.self, MosqueDeleteCommand.self,
+        MosqueShowCommand.self, MosqueSetCommand.self, MosqueNoticeCommand.self, MosquePublishCommand.self,
+        MosqueUnpublishCommand.self, MosqueMembersCommand.self, MosqueRemoveMemberCommand.self,
+        MosqueLeaveCommand.self, MosqueDeleteCommand.self,
     ]
     static let defaultSubcommand: (any Command.Type)? = MosqueListCommand.self
 

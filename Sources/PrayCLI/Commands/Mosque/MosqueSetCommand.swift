@@ -21,6 +21,7 @@ enum MosqueSetCommand: Command {
         "praykit mosque set 'East London Mosque' --iqama fajr=+20,dhuhr=13:30,asr=+10 --jumuah 13:15,14:00",
         "praykit mosque set 'East London Mosque' --eid 1448-10-01=2027-03-10@07:30+09:00",
         "praykit mosque set 'East London Mosque' --hijri-start 1448-09=2027-02-09",
+        "praykit mosque set 'East London Mosque' --screen silence=2,after=off,hijri=maghrib",
     ]
     static let iqama = Option<String?>(
         "iqama", value: "rules", help: "Per prayer: fajr=+20,dhuhr=13:30 (minutes after the adhan, or a clock time).",
@@ -49,9 +50,14 @@ enum MosqueSetCommand: Command {
         "longitude", value: "degrees", help: "The mosque's longitude.", defaultText: "kept")
     static let timeZone = Option<String?>(
         "time-zone", value: "zone", help: "The IANA zone of its clock times.", defaultText: "kept")
+    static let screen = Option<String?>(
+        "screen", value: "phases",
+        help: "What its screens show around each prayer (praykit serve --display), such as "
+            + "silence=off,hijri=maghrib; names left out are kept, 'default' for the defaults (docs/display.md).",
+        defaultText: "unchanged")
     static let arguments: [any ArgumentDefinition] = [MosqueCommand.mosque]
     static let options: [any OptionDefinition] = [
-        iqama, rounding, jumuah, eid, hijriCalendar, hijriOffset, hijriStart, latitude, longitude, timeZone,
+        iqama, rounding, jumuah, eid, hijriCalendar, hijriOffset, hijriStart, latitude, longitude, timeZone, screen,
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
@@ -79,6 +85,10 @@ enum MosqueSetCommand: Command {
         if let value = arguments[latitude] { settings.latitude = value }
         if let value = arguments[longitude] { settings.longitude = value }
         if let zone = arguments[timeZone] { settings.timeZone = zone }
+        if let text = arguments[screen] {
+            settings.screen =
+                text == "default" ? nil : try DisplayAPI.Settings(parsing: text, over: settings.screen ?? .init())
+        }
         try check(starts, of: name, settings: settings, context: context)
         try store.setSettings(settings, of: name)
         for (month, start) in starts { try store.setHijriMonthStart(start, for: month, of: name) }

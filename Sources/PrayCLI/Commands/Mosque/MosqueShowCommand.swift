@@ -31,6 +31,7 @@ enum MosqueShowCommand: Command {
             lines.append(
                 "  Hijri calendar: \(settings.hijriCalendar.rawValue)"
                     + (settings.hijriOffset == 0 ? "" : String(format: ", offset %+d", settings.hijriOffset)))
+            if let screen = settings.screen { lines.append("  Screen: \(screen)") }
             for eid in settings.eid {
                 lines.append(
                     "  Eid \(eid.hijri): \(eid.date) at "

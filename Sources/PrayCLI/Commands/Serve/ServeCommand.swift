@@ -43,10 +43,13 @@ enum ServeCommand: CommandGroup {
         otherwise (two Content-Length fields, Transfer-Encoding with Content-Length, a space before a
         field's colon, an HTTP/1.1 request without Host) get 400, and the connection is closed.
 
-        With --display the server also serves /display, the screen of the saved place (the clock, the
-        day's times with the saved iqama and Jumu'ah or the chosen mosque's timetable, the next prayer's
-        countdown and the phases around each prayer; ?lang=ar for Arabic), and /display.json, its next 31
-        days; a screen by the door shows it in Chromium's kiosk mode (docs/display.md).
+        With --display the server also serves /display, the screen of the saved place or of the mosque
+        this device follows (the clock, the day's times with the saved iqama and Jumu'ah or the mosque's
+        timetable and settings, its Eid prayers and notices, the next prayer's countdown and the phases
+        around each prayer; ?lang=ar for Arabic), /display.json, its next 31 days, and /display/events,
+        which tells the open page when they change; while it runs the machine stays in sync. A screen by
+        the door shows it in Chromium's kiosk mode: 'praykit display units' prints the systemd units
+        (docs/display.md).
 
         Without --sync-store the server keeps no state: run as many copies as needed behind any HTTP
         load balancer. Answers for a fixed date and place carry an ETag and Cache-Control: public,

@@ -69,8 +69,10 @@ enum ServeRunCommand: Command {
     static let display = Flag(
         "display",
         help: "Also serve the screen of the saved place at /display (its model at /display.json): the clock, "
-            + "the day's times with the saved iqama and Jumu'ah (or the chosen mosque's timetable), and the next "
-            + "prayer's countdown; for a screen by the door, in Chromium's kiosk mode (docs/display.md).")
+            + "the day's times with the saved iqama and Jumu'ah (or the chosen mosque's: its timetable, settings "
+            + "and notices), the next prayer's countdown, and live updates at /display/events; the machine stays "
+            + "in sync while it runs. For a screen by the door, in Chromium's kiosk mode ('praykit display units', "
+            + "docs/display.md).")
     static let insecureHTTP = Flag(
         "insecure-http",
         help: "Serve sync over plain HTTP on an address other machines can reach (behind a TLS proxy only).")
@@ -132,14 +134,22 @@ enum ServeRunCommand: Command {
         raiseOpenFileLimit(to: configuration.connectionLimit + 64)
         let routes = ServerRoutesCombined(
             api: dependency.serverRoutes(), sync: store.map { dependency.syncRoutes(store: $0) },
-            display: screen.map { dependency.displayRoutes($0) })
+            display: screen.map { dependency.displayRoutes($0) },
+            pages: store != nil || screen != nil ? dependency.pageRoutes(store: store, screen: screen) : nil)
         let server = try dependency.serverService().start(configuration, handler: routes.handler)
         let signals = TerminationSignals { Task { await server.shutdown() } }
         defer { signals.stop() }
+        // A screen keeps its machine in sync, holding the server's event stream (as 'notify' does):
+        // on a screen by the door this server is the one praykit that runs, and an iqama an editor
+        // moves then reaches the open page within seconds. Nothing happens while sync is off.
+        let scheduler = screen.map { _ in Task { await dependency.syncService().runScheduler() } }
+        defer { scheduler?.cancel() }
         do {
             var lines = "Listening on \(server.url.absoluteString)\n"
             if let screen {
-                lines += "Display of \(screen.name ?? "the saved place") at \(server.url.absoluteString)/display\n"
+                let shown = try context.preferences()[.mosque] ?? screen.name ?? "the saved place"
+                lines += "Display of \(shown) at \(server.url.absoluteString)/display\n"
+                lines += "Month of \(shown) at \(server.url.absoluteString)/month\n"
             }
             if let location {
                 lines += "Sync at \(server.url.absoluteString)/sync/v1/ from \(location)\n"
@@ -154,19 +164,31 @@ enum ServeRunCommand: Command {
     }
 
     /// The screen of the saved place (`--display`): its zone, method and iqama resolved as `praykit
-    /// times` resolves them, named after the chosen mosque or the saved place.
-    /// - Throws: ``CLIError`` (usage) when no place is saved; what the services throw.
+    /// times` resolves them, named after the saved place (the chosen mosque's name and place, read at
+    /// each answer, come first). A device with no place that follows a mosque with settings takes the
+    /// mosque's place.
+    /// - Throws: ``CLIError`` (usage) when no place is saved and no mosque with a place is chosen; what
+    ///   the services throw.
     static func screen(context: CommandContext) async throws -> DisplayAPI.Screen {
         let saved = try context.preferences()
-        guard (try? saved.coordinates()) != nil else {
-            throw CLIError.usage(
-                "--display shows the saved place's times: save one first with 'praykit config set city <name>' "
-                    + "(or 'config set latitude' and 'config set longitude')")
+        var place = LocationAPI.Request(.saved)
+        if (try? saved.coordinates()) == nil {
+            guard let name = saved[.mosque], let settings = try context.dependency.mosqueTimetables().settings(of: name)
+            else {
+                throw CLIError.usage(
+                    "--display shows the saved place's times: save one first with 'praykit config set city <name>' "
+                        + "(or 'config set latitude' and 'config set longitude'), or follow a mosque "
+                        + "('praykit mosque follow CODE --server URL')")
+            }
+            place = LocationAPI.Request(
+                .coordinates(
+                    try Coordinates(
+                        latitude: settings.latitude, longitude: settings.longitude, elevation: settings.elevation)),
+                timeZone: TimeZoneName(settings.timeZone))
         }
         let prepared = try await context.dependency.locationManager().prayerRequest(
-            for: LocationAPI.Request(.saved), at: context.now, days: DisplayAPI.days)
-        return DisplayAPI.Screen(
-            prepared: prepared, name: saved[.mosque] ?? saved[.placeName] ?? prepared.location.name)
+            for: place, at: context.now, days: DisplayAPI.days)
+        return DisplayAPI.Screen(prepared: prepared, name: saved[.placeName] ?? prepared.location.name)
     }
 
     /// The server's configuration from the options: with `sync`, a body limit of at least

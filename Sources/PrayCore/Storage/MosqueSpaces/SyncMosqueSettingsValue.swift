@@ -59,12 +59,16 @@ public struct SyncMosqueSettingsValue: SyncRowValue {
     public var hijriCalendar: HijriCalendar
     /// Days added to that calendar, -2 to 2 (``HijriAPI/offsets``).
     public var hijriOffset: Int
+    /// What the mosque's screens show (`praykit serve --display`): the phases around each prayer, each
+    /// of which it may switch off, and when the Hijri date turns; `nil` for the defaults. A client
+    /// that does not know the field ignores it.
+    public var screen: DisplayAPI.Settings?
 
     /// Creates settings with no iqama, Jumu'ah or Eid, on the Umm al-Qura calendar.
     public init(
         latitude: Double, longitude: Double, elevation: Double = 0, timeZone: String, iqama: [String: String] = [:],
         iqamaRounding: Int? = nil, jumuah: [Int] = [], eid: [Eid] = [], hijriCalendar: HijriCalendar = .ummAlQura,
-        hijriOffset: Int = 0
+        hijriOffset: Int = 0, screen: DisplayAPI.Settings? = nil
     ) {
         self.latitude = latitude
         self.longitude = longitude
@@ -76,6 +80,7 @@ public struct SyncMosqueSettingsValue: SyncRowValue {
         self.eid = eid
         self.hijriCalendar = hijriCalendar
         self.hijriOffset = hijriOffset
+        self.screen = screen
     }
 
     /// The most Jumu'ah times.
@@ -115,7 +120,8 @@ extension SyncMosqueSettingsValue {
     /// The key `settings`; a valid place and zone; iqama rules that read (no rule for a prayer that is
     /// not one of the five, none before its adhan: minutes are 0 or more); one to three Jumu'ah times;
     /// Eid days on 1 Shawwal or 10 Dhu al-Hijjah, each with one to five times and no day twice; an
-    /// offset of -2 to 2 days (``HijriAPI/offsets``).
+    /// offset of -2 to 2 days (``HijriAPI/offsets``); screen phases within their limits
+    /// (``DisplayAPI/Settings/limits``).
     /// - Throws: ``ValidationError`` saying what is wrong.
     public static func validate(key: String, value: SyncMosqueSettingsValue?) throws(ValidationError) {
         guard key == "settings" else {
@@ -154,6 +160,7 @@ extension SyncMosqueSettingsValue {
                 field: "hijri-offset",
                 message: "a Hijri offset is \(HijriAPI.offsets.lowerBound) to \(HijriAPI.offsets.upperBound) days")
         }
+        try settings.screen?.validate()
     }
 
     private static func check(_ eid: Eid) throws(ValidationError) {
@@ -167,6 +174,17 @@ extension SyncMosqueSettingsValue {
             throw ValidationError(
                 field: "eid",
                 message: "Eid is on 1 Shawwal (al-Fitr) or 10 Dhu al-Hijjah (al-Adha), not \(hijri)")
+        }
+        // The civil day must be one that Eid can fall on by some calendar or sighting: within
+        // HijriMonthStarts.plausibleDistance days of the tabular calendar's day, as an announced month
+        // start must be.
+        let month = try HijriMonthStarts.Month(year: hijri.year, month: hijri.monthNumber)
+        let tabular = HijriMonthStarts.tabularStart(of: month).adding(days: hijri.day - 1)
+        let distance = abs(eid.date.daysSince1970 - tabular.daysSince1970)
+        guard distance <= HijriMonthStarts.plausibleDistance else {
+            throw ValidationError(
+                field: "eid",
+                message: "\(eid.date) cannot be \(hijri): it is \(distance) days from where any calendar puts it")
         }
         guard (1...maximumEidPrayers).contains(eid.prayers.count),
             Set(eid.prayers).count == eid.prayers.count, eid.prayers.allSatisfy({ (0..<1440).contains($0) })

@@ -265,6 +265,10 @@ public struct UserData: Hashable, Sendable, Codable {
     /// The mosques' imported timetables, by name; `nil` in a backup made before PrayKit kept them
     /// (importing it then leaves the stored ones as they are).
     public var mosques: [MosqueTimetable]?
+    /// The mosques' settings, announced month starts and notices, by name (the mosques of
+    /// ``mosques`` and those with no timetable); `nil` in a backup made before PrayKit kept them
+    /// (importing it then leaves the stored ones as they are).
+    public var mosqueDetails: [MosqueDetails]?
     /// The prayers to make up: openings and make-ups, by when they were recorded; `nil` in a backup
     /// made before PrayKit kept them (importing it then leaves the stored ones as they are).
     public var qada: [QadaEntry]?
@@ -275,11 +279,12 @@ public struct UserData: Hashable, Sendable, Codable {
     /// Creates a backup value.
     public init(
         preferences: Preferences, prayerLog: [PrayerLogEntry], mosques: [MosqueTimetable]? = nil,
-        qada: [QadaEntry]? = nil, fasts: [FastEntry]? = nil
+        qada: [QadaEntry]? = nil, fasts: [FastEntry]? = nil, mosqueDetails: [MosqueDetails]? = nil
     ) {
         self.preferences = preferences
         self.prayerLog = prayerLog
         self.mosques = mosques
+        self.mosqueDetails = mosqueDetails
         self.qada = qada
         self.fasts = fasts
     }
@@ -317,6 +322,18 @@ public struct UserData: Hashable, Sendable, Codable {
         var names = Set<String>()
         for mosque in backup.mosques ?? [] where !names.insert(mosque.name).inserted {
             throw StorageError(kind: .invalidData, message: "the backup holds the mosque '\(mosque.name)' twice")
+        }
+        var detailed = Set<String>()
+        for details in backup.mosqueDetails ?? [] {
+            do {
+                try details.validate()
+            } catch {
+                throw StorageError(kind: .invalidData, message: "the backup is not valid: \(error.message)")
+            }
+            guard detailed.insert(details.name).inserted else {
+                throw StorageError(
+                    kind: .invalidData, message: "the backup holds the details of the mosque '\(details.name)' twice")
+            }
         }
         var days = Set<CivilDate>()
         for entry in backup.fasts ?? [] where !days.insert(entry.date).inserted {

@@ -143,6 +143,10 @@ extension Preferences {
         /// Whether `praykit next` and `praykit times` suggest days for a voluntary fast: `on` or `off`
         /// (unset is off).
         case fastSuggestions = "fast-suggestions"
+        /// What this machine's screen (`praykit serve --display`) shows around each prayer, and when its
+        /// Hijri date turns: `adhan=off,silence=2,hijri=maghrib` (``DisplayAPI/Settings``). A followed
+        /// mosque's own screen settings come first.
+        case display
 
         /// The name.
         public var description: String { rawValue }
@@ -260,6 +264,8 @@ extension Preferences {
                     throw ValidationError(field: rawValue, message: "fast-suggestions must be on or off, got '\(text)'")
                 }
                 return value
+            case .display:
+                return try DisplayAPI.Settings(parsing: text).description
             case .clock:
                 let value = text.lowercased()
                 guard value == "24h" || value == "12h" else {

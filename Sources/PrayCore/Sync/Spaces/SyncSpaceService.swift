@@ -100,4 +100,20 @@ public protocol SyncSpaceService: Sendable {
     /// This device keeps its copy as the person's own mosque.
     /// - Throws: ``SyncError``, ``NetworkError``.
     func deleteMosque(_ mosque: String) async throws
+
+    /// Publishes the pages of a mosque this user owns at `/m/<slug>/…` on the sync server: its screen,
+    /// its month and its calendar feed, readable without an account (docs/pages.md). Publishing again
+    /// without a slug keeps the one it has; with one, moves it there.
+    /// - Parameters:
+    ///   - mosque: The mosque's name here.
+    ///   - slug: The address's last word (``SyncRules/checkSlug(_:)``), or `nil` for the one it has or
+    ///     one made from its name.
+    /// - Returns: Where it is published.
+    /// - Throws: ``SyncError`` (`notAMember`, `readOnly` for an editor or a viewer), ``ValidationError``
+    ///   (a slug out of the rules, or one another mosque has), ``NetworkError``.
+    func publish(_ mosque: String, slug: String?) async throws -> SyncAPI.Publication
+
+    /// Takes a mosque's pages down: its address answers 404 again.
+    /// - Throws: ``SyncError`` (`notAMember`, `readOnly`), ``NetworkError``.
+    func unpublish(_ mosque: String) async throws
 }

@@ -19,6 +19,10 @@ public enum SyncSpaceRequest: Hashable, Sendable {
     case invite(SyncAPI.InvitationRequest)
     /// Redeems a code: the user joins its space.
     case join(SyncAPI.JoinRequest)
+    /// Publishes a mosque's pages at `/m/<slug>/…` (its owner).
+    case publish(SyncAPI.PublishRequest)
+    /// Takes a mosque's pages down (its owner): its address answers 404 again.
+    case unpublish(SyncAPI.SpaceRequest)
 }
 
 /// What the store answers to a ``SyncSpaceRequest``.
@@ -31,6 +35,8 @@ public enum SyncSpaceAnswer: Hashable, Sendable {
     case members(SyncAPI.MembersResponse)
     /// The code of an invitation, shown once.
     case invitation(SyncAPI.InvitationResponse)
+    /// Where a space is published (``SyncSpaceRequest/publish(_:)``).
+    case publication(SyncAPI.Publication)
     /// Done (a deletion, a removal, a leave).
     case done
 }
@@ -53,11 +59,13 @@ public struct SyncSpaceSummary: Hashable, Sendable {
     public let rowCount: Int
     /// Its version counter.
     public let version: Int64
+    /// The slug its pages are published at, or `nil` when they are not.
+    public let slug: String?
 
     /// Creates a summary.
     public init(
         id: String, name: String, createdAt: Date, owners: [String], memberCount: Int, followerCount: Int,
-        rowCount: Int, version: Int64
+        rowCount: Int, version: Int64, slug: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -67,6 +75,7 @@ public struct SyncSpaceSummary: Hashable, Sendable {
         self.followerCount = followerCount
         self.rowCount = rowCount
         self.version = version
+        self.slug = slug
     }
 }
 
@@ -91,9 +100,23 @@ public protocol SyncSpaceStore: Sendable {
     /// - Throws: The store's error.
     func spaces() throws -> [SyncSpaceSummary]
 
+    /// The members of the mosque space of `id` — owners first, then editors, then viewers and the
+    /// devices that follow with a code — for the operator, or `nil` when no mosque space has that ID.
+    /// - Throws: The store's error.
+    func members(ofSpace id: String) throws -> [SyncAPI.Member]?
+
     /// The version now of every space the device may read — its person's own and each mosque's — as
     /// the cursor a pull that has read all of it returns, by space ID, and the ID of the person's own
     /// space (`nil` for a follow-code device), for the event stream.
     /// - Throws: ``SyncServerError`` `unauthorized` for a device no longer paired; the store's error.
     func versions(for device: SyncDeviceIdentity) throws -> (personal: String?, versions: [String: String])
+
+    /// The mosque space published at `slug`, or `nil` when none is (never published, unpublished,
+    /// deleted, or a malformed slug: all alike). Read without a token: it is what the public pages
+    /// (`/m/<slug>/…`) show.
+    /// - Parameters:
+    ///   - slug: The address's last word.
+    ///   - rows: Whether to read its rows too (the event stream needs the version alone).
+    /// - Throws: The store's error.
+    func published(slug: String, rows: Bool) throws -> SyncPublishedSpace?
 }

@@ -179,6 +179,7 @@ public struct AlAdhanRoutes: ServerRoutes {
             return failure(
                 AlAdhanError(405, "Method \(request.method) is not allowed: use GET."), extra: ["Allow": Self.allowed])
         }
+        if Self.feedPaths.contains(request.path) { return feed(request) }
         // Split on the bytes: splitting on characters would break the text into graphemes first.
         let words = request.path.utf8.split(separator: UInt8(ascii: "/")).map { String(Substring($0)) }
         do {

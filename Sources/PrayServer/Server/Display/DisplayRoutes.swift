@@ -4,15 +4,17 @@ import PrayCore
 import Synchronization
 
 /// The screen of `praykit serve --display`: the page `/display` (HTML, one CSS file and JavaScript
-/// modules, embedded at build time from `Sources/PrayServer/Pages`) and its model `/display.json`,
-/// the place's times for the next ``DisplayAPI/days`` days.
+/// modules, embedded at build time from `Sources/PrayServer/Pages`), its model `/display.json` — the
+/// place's times for the next ``DisplayAPI/days`` days — and its event stream `/display/events`, which
+/// tells an open page when the model changed.
 ///
 /// Every answer carries a strict `Content-Security-Policy` (`default-src 'self'`, no inline script),
 /// `X-Content-Type-Options: nosniff` and a strong `ETag`; `If-None-Match` gets `304`. The model is
-/// calculated on the server's thread from the container's calculation, with the chosen mosque's
-/// timetable laid over it (``PrayerServiceMosque/overlay(_:for:store:mosque:)``) and the saved iqama
-/// and Jumu'ah read at each answer, so `praykit config set iqama …` reaches an open screen at its
-/// next fetch.
+/// calculated on the server's thread from the container's calculation, with the chosen mosque laid
+/// over it — its place and zone, timetable, iqama rules, Jumu'ah and Eid prayers, Hijri calendar,
+/// screen settings and notices (``PrayerServiceMosque/overlay(_:for:store:mosque:)``) — and the saved
+/// iqama, Jumu'ah and `display` setting, all read at each answer: `praykit config set iqama …`, or a
+/// change that sync brings, reaches an open screen through the event stream.
 ///
 /// ```swift
 /// let routes = DisplayRoutes(
@@ -21,41 +23,41 @@ import Synchronization
 /// let answer = routes.respond(to: ServerAPI.Request(target: "/display.json"))
 /// ```
 public struct DisplayRoutes: ServerRoutes {
-    private let screen: DisplayAPI.Screen
-    private let calculator: any PrayerCalculator
-    private let hijri: any HijriService
-    private let mosques: any MosqueTimetableStore
-    private let preferences: any PreferencesStore
-    private let clock: any PrayClock
-    private let log: LogManager
+    private let source: DisplayModelSource
+    private let events: DisplayEvents
 
     /// Creates the routes.
     /// - Parameters:
     ///   - screen: The place and the phases.
     ///   - calculator: The calculation, on the caller's thread.
     ///   - hijri: The Hijri calendar (the request's announced starts are followed on top).
-    ///   - mosques: The imported mosque timetables.
-    ///   - preferences: Where the chosen mosque and the iqama and Jumu'ah are saved.
+    ///   - mosques: The mosques kept: imported timetables and followed mosque spaces.
+    ///   - preferences: Where the chosen mosque, the iqama, the Jumu'ah and the `display` setting are saved.
     ///   - clock: Today's date comes from it.
     ///   - log: Where failures are logged.
+    ///   - pingInterval: Seconds between two pings of each event stream, at which the model is also
+    ///     checked again.
     public init(
         screen: DisplayAPI.Screen, calculator: any PrayerCalculator, hijri: any HijriService,
-        mosques: any MosqueTimetableStore, preferences: any PreferencesStore, clock: any PrayClock, log: LogManager
+        mosques: any MosqueTimetableStore, preferences: any PreferencesStore, clock: any PrayClock, log: LogManager,
+        pingInterval: TimeInterval = 25
     ) {
-        self.screen = screen
-        self.calculator = calculator
-        self.hijri = hijri
-        self.mosques = mosques
-        self.preferences = preferences
-        self.clock = clock
-        self.log = log
+        let source = DisplayModelSource(
+            screen: screen, calculator: calculator, hijri: hijri, mosques: mosques, preferences: preferences,
+            clock: clock, log: log)
+        self.source = source
+        events = DisplayEvents(pingInterval: pingInterval, preferences: preferences, mosques: mosques) {
+            (try? source.body(from: nil)).map(Self.entityTag)
+        }
     }
 
     /// The model's path.
     public static let modelPath = "/display.json"
+    /// The event stream's path.
+    public static let eventsPath = "/display/events"
 
-    /// Answers the page, its files and its model; 404 for any other path, 405 for a method other than
-    /// GET and HEAD.
+    /// Answers the page, its files, its model and its event stream; 404 for any other path, 405 for a
+    /// method other than GET and HEAD (GET only for the stream).
     public func respond(to request: ServerAPI.Request) -> ServerAPI.Response {
         if let refusal = request.refusal { return Self.text(refusal.status, refusal.message) }
         guard request.method == "GET" || request.method == "HEAD" else {
@@ -64,9 +66,16 @@ public struct DisplayRoutes: ServerRoutes {
             return response
         }
         if request.path == Self.modelPath { return model(request) }
+        if request.path == Self.eventsPath { return eventStream(request) }
         guard let file = PageFile.all[request.path] else { return Self.text(404, "No such page.") }
         return Self.tagged(file.bytes, type: file.mediaType, tag: file.tag, request: request)
     }
+
+    /// How many event streams are open.
+    public var openStreams: Int { events.count }
+
+    /// Ends every event stream (the server ends them itself when it stops).
+    public func endStreams() { events.endAll() }
 }
 
 // MARK: - Helpers
@@ -84,33 +93,33 @@ extension DisplayRoutes {
     /// `/display.json` from today in the place's zone, or from `?date=YYYY-MM-DD` (a screen set up
     /// ahead of a day, and the tests' days).
     private func model(_ request: ServerAPI.Request) -> ServerAPI.Response {
-        var days = screen.prepared.request
-        days.days = DisplayAPI.days
-        do {
-            if let text = request.query["date"] {
-                guard let date = try? CivilDate(parsing: text) else {
-                    return Self.text(400, "date must be a day such as 2027-10-31, got '\(text.prefix(40))'.")
-                }
-                days.date = date
-            } else {
-                days.date = try CivilDate(containing: clock.now(), in: days.timeZone)
+        var date: CivilDate?
+        if let text = request.query["date"] {
+            guard let day = try? CivilDate(parsing: text) else {
+                return Self.text(400, "date must be a day such as 2027-10-31, got '\(text.prefix(40))'.")
             }
-            let saved = try preferences.preferences()
-            // Read again for every model, as the mosque's times are: a month start sync brought shows.
-            try HijriCalendarChoice(saved: saved, mosques: mosques).apply(to: &days)
-            let schedules = try PrayerServiceMosque.overlay(
-                calculator.schedules(for: days), for: days, store: mosques, mosque: saved[.mosque])
-            let hijriDays = try hijri.following(days.hijriMonthStarts).days(
-                for: HijriAPI.Request(
-                    date: days.date, days: days.days, calendar: days.hijriCalendar, offset: days.hijriOffset))
-            let body = Data(
-                DisplayModel(screen: screen, schedules: schedules, hijri: hijriDays, iqama: saved.iqamaSettings)
-                    .json.renderedBytes)
+            date = day
+        }
+        do {
+            let body = try source.body(from: date)
             return Self.tagged(body, type: "application/json", tag: Self.entityTag(body), request: request)
         } catch {
-            log.error("Display model failed", metadata: ["error": "\(error)"])
             return Self.text(500, "The times could not be calculated: \(error)")
         }
+    }
+
+    /// `/display/events`: a stream of `model` events, each the model's tag (GET only).
+    private func eventStream(_ request: ServerAPI.Request) -> ServerAPI.Response {
+        guard request.method == "GET" else {
+            var response = Self.text(405, "The event stream takes GET only.")
+            response.headers["Allow"] = "GET"
+            return response
+        }
+        var headers = Self.securityHeaders
+        headers["Content-Type"] = "text/event-stream; charset=utf-8"
+        headers["Cache-Control"] = "no-store"
+        headers["X-Accel-Buffering"] = "no"
+        return ServerAPI.Response(status: 200, headers: headers, stream: events.open())
     }
 
     /// A 200 with `bytes`, or a 304 when `If-None-Match` names `tag`. `no-cache`: a browser keeps the

@@ -19,7 +19,7 @@
         let destination: SyncStorePostgres
         let progress: @Sendable (SyncStoreCopyProgress) -> Void
 
-        /// How many records one `INSERT` carries (8 columns at most: 4,000 parameters, far below
+        /// How many records one `INSERT` carries (10 columns at most: 5,000 parameters, far below
         /// PostgreSQL's 65,535).
         static let batchSize = 500
 
@@ -35,7 +35,9 @@
             [
                 Table(
                     name: "users",
-                    columns: ["id", "name", "created_at", "version", "row_count", "kind", "space_id", "title"],
+                    columns: [
+                        "id", "name", "created_at", "version", "row_count", "kind", "space_id", "title", "slug",
+                    ],
                     count: \.users),
                 Table(
                     name: "devices",

@@ -58,7 +58,7 @@ enum SyncSpaceRows {
 
     /// `read_only` for what `role` may not do.
     static func readOnly(_ what: String, role: SyncRole) -> SyncServerError {
-        SyncServerError(.readOnly, message: "a\(role == .owner ? "n" : "") \(role) of this space cannot \(what)")
+        SyncServerError(.readOnly, message: "a\(role == .viewer ? "" : "n") \(role) of this space cannot \(what)")
     }
 
     /// `read_only` for a follow-code device.
@@ -84,7 +84,7 @@ extension SyncStoreEngine {
         }
         let result = try answer.get()
         switch request {
-        case .create, .delete, .removeMember, .leave, .join:
+        case .create, .delete, .removeMember, .leave, .join, .publish, .unpublish:
             log.info(
                 "Sync space changed", metadata: ["sync.device": device.deviceID, "sync.request": "\(request.name)"])
         case .list, .members, .invite: break
@@ -134,19 +134,7 @@ extension SyncStoreEngine {
         case .members(let target):
             let space = try mosque(target.space, of: caller, connection)
             guard space.role.canWrite else { throw SyncSpaceRows.readOnly("see its members", role: space.role) }
-            let members = try connection.rows(
-                """
-                SELECT users.name, members.role, users.kind, members.added_at
-                FROM members JOIN users ON users.id = members.member WHERE members.space = $1
-                ORDER BY CASE members.role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END, users.name
-                """, [.integer(space.row)]
-            ).map { row in
-                SyncAPI.Member(
-                    user: row.text(0) ?? "", role: SyncRole(rawValue: row.text(1) ?? "") ?? .viewer,
-                    follower: row.text(2) == SyncSpaceRows.follower,
-                    addedAt: SyncAPI.timestamp(SyncServerRules.date(milliseconds: row.int64(3))))
-            }
-            return .members(SyncAPI.MembersResponse(members: members))
+            return .members(SyncAPI.MembersResponse(members: try members(ofRow: space.row, connection)))
         case .removeMember(let removal):
             let space = try mosque(removal.space, of: caller, connection)
             guard space.role.canManage else { throw SyncSpaceRows.readOnly("remove members", role: space.role) }
@@ -231,6 +219,15 @@ extension SyncStoreEngine {
                 try failures.record()
                 throw SyncServerRules.wrongInvitation
             }
+        case .publish(let request):
+            let space = try mosque(request.space, of: caller, connection)
+            guard space.role.canManage else { throw SyncSpaceRows.readOnly("publish it", role: space.role) }
+            return .publication(try publish(space, slug: request.slug, connection))
+        case .unpublish(let target):
+            let space = try mosque(target.space, of: caller, connection)
+            guard space.role.canManage else { throw SyncSpaceRows.readOnly("unpublish it", role: space.role) }
+            try connection.run("UPDATE users SET slug = NULL WHERE id = $1", [.integer(space.row)])
+            return .done
         }
     }
 
@@ -244,6 +241,7 @@ extension SyncStoreEngine {
                         WHERE members.space = users.id AND m.kind = 'person'),
                     (SELECT COUNT(*) FROM members JOIN users AS m ON m.id = members.member
                         WHERE members.space = users.id AND m.kind = 'follower')
+                    , users.slug
                 FROM users WHERE users.kind = 'mosque' ORDER BY users.title, users.space_id
                 """, []
             ).map { row in
@@ -257,12 +255,41 @@ extension SyncStoreEngine {
                     id: row.text(1) ?? "", name: row.text(2) ?? "",
                     createdAt: SyncServerRules.date(milliseconds: row.int64(3)), owners: owners,
                     memberCount: Int(row.int64(6)), followerCount: Int(row.int64(7)), rowCount: Int(row.int64(4)),
-                    version: row.int64(5))
+                    version: row.int64(5), slug: row.text(8))
             }
         }
     }
 
+    /// The members of the mosque space of `id`, for the operator; `nil` for no such mosque space.
+    func members(ofSpace id: String) throws -> [SyncAPI.Member]? {
+        guard SyncID.isSpaceID(id) else { return nil }
+        return try database.read { connection in
+            guard
+                let row = try connection.first(
+                    "SELECT id FROM users WHERE space_id = $1 AND kind = 'mosque'", [.text(id)])
+            else { return nil }
+            return try Self.members(ofRow: row.int64(0), connection)
+        }
+    }
+
     // MARK: - Helpers
+
+    /// The members of the space whose `users` row is `space`: owners first, then editors, then the
+    /// rest, each by name.
+    static func members(ofRow space: Int64, _ connection: Database.Connection) throws -> [SyncAPI.Member] {
+        try connection.rows(
+            """
+            SELECT users.name, members.role, users.kind, members.added_at
+            FROM members JOIN users ON users.id = members.member WHERE members.space = $1
+            ORDER BY CASE members.role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END, users.name
+            """, [.integer(space)]
+        ).map { row in
+            SyncAPI.Member(
+                user: row.text(0) ?? "", role: SyncRole(rawValue: row.text(1) ?? "") ?? .viewer,
+                follower: row.text(2) == SyncSpaceRows.follower,
+                addedAt: SyncAPI.timestamp(SyncServerRules.date(milliseconds: row.int64(3))))
+        }
+    }
 
     /// The user of a device that is still paired; `lock` (such as `FOR UPDATE OF users`) ends the query.
     /// - Throws: ``SyncServerError`` `unauthorized` for a device revoked (or removed) since its token
@@ -380,6 +407,8 @@ extension SyncSpaceRequest {
         case .leave: "leave"
         case .invite: "invitations"
         case .join: "join"
+        case .publish: "publish"
+        case .unpublish: "unpublish"
         }
     }
 }

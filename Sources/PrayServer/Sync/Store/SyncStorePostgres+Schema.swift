@@ -152,6 +152,14 @@
                     "ALTER TABLE pairing_codes ADD COLUMN role TEXT",
                     "CREATE INDEX pairing_codes_by_space ON pairing_codes (space)",
                 ]),
+            // Version 4, as SQLite's: the slug a mosque space's pages are published at (NULL while
+            // they are not), unique on the server.
+            Migration(
+                version: 4,
+                statements: [
+                    #"ALTER TABLE users ADD COLUMN slug TEXT COLLATE "C""#,
+                    "CREATE UNIQUE INDEX users_by_slug ON users (slug)",
+                ]),
         ]
 
         /// The key of the advisory lock under which a server creates or upgrades the schema, so that

@@ -137,6 +137,16 @@ extension SyncStoreSQLite {
                 CREATE INDEX pairing_codes_by_space ON pairing_codes (space);
                 """
         ),
+        // Version 4, published pages: a mosque space's `slug`, the last word of its public address
+        // (`/m/<slug>/display`), unique on the server; NULL while it is not published (a unique index
+        // lets any number of NULLs be). As PostgreSQL's version 4.
+        Schema.Migration(
+            version: 4,
+            sql: """
+                ALTER TABLE users ADD COLUMN slug TEXT;
+                CREATE UNIQUE INDEX users_by_slug ON users (slug);
+                """
+        ),
     ]
 
     // MARK: - The schema as made

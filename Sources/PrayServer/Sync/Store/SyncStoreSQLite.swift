@@ -167,4 +167,12 @@ extension SyncStoreSQLite {
     /// Every mosque space, by name.
     /// - Throws: ``StorageError``.
     public func spaces() throws -> [SyncSpaceSummary] { try engine.spaces() }
+    /// The members of the mosque space of `id`, for the operator; `nil` for no such mosque space.
+    public func members(ofSpace id: String) throws -> [SyncAPI.Member]? { try engine.members(ofSpace: id) }
+
+    /// The mosque space published at `slug`, with its rows when asked.
+    /// - Throws: ``StorageError``.
+    public func published(slug: String, rows: Bool) throws -> SyncPublishedSpace? {
+        try engine.published(slug: slug, rows: rows)
+    }
 }

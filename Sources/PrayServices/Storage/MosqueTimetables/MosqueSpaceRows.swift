@@ -38,11 +38,52 @@ enum MosqueSpaceRows: SyncedCollection {
         }
     }
 
-    /// Backups keep a followed mosque's timetable with the other mosques' (``MosqueTimetableStoreSQLite``);
-    /// its settings and notices are the mosque's, pulled again after a restore.
-    static func export(_ connection: SQLiteConnection, into data: inout UserData) throws {}
+    /// Backups keep every mosque's settings, announced starts and notices (`mosqueDetails`), a
+    /// followed mosque's as this device last had them, beside the timetables
+    /// (``MosqueTimetableStoreSQLite``).
+    static func export(_ connection: SQLiteConnection, into data: inout UserData) throws {
+        let statement = try connection.prepare(
+            "SELECT mosque, collection, key, value FROM mosque_space_rows ORDER BY mosque, collection, key")
+        var details: [MosqueDetails] = []
+        while try statement.step() {
+            guard let name = statement.text(0),
+                let collection = statement.text(1).flatMap(SyncCollection.init(rawValue:)),
+                let key = statement.text(2), let text = statement.text(3),
+                let value = try? SyncValue(collection, json: Data(text.utf8))
+            else { continue }
+            if details.last?.name != name { details.append(MosqueDetails(name: name)) }
+            if let settings = value.payload(as: SyncMosqueSettingsValue.self) {
+                details[details.count - 1].settings = settings
+            } else if let start = value.payload(as: SyncHijriStartValue.self) {
+                details[details.count - 1].hijriStarts[key] = start
+            } else if let notice = value.payload(as: SyncNoticeValue.self) {
+                details[details.count - 1].notices[key] = notice
+            }
+        }
+        data.mosqueDetails = details
+    }
 
-    static func restore(_ data: UserData, _ restore: SyncedRestore, _ connection: SQLiteConnection) throws {}
+    /// An import replaces the details of every mosque but those of the spaces this device follows (or
+    /// followed, and keeps as a copy no longer updated): theirs are the mosque's, and stay as its space
+    /// last gave them, as their timetables do. Nothing is journaled: a mosque's details outside a space
+    /// stay on this device (``SyncJournal/changed(inMosque:_:key:value:now:_:)``).
+    static func restore(_ data: UserData, _ restore: SyncedRestore, _ connection: SQLiteConnection) throws {
+        guard let details = data.mosqueDetails else { return }
+        let followed = Set(try SyncSpaces.all(connection).map(\.localName))
+        let names = try connection.prepare("SELECT DISTINCT mosque FROM mosque_space_rows")
+        var stored: [String] = []
+        while try names.step() { stored += names.text(0).map { [$0] } ?? [] }
+        for name in stored where !followed.contains(name) { try removeAll(mosque: name, connection) }
+        for mosque in details where !followed.contains(mosque.name) {
+            var rows: [(SyncCollection, String, SyncValue)] = []
+            if let settings = mosque.settings { rows.append((.mosqueSettings, "settings", .mosqueSettings(settings))) }
+            rows += mosque.hijriStarts.map { (.hijriStart, $0.key, .hijriStart($0.value)) }
+            rows += mosque.notices.map { (.notice, $0.key, .notice($0.value)) }
+            for (collection, key, value) in rows {
+                try write(mosque: mosque.name, collection, key: key, value: value, connection)
+            }
+        }
+    }
 
     /// The year and month of a `mosque-month` key.
     static func month(_ key: String) throws(ValidationError) -> (year: Int, month: Int) {

@@ -35,15 +35,22 @@ extension MosqueTimetableStoreSQLite: SyncedCollection {
         data.mosques = try loadAll(connection)
     }
 
+    /// An import replaces the person's own mosques: every month of every mosque in the file is put,
+    /// every month it lacks deleted. The mosques of the spaces this device follows (or followed, and
+    /// keeps as a copy no longer updated) are left as they are, whatever the file holds for their
+    /// names: their timetables are the mosques', and an import must never send a space a deletion.
     static func restore(_ data: UserData, _ restore: SyncedRestore, _ connection: SQLiteConnection) throws {
         guard let mosques = data.mosques else { return }
-        // Every month of every mosque in the file is put, every month it lacks deleted.
-        let before = try syncRows(connection).map(\.key)
-        try connection.execute("DELETE FROM mosque")
-        for mosque in mosques {
+        let spaces = Set(try SyncSpaces.all(connection).map(\.localName))
+        let own = try loadAll(connection).filter { !spaces.contains($0.name) }
+        let before = own.flatMap(syncRows(of:)).map(\.key)
+        let remove = try connection.prepare("DELETE FROM mosque WHERE name = ?")
+        for mosque in own { try remove.run([.text(mosque.name)]) }
+        let restored = mosques.filter { !spaces.contains($0.name) }
+        for mosque in restored {
             try store(mosque, importedAt: PrayerLogEntry.milliseconds(restore.now), connection)
         }
-        let after = mosques.flatMap(syncRows(of:))
+        let after = restored.flatMap(syncRows(of:))
         try restore.journal.replaced(.mosque, before: before, after: after, now: restore.now, connection)
     }
 

@@ -1,42 +1,17 @@
 import Foundation
 import PrayCore
 
-/// `praykit serve sync spaces`: the operator's view of the mosque spaces.
-enum ServeSyncSpacesCommand: Command {
+/// `praykit serve sync spaces`: the operator's view of the mosque spaces: the list, or one with its
+/// members.
+enum ServeSyncSpacesCommand: CommandGroup {
     static let name = "spaces"
-    static let abstract = "List the mosque spaces: ID, name, owners, members, followers, rows."
-    static let discussion = """
-        Members are people with an account (owners, editors and viewers); followers are the devices that
-        follow with a code (screens). A space is made, shared and deleted by its owner ('praykit mosque').
-        """
-    static let format = Option<OutputFormat>.format([.table, .json])
-    static let options: [any OptionDefinition] = ServeSyncCommand.storeOptions + [format]
-
-    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
-        let store = try ServeSyncCommand.store(arguments, context: context)
-        let spaces = try ServeSyncCommand.run { try store.spaces() }
-        if arguments[format] == .json {
-            let items = spaces.map { space in
-                JSON.object([
-                    ("id", .string(space.id)), ("name", .string(space.name)),
-                    ("createdAt", .string(SyncAPI.timestamp(space.createdAt))),
-                    ("owners", .array(space.owners.map { .string($0) })), ("members", .int(space.memberCount)),
-                    ("followers", .int(space.followerCount)), ("rows", .int(space.rowCount)),
-                    ("version", .int(Int(space.version))),
-                ])
-            }
-            return try context.output.write(JSON.object([("spaces", .array(items))]).rendered() + "\n")
-        }
-        guard !spaces.isEmpty else {
-            return try context.output.write(
-                "No mosque spaces yet. An owner makes one with: praykit mosque create NAME\n")
-        }
-        let rows = spaces.map { space in
-            [
-                space.id, space.name.escapingControlCharacters(), space.owners.joined(separator: ", "),
-                "\(space.memberCount)", "\(space.followerCount)", "\(space.rowCount)",
-            ]
-        }
-        try context.output.write(Table.render([["ID", "NAME", "OWNERS", "MEMBERS", "FOLLOWERS", "ROWS"]] + rows))
-    }
+    static let abstract = "List the mosque spaces, or show one with its members."
+    static let examples = [
+        "praykit serve sync spaces", "praykit serve sync spaces show s_5f0c2a9e4b7d1386",
+        "praykit serve sync spaces show \"East London Mosque\" --format json",
+    ]
+    static let subcommands: [any CommandNode.Type] = [
+        ServeSyncSpacesListCommand.self, ServeSyncSpacesShowCommand.self,
+    ]
+    static let defaultSubcommand: (any Command.Type)? = ServeSyncSpacesListCommand.self
 }
