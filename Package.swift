@@ -40,18 +40,27 @@ let package = Package(
         // libpq, declared in the module itself (no libpq-dev to build) and loaded with dlopen when the sync
         // server's PostgreSQL store (PrayServer) is first used. Linux only, as CCurl.
         .target(name: "CPostgres", dependencies: ["CSystemLibrary"]),
+        // libmosquitto (Eclipse Mosquitto's MQTT client), declared in the module itself (no libmosquitto-dev to
+        // build) and loaded with dlopen when `praykit mqtt` first connects, so other commands do not load it and
+        // the OpenSSL it links. Linux only, as CCurl.
+        .target(name: "CMosquitto", dependencies: ["CSystemLibrary"]),
         // Opens a system library by absolute path from the system's folders only (never by soname, which
-        // would search the executable's RUNPATH, `$ORIGIN` included): for CCurl, CMicroHTTPD and CPostgres.
+        // would search the executable's RUNPATH, `$ORIGIN` included): for CCurl, CMicroHTTPD, CPostgres and
+        // CMosquitto.
         // Linux only.
         .target(name: "CSystemLibrary"),
         // Protocols, models, managers and pure rules (settings, zone parsing, the sync row model and validators
         // both sides of sync use): Foundation only.
         .target(name: "PrayCore"),
         // The real services: the engine, qibla, Hijri, SQLite storage, the HTTP client (libcurl on
-        // Linux, URLSession elsewhere), reminders, a device's sync client.
+        // Linux, URLSession elsewhere), the MQTT client (libmosquitto, Linux), reminders, the Home Assistant
+        // publisher, a device's sync client.
         .target(
             name: "PrayServices",
-            dependencies: ["PrayCore", "CSQLite", .target(name: "CCurl", condition: .when(platforms: [.linux]))]
+            dependencies: [
+                "PrayCore", "CSQLite", .target(name: "CCurl", condition: .when(platforms: [.linux])),
+                .target(name: "CMosquitto", condition: .when(platforms: [.linux])),
+            ]
         ),
         // The offline places' data as the generators wrote it (Scripts/data), embedded byte for byte
         // with C23 #embed and handed to Swift as pointers: read in place, never decoded or copied.
@@ -77,13 +86,14 @@ let package = Package(
             exclude: ["Pages"]
         ),
         // PrayMocks uses PrayServices only for TestDatabase, the real database in a temporary file, and
-        // CMicroHTTPD and CPostgres only for their loaders: the tests that need libmicrohttpd or libpq are
-        // skipped, saying how to install it, where it cannot be loaded (TestRequirement).
+        // CMicroHTTPD, CPostgres and CMosquitto only for their loaders: the tests that need libmicrohttpd, libpq
+        // or libmosquitto are skipped, saying how to install it, where it cannot be loaded (TestRequirement).
         .target(
             name: "PrayMocks",
             dependencies: [
                 "PrayCore", "PrayServices", .target(name: "CMicroHTTPD", condition: .when(platforms: [.linux])),
                 .target(name: "CPostgres", condition: .when(platforms: [.linux])),
+                .target(name: "CMosquitto", condition: .when(platforms: [.linux])),
             ],
             path: "Mocks"
         ),

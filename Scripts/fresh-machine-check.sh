@@ -8,9 +8,10 @@
 #       (default: /tmp/fresh-build, then the whole test suite; e.g. `--filter 'ServerTests|Postgres'`)
 #
 # Needs root (unshare -m and overlay mounts). On this machine, where those packages are installed:
-#  1. Where libcurl4-openssl-dev, libmicrohttpd-dev or libpq-dev is installed, it first checks that the
-#     declarations PrayKit keeps in Sources/CCurl/include/praykit_curl_abi.h,
-#     Sources/CMicroHTTPD/include/praykit_mhd_abi.h and Sources/CPostgres/include/praykit_pq_abi.h
+#  1. Where libcurl4-openssl-dev, libmicrohttpd-dev, libpq-dev or libmosquitto-dev is installed, it first
+#     checks that the declarations PrayKit keeps in Sources/CCurl/include/praykit_curl_abi.h,
+#     Sources/CMicroHTTPD/include/praykit_mhd_abi.h, Sources/CPostgres/include/praykit_pq_abi.h and
+#     Sources/CMosquitto/include/praykit_mosquitto_abi.h
 #     (instead of including the system headers) give the same values and layouts as the system
 #     headers: one small C program compiled against each, their outputs compared.
 #  2. In a private mount namespace, overlays hide — for the commands below only, nothing is removed —
@@ -37,6 +38,7 @@ compared=()
 [ -e "/usr/include/$multiarch/curl/curl.h" ] && compared+=(CURL)
 [ -e /usr/include/microhttpd.h ] && compared+=(MHD)
 [ -e /usr/include/postgresql/libpq-fe.h ] && compared+=(PQ)
+[ -e /usr/include/mosquitto.h ] && compared+=(MOSQ)
 if [ "${#compared[@]}" -gt 0 ]; then
     work="$(mktemp -d)"
     trap 'rm -rf "$work"' EXIT
@@ -53,10 +55,14 @@ if [ "${#compared[@]}" -gt 0 ]; then
 #ifdef HAVE_PQ
 #include <postgresql/libpq-fe.h>
 #endif
+#ifdef HAVE_MOSQ
+#include <mosquitto.h>
+#endif
 #else
 #include "praykit_curl_abi.h"
 #include "praykit_mhd_abi.h"
 #include "praykit_pq_abi.h"
+#include "praykit_mosquitto_abi.h"
 #endif
 #define V(x) printf("%s %lld\n", #x, (long long)(x))
 int main(void) {
@@ -101,6 +107,17 @@ int main(void) {
     V(PGRES_FATAL_ERROR); V(PQPING_OK); V(PQPING_REJECT); V(PQPING_NO_RESPONSE); V(PQPING_NO_ATTEMPT);
     V(sizeof(ConnStatusType)); V(sizeof(ExecStatusType)); V(sizeof(PGPing)); V(sizeof(Oid));
 #endif
+#ifdef HAVE_MOSQ
+    V(MOSQ_ERR_CONN_PENDING); V(MOSQ_ERR_SUCCESS); V(MOSQ_ERR_NOMEM); V(MOSQ_ERR_PROTOCOL); V(MOSQ_ERR_INVAL);
+    V(MOSQ_ERR_NO_CONN); V(MOSQ_ERR_CONN_REFUSED); V(MOSQ_ERR_NOT_FOUND); V(MOSQ_ERR_CONN_LOST); V(MOSQ_ERR_TLS);
+    V(MOSQ_ERR_PAYLOAD_SIZE); V(MOSQ_ERR_NOT_SUPPORTED); V(MOSQ_ERR_AUTH); V(MOSQ_ERR_ACL_DENIED); V(MOSQ_ERR_UNKNOWN);
+    V(MOSQ_ERR_ERRNO); V(MOSQ_ERR_EAI); V(MOSQ_ERR_KEEPALIVE); V(MOSQ_ERR_LOOKUP); V(MOSQ_ERR_TLS_HANDSHAKE);
+    V(MOSQ_OPT_PROTOCOL_VERSION); V(MOSQ_OPT_TLS_USE_OS_CERTS); V(MQTT_PROTOCOL_V311); V(MOSQ_LOG_WARNING);
+    V(MOSQ_LOG_ERR); V(sizeof(enum mosq_err_t)); V(sizeof(enum mosq_opt_t)); V(sizeof(struct mosquitto_message));
+    V(offsetof(struct mosquitto_message, mid)); V(offsetof(struct mosquitto_message, topic));
+    V(offsetof(struct mosquitto_message, payload)); V(offsetof(struct mosquitto_message, payloadlen));
+    V(offsetof(struct mosquitto_message, qos)); V(offsetof(struct mosquitto_message, retain));
+#endif
     return 0;
 }
 C
@@ -109,14 +126,14 @@ C
     # -w: the system headers mark some values deprecated.
     cc -w -DSYSTEM "${defines[@]}" -o "$work/system" "$work/abi.c"
     cc -Werror "${defines[@]}" -I "$repo/Sources/CCurl/include" -I "$repo/Sources/CMicroHTTPD/include" \
-        -I "$repo/Sources/CPostgres/include" -o "$work/praykit" "$work/abi.c"
+        -I "$repo/Sources/CPostgres/include" -I "$repo/Sources/CMosquitto/include" -o "$work/praykit" "$work/abi.c"
     if ! diff <("$work/system") <("$work/praykit"); then
         echo "fresh-machine-check: the declarations differ from the system headers (above: < system, > ours)" >&2
         exit 1
     fi
     echo "== declarations (${compared[*]}): $("$work/system" | wc -l) values and layouts match the system headers"
 fi
-[ "${#compared[@]}" -eq 3 ] || echo "== declarations: only ${compared[*]:-none} compared (install libcurl4-openssl-dev, libmicrohttpd-dev and libpq-dev for all)"
+[ "${#compared[@]}" -eq 4 ] || echo "== declarations: only ${compared[*]:-none} compared (install libcurl4-openssl-dev, libmicrohttpd-dev, libpq-dev and libmosquitto-dev for all)"
 
 # 2. The build, a run and the tests, with libmicrohttpd, libpq and PostgreSQL hidden.
 export PRAYKIT_FRESH_REPO="$repo" PRAYKIT_FRESH_SCRATCH="$scratch" PRAYKIT_FRESH_MULTIARCH="$multiarch"

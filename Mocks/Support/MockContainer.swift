@@ -8,6 +8,7 @@ struct MockContainer: PrayKitDependency {
     private let remotePrayers = PrayerServiceMock()
     private let clockService = PrayClockFake()
     private let network = NetworkServiceMock()
+    private let mqtt = MQTTServiceMock()
     private let qibla = QiblaServiceMock()
     private let magneticField = MagneticFieldServiceMock()
     private let hijri = HijriServiceMock()
@@ -24,6 +25,7 @@ struct MockContainer: PrayKitDependency {
     private let pdf = PDFServiceMock()
     private let sounds = SoundServiceMock.withoutPlayer()
     private let reminderStateStore = ReminderStateStoreFake()
+    private let homeAssistantStateStore = ReminderStateStoreFake()
     private let server = ServerServiceMock()
     private let routes = ServerRoutesMock()
     private let storeMigrator = SyncStoreMigratorMock()
@@ -33,6 +35,7 @@ struct MockContainer: PrayKitDependency {
     func remotePrayerService() -> any PrayerService { remotePrayers }
     func clock() -> any PrayClock { clockService }
     func networkService() -> any NetworkService { network }
+    func mqttService() -> any MQTTService { mqtt }
     func qiblaService() -> any QiblaService { qibla }
     func magneticFieldService() -> any MagneticFieldService { magneticField }
     func hijriService() -> any HijriService { hijri }
@@ -51,6 +54,7 @@ struct MockContainer: PrayKitDependency {
     func notificationService() -> any NotificationService { notifications }
     func soundService() -> any SoundService { sounds }
     func reminderState() -> any ReminderStateStore { reminderStateStore }
+    func homeAssistantState() -> any ReminderStateStore { homeAssistantStateStore }
     func pdfService() -> any PDFService { pdf }
     func serverService() -> any ServerService { server }
     func serverRoutes() -> any ServerRoutes { routes }

@@ -7,13 +7,17 @@ import Testing
 #if canImport(CPostgres)
     internal import CPostgres
 #endif
+#if canImport(CMosquitto)
+    internal import CMosquitto
+#endif
 
 /// The system libraries and programs some tests need at run time, which a machine set up only as
 /// swift.org describes does not have: libmicrohttpd (the tests that start a real server), PostgreSQL
 /// (the PostgreSQL store's tests), WeasyPrint, poppler-utils and Chromium (the printed timetable's
-/// tests). Where one is missing, its tests are skipped with one line saying how to install it, unless
-/// the environment requires it — `PRAYKIT_REQUIRE_SERVER=1`, `PRAYKIT_REQUIRE_POSTGRES=1` or
-/// `PRAYKIT_REQUIRE_PRINT=1`, as CI sets them — and then they run and fail.
+/// tests), Mosquitto with libmosquitto (the MQTT publisher's tests). Where one is missing, its tests are
+/// skipped with one line saying how to install it, unless the environment requires it —
+/// `PRAYKIT_REQUIRE_SERVER=1`, `PRAYKIT_REQUIRE_POSTGRES=1`, `PRAYKIT_REQUIRE_PRINT=1` or
+/// `PRAYKIT_REQUIRE_MQTT=1`, as CI sets them — and then they run and fail.
 ///
 /// ```swift
 /// @Suite(.needsMicroHTTPD) struct ServerTests { … }
@@ -121,6 +125,37 @@ public enum TestRequirement {
             + "calendar feed parser tests are skipped"
     }()
 
+    /// Why the tests that publish to a real MQTT broker are skipped here, in one line, or `nil` when they
+    /// run: Mosquitto's broker and clients are installed, libmosquitto loads (through the publisher's own
+    /// loader), openssl makes the test broker's certificates and Debian's Python has Jinja2 (Home
+    /// Assistant's template language, to render the discovery's templates) — or `PRAYKIT_REQUIRE_MQTT=1`.
+    public static let mqttSkip: String? = {
+        guard !isRequired("PRAYKIT_REQUIRE_MQTT") else { return nil }
+        var missing: [String] = []
+        if executable("mosquitto") == nil, !FileManager.default.isExecutableFile(atPath: "/usr/sbin/mosquitto") {
+            missing.append("mosquitto")
+        }
+        if executable("mosquitto_sub") == nil || executable("mosquitto_passwd") == nil {
+            missing.append("mosquitto-clients")
+        }
+        #if canImport(CMosquitto)
+            var error = [CChar](repeating: 0, count: 512)
+            if praykit_mosquitto_load(&error, error.count) != 0 { missing.append("libmosquitto1") }
+        #else
+            missing.append("libmosquitto1 (Linux only)")
+        #endif
+        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") { missing.append("openssl") }
+        if !FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/jinja2/__init__.py") {
+            missing.append("python3-jinja2")
+        }
+        guard !missing.isEmpty else { return nil }
+        return "\(missing.joined(separator: ", ")) not installed (apt-get install \(missing.joined(separator: " "))): "
+            + "the MQTT tests are skipped"
+    }()
+
+    /// Debian's Python, which has Jinja2 with `python3-jinja2` (``mqttSkip``).
+    public static let jinjaPython = "/usr/bin/python3"
+
     /// The path of the executable `name` on `PATH`, or `nil`.
     public static func executable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -180,6 +215,13 @@ extension Trait where Self == ConditionTrait {
     /// requires it; skips it with ``TestRequirement/aplaySkip`` otherwise.
     public static var needsAplay: Self {
         .enabled(if: TestRequirement.aplaySkip == nil, Comment(rawValue: TestRequirement.aplaySkip ?? ""))
+    }
+
+    /// Runs the suite or test only where Mosquitto, its clients, libmosquitto, openssl and Python's Jinja2
+    /// are installed, or where `PRAYKIT_REQUIRE_MQTT=1` requires them; skips it with
+    /// ``TestRequirement/mqttSkip`` otherwise.
+    public static var needsMQTT: Self {
+        .enabled(if: TestRequirement.mqttSkip == nil, Comment(rawValue: TestRequirement.mqttSkip ?? ""))
     }
 
     /// Runs the suite or test only where PostgreSQL's server is installed, or where

@@ -38,6 +38,8 @@ public protocol PrayKitDependency: Sendable {
 
     /// The HTTP client.
     func networkService() -> any NetworkService
+    /// The MQTT client `praykit mqtt` publishes through (libmosquitto on Linux).
+    func mqttService() -> any MQTTService
 
     // MARK: - Qibla and Hijri
 
@@ -98,6 +100,9 @@ public protocol PrayKitDependency: Sendable {
     func soundService() -> any SoundService
     /// What the reminder daemon keeps across restarts: the events handled, its process.
     func reminderState() -> any ReminderStateStore
+    /// What the MQTT publisher (`praykit mqtt`) keeps across restarts: the events it published, its
+    /// process — apart from the reminder daemon's, so that each fires every event once.
+    func homeAssistantState() -> any ReminderStateStore
 
     // MARK: - Printing
 

@@ -28,6 +28,7 @@ public struct PrayKitOverrides: PrayKitDependency {
         var remotePrayers: (any PrayerService)?
         var clockService: (any PrayClock)?
         var network: (any NetworkService)?
+        var mqtt: (any MQTTService)?
         var qibla: (any QiblaService)?
         var magneticField: (any MagneticFieldService)?
         var hijri: (any HijriService)?
@@ -45,6 +46,7 @@ public struct PrayKitOverrides: PrayKitDependency {
         var notifications: (any NotificationService)?
         var sounds: (any SoundService)?
         var reminderStateStore: (any ReminderStateStore)?
+        var homeAssistantStateStore: (any ReminderStateStore)?
         var pdf: (any PDFService)?
         var server: (any ServerService)?
         var routes: (any ServerRoutes)?
@@ -107,6 +109,13 @@ public struct PrayKitOverrides: PrayKitDependency {
     }
     /// Returns ``network``.
     public func networkService() -> any NetworkService { network }
+    /// What ``mqttService()`` returns: the one set, else the base's.
+    public var mqtt: any MQTTService {
+        get { replaced.mqtt ?? base.mqttService() }
+        set { replaced.mqtt = newValue }
+    }
+    /// Returns ``mqtt``.
+    public func mqttService() -> any MQTTService { mqtt }
 
     // MARK: - Qibla and Hijri
 
@@ -265,6 +274,13 @@ public struct PrayKitOverrides: PrayKitDependency {
     }
     /// Returns ``reminderStateStore``.
     public func reminderState() -> any ReminderStateStore { reminderStateStore }
+    /// What ``homeAssistantState()`` returns: the one set, else the base's.
+    public var homeAssistantStateStore: any ReminderStateStore {
+        get { replaced.homeAssistantStateStore ?? base.homeAssistantState() }
+        set { replaced.homeAssistantStateStore = newValue }
+    }
+    /// Returns ``homeAssistantStateStore``.
+    public func homeAssistantState() -> any ReminderStateStore { homeAssistantStateStore }
 
     // MARK: - Printing
 

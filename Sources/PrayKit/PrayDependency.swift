@@ -456,6 +456,20 @@ extension PrayDependency {
     public func networkService() -> any NetworkService { Self.networkService }
 }
 
+// MARK: - MQTT
+
+extension PrayDependency {
+    #if canImport(CMosquitto)
+        private static let mqttService: any MQTTService = MQTTServiceMosquitto(log: log)
+    #else
+        private static let mqttService: any MQTTService = MQTTServiceUnavailable()
+    #endif
+
+    /// The MQTT client: libmosquitto on Linux (loaded when the first connection opens); elsewhere a
+    /// client that says it is not there.
+    public func mqttService() -> any MQTTService { Self.mqttService }
+}
+
 // MARK: - Published timetables
 
 extension PrayDependency {
@@ -503,6 +517,8 @@ extension PrayDependency {
 extension PrayDependency {
     private static let soundService = SoundServiceProgram(kind: configuration.soundPlayer, log: log)
     private static let reminderState = ReminderStateStoreFile(databasePath: configuration.databasePath)
+    private static let homeAssistantState = ReminderStateStoreFile(
+        databasePath: configuration.databasePath, daemon: "mqtt")
 
     /// The configured player (``Configuration/soundPlayer``), else the first of `pw-play`, `paplay`
     /// and `aplay` on `PATH`, found when it is first used.
@@ -510,6 +526,10 @@ extension PrayDependency {
 
     /// The daemon's record and pid file beside the database (``Configuration/databasePath``).
     public func reminderState() -> any ReminderStateStore { Self.reminderState }
+
+    /// The MQTT publisher's record and pid file beside the database (`praykit.mqtt-record`,
+    /// `praykit.mqtt-pid`).
+    public func homeAssistantState() -> any ReminderStateStore { Self.homeAssistantState }
 }
 
 // MARK: - Server

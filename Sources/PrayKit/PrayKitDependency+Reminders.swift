@@ -24,3 +24,31 @@ extension PrayKitDependency {
             player: soundService(), state: reminderState(), sync: syncService(), clock: clock(), log: log())
     }
 }
+
+// MARK: - Home Assistant
+
+extension PrayKitDependency {
+    /// The MQTT publisher of Home Assistant's entities (`praykit mqtt`) over this container's services:
+    /// its ``prayerService()``, ``hijriService()``, ``locationManager()``, ``mqttService()``,
+    /// ``preferences()`` and ``mosqueTimetables()`` (watched for changes), ``homeAssistantState()``,
+    /// ``syncService()``, ``clock()`` and ``log()``.
+    ///
+    /// ```swift
+    /// let topics = try HomeAssistantTopics(deviceID: "praykit-den")
+    /// let broker = try MQTTAPI.Broker(parsing: "mqtt://homeassistant.local")
+    /// let publisher = PrayDependency().homeAssistantPublisher(
+    ///     connection: MQTTAPI.Connection(broker: broker, clientID: "praykit-den"), topics: topics)
+    /// try await publisher.run()   // at the current place, until the task is cancelled
+    /// ```
+    /// - Parameters:
+    ///   - connection: How to reach the broker.
+    ///   - topics: Where the entities' topics are.
+    public func homeAssistantPublisher(
+        connection: MQTTAPI.Connection, topics: HomeAssistantTopics
+    ) -> HomeAssistantPublisher {
+        HomeAssistantPublisher(
+            prayers: prayerService(), hijri: hijriService(), location: locationManager(), mqtt: mqttService(),
+            preferences: preferences(), mosques: mosqueTimetables(), state: homeAssistantState(),
+            sync: syncService(), clock: clock(), log: log(), connection: connection, topics: topics)
+    }
+}

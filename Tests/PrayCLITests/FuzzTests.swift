@@ -58,7 +58,7 @@ import Testing
         }
         // The commands that run until stopped are bounded, as a script would bound them: the fake
         // clock's waits return at once, so an unbounded watch or daemon would never end.
-        if words.first == NotifyCommand.name { words += ["--dry-run"] }
+        if words.first == NotifyCommand.name || words.first == MQTTCommand.name { words += ["--dry-run"] }
         if words.contains("--watch") { words += ["--updates", "3"] }
         return words
     }

@@ -78,6 +78,10 @@ extension CLIError {
             // The administration commands: a name out of the rules is the command line's fault; an
             // unknown user or device, or a name taken, is the store's state.
             self = error.code == .badRequest ? .usage(error.message) : .runtime(error.message)
+        case let error as MQTTError:
+            // A broker address or a topic prefix is the command line's; a refusal or TLS the broker's.
+            self =
+                [.invalidBroker, .invalidTopic].contains(error.kind) ? .usage(error.message) : .runtime(error.message)
         case let error as SyncStoreError:
             self = error.kind == .invalidLocation ? .usage(error.message) : .runtime(error.message)
         default:

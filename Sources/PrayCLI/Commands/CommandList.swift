@@ -11,6 +11,7 @@ enum CommandList {
         TimetableCommand.self,
         MosqueCommand.self,
         NotifyCommand.self,
+        MQTTCommand.self,
         MethodsCommand.self,
         QiblaCommand.self,
         PlacesCommand.self,

@@ -78,6 +78,26 @@ public struct RamadanTimer: Sendable {
         return candidate
     }
 
+    /// One fast day: from the maghrib before it to its own maghrib (``fast(at:)``).
+    public struct Fast: Hashable, Sendable {
+        /// The day of Ramadan, 1…30.
+        public let ramadanDay: Int
+        /// When the Hijri day began: the maghrib before it (or the civil day's start).
+        public let begins: Date
+        /// The end of suhoor: imsak, or fajr when the method gives no imsak.
+        public let suhoorEnds: Date
+        /// Iftar: the day's maghrib.
+        public let iftar: Date
+    }
+
+    /// The fast day `instant` falls in — from the maghrib before it until its iftar — or `nil` outside
+    /// Ramadan's fast days. Unlike ``status(at:)``, both of its moments, the past one too.
+    public func fast(at instant: Date) -> Fast? {
+        days.first { $0.begins <= instant && instant < $0.iftar }.map {
+            Fast(ramadanDay: $0.ramadanDay, begins: $0.begins, suhoorEnds: $0.suhoorEnds, iftar: $0.iftar)
+        }
+    }
+
     /// Whether any day given is a fast day.
     public var isEmpty: Bool { days.isEmpty }
 

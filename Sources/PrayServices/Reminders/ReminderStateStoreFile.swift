@@ -8,9 +8,10 @@ import Synchronization
     import Darwin
 #endif
 
-/// A ``ReminderStateStore`` in two small files beside the database: `<name>.notify-record`, a line
-/// `<unix seconds> <event id>` per event handled in the last three days, and `<name>.notify-pid`, the
-/// running daemon's process id.
+/// A ``ReminderStateStore`` in two small files beside the database: `<name>.<daemon>-record`, a line
+/// `<unix seconds> <event id>` per event handled in the last three days, and `<name>.<daemon>-pid`, the
+/// running daemon's process id — `notify` for the reminder daemon, `mqtt` for the MQTT publisher, so
+/// that each keeps its own.
 ///
 /// The record is rewritten whole at each event into a temporary file that then replaces it
 /// (`rename`, atomic), so a daemon killed at any moment leaves the old record or the new one, never
@@ -19,6 +20,7 @@ import Synchronization
 /// ```swift
 /// let state = ReminderStateStoreFile(databasePath: "/home/amina/.local/share/praykit/praykit.sqlite")
 /// // → praykit.notify-record and praykit.notify-pid in the same folder
+/// let published = ReminderStateStoreFile(databasePath: path, daemon: "mqtt")   // praykit.mqtt-record, -pid
 /// ```
 public final class ReminderStateStoreFile: ReminderStateStore {
     /// The record of events handled.
@@ -27,13 +29,19 @@ public final class ReminderStateStoreFile: ReminderStateStore {
     public let pidPath: String
     /// How long an event is remembered, seconds: three days, more than the daemon's horizon.
     public let memory: TimeInterval = 3 * 86_400
+    /// The daemon's command word: `notify`, `mqtt`.
+    public let daemon: String
     private let lock = Mutex(())
 
     /// Creates the store for the database at `databasePath` (nothing is read or written yet).
-    public init(databasePath: String) {
+    /// - Parameters:
+    ///   - databasePath: The database the files are beside.
+    ///   - daemon: The daemon's command word, in the files' names; `notify` by default.
+    public init(databasePath: String, daemon: String = "notify") {
         let base = URL(fileURLWithPath: databasePath).deletingPathExtension().path
-        recordPath = base + ".notify-record"
-        pidPath = base + ".notify-pid"
+        self.daemon = daemon
+        recordPath = base + ".\(daemon)-record"
+        pidPath = base + ".\(daemon)-pid"
     }
 }
 
@@ -74,9 +82,9 @@ public extension ReminderStateStoreFile {
         // Signal 0 checks that the process exists (EPERM: it does, but is another user's).
         guard kill(pid, 0) == 0 else { return nil }
         // A daemon that was killed leaves its pid file; the number may since have gone to another
-        // program, which SIGUSR1 would end. Where /proc tells, the process must be a `notify`.
+        // program, which SIGUSR1 would end. Where /proc tells, the process must be the daemon's command.
         guard let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return pid }
-        return command.split(separator: 0).contains { Array($0) == Array("notify".utf8) } ? pid : nil
+        return command.split(separator: 0).contains { Array($0) == Array(daemon.utf8) } ? pid : nil
     }
 }
 

@@ -14,9 +14,11 @@ import Synchronization
 /// times themselves when the stores under them change — waiting on the container's clock, never
 /// polling. After every wake it reads the place, the settings and the chosen mosque's timetable
 /// again, as the reminder daemon plans afresh after every wake (``ReminderDaemon``): an iqama or a
-/// mosque's timetable that sync brought (`praykit notify`'s scheduler, `praykit sync`) shows within a
-/// minute. SIGTERM and SIGINT end it cleanly (exit 0), and so does a reader that closes standard output
-/// (`EPIPE`: a status bar that restarts).
+/// mosque's timetable that another process brought (`praykit notify`'s scheduler, `praykit sync`)
+/// shows within a minute. While this device syncs, the watch also holds sync's live updates itself, so
+/// a change made on another device shows in about a second (``follow(_:)``). SIGTERM and SIGINT end it
+/// cleanly (exit 0), and so does a reader that closes standard output (`EPIPE`: a status bar that
+/// restarts).
 struct NextWatch {
     let arguments: ParsedArguments
     let context: CommandContext
@@ -53,7 +55,13 @@ struct NextWatch {
         let terminal = context.output.isTerminal && (format == .plain || format == .tmux)
         let signals = await WatchSignals.install(terminal: terminal ? context.output : nil)
         let state = signals.state
-        let task = Task { try await lines(from: first, view: view, terminal: terminal, state: state) }
+        let wake = WakeSignal()
+        let following = follow(wake)
+        defer { following?.cancel() }
+        let task = Task {
+            try await lines(
+                from: first, view: view, terminal: terminal, state: state, wake: following.map { _ in wake })
+        }
         state.stopping(task)
         defer { signals.stop() }
         do {
@@ -70,10 +78,28 @@ struct NextWatch {
 
     private func now() -> Date { context.clock.now().addingTimeInterval(offset) }
 
+    /// While this device syncs, the watch holds sync's live updates itself (``SyncService/live()``): a
+    /// change another device makes — a mosque's new iqama — is pulled here in about a second, and the
+    /// stores' sequences end the current wait at once (`wake`), so the bar shows it then rather than at
+    /// the next minute. `nil` when sync is not set up (the stores are still read at every wake).
+    private func follow(_ wake: WakeSignal) -> Task<Void, Never>? {
+        let sync = context.dependency.syncService()
+        guard let phase = try? sync.currentStatus().phase, ![.off, .needsLogin, .loggedOut].contains(phase) else {
+            return nil
+        }
+        let (preferences, mosques) = (context.dependency.preferences(), context.dependency.mosqueTimetables())
+        return Task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { for await _ in sync.live() {} }
+                group.addTask { await wake.follow(preferences: preferences, mosques: mosques) }
+            }
+        }
+    }
+
     /// The loop: a line when what it shows changed, then a wait until the next moment it may change
     /// (at most ``step``), then the stores read again.
     private func lines(
-        from first: Date, view: NextCommand.View, terminal: Bool, state: WatchSignals.State
+        from first: Date, view: NextCommand.View, terminal: Bool, state: WatchSignals.State, wake: WakeSignal?
     ) async throws {
         var view = view
         var instant = first
@@ -90,8 +116,12 @@ struct NextWatch {
                 written += 1
                 if let limit, written >= limit { return }
             }
-            let wait = frame.wake.timeIntervalSince(now())
-            try await context.clock.sleep(for: min(max(wait, 0.001), Self.step))
+            let wait = min(max(frame.wake.timeIntervalSince(now()), 0.001), Self.step)
+            if let wake {
+                try await wake.wait(for: wait, on: context.clock)
+            } else {
+                try await context.clock.sleep(for: wait)
+            }
             instant = now()
             try Task.checkCancellation()
             // Read again after every wake; a store that cannot be read now keeps the last reading.
