@@ -9,7 +9,7 @@ struct LocalClock {
     /// The civil date, seconds since local midnight and offset of `date`, to the nearest second.
     func components(_ date: Date) -> (day: CivilDate, seconds: Int, offset: Int) {
         let instant = Int(date.timeIntervalSince1970.rounded())
-        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+        let offset = timeZone.offset(at: Date(timeIntervalSince1970: Double(instant)))
         let local = instant + offset
         let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
         return (CivilDate(daysSince1970: days), local - days * 86400, offset)

@@ -386,8 +386,8 @@ struct TimesOutput {
     private func header() -> [String] {
         let coordinates = request.coordinates
         let offset = LocalClock.offset(
-            request.timeZone.secondsFromGMT(
-                for: response.schedules.first?[.dhuhr]?.date ?? Date(timeIntervalSince1970: 0)))
+            request.timeZone.offset(
+                at: response.schedules.first?[.dhuhr]?.date ?? Date(timeIntervalSince1970: 0)))
         var placeLine = "Place: "
         if let name = place.name { placeLine += "\(place.nameWithNote ?? name) — " }
         placeLine +=

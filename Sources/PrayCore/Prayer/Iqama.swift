@@ -97,7 +97,7 @@ public struct IqamaSettings: Hashable, Sendable, CustomStringConvertible {
         case .afterAdhan(let minutes):
             var instant = time.date.addingTimeInterval(Double(minutes) * 60)
             if let step = roundingMinutes, step > 1 {
-                let offset = Double(schedule.timeZone.secondsFromGMT(for: instant))
+                let offset = Double(schedule.timeZone.offset(at: instant))
                 let local = instant.timeIntervalSince1970 + offset
                 let stepSeconds = Double(step * 60)
                 instant = Date(timeIntervalSince1970: (local / stepSeconds).rounded(.up) * stepSeconds - offset)
@@ -118,8 +118,8 @@ public struct IqamaSettings: Hashable, Sendable, CustomStringConvertible {
     /// first instant after it when the clock skips it).
     static func instant(_ minutes: Int, on date: CivilDate, in zone: TimeZone) -> Date? {
         let midnightUTC = Double(date.daysSince1970) * 86_400 + Double(minutes) * 60
-        var guess = midnightUTC - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: midnightUTC)))
-        guess = midnightUTC - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: guess)))
+        var guess = midnightUTC - Double(zone.offset(at: Date(timeIntervalSince1970: midnightUTC)))
+        guess = midnightUTC - Double(zone.offset(at: Date(timeIntervalSince1970: guess)))
         return Date(timeIntervalSince1970: guess)
     }
 

@@ -96,7 +96,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
             field: "date", message: "the instant \(instant.timeIntervalSince1970) s from 1970 is outside years 1…9999")
         let seconds = instant.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < 1e12 else { throw outside }
-        let local = seconds + Double(timeZone.secondsFromGMT(for: instant))
+        let local = seconds + Double(timeZone.offset(at: instant))
         guard range.contains(local) else { throw outside }
         self.init(daysSince1970: Self.dayNumber(localSeconds: local))
     }

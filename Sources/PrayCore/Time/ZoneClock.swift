@@ -9,6 +9,8 @@ package struct ZoneClock {
     private var validFrom = Double.infinity
     private var validUntil = -Double.infinity
     private var offset = 0
+    /// Where the zone's periods come from, found at the first question.
+    private var source = ZonePeriods.Source.unresolved
 
     package init(timeZone: TimeZone) {
         self.timeZone = timeZone
@@ -17,12 +19,12 @@ package struct ZoneClock {
     /// The zone's offset from UTC in seconds at `instant` (Unix seconds).
     package mutating func offset(at instant: Double) -> Int {
         if instant >= validFrom && instant < validUntil { return offset }
-        let (newOffset, next) = ZonePeriods.period(of: timeZone, at: instant)
-        if newOffset == offset && next == validUntil {
+        let period = ZonePeriods.period(of: timeZone, source: &source, at: instant)
+        if period.offset == offset && period.until == validUntil {
             // The same period, asked about earlier than before: widen it rather than replace it.
-            validFrom = min(validFrom, instant)
+            validFrom = min(validFrom, period.from)
         } else {
-            (offset, validFrom, validUntil) = (newOffset, instant, next)
+            (offset, validFrom, validUntil) = (period.offset, period.from, period.until)
         }
         return offset
     }
@@ -65,10 +67,11 @@ package struct ZoneClock {
     }
 }
 
-/// The offset periods of zones met so far, shared by every calculation in the process: asking the zone
-/// database for a zone's next transition costs microseconds and takes the zone's lock, and a server
-/// asks for the same few periods over and over. The answers are the zone database's own, so results
-/// do not depend on what was asked before.
+/// A zone's offset periods: from the system's tz database (``ZoneDatabase``, TZif files) where it has
+/// the zone, else from Foundation. Foundation's periods met so far are kept, shared by every
+/// calculation in the process: asking it for a zone's next transition costs microseconds and takes the
+/// zone's lock, and a server asks for the same few periods over and over. The answers are the zone
+/// database's own, so results do not depend on what was asked before.
 enum ZonePeriods {
     /// A span of instants (Unix seconds) over which a zone keeps one offset: from the earliest instant
     /// asked about in it to the zone's next transition.
@@ -85,11 +88,40 @@ enum ZonePeriods {
     /// Periods by zone identifier, sorted by their end.
     private static let periods = ReadMostly<[String: [Period]]>([:])
 
-    /// The zone's offset from UTC in seconds at `instant` (Unix seconds) and the instant of its next
-    /// transition after it (`.infinity` when there is none).
-    static func period(of zone: TimeZone, at instant: Double) -> (offset: Int, until: Double) {
+    /// Where a zone's periods come from.
+    enum Source {
+        /// Not looked up yet.
+        case unresolved
+        /// The zone's file in the system's tz database.
+        case tzif(TZifZone)
+        /// Foundation (the system's database has no such zone).
+        case foundation
+    }
+
+    /// The zone's offset from UTC in seconds at `instant` (Unix seconds), an instant from which it holds
+    /// (the zone's last transition where the tz database says; else `instant`; `-.infinity` when it
+    /// always held) and the instant of its next transition (`.infinity` when there is none).
+    static func period(of zone: TimeZone, at instant: Double) -> (offset: Int, from: Double, until: Double) {
+        var source = Source.unresolved
+        return period(of: zone, source: &source, at: instant)
+    }
+
+    /// The same, with the zone's source found once and kept in `source` by the caller (``ZoneClock``).
+    static func period(
+        of zone: TimeZone, source: inout Source, at instant: Double
+    ) -> (offset: Int, from: Double, until: Double) {
+        if case .unresolved = source {
+            source = ZoneDatabase.systemZone(named: zone.identifier).map(Source.tzif) ?? .foundation
+        }
+        // The system's tz database where it has the zone: no lock, no ICU.
+        if case .tzif(let rules) = source, instant.isFinite, abs(instant) < 1e15 {
+            let period = rules.period(at: Int64(instant.rounded(.down)))
+            return (
+                period.offset, period.from.map(Double.init) ?? -.infinity, period.until.map(Double.init) ?? .infinity
+            )
+        }
         let key = zone.identifier
-        if let found = periods.read({ lookup($0[key] ?? [], instant) }) { return found }
+        if let found = periods.read({ lookup($0[key] ?? [], instant) }) { return (found.offset, instant, found.until) }
         let date = Date(timeIntervalSince1970: instant)
         let offset = zone.secondsFromGMT(for: date)
         let until = zone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
@@ -105,7 +137,7 @@ enum ZonePeriods {
             }
             periods[key] = list
         }
-        return (offset, until)
+        return (offset, instant, until)
     }
 
     private static func lookup(_ list: [Period], _ instant: Double) -> (offset: Int, until: Double)? {
@@ -126,5 +158,13 @@ extension Array {
             if predicate(self[middle]) { high = middle } else { low = middle + 1 }
         }
         return low
+    }
+}
+
+extension TimeZone {
+    /// The zone's offset from UTC in seconds at `date`, as PrayKit computes every offset: from the
+    /// system's tz database where it has the zone (``ZonePeriods``), else Foundation's.
+    package func offset(at date: Date) -> Int {
+        ZonePeriods.period(of: self, at: date.timeIntervalSince1970).offset
     }
 }
