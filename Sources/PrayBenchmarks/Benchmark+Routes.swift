@@ -11,6 +11,8 @@ struct RouteTimes {
     var timings: Double
     /// One `/v1/calendar` month, best of the rounds: microseconds.
     var calendar: Double
+    /// One `/v1/calendar` month answered from the cache of calendars (a month asked before): microseconds.
+    var calendarCached: Double
 
     /// The requests of a timings round and of a calendar round.
     static let timingsCount = 2000
@@ -18,7 +20,8 @@ struct RouteTimes {
 
     var json: String {
         #""timingsRouteMicroseconds":\#(String(format: "%.2f", timings)),"#
-            + #""calendarRouteMicroseconds":\#(String(format: "%.2f", calendar))"#
+            + #""calendarRouteMicroseconds":\#(String(format: "%.2f", calendar)),"#
+            + #""calendarCachedMicroseconds":\#(String(format: "%.2f", calendarCached))"#
     }
 
     var text: String {
@@ -26,6 +29,7 @@ struct RouteTimes {
         praykit serve (in process, no sockets):
           /v1/timings for a random place, day, method and zone: \(String(format: "%.2f", timings)) µs
           /v1/calendar, a month for a random place, method and zone: \(String(format: "%.1f", calendar)) µs
+          the same month again, from the cache of calendars: \(String(format: "%.2f", calendarCached)) µs
 
         """
     }
@@ -37,10 +41,11 @@ extension Benchmark {
     /// passes; the fastest pass counts. `nil` when an answer was not a 200.
     func measureRoutes(rounds: Int = 5) -> RouteTimes? {
         let hijri = HijriServiceUmmAlQura(prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
+        // Without the cache of calendars: each pass computes every answer.
         let routes = AlAdhanRoutes(
             calculator: PrayerServiceAstronomical(log: .silent), hijri: hijri,
             qibla: QiblaServiceGeodesic(log: .silent),
-            clock: PrayClockSystem(), log: .silent)
+            clock: PrayClockSystem(), log: .silent, calendarCacheBytes: 0)
         let zones = ["UTC", "Europe/London", "Asia/Riyadh", "America/New_York", "Asia/Karachi", "Australia/Sydney"]
         let methods = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23]
         var random = SplitMix64(seed: 2027)  // the same requests on every run
@@ -62,7 +67,9 @@ extension Benchmark {
                 + place()
             return ServerAPI.Request(target: target)
         }
-        func best(_ requests: [ServerAPI.Request], pass: ([ServerAPI.Request], AlAdhanRoutes) -> Int) -> Double? {
+        func best(
+            _ requests: [ServerAPI.Request], routes: AlAdhanRoutes, pass: ([ServerAPI.Request], AlAdhanRoutes) -> Int
+        ) -> Double? {
             guard Self.warmUpPass(requests, routes: routes) == 0 else { return nil }
             var best = Double.infinity
             for _ in 0..<rounds {
@@ -72,10 +79,18 @@ extension Benchmark {
             }
             return best
         }
-        guard let timingsTime = best(timings, pass: Self.timingsPass),
-            let calendarTime = best(calendars, pass: Self.calendarPass)
+        guard let timingsTime = best(timings, routes: routes, pass: Self.timingsPass),
+            let calendarTime = best(calendars, routes: routes, pass: Self.calendarPass)
         else { return nil }
-        return RouteTimes(timings: timingsTime, calendar: calendarTime)
+        // The routes as `praykit serve` has them, with the cache: its warm-up pass computes and keeps
+        // every month, the timed passes find them.
+        let cached = AlAdhanRoutes(
+            calculator: PrayerServiceAstronomical(log: .silent), hijri: hijri,
+            qibla: QiblaServiceGeodesic(log: .silent), clock: PrayClockSystem(), log: .silent)
+        guard let cachedTime = best(calendars, routes: cached, pass: { Self.warmUpPass($0, routes: $1) }) else {
+            return nil
+        }
+        return RouteTimes(timings: timingsTime, calendar: calendarTime, calendarCached: cachedTime)
     }
 
     // Each pass is its own function, never inlined: a profiler's handle on the warm passes of one route
