@@ -271,7 +271,7 @@ struct TimetableHTML {
 
     /// `~`, `*`, `+1` or a pair such as `~+1`: the marks the table puts after `time` (``TimesOutput``'s).
     static func marks(_ time: PrayerTime, in schedule: PrayerSchedule) -> String {
-        TimesOutput.mark(time) + TimesOutput.dayMark(time, of: schedule, clock: LocalClock(timeZone: schedule.timeZone))
+        TimesOutput.mark(time) + TimesOutput.dayMark(time, of: schedule, clock: LocalClock(zone: schedule.zone))
     }
 
     /// `05:12`, or `5:12` and a small `am` on a 12-hour clock (`ص` and `م` in Arabic).
@@ -284,7 +284,7 @@ struct TimetableHTML {
     private func clockParts(
         _ date: Date, in schedule: PrayerSchedule, withSeconds: Bool = false
     ) -> (clock: String, half: String?) {
-        let text = LocalClock(timeZone: schedule.timeZone).time(date, withSeconds: withSeconds, twelveHour: clock12Hour)
+        let text = LocalClock(zone: schedule.zone).time(date, withSeconds: withSeconds, twelveHour: clock12Hour)
         guard clock12Hour else { return (words.number(text), nil) }
         return (words.number(String(text.dropLast(3))), text.hasSuffix("am") ? words.am : words.pm)
     }

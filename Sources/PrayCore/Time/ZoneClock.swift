@@ -5,21 +5,30 @@ import Foundation
 /// `package`: the prayer engine (PrayServices) computes with it, and the AlAdhan routes (PrayServer)
 /// format their times with it.
 package struct ZoneClock {
-    package let timeZone: TimeZone
+    /// The zone.
+    package let zone: TimeZoneName
     private var validFrom = Double.infinity
     private var validUntil = -Double.infinity
     private var offset = 0
     /// Where the zone's periods come from, found at the first question.
     private var source = ZonePeriods.Source.unresolved
 
-    package init(timeZone: TimeZone) {
-        self.timeZone = timeZone
+    package init(zone: TimeZoneName) {
+        self.zone = zone
+        if let rules = zone.systemRules { source = .tzif(rules) }
     }
+
+    package init(timeZone: TimeZone) {
+        self.init(zone: TimeZoneName(timeZone))
+    }
+
+    /// The zone as Foundation's `TimeZone` (made when asked for: see ``TimeZoneName/timeZone``).
+    package var timeZone: TimeZone { zone.timeZone }
 
     /// The zone's offset from UTC in seconds at `instant` (Unix seconds).
     package mutating func offset(at instant: Double) -> Int {
         if instant >= validFrom && instant < validUntil { return offset }
-        let period = ZonePeriods.period(of: timeZone, source: &source, at: instant)
+        let period = ZonePeriods.period(of: zone, source: &source, at: instant)
         if period.offset == offset && period.until == validUntil {
             // The same period, asked about earlier than before: widen it rather than replace it.
             validFrom = min(validFrom, period.from)
@@ -101,17 +110,17 @@ enum ZonePeriods {
     /// The zone's offset from UTC in seconds at `instant` (Unix seconds), an instant from which it holds
     /// (the zone's last transition where the tz database says; else `instant`; `-.infinity` when it
     /// always held) and the instant of its next transition (`.infinity` when there is none).
-    static func period(of zone: TimeZone, at instant: Double) -> (offset: Int, from: Double, until: Double) {
-        var source = Source.unresolved
+    static func period(of zone: TimeZoneName, at instant: Double) -> (offset: Int, from: Double, until: Double) {
+        var source = zone.systemRules.map(Source.tzif) ?? .unresolved
         return period(of: zone, source: &source, at: instant)
     }
 
     /// The same, with the zone's source found once and kept in `source` by the caller (``ZoneClock``).
     static func period(
-        of zone: TimeZone, source: inout Source, at instant: Double
+        of name: TimeZoneName, source: inout Source, at instant: Double
     ) -> (offset: Int, from: Double, until: Double) {
         if case .unresolved = source {
-            source = ZoneDatabase.systemZone(named: zone.identifier).map(Source.tzif) ?? .foundation
+            source = ZoneDatabase.systemZone(named: name.identifier).map(Source.tzif) ?? .foundation
         }
         // The system's tz database where it has the zone: no lock, no ICU.
         if case .tzif(let rules) = source, instant.isFinite, abs(instant) < 1e15 {
@@ -120,8 +129,9 @@ enum ZonePeriods {
                 period.offset, period.from.map(Double.init) ?? -.infinity, period.until.map(Double.init) ?? .infinity
             )
         }
-        let key = zone.identifier
+        let key = name.identifier
         if let found = periods.read({ lookup($0[key] ?? [], instant) }) { return (found.offset, instant, found.until) }
+        let zone = name.timeZone
         let date = Date(timeIntervalSince1970: instant)
         let offset = zone.secondsFromGMT(for: date)
         let until = zone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
@@ -162,6 +172,14 @@ extension Array {
 }
 
 extension TimeZone {
+    /// The zone's offset from UTC in seconds at `date`, as PrayKit computes every offset: from the
+    /// system's tz database where it has the zone (``ZonePeriods``), else Foundation's.
+    package func offset(at date: Date) -> Int {
+        ZonePeriods.period(of: TimeZoneName(self), at: date.timeIntervalSince1970).offset
+    }
+}
+
+extension TimeZoneName {
     /// The zone's offset from UTC in seconds at `date`, as PrayKit computes every offset: from the
     /// system's tz database where it has the zone (``ZonePeriods``), else Foundation's.
     package func offset(at date: Date) -> Int {

@@ -10,7 +10,7 @@ extension AlAdhanRoutes {
     func timings(date text: String?, query: AlAdhanQuery, from source: PlaceSource) throws(AlAdhanError) -> Answer {
         let place = try self.place(query, from: source)
         let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
-        var clock = ZoneClock(timeZone: place.timeZone)
+        var clock = ZoneClock(zone: place.zone)
         let (date, cache) = try day(text ?? query.given(.date), clock: &clock)
         let schedules = try schedules(from: date, days: 1, place: place, settings: settings)
         let schedule = schedules[0]
@@ -42,7 +42,7 @@ extension AlAdhanRoutes {
         let place = try self.place(query, from: source)
         let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
         let annual = path.count == 1 || (path.isEmpty && query[.annual] == "true")
-        var clock = ZoneClock(timeZone: place.timeZone)
+        var clock = ZoneClock(zone: place.zone)
         let today = localDay(clock: &clock)
         let current = try byHijri ? hijriDays(from: today.date, days: 1, settings: settings)[0] : nil
         let yearText = path.first ?? query.given(.year)
@@ -232,8 +232,6 @@ extension AlAdhanRoutes {
         return nil
     }
 
-    static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
-
     /// Coordinates from text.
     /// - Throws: ``AlAdhanError`` for text that is not a number in range.
     static func coordinates(_ latitude: String, _ longitude: String) throws(AlAdhanError) -> Coordinates {
@@ -406,7 +404,7 @@ extension AlAdhanRoutes {
         from date: CivilDate, days: Int, place: Place, settings: AlAdhanSettings
     ) throws(AlAdhanError) -> [PrayerSchedule] {
         var request = PrayerAPI.Request(
-            coordinates: place.coordinates, timeZone: place.timeZone, date: date, days: days,
+            coordinates: place.coordinates, zone: place.zone, date: date, days: days,
             parameters: settings.parameters)
         request.hijriCalendar = settings.hijriCalendar
         request.hijriOffset = settings.hijriOffset
