@@ -11,9 +11,16 @@
 # Targets (issue #14, the ratio as issue #23 restates it): requests/s ≥ 0.6 × bare, p99 ≤ max(15 ms,
 # 2 × bare's p99), no errors, flat RSS, and clients still served during the slowloris phase.
 #
+# Each round also reads each server's CPU time (user + system, /proc/PID/stat) before and after, and
+# wrk's own (GNU time): CPU per request of both servers and of the load generator, medians of the rounds
+# (issue 40: the server's at most 2 × the bare server's). WRK_CPUS pins wrk to those cores (taskset
+# -c), to see how much of the servers' throughput the load generator's own wake-ups take.
+#
 # Usage: Scripts/load-test.sh          environment: ROUNDS (3), SECONDS_PER_ROUND (10), CONNECTIONS (64),
 #                                       SLOW_CONNECTIONS (300), SLOW_SECONDS (25), THREADS (the core count),
-#                                       SLOWLORIS (1; 0 skips that phase while iterating)
+#                                       SLOWLORIS (1; 0 skips that phase while iterating), WRK_CPUS (unset:
+#                                       wrk not pinned; "1": wrk on core 1), PRAYKIT (a praykit binary
+#                                       to measure instead of building one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,10 +48,15 @@ cleanup() {
 trap cleanup EXIT
 
 echo "load-test: building praykit (release) and the bare server"
-# The binary users install (Scripts/build-release.sh's flags).
-source Scripts/release-flags.sh
-swift build "${release_flags[@]}" --product praykit >/dev/null
-praykit="$(swift build "${release_flags[@]}" --show-bin-path)/praykit"
+# The binary users install (Scripts/build-release.sh's flags), or the one PRAYKIT names (an older build,
+# to compare two in the same hour).
+if [ -n "${PRAYKIT:-}" ]; then
+    praykit="$PRAYKIT"
+else
+    source Scripts/release-flags.sh
+    swift build "${release_flags[@]}" --product praykit >/dev/null
+    praykit="$(swift build "${release_flags[@]}" --show-bin-path)/praykit"
+fi
 # shellcheck disable=SC2046
 cc -O2 -o "$work/bare-server" Scripts/load/bare-server.c $(pkg-config --cflags --libs libmicrohttpd)
 
@@ -75,30 +87,52 @@ praykit_url="$(sed -n 's/^Listening on //p' "$work/praykit.out")"
 bare_url="http://127.0.0.1:$bare_port"
 
 rss() { awk '/^VmRSS/ { print $2 }' "/proc/$praykit_pid/status"; }
-run_wrk() { # url seconds → RESULT line
-    wrk -t"$wrk_threads" -c"$connections" -d"${2}s" --latency -s Scripts/load/timings.lua "$1" | grep '^RESULT'
+bare_pid="${pids[0]}"
+clock_ticks="$(getconf CLK_TCK)"
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }  # user + system, every thread
+pin=()
+[ -n "${WRK_CPUS:-}" ] && pin=(taskset -c "$WRK_CPUS")
+timer=()
+[ -x /usr/bin/time ] && timer=(/usr/bin/time -f "WRKCPU %U %S")
+run_wrk() { # url seconds [server pid] → RESULT line, with server_cpu_ns and wrk_cpu_ns a request when measured
+    local before after output line requests wrk_cpu
+    before="$( [ -n "${3:-}" ] && cpu_ticks "$3" || echo 0)"
+    output="$("${timer[@]}" "${pin[@]}" wrk -t"$wrk_threads" -c"$connections" -d"${2}s" --latency \
+        -s Scripts/load/timings.lua "$1" 2>&1)"
+    after="$( [ -n "${3:-}" ] && cpu_ticks "$3" || echo 0)"
+    line="$(grep '^RESULT' <<<"$output")"
+    requests="$(sed -n 's/.* requests=\([0-9]*\).*/\1/p' <<<"$line")"
+    wrk_cpu="$(awk '/^WRKCPU/ { print $2 + $3 }' <<<"$output")"
+    awk -v line="$line" -v t="$((after - before))" -v hz="$clock_ticks" -v n="${requests:-0}" -v w="${wrk_cpu:-0}" \
+        'BEGIN { if (n > 0) printf "%s server_cpu_ns=%d wrk_cpu_ns=%d\n", line, t / hz * 1e9 / n, w * 1e9 / n;
+                 else print line }'
 }
 field() { sed -n "s/.* $2=\([0-9]*\).*/\1/p" <<<"$1"; }
 
-echo "load-test: $(nproc) cores, $threads server threads, wrk -t$wrk_threads -c$connections, $rounds rounds of ${duration}s each"
+echo "load-test: $(nproc) cores, $threads server threads, wrk -t$wrk_threads -c$connections${WRK_CPUS:+ on cores $WRK_CPUS}, $rounds rounds of ${duration}s each"
 echo "load-test: warm-up"
 run_wrk "$bare_url" 3 >/dev/null
 run_wrk "$praykit_url" 3 >/dev/null
 rss_start="$(rss)"
 bare_rps=() praykit_rps=() bare_p99=() praykit_p99=() errors=0 rss_trace="$rss_start"
+bare_cpu=() praykit_cpu=() bare_wrk_cpu=() praykit_wrk_cpu=()
 for round in $(seq 1 "$rounds"); do
-    bare="$(run_wrk "$bare_url" "$duration")"
-    ours="$(run_wrk "$praykit_url" "$duration")"
+    bare="$(run_wrk "$bare_url" "$duration" "$bare_pid")"
+    ours="$(run_wrk "$praykit_url" "$duration" "$praykit_pid")"
     echo "  round $round  bare:    $bare"
     echo "  round $round  praykit: $ours"
     bare_rps+=("$(field "$bare" rps)") bare_p99+=("$(field "$bare" p99_us)")
     praykit_rps+=("$(field "$ours" rps)") praykit_p99+=("$(field "$ours" p99_us)")
+    bare_cpu+=("$(field "$bare" server_cpu_ns)") praykit_cpu+=("$(field "$ours" server_cpu_ns)")
+    bare_wrk_cpu+=("$(field "$bare" wrk_cpu_ns)") praykit_wrk_cpu+=("$(field "$ours" wrk_cpu_ns)")
     errors=$((errors + $(field "$ours" socket_errors) + $(field "$ours" non200)))
     rss_trace="$rss_trace $(rss)"
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 b_rps="$(median "${bare_rps[@]}")" p_rps="$(median "${praykit_rps[@]}")"
 b_p99="$(median "${bare_p99[@]}")" p_p99="$(median "${praykit_p99[@]}")"
+b_cpu="$(median "${bare_cpu[@]}")" p_cpu="$(median "${praykit_cpu[@]}")"
+b_wrk="$(median "${bare_wrk_cpu[@]}")" p_wrk="$(median "${praykit_wrk_cpu[@]}")"
 rss_end="$(rss)"
 
 if [ "$slowloris" = 1 ]; then
@@ -127,6 +161,8 @@ RESULTS  (medians of $rounds rounds; $(nproc) cores shared by wrk and the server
   bare libmicrohttpd, 1 KB:  $b_rps req/s   p99 $(awk -v x="$b_p99" 'BEGIN { printf "%.1f", x / 1000 }') ms
   praykit serve /v1/timings: $p_rps req/s   p99 $(awk -v x="$p_p99" 'BEGIN { printf "%.1f", x / 1000 }') ms
   requests/s ratio:          $ratio  (target ≥ 0.60: $(verdict "$(awk -v r="$ratio" 'BEGIN { print (r >= 0.6) }')"))
+  server CPU a request:      bare $(awk -v x="$b_cpu" 'BEGIN { printf "%.1f", x / 1000 }') µs, praykit $(awk -v x="$p_cpu" 'BEGIN { printf "%.1f", x / 1000 }') µs: $(awk -v p="$p_cpu" -v b="$b_cpu" 'BEGIN { printf "%.2f", (b > 0 ? p / b : 0) }')× (target ≤ 2: $(verdict "$(awk -v p="$p_cpu" -v b="$b_cpu" 'BEGIN { print (b > 0 && p <= 2 * b) }')"))
+  wrk's CPU a request:       against bare $(awk -v x="$b_wrk" 'BEGIN { printf "%.1f", x / 1000 }') µs, against praykit $(awk -v x="$p_wrk" 'BEGIN { printf "%.1f", x / 1000 }') µs${WRK_CPUS:+ (wrk on cores $WRK_CPUS)}
   p99 limit:                 $(awk -v x="$p99_limit" 'BEGIN { printf "%.1f", x / 1000 }') ms  ($(verdict "$(awk -v p="$p_p99" -v l="$p99_limit" 'BEGIN { print (p <= l) }')"))
   errors:                    $errors  ($(verdict "$((errors == 0))"))
   RSS (kB) after warm-up, each round, end: $rss_trace  (growth $((rss_end - rss_start)) kB)

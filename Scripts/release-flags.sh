@@ -8,7 +8,8 @@
 # shared libstdc++ themselves and come last on the link line, so the archive is named earlier, as an
 # autolink entry of every object (`-l:libstdc++.a`), and linked with lld, which resolves a later
 # reference from an archive named before it (gold and bfd would not). The shared library stays in
-# NEEDED (the toolchain's `-lstdc++`) but no symbol binds to it.
+# NEEDED (the toolchain's `-lstdc++`) but no symbol binds to it: Scripts/build-release.sh removes it
+# with patchelf.
 # shellcheck disable=SC2034
 release_flags=(-c release --static-swift-stdlib --disable-local-rpath
     -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors

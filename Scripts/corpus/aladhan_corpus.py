@@ -332,8 +332,9 @@ def generate():
     for bad in ["31-02-2027", "29-02-2027", "00-01-2027", "32-01-2027", "01-00-2027", "01-13-2027", "2027-03-01",
                 "01-03-27", "01/03/2027", "1-3-27", "001-03-2027", "01-03-02027", "01-03-0000", "today", "abc",
                 "01-03-2027x", "-01-03-2027", "01--03-2027", "٠١-٠٣-٢٠٢٧", "01-03-10000"]:
-        c.add(build("/v1/timings/" + urllib.parse.quote(bad, safe="-/"), coords(mk)))
-        c.add(build("/v1/timings", coords(mk) + [("date", bad)]))
+        # `today` is a word the routes read (MagicMirror's MMM-PrayerTimes sends it): today's answer.
+        c.add(build("/v1/timings/" + urllib.parse.quote(bad, safe="-/"), coords(mk)), now=bad == "today")
+        c.add(build("/v1/timings", coords(mk) + [("date", bad)]), now=bad == "today")
     c.add(build("/v1/timings/01-03-2027", coords(mk) + [("date", "02-03-2027")]))
 
     # Coordinates, right and wrong.

@@ -19,7 +19,7 @@ struct Benchmark {
     var praykit: String?
     /// Whether to measure only start-up (`--startup`).
     var startupOnly = false
-    /// Measures only the `/v1/timings` route of `praykit serve` (for profiling it).
+    /// Measures only the `/v1/timings` and `/v1/calendar` answers of `praykit serve` (for profiling them).
     var routesOnly = false
     /// Measures only the World Magnetic Model (`--magnetic`).
     var magneticOnly = false
@@ -56,7 +56,8 @@ struct Benchmark {
                                   benchmark's first-day figure is the median of 21 of these.
           --startup               Measure only 'praykit times' start-up and peak memory against
                                   --hello (Scripts/startup.sh runs it for each build).
-          --routes                Measure only praykit serve's /v1/timings route, in process.
+          --routes                Measure only praykit serve's /v1/timings and /v1/calendar answers,
+                                  in process.
           --magnetic              Measure only one World Magnetic Model evaluation (the compass
                                   bearing of 'praykit qibla').
           --sync                  Measure only sync, in a temporary folder: pushes and a pull against
@@ -173,14 +174,10 @@ struct Benchmark {
             return
         }
         if routesOnly {
-            let route = measureRoutes(rounds: rounds)
-            guard route.isFinite else { throw PrayError(.unavailable, message: "a /v1/timings request failed") }
-            if json {
-                print(#"{"timingsRouteMicroseconds":\#(String(format: "%.2f", route))}"#)
-            } else {
-                print("praykit serve (in process, no sockets), best of \(rounds) rounds of 2,000 requests:")
-                print("  /v1/timings for a random place, day, method and zone: \(String(format: "%.2f", route)) µs")
+            guard let routes = measureRoutes(rounds: rounds) else {
+                throw PrayError(.unavailable, message: "a /v1/timings or /v1/calendar request failed")
             }
+            print(json ? "{" + routes.json + "}" : "best of \(rounds) rounds\n" + routes.text, terminator: "")
             return
         }
         // First, while this process is small: a child's peak memory as wait4 reports it is at least its
@@ -226,7 +223,9 @@ struct Benchmark {
         guard checksum.isFinite, checksum > 0 else { throw PrayError(.unavailable, message: "no times were computed") }
         let storage = try measureStorage()
         let places = try measurePlaces()
-        let route = measureRoutes()
+        guard let route = measureRoutes() else {
+            throw PrayError(.unavailable, message: "a /v1/timings or /v1/calendar request failed")
+        }
         let magnetic = measureMagneticField()
         guard magnetic.isFinite else { throw PrayError(.unavailable, message: "a magnetic field evaluation failed") }
         if json {
@@ -237,7 +236,7 @@ struct Benchmark {
                     + #""logRowsPerSecond":\#(Int(storage.rowsPerSecond.rounded())),"#
                     + #""logYearReadMicroseconds":\#(Int(storage.yearRead.rounded())),"#
                     + places.json + "," + startup.json + ","
-                    + #""timingsRouteMicroseconds":\#(Int(route.rounded())),"#
+                    + route.json + ","
                     + #""magneticFieldNanoseconds":\#(Int(magnetic.rounded())),"#
                     + #""firstRoundNsPerPrayerDay":\#(Int((firstRound / Double(days)).rounded()))}"#
             )
@@ -253,8 +252,7 @@ struct Benchmark {
             print("  reading a year (1825 entries): \(Int(storage.yearRead.rounded())) µs")
             print(places.text, terminator: "")
             print(startup.text, terminator: "")
-            print("praykit serve (in process, no sockets):")
-            print("  /v1/timings for a random place, day, method and zone: \(String(format: "%.1f", route)) µs")
+            print(route.text, terminator: "")
             print("World Magnetic Model (WMM2025, degree 12):")
             print("  one field evaluation at a random place, height and date: \(Int(magnetic.rounded())) ns")
         }
@@ -543,38 +541,6 @@ struct Startup {
             }
         }
         return text + "\n"
-    }
-}
-
-extension Benchmark {
-    /// The cost of one `/v1/timings` answer of `praykit serve` without the HTTP around it: random
-    /// places, days, methods and zones (seeded), best of `rounds` rounds of 2,000, in microseconds.
-    func measureRoutes(rounds: Int = 5) -> Double {
-        let hijri = HijriServiceUmmAlQura(prayerService: PrayerServiceAstronomical(log: .silent), log: .silent)
-        let routes = AlAdhanRoutes(
-            calculator: PrayerServiceAstronomical(log: .silent), hijri: hijri,
-            qibla: QiblaServiceGeodesic(log: .silent),
-            clock: PrayClockSystem(), log: .silent)
-        let zones = ["UTC", "Europe/London", "Asia/Riyadh", "America/New_York", "Asia/Karachi", "Australia/Sydney"]
-        let methods = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23]
-        var random = SplitMix64(seed: 2027)  // the same requests on every run
-        let requests = (0..<2000).map { _ in
-            let target =
-                "/v1/timings/\(Int.random(in: 1...28, using: &random))-\(Int.random(in: 1...12, using: &random))-"
-                + "\(Int.random(in: 2000...2049, using: &random))?latitude=\(Double.random(in: -60...60, using: &random))"
-                + "&longitude=\(Double.random(in: -180...180, using: &random))"
-                + "&method=\(methods.randomElement(using: &random) ?? 3)"
-                + "&timezonestring=\(zones.randomElement(using: &random) ?? "UTC")"
-            return ServerAPI.Request(target: target)
-        }
-        var best = Double.infinity
-        var failures = 0
-        for _ in 0..<rounds {
-            let started = DispatchTime.now().uptimeNanoseconds
-            for request in requests where routes.respond(to: request).status != 200 { failures += 1 }
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - started) / Double(requests.count) / 1e3)
-        }
-        return failures == 0 ? best : .nan
     }
 }
 

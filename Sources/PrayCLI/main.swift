@@ -1,3 +1,4 @@
 import Foundation
 
-exit(await PrayCommandLine.main())
+// The command's tasks run on this thread (CurrentThreadExecutor): no worker threads to start.
+exit(CurrentThreadExecutor().run { await PrayCommandLine.main() })

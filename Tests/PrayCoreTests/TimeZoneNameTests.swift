@@ -72,3 +72,53 @@ import Testing
         #expect(throws: ValidationError.self) { try preferences.set("Mars/Olympus", for: .timeZone) }
     }
 }
+
+/// A zone of the system's tz database is a name: computed with from its file, without a Foundation zone
+/// until one is asked for, and equal to the same name however it was made.
+@Suite struct TimeZoneNameWithoutFoundationTests {
+    @Test func aSystemZoneIsItsNameAndItsFileGivesTheOffsets() throws {
+        // Given: a name parsed, and the same zone made from Foundation's
+        let parsed = try TimeZoneName(parsing: "America/New_York")
+        let made = TimeZoneName(try #require(TimeZone(identifier: "America/New_York")))
+        // Then: equal names, the same offsets, and Foundation's zone on request
+        #expect(parsed == made)
+        #expect(parsed.hashValue == made.hashValue)
+        let july = Date(timeIntervalSince1970: 1_815_000_000)  // 2027-07-08
+        #expect(parsed.offset(at: july) == -14_400)
+        #expect(parsed.timeZone.identifier == "America/New_York")
+        #expect(parsed.timeZone.secondsFromGMT(for: july) == -14_400)
+    }
+
+    @Test(arguments: ["posix/Europe/London", "right/Europe/London", "localtime", "posixrules"])
+    func copiesOfTheTreeAreNoZones(_ name: String) {
+        #expect(!TimeZoneName.isSystemZone(name))
+        #expect(TimeZoneName(name) == nil)
+    }
+
+    @Test func theMachinesZoneIsMarkedButARequestKeepsTheZoneAlone() throws {
+        // Given: the machine's zone, from TZ
+        let local = TimeZoneParser(environment: ["TZ": ":Asia/Riyadh"]).local
+        #expect(local.isLocal)
+        #expect(local.identifier == "Asia/Riyadh")
+        // When: a request and a schedule are made in it
+        let request = PrayerAPI.Request(
+            coordinates: try Coordinates(latitude: 21.4, longitude: 39.8), zone: local,
+            date: try CivilDate(parsing: "2027-01-15"), parameters: CalculationParameters(method: .ummAlQura))
+        // Then: they keep the zone, not the mark, and equal a request made with Foundation's zone
+        #expect(!request.zone.isLocal)
+        let same = PrayerAPI.Request(
+            coordinates: request.coordinates, timeZone: try #require(TimeZone(identifier: "Asia/Riyadh")),
+            date: request.date, parameters: request.parameters)
+        #expect(request == same)
+        var moved = request
+        moved.timeZone = try #require(TimeZone(identifier: "Europe/London"))
+        #expect(moved.zone.identifier == "Europe/London")
+    }
+
+    @Test func theDayContainingAnInstantIsTheSameByNameOrByFoundationsZone() throws {
+        let instant = Date(timeIntervalSince1970: 1_795_989_600)  // 2026-11-29T22:00:00Z
+        let name = try TimeZoneName(parsing: "Asia/Riyadh")
+        #expect(try CivilDate(containing: instant, in: name) == (try CivilDate(containing: instant, in: name.timeZone)))
+        #expect(try CivilDate(containing: instant, in: name) == (try CivilDate(parsing: "2026-11-30")))
+    }
+}

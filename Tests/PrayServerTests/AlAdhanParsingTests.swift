@@ -35,6 +35,6 @@ import Testing
         #expect(query[.iso8601] == "true")
         #expect(query[.longitude] == nil)
         #expect(AlAdhanQuery.Name.latitudeAdjustmentMethod.description == "latitudeAdjustmentMethod")
-        #expect(AlAdhanQuery.Name.allCases.allSatisfy { AlAdhanQuery.Name.byName[$0.description] == $0 })
+        #expect(AlAdhanQuery.Name.allCases.allSatisfy { AlAdhanQuery.Name(spelling: $0.description) == $0 })
     }
 }

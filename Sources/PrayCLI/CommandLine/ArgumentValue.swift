@@ -239,9 +239,17 @@ struct Instant: ArgumentValue, Equatable {
     /// The instant: as given, or the local time in `zone`.
     /// - Throws: ``CLIError`` (usage) for a local time the zone's clocks skip.
     func date(in zone: TimeZone) throws -> Date {
+        try date(in: TimeZoneName(zone))
+    }
+
+    /// The instant: as given, or the local time in the zone `name` (whose Foundation zone is made only
+    /// for a local time).
+    /// - Throws: ``CLIError`` (usage) for a local time the zone's clocks skip.
+    func date(in name: TimeZoneName) throws -> Date {
         switch form {
         case .absolute(let date): return date
         case .local(let components):
+            let zone = name.timeZone
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone
             guard let date = calendar.date(from: components),

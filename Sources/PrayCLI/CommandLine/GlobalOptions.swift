@@ -83,10 +83,13 @@ struct GlobalOptions: Equatable {
         return (options, rest)
     }
 
-    /// The process's configuration with these logging choices.
-    var configuration: PrayDependency.Configuration {
+    /// The process's configuration with these logging choices, its database found in `environment`
+    /// (the one the command line was given, read once: not Foundation's copy of it).
+    func configuration(environment: [String: String]) -> PrayDependency.Configuration {
         PrayDependency.Configuration(
-            minLogLevel: level, logDestinations: [file.map { .file(path: $0) } ?? .console]
+            minLogLevel: level, logDestinations: [file.map { .file(path: $0) } ?? .console],
+            databasePath: environment["PRAYKIT_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? PrayDependency.Configuration.defaultDatabasePath(environment: environment)
         )
     }
 }

@@ -4,12 +4,20 @@ import PrayCore
 /// Writes instants as wall-clock times of one zone: ISO 8601 with the offset in effect at that
 /// instant (`2026-11-29T05:20:00+03:00`), or `05:20` for tables.
 struct LocalClock {
-    let timeZone: TimeZone
+    let zone: TimeZoneName
+
+    init(zone: TimeZoneName) {
+        self.zone = zone
+    }
+
+    init(timeZone: TimeZone) {
+        self.init(zone: TimeZoneName(timeZone))
+    }
 
     /// The civil date, seconds since local midnight and offset of `date`, to the nearest second.
     func components(_ date: Date) -> (day: CivilDate, seconds: Int, offset: Int) {
         let instant = Int(date.timeIntervalSince1970.rounded())
-        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+        let offset = zone.offset(at: Date(timeIntervalSince1970: Double(instant)))
         let local = instant + offset
         let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
         return (CivilDate(daysSince1970: days), local - days * 86400, offset)

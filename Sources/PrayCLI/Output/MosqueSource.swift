@@ -8,7 +8,7 @@ enum MosqueSource {
     /// it was imported (in the schedules' zone) when the store knows it; `nil` when no mosque gave a time.
     static func name(_ schedules: [PrayerSchedule], context: CommandContext) -> String? {
         guard let mosque = schedules.lazy.compactMap(\.mosque).first else { return nil }
-        let zone = schedules.first?.timeZone ?? TimeZone(secondsFromGMT: 0) ?? .current
+        let zone = schedules.first?.zone ?? .utc
         let imported = (try? context.dependency.mosqueTimetables().mosques())?.first { $0.name == mosque }?.importedAt
         let day = imported.flatMap { try? CivilDate(containing: $0, in: zone) }
         return "\(mosque)'s timetable" + (day.map { " (imported \($0))" } ?? "")

@@ -13,7 +13,7 @@ struct RamadanOutput {
     let method: MethodChoice
     var clock12Hour = false
 
-    private var clock: LocalClock { LocalClock(timeZone: request.timeZone) }
+    private var clock: LocalClock { LocalClock(zone: request.zone) }
     private var withSeconds: Bool { request.parameters.rounding == .none }
     private var year: Int { days.first?.hijri.year ?? 0 }
 

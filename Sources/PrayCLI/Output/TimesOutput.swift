@@ -23,7 +23,7 @@ struct TimesOutput {
     /// The `Source:` line's words when the chosen mosque's timetable gave times (``MosqueSource``).
     var mosqueSource: String?
 
-    private var clock: LocalClock { LocalClock(timeZone: request.timeZone) }
+    private var clock: LocalClock { LocalClock(zone: request.zone) }
     private var parameters: CalculationParameters { request.parameters }
     private var withSeconds: Bool { parameters.rounding == .none }
     /// The published timetable's provider, or `nil` for calculated times.
@@ -386,8 +386,8 @@ struct TimesOutput {
     private func header() -> [String] {
         let coordinates = request.coordinates
         let offset = LocalClock.offset(
-            request.timeZone.secondsFromGMT(
-                for: response.schedules.first?[.dhuhr]?.date ?? Date(timeIntervalSince1970: 0)))
+            request.zone.offset(
+                at: response.schedules.first?[.dhuhr]?.date ?? Date(timeIntervalSince1970: 0)))
         var placeLine = "Place: "
         if let name = place.name { placeLine += "\(place.nameWithNote ?? name) — " }
         placeLine +=
@@ -411,7 +411,7 @@ struct TimesOutput {
             "Source: "
                 + (mosqueSource
                     ?? "\(response.source)"
-                    + (fetchedAt.map { ", fetched \(LocalClock(timeZone: request.timeZone).iso8601($0))" } ?? "")))
+                    + (fetchedAt.map { ", fetched \(LocalClock(zone: request.zone).iso8601($0))" } ?? "")))
         return lines
     }
 

@@ -18,7 +18,7 @@ extension TimetableHTML {
                     words.elevation(words.number(coordinates.elevation.formattedCompactly)),
                 ]))
         let offset = schedules.first.flatMap { $0[.dhuhr] }.map {
-            " (UTC\(words.number(LocalClock.offset(schedules[0].timeZone.secondsFromGMT(for: $0.date)))))"
+            " (UTC\(words.number(LocalClock.offset(schedules[0].zone.offset(at: $0.date)))))"
         }
         lines.append(line(words.zone, [place.zone + (offset ?? ""), words.zoneSource(place.zoneSource)]))
         let method = parameters.method

@@ -279,7 +279,7 @@ struct TimetableHTML {
     private func clockParts(
         _ date: Date, in schedule: PrayerSchedule, withSeconds: Bool = false
     ) -> (clock: String, half: String?) {
-        let text = LocalClock(timeZone: schedule.timeZone).time(date, withSeconds: withSeconds, twelveHour: clock12Hour)
+        let text = LocalClock(zone: schedule.zone).time(date, withSeconds: withSeconds, twelveHour: clock12Hour)
         guard clock12Hour else { return (words.number(text), nil) }
         return (words.number(String(text.dropLast(3))), text.hasSuffix("am") ? words.am : words.pm)
     }

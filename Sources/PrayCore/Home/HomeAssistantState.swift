@@ -146,7 +146,7 @@ enum HomeAssistantJSON {
 
         /// The instant's text.
         func text(_ date: Date) -> String {
-            let offset = timeZone.secondsFromGMT(for: date)
+            let offset = timeZone.offset(at: date)
             let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
             let days = Int((Double(local) / 86_400).rounded(.down))
             let seconds = local - days * 86_400

@@ -130,8 +130,8 @@ extension LocationManager {
         let resolution = try CalculationSettings.resolve(
             given: settings, saved: saved, country: location.countryMethod, latitude: location.coordinates.latitude)
         var request = PrayerAPI.Request(
-            coordinates: location.coordinates, timeZone: location.timeZone,
-            date: try CivilDate(containing: instant, in: location.timeZone), days: days,
+            coordinates: location.coordinates, zone: location.zone,
+            date: try CivilDate(containing: instant, in: location.zone), days: days,
             parameters: resolution.parameters)
         try await hijriChoice(saved).apply(to: &request)
         for ignored in resolution.ignored {

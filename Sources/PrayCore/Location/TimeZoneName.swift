@@ -18,11 +18,52 @@ import Foundation
 public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
     /// The zone's name as PrayKit shows it: the tz database's spelling (`Asia/Kolkata`), `UTC`, or
     /// Foundation's name of a fixed offset (`GMT+0300`).
-    public let identifier: String
-    /// The zone.
-    public let timeZone: TimeZone
+    public var identifier: String { storage.identifier }
     /// Whether this is the machine's zone, chosen with `local`.
     public let isLocal: Bool
+    /// The name, and what it was found as; one reference, so that a request or a schedule that keeps
+    /// the zone copies one pointer.
+    private let storage: Storage
+
+    /// What a zone's name was found as.
+    private final class Storage: Sendable {
+        let identifier: String
+        /// The Foundation zone it was made from, if any: a name of the system's tz database is found and
+        /// computed with without one (``ZonePeriods``), and Foundation's is made only when asked for.
+        let given: TimeZone?
+        /// The zone's file in the system's tz database, when it was found by name.
+        let rules: TZifZone?
+
+        init(identifier: String, given: TimeZone?, rules: TZifZone?) {
+            self.identifier = identifier
+            self.given = given
+            self.rules = rules
+        }
+    }
+
+    /// The zone's file in the system's tz database, when it was found by name (a clock then computes
+    /// with it without looking it up again).
+    package var systemRules: TZifZone? { storage.rules }
+
+    private var given: TimeZone? { storage.given }
+
+    /// The zone as Foundation's `TimeZone`: the one this was made from, else Foundation's zone of this
+    /// name, made now (on Linux Foundation's named zones are ICU's, which a command that only
+    /// computes times never needs to load).
+    public var timeZone: TimeZone {
+        given ?? Self.foundationZone(identifier)
+    }
+
+    /// Whether two names are the same zone: the same identifier, both the machine's or neither.
+    public static func == (lhs: TimeZoneName, rhs: TimeZoneName) -> Bool {
+        lhs.identifier == rhs.identifier && lhs.isLocal == rhs.isLocal
+    }
+
+    /// Hashes the identifier and whether it is the machine's zone.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+        hasher.combine(isLocal)
+    }
 
     /// A zone found by name or offset (see the type's documentation), or `nil` for any other text.
     public init?(_ text: String) {
@@ -31,7 +72,10 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
         guard !text.isEmpty, text.utf8.count <= 64 else { return nil }
         let offset = Self.offsetSeconds(text)
         if text.uppercased() == "Z" {
-            self.init(identifier: "UTC", timeZone: Self.utcZone)
+            self = .utc
+        } else if offset == nil, Self.looksLikeName(text), Self.isSystemZone(text) {
+            // A zone of the system's tz database: its file is read, no Foundation zone is made.
+            self.init(systemZone: text)
         } else if offset == nil, Self.looksLikeName(text), let zone = TimeZone(identifier: text) {
             // The exact spelling: Foundation knows every name of the tz database, aliases included, so
             // the list of names is read only for another letter case (or a name like `GMT+0`).
@@ -39,6 +83,8 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
         } else if let offset, text.first?.isLetter == false, let zone = TimeZone(secondsFromGMT: offset) {
             // `+03:00`: an offset, never a name (the names that look like offsets start with GMT).
             self.init(identifier: zone.identifier, timeZone: zone)
+        } else if let name = Self.canonicalSpelling(of: text), Self.isSystemZone(name) {
+            self.init(systemZone: name)
         } else if let name = Self.canonicalSpelling(of: text), let zone = TimeZone(identifier: name) {
             self.init(identifier: name, timeZone: zone)
         } else if let offset, let zone = TimeZone(secondsFromGMT: offset) {
@@ -62,9 +108,49 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
     ///   - timeZone: The zone.
     ///   - isLocal: Whether it is the machine's zone.
     public init(identifier: String, timeZone: TimeZone, isLocal: Bool = false) {
-        self.identifier = identifier
-        self.timeZone = timeZone
         self.isLocal = isLocal
+        storage = Storage(identifier: identifier, given: timeZone, rules: nil)
+    }
+
+    /// A zone of the system's tz database by its file's name (``isSystemZone(_:)``), without a
+    /// Foundation zone.
+    package init(systemZone identifier: String, isLocal: Bool = false) {
+        self.isLocal = isLocal
+        storage = Storage(identifier: identifier, given: nil, rules: ZoneDatabase.systemZone(named: identifier))
+    }
+
+    /// This zone, not marked as the machine's (a request or a schedule keeps the zone alone).
+    package var withoutLocal: TimeZoneName {
+        isLocal ? TimeZoneName(storage: storage, isLocal: false) : self
+    }
+
+    /// This zone, marked as the machine's.
+    var asLocal: TimeZoneName { TimeZoneName(storage: storage, isLocal: true) }
+
+    private init(storage: Storage, isLocal: Bool) {
+        self.storage = storage
+        self.isLocal = isLocal
+    }
+
+    /// Whether `identifier` names a zone file of the system's tz database that Foundation also knows
+    /// by that name: every TZif file but the `posix/` and `right/` copies of the tree, `localtime` and
+    /// `posixrules` (the machine's zone and the default rules, not zones).
+    package static func isSystemZone(_ identifier: String) -> Bool {
+        guard !identifier.hasPrefix("posix/"), !identifier.hasPrefix("right/"), identifier != "localtime",
+            identifier != "posixrules"
+        else { return false }
+        return ZoneDatabase.systemZone(named: identifier) != nil
+    }
+
+    /// Foundation's zone of a name, for ``timeZone``: the named zone; for a name of the system's tz
+    /// database that Foundation does not know (a zone newer than its data), a fixed zone of the offset
+    /// the system's database gives it now — PrayKit's own calculations read the database and never
+    /// this zone.
+    private static func foundationZone(_ identifier: String) -> TimeZone {
+        if let zone = TimeZone(identifier: identifier) { return zone }
+        let now = Int64(Date().timeIntervalSince1970)
+        let offset = ZoneDatabase.systemZone(named: identifier)?.period(at: now).offset ?? 0
+        return TimeZone(secondsFromGMT: offset) ?? TimeZone(secondsFromGMT: 0) ?? .current
     }
 
     /// The zone of a `TimeZone`, named by its identifier.
@@ -76,7 +162,7 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
     public var description: String { identifier }
 
     /// UTC.
-    public static let utc = TimeZoneName(identifier: "UTC", timeZone: utcZone)
+    public static let utc = TimeZoneName(systemZone: "UTC")
 
     /// The error for text that names no zone.
     public static func unknown(_ text: String) -> ValidationError {
@@ -125,9 +211,6 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
     }
 
     // MARK: - Helpers
-
-    /// Foundation calls UTC `GMT`; the zone is the same.
-    private static let utcZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
 
     /// `text` without spaces and tabs around it.
     static func trimmed(_ text: String) -> String {
@@ -207,9 +290,7 @@ public struct TimeZoneParser: Sendable {
     public var local: TimeZoneName {
         if let variable = environment["TZ"], !variable.isEmpty {
             let text = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
-            if let zone = TimeZoneName(text) {
-                return TimeZoneName(identifier: zone.identifier, timeZone: zone.timeZone, isLocal: true)
-            }
+            if let zone = TimeZoneName(text) { return zone.asLocal }
         }
         return TimeZoneName(identifier: systemTimeZone.identifier, timeZone: systemTimeZone, isLocal: true)
     }

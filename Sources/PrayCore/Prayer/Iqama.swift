@@ -97,29 +97,34 @@ public struct IqamaSettings: Hashable, Sendable, CustomStringConvertible {
         case .afterAdhan(let minutes):
             var instant = time.date.addingTimeInterval(Double(minutes) * 60)
             if let step = roundingMinutes, step > 1 {
-                let offset = Double(schedule.timeZone.secondsFromGMT(for: instant))
+                let offset = Double(schedule.zone.offset(at: instant))
                 let local = instant.timeIntervalSince1970 + offset
                 let stepSeconds = Double(step * 60)
                 instant = Date(timeIntervalSince1970: (local / stepSeconds).rounded(.up) * stepSeconds - offset)
             }
             return instant
         case .fixed(let minutes):
-            return Self.instant(minutes, on: schedule.date, in: schedule.timeZone)
+            return Self.instant(minutes, on: schedule.date, in: schedule.zone)
         }
     }
 
     /// The Jumu'ah times of `schedule`'s day when it is a Friday; empty otherwise.
     public func jumuahTimes(in schedule: PrayerSchedule) -> [Date] {
         guard schedule.date.isoWeekday == 5 else { return [] }
-        return jumuah.compactMap { Self.instant($0, on: schedule.date, in: schedule.timeZone) }
+        return jumuah.compactMap { Self.instant($0, on: schedule.date, in: schedule.zone) }
     }
 
     /// The instant of a local clock time on a civil day (the later one when the clock repeats it; the
     /// first instant after it when the clock skips it).
     package static func instant(_ minutes: Int, on date: CivilDate, in zone: TimeZone) -> Date? {
+        instant(minutes, on: date, in: TimeZoneName(zone))
+    }
+
+    /// The same, in a zone given by name.
+    package static func instant(_ minutes: Int, on date: CivilDate, in zone: TimeZoneName) -> Date? {
         let midnightUTC = Double(date.daysSince1970) * 86_400 + Double(minutes) * 60
-        var guess = midnightUTC - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: midnightUTC)))
-        guess = midnightUTC - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: guess)))
+        var guess = midnightUTC - Double(zone.offset(at: Date(timeIntervalSince1970: midnightUTC)))
+        guess = midnightUTC - Double(zone.offset(at: Date(timeIntervalSince1970: guess)))
         return Date(timeIntervalSince1970: guess)
     }
 

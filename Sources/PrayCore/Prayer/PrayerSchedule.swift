@@ -9,10 +9,12 @@ import Foundation
 /// if schedule[.isha] == nil { print(schedule.unavailability(of: .isha)!) }
 /// ```
 public struct PrayerSchedule: Hashable, Sendable {
-    /// The civil day, in ``timeZone``.
+    /// The civil day, in ``zone``.
     public let date: CivilDate
-    /// The zone the day belongs to.
-    public let timeZone: TimeZone
+    /// The zone the day belongs to, by name.
+    public let zone: TimeZoneName
+    /// The zone the day belongs to, as Foundation's `TimeZone` (made when asked for).
+    public var timeZone: TimeZone { zone.timeZone }
     /// The place.
     public let coordinates: Coordinates
     /// The night from this day's sunset to the next sunrise, when both exist (before adjustments).
@@ -62,6 +64,22 @@ public struct PrayerSchedule: Hashable, Sendable {
         polarBasis: PolarBasis? = nil, congregationTimes: [Prayer: Date] = [:], extraTimes: ExtraTimes? = nil,
         mosque: String? = nil, jumuahTimes: [Date] = []
     ) {
+        self.init(
+            date: date, zone: TimeZoneName(timeZone), coordinates: coordinates, times: times, unavailable: unavailable,
+            sunsetToSunrise: sunsetToSunrise, sunsetToFajr: sunsetToFajr, maghribToFajr: maghribToFajr,
+            polarBasis: polarBasis, congregationTimes: congregationTimes, extraTimes: extraTimes, mosque: mosque,
+            jumuahTimes: jumuahTimes)
+    }
+
+    /// Creates a schedule in a zone given by name (``TimeZoneName``): no Foundation zone is made for it.
+    /// The other parameters are those of the initializer that takes a `TimeZone`.
+    public init(
+        date: CivilDate, zone: TimeZoneName, coordinates: Coordinates,
+        times: [PrayerTime], unavailable: [Prayer: PrayerTime.Unavailability] = [:],
+        sunsetToSunrise: DateInterval? = nil, sunsetToFajr: DateInterval? = nil, maghribToFajr: DateInterval? = nil,
+        polarBasis: PolarBasis? = nil, congregationTimes: [Prayer: Date] = [:], extraTimes: ExtraTimes? = nil,
+        mosque: String? = nil, jumuahTimes: [Date] = []
+    ) {
         // One time per prayer, the last one given winning, kept in `allCases` order.
         var storedTimes = times
         if !storedTimes.indices.dropFirst().allSatisfy({
@@ -72,7 +90,7 @@ public struct PrayerSchedule: Hashable, Sendable {
             storedTimes = Prayer.allCases.compactMap { latest[$0] }
         }
         self.date = date
-        self.timeZone = timeZone
+        self.zone = zone.withoutLocal
         self.coordinates = coordinates
         self.storedTimes = storedTimes
         self.unavailable =

@@ -42,8 +42,16 @@ public enum PrayerAPI {
     public struct Request: Hashable, Sendable {
         /// The place.
         public var coordinates: Coordinates
-        /// The zone whose civil days are asked for.
-        public var timeZone: TimeZone
+        /// The zone whose civil days are asked for, by name: its offsets come from the system's tz
+        /// database where it has the zone.
+        public var zone: TimeZoneName {
+            didSet { zone = zone.withoutLocal }
+        }
+        /// The zone whose civil days are asked for, as Foundation's `TimeZone` (made when asked for).
+        public var timeZone: TimeZone {
+            get { zone.timeZone }
+            set { zone = TimeZoneName(newValue) }
+        }
         /// The first day.
         public var date: CivilDate
         /// How many consecutive days, from ``date``.
@@ -70,8 +78,17 @@ public enum PrayerAPI {
             coordinates: Coordinates, timeZone: TimeZone, date: CivilDate, days: Int = 1,
             parameters: CalculationParameters
         ) {
+            self.init(
+                coordinates: coordinates, zone: TimeZoneName(timeZone), date: date, days: days, parameters: parameters)
+        }
+
+        /// Creates a request for a zone by name (``TimeZoneName``): no Foundation zone is made for it.
+        public init(
+            coordinates: Coordinates, zone: TimeZoneName, date: CivilDate, days: Int = 1,
+            parameters: CalculationParameters
+        ) {
             self.coordinates = coordinates
-            self.timeZone = timeZone
+            self.zone = zone.withoutLocal
             self.date = date
             self.days = days
             self.parameters = parameters

@@ -81,7 +81,7 @@ extension PrayerServiceMosque {
         }
         let jumuah = schedule.jumuahTimes.isEmpty ? rules.jumuahTimes(in: schedule) : schedule.jumuahTimes
         return PrayerSchedule(
-            date: schedule.date, timeZone: schedule.timeZone, coordinates: schedule.coordinates, times: schedule.times,
+            date: schedule.date, zone: schedule.zone, coordinates: schedule.coordinates, times: schedule.times,
             unavailable: Dictionary(
                 uniqueKeysWithValues: Prayer.allCases.compactMap { prayer in
                     schedule.unavailability(of: prayer).map { (prayer, $0) }
@@ -92,7 +92,7 @@ extension PrayerServiceMosque {
 
     /// `schedule` with the mosque's times of `day` in place of its own.
     public static func overlay(_ day: MosqueDay, of mosque: String, on schedule: PrayerSchedule) -> PrayerSchedule {
-        let zone = schedule.timeZone
+        let zone = schedule.zone
         var times: [PrayerTime] = []
         var unavailable: [Prayer: PrayerTime.Unavailability] = [:]
         var given: [Prayer: Date] = [:]
@@ -125,7 +125,7 @@ extension PrayerServiceMosque {
         }
         let jumuah = day.jumuah.compactMap { IqamaSettings.instant($0, on: day.date, in: zone) }
         return PrayerSchedule(
-            date: schedule.date, timeZone: zone, coordinates: schedule.coordinates, times: times,
+            date: schedule.date, zone: zone, coordinates: schedule.coordinates, times: times,
             unavailable: unavailable, sunsetToSunrise: schedule.sunsetToSunrise, sunsetToFajr: schedule.sunsetToFajr,
             maghribToFajr: schedule.maghribToFajr, polarBasis: schedule.polarBasis, congregationTimes: congregation,
             extraTimes: schedule.extraTimes, mosque: mosque,
@@ -136,7 +136,7 @@ extension PrayerServiceMosque {
 extension MosqueTimetable {
     /// Whether the timetable serves `request`: the same zone, and a place within ``radiusKilometers``.
     public func applies(to request: PrayerAPI.Request) -> Bool {
-        request.timeZone.identifier == timeZone
+        request.zone.identifier == timeZone
             && coordinates.kilometers(to: request.coordinates) <= Self.radiusKilometers
     }
 }
@@ -145,7 +145,7 @@ extension SyncMosqueSettingsValue {
     /// Whether the settings serve `request`: the same zone, and a place within
     /// ``MosqueTimetable/radiusKilometers`` of the mosque.
     public func applies(to request: PrayerAPI.Request) -> Bool {
-        guard request.timeZone.identifier == timeZone,
+        guard request.zone.identifier == timeZone,
             let place = try? Coordinates(latitude: latitude, longitude: longitude, elevation: elevation)
         else { return false }
         return place.kilometers(to: request.coordinates) <= MosqueTimetable.radiusKilometers

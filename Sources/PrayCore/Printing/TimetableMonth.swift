@@ -94,7 +94,10 @@ public struct TimetableMonth: Sendable {
     /// `-1` or `+1` when `time` falls on the civil day before or after `schedule`'s in its zone (to the
     /// nearest second), else empty.
     public static func dayMark(_ time: PrayerTime, of schedule: PrayerSchedule) -> String {
-        let difference = localDay(of: time.date, in: schedule.timeZone).daysSince1970 - schedule.date.daysSince1970
+        let instant = Int(time.date.timeIntervalSince1970.rounded())
+        let local = instant + schedule.zone.offset(at: Date(timeIntervalSince1970: Double(instant)))
+        let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let difference = day - schedule.date.daysSince1970
         return difference == 0 ? "" : difference > 0 ? "+\(difference)" : "\(difference)"
     }
 
@@ -103,7 +106,7 @@ public struct TimetableMonth: Sendable {
     /// mean times).
     public static func iso8601(_ date: Date, in zone: TimeZone) -> String {
         let instant = Int(date.timeIntervalSince1970.rounded())
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+        let offset = zone.offset(at: Date(timeIntervalSince1970: Double(instant)))
         let local = instant + offset
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let seconds = local - days * 86_400
@@ -118,7 +121,7 @@ public struct TimetableMonth: Sendable {
     /// The civil day of `date` in `zone`, the instant rounded to the nearest second (as times are shown).
     public static func localDay(of date: Date, in zone: TimeZone) -> CivilDate {
         let instant = Int(date.timeIntervalSince1970.rounded())
-        let local = instant + zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+        let local = instant + zone.offset(at: Date(timeIntervalSince1970: Double(instant)))
         return CivilDate(daysSince1970: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
     }
 }

@@ -26,7 +26,7 @@ public struct NotificationContext: Hashable, Sendable {
 
     /// `HH:MM` of `date` in ``timeZone``.
     public func clock(_ date: Date) -> String {
-        let local = Int(date.timeIntervalSince1970.rounded()) + timeZone.secondsFromGMT(for: date)
+        let local = Int(date.timeIntervalSince1970.rounded()) + timeZone.offset(at: date)
         let minutes = ((local % 86_400) + 86_400) % 86_400 / 60
         return "\((minutes / 60).zeroPadded(2)):\((minutes % 60).zeroPadded(2))"
     }

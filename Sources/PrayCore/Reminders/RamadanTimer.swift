@@ -72,9 +72,9 @@ public struct RamadanTimer: Sendable {
     /// The first instant of a civil day in a zone (midnight, or the first hour a DST change leaves).
     private static func start(of date: CivilDate, in zone: TimeZone) -> Date {
         let midnightUTC = Date(timeIntervalSince1970: Double(date.daysSince1970) * 86_400)
-        var candidate = midnightUTC.addingTimeInterval(-Double(zone.secondsFromGMT(for: midnightUTC)))
+        var candidate = midnightUTC.addingTimeInterval(-Double(zone.offset(at: midnightUTC)))
         // The offset at local midnight can differ from the one at UTC midnight across a change.
-        candidate = midnightUTC.addingTimeInterval(-Double(zone.secondsFromGMT(for: candidate)))
+        candidate = midnightUTC.addingTimeInterval(-Double(zone.offset(at: candidate)))
         return candidate
     }
 

@@ -90,13 +90,19 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// ```
     /// - Throws: ``ValidationError`` when the instant is not finite or falls outside years 1…9999.
     public init(containing instant: Date, in timeZone: TimeZone) throws(ValidationError) {
+        try self.init(containing: instant, in: TimeZoneName(timeZone))
+    }
+
+    /// The civil day that `instant` falls on in a zone given by name: today in a place.
+    /// - Throws: ``ValidationError`` when the instant is not finite or falls outside years 1…9999.
+    public init(containing instant: Date, in zone: TimeZoneName) throws(ValidationError) {
         // 0001-01-01 and the day after 9999-12-31, as seconds since 1970 (a zone moves them < 1 day).
         let range = -719_162 * 86_400.0..<2_932_897 * 86_400.0
         let outside = ValidationError(
             field: "date", message: "the instant \(instant.timeIntervalSince1970) s from 1970 is outside years 1…9999")
         let seconds = instant.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < 1e12 else { throw outside }
-        let local = seconds + Double(timeZone.secondsFromGMT(for: instant))
+        let local = seconds + Double(zone.offset(at: instant))
         guard range.contains(local) else { throw outside }
         self.init(daysSince1970: Self.dayNumber(localSeconds: local))
     }

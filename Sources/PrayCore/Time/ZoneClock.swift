@@ -5,24 +5,35 @@ import Foundation
 /// `package`: the prayer engine (PrayServices) computes with it, and the AlAdhan routes (PrayServer)
 /// format their times with it.
 package struct ZoneClock {
-    package let timeZone: TimeZone
+    /// The zone.
+    package let zone: TimeZoneName
     private var validFrom = Double.infinity
     private var validUntil = -Double.infinity
     private var offset = 0
+    /// Where the zone's periods come from, found at the first question.
+    private var source = ZonePeriods.Source.unresolved
+
+    package init(zone: TimeZoneName) {
+        self.zone = zone
+        if let rules = zone.systemRules { source = .tzif(rules) }
+    }
 
     package init(timeZone: TimeZone) {
-        self.timeZone = timeZone
+        self.init(zone: TimeZoneName(timeZone))
     }
+
+    /// The zone as Foundation's `TimeZone` (made when asked for: see ``TimeZoneName/timeZone``).
+    package var timeZone: TimeZone { zone.timeZone }
 
     /// The zone's offset from UTC in seconds at `instant` (Unix seconds).
     package mutating func offset(at instant: Double) -> Int {
         if instant >= validFrom && instant < validUntil { return offset }
-        let (newOffset, next) = ZonePeriods.period(of: timeZone, at: instant)
-        if newOffset == offset && next == validUntil {
+        let period = ZonePeriods.period(of: zone, source: &source, at: instant)
+        if period.offset == offset && period.until == validUntil {
             // The same period, asked about earlier than before: widen it rather than replace it.
-            validFrom = min(validFrom, instant)
+            validFrom = min(validFrom, period.from)
         } else {
-            (offset, validFrom, validUntil) = (newOffset, instant, next)
+            (offset, validFrom, validUntil) = (period.offset, period.from, period.until)
         }
         return offset
     }
@@ -65,10 +76,11 @@ package struct ZoneClock {
     }
 }
 
-/// The offset periods of zones met so far, shared by every calculation in the process: asking the zone
-/// database for a zone's next transition costs microseconds and takes the zone's lock, and a server
-/// asks for the same few periods over and over. The answers are the zone database's own, so results
-/// do not depend on what was asked before.
+/// A zone's offset periods: from the system's tz database (``ZoneDatabase``, TZif files) where it has
+/// the zone, else from Foundation. Foundation's periods met so far are kept, shared by every
+/// calculation in the process: asking it for a zone's next transition costs microseconds and takes the
+/// zone's lock, and a server asks for the same few periods over and over. The answers are the zone
+/// database's own, so results do not depend on what was asked before.
 enum ZonePeriods {
     /// A span of instants (Unix seconds) over which a zone keeps one offset: from the earliest instant
     /// asked about in it to the zone's next transition.
@@ -85,11 +97,41 @@ enum ZonePeriods {
     /// Periods by zone identifier, sorted by their end.
     private static let periods = ReadMostly<[String: [Period]]>([:])
 
-    /// The zone's offset from UTC in seconds at `instant` (Unix seconds) and the instant of its next
-    /// transition after it (`.infinity` when there is none).
-    static func period(of zone: TimeZone, at instant: Double) -> (offset: Int, until: Double) {
-        let key = zone.identifier
-        if let found = periods.read({ lookup($0[key] ?? [], instant) }) { return found }
+    /// Where a zone's periods come from.
+    enum Source {
+        /// Not looked up yet.
+        case unresolved
+        /// The zone's file in the system's tz database.
+        case tzif(TZifZone)
+        /// Foundation (the system's database has no such zone).
+        case foundation
+    }
+
+    /// The zone's offset from UTC in seconds at `instant` (Unix seconds), an instant from which it holds
+    /// (the zone's last transition where the tz database says; else `instant`; `-.infinity` when it
+    /// always held) and the instant of its next transition (`.infinity` when there is none).
+    static func period(of zone: TimeZoneName, at instant: Double) -> (offset: Int, from: Double, until: Double) {
+        var source = zone.systemRules.map(Source.tzif) ?? .unresolved
+        return period(of: zone, source: &source, at: instant)
+    }
+
+    /// The same, with the zone's source found once and kept in `source` by the caller (``ZoneClock``).
+    static func period(
+        of name: TimeZoneName, source: inout Source, at instant: Double
+    ) -> (offset: Int, from: Double, until: Double) {
+        if case .unresolved = source {
+            source = ZoneDatabase.systemZone(named: name.identifier).map(Source.tzif) ?? .foundation
+        }
+        // The system's tz database where it has the zone: no lock, no ICU.
+        if case .tzif(let rules) = source, instant.isFinite, abs(instant) < 1e15 {
+            let period = rules.period(at: Int64(instant.rounded(.down)))
+            return (
+                period.offset, period.from.map(Double.init) ?? -.infinity, period.until.map(Double.init) ?? .infinity
+            )
+        }
+        let key = name.identifier
+        if let found = periods.read({ lookup($0[key] ?? [], instant) }) { return (found.offset, instant, found.until) }
+        let zone = name.timeZone
         let date = Date(timeIntervalSince1970: instant)
         let offset = zone.secondsFromGMT(for: date)
         let until = zone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
@@ -105,7 +147,7 @@ enum ZonePeriods {
             }
             periods[key] = list
         }
-        return (offset, until)
+        return (offset, instant, until)
     }
 
     private static func lookup(_ list: [Period], _ instant: Double) -> (offset: Int, until: Double)? {
@@ -126,5 +168,36 @@ extension Array {
             if predicate(self[middle]) { high = middle } else { low = middle + 1 }
         }
         return low
+    }
+}
+
+extension TimeZone {
+    /// The zone's offset from UTC in seconds at `date`, as PrayKit computes every offset: from the
+    /// system's tz database where it has the zone (``ZonePeriods``), else Foundation's.
+    package func offset(at date: Date) -> Int {
+        ZonePeriods.period(of: TimeZoneName(self), at: date.timeIntervalSince1970).offset
+    }
+}
+
+extension TimeZoneName {
+    /// The zone's offset from UTC in seconds at `date`, as PrayKit computes every offset: from the
+    /// system's tz database where it has the zone (``ZonePeriods``), else Foundation's.
+    package func offset(at date: Date) -> Int {
+        ZonePeriods.period(of: self, at: date.timeIntervalSince1970).offset
+    }
+
+    /// The first instant after `date` at which the zone's offset changes, from the same source as
+    /// ``offset(at:)``, or `nil` when it never changes again.
+    package func nextOffsetChange(after date: Date) -> Date? {
+        var instant = date.timeIntervalSince1970
+        let offset = ZonePeriods.period(of: self, at: instant).offset
+        // A transition may change only the zone's abbreviation; look past those (a few at most).
+        for _ in 0..<16 {
+            let until = ZonePeriods.period(of: self, at: instant).until
+            guard until.isFinite, until > instant else { return nil }
+            if ZonePeriods.period(of: self, at: until).offset != offset { return Date(timeIntervalSince1970: until) }
+            instant = until
+        }
+        return nil
     }
 }

@@ -441,7 +441,7 @@ struct PrayerScheduleBuilder {
         polarDays += basis == nil ? 0 : 1
         unavailableDays += unavailable.isEmpty ? 0 : 1
         return PrayerSchedule(
-            date: date, timeZone: clock.timeZone, coordinates: coordinates, times: times, unavailable: unavailable,
+            date: date, zone: clock.zone, coordinates: coordinates, times: times, unavailable: unavailable,
             sunsetToSunrise: nights.sunsetToSunrise, sunsetToFajr: nights.sunsetToFajr,
             maghribToFajr: nights.maghribToFajr, polarBasis: basis,
             extraTimes: extraTimes.map { extra(current, settings: $0, times: times) }

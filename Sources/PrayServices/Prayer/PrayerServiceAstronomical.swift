@@ -55,7 +55,7 @@ extension PrayerServiceAstronomical {
         // within 1.6 days of 12:00 UTC of its civil day shifted by the zone's offset (≤ 14 h).
         let firstNoon = Double(request.date.daysSince1970) - 10957
         let ephemeris = SolarEphemeris(covering: (firstNoon - 3.2)...(firstNoon + Double(request.days) + 2.2))
-        var clock = ZoneClock(timeZone: request.timeZone)
+        var clock = ZoneClock(zone: request.zone)
         var stream = SolarEventStream(request: request, ephemeris: ephemeris)
         var builder = PrayerScheduleBuilder(request: request, clock: clock)
         /// The events of the nearest civil day from `date` in `direction` that the zone has.
@@ -100,7 +100,7 @@ extension PrayerSchedule {
         let reasons = Dictionary(
             uniqueKeysWithValues: Prayer.allCases.map { ($0, PrayerTime.Unavailability.dayNotInZone) })
         self.init(
-            date: date, timeZone: request.timeZone, coordinates: request.coordinates, times: [], unavailable: reasons
+            date: date, zone: request.zone, coordinates: request.coordinates, times: [], unavailable: reasons
         )
     }
 }

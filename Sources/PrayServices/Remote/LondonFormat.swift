@@ -53,7 +53,7 @@ enum LondonFormat {
                     throw RemoteTimetableError("the London timetable's \(field) for \(key) is not HH:MM: '\(text)'")
                 }
                 let local = Double(date.daysSince1970 * 86400 + parts[0] * 3600 + parts[1] * 60)
-                return local - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: local - 3600)))
+                return local - Double(zone.offset(at: Date(timeIntervalSince1970: local - 3600)))
             }
             var day = PublishedDay(day: date.daysSince1970, times: [:], congregation: [:])
             for (field, name) in fields { day.times[name] = try instant(field) }

@@ -32,7 +32,7 @@ struct PublishedDay: Codable, Equatable, Sendable {
         }
         for name in Self.required {
             guard let instant = times[name] else { continue }
-            let local = instant + Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: instant)))
+            let local = instant + Double(zone.offset(at: Date(timeIntervalSince1970: instant)))
             guard CivilDate.dayNumber(localSeconds: local) == day else {
                 throw RemoteTimetableError("\(label): the \(name) time given for \(date) falls on another day")
             }

@@ -53,7 +53,7 @@ enum NextCommand: Command {
         let format = arguments[format]
         var calculation = try await PlaceOptions.calculation(arguments, context: context)
         calculation.request.extraTimes = try ExtraTimeOptions.settings(arguments)
-        let pinned = try arguments[Self.now]?.date(in: calculation.request.timeZone)
+        let pinned = try arguments[Self.now]?.date(in: calculation.request.zone)
         // The pinned instant itself for the first answer (the clock's arithmetic would blur it).
         let first = pinned ?? context.now
         let timer = try await self.timer(calculation, around: first, ramadan: ramadan, context: context)
@@ -126,7 +126,7 @@ enum NextCommand: Command {
         _ calculation: PlaceOptions.Calculation, around instant: Date, ramadan: Bool, context: CommandContext
     ) async throws -> Timers {
         var request = calculation.request
-        request.date = try CivilDate(containing: instant, in: request.timeZone).adding(days: -1)
+        request.date = try CivilDate(containing: instant, in: request.zone).adding(days: -1)
         request.days = 4
         let response = try await context.dependency.prayerService().prayerTimes(for: request)
         let prayers = PrayerTimer(schedules: response.schedules, iqama: calculation.iqama)
@@ -152,7 +152,7 @@ enum NextCommand: Command {
         let days: [CivilDate: FastSuggestion]
         /// Each day's fajr, where the day has one.
         let fajr: [CivilDate: Date]
-        let timeZone: TimeZone
+        let zone: TimeZoneName
 
         /// The suggestions of `schedules`' days and the next ``FastCalendar/suggestionHorizon`` days, when
         /// `fast-suggestions` is on; else `nil`.
@@ -167,12 +167,12 @@ enum NextCommand: Command {
             fajr = Dictionary(
                 schedules.compactMap { schedule in schedule[.fajr].map { (schedule.date, $0.date) } },
                 uniquingKeysWith: { first, _ in first })
-            timeZone = first.timeZone
+            zone = first.zone
         }
 
         /// The first suggested day from today, while it is before today's fajr, else from tomorrow.
         func suggestion(at instant: Date) -> (suggestion: FastSuggestion, today: CivilDate)? {
-            guard let today = try? CivilDate(containing: instant, in: timeZone) else { return nil }
+            guard let today = try? CivilDate(containing: instant, in: zone) else { return nil }
             let start = fajr[today].map { instant < $0 } == true ? today : today.clampedAdding(days: 1)
             let found = days.values.filter { $0.day.gregorian >= start }.min { $0.day.gregorian < $1.day.gregorian }
             return found.map { ($0, today) }
@@ -185,7 +185,7 @@ struct NextRenderer {
     let calculation: PlaceOptions.Calculation
     let format: OutputFormat
 
-    private var clock: LocalClock { LocalClock(timeZone: calculation.request.timeZone) }
+    private var clock: LocalClock { LocalClock(zone: calculation.request.zone) }
 
     /// What the line shows besides the prayers: the named period between them (with `--extra`) and
     /// the Ramadan countdown.

@@ -33,7 +33,7 @@ enum QiblaCommand: Command {
         let place = try await PlaceOptions.place(arguments, saved: saved, context: context)
         let coordinates = place.coordinates
         let qibla = context.dependency.qiblaService().qibla(from: coordinates)
-        let today = try CivilDate(containing: context.now, in: place.timeZone)
+        let today = try CivilDate(containing: context.now, in: place.zone)
         let compass = try Compass(
             qibla: qibla, at: coordinates, on: arguments[date]?.day(today: today) ?? today,
             service: context.dependency.magneticFieldService())

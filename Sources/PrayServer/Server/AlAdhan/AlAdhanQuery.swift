@@ -21,9 +21,39 @@ struct AlAdhanQuery {
             "tune", "iso8601", "midnightDay", "calendarMethod", "adjustment", "address",
         ]
 
-        /// The parameter a name in a URL is, by its exact spelling.
-        static let byName: [String: Name] = Dictionary(
-            uniqueKeysWithValues: allCases.map { (spellings[$0.rawValue], $0) })
+        /// The parameter a name in a URL is, by its exact spelling: the one candidate of its length and
+        /// first letter is compared, instead of hashing the name for a dictionary (a request sends a
+        /// handful of names, and this runs for each).
+        init?(spelling name: String) {
+            let candidate: Name?
+            switch (name.utf8.count, name.utf8.first ?? 0) {
+            case (4, UInt8(ascii: "d")): candidate = .date
+            case (6, UInt8(ascii: "a")): candidate = .annual
+            case (4, UInt8(ascii: "y")): candidate = .year
+            case (5, UInt8(ascii: "m")): candidate = .month
+            case (4, UInt8(ascii: "z")): candidate = .zone
+            case (14, UInt8(ascii: "t")): candidate = .timezonestring
+            case (4, UInt8(ascii: "c")): candidate = .city
+            case (7, UInt8(ascii: "c")): candidate = .country
+            case (5, UInt8(ascii: "s")): candidate = .state
+            case (8, UInt8(ascii: "l")): candidate = .latitude
+            case (9, UInt8(ascii: "l")): candidate = .longitude
+            case (6, UInt8(ascii: "m")): candidate = .method
+            case (14, UInt8(ascii: "m")): candidate = .methodSettings
+            case (6, UInt8(ascii: "s")): candidate = name.utf8.last == UInt8(ascii: "q") ? .shafaq : .school
+            case (12, UInt8(ascii: "m")): candidate = .midnightMode
+            case (24, UInt8(ascii: "l")): candidate = .latitudeAdjustmentMethod
+            case (4, UInt8(ascii: "t")): candidate = .tune
+            case (7, UInt8(ascii: "i")): candidate = .iso8601
+            case (11, UInt8(ascii: "m")): candidate = .midnightDay
+            case (14, UInt8(ascii: "c")): candidate = .calendarMethod
+            case (10, UInt8(ascii: "a")): candidate = .adjustment
+            case (7, UInt8(ascii: "a")): candidate = .address
+            default: candidate = nil
+            }
+            guard let candidate, name == Self.spellings[candidate.rawValue] else { return nil }
+            self = candidate
+        }
     }
 
     /// The value of each parameter as sent, by ``Name/rawValue``; `nil` when absent.
@@ -34,7 +64,7 @@ struct AlAdhanQuery {
     init(_ query: [String: String]) {
         values = Array(repeating: nil, count: Name.spellings.count)
         for (name, value) in query {
-            if let known = Name.byName[name] { values[known.rawValue] = value }
+            if let known = Name(spelling: name) { values[known.rawValue] = value }
         }
     }
 

@@ -11,7 +11,7 @@ extension AlAdhanRoutes {
 
     /// Today in UTC, and how long that answer holds.
     func utcDay() -> (date: CivilDate, cache: Cache) {
-        var utc = ZoneClock(timeZone: Self.utc)
+        var utc = ZoneClock(zone: .utc)
         return localDay(clock: &utc)
     }
 
@@ -118,7 +118,7 @@ extension AlAdhanRoutes {
         guard let text = query.given(.zone) else {
             throw AlAdhanError("Please specify a valid timezone. Example: Europe/London")
         }
-        var zoneClock = ZoneClock(timeZone: try Self.zone(named: text, parameter: "timezone (zone)").timeZone)
+        var zoneClock = ZoneClock(zone: try Self.zone(named: text, parameter: "timezone (zone)"))
         let now = Int(clock.now().timeIntervalSince1970.rounded(.down))
         switch name {
         case "currentTime":

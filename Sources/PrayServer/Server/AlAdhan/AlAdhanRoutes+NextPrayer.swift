@@ -25,7 +25,7 @@ extension AlAdhanRoutes {
     func nextPrayer(date text: String?, query: AlAdhanQuery, from source: PlaceSource) throws(AlAdhanError) -> Answer {
         let place = try self.place(query, from: source)
         let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
-        var zoneClock = ZoneClock(timeZone: place.timeZone)
+        var zoneClock = ZoneClock(zone: place.zone)
         let now = Int(clock.now().timeIntervalSince1970.rounded(.down))
         let today = localDay(clock: &zoneClock)
         let untilMidnight: Int

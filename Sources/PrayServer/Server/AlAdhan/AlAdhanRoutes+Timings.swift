@@ -10,7 +10,7 @@ extension AlAdhanRoutes {
     func timings(date text: String?, query: AlAdhanQuery, from source: PlaceSource) throws(AlAdhanError) -> Answer {
         let place = try self.place(query, from: source)
         let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
-        var clock = ZoneClock(timeZone: place.timeZone)
+        var clock = ZoneClock(zone: place.zone)
         let (date, cache) = try day(text ?? query.given(.date), clock: &clock)
         let schedules = try schedules(from: date, days: 1, place: place, settings: settings)
         let schedule = schedules[0]
@@ -42,7 +42,7 @@ extension AlAdhanRoutes {
         let place = try self.place(query, from: source)
         let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
         let annual = path.count == 1 || (path.isEmpty && query[.annual] == "true")
-        var clock = ZoneClock(timeZone: place.timeZone)
+        var clock = ZoneClock(zone: place.zone)
         let today = localDay(clock: &clock)
         let current = try byHijri ? hijriDays(from: today.date, days: 1, settings: settings)[0] : nil
         let yearText = path.first ?? query.given(.year)
@@ -55,37 +55,57 @@ extension AlAdhanRoutes {
         // A calendar whose year or month was left to "now" changes when the month does.
         let cache: Cache = yearText == nil || (!annual && monthText == nil) ? today.cache : .immutable
         let meta = settings.meta(coordinates: place.coordinates, zoneName: place.zoneName)
-        func entries(_ month: Int) throws(AlAdhanError) -> JSONValue {
+        // The whole body in one buffer, sized for the month or the year: no copy of a month's text.
+        var json = JSONWriter(capacity: (annual ? 12 : 1) * 31 * 1900 + 256)
+        func entries(_ month: Int, to json: inout JSONWriter) throws(AlAdhanError) {
             let dates =
                 try byHijri ? hijriMonth(month, of: year, settings: settings).map(\.gregorian) : Self.days(month, year)
-            return try calendarEntries(dates, place: place, settings: settings, meta: meta, clock: &clock)
+            try calendarEntries(dates, place: place, settings: settings, meta: meta, clock: &clock, to: &json)
         }
-        guard annual else { return Answer(data: try entries(month), cache: cache) }
-        var months: [(String, JSONValue)] = []
-        for month in 1...12 { months.append((String(month), try entries(month))) }
-        return Answer(data: .object(months), cache: cache)
+        Self.beginEnvelope(&json)
+        if annual {
+            json.beginObject()
+            for month in 1...12 {
+                json.key(String(month))
+                try entries(month, to: &json)
+            }
+            json.endObject()
+        } else {
+            try entries(month, to: &json)
+        }
+        json.endObject()  // the envelope
+        return Answer(body: json.takeData(), cache: cache)
     }
 
     /// The entries of consecutive civil days: `timings` (with the zone's abbreviation, as AlAdhan's
     /// calendars write them), `date` and `meta`.
     private func calendarEntries(
-        _ dates: [CivilDate], place: Place, settings: AlAdhanSettings, meta: JSONValue, clock: inout ZoneClock
-    ) throws(AlAdhanError) -> JSONValue {
-        guard let first = dates.first else { return .array([]) }
+        _ dates: [CivilDate], place: Place, settings: AlAdhanSettings, meta: JSONValue, clock: inout ZoneClock,
+        to json: inout JSONWriter
+    ) throws(AlAdhanError) {
+        guard let first = dates.first else {
+            json.beginArray()
+            json.endArray()
+            return
+        }
         let schedules = try self.schedules(from: first, days: dates.count, place: place, settings: settings)
         let nights = try sameDayNights(schedules, place: place, settings: settings)
         let days = try hijriDays(from: first, days: dates.count, settings: settings)
-        var json = JSONWriter(capacity: 1800 * dates.count)
+        // The zone's abbreviation changes with its offset only: written again when the offset does.
+        var abbreviation = (offset: Int.min, text: "")
         json.beginArray()
         for (index, date) in dates.enumerated() {
             // AlAdhan dates each calendar day at 09:01:01 local time.
             let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 32_461, clock: &clock)
-            let abbreviation = AlAdhanTimings.abbreviation(&clock, named: place.zoneName, at: timestamp)
+            let offset = clock.offset(at: Double(timestamp))
+            if offset != abbreviation.offset {
+                abbreviation = (offset, AlAdhanTimings.abbreviation(offset: offset, named: place.zoneName))
+            }
             json.beginObject()
             json.key("timings")
             AlAdhanTimings.writeTimings(
                 schedules[index], tune: settings.tune, iso8601: settings.iso8601, clock: &clock,
-                abbreviation: abbreviation, night: nights?[index], to: &json)
+                abbreviation: abbreviation.text, night: nights?[index], to: &json)
             json.key("date")
             AlAdhanDate.writeDate(date, timestamp: timestamp, hijri: days[index], hijriFirst: false, to: &json)
             json.key("meta")
@@ -93,7 +113,6 @@ extension AlAdhanRoutes {
             json.endObject()
         }
         json.endArray()
-        return .raw(json.bytes)
     }
 
     // MARK: - Helpers
@@ -212,8 +231,6 @@ extension AlAdhanRoutes {
         }
         return nil
     }
-
-    static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
 
     /// Coordinates from text.
     /// - Throws: ``AlAdhanError`` for text that is not a number in range.
@@ -335,6 +352,9 @@ extension AlAdhanRoutes {
     /// Whether `text` is what JavaScript's `Date.prototype.toString()` writes:
     /// `Wed Dec 02 2026 18:12:43 GMT+0100 (Central European Standard Time)` (the zone's name optional).
     static func isJavaScriptDateText(_ text: String) -> Bool {
+        // Six parts of 3, 3, 2, 4, 8 and 8 characters and five spaces: a date (the text of nearly every
+        // request that gives one) is refused before it is split.
+        guard text.utf8.count >= 33 else { return false }
         let parts = text.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
         guard parts.count >= 6, parts.count == 6 || (parts[6].hasPrefix("(") && parts[6].hasSuffix(")")) else {
             return false
@@ -384,7 +404,7 @@ extension AlAdhanRoutes {
         from date: CivilDate, days: Int, place: Place, settings: AlAdhanSettings
     ) throws(AlAdhanError) -> [PrayerSchedule] {
         var request = PrayerAPI.Request(
-            coordinates: place.coordinates, timeZone: place.timeZone, date: date, days: days,
+            coordinates: place.coordinates, zone: place.zone, date: date, days: days,
             parameters: settings.parameters)
         request.hijriCalendar = settings.hijriCalendar
         request.hijriOffset = settings.hijriOffset

@@ -138,6 +138,10 @@ public struct AlAdhanRoutes: ServerRoutes {
     let lookups: Lookups
     let clock: any PrayClock
     let log: LogManager
+    /// The calendars answered so far (a month's or a year's times: tens of microseconds to compute,
+    /// asked again and again by the pages and screens that show them), kept for a day; `nil` when
+    /// none are kept (the benchmark measures computing them).
+    let calendars: ResponseCache?
 
     /// Creates the routes.
     /// - Parameters:
@@ -152,12 +156,23 @@ public struct AlAdhanRoutes: ServerRoutes {
         calculator: any PrayerCalculator, hijri: any HijriService, qibla: any QiblaService,
         lookups: Lookups = .none, clock: any PrayClock, log: LogManager
     ) {
+        self.init(
+            calculator: calculator, hijri: hijri, qibla: qibla, lookups: lookups, clock: clock, log: log,
+            calendarCacheBytes: 32 << 20)
+    }
+
+    /// Creates the routes, keeping at most `calendarCacheBytes` of calendars (0: none).
+    package init(
+        calculator: any PrayerCalculator, hijri: any HijriService, qibla: any QiblaService,
+        lookups: Lookups = .none, clock: any PrayClock, log: LogManager, calendarCacheBytes: Int
+    ) {
         self.calculator = calculator
         self.hijri = hijri
         self.qibla = qibla
         self.lookups = lookups
         self.clock = clock
         self.log = log
+        calendars = calendarCacheBytes > 0 ? ResponseCache(maximumBytes: calendarCacheBytes) : nil
     }
 
     /// Answers one request. Never traps and never answers 500 for anything a client sends. A request
@@ -180,18 +195,69 @@ public struct AlAdhanRoutes: ServerRoutes {
                 AlAdhanError(405, "Method \(request.method) is not allowed: use GET."), extra: ["Allow": Self.allowed])
         }
         if Self.feedPaths.contains(request.path) { return feed(request) }
-        // Split on the bytes: splitting on characters would break the text into graphemes first.
-        let words = request.path.utf8.split(separator: UInt8(ascii: "/")).map { String(Substring($0)) }
-        do {
-            let answer = try route(words, query: AlAdhanQuery(request.query))
-            return success(answer, request: request)
-        } catch {
-            log.debug("Request refused", metadata: ["http.path": request.path, "http.status": "\(error.status)"])
-            return failure(error)
+        let words = Self.words(of: request.path)
+        guard let calendars, Self.isCalendar(words) else { return answer(words, request: request).response }
+        // A calendar: from the cache while its day lasts, a 304 when the client has it already.
+        let now = clock.now()
+        var unconditional = request
+        unconditional.headers["if-none-match"] = nil
+        return calendars.response(for: request, key: Self.cacheKey(request), now: now) {
+            // Only a fixed month's or year's (its text never changes) is kept, for a day: one that
+            // depends on today would carry a max-age that shrinks while it is kept.
+            let (response, cache) = answer(words, request: unconditional)
+            return (response, now.addingTimeInterval(cache == .immutable ? 86_400 : 0))
         }
     }
 
+    /// The answer to a request (already checked for refusal and method) and how long it holds.
+    private func answer(_ words: [String], request: ServerAPI.Request) -> (response: ServerAPI.Response, cache: Cache) {
+        do {
+            let answer = try route(words, query: AlAdhanQuery(request.query))
+            return (success(answer, request: request), answer.cache)
+        } catch {
+            log.debug("Request refused", metadata: ["http.path": request.path, "http.status": "\(error.status)"])
+            return (failure(error), .none)
+        }
+    }
+
+    /// Whether the path is one of the calendars' (`/v1/calendar…`, `/v1/hijriCalendar…`, and the same
+    /// without `/v1`).
+    static func isCalendar(_ words: [String]) -> Bool {
+        guard let name = words.first == "v1" ? words.dropFirst().first : words.first else { return false }
+        return name.hasPrefix("calendar") || name.hasPrefix("hijriCalendar")
+    }
+
+    /// A request as ``ResponseCache`` keys it: the path and every query parameter, sorted by name, as
+    /// sent (percent-decoded), nothing rounded.
+    static func cacheKey(_ request: ServerAPI.Request) -> String {
+        var key = request.path
+        for (name, value) in request.query.sorted(by: { $0.key < $1.key }) {
+            // Lengths first: no name or value can be mistaken for a separator.
+            key += " \(name.utf8.count):\(name)=\(value.utf8.count):\(value)"
+        }
+        return key
+    }
+
     // MARK: - Routing
+
+    /// The path's words between slashes (empty ones dropped), split on the bytes: splitting on
+    /// characters would break the text into graphemes first, and a generic split is several times
+    /// slower than this loop on the server's most common paths.
+    static func words(of path: String) -> [String] {
+        var words: [String] = []
+        words.reserveCapacity(4)
+        var path = path
+        path.withUTF8 { bytes in
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                if index > start {
+                    words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                }
+                start = index + 1
+            }
+        }
+        return words
+    }
 
     /// What a route answers: the `data` member and how long it may be cached.
     struct Answer {

@@ -86,7 +86,7 @@ enum AlAdhanTimings {
             if iso8601 {
                 writeISO(instant, offset: offset, to: &json)
             } else if let abbreviation {
-                json.string(clockText(instant + offset) + " (\(abbreviation))")
+                writeClock(instant + offset, abbreviation: abbreviation, to: &json)
             } else {
                 writeClock(instant + offset, to: &json)
             }
@@ -96,12 +96,18 @@ enum AlAdhanTimings {
 
     /// Writes `"HH:mm"` of a local time (seconds since 1970 on the zone's clock).
     static func writeClock(_ local: Int, to json: inout JSONWriter) {
-        let seconds = ((local % 86_400) + 86_400) % 86_400
-        json.quoted { text in
-            text.digits(seconds / 3600, width: 2)
-            text.text(UInt8(ascii: ":"))
-            text.digits(seconds / 60 % 60, width: 2)
-        }
+        json.openQuotedClock(((local % 86_400) + 86_400) % 86_400)
+        json.closeQuote()
+    }
+
+    /// Writes `"HH:mm (abbreviation)"` of a local time (the calendars' times), `abbreviation` being
+    /// ASCII text without quotes or backslashes (``abbreviation(offset:named:)``).
+    static func writeClock(_ local: Int, abbreviation: String, to json: inout JSONWriter) {
+        json.openQuotedClock(((local % 86_400) + 86_400) % 86_400)
+        json.text(" (")
+        json.plain(abbreviation)
+        json.text(UInt8(ascii: ")"))
+        json.closeQuote()
     }
 
     /// Writes `"2027-03-01T05:21:00+03:00"` of an instant at a zone offset (PHP's `DATE_ATOM`).
@@ -150,13 +156,13 @@ enum AlAdhanTimings {
         return instant
     }
 
-    /// The zone's abbreviation at an instant, in the style of the tz database that AlAdhan prints:
-    /// `UTC` for UTC, `GMT` at offset zero, otherwise the offset, `+03`, `-04`, `+0530`.
-    static func abbreviation(_ clock: inout ZoneClock, named name: String, at instant: Int) -> String {
+    /// The abbreviation of the zone `name` where its offset is `offset` seconds, in the style of the tz
+    /// database that AlAdhan prints: `UTC` for UTC, `GMT` at offset zero, otherwise the offset, `+03`,
+    /// `-04`, `+0530`.
+    static func abbreviation(offset: Int, named name: String) -> String {
         if ["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu"].contains(name) {
             return "UTC"
         }
-        let offset = clock.offset(at: Double(instant))
         guard offset != 0 else { return "GMT" }
         let magnitude = abs(offset)
         let minutes = magnitude / 60 % 60

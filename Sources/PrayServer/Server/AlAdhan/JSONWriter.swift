@@ -86,6 +86,7 @@ struct JSONWriter: ~Copyable {
 
     /// A member's key, `"name":`; its value comes next. Keys are the API's own words, ASCII without
     /// quotes or backslashes.
+    @inline(__always)
     mutating func key(_ name: StaticString) {
         separate()
         append(UInt8(ascii: "\""))
@@ -168,6 +169,7 @@ struct JSONWriter: ~Copyable {
 
     /// A string value written piece by piece into the quotes: `body` appends plain text (digits, ASCII
     /// letters and punctuation other than quotes and backslashes) with ``text(_:)`` and ``digits(_:width:)``.
+    @inline(__always)
     mutating func quoted(_ body: (inout JSONWriter) -> Void) {
         separate()
         append(UInt8(ascii: "\""))
@@ -178,6 +180,7 @@ struct JSONWriter: ~Copyable {
 
     /// One value written as text: `body` writes the whole of it (a template of fixed JSON text and
     /// ``digits(_:width:)``), which must be valid JSON; it is placed like any other value.
+    @inline(__always)
     mutating func value(_ body: (inout JSONWriter) -> Void) {
         separate()
         body(&self)
@@ -185,6 +188,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Plain text inside ``quoted(_:)``, or JSON text inside ``value(_:)``.
+    @inline(__always)
     mutating func text(_ value: StaticString) {
         value.withUTF8Buffer { append($0) }
     }
@@ -204,18 +208,26 @@ struct JSONWriter: ~Copyable {
         rendered.withUnsafeBufferPointer { append($0) }
     }
 
+    /// Plain text inside ``quoted(_:)`` (ASCII without quotes, backslashes or control characters).
+    mutating func plain(_ string: String) {
+        append(string)
+    }
+
     /// Plain text inside ``quoted(_:)``, from a byte.
+    @inline(__always)
     mutating func text(_ byte: UInt8) {
         append(byte)
     }
 
     /// Decimal digits inside ``quoted(_:)``, zero-padded to `width`.
+    @inline(__always)
     mutating func digits(_ value: Int, width: Int = 1) {
         appendDigits(value, width: width)
     }
 
     // MARK: - Writing
 
+    @inline(__always)
     private mutating func append(_ byte: UInt8) {
         if count == capacity { grow(to: count + 1) }
         base[count] = byte
@@ -227,6 +239,29 @@ struct JSONWriter: ~Copyable {
         if count + buffer.count > capacity { grow(to: count + buffer.count) }
         (base + count).update(from: source, count: buffer.count)
         count += buffer.count
+    }
+
+    /// `"HH:mm` of seconds into a day, the opening quote included (the clock of every time of an answer).
+    @inline(__always)
+    mutating func openQuotedClock(_ seconds: Int) {
+        separate()
+        if count + 6 > capacity { grow(to: count + 6) }
+        let hours = seconds / 3600
+        let minutes = seconds / 60 % 60
+        base[count] = UInt8(ascii: "\"")
+        base[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours / 10)
+        base[count + 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours % 10)
+        base[count + 3] = UInt8(ascii: ":")
+        base[count + 4] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes / 10)
+        base[count + 5] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes % 10)
+        count += 6
+    }
+
+    /// Closes a string opened by ``openQuotedClock(_:)`` (or written into by its callers).
+    @inline(__always)
+    mutating func closeQuote() {
+        append(UInt8(ascii: "\""))
+        needsComma = true
     }
 
     private mutating func append(_ text: StaticString) {
@@ -246,19 +281,32 @@ struct JSONWriter: ~Copyable {
         (base, capacity) = (larger.assumingMemoryBound(to: UInt8.self), newCapacity)
     }
 
+    @inline(__always)
     private mutating func separate() {
         if needsComma { append(UInt8(ascii: ",")) }
     }
 
     /// Appends the decimal digits of `value` (with a minus sign when negative), zero-padded to `width`.
     private mutating func appendDigits(_ value: Int, width: Int = 1) {
+        // Two digits or fewer (clock times, days, months): most of the numbers an answer writes.
+        if value >= 0, value < 100, width <= 2 {
+            let total = value < 10 && width < 2 ? 1 : 2
+            if count + total > capacity { grow(to: count + total) }
+            if total == 2 {
+                base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+                count += 1
+            }
+            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            count += 1
+            return
+        }
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var length = 1
-        var power: UInt = 10
-        while length < 20, magnitude >= power {
+        var rest = magnitude / 10
+        while rest > 0 {
             length += 1
-            (power, _) = power.multipliedReportingOverflow(by: 10)
+            rest /= 10
         }
         let total = max(length, width)
         if count + total > capacity { grow(to: count + total) }

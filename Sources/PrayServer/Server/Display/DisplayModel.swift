@@ -60,6 +60,8 @@ struct DisplayModel {
     let mosque: Mosque?
 
     private var zone: TimeZone { request.timeZone }
+    /// The zone by name: its offsets come from the system's tz database, as every other time's do.
+    private var zoneName: TimeZoneName { request.zone }
 
     /// The model as compact JSON.
     var json: JSONValue {
@@ -98,11 +100,11 @@ struct DisplayModel {
     private func offsets(from start: Date?, until end: Date?) -> [JSONValue] {
         guard let start, let end else { return [] }
         func period(_ instant: Date) -> JSONValue {
-            .object([("from", .string(iso8601(instant))), ("seconds", .int(zone.secondsFromGMT(for: instant)))])
+            .object([("from", .string(iso8601(instant))), ("seconds", .int(zoneName.offset(at: instant)))])
         }
         var periods = [period(start)]
         var instant = start
-        while let next = zone.nextDaylightSavingTimeTransition(after: instant), next < end {
+        while let next = zoneName.nextOffsetChange(after: instant), next < end {
             periods.append(period(next))
             instant = next
         }
@@ -215,7 +217,7 @@ struct DisplayModel {
     /// `praykit times --format json`).
     func iso8601(_ date: Date) -> String {
         let instant = Int(date.timeIntervalSince1970.rounded())
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
+        let offset = zoneName.offset(at: Date(timeIntervalSince1970: Double(instant)))
         let local = instant + offset
         let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
         let seconds = local - days * 86400
