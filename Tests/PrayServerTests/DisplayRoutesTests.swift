@@ -22,7 +22,8 @@ import Testing
 
     /// London's screen over the given stores (a test that changes them as it goes).
     func routes(
-        preferences: PreferencesStoreFake, store: MosqueTimetableStoreFake, pingInterval: TimeInterval = 25
+        preferences: PreferencesStoreFake, store: MosqueTimetableStoreFake, pingInterval: TimeInterval = 25,
+        clock: PrayClockFake = PrayClockFake(now: Self.now)
     ) throws -> DisplayRoutes {
         let coordinates = try Coordinates(latitude: 51.5085, longitude: -0.1257)
         let zone = try #require(TimeZoneName("Europe/London"))
@@ -41,7 +42,7 @@ import Testing
         return DisplayRoutes(
             screen: DisplayAPI.Screen(prepared: prepared, name: "London"), calculator: prayers,
             hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent),
-            mosques: store, preferences: preferences, clock: PrayClockFake(now: Self.now), log: .silent,
+            mosques: store, preferences: preferences, clock: clock, log: .silent,
             pingInterval: pingInterval)
     }
 

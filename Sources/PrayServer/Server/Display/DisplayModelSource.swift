@@ -17,19 +17,44 @@ struct DisplayModelSource: Sendable {
     /// The model's JSON for the ``DisplayAPI/days`` days from `date`, or from today in the place's zone.
     /// - Throws: What the stores and the calculation throw (logged here).
     func body(from date: CivilDate?) throws -> Data {
+        try body(try inputs(from: date))
+    }
+
+    /// The model's JSON made of `inputs`.
+    /// - Throws: What the calculation throws (logged here).
+    func body(_ inputs: Inputs) throws -> Data {
         do {
-            return Data(try model(from: date).json.renderedBytes)
+            return Data(try model(inputs).json.renderedBytes)
         } catch {
             log.error("Display model failed", metadata: ["error": "\(error)"])
             throw error
         }
     }
 
-    /// The model for the days from `date`, or from today in the place's zone.
-    func model(from date: CivilDate?) throws -> DisplayModel {
+    /// What a model is made of, read from the stores: the saved preferences, the chosen mosque as
+    /// kept here, its timetable over the days, and the request of those days.
+    struct Inputs {
+        var saved: Preferences
+        var snapshot: MosqueSnapshot?
+        var timetable: MosqueTimetable?
+        var days: PrayerAPI.Request
+
+        /// Everything the model depends on, as one digest: two equal keys make the same model, byte
+        /// for byte (the cache's key; the coordinates and every value exactly as stored).
+        var key: String {
+            var text = "\(days.date) \(days.timeZone.identifier) \(days.coordinates)\n"
+            for (name, value) in saved.storedValues.sorted(by: { $0.key < $1.key }) {
+                text += "\(name.utf8.count):\(name)=\(value.utf8.count):\(value)\n"
+            }
+            text += "\(String(describing: snapshot))\n\(String(describing: timetable))"
+            return SHA256.hexHash(text)
+        }
+    }
+
+    /// Reads what the model of the days from `date` (or from today in the place's zone) is made of.
+    func inputs(from date: CivilDate?) throws -> Inputs {
         let saved = try preferences.preferences()
-        let name = saved[.mosque]
-        let snapshot = try name.map { try mosques.snapshot(of: $0) }
+        let snapshot = try saved[.mosque].map { try mosques.snapshot(of: $0) }
         var days = screen.prepared.request
         days.days = DisplayAPI.days
         // A followed mosque's own place and zone (its settings), where the screen shows its times.
@@ -41,6 +66,22 @@ struct DisplayModelSource: Sendable {
             days.timeZone = zone
         }
         days.date = try date ?? CivilDate(containing: clock.now(), in: days.timeZone)
+        let last = days.dates.last ?? days.date
+        let timetable = try snapshot.flatMap { try mosques.timetable(named: $0.name, from: days.date, through: last) }
+        return Inputs(saved: saved, snapshot: snapshot, timetable: timetable, days: days)
+    }
+
+    /// The model for the days from `date`, or from today in the place's zone.
+    func model(from date: CivilDate?) throws -> DisplayModel {
+        try model(try inputs(from: date))
+    }
+
+    /// The model made of `inputs`.
+    func model(_ inputs: Inputs) throws -> DisplayModel {
+        let saved = inputs.saved
+        let name = saved[.mosque]
+        let snapshot = inputs.snapshot
+        var days = inputs.days
         // Read again for every model, as the mosque's times are: a month start sync brought shows.
         try HijriCalendarChoice(saved: saved, mosques: mosques).apply(to: &days)
         let schedules = try PrayerServiceMosque.overlay(
@@ -52,7 +93,7 @@ struct DisplayModelSource: Sendable {
             name: name ?? screen.name, request: days,
             methodSource: screen.prepared.settings.method.source.description,
             settings: try settings(saved, mosque: snapshot?.settings), schedules: schedules, hijri: hijriDays,
-            iqama: saved.iqamaSettings, mosque: try snapshot.map { try mosque($0, for: days) })
+            iqama: saved.iqamaSettings, mosque: snapshot.map { mosque($0, timetable: inputs.timetable, for: days) })
     }
 
     /// The mosque's screen settings, else the saved `display` setting, else the screen's own phases.
@@ -65,9 +106,9 @@ struct DisplayModelSource: Sendable {
     /// What the chosen mosque adds for the days of `request`: its timetable's days (which iqama are
     /// clock times, which rows are calculated), its rules and Eid prayers where its settings apply,
     /// and its notices.
-    private func mosque(_ snapshot: MosqueSnapshot, for request: PrayerAPI.Request) throws -> DisplayModel.Mosque {
-        let last = request.dates.last ?? request.date
-        let timetable = try mosques.timetable(named: snapshot.name, from: request.date, through: last)
+    private func mosque(_ snapshot: MosqueSnapshot, timetable: MosqueTimetable?, for request: PrayerAPI.Request)
+        -> DisplayModel.Mosque
+    {
         let applies = snapshot.settings?.applies(to: request) == true
         return DisplayModel.Mosque(
             name: snapshot.name, hasTimetable: timetable?.applies(to: request) == true,

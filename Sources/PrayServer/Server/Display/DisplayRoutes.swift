@@ -25,6 +25,9 @@ import Synchronization
 public struct DisplayRoutes: ServerRoutes {
     private let source: DisplayModelSource
     private let events: DisplayEvents
+    /// The models made, by all they were made of (``DisplayModelSource/Inputs/key``), until the
+    /// place's midnight.
+    private let cache: ResponseCache
 
     /// Creates the routes.
     /// - Parameters:
@@ -46,8 +49,12 @@ public struct DisplayRoutes: ServerRoutes {
             screen: screen, calculator: calculator, hijri: hijri, mosques: mosques, preferences: preferences,
             clock: clock, log: log)
         self.source = source
+        let cache = ResponseCache(maximumBytes: 8 << 20)
+        self.cache = cache
         events = DisplayEvents(pingInterval: pingInterval, preferences: preferences, mosques: mosques) {
-            (try? source.body(from: nil)).map(Self.entityTag)
+            // The stream's pings ask for the tag every 25 s: from the cache while nothing changed.
+            Self.model(ServerAPI.Request(target: Self.modelPath), date: nil, source: source, cache: cache)
+                .headers["ETag"]
         }
     }
 
@@ -100,11 +107,40 @@ extension DisplayRoutes {
             }
             date = day
         }
+        return Self.model(request, date: date, source: source, cache: cache)
+    }
+
+    /// How many models were answered from the cache, and how many were made.
+    var cacheCounts: ResponseCache.Counts { cache.counts }
+
+    /// The model from `date` (else today), from `cache` while nothing it is made of changed and its day
+    /// lasts; a 304 when `If-None-Match` names its tag.
+    private static func model(
+        _ request: ServerAPI.Request, date: CivilDate?, source: DisplayModelSource, cache: ResponseCache
+    ) -> ServerAPI.Response {
+        let inputs: DisplayModelSource.Inputs
         do {
-            let body = try source.body(from: date)
-            return Self.tagged(body, type: "application/json", tag: Self.entityTag(body), request: request)
+            inputs = try source.inputs(from: date)
         } catch {
             return Self.text(500, "The times could not be calculated: \(error)")
+        }
+        let now = source.clock.now()
+        return cache.response(for: request, key: inputs.key, now: now) {
+            do {
+                let body = try source.body(inputs)
+                // Unconditional: the 200 is what is kept; the cache answers the 304 itself.
+                var headers = securityHeaders
+                headers["Content-Type"] = "application/json"
+                headers["ETag"] = entityTag(body)
+                headers["Cache-Control"] = "no-cache"
+                // Until the place's next midnight: then "today" is another day.
+                var clock = ZoneClock(timeZone: inputs.days.timeZone)
+                let today = (try? CivilDate(containing: now, in: inputs.days.timeZone)) ?? inputs.days.date
+                let midnight = clock.instant(of: today.adding(days: 1), hour: 0).map(Date.init(timeIntervalSince1970:))
+                return (ServerAPI.Response(status: 200, headers: headers, body: body), midnight ?? now)
+            } catch {
+                return (Self.text(500, "The times could not be calculated: \(error)"), now)
+            }
         }
     }
 
