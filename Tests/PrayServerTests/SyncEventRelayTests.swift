@@ -105,7 +105,8 @@ import Testing
         // Given: server B told of version 7 of the mosque (its stream of the tablet heard it)
         let servers = Servers()
         let tablet = RecordedStream(servers.b.open(device: "d_tablet", versions: [Self.mosque: Self.cursor(6)]))
-        servers.b.receive(SyncEventNotice(.changed, origin: "srv_a", device: "d_phone", versions: [Self.mosque: Self.cursor(7)]))
+        servers.b.receive(
+            SyncEventNotice(.changed, origin: "srv_a", device: "d_phone", versions: [Self.mosque: Self.cursor(7)]))
         // When: a stream opens with the versions the store gave just before that change
         let screen = RecordedStream(servers.b.open(device: "d_screen", versions: [Self.mosque: Self.cursor(6)]))
         // Then: it begins with 6, then 7 follows
@@ -115,7 +116,8 @@ import Testing
         #expect(tablet.text.contains(Self.cursor(7)))
         // A notice of this server's own is skipped: it delivered it when it sent it.
         servers.b.receive(
-            SyncEventNotice(.changed, origin: servers.b.origin, device: "d_phone", versions: [Self.mosque: Self.cursor(8)]))
+            SyncEventNotice(
+                .changed, origin: servers.b.origin, device: "d_phone", versions: [Self.mosque: Self.cursor(8)]))
         #expect(!screen.text.contains(Self.cursor(8)) && !tablet.text.contains(Self.cursor(8)))
     }
 

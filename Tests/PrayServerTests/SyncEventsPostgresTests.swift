@@ -60,7 +60,8 @@ import Testing
                 if index > 0 { code = try store.newPairingCode(forUser: "amina", now: Date()).code }
                 tokens.append(
                     try store.pair(
-                        SyncAPI.PairRequest(code: code, deviceName: "device \(index)"), address: "127.0.0.1", now: Date()
+                        SyncAPI.PairRequest(code: code, deviceName: "device \(index)"), address: "127.0.0.1",
+                        now: Date()
                     ).token)
             }
             return tokens

@@ -146,8 +146,7 @@ public struct SyncRoutes: Sendable {
             device = identity.deviceID
             let push = try Self.decode(SyncAPI.PushRequest.self, from: body, what: "push")
             let pushed = try store.push(push, from: identity, now: now)
-            if !push.mutations.isEmpty, events.isHeard, let (personal, versions) = try? store.versions(for: identity)
-            {
+            if !push.mutations.isEmpty, events.isHeard, let (personal, versions) = try? store.versions(for: identity) {
                 // The spaces written: the person's own (mutations without `space`) and each named.
                 let written = Set(push.mutations.map { $0.space ?? personal ?? "" })
                 events.changed(versions.filter { written.contains($0.key) }, except: identity.deviceID)

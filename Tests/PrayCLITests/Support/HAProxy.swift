@@ -19,7 +19,7 @@ final class HAProxy: @unchecked Sendable {
 
     let folder: TestFolder
     let port: Int
-    private let process: PraykitProcess.Running
+    private var process: PraykitProcess.Running
     private var ended = false
     private var output = ""
 
@@ -87,6 +87,29 @@ final class HAProxy: @unchecked Sendable {
             failures.append(result.stdout + result.stderr)
         }
         throw TestFailure("haproxy did not start: \(failures.joined(separator: "\n"))")
+    }
+
+    /// Stops HAProxy (SIGKILL, every connection through it cut) and starts it again on the same port
+    /// with the same configuration, as a restart does; its log starts again.
+    func restart() async throws {
+        guard let executable = Self.executable else { throw TestFailure(Self.missing) }
+        stop()
+        let file = folder.path("haproxy.cfg")
+        // The port was HAProxy's a moment ago; should the kernel not have let it go yet, try again.
+        for _ in 0..<50 {
+            let process = try PraykitProcess.Running(
+                ["-db", "-f", file], environment: [:], executable: URL(fileURLWithPath: executable))
+            if try await Self.waitUntilAccepting(port: port, process: process) {
+                self.process = process
+                ended = false
+                output = ""
+                return
+            }
+            process.kill()
+            _ = try await process.wait(deadline: 30)
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw TestFailure("haproxy did not start again on port \(port)")
     }
 
     /// Checks a configuration file with `haproxy -c`.

@@ -113,8 +113,10 @@ struct SyncEventNotice: Equatable, Sendable {
     /// Whether `text` is an ID a server makes (`d_…`, `srv_…`): letters, digits and `_`, at most 64.
     private static func isIdentifier(_ text: String, allowingEmpty: Bool) -> Bool {
         (allowingEmpty || !text.isEmpty) && text.utf8.count <= 64
-            && text.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (48...57).contains($0) || (65...90).contains($0)
-                || (97...122).contains($0) }
+            && text.utf8.allSatisfy {
+                $0 == UInt8(ascii: "_") || (48...57).contains($0) || (65...90).contains($0)
+                    || (97...122).contains($0)
+            }
     }
 
     /// The version a cursor (`<store ID>.<version>`) stands for, or `nil` when `cursor` is not one.

@@ -140,7 +140,9 @@ final class SyncEvents: Sendable {
             state.readers.removeAll { $0.device == device }
             return ended
         }
+        guard !ended.isEmpty else { return }
         for reader in ended { reader.stream.end() }
+        log.info("Event streams ended", metadata: ["sync.device": device, "sync.streams": "\(ended.count)"])
     }
 
     /// What another server published: its change, membership or revocation reaches the streams here;
