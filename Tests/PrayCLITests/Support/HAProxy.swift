@@ -34,7 +34,7 @@ final class HAProxy: @unchecked Sendable {
 
     /// The configuration the tests run: the directives of `Scripts/deploy/haproxy.cfg` that matter to
     /// sync (round robin, a new server connection per request, health checks, retries of requests that
-    /// are safe to send again), on loopback, with a log line per request on standard output.
+    /// are safe to send again, the event streams' longer server timeout), on loopback, with a log line per request on standard output.
     static func configuration(port: Int, backends: [Int]) -> String {
         let servers = backends.enumerated().map { "    server s\($0.offset + 1) 127.0.0.1:\($0.element)" }
         return """
@@ -61,6 +61,7 @@ final class HAProxy: @unchecked Sendable {
                 http-check expect status 200
                 # A pairing code is single-use: a pairing sent again after a lost answer would fail.
                 http-request disable-l7-retry if { path /sync/v1/devices }
+                http-request set-timeout server 90s if { path /sync/v1/events }
                 default-server check inter 300ms fall 1 rise 1
 
             """ + servers.joined(separator: "\n") + "\n"
