@@ -11,10 +11,12 @@ device 0 (one log row): every other device's client here hears the `space` event
 (POST /sync/v1/pull from its cursor, a new connection each time, as a phone after a network change),
 and notes when the pull that brought the row was answered. The figures: p50, p99 and max over every
 follower and every push, counted from the moment the push was sent, for "heard" and for "pulled".
+With --cycles C, every stream is then closed and opened again C times (30 s apart, so that the
+servers' pings find the closed ones), and the servers' RSS printed each time: memory stays flat.
 Standard library only (asyncio); HAProxy and PostgreSQL's server for --servers > 1.
 
     python3 Scripts/bench-events.py [--binary .build/debug/praykit] [--servers 1] [--streams 1000]
-                                    [--per-device 1] [--idle 60] [--pushes 5]
+                                    [--per-device 1] [--idle 60] [--pushes 5] [--cycles 0]
 """
 import argparse, asyncio, glob, json, os, re, shutil, socket, subprocess, sys, tempfile, time
 
@@ -25,6 +27,7 @@ parser.add_argument("--streams", type=int, default=1000)
 parser.add_argument("--per-device", type=int, default=1, help="streams a device holds (at most 4)")
 parser.add_argument("--idle", type=float, default=60)
 parser.add_argument("--pushes", type=int, default=5)
+parser.add_argument("--cycles", type=int, default=0, help="times every stream is closed and opened again")
 arguments = parser.parse_args()
 binary = os.path.abspath(arguments.binary)
 bench = os.path.join(os.path.dirname(binary), "praykit-bench")
@@ -79,6 +82,16 @@ def cpu(pid):
     return (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
 
 
+refusals = {}  # status → pulls refused with it
+tasks = set()  # every task started: the event loop keeps only weak references
+
+
+def start(coroutine):
+    task = asyncio.get_running_loop().create_task(coroutine)
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
+
+
 def percentile(values, share):
     return values[min(len(values) - 1, int(len(values) * share))]
 
@@ -115,13 +128,18 @@ class Follower:
         self.heard = {}   # version → when first heard
         self.pulled = {}  # version → when the pull that brought it was answered
         self.ready = asyncio.Event()
+        self.writers = []
 
     async def hold(self, port):
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        self.writers.append(writer)
         writer.write(("GET /sync/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer %s\r\n\r\n"
                       % self.token).encode())
         while True:
-            line = await reader.readline()
+            try:
+                line = await reader.readline()
+            except ConnectionError:
+                return
             if not line:
                 return
             match = re.search(rb'"version":"([0-9a-f]+)\.(\d+)"', line)
@@ -130,10 +148,16 @@ class Follower:
             version = int(match.group(2))
             if self.cursor is None:
                 self.cursor = "%s.%d" % (match.group(1).decode(), version)
-                self.ready.set()
-                continue
-            self.heard.setdefault(version, time.time())
-            asyncio.get_running_loop().create_task(self.pull(port))
+            self.ready.set()
+            if version > int(self.cursor.split(".")[1]):
+                self.heard.setdefault(version, time.time())
+                start(self.pull(port))
+
+    def close(self):
+        for writer in self.writers:
+            writer.close()
+        self.writers = []
+        self.ready = asyncio.Event()
 
     async def pull(self, port):
         if self.pulling:
@@ -143,13 +167,21 @@ class Follower:
         try:
             while True:
                 self.again = False
-                status_code, answer = await request(port, "POST", "/sync/v1/pull", self.token,
-                                                    {"protocol": 2, "schema": 3, "clientID": self.client,
-                                                     "cursor": self.cursor, "limit": 500})
+                try:
+                    status_code, answer = await request(port, "POST", "/sync/v1/pull", self.token,
+                                                        {"protocol": 2, "schema": 3, "clientID": self.client,
+                                                         "cursor": self.cursor, "limit": 500})
+                except (OSError, ValueError, IndexError) as error:
+                    status_code, answer = type(error).__name__, {}
                 if status_code == 200:
                     self.cursor = answer["cursor"]
                     if answer.get("rows"):
                         self.pulled.setdefault(int(self.cursor.split(".")[1]), time.time())
+                else:
+                    # Refused (503 busy, 429): as PrayKit's client does, wait and pull again.
+                    refusals[status_code] = refusals.get(status_code, 0) + 1
+                    await asyncio.sleep(1)
+                    self.again = True
                 if not self.again:
                     return
         finally:
@@ -162,7 +194,7 @@ async def measure(port, pids, tokens):
     print("servers before the streams: %d threads, RSS %d KB" % (sum(t for t, _ in before), sum(r for _, r in before)))
     for follower in followers:
         for _ in range(arguments.per_device):
-            asyncio.get_running_loop().create_task(follower.hold(port))
+            start(follower.hold(port))
     await asyncio.wait_for(asyncio.gather(*(follower.ready.wait() for follower in followers)), 300)
     await asyncio.sleep(1)
     with_streams = [status(pid) for pid in pids]
@@ -177,13 +209,14 @@ async def measure(port, pids, tokens):
           % (arguments.idle, sum(cpu(pid) for pid in pids) - start_cpu))
     pusher, others = followers[0], followers[1:]
     base = int(pusher.cursor.split(".")[1])
-    heard, pulled, worst = [], [], []
+    heard, pulled, worst, server_cpu = [], [], [], []
     for push in range(1, arguments.pushes + 1):
         body = {"protocol": 2, "schema": 3, "clientID": pusher.client, "mutations": [
             {"id": push, "collection": "log", "key": "2026-11-%02d/fajr" % push, "op": "put",
              "hlc": "001795953600%03d:0000:%s" % (push, pusher.client),
              "value": {"status": "prayed", "recordedAt": "2026-11-01T05:41:12.345Z"}}]}
         sent = time.time()
+        start_cpu = sum(cpu(pid) for pid in pids)
         status_code, answer = await request(port, "POST", "/sync/v1/push", pusher.token, body)
         assert status_code == 200, answer
         # The user's space had version `base` when the streams began; each push adds one.
@@ -195,6 +228,7 @@ async def measure(port, pids, tokens):
         if missing:
             print("push %d: %d followers did not pull it within 60 s" % (push, len(missing)))
             continue
+        server_cpu.append(sum(cpu(pid) for pid in pids) - start_cpu)
         heard += [f.heard[version] - sent for f in others if version in f.heard]
         pulled += [f.pulled[version] - sent for f in others]
         worst.append(max(f.pulled[version] - sent for f in others))
@@ -206,6 +240,21 @@ async def measure(port, pids, tokens):
     print("pulled p50 %.1f ms, p99 %.1f ms, max %.1f ms; every follower had pulled a push after %s ms" % (
         1000 * percentile(pulled, 0.5), 1000 * percentile(pulled, 0.99), 1000 * pulled[-1],
         ", ".join("%.0f" % (1000 * w) for w in worst)))
+    print("servers' CPU from a push until every follower had pulled it: %s s; pulls refused: %s" % (
+        ", ".join("%.2f" % c for c in server_cpu), refusals or "none"))
+    # Memory flat: every stream closed (the servers notice at their next ping) and opened again.
+    for cycle in range(1, arguments.cycles + 1):
+        for follower in followers:
+            follower.close()
+        await asyncio.sleep(30)
+        closed = sum(r for _, r in (status(pid) for pid in pids))
+        for follower in followers:
+            for _ in range(arguments.per_device):
+                start(follower.hold(port))
+        await asyncio.wait_for(asyncio.gather(*(follower.ready.wait() for follower in followers)), 300)
+        await asyncio.sleep(1)
+        print("cycle %d: RSS %d KB with the streams closed, %d KB open again"
+              % (cycle, closed, sum(r for _, r in (status(pid) for pid in pids))))
 
 
 def main():

@@ -305,3 +305,25 @@ final class RecordedStream: Sendable {
         return isEnded
     }
 }
+
+/// The last-seen times of many devices written together (``SyncLastSeen``): a request that notes its
+/// device while another writes leaves its time to that writer, which takes it in its next round.
+@Suite struct SyncLastSeenTests {
+    @Test func devicesSeenWhileOneWritesAreWrittenByItsNextRound() {
+        let seen = SyncLastSeen()
+        // The first request writes; two more note their devices meanwhile and leave at once.
+        #expect(seen.note("d_1", at: 1_000))
+        #expect(seen.take() == ["d_1": 1_000])
+        #expect(!seen.note("d_2", at: 2_000))
+        #expect(!seen.note("d_3", at: 3_000))
+        #expect(!seen.note("d_2", at: 1_500))
+        // Its next round takes both (the later time of d_2), then nothing is left and it is over.
+        #expect(seen.take() == ["d_2": 2_000, "d_3": 3_000])
+        #expect(seen.take() == nil)
+        // The next request writes again.
+        #expect(seen.note("d_4", at: 4_000))
+        seen.stop()
+        #expect(seen.note("d_5", at: 5_000))
+        #expect(seen.take() == ["d_4": 4_000, "d_5": 5_000])
+    }
+}

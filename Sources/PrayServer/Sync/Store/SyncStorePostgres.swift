@@ -32,6 +32,8 @@
         let pool: PostgresPool
         let limits: SyncStoreLimits
         let log: LogManager
+        /// The devices seen whose last-seen time waits to be written.
+        let lastSeen = SyncLastSeen()
         /// The schema's steps: ``migrations`` but in tests of upgrades.
         let migrations: [Migration]
         private let migrated = Mutex(false)
