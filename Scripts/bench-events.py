@@ -11,12 +11,12 @@ device 0 (one log row): every other device's client here hears the `space` event
 (POST /sync/v1/pull from its cursor, a new connection each time, as a phone after a network change),
 and notes when the pull that brought the row was answered. The figures: p50, p99 and max over every
 follower and every push, counted from the moment the push was sent, for "heard" and for "pulled".
-With --cycles C, every stream is then closed and opened again C times (30 s apart, so that the
+With --cycles C, every stream is then closed and opened again C times (60 s apart, so that the
 servers' pings find the closed ones), and the servers' RSS printed each time: memory stays flat.
 Standard library only (asyncio); HAProxy and PostgreSQL's server for --servers > 1.
 
     python3 Scripts/bench-events.py [--binary .build/debug/praykit] [--servers 1] [--streams 1000]
-                                    [--per-device 1] [--idle 60] [--pushes 5] [--cycles 0]
+                                    [--per-device 1] [--idle 60] [--pushes 5] [--cycles 0] [--max-head n]
 """
 import argparse, asyncio, glob, json, os, re, shutil, socket, subprocess, sys, tempfile, time
 
@@ -28,6 +28,7 @@ parser.add_argument("--per-device", type=int, default=1, help="streams a device 
 parser.add_argument("--idle", type=float, default=60)
 parser.add_argument("--pushes", type=int, default=5)
 parser.add_argument("--cycles", type=int, default=0, help="times every stream is closed and opened again")
+parser.add_argument("--max-head", type=int, help="the servers' --max-head (their connection pool is 4 times it)")
 arguments = parser.parse_args()
 binary = os.path.abspath(arguments.binary)
 bench = os.path.join(os.path.dirname(binary), "praykit-bench")
@@ -75,6 +76,10 @@ def stop_postgres():
 def status(pid):
     fields = open("/proc/%d/status" % pid).read()
     return int(re.search(r"Threads:\s+(\d+)", fields).group(1)), int(re.search(r"VmRSS:\s+(\d+)", fields).group(1))
+
+
+def descriptors(pids):
+    return sum(len(os.listdir("/proc/%d/fd" % pid)) for pid in pids)
 
 
 def cpu(pid):
@@ -191,7 +196,8 @@ class Follower:
 async def measure(port, pids, tokens):
     followers = [Follower(index, token, client) for index, (token, client) in enumerate(tokens)]
     before = [status(pid) for pid in pids]
-    print("servers before the streams: %d threads, RSS %d KB" % (sum(t for t, _ in before), sum(r for _, r in before)))
+    print("servers before the streams: %d threads, RSS %d KB, %d descriptors open"
+          % (sum(t for t, _ in before), sum(r for _, r in before), descriptors(pids)))
     for follower in followers:
         for _ in range(arguments.per_device):
             start(follower.hold(port))
@@ -201,8 +207,8 @@ async def measure(port, pids, tokens):
     threads = sum(t for t, _ in with_streams)
     rss = sum(r for _, r in with_streams)
     streams = len(followers) * arguments.per_device
-    print("with %d idle streams: %d threads, RSS %d KB (%.1f KB a stream)"
-          % (streams, threads, rss, (rss - sum(r for _, r in before)) / streams))
+    print("with %d idle streams: %d threads, RSS %d KB (%.1f KB a stream), %d descriptors open"
+          % (streams, threads, rss, (rss - sum(r for _, r in before)) / streams, descriptors(pids)))
     start_cpu = sum(cpu(pid) for pid in pids)
     await asyncio.sleep(arguments.idle)
     print("servers' CPU over %.0f s of idle streams (pings every 25 s): %.3f s"
@@ -242,19 +248,23 @@ async def measure(port, pids, tokens):
         ", ".join("%.0f" % (1000 * w) for w in worst)))
     print("servers' CPU from a push until every follower had pulled it: %s s; pulls refused: %s" % (
         ", ".join("%.2f" % c for c in server_cpu), refusals or "none"))
-    # Memory flat: every stream closed (the servers notice at their next ping) and opened again.
+    # Memory flat: every stream closed and opened again. A server notices a closed stream when it
+    # writes to it, and the first ping into a socket its client closed may still be taken by the
+    # kernel: two pings' time (60 s) before the servers are measured and the streams open again.
     for cycle in range(1, arguments.cycles + 1):
         for follower in followers:
             follower.close()
-        await asyncio.sleep(30)
+        await asyncio.sleep(60)
         closed = sum(r for _, r in (status(pid) for pid in pids))
+        closed_descriptors = descriptors(pids)
         for follower in followers:
             for _ in range(arguments.per_device):
                 start(follower.hold(port))
         await asyncio.wait_for(asyncio.gather(*(follower.ready.wait() for follower in followers)), 300)
         await asyncio.sleep(1)
-        print("cycle %d: RSS %d KB with the streams closed, %d KB open again"
-              % (cycle, closed, sum(r for _, r in (status(pid) for pid in pids))))
+        print("cycle %d: RSS %d KB and %d descriptors with the streams closed, %d KB and %d open again"
+              % (cycle, closed, closed_descriptors, sum(r for _, r in (status(pid) for pid in pids)),
+                 descriptors(pids)))
 
 
 def main():
@@ -269,7 +279,8 @@ def main():
     for _ in range(arguments.servers):
         server = subprocess.Popen(
             [binary, "serve", "--port", "0", "--threads", "2", "--sync-store", store, "--max-connections", str(limit),
-             "--max-connections-per-address", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+             "--max-connections-per-address", "0"] + (["--max-head", str(arguments.max_head)] if arguments.max_head else []),
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         children.append(server)
         ports.append(int(re.search(r":(\d+)\n", server.stdout.readline()).group(1)))
     port = ports[0]

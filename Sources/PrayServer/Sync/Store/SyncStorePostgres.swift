@@ -154,7 +154,7 @@
         public func devices() throws -> [SyncDevice] { try engine.devices() }
 
         /// Revokes a device; revoking it again changes nothing. Every server of the store then ends the
-        /// device's event streams at once (``SyncEventNotice/Kind/ended``), whichever process revoked it
+        /// device's event streams at once (a `NOTIFY`: docs/sync-protocol.md § Events), whichever process revoked it
         /// (a server for a device's logout, or the operator's `serve sync devices revoke`).
         /// - Throws: ``SyncServerError`` `not_found`; ``StorageError``.
         public func revokeDevice(_ deviceID: String, now: Date) throws {
