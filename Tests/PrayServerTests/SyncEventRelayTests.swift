@@ -39,11 +39,21 @@ import Testing
             b = SyncEvents(
                 pingInterval: 3600, pairedDevices: { paired.devices.withLock { $0 } }, relay: relay, log: .silent)
         }
+
+        /// Ends every stream and wakes the listeners, so that both servers' threads stop.
+        func close() {
+            for device in ["d_phone", "d_laptop", "d_screen", "d_tablet"] {
+                a.end(device: device)
+                b.end(device: device)
+            }
+            relay.reconnect()
+        }
     }
 
     @Test func aChangeOnOneServerReachesTheStreamsOfAnotherAndItsOwnOnce() async throws {
         // Given: a screen's stream on server B, a tablet's on server A, both reading the mosque
         let servers = Servers()
+        defer { servers.close() }
         let screen = RecordedStream(servers.b.open(device: "d_screen", versions: [Self.mosque: Self.cursor(1)]))
         let tablet = RecordedStream(servers.a.open(device: "d_tablet", versions: [Self.mosque: Self.cursor(1)]))
         #expect(try await servers.relay.waitForListeners(2))
@@ -68,6 +78,7 @@ import Testing
     @Test func aRevocationEndsTheDevicesStreamsOnEveryServer() async throws {
         // Given: the laptop's streams on both servers, the phone's on B
         let servers = Servers()
+        defer { servers.close() }
         let onA = RecordedStream(servers.a.open(device: "d_laptop", versions: [Self.personal: Self.cursor(1)]))
         let onB = RecordedStream(servers.b.open(device: "d_laptop", versions: [Self.personal: Self.cursor(1)]))
         let phone = RecordedStream(servers.b.open(device: "d_phone", versions: [Self.personal: Self.cursor(1)]))
@@ -84,6 +95,7 @@ import Testing
     @Test func aListenerThatWasAwayReadsTheVersionsAgainAndSendsOnlyThoseThatMoved() async throws {
         // Given: a stream that read the mosque at 3 and the personal space at 7
         let servers = Servers()
+        defer { servers.close() }
         let laptop = RecordedStream(
             servers.b.open(device: "d_laptop", versions: [Self.mosque: Self.cursor(3), Self.personal: Self.cursor(7)]))
         let phone = RecordedStream(servers.b.open(device: "d_phone", versions: [Self.personal: Self.cursor(7)]))
@@ -104,6 +116,7 @@ import Testing
     @Test func aStreamThatOpensJustAfterAChangeWasToldStillGetsIt() throws {
         // Given: server B told of version 7 of the mosque (its stream of the tablet heard it)
         let servers = Servers()
+        defer { servers.close() }
         let tablet = RecordedStream(servers.b.open(device: "d_tablet", versions: [Self.mosque: Self.cursor(6)]))
         servers.b.receive(
             SyncEventNotice(.changed, origin: "srv_a", device: "d_phone", versions: [Self.mosque: Self.cursor(7)]))
@@ -123,6 +136,7 @@ import Testing
 
     @Test func membersChangedElsewhereEndTheDevicesStreamsAndTellTheOtherReaders() throws {
         let servers = Servers()
+        defer { servers.close() }
         let owner = RecordedStream(servers.b.open(device: "d_phone", versions: [Self.mosque: Self.cursor(1)]))
         let screen = RecordedStream(servers.b.open(device: "d_screen", versions: [Self.mosque: Self.cursor(1)]))
         servers.b.receive(SyncEventNotice(.members, origin: "srv_a", device: "d_phone", space: Self.mosque))

@@ -122,6 +122,9 @@ import Testing
             // And later pushes still reach it.
             #expect(try a.push(token: phone, id: 3) == 200)
             #expect(try await stream.read { $0.contains("\(first).3") }, "\(stream.text)")
+            // (The laptop logs out: its stream ends, and B's thread with it, before the cluster goes.)
+            #expect(b.send("POST", "/sync/v1/devices/retire", token: laptop).status == 200)
+            #expect(try await stream.waitUntilEnded())
         }
     }
 #endif

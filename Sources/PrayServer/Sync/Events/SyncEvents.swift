@@ -120,6 +120,7 @@ final class SyncEvents: Sendable {
     /// A push changed `spaces`: their new `versions` go to every stream that reads them, but those of
     /// `device`, which made the change, here and on the other servers.
     func changed(_ versions: [String: String], except device: String) {
+        guard !versions.isEmpty else { return }
         deliver(versions, except: device)
         publish(SyncEventNotice(.changed, origin: origin, device: device, versions: versions))
     }
@@ -258,6 +259,16 @@ final class SyncEvents: Sendable {
         }
     }
 
+    /// Whether no stream is left (then the thread stops, and the next stream starts it again).
+    private func stopIfNone() -> Bool {
+        state.withLock { state in
+            guard state.readers.isEmpty else { return false }
+            state.running = false
+            state.known = [:]
+            return true
+        }
+    }
+
     /// Pings, and listens to the other servers in between, on a thread of its own while any stream is
     /// open.
     private func startThread() {
@@ -274,6 +285,8 @@ final class SyncEvents: Sendable {
                 let wait = max(0, nextPing.timeIntervalSince(Date()))
                 if let listener {
                     for notice in listener.receive(timeout: wait) { receive(notice) }
+                    // Every stream ended (retired, revoked): no need to listen until the next ping.
+                    guard !stopIfNone() else { return }
                 } else {
                     Thread.sleep(forTimeInterval: wait)
                 }
