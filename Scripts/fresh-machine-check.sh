@@ -106,6 +106,8 @@ int main(void) {
     V(CONNECTION_OK); V(CONNECTION_BAD); V(PGRES_EMPTY_QUERY); V(PGRES_COMMAND_OK); V(PGRES_TUPLES_OK);
     V(PGRES_FATAL_ERROR); V(PQPING_OK); V(PQPING_REJECT); V(PQPING_NO_RESPONSE); V(PQPING_NO_ATTEMPT);
     V(sizeof(ConnStatusType)); V(sizeof(ExecStatusType)); V(sizeof(PGPing)); V(sizeof(Oid));
+    V(sizeof(PGnotify)); V(offsetof(PGnotify, relname)); V(offsetof(PGnotify, be_pid));
+    V(offsetof(PGnotify, extra)); V(offsetof(PGnotify, next));
 #endif
 #ifdef HAVE_MOSQ
     V(MOSQ_ERR_CONN_PENDING); V(MOSQ_ERR_SUCCESS); V(MOSQ_ERR_NOMEM); V(MOSQ_ERR_PROTOCOL); V(MOSQ_ERR_INVAL);

@@ -242,9 +242,11 @@ struct praykit_mhd_stream {
     pthread_mutex_t lock;
     // References: the creator's, and libmicrohttpd's once queued.
     int references;
-    // The bytes waiting to be sent: `length` of `capacity` at `bytes`.
+    // The bytes waiting to be sent: `length` at `bytes`, which has room for `allocated` (grown on
+    // demand: an idle stream waits with nothing) and may grow up to `capacity`.
     char *bytes;
     size_t length;
+    size_t allocated;
     size_t capacity;
     // The response, until it is queued.
     struct MHD_Response *response;
@@ -265,6 +267,19 @@ static void stream_unreference(struct praykit_mhd_stream *stream) {
     pthread_mutex_destroy(&stream->lock);
     free(stream->bytes);
     free(stream);
+}
+
+// Makes room for `needed` bytes waiting (at most the capacity): doubling from 256. 0 when out of memory.
+static int stream_reserve(struct praykit_mhd_stream *stream, size_t needed) {
+    if (needed <= stream->allocated) return 1;
+    size_t size = stream->allocated > 0 ? stream->allocated : 256;
+    while (size < needed) size *= 2;
+    if (size > stream->capacity) size = stream->capacity;
+    char *bytes = realloc(stream->bytes, size);
+    if (bytes == NULL) return 0;
+    stream->bytes = bytes;
+    stream->allocated = size;
+    return 1;
 }
 
 // Resumes the connection when the reader suspended it; called with the lock held, so that the resume
@@ -313,16 +328,14 @@ static void stream_free(void *context) {
 struct praykit_mhd_stream *praykit_mhd_stream_create(size_t capacity) {
     struct praykit_mhd_stream *stream = calloc(1, sizeof *stream);
     if (stream == NULL) return NULL;
-    stream->bytes = malloc(capacity > 0 ? capacity : 1);
-    if (stream->bytes == NULL) {
-        free(stream);
-        return NULL;
-    }
     pthread_mutex_init(&stream->lock, NULL);
     stream->references = 2;  // the creator's, and the response's (released by stream_free)
     stream->capacity = capacity;
+    // The block is the buffer libmicrohttpd reads an unchunked body into (an HTTP/1.0 client); a
+    // chunked one is read straight into the connection's write buffer. Events are small: a small
+    // block keeps an idle stream small.
     stream->response =
-        mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, stream, stream_free);
+        mhd.create_response_from_callback(MHD_SIZE_UNKNOWN, 512, stream_read, stream, stream_free);
     if (stream->response == NULL) {
         stream->references = 1;
         stream->closed = 1;
@@ -356,7 +369,7 @@ int praykit_mhd_stream_write(struct praykit_mhd_stream *stream, const void *byte
         pthread_mutex_unlock(&stream->lock);
         return -1;
     }
-    if (count > stream->capacity - stream->length) {
+    if (count > stream->capacity - stream->length || !stream_reserve(stream, stream->length + count)) {
         stream->ended = 1;
         stream_wake(stream);
         pthread_mutex_unlock(&stream->lock);

@@ -29,6 +29,10 @@ static struct {
     char *(*getvalue)(const PGresult *, int, int);
     int (*getisnull)(const PGresult *, int, int);
     void (*clear)(PGresult *);
+    int (*socket)(const PGconn *);
+    int (*consume_input)(PGconn *);
+    PGnotify *(*notifies)(PGconn *);
+    void (*freemem)(void *);
 } pq;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -73,6 +77,10 @@ static void load(void) {
     pq.getvalue = (char *(*)(const PGresult *, int, int))symbol(library, "PQgetvalue");
     pq.getisnull = (int (*)(const PGresult *, int, int))symbol(library, "PQgetisnull");
     pq.clear = (void (*)(PGresult *))symbol(library, "PQclear");
+    pq.socket = (int (*)(const PGconn *))symbol(library, "PQsocket");
+    pq.consume_input = (int (*)(PGconn *))symbol(library, "PQconsumeInput");
+    pq.notifies = (PGnotify * (*)(PGconn *)) symbol(library, "PQnotifies");
+    pq.freemem = (void (*)(void *))symbol(library, "PQfreemem");
     loaded = load_error[0] == 0;
 }
 
@@ -121,5 +129,10 @@ int praykit_pq_getisnull(const PGresult *result, int row, int column) {
     return pq.getisnull(result, row, column);
 }
 void praykit_pq_clear(PGresult *result) { pq.clear(result); }
+
+int praykit_pq_socket(const PGconn *connection) { return pq.socket(connection); }
+int praykit_pq_consume_input(PGconn *connection) { return pq.consume_input(connection); }
+PGnotify *praykit_pq_notifies(PGconn *connection) { return pq.notifies(connection); }
+void praykit_pq_freemem(void *pointer) { pq.freemem(pointer); }
 
 #endif  // __linux__

@@ -38,6 +38,7 @@ struct SyncStoreContract: Sendable {
         .init(name: "wrong codes delay their code, never spend it", run: { try $0.wrongCodesDelayTheirCode() }),
         .init(name: "administration", run: { try $0.administration() }),
         .init(name: "tokens: good, unknown, malformed, revoked", run: { try $0.tokens() }),
+        .init(name: "a device's last-seen time, to the minute", run: { try $0.lastSeenToTheMinute() }),
         .init(name: "tokens of every length get the same error", run: { try $0.tokensOfEveryLength() }),
         .init(name: "refused tokens are limited per address", run: { try $0.refusedTokensAreLimited() }),
         .init(name: "push applies, skips retries, reports last", run: { try $0.pushAppliesAndSkips() }),
@@ -311,6 +312,20 @@ extension SyncStoreContract {
 // MARK: - Tokens
 
 extension SyncStoreContract {
+    func lastSeenToTheMinute() throws {
+        // Given: a device paired (and seen) now
+        let (store, token, device) = try storeWithDevice()
+        func lastSeen() throws -> Date? { try store.devices().first { $0.id == device.deviceID }?.lastSeen }
+        // When / Then: seen again within the minute, the time stays; a minute later or more, it moves
+        _ = try store.authenticate(token: token, address: Self.address, now: Self.now.addingTimeInterval(59))
+        #expect(try lastSeen() == Self.now)
+        _ = try store.authenticate(token: token, address: Self.address, now: Self.now.addingTimeInterval(90))
+        #expect(try lastSeen() == Self.now.addingTimeInterval(90))
+        // A request with an older clock (another server's) never moves it back.
+        _ = try store.authenticate(token: token, address: Self.address, now: Self.now.addingTimeInterval(30))
+        #expect(try lastSeen() == Self.now.addingTimeInterval(90))
+    }
+
     func tokens() throws {
         // Given
         let (store, token, device) = try storeWithDevice()

@@ -46,6 +46,14 @@ char *praykit_pq_getvalue(const PGresult *result, int row, int column);
 int praykit_pq_getisnull(const PGresult *result, int row, int column);
 void praykit_pq_clear(PGresult *result);
 
+// For a connection that LISTENs (the sync server's event listener): its socket, to poll; reads what
+// the server sent (1, or 0 when the connection failed); the next notification read, or NULL; and frees
+// a notification.
+int praykit_pq_socket(const PGconn *connection);
+int praykit_pq_consume_input(PGconn *connection);
+PGnotify *praykit_pq_notifies(PGconn *connection);
+void praykit_pq_freemem(void *pointer);
+
 #endif  // __linux__
 
 #endif

@@ -32,6 +32,15 @@ typedef enum {
     PGRES_FATAL_ERROR = 7,
 } ExecStatusType;
 
+// A notification heard on a channel the connection LISTENs to (PQnotifies): the channel, the
+// notifying backend's process ID and the payload; freed with PQfreemem.
+typedef struct pgNotify {
+    char *relname;
+    int be_pid;
+    char *extra;
+    struct pgNotify *next;
+} PGnotify;
+
 typedef enum {
     PQPING_OK = 0,
     PQPING_REJECT = 1,

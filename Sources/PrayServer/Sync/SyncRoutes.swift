@@ -58,7 +58,7 @@ public struct SyncRoutes: Sendable {
         events = SyncEvents(
             pingInterval: max(0.01, pingInterval),
             pairedDevices: { Set((try? store.devices())?.filter { $0.revokedAt == nil }.map(\.id) ?? []) },
-            log: log)
+            relay: (store as? any SyncEventRelaying)?.eventRelay(), log: log)
     }
 
     /// How many event streams are open (`GET /sync/v1/events`).
@@ -147,8 +147,7 @@ public struct SyncRoutes: Sendable {
             device = identity.deviceID
             let push = try Self.decode(SyncAPI.PushRequest.self, from: body, what: "push")
             let pushed = try store.push(push, from: identity, now: now)
-            if !push.mutations.isEmpty, events.count > 0, let (personal, versions) = try? store.versions(for: identity)
-            {
+            if !push.mutations.isEmpty, events.isHeard, let (personal, versions) = try? store.versions(for: identity) {
                 // The spaces written: the person's own (mutations without `space`) and each named.
                 let written = Set(push.mutations.map { $0.space ?? personal ?? "" })
                 events.changed(versions.filter { written.contains($0.key) }, except: identity.deviceID)

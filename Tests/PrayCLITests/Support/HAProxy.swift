@@ -19,7 +19,7 @@ final class HAProxy: @unchecked Sendable {
 
     let folder: TestFolder
     let port: Int
-    private let process: PraykitProcess.Running
+    private var process: PraykitProcess.Running
     private var ended = false
     private var output = ""
 
@@ -34,7 +34,7 @@ final class HAProxy: @unchecked Sendable {
 
     /// The configuration the tests run: the directives of `Scripts/deploy/haproxy.cfg` that matter to
     /// sync (round robin, a new server connection per request, health checks, retries of requests that
-    /// are safe to send again), on loopback, with a log line per request on standard output.
+    /// are safe to send again, the event streams' longer server timeout), on loopback, with a log line per request on standard output.
     static func configuration(port: Int, backends: [Int]) -> String {
         let servers = backends.enumerated().map { "    server s\($0.offset + 1) 127.0.0.1:\($0.element)" }
         return """
@@ -61,6 +61,7 @@ final class HAProxy: @unchecked Sendable {
                 http-check expect status 200
                 # A pairing code is single-use: a pairing sent again after a lost answer would fail.
                 http-request disable-l7-retry if { path /sync/v1/devices }
+                http-request set-timeout server 90s if { path /sync/v1/events }
                 default-server check inter 300ms fall 1 rise 1
 
             """ + servers.joined(separator: "\n") + "\n"
@@ -87,6 +88,29 @@ final class HAProxy: @unchecked Sendable {
             failures.append(result.stdout + result.stderr)
         }
         throw TestFailure("haproxy did not start: \(failures.joined(separator: "\n"))")
+    }
+
+    /// Stops HAProxy (SIGKILL, every connection through it cut) and starts it again on the same port
+    /// with the same configuration, as a restart does; its log starts again.
+    func restart() async throws {
+        guard let executable = Self.executable else { throw TestFailure(Self.missing) }
+        stop()
+        let file = folder.path("haproxy.cfg")
+        // The port was HAProxy's a moment ago; should the kernel not have let it go yet, try again.
+        for _ in 0..<50 {
+            let process = try PraykitProcess.Running(
+                ["-db", "-f", file], environment: [:], executable: URL(fileURLWithPath: executable))
+            if try await Self.waitUntilAccepting(port: port, process: process) {
+                self.process = process
+                ended = false
+                output = ""
+                return
+            }
+            process.kill()
+            _ = try await process.wait(deadline: 30)
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw TestFailure("haproxy did not start again on port \(port)")
     }
 
     /// Checks a configuration file with `haproxy -c`.

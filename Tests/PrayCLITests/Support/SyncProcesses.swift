@@ -17,6 +17,8 @@ import PrayServer
         let folder: TestFolder
         /// The `--sync-store` argument (another after ``restart(crashPoint:store:)`` with one).
         private(set) var store: String
+        /// More options of `praykit serve` (`--timeout 600`), kept across restarts.
+        let arguments: [String]
         private(set) var process: PraykitProcess.Running
         private(set) var port: Int
         private var logs: [String] = []
@@ -26,29 +28,33 @@ import PrayServer
         /// The file of the SQLite store a server started without a store of its own has.
         var storePath: String { folder.path("server/sync.sqlite") }
 
-        private init(folder: TestFolder, store: String, process: PraykitProcess.Running, port: Int) {
+        private init(
+            folder: TestFolder, store: String, arguments: [String], process: PraykitProcess.Running, port: Int
+        ) {
             self.folder = folder
             self.store = store
+            self.arguments = arguments
             self.process = process
             self.port = port
         }
 
         /// Starts a server on a free port, over `store` (a `--sync-store` argument), else over a new
-        /// SQLite store.
-        static func start(store: String? = nil) async throws -> SyncServer {
+        /// SQLite store, with more options of `praykit serve` when given.
+        static func start(store: String? = nil, arguments: [String] = []) async throws -> SyncServer {
             let folder = try TestFolder("sync-server")
             let store = store ?? "sqlite:" + folder.path("server/sync.sqlite")
-            let (process, port) = try await launch(store: store, port: 0, crashPoint: nil)
-            return SyncServer(folder: folder, store: store, process: process, port: port)
+            let (process, port) = try await launch(store: store, port: 0, crashPoint: nil, arguments: arguments)
+            return SyncServer(folder: folder, store: store, arguments: arguments, process: process, port: port)
         }
 
-        private static func launch(store: String, port: Int, crashPoint: String?) async throws
+        private static func launch(store: String, port: Int, crashPoint: String?, arguments: [String]) async throws
             -> (PraykitProcess.Running, Int)
         {
             var environment = ["PRAYKIT_LOG_LEVEL": "debug"]
             environment["PRAYKIT_CRASH_POINT"] = crashPoint
             let process = try PraykitProcess.Running(
-                ["serve", "--port", String(port), "--threads", "2", "--sync-store", store], environment: environment)
+                ["serve", "--port", String(port), "--threads", "2", "--sync-store", store] + arguments,
+                environment: environment)
             let line = try await process.firstLine()
             guard let match = line.firstMatch(of: /^Listening on http:\/\/127\.0\.0\.1:([0-9]+)\n$/),
                 let chosen = Int(match.1)
@@ -83,7 +89,8 @@ import PrayServer
         func restart(crashPoint: String? = nil, store: String? = nil) async throws {
             _ = stop()
             if let store { self.store = store }
-            (process, port) = try await Self.launch(store: self.store, port: port, crashPoint: crashPoint)
+            (process, port) = try await Self.launch(
+                store: self.store, port: port, crashPoint: crashPoint, arguments: arguments)
             ended = false
         }
 

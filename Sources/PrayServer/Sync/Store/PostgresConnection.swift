@@ -157,6 +157,27 @@
             try query(sql, values)
         }
 
+        // MARK: - Notifications
+
+        /// The connection's socket, for `poll` while it waits for notifications (`-1` when it has none).
+        var socket: Int32 { praykit_pq_socket(handle) }
+
+        /// Reads what the server sent, without waiting: the notifications are then in
+        /// ``notifications()``. `false` when the connection failed (the server went away).
+        func consumeInput() -> Bool { praykit_pq_consume_input(handle) == 1 && !isBroken }
+
+        /// The notifications read so far (`LISTEN`), oldest first, as channel and payload.
+        func notifications() -> [(channel: String, payload: String)] {
+            var heard: [(channel: String, payload: String)] = []
+            while let notification = praykit_pq_notifies(handle) {
+                let channel = notification.pointee.relname.map { String(cString: $0) } ?? ""
+                let payload = notification.pointee.extra.map { String(cString: $0) } ?? ""
+                praykit_pq_freemem(notification)
+                heard.append((channel, payload))
+            }
+            return heard
+        }
+
         /// libpq's message on one line.
         private static func trimmed(_ message: UnsafeMutablePointer<CChar>?) -> String {
             // libpq's messages run over lines ("…failed: Connection refused\n\tIs the server running…").

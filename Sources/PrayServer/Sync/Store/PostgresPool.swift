@@ -74,6 +74,23 @@
             }
         }
 
+        /// Runs one statement by itself, outside any transaction (`SELECT pg_notify(…)`, which is then
+        /// sent at once), and again on a new connection when the one it took was found lost (a server
+        /// restarted since its last use): for statements that may run twice.
+        /// - Throws: ``StorageError``.
+        func run(_ sql: String, _ values: [SyncSQLValue]) throws {
+            var attempt = 1
+            while true {
+                do {
+                    try borrow { connection in _ = try connection.query(sql, values) }
+                    return
+                } catch let error as PostgresError {
+                    guard error.connectionLost, attempt < 2 else { throw error.storageError }
+                }
+                attempt += 1
+            }
+        }
+
         /// A failure of a transaction's `BEGIN`, after which nothing of it ran.
         private struct BeginFailure: Error {
             let error: PostgresError

@@ -68,6 +68,9 @@ protocol SyncSQLDatabase: Sendable {
 
     /// Runs `body` on one snapshot, writing nothing.
     func read<T: Sendable>(_ body: @Sendable (Connection) throws -> T) throws -> T
+
+    /// The devices seen whose last-seen time waits to be written (one per store handle).
+    var lastSeen: SyncLastSeen { get }
 }
 
 extension SQLiteConnection: SyncSQLConnection {

@@ -218,17 +218,31 @@ extension SyncStoreEngine {
     /// tokens are counted, and an address past the limit gets `rate_limited` for the refused ones it
     /// sends, so that one client behind a NAT or a proxy cannot lock out the others (a token has 256
     /// bits: the count guards the store's work, not the token).
+    ///
+    /// A valid token is found by reading; the device's last-seen time (to the minute) is written with
+    /// those of the other devices seen meanwhile (``SyncLastSeen``), so that many devices pulling one
+    /// change at once do not each wait for a commit. Only a refused token writes in its own
+    /// transaction (its failure is counted).
     func authenticate(token: String, address: String, now: Date) throws -> SyncDeviceIdentity {
         let address = SyncServerRules.addressKey(address)
         let lookup = SyncServerRules.tokenLookup(token)
         // Hashed whatever the token looks like, so a malformed one takes as long as an unknown one.
         let hash = SHA256.hexHash(token)
+        let milliseconds = SyncServerRules.milliseconds(now)
+        if let lookup,
+            let device = try database.read({ try Self.device(lookup: lookup, hash: hash, connection: $0) })
+        {
+            // Last seen to the minute: a write per minute at most, not per request.
+            if device.lastSeen.map({ milliseconds - $0 >= 60_000 }) ?? true {
+                writeLastSeen(device.identity.deviceID, at: milliseconds)
+            }
+            return device.identity
+        }
         let limits = limits
         let outcome: Result<SyncDeviceIdentity, SyncServerError> = try database.write(idempotent: false) {
             connection in
+            // Paired between the read above and now.
             if let lookup, let device = try Self.device(lookup: lookup, hash: hash, connection: connection) {
-                let milliseconds = SyncServerRules.milliseconds(now)
-                // Last seen to the minute: a write per minute, not per request.
                 if device.lastSeen.map({ milliseconds - $0 >= 60_000 }) ?? true {
                     try connection.run(
                         "UPDATE devices SET last_seen = $1 WHERE id = $2",
@@ -245,6 +259,32 @@ extension SyncStoreEngine {
             return .failure(SyncServerRules.unauthorized)
         }
         return try outcome.get()
+    }
+
+    /// Notes that `device` was seen, and writes every device noted when nobody else is writing. A
+    /// failed write is logged and dropped: when a device was last seen is for the operator's list,
+    /// and must not fail the request.
+    private func writeLastSeen(_ device: String, at milliseconds: Int64) {
+        let lastSeen = database.lastSeen
+        guard lastSeen.note(device, at: milliseconds) else { return }
+        for _ in 0..<SyncLastSeen.maximumRounds {
+            guard let batch = lastSeen.take() else { return }
+            do {
+                try database.write(idempotent: true) { connection in
+                    // In the order of their IDs: two servers writing at once never wait for each other.
+                    for (device, seen) in batch.sorted(by: { $0.key < $1.key }) {
+                        try connection.run(
+                            "UPDATE devices SET last_seen = $1 WHERE id = $2 AND (last_seen IS NULL OR last_seen < $1)",
+                            [.integer(seen), .text(device)])
+                    }
+                }
+            } catch {
+                log.warning("Sync devices' last-seen times not written", metadata: ["error": "\(error)"])
+                lastSeen.stop()
+                return
+            }
+        }
+        lastSeen.stop()
     }
 
     /// A code redeemed: the user it pairs a device for (a space's row, for an invitation), and an

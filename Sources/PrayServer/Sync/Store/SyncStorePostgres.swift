@@ -26,9 +26,14 @@
     public final class SyncStorePostgres: SyncStore {
         /// The database's URL without its password, for messages and logs.
         public let location: String
+        /// The database's URL as given, password and all: for the event listener's own connection,
+        /// never for a message.
+        let conninfo: String
         let pool: PostgresPool
         let limits: SyncStoreLimits
         let log: LogManager
+        /// The devices seen whose last-seen time waits to be written.
+        let lastSeen = SyncLastSeen()
         /// The schema's steps: ``migrations`` but in tests of upgrades.
         let migrations: [Migration]
         private let migrated = Mutex(false)
@@ -51,6 +56,7 @@
             migrations: [Migration]
         ) {
             location = SyncStoreLocation.postgreSQL(url: url).description
+            conninfo = url
             pool = PostgresPool(conninfo: url, size: connections)
             self.limits = limits
             self.log = log
@@ -147,9 +153,20 @@
         /// - Throws: ``StorageError``.
         public func devices() throws -> [SyncDevice] { try engine.devices() }
 
-        /// Revokes a device; revoking it again changes nothing.
+        /// Revokes a device; revoking it again changes nothing. Every server of the store then ends the
+        /// device's event streams at once (a `NOTIFY`: docs/sync-protocol.md § Events), whichever process revoked it
+        /// (a server for a device's logout, or the operator's `serve sync devices revoke`).
         /// - Throws: ``SyncServerError`` `not_found`; ``StorageError``.
-        public func revokeDevice(_ deviceID: String, now: Date) throws { try engine.revokeDevice(deviceID, now: now) }
+        public func revokeDevice(_ deviceID: String, now: Date) throws {
+            try engine.revokeDevice(deviceID, now: now)
+            do {
+                try eventRelay().publish(SyncEventNotice(.ended, origin: "", device: deviceID))
+            } catch {
+                // Revoked all the same: the servers' pings end its streams within one ping interval.
+                log.warning(
+                    "Event notice not sent to the servers", metadata: ["sync.device": deviceID, "error": "\(error)"])
+            }
+        }
 
         /// Redeems a pairing code once for a new device.
         /// - Throws: ``SyncServerError`` `bad_request`, `unauthorized` or `rate_limited`; ``StorageError``.
@@ -204,6 +221,40 @@
         /// - Throws: ``StorageError``.
         public func published(slug: String, rows: Bool) throws -> SyncPublishedSpace? {
             try engine.published(slug: slug, rows: rows)
+        }
+    }
+
+    // MARK: - Event streams
+
+    extension SyncStorePostgres: SyncEventRelaying {
+        /// The servers of this database, told of each other's event streams with `LISTEN`/`NOTIFY`.
+        func eventRelay() -> any SyncEventRelay { SyncEventRelayPostgres(store: self, log: log) }
+
+        /// Sends `payload` on ``SyncEventNotice/channel`` to every server listening (on its own, outside
+        /// any transaction: it leaves at once).
+        /// - Throws: ``StorageError``.
+        func notify(_ payload: String) throws {
+            try naming {
+                try pool.run("SELECT pg_notify($1, $2)", [.text(SyncEventNotice.channel), .text(payload)])
+            }
+        }
+
+        /// The versions of `spaces` now, as pull cursors; spaces not found are left out.
+        /// - Throws: ``StorageError``.
+        func versions(ofSpaces spaces: Set<String>) throws -> [String: String] {
+            // Only IDs of the form the store makes reach the array literal (its elements are not quoted).
+            let ids = spaces.filter(SyncID.isSpaceID).sorted()
+            guard !ids.isEmpty else { return [:] }
+            let rows = try read { connection in
+                let storeID = try connection.first("SELECT value FROM store WHERE key = 'id'")?.text(0) ?? ""
+                let rows = try connection.rows(
+                    "SELECT space_id, version FROM users WHERE space_id = ANY($1::text[])",
+                    [.text("{" + ids.joined(separator: ",") + "}")])
+                return rows.map { (space: $0.text(0) ?? "", version: $0.int64(1), storeID: storeID) }
+            }
+            var versions: [String: String] = [:]
+            for row in rows { versions[row.space] = SyncServerRules.cursor(storeID: row.storeID, version: row.version) }
+            return versions
         }
     }
 #endif

@@ -25,6 +25,8 @@ public final class SyncStoreSQLite: SyncStore {
     let database: SQLiteDatabase
     let limits: SyncStoreLimits
     let log: LogManager
+    /// The devices seen whose last-seen time waits to be written.
+    let lastSeen = SyncLastSeen()
     private let checkedFile = Mutex(false)
 
     /// Creates a handle on the store at `path`; nothing is opened or created until first use.
