@@ -229,22 +229,30 @@ import PrayServer
                 kept: [starts.stdout, mosques.stdout, times.stdout, qada.stdout, fasts.stdout].joined(separator: "\n"))
         }
 
+        /// The entries of `praykit log list --format json` on `day`; a failed command is an error
+        /// that says why (its status and standard error), not an empty log.
+        func logEntries(on day: String) async throws -> [[String: Any]] {
+            let result = try await run(["log", "list", "--from", day, "--to", day, "--format", "json"])
+            guard result.status == 0 else {
+                throw TestFailure("\(name): log list exited \(result.status): \(result.stderr)")
+            }
+            return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+        }
+
         /// When the entry of `prayer` on `day` was recorded, by this device's log.
         func recordedAt(of prayer: String, on day: String) async throws -> Date {
-            let result = try await run(["log", "list", "--from", day, "--to", day, "--format", "json"])
-            let entries = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+            let entries = try await logEntries(on: day)
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             guard let text = entries.first(where: { $0["prayer"] as? String == prayer })?["recordedAt"] as? String,
                 let date = formatter.date(from: text)
-            else { throw TestFailure("\(name) has no \(prayer) on \(day): \(result.stdout)") }
+            else { throw TestFailure("\(name) has no \(prayer) on \(day): \(entries)") }
             return date
         }
 
         /// The status of each prayer logged on `day`.
         func statuses(on day: String) async throws -> [String: String] {
-            let result = try await run(["log", "list", "--from", day, "--to", day, "--format", "json"])
-            let entries = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+            let entries = try await logEntries(on: day)
             var statuses: [String: String] = [:]
             for entry in entries {
                 if let prayer = entry["prayer"] as? String { statuses[prayer] = entry["status"] as? String }
