@@ -5,9 +5,11 @@ What a Raspberry Pi by the door would run, as close as a machine without systemd
 without an X or Wayland session can come:
 
 - a sync server (`praykit serve --sync-store …`) where the mosque's owner, on a device of their
-  own, publishes a month of the mosque's timetable, iqama rules and Jumu'ah;
+  own, publishes the mosque's timetable (20 October 2026 to 40 days past today), iqama rules and
+  Jumu'ah;
 - the screen's machine (a HOME and XDG folders of its own): a saved place (London) with iqama and
-  Jumu'ah through `praykit config set`, then the mosque followed with a viewer's code;
+  Jumu'ah through `praykit config set`, then the mosque followed with a viewer's code and chosen
+  with `config set mosque` (a device with a place of its own keeps it until told);
 - the two systemd user units `praykit display units` prints, written to
   ~/.config/systemd/user/ and run from there by a small supervisor of this script that reads their
   `ExecStart=` (systemd's quoting, `%h`, `%%`, `$$`), starts the server before the kiosk (`After=`)
@@ -16,15 +18,17 @@ without an X or Wayland session can come:
   systemd kills the unit's cgroup, and it is started again after `RestartSec`);
 - the kiosk is exactly the unit's Chromium line with only what a headless machine needs appended:
   `--headless=new`, `--remote-debugging-port=…` (Playwright connects to the kiosk's own page over
-  CDP), `--window-size=1920,1080` (the unit has none: a real kiosk takes the screen's size) and, as
-  root only, `--no-sandbox` (Chromium refuses to start as root without it).
+  CDP), `--screen-info={1920x1080}` (a headless screen is 800x600, and in kiosk mode Chromium fills
+  the screen, ignoring `--window-size`; a real kiosk takes its screen's size) and, as root only,
+  `--no-sandbox` (Chromium refuses to start as root without it).
 
 Four checks, each printing PASS or FAIL with what it read and writing a screenshot:
 (a) the screen shows in kiosk mode at 1920×1080; (b) a "reboot": every process of both units killed
-with SIGKILL and the supervisor thrown away, then both units started again from their files: the
-screen comes back with the same times and no hand; (c) a "network cut": the sync server stopped
-for good, and the screen's server killed once so that it starts again with no network: the page
-recovers by itself and still shows the mosque's times from the synced copy; (d) a "DST night": the
+with SIGKILL and the supervisor thrown away, then both units started again from their files in the
+worst order (Chromium ten seconds before the server listens): the screen comes back with the same
+times and no hand; (c) a "network cut": the sync server stopped for good, and the screen's server
+killed once so that it starts again with no network: the page recovers by itself and still shows
+the mosque's times from the synced copy; (d) a "DST night": the
 screen's server started again with libfaketime (a drop-in `Environment=`, the machine's clock read
 from a file) at 00:30 BST on 25 October 2026, and Playwright's fake clock installed on the kiosk's
 open page at the same instant; both walked a minute at a time to 02:30 GMT: the clock shows the
@@ -572,6 +576,9 @@ def main():
             parts.append(f"model source {direct.get('days', [{}])[0].get('source')}, name {state['name']!r}")
             parts.append(f"rows {times_of(state)}, the mosque's times {'as published' if not wrong else wrong}")
             parts.append(f"warning {state['warning']}")
+            failed_sync = [line.split(" error=")[-1][:90] for line in
+                           (logs / f"{server_unit.name}.log").read_text().splitlines() if "Sync cycle failed" in line]
+            parts.append(f"the server's sync meanwhile: {failed_sync[-1] if failed_sync else 'no failure logged yet'}")
             checks.record("(c) after a network cut and a server restart the page recovers by itself", passed,
                           "; ".join(parts))
             shoot(page, artifacts, "c-network-cut", shots)
