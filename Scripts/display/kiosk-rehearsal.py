@@ -12,8 +12,9 @@ without an X or Wayland session can come:
   with `config set mosque` (a device with a place of its own keeps it until told);
 - the two systemd user units `praykit display units` prints, written to
   ~/.config/systemd/user/ and run from there by a small supervisor of this script that reads their
-  `ExecStart=` (systemd's quoting, `%h`, `%%`, `$$`), starts the server before the kiosk (`After=`)
-  without waiting for it to listen (as `Type=simple` does), and honours `Restart=always` and
+  `ExecStart=` (systemd's quoting, `%h`, `%%`, `$$`), starts the kiosk after the server (`After=`)
+  has said it is ready (`Type=notify`: a `READY=1` datagram to the socket of `$NOTIFY_SOCKET`, sent
+  once it listens), and honours `Restart=always` and
   `RestartSec=` (when a unit's main process ends, what is left of its process group is killed, as
   systemd kills the unit's cgroup, and it is started again after `RestartSec`);
 - the kiosk is exactly the unit's Chromium line with only what a headless machine needs appended:
@@ -24,9 +25,9 @@ without an X or Wayland session can come:
 
 Four checks, each printing PASS or FAIL with what it read and writing a screenshot:
 (a) the screen shows in kiosk mode at 1920×1080; (b) a "reboot": every process of both units killed
-with SIGKILL and the supervisor thrown away, then both units started again from their files in the
-worst order (Chromium ten seconds before the server listens): the screen comes back with the same
-times and no hand; (c) a "network cut": the sync server stopped for good, and the screen's server
+with SIGKILL and the supervisor thrown away, then both units started again from their files with
+a slow server (started ten seconds late; the kiosk waits for its `READY=1`): the screen comes back
+with the same times and no hand; (c) a "network cut": the sync server stopped for good, and the screen's server
 killed once so that it starts again with no network: the page recovers by itself and still shows
 the mosque's times from the synced copy; (d) a "DST night": the
 screen's server started again with libfaketime (a drop-in `Environment=`, the machine's clock read
@@ -220,13 +221,15 @@ class Unit:
         self.argv = exec_words(self.settings[("Service", "ExecStart")], home, user)
         self.restart = self.settings.get(("Service", "Restart"), "no")
         self.restart_sec = float(self.settings.get(("Service", "RestartSec"), "0.1"))
+        self.type = self.settings.get(("Service", "Type"), "simple")
         self.after = self.settings.get(("Unit", "After"), "").split()
 
 
 class Supervisor:
-    """Runs units as systemd would for these two: each in a process group of its own, the server
-    first (`After=`, without waiting for it to listen), started again `RestartSec` after its main
-    process ends when `Restart=always`, what is left of its group killed first."""
+    """Runs units as systemd would for these two: each in a process group of its own; a unit
+    started once the units it comes `After=` are ready (`Type=simple`: started; `Type=notify`: its
+    `READY=1` received on the socket named by `$NOTIFY_SOCKET`); started again `RestartSec` after its
+    main process ends when `Restart=always`, what is left of its group killed first."""
 
     def __init__(self, units, env, logs, appended=None, extra_env=None):
         self.units = sorted(units, key=lambda unit: sum(other.name in unit.after for other in units))
@@ -236,26 +239,49 @@ class Supervisor:
         self.extra_env = extra_env or {}
         self.processes = {}
         self.starts = {unit.name: [] for unit in units}
+        self.ready = {unit.name: threading.Event() for unit in units}
+        self.readied = {unit.name: [] for unit in units}
         self.stopping = threading.Event()
         self.lock = threading.Lock()
         self.threads = []
 
     def start(self, delays):
-        """Starts every unit in `After=` order; a unit named in `delays` is started that many
-        seconds late (a slow boot), the others not waiting for it."""
+        """Starts every unit once the units it comes `After=` are ready; a unit named in `delays` is
+        started that many seconds late (a slow boot)."""
+        names = {unit.name for unit in self.units}
         for unit in self.units:
+            for before in unit.after:
+                if before in names and not self.ready[before].wait(timeout=90):  # systemd's TimeoutStartSec
+                    raise RuntimeError(f"{before} was not ready within 90 s: {unit.name} not started")
             thread = threading.Thread(target=self.keep, args=(unit, delays.get(unit.name, 0)), daemon=True)
             thread.start()
             self.threads.append(thread)
-            while not self.starts[unit.name] and not delays.get(unit.name):  # started in order, not ready
-                time.sleep(0.01)
 
     def keep(self, unit, delay):
         if self.stopping.wait(delay):
             return
-        while not self.stopping.is_set():
-            argv = unit.argv + self.appended.get(unit.name, [])
-            env = {**self.env, **self.extra_env.get(unit.name, {})}
+        notify_folder = Path(tempfile.mkdtemp(prefix="notify-")) if unit.type == "notify" else None
+        try:
+            while not self.stopping.is_set():
+                self.run_once(unit, notify_folder)
+                if self.stopping.is_set() or unit.restart != "always":
+                    return
+                self.stopping.wait(unit.restart_sec)
+        finally:
+            if notify_folder is not None:
+                shutil.rmtree(notify_folder, ignore_errors=True)
+
+    def run_once(self, unit, notify_folder):
+        argv = unit.argv + self.appended.get(unit.name, [])
+        env = {**self.env, **self.extra_env.get(unit.name, {})}
+        listener = None
+        if notify_folder is not None:
+            path = notify_folder / "notify"
+            path.unlink(missing_ok=True)
+            listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            listener.bind(str(path))
+            env["NOTIFY_SOCKET"] = str(path)
+        try:
             with open(self.logs / f"{unit.name}.log", "a") as output:
                 output.write(f"--- {datetime.now().isoformat()} start: {' '.join(argv)}\n")
                 output.flush()
@@ -264,11 +290,35 @@ class Supervisor:
             with self.lock:
                 self.processes[unit.name] = process
                 self.starts[unit.name].append(time.monotonic())
+            if listener is None:
+                self.mark_ready(unit.name)
+            else:
+                threading.Thread(target=self.await_ready, args=(unit.name, listener, process), daemon=True).start()
             process.wait()
             kill_group(process.pid)
-            if self.stopping.is_set() or unit.restart != "always":
+        finally:
+            if listener is not None:
+                listener.close()
+
+    def mark_ready(self, name):
+        with self.lock:
+            self.readied[name].append(time.monotonic())
+        self.ready[name].set()
+
+    def await_ready(self, name, listener, process):
+        """Reads the unit's notifications until `READY=1` (the unit is then ready) or its process
+        ends."""
+        listener.settimeout(0.5)
+        while process.poll() is None and not self.stopping.is_set():
+            try:
+                message = listener.recv(4096)
+            except socket.timeout:
+                continue
+            except OSError:
                 return
-            self.stopping.wait(unit.restart_sec)
+            if b"READY=1" in message.split(b"\n"):
+                self.mark_ready(name)
+                return
 
     def pid(self, name):
         with self.lock:
@@ -484,7 +534,8 @@ def main():
         supervisor, units, kiosk, appended = boot()
         server_unit = next(unit for unit in units if unit is not kiosk)
         for unit in units:
-            log(f"{unit.name}: Restart={unit.restart} RestartSec={unit.restart_sec:g} After={' '.join(unit.after) or '-'}")
+            log(f"{unit.name}: Type={unit.type} Restart={unit.restart} RestartSec={unit.restart_sec:g} "
+                f"After={' '.join(unit.after) or '-'}")
             log(f"  ExecStart words: {unit.argv}")
         log(f"  appended to the kiosk for a headless machine: {appended}")
 
@@ -518,21 +569,24 @@ def main():
             alive = [pid for pid in pids.values() if process_alive(pid)]
             supervisor = None
             log(f"Power cut: SIGKILL to {pids}; still alive: {alive or 'none'}")
-            # The worst order a boot can have: the kiosk's Chromium up and loading its address ten
-            # seconds before the server listens (systemd orders start jobs, not readiness).
+            # A slow boot: the server starts ten seconds late; the kiosk (After= the server, which is
+            # Type=notify) waits for its READY=1 rather than loading an address nobody answers.
             slow = 10
+            booted = time.monotonic()
             supervisor, units, kiosk, _ = boot(delays={server_unit.name: slow})
             server_unit = next(unit for unit in units if unit is not kiosk)
-            booted = time.monotonic()
             browser, page = connect(playwright, cdp_port)
             state = wait_drawn(page)
             back = time.monotonic() - booted
+            ready = supervisor.readied[server_unit.name][0] - booted
+            kiosk_started = supervisor.starts[kiosk.name][0] - booted
             passed = state is not None and times_of(state) == before_reboot and state["warning"] is None \
-                and state["name"] == MOSQUE
+                and state["name"] == MOSQUE and server_unit.type == "notify" and kiosk_started >= ready
             checks.record(
                 "(b) after a reboot the screen comes back by itself", passed,
                 "nothing drawn" if state is None else
-                f"the kiosk started first, the server {slow} s later; drawn {back:.1f} s after the kiosk started "
+                f"the server started {slow} s late and said READY=1 at {ready:.1f} s; the kiosk started at "
+                f"{kiosk_started:.1f} s; drawn at {back:.1f} s "
                 f"(kiosk pid {supervisor.pid(kiosk.name)}, {len(supervisor.starts[kiosk.name])} start), "
                 f"{state['url']}, clock {state['clock']}, same rows as before: {times_of(state) == before_reboot} "
                 f"{times_of(state)}")

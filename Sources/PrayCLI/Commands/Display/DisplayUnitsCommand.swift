@@ -123,6 +123,7 @@ struct DisplayUnits {
         Description=PrayKit: the prayer times screen's server
 
         [Service]
+        Type=notify
         ExecStart=\(Self.unitWord(praykit)) serve --display --host 127.0.0.1 --port \(port) --threads 1
         Restart=always
         RestartSec=2

@@ -33,7 +33,8 @@ enum ServeCommand: CommandGroup {
 
         The first line on standard output is 'Listening on http://HOST:PORT' (with --port 0, the port
         the system chose). SIGTERM or SIGINT stops the server gracefully: it stops accepting, lets the
-        requests in progress finish, then exits 0. Log lines go to standard error.
+        requests in progress finish, then exits 0. Log lines go to standard error. Under systemd
+        (Type=notify) it sends READY=1 to $NOTIFY_SOCKET once it listens.
 
         Limits: a client has --timeout seconds to send a whole request, head and body, however slowly
         it trickles; a request head over --max-head bytes gets 414 or 431, a body over --max-body 413;

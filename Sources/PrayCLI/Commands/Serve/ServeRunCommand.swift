@@ -160,6 +160,14 @@ enum ServeRunCommand: Command {
             await server.shutdown()
             throw error
         }
+        // Under systemd (`Type=notify`, as `praykit display units` writes it): the units that start
+        // after this one — the screen's Chromium — start once the server listens.
+        do {
+            try SystemdNotify.send("READY=1", environment: context.environment)
+        } catch {
+            try? context.diagnostics.write("Warning: could not tell systemd the server is ready: \(error)\n")
+            try? context.diagnostics.flush()
+        }
         await server.waitUntilStopped()
     }
 
