@@ -12,6 +12,11 @@ enum AlAdhanDate {
         "December",
     ]
 
+    /// The first three letters of each Gregorian month, as `date.readable` writes them (`01 Mar 2027`).
+    static let gregorianMonthAbbreviations: [StaticString] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+
     /// Hijri month names as AlAdhan writes them (transliteration with diacritics, and Arabic).
     static let hijriMonths: [(en: String, ar: String)] = [
         ("Muḥarram", "مُحَرَّم"), ("Ṣafar", "صَفَر"), ("Rabīʿ al-awwal", "رَبيع الأوّل"),
@@ -74,7 +79,7 @@ enum AlAdhanDate {
         json.quoted { text in
             text.digits(date.day, width: 2)
             text.text(UInt8(ascii: " "))
-            for byte in gregorianMonths[date.month - 1].utf8.prefix(3) { text.text(byte) }
+            text.text(gregorianMonthAbbreviations[date.month - 1])
             text.text(UInt8(ascii: " "))
             text.digits(date.year, width: 4)
         }

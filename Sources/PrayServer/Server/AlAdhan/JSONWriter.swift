@@ -96,8 +96,10 @@ struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
-    /// A member's key from text (escaped like any string).
-    mutating func key(_ name: String) {
+    /// A member's key from text (escaped like any string). Named apart from ``key(_:)``: a literal key
+    /// (`json.key("date")`) would otherwise be typed `String`, the literal's default, and scanned for
+    /// characters to escape on every answer instead of copied.
+    mutating func key(text name: String) {
         separate()
         appendQuoted(name)
         append(UInt8(ascii: ":"))
@@ -206,11 +208,6 @@ struct JSONWriter: ~Copyable {
     /// JSON text rendered before, inside ``value(_:)``.
     mutating func text(_ rendered: [UInt8]) {
         rendered.withUnsafeBufferPointer { append($0) }
-    }
-
-    /// Plain text inside ``quoted(_:)`` (ASCII without quotes, backslashes or control characters).
-    mutating func plain(_ string: String) {
-        append(string)
     }
 
     /// Plain text inside ``quoted(_:)``, from a byte.
