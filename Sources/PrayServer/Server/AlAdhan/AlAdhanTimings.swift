@@ -97,19 +97,14 @@ enum AlAdhanTimings {
 
     /// Writes `"HH:mm"` of a local time (seconds since 1970 on the zone's clock).
     static func writeClock(_ local: Int, to json: inout JSONWriter) {
-        json.openQuotedClock(((local % 86_400) + 86_400) % 86_400)
-        json.closeQuote()
+        json.clock(((local % 86_400) + 86_400) % 86_400)
     }
 
     /// Writes `"HH:mm (abbreviation)"` of a local time (the calendars' times), `abbreviation` being the
     /// UTF-8 of ASCII text without quotes or backslashes (``abbreviation(offset:named:)``): bytes made
     /// once for a month, where a `String` would be copied out of its storage for each of its 341 times.
     static func writeClock(_ local: Int, abbreviation: [UInt8], to json: inout JSONWriter) {
-        json.openQuotedClock(((local % 86_400) + 86_400) % 86_400)
-        json.text(" (")
-        json.text(abbreviation)
-        json.text(UInt8(ascii: ")"))
-        json.closeQuote()
+        json.clock(((local % 86_400) + 86_400) % 86_400, abbreviation: abbreviation)
     }
 
     /// Writes `"2027-03-01T05:21:00+03:00"` of an instant at a zone offset (PHP's `DATE_ATOM`).
