@@ -12,7 +12,10 @@ import PrayCore
 /// (`PrayerTimesHelper::applyMethodSpecificTuning`: Dubai, Turkey, Morocco, Portugal) are added as it
 /// adds them, as `tune` minutes that `meta.offset` shows. One value differs on purpose: JAKIM's fajr is
 /// 18°, the authority's rule since November 2019, where AlAdhan still has 20° (see ``source``).
-struct AlAdhanMethod: Sendable {
+///
+/// A class: the methods are made once (``all``) and never change, and every request takes one into its
+/// settings, where a struct of four texts, an array and the parameters was copied field by field.
+final class AlAdhanMethod: Sendable {
     /// AlAdhan's number: 0–23, or 99 for a custom method.
     let id: Int
     /// AlAdhan's key in `/v1/methods`: `MWL`.
