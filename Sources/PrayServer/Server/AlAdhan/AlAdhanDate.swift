@@ -44,7 +44,9 @@ enum AlAdhanDate {
     ]
 
     /// The months that have special days.
-    private static let specialDayMonths = Set(specialDays.map(\.month))
+    /// The months that have special days, a bit by month number: most days have none, and a bit says
+    /// so without hashing the month for a set.
+    private static let specialDayMonths: UInt16 = specialDays.reduce(0) { $0 | 1 << UInt16($1.month) }
 
     /// `DD-MM-YYYY`.
     static func dayMonthYear(_ date: CivilDate) -> String {
@@ -173,7 +175,7 @@ enum AlAdhanDate {
         let month = day.hijri.monthNumber
         let date = day.hijri.day
         // Most days have none: no array is made for them.
-        guard specialDayMonths.contains(month) else { return [] }
+        guard specialDayMonths & 1 << UInt16(month) != 0 else { return [] }
         var names = specialDays.filter { $0.month == month && $0.day == date }.map(\.name)
         if month == 7, date <= 7, day.gregorian.isoWeekday == 5 { names.append("Lailat-ul-Ragha'ib") }
         return names
