@@ -279,8 +279,13 @@ extension String {
     /// which goes through `NSString`).
     var trimmedOfSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        // Most values have no space at either end.
-        if let first = utf8.first, let last = utf8.last, first != 32, first != 9, last != 32, last != 9 { return self }
+        // Most values have no space at either end: their first and last bytes say so, read in place
+        // (the view's `first` and `last` cost more than the rest of a request's parameter).
+        let plain = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return first != 32 && first != 9 && last != 32 && last != 9
+        }
+        if plain == true { return self }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""
         }
