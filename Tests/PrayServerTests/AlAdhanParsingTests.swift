@@ -37,4 +37,14 @@ import Testing
         #expect(AlAdhanQuery.Name.latitudeAdjustmentMethod.description == "latitudeAdjustmentMethod")
         #expect(AlAdhanQuery.Name.allCases.allSatisfy { AlAdhanQuery.Name(spelling: $0.description) == $0 })
     }
+
+    @Test func theQueryHoldsEveryParameterAtOnce() {
+        // Given: every parameter the API reads, each with its own name as its value
+        let names = AlAdhanQuery.Name.allCases
+        // When
+        let query = AlAdhanQuery(Dictionary(uniqueKeysWithValues: names.map { ($0.description, $0.description) }))
+        // Then: each is kept in its own place
+        #expect(names.count == AlAdhanQuery.Name.spellings.count)
+        #expect(names.allSatisfy { query[$0] == $0.description })
+    }
 }

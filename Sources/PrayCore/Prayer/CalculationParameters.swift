@@ -113,11 +113,16 @@ public struct CalculationParameters: Hashable, Sendable, Codable {
     /// - Throws: ``ValidationError`` naming the first value that cannot: an angle outside 0…89°, an
     ///   interval outside 0…1440 minutes, a shadow factor outside (0, 10].
     public func validate() throws(ValidationError) {
-        for (name, angle) in [("fajr-angle", fajrAngle), ("isha-angle", ishaAngle), ("maghrib-angle", maghribAngle)] {
+        // Each value checked by a call, not a loop over an array of them: this runs for every request
+        // the server answers, and the arrays were most of its cost.
+        func checkAngle(_ name: String, _ angle: Double?) throws(ValidationError) {
             if let angle, !(angle.isFinite && (0...89).contains(angle)) {
                 throw .outOfRange(name, angle, 0...89, unit: "degrees")
             }
         }
+        try checkAngle("fajr-angle", fajrAngle)
+        try checkAngle("isha-angle", ishaAngle)
+        try checkAngle("maghrib-angle", maghribAngle)
         switch imsak {
         case .angle(let angle):
             guard angle.isFinite && (0...89).contains(angle) else {
@@ -136,11 +141,13 @@ public struct CalculationParameters: Hashable, Sendable, Codable {
                 throw .outOfRange("imsak-minutes", Double(minutes), 0...120, unit: "minutes")
             }
         }
-        for (name, minutes) in [("isha-interval", ishaInterval), ("maghrib-interval", maghribInterval)] {
+        func checkInterval(_ name: String, _ minutes: Int?) throws(ValidationError) {
             if let minutes, !(0...1440).contains(minutes) {
                 throw .outOfRange(name, Double(minutes), 0...1440, unit: "minutes")
             }
         }
+        try checkInterval("isha-interval", ishaInterval)
+        try checkInterval("maghrib-interval", maghribInterval)
         guard asrShadowFactor.isFinite, asrShadowFactor > 0, asrShadowFactor <= 10 else {
             throw ValidationError(
                 field: "asr-shadow-factor",

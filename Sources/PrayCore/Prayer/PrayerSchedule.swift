@@ -106,7 +106,9 @@ public struct PrayerSchedule: Hashable, Sendable {
 
     /// The time of `prayer`, or `nil` when it is unavailable this day.
     public subscript(prayer: Prayer) -> PrayerTime? {
-        storedTimes.first { $0.prayer == prayer }
+        // By index: `first(where:)` copies each time it passes out of the array to test it, and a
+        // server reads every time of every day it writes.
+        storedTimes.firstIndex { $0.prayer == prayer }.map { storedTimes[$0] }
     }
 
     /// Why `prayer` has no time this day, or `nil` when it has one.

@@ -118,13 +118,10 @@ public enum PrayerAPI {
             // A twilight time must be while the sun is below the horizon: fajr, isha or imsak at a
             // smaller depression than sunrise's would fall inside the day. (A maghrib angle that small
             // — Kemenag's 1° on a hill — only meets sunset: maghrib is then held back to it, marked.)
+            // Each angle checked by a call (no array of them made for every request).
             let depression = coordinates.sunriseDepression
-            let angles = [
-                ("fajr-angle", parameters.fajrAngle),
-                ("isha-angle", parameters.ishaInterval == nil ? parameters.ishaAngle : nil),
-                ("imsak-angle", parameters.imsak.angle),
-            ]
-            for case (let name, let angle?) in angles where angle <= depression {
+            func checkTwilight(_ name: String, _ angle: Double?) throws(ValidationError) {
+                guard let angle, angle <= depression else { return }
                 throw ValidationError(
                     field: name,
                     message:
@@ -132,6 +129,9 @@ public enum PrayerAPI {
                         + "and sunset here), got \(angle.formattedCompactly)°: that time would fall in daylight"
                 )
             }
+            try checkTwilight("fajr-angle", parameters.fajrAngle)
+            try checkTwilight("isha-angle", parameters.ishaInterval == nil ? parameters.ishaAngle : nil)
+            try checkTwilight("imsak-angle", parameters.imsak.angle)
         }
     }
 

@@ -103,7 +103,7 @@ struct PrayerScheduleBuilder {
         rule = request.parameters.highLatitudeRule.resolved(latitude: request.coordinates.latitude)
         let total = request.parameters.totalAdjustments
         adjustments = Prayer.allCases.map { total[$0] }
-        horizon = -(0.8333 + Observer(request.coordinates).horizonDip)
+        horizon = -(0.8333 + Observer.horizonDip(elevation: request.coordinates.elevation))
         hijriCalendar = request.hijriCalendar
         hijriOffset = request.hijriOffset
         announcedRamadan = Self.ramadanDays(of: request)

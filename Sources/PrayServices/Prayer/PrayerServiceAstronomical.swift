@@ -78,7 +78,9 @@ extension PrayerServiceAstronomical {
         var (currentDate, current) = events(from: request.date, direction: 1)
         var schedules: [PrayerSchedule] = []
         schedules.reserveCapacity(request.days)
-        for date in request.dates {
+        // The days by offset rather than `request.dates`, an array made for each request.
+        for offset in 0..<request.days {
+            let date = request.date.adding(days: offset)
             guard date == currentDate else {
                 // A day the zone skipped: nothing happens on it.
                 schedules.append(PrayerSchedule(skipped: date, request: request))

@@ -47,7 +47,12 @@ struct Observer {
         let x = cos(u) + scaledElevation * cosLatitude
         let y = 0.996_647_19 * sin(u) + scaledElevation * sinLatitude
         geocentricDistance = (x * x + y * y).squareRoot()
-        horizonDip = 0.0347 * max(0, coordinates.elevation).squareRoot()
+        horizonDip = Self.horizonDip(elevation: coordinates.elevation)
+    }
+
+    /// The dip of the horizon at `elevation` metres, degrees: 0.0347°·√h (DESIGN §5).
+    static func horizonDip(elevation: Double) -> Double {
+        0.0347 * max(0, elevation).squareRoot()
     }
 }
 

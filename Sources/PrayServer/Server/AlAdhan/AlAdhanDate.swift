@@ -12,6 +12,11 @@ enum AlAdhanDate {
         "December",
     ]
 
+    /// The first three letters of each Gregorian month, as `date.readable` writes them (`01 Mar 2027`).
+    static let gregorianMonthAbbreviations: [StaticString] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+
     /// Hijri month names as AlAdhan writes them (transliteration with diacritics, and Arabic).
     static let hijriMonths: [(en: String, ar: String)] = [
         ("Muḥarram", "مُحَرَّم"), ("Ṣafar", "صَفَر"), ("Rabīʿ al-awwal", "رَبيع الأوّل"),
@@ -39,7 +44,9 @@ enum AlAdhanDate {
     ]
 
     /// The months that have special days.
-    private static let specialDayMonths = Set(specialDays.map(\.month))
+    /// The months that have special days, a bit by month number: most days have none, and a bit says
+    /// so without hashing the month for a set.
+    private static let specialDayMonths: UInt16 = specialDays.reduce(0) { $0 | 1 << UInt16($1.month) }
 
     /// `DD-MM-YYYY`.
     static func dayMonthYear(_ date: CivilDate) -> String {
@@ -74,7 +81,7 @@ enum AlAdhanDate {
         json.quoted { text in
             text.digits(date.day, width: 2)
             text.text(UInt8(ascii: " "))
-            for byte in gregorianMonths[date.month - 1].utf8.prefix(3) { text.text(byte) }
+            text.text(gregorianMonthAbbreviations[date.month - 1])
             text.text(UInt8(ascii: " "))
             text.digits(date.year, width: 4)
         }
@@ -168,7 +175,7 @@ enum AlAdhanDate {
         let month = day.hijri.monthNumber
         let date = day.hijri.day
         // Most days have none: no array is made for them.
-        guard specialDayMonths.contains(month) else { return [] }
+        guard specialDayMonths & 1 << UInt16(month) != 0 else { return [] }
         var names = specialDays.filter { $0.month == month && $0.day == date }.map(\.name)
         if month == 7, date <= 7, day.gregorian.isoWeekday == 5 { names.append("Lailat-ul-Ragha'ib") }
         return names

@@ -12,7 +12,10 @@ import PrayCore
 /// (`PrayerTimesHelper::applyMethodSpecificTuning`: Dubai, Turkey, Morocco, Portugal) are added as it
 /// adds them, as `tune` minutes that `meta.offset` shows. One value differs on purpose: JAKIM's fajr is
 /// 18°, the authority's rule since November 2019, where AlAdhan still has 20° (see ``source``).
-struct AlAdhanMethod: Sendable {
+///
+/// A class: the methods are made once (``all``) and never change, and every request takes one into its
+/// settings, where a struct of four texts, an array and the parameters was copied field by field.
+final class AlAdhanMethod: Sendable {
     /// AlAdhan's number: 0–23, or 99 for a custom method.
     let id: Int
     /// AlAdhan's key in `/v1/methods`: `MWL`.
@@ -168,12 +171,14 @@ struct AlAdhanMethod: Sendable {
 
     /// The method AlAdhan numbers `id`.
     static func withID(_ id: Int) -> AlAdhanMethod? {
-        guard let index = indexByID[id] else { return nil }
+        guard indexByID.indices.contains(id), let index = indexByID[id] else { return nil }
         return all[index]
     }
 
-    private static let indexByID: [Int: Int] = Dictionary(
-        uniqueKeysWithValues: all.enumerated().map { ($0.element.id, $0.offset) })
+    /// The index in ``all`` of each number 0…99 that names a method: an array rather than a
+    /// dictionary, as every request that names a method looks it up (hashing the number cost more
+    /// than the rest of the lookup).
+    private static let indexByID: [Int?] = (0...99).map { id in all.firstIndex { $0.id == id } }
 
     /// The method for a request that names none: the method of the country's table (`CountryMethod`,
     /// the rule of `praykit times`), by AlAdhan's number; the Muslim World League where the country is

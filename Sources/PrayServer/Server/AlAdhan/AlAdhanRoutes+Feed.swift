@@ -4,8 +4,9 @@ import PrayCore
 // MARK: - The calendar feed of a place
 
 extension AlAdhanRoutes {
-    /// The paths of the calendar feed of a place.
-    static let feedPaths: Set<String> = ["/calendar.ics", "/v1/calendar.ics"]
+    /// The paths of the calendar feed of a place: an array, as comparing the path with two strings costs
+    /// less than hashing it for a set, on every request.
+    static let feedPaths: [String] = ["/calendar.ics", "/v1/calendar.ics"]
 
     /// `/calendar.ics`: a calendar feed (RFC 5545, ``PrayerFeed``) of the next ``PrayerFeed/days`` days
     /// from today in the place's zone, which calendar apps subscribe to by URL (`webcal://`). The place and

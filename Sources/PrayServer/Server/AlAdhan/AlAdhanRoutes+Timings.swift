@@ -66,7 +66,7 @@ extension AlAdhanRoutes {
         if annual {
             json.beginObject()
             for month in 1...12 {
-                json.key(String(month))
+                json.key(text: String(month))
                 try entries(month, to: &json)
             }
             json.endObject()
@@ -92,14 +92,14 @@ extension AlAdhanRoutes {
         let nights = try sameDayNights(schedules, place: place, settings: settings)
         let days = try hijriDays(from: first, days: dates.count, settings: settings)
         // The zone's abbreviation changes with its offset only: written again when the offset does.
-        var abbreviation = (offset: Int.min, text: "")
+        var abbreviation = (offset: Int.min, text: [UInt8]())
         json.beginArray()
         for (index, date) in dates.enumerated() {
             // AlAdhan dates each calendar day at 09:01:01 local time.
             let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 32_461, clock: &clock)
             let offset = clock.offset(at: Double(timestamp))
             if offset != abbreviation.offset {
-                abbreviation = (offset, AlAdhanTimings.abbreviation(offset: offset, named: place.zoneName))
+                abbreviation = (offset, Array(AlAdhanTimings.abbreviation(offset: offset, named: place.zoneName).utf8))
             }
             json.beginObject()
             json.key("timings")

@@ -242,15 +242,35 @@ struct AlAdhanSettings: Sendable {
             text.text(parameters.night == .sunsetToFajr ? #""JAFARI""# : #""STANDARD""#)
             text.text(#","school":"#)
             text.text(parameters.madhab == .hanafi ? #""HANAFI""# : #""STANDARD""#)
-            text.text(#","offset":{"#)
-            for (index, (name, minutes)) in zip(Self.tuneOrder, tune).enumerated() {
-                text.text(index == 0 ? "\"" : ",\"")
-                text.text(name.key)
-                text.text("\":")
-                text.digits(minutes)
+            text.text(#","offset":"#)
+            // Most requests send no `tune`: their minutes are the method's, written once for each method.
+            if tune == method.tune {
+                text.text(Self.methodOffsets[method.id])
+            } else {
+                Self.writeOffset(tune, to: &text)
             }
-            text.text("}}")
+            text.text("}")
         }
+    }
+
+    /// Writes `meta.offset` of `tune`: `{"Imsak":0,"Fajr":0,…,"Midnight":0}`.
+    private static func writeOffset(_ tune: [Int], to text: inout JSONWriter) {
+        for (index, (name, minutes)) in zip(tuneOrder, tune).enumerated() {
+            text.text(index == 0 ? "{\"" : ",\"")
+            text.text(name.key)
+            text.text("\":")
+            text.digits(minutes)
+        }
+        text.text("}")
+    }
+
+    /// The `meta.offset` of each method's own minutes, by AlAdhan number (0…99; empty for a number that
+    /// names no method).
+    private static let methodOffsets: [[UInt8]] = (0...99).map { id in
+        guard let method = AlAdhanMethod.withID(id) else { return [] }
+        var json = JSONWriter(capacity: 128)
+        json.value { writeOffset(method.tune, to: &$0) }
+        return json.bytes
     }
 }
 
@@ -259,8 +279,13 @@ extension String {
     /// which goes through `NSString`).
     var trimmedOfSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        // Most values have no space at either end.
-        if let first = utf8.first, let last = utf8.last, first != 32, first != 9, last != 32, last != 9 { return self }
+        // Most values have no space at either end: their first and last bytes say so, read in place
+        // (the view's `first` and `last` cost more than the rest of a request's parameter).
+        let plain = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            return first != 32 && first != 9 && last != 32 && last != 9
+        }
+        if plain == true { return self }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""
         }

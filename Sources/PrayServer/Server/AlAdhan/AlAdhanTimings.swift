@@ -53,31 +53,32 @@ enum AlAdhanTimings {
     /// Writes the `timings` object of a day. `tune` moves each time alone (midnight and the thirds are
     /// measured from the untuned sunset and sunrise, as in AlAdhan).
     /// - Parameters:
-    ///   - abbreviation: The zone abbreviation appended to 24-hour times (calendars), if any.
+    ///   - abbreviation: The zone abbreviation appended to 24-hour times (calendars), as UTF-8, if any.
     ///   - night: Midnight and the thirds measured as AlAdhan measures them, replacing the schedule's.
     static func writeTimings(
-        _ schedule: PrayerSchedule, tune: [Int], iso8601: Bool, clock: inout ZoneClock, abbreviation: String?,
+        _ schedule: PrayerSchedule, tune: [Int], iso8601: Bool, clock: inout ZoneClock, abbreviation: [UInt8]?,
         night: Night? = nil, to json: inout JSONWriter
     ) {
-        // The instants in AlAdhan's order (seconds since 1970), nil where a time is missing.
-        var instants: [Int?] = []
-        instants.reserveCapacity(names.count)
+        // The instants in AlAdhan's order (seconds since 1970), nil where a time is missing, one for each
+        // of the 11 `names`: on the stack, as a calendar writes 31 days of them.
+        var instants = InlineArray<11, Int?>(repeating: nil)
         var earliest = Int.max
         var latest = Int.min
-        for name in names {
+        for (index, name) in names.enumerated() {
             let base =
                 night?[name.prayer] ?? schedule[name.prayer].map { Int($0.date.timeIntervalSince1970.rounded(.down)) }
             let instant = base.map { $0 + (name.tune.map { tune[$0] } ?? 0) * 60 }
             if let instant { (earliest, latest) = (min(earliest, instant), max(latest, instant)) }
-            instants.append(instant)
+            instants[index] = instant
         }
         // One offset for the whole day unless the clocks change between its first and last time
         // (asking the zone for each time costs more than the rest of the day's text).
         let firstOffset = earliest == Int.max ? 0 : clock.offset(at: Double(earliest))
         let constant = earliest == Int.max || firstOffset == clock.offset(at: Double(latest))
         json.beginObject()
-        for (name, instant) in zip(names, instants) {
+        for (index, name) in names.enumerated() {
             json.key(name.key)
+            let instant = instants[index]
             guard let instant else {
                 json.string(unavailable)
                 continue
@@ -96,18 +97,14 @@ enum AlAdhanTimings {
 
     /// Writes `"HH:mm"` of a local time (seconds since 1970 on the zone's clock).
     static func writeClock(_ local: Int, to json: inout JSONWriter) {
-        json.openQuotedClock(((local % 86_400) + 86_400) % 86_400)
-        json.closeQuote()
+        json.clock(((local % 86_400) + 86_400) % 86_400)
     }
 
-    /// Writes `"HH:mm (abbreviation)"` of a local time (the calendars' times), `abbreviation` being
-    /// ASCII text without quotes or backslashes (``abbreviation(offset:named:)``).
-    static func writeClock(_ local: Int, abbreviation: String, to json: inout JSONWriter) {
-        json.openQuotedClock(((local % 86_400) + 86_400) % 86_400)
-        json.text(" (")
-        json.plain(abbreviation)
-        json.text(UInt8(ascii: ")"))
-        json.closeQuote()
+    /// Writes `"HH:mm (abbreviation)"` of a local time (the calendars' times), `abbreviation` being the
+    /// UTF-8 of ASCII text without quotes or backslashes (``abbreviation(offset:named:)``): bytes made
+    /// once for a month, where a `String` would be copied out of its storage for each of its 341 times.
+    static func writeClock(_ local: Int, abbreviation: [UInt8], to json: inout JSONWriter) {
+        json.clock(((local % 86_400) + 86_400) % 86_400, abbreviation: abbreviation)
     }
 
     /// Writes `"2027-03-01T05:21:00+03:00"` of an instant at a zone offset (PHP's `DATE_ATOM`).

@@ -66,7 +66,7 @@ enum JSONValue: Sendable, Equatable {
         case .object(let members):
             writer.beginObject()
             for (key, value) in members {
-                writer.key(key)
+                writer.key(text: key)
                 value.write(to: &writer)
             }
             writer.endObject()

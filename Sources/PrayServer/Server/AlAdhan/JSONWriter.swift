@@ -96,8 +96,10 @@ struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
-    /// A member's key from text (escaped like any string).
-    mutating func key(_ name: String) {
+    /// A member's key from text (escaped like any string). Named apart from ``key(_:)``: a literal key
+    /// (`json.key("date")`) would otherwise be typed `String`, the literal's default, and scanned for
+    /// characters to escape on every answer instead of copied.
+    mutating func key(text name: String) {
         separate()
         appendQuoted(name)
         append(UInt8(ascii: ":"))
@@ -208,11 +210,6 @@ struct JSONWriter: ~Copyable {
         rendered.withUnsafeBufferPointer { append($0) }
     }
 
-    /// Plain text inside ``quoted(_:)`` (ASCII without quotes, backslashes or control characters).
-    mutating func plain(_ string: String) {
-        append(string)
-    }
-
     /// Plain text inside ``quoted(_:)``, from a byte.
     @inline(__always)
     mutating func text(_ byte: UInt8) {
@@ -241,26 +238,34 @@ struct JSONWriter: ~Copyable {
         count += buffer.count
     }
 
-    /// `"HH:mm` of seconds into a day, the opening quote included (the clock of every time of an answer).
-    @inline(__always)
-    mutating func openQuotedClock(_ seconds: Int) {
+    /// A clock time as a string value, `"HH:mm"` of seconds into a day, or `"HH:mm (abbreviation)"`
+    /// when `abbreviation` (the UTF-8 of ASCII text without quotes or backslashes) is not empty: every
+    /// time of an answer, so its bytes are stored after one check of the room for them all.
+    mutating func clock(_ seconds: Int, abbreviation: [UInt8] = []) {
         separate()
-        if count + 6 > capacity { grow(to: count + 6) }
+        let length = abbreviation.isEmpty ? 7 : 10 + abbreviation.count
+        if count + length > capacity { grow(to: count + length) }
         let hours = seconds / 3600
         let minutes = seconds / 60 % 60
-        base[count] = UInt8(ascii: "\"")
-        base[count + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours / 10)
-        base[count + 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours % 10)
-        base[count + 3] = UInt8(ascii: ":")
-        base[count + 4] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes / 10)
-        base[count + 5] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes % 10)
-        count += 6
-    }
-
-    /// Closes a string opened by ``openQuotedClock(_:)`` (or written into by its callers).
-    @inline(__always)
-    mutating func closeQuote() {
-        append(UInt8(ascii: "\""))
+        var next = base + count
+        func put(_ byte: UInt8) {
+            next.initialize(to: byte)
+            next += 1
+        }
+        put(UInt8(ascii: "\""))
+        put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours / 10))
+        put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours % 10))
+        put(UInt8(ascii: ":"))
+        put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes / 10))
+        put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes % 10))
+        if !abbreviation.isEmpty {
+            put(UInt8(ascii: " "))
+            put(UInt8(ascii: "("))
+            for byte in abbreviation { put(byte) }
+            put(UInt8(ascii: ")"))
+        }
+        put(UInt8(ascii: "\""))
+        count += length
         needsComma = true
     }
 
