@@ -66,10 +66,14 @@ enum PraykitProcess {
             try? FileManager.default.removeItem(at: folder)
         }
 
-        /// Kills the process with SIGKILL if it is still running. (`terminate()` can be ignored by a
-        /// child started from a concurrency thread, which inherits blocked signals.)
+        /// Kills the process with SIGKILL if it is still running, and its process group when it leads
+        /// one, as Foundation's `Process` makes it: a wrapper such as `faketime` runs praykit as its
+        /// own child, which the wrapper's death alone would leave running. (`terminate()` can be
+        /// ignored by a child started from a concurrency thread, which inherits blocked signals.)
         func kill() {
-            if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+            guard process.isRunning else { return }
+            let pid = process.processIdentifier
+            Foundation.kill(getpgid(pid) == pid ? -pid : pid, SIGKILL)
         }
 
         /// The first line of standard output with its newline, once it is complete, or what there is
