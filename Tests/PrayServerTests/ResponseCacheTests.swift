@@ -171,4 +171,35 @@ import Testing
         #expect(routes.calendars?.counts == ResponseCache.Counts(hits: 2878, misses: 2))
         #expect(bodies.count == 1)
     }
+
+    @Test func aPlacesFeedIsMadeOnceUntilThePlacesMidnight() throws {
+        // Given: a calendar app fetching a place's feed every 3 hours for two days, from Makkah (UTC+3)
+        let clock = PrayClockFake(now: Self.start)
+        let routes = Self.routes(clock: clock)
+        let feed = "/calendar.ics?latitude=21.4225&longitude=39.8262&timezonestring=Asia/Riyadh"
+        var firstDays = [String]()
+        var bodies = [Data]()
+        for _ in 0..<16 {
+            let answer = routes.respond(to: ServerAPI.Request(target: feed))
+            #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+            if bodies.last != answer.body {
+                bodies.append(answer.body)
+                let text = String(decoding: answer.body, as: UTF8.self)
+                let start = try #require(text.range(of: "DTSTART:"))
+                firstDays.append(String(text[start.upperBound...].prefix(8)))
+            }
+            clock.advance(by: 3 * 3600)
+        }
+        // Then: made again only when Makkah's day changed, its window starting on the new day
+        let counts = try #require(routes.calendars?.counts)
+        #expect(counts.misses == bodies.count && counts.hits == 16 - bodies.count, "\(counts)")
+        #expect(bodies.count == Set(firstDays).count && (2...3).contains(bodies.count), "\(firstDays)")
+        // And another place, however near, is its own feed; a subscriber that has it gets a 304
+        let nearby = routes.respond(
+            to: ServerAPI.Request(target: feed.replacingOccurrences(of: "21.4225", with: "21.42251")))
+        #expect(nearby.status == 200 && nearby.body != bodies.last)
+        let tag = try #require(routes.respond(to: ServerAPI.Request(target: feed)).headers["ETag"])
+        let revalidated = routes.respond(to: ServerAPI.Request(target: feed, headers: ["If-None-Match": tag]))
+        #expect(revalidated.status == 304 && revalidated.body.isEmpty)
+    }
 }

@@ -15,8 +15,8 @@ extension AlAdhanRoutes {
     /// and the rest — and PrayKit's own `iqama` (`fajr=+20,dhuhr=13:30`: an event lasts until its iqama)
     /// and `jumuah` (`13:15,14:00`: a Friday has a Jumu'ah event per time). The same parameters always
     /// give the same UIDs, so a calendar updates its events at each fetch. A 400 in plain text says what
-    /// is wrong with a parameter.
-    func feed(_ request: ServerAPI.Request) -> ServerAPI.Response {
+    /// is wrong with a parameter. The answer holds until the place's midnight (the window's first day).
+    func feed(_ request: ServerAPI.Request) -> (response: ServerAPI.Response, cache: Cache) {
         let query = AlAdhanQuery(request.query)
         do {
             let source: PlaceSource =
@@ -25,7 +25,7 @@ extension AlAdhanRoutes {
             let settings = try AlAdhanSettings(query) { defaultMethod(for: place) }
             let iqama = try Self.iqama(request.query)
             var clock = ZoneClock(timeZone: place.timeZone)
-            let today = localDay(clock: &clock).date
+            let (today, cache) = localDay(clock: &clock)
             let schedules = try schedules(from: today, days: PrayerFeed.days, place: place, settings: settings)
             let coordinates = place.coordinates
             let feed = PrayerFeed(
@@ -36,10 +36,10 @@ extension AlAdhanRoutes {
                 key: PrayerFeed.key("place:" + Self.canonical(request.query)),
                 windowStart: Date(
                     timeIntervalSince1970: Double(AlAdhanTimings.instant(of: today, secondsIntoDay: 0, clock: &clock))))
-            return PrayerFeed.response(feed.text, filename: "prayer-times.ics", request: request)
+            return (PrayerFeed.response(feed.text, filename: "prayer-times.ics", request: request), cache)
         } catch {
             log.debug("Feed refused", metadata: ["http.status": "\(error.status)"])
-            return DisplayRoutes.text(error.status, error.message)
+            return (DisplayRoutes.text(error.status, error.message), .none)
         }
     }
 

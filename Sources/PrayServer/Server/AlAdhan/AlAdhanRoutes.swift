@@ -139,8 +139,9 @@ public struct AlAdhanRoutes: ServerRoutes {
     let clock: any PrayClock
     let log: LogManager
     /// The calendars answered so far (a month's or a year's times: tens of microseconds to compute,
-    /// asked again and again by the pages and screens that show them), kept for a day; `nil` when
-    /// none are kept (the benchmark measures computing them).
+    /// asked again and again by the pages and screens that show them), kept for a day, and the calendar
+    /// feeds of places (milliseconds to make, fetched again by every subscriber's calendar app), kept
+    /// until the place's midnight; `nil` when none are kept (the benchmark measures computing them).
     let calendars: ResponseCache?
 
     /// Creates the routes.
@@ -194,13 +195,22 @@ public struct AlAdhanRoutes: ServerRoutes {
             return failure(
                 AlAdhanError(405, "Method \(request.method) is not allowed: use GET."), extra: ["Allow": Self.allowed])
         }
-        if Self.feedPaths.contains(request.path) { return feed(request) }
+        var unconditional = request
+        unconditional.headers["if-none-match"] = nil
+        if Self.feedPaths.contains(request.path) {
+            guard let calendars else { return feed(request).response }
+            // The feed's window starts today in the place's zone: the same bytes until its midnight.
+            let now = clock.now()
+            return calendars.response(for: request, key: Self.cacheKey(request), now: now) {
+                let (response, cache) = feed(unconditional)
+                guard case .seconds(let seconds) = cache else { return (response, now) }
+                return (response, now.addingTimeInterval(Double(seconds)))
+            }
+        }
         let words = Self.words(of: request.path)
         guard let calendars, Self.isCalendar(words) else { return answer(words, request: request).response }
         // A calendar: from the cache while its day lasts, a 304 when the client has it already.
         let now = clock.now()
-        var unconditional = request
-        unconditional.headers["if-none-match"] = nil
         return calendars.response(for: request, key: Self.cacheKey(request), now: now) {
             // Only a fixed month's or year's (its text never changes) is kept, for a day: one that
             // depends on today would carry a max-age that shrinks while it is kept.
