@@ -1,6 +1,7 @@
 import Foundation
 import PrayCore
 import PrayMocks
+import PrayServices
 import Testing
 
 @testable import PrayServer
@@ -69,5 +70,33 @@ import Testing
         #expect(routes.cacheCounts.misses == 2)
         #expect(before.headers["ETag"] != after.headers["ETag"])
         #expect(String(decoding: after.body, as: UTF8.self).contains("T05:35:00+01:00"))
+    }
+
+    @Test func aModelIsMadeOfWhatWasReadForItsKeyAndNothingReadLater() throws {
+        // Given a screen that chose a mosque whose timetable gives the day's fajr at 05:30, and what its
+        // model is made of, read
+        let day = try CivilDate(parsing: "2027-10-29")
+        func timetable(fajr: Int) throws -> MosqueTimetable {
+            MosqueTimetable(
+                name: "East London Mosque", coordinates: try Coordinates(latitude: 51.5176, longitude: -0.0654),
+                timeZone: "Europe/London", days: [MosqueDay(date: day, adhan: [.fajr: fajr], iqama: [:], jumuah: [])])
+        }
+        let store = MosqueTimetableStoreFake([try timetable(fajr: 330)])
+        var saved = Preferences()
+        try saved.set("East London Mosque", for: .mosque)
+        let prayers = PrayerServiceAstronomical(log: .silent)
+        let source = DisplayModelSource(
+            screen: try DisplayRoutesTests.screen(), calculator: prayers,
+            hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent), mosques: store,
+            preferences: PreferencesStoreFake(saved), clock: PrayClockFake(now: DisplayRoutesTests.now), log: .silent)
+        let inputs = try source.inputs(from: day)
+        // When sync changes the timetable before the model is made (another thread's write)
+        store.replace(try timetable(fajr: 335))
+        // Then the model is the one its key names, 05:30, and the next read makes another key and model
+        let body = String(decoding: try source.body(inputs), as: UTF8.self)
+        #expect(body.contains("T05:30:00+01:00") && !body.contains("T05:35:00+01:00"))
+        let again = try source.inputs(from: day)
+        #expect(again.key != inputs.key)
+        #expect(String(decoding: try source.body(again), as: UTF8.self).contains("T05:35:00+01:00"))
     }
 }

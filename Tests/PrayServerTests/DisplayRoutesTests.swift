@@ -25,6 +25,15 @@ import Testing
         preferences: PreferencesStoreFake, store: MosqueTimetableStoreFake, pingInterval: TimeInterval = 25,
         clock: PrayClockFake = PrayClockFake(now: Self.now)
     ) throws -> DisplayRoutes {
+        DisplayRoutes(
+            screen: try Self.screen(), calculator: prayers,
+            hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent),
+            mosques: store, preferences: preferences, clock: clock, log: .silent,
+            pingInterval: pingInterval)
+    }
+
+    /// London's screen: a saved place, the Muslim World League's method.
+    static func screen() throws -> DisplayAPI.Screen {
         let coordinates = try Coordinates(latitude: 51.5085, longitude: -0.1257)
         let zone = try #require(TimeZoneName("Europe/London"))
         let method = MethodChoice(method: .muslimWorldLeague, source: .saved)
@@ -39,11 +48,7 @@ import Testing
             settings: CalculationSettings.Resolution(
                 parameters: request.parameters, method: method, ignored: []),
             iqama: nil)
-        return DisplayRoutes(
-            screen: DisplayAPI.Screen(prepared: prepared, name: "London"), calculator: prayers,
-            hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent),
-            mosques: store, preferences: preferences, clock: clock, log: .silent,
-            pingInterval: pingInterval)
+        return DisplayAPI.Screen(prepared: prepared, name: "London")
     }
 
     func model(_ routes: DisplayRoutes, _ target: String = "/display.json") throws -> [String: Any] {

@@ -63,6 +63,27 @@ import Testing
         #expect(answers.made == 1)
     }
 
+    @Test func aClientThatHasTheAnswerGetsA304EvenWhenItIsMadeAfresh() {
+        // Given a cache that has nothing (a server just restarted) and a screen that holds the tag
+        let cache = ResponseCache(maximumBytes: 1 << 20)
+        let answers = Answers()
+        let conditional = ServerAPI.Request(target: "/m", headers: ["If-None-Match": "\"5\""])
+        // When the answer is made for it, kept or not (one that expires at once is not kept)
+        let kept = cache.response(for: conditional, key: "m", now: Self.start) {
+            answers.make("month", expires: Self.start.addingTimeInterval(60))
+        }
+        let unkept = cache.response(for: conditional, key: "n", now: Self.start) {
+            answers.make("month", expires: Self.start)
+        }
+        // Then both are a 304, and what is kept is the 200
+        #expect(kept.status == 304 && kept.body.isEmpty && unkept.status == 304)
+        #expect(answers.made == 2 && cache.count == 1)
+        let plain = cache.response(for: ServerAPI.Request(target: "/m"), key: "m", now: Self.start) {
+            answers.make("other", expires: Self.start)
+        }
+        #expect(plain.status == 200 && plain.body == Data("month".utf8))
+    }
+
     @Test func anAnswerEndsWithItsDay() {
         let cache = ResponseCache(maximumBytes: 1 << 20)
         let answers = Answers()

@@ -43,11 +43,20 @@ public struct HijriCalendarChoice: Hashable, Sendable {
     /// starts for it, the person's own otherwise.
     /// - Throws: ``StorageError`` when `mosques` cannot be read.
     public init(saved: Preferences, mosques: (any MosqueTimetableStore)?) throws {
+        guard let name = saved[.mosque], let mosques else {
+            self.init(saved: saved)
+            return
+        }
+        self.init(
+            saved: saved, settings: try mosques.settings(of: name), announced: try mosques.hijriMonthStarts(of: name))
+    }
+
+    /// The choice of `saved` given what is kept of its chosen mosque (``Preferences`` `mosque`): its
+    /// `settings` and the month starts it `announced`, as ``init(saved:mosques:)`` reads them — for a
+    /// caller that has read them already.
+    public init(saved: Preferences, settings: SyncMosqueSettingsValue?, announced: HijriMonthStarts) {
         self.init(saved: saved)
-        guard let name = saved[.mosque], let mosques else { return }
-        let settings = try mosques.settings(of: name)
-        let announced = try mosques.hijriMonthStarts(of: name)
-        guard settings != nil || !announced.isEmpty else { return }
+        guard let name = saved[.mosque], settings != nil || !announced.isEmpty else { return }
         if let settings {
             calendar = settings.hijriCalendar
             offset = settings.hijriOffset

@@ -49,10 +49,21 @@ extension PrayerServiceMosque {
         mosque: String?
     ) throws -> [PrayerSchedule] {
         guard let mosque, let last = request.dates.last else { return schedules }
+        return overlay(
+            schedules, for: request, timetable: try store.timetable(named: mosque, from: request.date, through: last),
+            settings: try store.settings(of: mosque), mosque: mosque)
+    }
+
+    /// `schedules` (of `request`) with the days of `timetable`, when it serves the request
+    /// (``MosqueTimetable/applies(to:)``), and then the iqama and Jumu'ah rules of `settings` (a mosque
+    /// space's, where they apply) laid over them: ``overlay(_:for:store:mosque:)`` on values already read,
+    /// for a caller whose answer must be made of exactly what it read (a screen's cached model).
+    public static func overlay(
+        _ schedules: [PrayerSchedule], for request: PrayerAPI.Request, timetable: MosqueTimetable?,
+        settings: SyncMosqueSettingsValue?, mosque: String
+    ) -> [PrayerSchedule] {
         var result = schedules
-        if let timetable = try store.timetable(named: mosque, from: request.date, through: last),
-            timetable.applies(to: request)
-        {
+        if let timetable, timetable.applies(to: request) {
             let days = Dictionary(timetable.days.map { ($0.date, $0) }) { $1 }
             result = result.map { schedule in
                 days[schedule.date].map { overlay($0, of: timetable.name, on: schedule) } ?? schedule
@@ -60,9 +71,7 @@ extension PrayerServiceMosque {
         }
         // The mosque's own rules (a mosque space's settings): iqama and Jumu'ah for the days and
         // prayers its timetable does not give, at the mosque's place.
-        if let settings = try store.settings(of: mosque), settings.applies(to: request),
-            let rules = try? settings.iqamaSettings(), !rules.isEmpty
-        {
+        if let settings, settings.applies(to: request), let rules = try? settings.iqamaSettings(), !rules.isEmpty {
             result = result.map { applying(rules, of: mosque, to: $0) }
         }
         return result

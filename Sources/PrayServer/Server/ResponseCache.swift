@@ -65,7 +65,8 @@ final class ResponseCache: Sendable {
 
     /// The answer kept under `key` while it holds at `now`; otherwise `compute`'s, kept when it is a
     /// 200 with an `ETag` until the instant `compute` gives. Either way a request whose
-    /// `If-None-Match` names the answer's tag gets a `304` with the same fields and no body.
+    /// `If-None-Match` names the answer's tag gets a `304` with the same fields (but its type and
+    /// `Content-Disposition`) and no body.
     /// - Parameters:
     ///   - request: The request (its `If-None-Match`).
     ///   - key: Everything the answer depends on, as text: the route's path and query at least.
@@ -87,17 +88,18 @@ final class ResponseCache: Sendable {
         if let found { return Self.conditional(found.response, tag: found.tag, request: request) }
         let (computed, expires) = compute()
         // A 304 computed for this request is not the answer to keep: the 200 is.
-        guard computed.status == 200, let tag = computed.headers["ETag"], now < expires,
-            computed.body.count <= maximumBytes / 4
-        else { return computed }
-        state.withLock { state in
-            if let old = state.entries[key] { state.bytes -= old.response.body.count }
-            state.order += 1
-            state.entries[key] = Entry(response: computed, tag: tag, expires: expires, stored: state.order)
-            state.bytes += computed.body.count
-            if state.bytes > maximumBytes { evict(&state, now: now) }
+        guard computed.status == 200, let tag = computed.headers["ETag"] else { return computed }
+        if now < expires, computed.body.count <= maximumBytes / 4 {
+            state.withLock { state in
+                if let old = state.entries[key] { state.bytes -= old.response.body.count }
+                state.order += 1
+                state.entries[key] = Entry(response: computed, tag: tag, expires: expires, stored: state.order)
+                state.bytes += computed.body.count
+                if state.bytes > maximumBytes { evict(&state, now: now) }
+            }
         }
-        return computed
+        // A client that holds this answer already (a screen after the server restarted) gets its 304.
+        return Self.conditional(computed, tag: tag, request: request)
     }
 
     /// The kept 200, or a 304 of it when `If-None-Match` names its tag.
@@ -109,6 +111,7 @@ final class ResponseCache: Sendable {
         }
         var headers = response.headers
         headers["Content-Type"] = nil
+        headers["Content-Disposition"] = nil
         return ServerAPI.Response(status: 304, headers: headers)
     }
 

@@ -204,7 +204,11 @@ public struct AlAdhanRoutes: ServerRoutes {
             return calendars.response(for: request, key: Self.cacheKey(request), now: now) {
                 let (response, cache) = feed(unconditional)
                 guard case .seconds(let seconds) = cache else { return (response, now) }
-                return (response, now.addingTimeInterval(Double(seconds)))
+                // `seconds` counts from the whole second of the feed's own reading of the clock (this
+                // one's or later): from this one's whole second, the entry ends at midnight or before.
+                return (
+                    response, Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down) + Double(seconds))
+                )
             }
         }
         let words = Self.words(of: request.path)

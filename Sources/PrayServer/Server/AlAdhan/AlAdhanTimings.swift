@@ -60,36 +60,39 @@ enum AlAdhanTimings {
         night: Night? = nil, to json: inout JSONWriter
     ) {
         // The instants in AlAdhan's order (seconds since 1970), nil where a time is missing, one for each
-        // of the 11 `names`: on the stack, as a calendar writes 31 days of them.
-        var instants = InlineArray<11, Int?>(repeating: nil)
-        var earliest = Int.max
-        var latest = Int.min
-        for (index, name) in names.enumerated() {
-            let base =
-                night?[name.prayer] ?? schedule[name.prayer].map { Int($0.date.timeIntervalSince1970.rounded(.down)) }
-            let instant = base.map { $0 + (name.tune.map { tune[$0] } ?? 0) * 60 }
-            if let instant { (earliest, latest) = (min(earliest, instant), max(latest, instant)) }
-            instants[index] = instant
-        }
-        // One offset for the whole day unless the clocks change between its first and last time
-        // (asking the zone for each time costs more than the rest of the day's text).
-        let firstOffset = earliest == Int.max ? 0 : clock.offset(at: Double(earliest))
-        let constant = earliest == Int.max || firstOffset == clock.offset(at: Double(latest))
-        json.beginObject()
-        for (index, name) in names.enumerated() {
-            json.key(name.key)
-            let instant = instants[index]
-            guard let instant else {
-                json.string(unavailable)
-                continue
+        // of `names`: on the stack, as a calendar writes 31 days of them. (A temporary allocation, not an
+        // `InlineArray`, which needs the Swift 6.2 runtime: macOS 26 and iOS 26 on Apple platforms.)
+        withUnsafeTemporaryAllocation(of: Int?.self, capacity: names.count) { instants in
+            instants.initialize(repeating: nil)
+            var earliest = Int.max
+            var latest = Int.min
+            for (index, name) in names.enumerated() {
+                let base =
+                    night?[name.prayer]
+                    ?? schedule[name.prayer].map { Int($0.date.timeIntervalSince1970.rounded(.down)) }
+                let instant = base.map { $0 + (name.tune.map { tune[$0] } ?? 0) * 60 }
+                if let instant { (earliest, latest) = (min(earliest, instant), max(latest, instant)) }
+                instants[index] = instant
             }
-            let offset = constant ? firstOffset : clock.offset(at: Double(instant))
-            if iso8601 {
-                writeISO(instant, offset: offset, to: &json)
-            } else if let abbreviation {
-                writeClock(instant + offset, abbreviation: abbreviation, to: &json)
-            } else {
-                writeClock(instant + offset, to: &json)
+            // One offset for the whole day unless the clocks change between its first and last time
+            // (asking the zone for each time costs more than the rest of the day's text).
+            let firstOffset = earliest == Int.max ? 0 : clock.offset(at: Double(earliest))
+            let constant = earliest == Int.max || firstOffset == clock.offset(at: Double(latest))
+            json.beginObject()
+            for (index, name) in names.enumerated() {
+                json.key(name.key)
+                guard let instant = instants[index] else {
+                    json.string(unavailable)
+                    continue
+                }
+                let offset = constant ? firstOffset : clock.offset(at: Double(instant))
+                if iso8601 {
+                    writeISO(instant, offset: offset, to: &json)
+                } else if let abbreviation {
+                    writeClock(instant + offset, abbreviation: abbreviation, to: &json)
+                } else {
+                    writeClock(instant + offset, to: &json)
+                }
             }
         }
         json.endObject()

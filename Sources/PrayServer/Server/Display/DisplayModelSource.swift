@@ -76,16 +76,22 @@ struct DisplayModelSource: Sendable {
         try model(try inputs(from: date))
     }
 
-    /// The model made of `inputs`.
+    /// The model made of `inputs` alone: nothing is read again (a change that lands meanwhile has
+    /// another key and makes its own model).
     func model(_ inputs: Inputs) throws -> DisplayModel {
         let saved = inputs.saved
         let name = saved[.mosque]
         let snapshot = inputs.snapshot
         var days = inputs.days
-        // Read again for every model, as the mosque's times are: a month start sync brought shows.
-        try HijriCalendarChoice(saved: saved, mosques: mosques).apply(to: &days)
-        let schedules = try PrayerServiceMosque.overlay(
-            calculator.schedules(for: days), for: days, store: mosques, mosque: name)
+        // The mosque's calendar and the month starts it announced, as read for this model.
+        HijriCalendarChoice(
+            saved: saved, settings: snapshot?.settings, announced: snapshot?.hijriMonthStarts ?? HijriMonthStarts()
+        ).apply(to: &days)
+        var schedules = try calculator.schedules(for: days)
+        if let name {
+            schedules = PrayerServiceMosque.overlay(
+                schedules, for: days, timetable: inputs.timetable, settings: snapshot?.settings, mosque: name)
+        }
         let hijriDays = try hijri.following(days.hijriMonthStarts).days(
             for: HijriAPI.Request(
                 date: days.date, days: days.days, calendar: days.hijriCalendar, offset: days.hijriOffset))

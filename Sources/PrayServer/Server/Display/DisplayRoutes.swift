@@ -122,6 +122,7 @@ extension DisplayRoutes {
         do {
             inputs = try source.inputs(from: date)
         } catch {
+            source.log.error("Display model failed", metadata: ["error": "\(error)"])
             return Self.text(500, "The times could not be calculated: \(error)")
         }
         let now = source.clock.now()

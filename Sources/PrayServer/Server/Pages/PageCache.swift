@@ -46,7 +46,12 @@ final class PageCache: Sendable {
     static func key(space: SyncPublishedSpace, page: String, query: [String: String], now: Date) -> Key {
         Key(
             space: space.id, version: space.version, page: page,
-            query: query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&"),
+            // Each name and value after its length: no value can pass for a separator and another
+            // parameter (`lang=ar%26month%3D2027-02` is not `lang=ar&month=2027-02`).
+            query: query.sorted { $0.key < $1.key }.map {
+                "\($0.key.utf8.count):\($0.key)=\($0.value.utf8.count):\($0.value)"
+            }
+            .joined(separator: " "),
             quarter: Int64((now.timeIntervalSince1970 / 900).rounded(.down)))
     }
 

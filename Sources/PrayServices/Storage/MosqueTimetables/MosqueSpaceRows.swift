@@ -46,11 +46,18 @@ enum MosqueSpaceRows: SyncedCollection {
             "SELECT mosque, collection, key, value FROM mosque_space_rows ORDER BY mosque, collection, key")
         var details: [MosqueDetails] = []
         while try statement.step() {
+            // A collection this version does not know (a newer one's) is not a backup's to keep.
             guard let name = statement.text(0),
                 let collection = statement.text(1).flatMap(SyncCollection.init(rawValue:)),
-                let key = statement.text(2), let text = statement.text(3),
-                let value = try? SyncValue(collection, json: Data(text.utf8))
+                let key = statement.text(2), let text = statement.text(3)
             else { continue }
+            // A row of a known collection that does not read is damage: said, not left out unseen.
+            guard let value = try? SyncValue(collection, json: Data(text.utf8)) else {
+                throw StorageError(
+                    kind: .invalidData,
+                    message: "the \(collection.rawValue) row \(key) of \(name) cannot be read; nothing was exported",
+                    path: connection.path)
+            }
             if details.last?.name != name { details.append(MosqueDetails(name: name)) }
             if let settings = value.payload(as: SyncMosqueSettingsValue.self) {
                 details[details.count - 1].settings = settings
