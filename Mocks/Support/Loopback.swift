@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// Plain TCP to this machine for tests that speak HTTP by hand: a proxy forwarding to a server, a
-/// client sending a deliberately odd request, a probe for a port that accepts.
+/// client sending a deliberately odd request, a probe for a port that accepts, a free port for a
+/// program that cannot choose its own.
 ///
 /// ```swift
 /// guard let socket = Loopback.connect(port: server.port) else { … }   // nothing listens there
@@ -41,5 +42,28 @@ public enum Loopback {
             return nil
         }
         return descriptor
+    }
+
+    /// A port of `127.0.0.1` nothing listens on now (the system's choice for port 0), for a program
+    /// that cannot be told to choose one itself; `nil` when no socket can be bound. Another process may
+    /// take it before the program binds it: a caller that can tell tries another.
+    public static func freePort() -> Int? {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 }

@@ -62,7 +62,10 @@
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             var failures: [String] = []
             for _ in 0..<3 {
-                let broker = MosquittoBroker(folder: folder, port: try freePort(), tls: tls)
+                // The broker cannot choose its port: should another process take this one, the next try
+                // has another.
+                guard let port = Loopback.freePort() else { throw BrokerFailure("no free port") }
+                let broker = MosquittoBroker(folder: folder, port: port, tls: tls)
                 try broker.configure(users: users, executable: executable)
                 if try broker.launch(executable) { return broker }
                 failures.append(broker.log)
@@ -185,25 +188,6 @@
             return false
         }
 
-        /// A port nothing listens on now (the broker cannot choose one itself; should another process
-        /// take it meanwhile, ``start(users:tls:)`` tries another).
-        private static func freePort() throws -> Int {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard descriptor >= 0 else { throw BrokerFailure("no socket") }
-            defer { close(descriptor) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                    bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
-                }
-            }
-            guard bound else { throw BrokerFailure("no free port") }
-            return Int(UInt16(bigEndian: address.sin_port))
-        }
-
         /// Runs a tool to its end (a hang guard of 60 s).
         static func run(_ program: String, _ arguments: [String], log: String) throws {
             let pid = try spawn([program] + arguments, log: log)
@@ -221,33 +205,13 @@
             }
         }
 
-        /// Starts `command` with `posix_spawn`, its output appended to `log`, with no signal blocked (a
-        /// thread of Swift concurrency may have some blocked, which the child would inherit).
+        /// Starts `command` (``LoggedSpawn``), its output appended to `log`.
         static func spawn(_ command: [String], log: String) throws -> pid_t {
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var none = sigset_t()
-            sigemptyset(&none)
-            var all = sigset_t()
-            sigfillset(&all)
-            posix_spawnattr_setsigmask(&attributes, &none)
-            posix_spawnattr_setsigdefault(&attributes, &all)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-            var pid = pid_t()
-            let argv = command.map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, environ)
-            guard spawned == 0 else {
-                throw BrokerFailure("cannot start \(command[0]): \(String(cString: strerror(spawned)))")
+            do {
+                return try LoggedSpawn.start(command, log: log)
+            } catch {
+                throw BrokerFailure("\(error)")
             }
-            return pid
         }
     }
 

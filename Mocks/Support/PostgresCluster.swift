@@ -250,29 +250,11 @@
                 geteuid() == 0
                 ? ["/usr/sbin/runuser", "-u", "postgres", "--", "\(binaries)/\(program)"] + arguments
                 : ["\(binaries)/\(program)"] + arguments
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(
-                &actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var none = sigset_t()
-            sigemptyset(&none)
-            var all = sigset_t()
-            sigfillset(&all)
-            posix_spawnattr_setsigmask(&attributes, &none)
-            posix_spawnattr_setsigdefault(&attributes, &all)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-            var pid = pid_t()
-            let argv = command.map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, environ)
-            guard spawned == 0 else {
-                throw ClusterError(message: "cannot start \(program): \(String(cString: strerror(spawned)))")
+            let pid: pid_t
+            do {
+                pid = try LoggedSpawn.start(command, log: log)
+            } catch {
+                throw ClusterError(message: "\(error)")
             }
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -25,8 +25,7 @@ struct LocalClock {
 
     /// `2026-11-29T05:20:00+03:00`; the offset carries seconds only for historical local mean times.
     func iso8601(_ date: Date) -> String {
-        let (day, seconds, offset) = components(date)
-        return "\(day)T\(Self.clock(seconds, withSeconds: true))\(Self.offset(offset))"
+        zone.iso8601(date)
     }
 
     /// `05:20`, or `05:20:07` with seconds; `5:20 am` on a 12-hour clock.

@@ -105,17 +105,7 @@ public struct TimetableMonth: Sendable {
     /// (as `praykit times --format json` writes times; the offset has seconds only for historical local
     /// mean times).
     public static func iso8601(_ date: Date, in zone: TimeZone) -> String {
-        let instant = Int(date.timeIntervalSince1970.rounded())
-        let offset = zone.offset(at: Date(timeIntervalSince1970: Double(instant)))
-        let local = instant + offset
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        let seconds = local - days * 86_400
-        let magnitude = abs(offset)
-        var text = "\(CivilDate(daysSince1970: days))T\((seconds / 3600).zeroPadded(2)):"
-        text += "\((seconds / 60 % 60).zeroPadded(2)):\((seconds % 60).zeroPadded(2))"
-        text += "\(offset < 0 ? "-" : "+")\((magnitude / 3600).zeroPadded(2)):\((magnitude / 60 % 60).zeroPadded(2))"
-        if magnitude % 60 != 0 { text += ":\((magnitude % 60).zeroPadded(2))" }
-        return text
+        TimeZoneName(zone).iso8601(date)
     }
 
     /// The civil day of `date` in `zone`, the instant rounded to the nearest second (as times are shown).

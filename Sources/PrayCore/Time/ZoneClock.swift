@@ -186,6 +186,23 @@ extension TimeZoneName {
         ZonePeriods.period(of: self, at: date.timeIntervalSince1970).offset
     }
 
+    /// `2026-11-29T05:20:00+03:00`: `date` to the nearest second on the zone's clock, with the offset
+    /// in effect then (seconds in the offset only for historical local mean times) — as `praykit
+    /// times --format json`, the screen's model and the printed month write instants.
+    package func iso8601(_ date: Date) -> String {
+        let instant = Int(date.timeIntervalSince1970.rounded())
+        let offset = offset(at: Date(timeIntervalSince1970: Double(instant)))
+        let local = instant + offset
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let seconds = local - days * 86_400
+        let magnitude = abs(offset)
+        var text = "\(CivilDate(daysSince1970: days))T\((seconds / 3600).zeroPadded(2)):"
+        text += "\((seconds / 60 % 60).zeroPadded(2)):\((seconds % 60).zeroPadded(2))"
+        text += "\(offset < 0 ? "-" : "+")\((magnitude / 3600).zeroPadded(2)):\((magnitude / 60 % 60).zeroPadded(2))"
+        if magnitude % 60 != 0 { text += ":\((magnitude % 60).zeroPadded(2))" }
+        return text
+    }
+
     /// The first instant after `date` at which the zone's offset changes, from the same source as
     /// ``offset(at:)``, or `nil` when it never changes again.
     package func nextOffsetChange(after date: Date) -> Date? {

@@ -75,7 +75,7 @@ final class HAProxy: @unchecked Sendable {
         var failures: [String] = []
         for _ in 0..<3 {
             let folder = try TestFolder("haproxy")
-            let port = try freePort()
+            guard let port = Loopback.freePort() else { throw TestFailure("no free loopback port") }
             let file = folder.path("haproxy.cfg")
             try Data(configuration(port: port, backends: backends).utf8).write(to: URL(fileURLWithPath: file))
             let process = try PraykitProcess.Running(
@@ -150,24 +150,6 @@ final class HAProxy: @unchecked Sendable {
             ended = true
         }
         return output
-    }
-
-    /// A loopback port nothing listens on now.
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw TestFailure("no socket: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw TestFailure("no free port: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Waits until `port` accepts a connection (`true`), or `process` ends or 60 s pass (`false`).

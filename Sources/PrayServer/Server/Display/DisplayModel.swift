@@ -216,16 +216,6 @@ struct DisplayModel {
     /// `2026-11-29T05:20:00+03:00`, to the second, with the offset in effect at that instant (as
     /// `praykit times --format json`).
     func iso8601(_ date: Date) -> String {
-        let instant = Int(date.timeIntervalSince1970.rounded())
-        let offset = zoneName.offset(at: Date(timeIntervalSince1970: Double(instant)))
-        let local = instant + offset
-        let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
-        let seconds = local - days * 86400
-        let magnitude = abs(offset)
-        var text = "\(CivilDate(daysSince1970: days))T\((seconds / 3600).zeroPadded(2)):"
-        text += "\((seconds / 60 % 60).zeroPadded(2)):\((seconds % 60).zeroPadded(2))"
-        text += "\(offset < 0 ? "-" : "+")\((magnitude / 3600).zeroPadded(2)):\((magnitude / 60 % 60).zeroPadded(2))"
-        if magnitude % 60 != 0 { text += ":\((magnitude % 60).zeroPadded(2))" }
-        return text
+        zoneName.iso8601(date)
     }
 }
