@@ -32,13 +32,14 @@ import Testing
             pingInterval: pingInterval)
     }
 
-    /// London's screen: a saved place, the Muslim World League's method.
-    static func screen() throws -> DisplayAPI.Screen {
+    /// London's screen on the Muslim World League, as `praykit serve --display` resolves a saved place,
+    /// its request from `date`.
+    static func screen(from date: String = "2027-10-29") throws -> DisplayAPI.Screen {
         let coordinates = try Coordinates(latitude: 51.5085, longitude: -0.1257)
         let zone = try #require(TimeZoneName("Europe/London"))
         let method = MethodChoice(method: .muslimWorldLeague, source: .saved)
         let request = PrayerAPI.Request(
-            coordinates: coordinates, timeZone: zone.timeZone, date: try CivilDate(parsing: "2027-10-29"),
+            coordinates: coordinates, timeZone: zone.timeZone, date: try CivilDate(parsing: date),
             parameters: CalculationParameters(method: .muslimWorldLeague))
         let location = LocationAPI.Location(
             coordinates: coordinates, name: "London", place: nil, nearest: nil, zone: zone, timeZoneSource: .saved,

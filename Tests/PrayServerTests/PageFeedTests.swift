@@ -50,22 +50,9 @@ import Testing
         }
     }
 
-    /// London's screen on the Muslim World League, as `praykit serve --display` resolves a saved place.
+    /// London's screen on the Muslim World League, from 1 July 2027.
     static func londonScreen() throws -> DisplayAPI.Screen {
-        let coordinates = try Coordinates(latitude: 51.5085, longitude: -0.1257)
-        let zone = try #require(TimeZoneName("Europe/London"))
-        let method = MethodChoice(method: .muslimWorldLeague, source: .saved)
-        let request = PrayerAPI.Request(
-            coordinates: coordinates, timeZone: zone.timeZone, date: try CivilDate(parsing: "2027-07-01"),
-            parameters: CalculationParameters(method: .muslimWorldLeague))
-        let location = LocationAPI.Location(
-            coordinates: coordinates, name: "London", place: nil, nearest: nil, zone: zone, timeZoneSource: .saved,
-            timeZoneLookup: nil, countryCode: "GB", method: method, countryMethod: method, isSavedPlace: true)
-        let prepared = LocationAPI.PrayerRequest(
-            request: request, location: location,
-            settings: CalculationSettings.Resolution(parameters: request.parameters, method: method, ignored: []),
-            iqama: nil)
-        return DisplayAPI.Screen(prepared: prepared, name: "London")
+        try DisplayRoutesTests.screen(from: "2027-07-01")
     }
 
     func get(_ routes: some ServerRoutes, _ target: String, headers: [String: String] = [:]) -> ServerAPI.Response {
