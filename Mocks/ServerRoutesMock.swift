@@ -14,8 +14,12 @@ public final class ServerRoutesMock: ServerRoutes {
         "ServerRoutesMock.respond(to:)"
     ) { _ in ServerAPI.Response(status: 500) }
 
-    /// Creates a mock with nothing set.
-    public init() {}
+    private let storeChangedFunction = MockFunction<Void, Void, Never>("ServerRoutesMock.storeChanged()") { _ in }
+
+    /// Creates a mock with no answer set; ``storeChanged()`` is only recorded.
+    public init() {
+        storeChangedFunction.on { _ in }
+    }
 
     /// Sets the answer of ``respond(to:)``.
     public func onRespond(_ answer: @escaping @Sendable (ServerAPI.Request) -> ServerAPI.Response) {
@@ -28,5 +32,13 @@ public final class ServerRoutesMock: ServerRoutes {
     /// Records the request and returns the answer; without one, a test issue and a 500.
     public func respond(to request: ServerAPI.Request) -> ServerAPI.Response {
         respondFunction(request)
+    }
+
+    /// How many times ``storeChanged()`` was called.
+    public var storeChangedCalls: Int { storeChangedFunction.calls.count }
+
+    /// Records the call; nothing else happens.
+    public func storeChanged() {
+        storeChangedFunction(())
     }
 }

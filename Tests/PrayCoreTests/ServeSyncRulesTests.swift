@@ -98,6 +98,31 @@ import Testing
         #expect(api.respondCalls.map(\.path) == ["/v1/timings", "/synced"])
     }
 
+    @Test func aSuccessfulWriteThroughSyncTellsThePages() {
+        // Given: sync routes that accept a push, refuse a stranger's and answer pulls, beside the pages
+        let sync = ServerRoutesMock()
+        sync.onRespond { request in
+            ServerAPI.Response(status: request.headers["authorization"] == nil ? 401 : 200)
+        }
+        let pages = ServerRoutesMock()
+        let routes = ServerRoutesCombined(api: ServerRoutesMock(), sync: sync, pages: pages)
+        func post(_ path: String, signed: Bool = true) {
+            _ = routes.respond(
+                to: ServerAPI.Request(
+                    method: "POST", target: path, headers: signed ? ["authorization": "Bearer t"] : [:]))
+        }
+        // When: reads, a refused push, then a push and a change of a space's members
+        post("/sync/v1/pull")
+        post("/sync/v1/devices")
+        post("/sync/v1/push", signed: false)
+        _ = routes.respond(to: ServerAPI.Request(target: "/sync/v1/events", headers: ["authorization": "Bearer t"]))
+        #expect(pages.storeChangedCalls == 0)
+        post("/sync/v1/push")
+        post("/sync/v1/spaces/members/remove")
+        // Then: the pages heard of the two writes only
+        #expect(pages.storeChangedCalls == 2 && pages.respondCalls.isEmpty)
+    }
+
     @Test func withoutSyncTheSyncPathsAnswer404InJSON() throws {
         // Given
         let api = ServerRoutesMock()

@@ -204,6 +204,44 @@ import Testing
         #expect(!reader.text.contains(fixture.space) && !reader.text.contains("settings"))
     }
 
+    @Test func aPushThroughThisServerReachesTheStreamsWithoutWaitingForThePoll() async throws {
+        // Given: the pages beside the sync endpoints on one store, looking at it only once an hour, and
+        // a page and a published screen following the mosque
+        let fixture = try PublishedFixture()
+        defer { fixture.remove() }
+        let pages = fixture.routes(pollInterval: 3600)
+        let server = ServerRoutesCombined(
+            api: pages, sync: SyncRoutes(store: fixture.store, clock: fixture.clock, log: .silent), pages: pages)
+        let page = StreamReader()
+        let screen = StreamReader()
+        try #require(get(server, "/m/elm/events").stream).attach(page)
+        try #require(get(server, "/m/elm/display/events").stream).attach(screen)
+        let first = try #require(try fixture.store.published(slug: "elm", rows: false)?.version)
+        try await page.wait { $0.contains("data: {\"version\":\"\(first)\"}") }
+        try await screen.wait { $0.contains("event: model") }
+        // When: an editor's app pushes an iqama through the sync endpoints
+        fixture.clock.advance(by: 60)
+        var settings = PublishedFixture.settings
+        settings.iqama["isha"] = "+30"
+        let push = try JSONEncoder().encode(
+            try fixture.pushRequest([(.mosqueSettings, "settings", .mosqueSettings(settings))]))
+        let pushed = server.respond(
+            to: ServerAPI.Request(
+                method: "POST", target: "/sync/v1/push",
+                headers: ["authorization": "Bearer \(fixture.token)", "content-type": "application/json"], body: push,
+                remoteAddress: "127.0.0.1"))
+        #expect(pushed.status == 200, "\(String(decoding: pushed.body, as: UTF8.self))")
+        // Then: both streams say so now, not in an hour: the new version, and the new model's tag
+        try await page.wait { $0.contains("data: {\"version\":\"\(first + 1)\"}") }
+        let tag = try #require(get(server, "/m/elm/display.json").headers["ETag"])
+        let escaped = tag.replacingOccurrences(of: "\"", with: "\\\"")
+        try await screen.wait { $0.contains("event: model\ndata: {\"etag\":\"\(escaped)\"}\n\n") }
+        #expect(screen.text.matches(of: /event: model/).count == 2)
+        // Only the routes that write a space make the pages look.
+        #expect(
+            !ServerRoutesCombined.changesSpaces("/sync/v1/pull") && ServerRoutesCombined.changesSpaces("/sync/v1/push"))
+    }
+
     @Test func thePublishedScreensEventsTellTheModelsTag() async throws {
         // Given: the published screen's stream, as display.js opens it beside the page
         let fixture = try PublishedFixture()

@@ -21,6 +21,8 @@ final class PublishedFixture: Sendable {
     let folder: URL
     let store: SyncStoreSQLite
     let owner: SyncDeviceIdentity
+    /// The owner's token, for requests through the sync endpoints.
+    let token: String
     let space: String
     let clock: PrayClockFake
 
@@ -31,6 +33,7 @@ final class PublishedFixture: Sendable {
         clock = PrayClockFake(now: now)
         let code = try store.addUser(named: "amina", now: now)
         let paired = try store.pair(.init(code: code.code, deviceName: "laptop"), address: "127.0.0.1", now: now)
+        token = paired.token
         owner = try store.authenticate(token: paired.token, address: "127.0.0.1", now: now)
         guard
             case .space(let space) = try store.space(
@@ -69,6 +72,13 @@ final class PublishedFixture: Sendable {
 
     /// Pushes puts into the space, stamped at the clock's now.
     func push(_ puts: [(SyncCollection, String, SyncValue?)]) throws {
+        let answer = try store.push(pushRequest(puts), from: owner, now: clock.now())
+        guard answer.rejected.isEmpty else { throw PublishedFixtureError() }
+    }
+
+    /// The push of puts into the space, stamped at the clock's now (each mutation numbered after the
+    /// last made).
+    func pushRequest(_ puts: [(SyncCollection, String, SyncValue?)]) throws -> SyncAPI.PushRequest {
         let first = pushed.withLock { count in
             defer { count += puts.count }
             return count + 1
@@ -81,10 +91,7 @@ final class PublishedFixture: Sendable {
                     milliseconds: milliseconds, counter: index, clientID: "c_" + String(repeating: "a", count: 32)),
                 value: put.2, space: space)
         }
-        let answer = try store.push(
-            .init(clientID: "c_" + String(repeating: "a", count: 32), mutations: mutations), from: owner,
-            now: clock.now())
-        guard answer.rejected.isEmpty else { throw PublishedFixtureError() }
+        return .init(clientID: "c_" + String(repeating: "a", count: 32), mutations: mutations)
     }
 
     /// The pages over the store, for a server in Great Britain.

@@ -4,7 +4,9 @@ import Foundation
 /// goes to the sync endpoints (SYNC.md §3), one of the screen's (``DisplayAPI/isDisplayPath(_:)``) to
 /// the screen when the server shows one (`--display`), every other one to the API routes (AlAdhan). A server
 /// started without a sync store answers `/sync/…` with 404 and a JSON body that says so, in the
-/// sync protocol's error shape, so that a client learns it is talking to the wrong server.
+/// sync protocol's error shape, so that a client learns it is talking to the wrong server. When a push
+/// or a change of a space succeeds, the pages hear of it (``ServerRoutes/storeChanged()``): the open
+/// streams of published mosques say so at once instead of at their next look at the store.
 ///
 /// The container builds it: ``PrayKitDependency/serverRoutes(syncStore:)``.
 ///
@@ -45,7 +47,20 @@ public struct ServerRoutesCombined: ServerRoutes {
         if let pages, PagesAPI.isPagePath(request.path) { return pages.respond(to: request) }
         guard Self.isSyncPath(request.path) else { return api.respond(to: request) }
         guard let sync else { return Self.notSyncing(request) }
-        return sync.respond(to: request)
+        let response = sync.respond(to: request)
+        // A push or a change of a space went into the store the pages read: their streams look now.
+        if let pages, request.method == "POST", (200..<300).contains(response.status),
+            Self.changesSpaces(request.path)
+        {
+            pages.storeChanged()
+        }
+        return response
+    }
+
+    /// Whether a sync request at `path` that succeeded may have changed a space's rows, members or
+    /// publication (`/sync/v1/push` and `/sync/v1/spaces…`), rather than only read them.
+    public static func changesSpaces(_ path: String) -> Bool {
+        path == "/sync/v1/push" || path.hasPrefix("/sync/v1/spaces")
     }
 
     /// Whether `path` belongs to the sync endpoints: `/sync` itself or anything under `/sync/`.

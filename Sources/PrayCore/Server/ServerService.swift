@@ -56,9 +56,17 @@ extension RunningServer {
 public protocol ServerRoutes: Sendable {
     /// Answers one request. It must not block for long and must not trap on any input.
     func respond(to request: ServerAPI.Request) -> ServerAPI.Response
+
+    /// What these routes answer from may have changed in this process: another route of the same
+    /// server (the sync endpoints) has just written its store. Routes that keep event streams of it look
+    /// again now rather than at their next poll. It must return at once; the default does nothing.
+    func storeChanged()
 }
 
 extension ServerRoutes {
+    /// Does nothing: these routes keep no event stream of a store.
+    public func storeChanged() {}
+
     /// The routes as a ``ServerAPI/Handler`` for ``ServerService/start(_:handler:)``.
     public var handler: ServerAPI.Handler {
         { request in respond(to: request) }

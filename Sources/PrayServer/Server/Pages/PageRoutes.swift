@@ -49,7 +49,8 @@ public struct PageRoutes: ServerRoutes {
     ///   - clock: Today comes from it.
     ///   - log: Where failures are logged.
     ///   - pollInterval: Seconds between two looks at the versions of the mosques whose events are
-    ///     followed (`/m/<slug>/events`, `/m/<slug>/display/events`).
+    ///     followed (`/m/<slug>/events`, `/m/<slug>/display/events`); a push through this server's
+    ///     own sync endpoints is looked at at once (``storeChanged()``).
     ///   - pingInterval: Seconds between two pings of each event stream.
     public init(
         store: (any SyncSpaceStore)?, screen: DisplayAPI.Screen?, calculator: any PrayerCalculator,
@@ -73,6 +74,12 @@ public struct PageRoutes: ServerRoutes {
 
     /// How many public event streams are open.
     public var openStreams: Int { events?.count ?? 0 }
+
+    /// This server's sync endpoints have just written the store: the open event streams of published
+    /// mosques look at it now rather than at their next poll (``ServerRoutesCombined`` calls it).
+    public func storeChanged() {
+        events?.nudge()
+    }
 
     /// Answers a page, its files, its model, its feed or its events; `404 No such page.` for anything
     /// else, `405` for a method other than GET and HEAD.

@@ -14,11 +14,12 @@ import Synchronization
 ///
 /// Both begin with `retry: 5000`, and end with `event: gone` when the mosque is no longer published.
 /// While any stream is open, a thread of its own looks at the version of each mosque followed — one
-/// read of the store per mosque, whatever the number of streams — every ``pollInterval``, and works the
-/// model's tag out again (from the kept answers: ``PageCache``) when the version grew and at every ping.
-/// It reads the store rather than hearing pushes, so a change pushed to another server sharing the
-/// store (PostgreSQL) arrives the same way, and the sync event streams (``SyncEvents``) are left as
-/// they are. Every ``pingInterval`` each stream gets a comment line, which also finds the streams whose
+/// read of the store per mosque, whatever the number of streams — every ``pollInterval``, and at once
+/// when this server's sync endpoints have just written the store (``nudge()``), and works the model's
+/// tag out again (from the kept answers: ``PageCache``) when the version grew and at every ping.
+/// The look reads the store rather than trusting what it heard, so a change pushed to another server
+/// sharing the store (PostgreSQL) arrives the same way, at the next poll, and the sync event streams
+/// (``SyncEvents``) are left as they are. Every ``pingInterval`` each stream gets a comment line, which also finds the streams whose
 /// reader is gone. At most ``maximumStreams`` are open at once; the server's per-address connection
 /// limit bounds what one address holds.
 final class PublicEvents: Sendable {
@@ -57,6 +58,8 @@ final class PublicEvents: Sendable {
     private let version: @Sendable (String) throws -> Int64?
     private let modelTag: @Sendable (String) -> String?
     private let state = Mutex(State())
+    /// Signalled by ``nudge()``: the thread looks before its poll interval is over.
+    private let wake = DispatchSemaphore(value: 0)
     private let log: LogManager
 
     /// Creates the streams.
@@ -172,6 +175,13 @@ final class PublicEvents: Sendable {
         }
     }
 
+    /// The store may have changed (this server's sync endpoints wrote it): the thread looks now, when
+    /// any stream is open. Several nudges before the look make one look.
+    func nudge() {
+        guard state.withLock({ $0.running }) else { return }
+        wake.signal()
+    }
+
     /// One `version` event.
     static func event(_ version: Int64) -> String {
         "event: version\ndata: {\"version\":\"\(version)\"}\n\n"
@@ -182,13 +192,19 @@ final class PublicEvents: Sendable {
         DisplayEvents.event(tag)
     }
 
-    /// Looks on a thread of its own while any stream is open.
+    /// Looks on a thread of its own while any stream is open: every ``pollInterval``, or sooner when
+    /// nudged.
     private func startPolling() {
         let thread = Thread { [self] in
             var open = true
+            var last = DispatchTime.now()
             while open {
-                Thread.sleep(forTimeInterval: pollInterval)
-                open = look(elapsed: pollInterval)
+                _ = wake.wait(timeout: .now() + pollInterval)
+                // Nudges that came meanwhile are answered by this one look.
+                while wake.wait(timeout: .now()) == .success {}
+                let now = DispatchTime.now()
+                open = look(elapsed: Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9)
+                last = now
             }
         }
         thread.name = "praykit-public-events"
