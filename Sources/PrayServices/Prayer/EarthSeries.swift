@@ -15,13 +15,26 @@ struct EarthSeries {
 
     /// Evaluates every term at τ = `millennia`, ready to advance by `stepDays` days at a time.
     init(millennia: Double, stepDays: Double = 1) {
-        let table = Self.table
         self.millennia = millennia
         self.stepDays = stepDays
-        terms = PeriodicSeries(
-            arguments: table.phase.indices.map { table.phase[$0] + table.frequency[$0] * millennia },
-            steps: table.frequency.map { $0 * stepDays / 365_250 }
-        )
+        var arguments: [Double] = []
+        var steps: [Double] = []
+        arguments.reserveCapacity(Self.termCount)
+        steps.reserveCapacity(Self.termCount)
+        // The terms in the order of `heliocentric()`: L0…L5, B0…B1, R0…R4, read straight from the
+        // constant tables (a table rebuilt from them cost a tenth of a process's first day).
+        func add(_ terms: [Term]) {
+            terms.withUnsafeBufferPointer { terms in
+                for term in terms {
+                    arguments.append(term.phase + term.frequency * millennia)
+                    steps.append(term.frequency * stepDays / 365_250)
+                }
+            }
+        }
+        add(SolarPositionAlgorithm.earthLongitudeTerms)
+        add(SolarPositionAlgorithm.earthLatitudeTerms)
+        add(SolarPositionAlgorithm.earthRadiusTerms)
+        terms = PeriodicSeries(arguments: arguments, steps: steps)
     }
 
     /// Moves every term one step later.
@@ -33,55 +46,42 @@ struct EarthSeries {
     /// Heliocentric longitude L and latitude B in radians and radius R in AU (§3.2, eq. 9–12): for
     /// each quantity Σ_p τ^p · Σ_i A_i·cos(B_i + C_i·τ) over its series (L0…L5, B0…B1, R0…R4), ×1e-8.
     func heliocentric() -> (longitude: Double, latitude: Double, radius: Double) {
-        let table = Self.table
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: table.starts.count - 1) { sums in
-            terms.cosines.withUnsafeBufferPointer { cosines in
-                table.amplitude.withUnsafeBufferPointer { amplitude in
-                    for group in 0..<sums.count {
-                        var sum = 0.0
-                        for i in table.starts[group]..<table.starts[group + 1] { sum += amplitude[i] * cosines[i] }
-                        sums[group] = sum
+        terms.cosines.withUnsafeBufferPointer { cosines in
+            var offset = 0
+            /// Σ_p τ^p · S_p of one quantity whose series p are the terms `starts[p]..<starts[p + 1]`.
+            func quantity(_ terms: [Term], starts: [Int]) -> Double {
+                let value = terms.withUnsafeBufferPointer { terms in
+                    starts.withUnsafeBufferPointer { starts in
+                        var value = 0.0
+                        for group in (0..<(starts.count - 1)).reversed() {
+                            var sum = 0.0
+                            for i in starts[group]..<starts[group + 1] {
+                                sum += terms[i].amplitude * cosines[offset + i]
+                            }
+                            value = value * millennia + sum
+                        }
+                        return value
                     }
                 }
-            }
-            func polynomial(_ groups: Range<Int>) -> Double {
-                var value = 0.0
-                for group in groups.reversed() { value = value * millennia + sums[group] }
+                offset += terms.count
                 return value / 1e8
             }
-            return (polynomial(table.longitude), polynomial(table.latitude), polynomial(table.radius))
+            let longitude = quantity(
+                SolarPositionAlgorithm.earthLongitudeTerms, starts: SolarPositionAlgorithm.earthLongitudeStarts)
+            let latitude = quantity(
+                SolarPositionAlgorithm.earthLatitudeTerms, starts: SolarPositionAlgorithm.earthLatitudeStarts)
+            let radius = quantity(
+                SolarPositionAlgorithm.earthRadiusTerms, starts: SolarPositionAlgorithm.earthRadiusStarts)
+            return (longitude, latitude, radius)
         }
     }
 
-    /// The three series flattened into parallel arrays.
-    private struct Table {
-        var amplitude: [Double] = []
-        var phase: [Double] = []
-        var frequency: [Double] = []
-        /// Series g (L0…L5, B0…B1, R0…R4 in that order) is the terms starts[g]..<starts[g + 1].
-        var starts: [Int] = [0]
-        var longitude = 0..<0
-        var latitude = 0..<0
-        var radius = 0..<0
-    }
+    /// One term A·cos(B + C·τ) of Table A4.2.
+    private typealias Term = (amplitude: Double, phase: Double, frequency: Double)
 
-    private static let table: Table = {
-        var table = Table()
-        typealias Terms = [(amplitude: Double, phase: Double, frequency: Double)]
-        func append(_ terms: Terms, starts: [Int]) -> Range<Int> {
-            let first = table.starts.count - 1
-            let offset = table.amplitude.count
-            table.amplitude += terms.map { $0.amplitude }
-            table.phase += terms.map { $0.phase }
-            table.frequency += terms.map { $0.frequency }
-            table.starts += starts.dropFirst().map { offset + $0 }
-            return first..<(table.starts.count - 1)
-        }
-        table.longitude = append(
-            SolarPositionAlgorithm.earthLongitudeTerms, starts: SolarPositionAlgorithm.earthLongitudeStarts)
-        table.latitude = append(
-            SolarPositionAlgorithm.earthLatitudeTerms, starts: SolarPositionAlgorithm.earthLatitudeStarts)
-        table.radius = append(SolarPositionAlgorithm.earthRadiusTerms, starts: SolarPositionAlgorithm.earthRadiusStarts)
-        return table
-    }()
+    /// The number of terms of the three series.
+    private static var termCount: Int {
+        SolarPositionAlgorithm.earthLongitudeTerms.count + SolarPositionAlgorithm.earthLatitudeTerms.count
+            + SolarPositionAlgorithm.earthRadiusTerms.count
+    }
 }
