@@ -102,12 +102,33 @@ static void praykit_mhd_log_trampoline(void *context, const char *format, va_lis
     if (settings->log != NULL) settings->log(settings->log_context, message);
 }
 
-// The request line was read: the request's context records the target's length as sent (the URI
-// callback sees it before libmicrohttpd decodes it).
+// The request line was read: the request's context records the target's length as sent, whether it
+// holds an encoded NUL, and whether its query has too many parameters (the URI callback sees the target
+// before libmicrohttpd decodes it or parses its query).
 static void *praykit_mhd_line_read(void *context, const char *uri, struct MHD_Connection *connection) {
     (void)context;
     (void)connection;
-    return (void *)praykit_mhd_state_line(uri == NULL ? 0 : strlen(uri));
+    if (uri == NULL) return (void *)praykit_mhd_state_line(0);
+    uintptr_t state = praykit_mhd_state_line(strlen(uri));
+    const char *query = NULL;
+    size_t parameters = 0;
+    for (const char *next = uri; *next != 0; next++) {
+        if (next[0] == '%' && next[1] == '0' && next[2] == '0') state |= PRAYKIT_MHD_TARGET_NUL;
+        if (query == NULL && next[0] == '?') {
+            query = next;
+            parameters = 1;
+        } else if (query != NULL && next[0] == '&') {
+            parameters++;
+        }
+    }
+    if (parameters > PRAYKIT_MHD_MAXIMUM_PARAMETERS) {
+        // libmicrohttpd parses the query from the same buffer right after this callback (0.9.75 and
+        // 1.0 alike, from the byte after the '?'): an empty one makes no record. The request is refused
+        // before any route reads it.
+        ((char *)query)[1] = 0;
+        state |= PRAYKIT_MHD_TOO_MANY_PARAMETERS;
+    }
+    return (void *)state;
 }
 
 // Starts a daemon with the typed settings (MHD_start_daemon with an MHD_OPTION_ARRAY).

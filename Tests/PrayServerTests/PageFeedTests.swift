@@ -325,6 +325,7 @@ import Testing
         #expect(days.count == 31 && days.allSatisfy { $0["calculated"] as? Bool == true })
         #expect(((days[1]["iqama"] as? [String: [String]])?["dhuhr"])?.count == 3)
         #expect(((days[0]["iqama"] as? [String: [String]])?["dhuhr"]) == ["2027-07-01T13:30:00+01:00"])
+        #expect(get(routes, "/month.json?month=0999-12").status == 400)
         // The page and its files; no published pages without a store, no month without a screen.
         #expect(get(routes, "/month").status == 200 && get(routes, "/month.css").status == 200)
         #expect(get(routes, "/m/elm/month").status == 404)

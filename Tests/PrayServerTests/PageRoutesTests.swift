@@ -270,6 +270,12 @@ struct PublishedFixtureError: Error {}
         // A bad month is a 400, and the current month without one.
         #expect(get(routes, "/m/elm/month.json?month=2027-13").status == 400)
         #expect(get(routes, "/m/elm/month.json?month=27-07").status == 400)
+        // A month the calculation does not cover is the asker's mistake too, said as such: not a 500.
+        for month in ["0999-12", "3001-01", "9999-12"] {
+            let outside = get(routes, "/m/elm/month.json?month=\(month)")
+            #expect(outside.status == 400, "\(month)")
+            #expect(String(decoding: outside.body, as: UTF8.self).contains("1000–3000"))
+        }
         #expect(try json(get(routes, "/m/elm/month.json"))["month"] as? Int == 7)
     }
 

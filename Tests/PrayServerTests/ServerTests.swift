@@ -215,6 +215,29 @@
             #expect(after.status == 200)
         }
 
+        @Test func anEncodedNulOrAFloodOfParametersIsA400NotAShortenedValueOrNoAnswer() async throws {
+            // Given
+            let server = try ServerServiceMicroHTTPD(log: .silent).start(
+                Self.configuration(), handler: Self.routes().handler)
+            func request(_ target: String) -> String { "GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n" }
+            let place = "/v1/timings/01-03-2027?latitude=21.4225&longitude=39.8262"
+            // When: a NUL that libmicrohttpd's decoding would end the value at (read as latitude=21), one in
+            // the path, 480 short parameters in a 2 KB target (they used to exhaust the connection's
+            // memory: no answer at all), and exactly the most a request may send
+            let nul = try await Self.exchange(request("/v1/timings?latitude=21%00abc&longitude=39"), port: server.port)
+            let path = try await Self.exchange(request("/v1/timings%00x?latitude=21&longitude=39"), port: server.port)
+            let flood = try await Self.exchange(
+                request(place + String(repeating: "&a=1", count: 480)), port: server.port)
+            let most = try await get(server, place + String(repeating: "&a=1", count: 98))
+            await server.shutdown()
+            // Then: 400s that say why, in the envelope; the most is answered
+            #expect(nul.status == 400 && (nul.envelope["data"] as? String)?.contains("%00") == true)
+            #expect(path.status == 400 && (path.envelope["data"] as? String)?.contains("%00") == true)
+            #expect(flood.status == 400 && flood.envelope["code"] as? Int == 400)
+            #expect((flood.envelope["data"] as? String)?.contains("more than 100 query parameters") == true)
+            #expect(most.status == 200, "\(String(decoding: most.body, as: UTF8.self))")
+        }
+
         @Test func ambiguousFramingIsRefusedWith400AndTheConnectionClosed() async throws {
             // Given
             let server = try ServerServiceMicroHTTPD(log: .silent).start(

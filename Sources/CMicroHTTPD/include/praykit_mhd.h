@@ -68,7 +68,11 @@ uint16_t praykit_mhd_bound_port(struct MHD_Daemon *daemon);
 // callback (`*con_cls`), so that no request allocates: bit 0, the handler has begun the request; bit 1,
 // the request line was read (set by the daemon's URI callback, so the pointer is never NULL after it);
 // bits 2-25, the request target's length as sent, in bytes (capped at 2^24 - 1); bits 26-55, the body
-// bytes received so far (capped at 2^30 - 1).
+// bytes received so far (capped at 2^30 - 1); bit 56, the target holds an encoded NUL (`%00`), which
+// libmicrohttpd's decoding would silently end a value or the path at; bit 57, its query had more than
+// PRAYKIT_MHD_MAXIMUM_PARAMETERS parameters (then the query is emptied before libmicrohttpd parses it:
+// each parameter takes a record in the connection's memory pool, and a few hundred short ones would
+// exhaust it, closing the connection without an answer).
 _Static_assert(sizeof(uintptr_t) >= 8, "the request state is packed into a 64-bit pointer");
 enum {
     PRAYKIT_MHD_BEGAN = 1,
@@ -78,6 +82,17 @@ enum {
     PRAYKIT_MHD_BODY_SHIFT = 26,
     PRAYKIT_MHD_BODY_MASK = (1 << 30) - 1,
 };
+#define PRAYKIT_MHD_TARGET_NUL ((uintptr_t)1 << 56)
+#define PRAYKIT_MHD_TOO_MANY_PARAMETERS ((uintptr_t)1 << 57)
+// The most query parameters a request may send (the AlAdhan routes read at most 23).
+#define PRAYKIT_MHD_MAXIMUM_PARAMETERS 100
+
+// Whether the request target holds an encoded NUL (`%00`).
+static inline int praykit_mhd_state_target_nul(uintptr_t state) { return (state & PRAYKIT_MHD_TARGET_NUL) != 0; }
+// Whether the request's query had more than PRAYKIT_MHD_MAXIMUM_PARAMETERS parameters (and was emptied).
+static inline int praykit_mhd_state_too_many_parameters(uintptr_t state) {
+    return (state & PRAYKIT_MHD_TOO_MANY_PARAMETERS) != 0;
+}
 
 // The state after the request line: its target's length.
 static inline uintptr_t praykit_mhd_state_line(size_t target_length) {

@@ -196,15 +196,40 @@
         /// (414, 431, 413) or ambiguous framing (400). See the type's documentation.
         func refusal(
             of connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
-            targetLength: Int
+            state: UInt
         ) -> ServerAPI.Refusal? {
             var head = praykit_mhd_head()
             praykit_mhd_read_head(connection, &head)
+            let targetLength = praykit_mhd_state_target_length(state)
             let lineBytes = (method.map { strlen($0) } ?? 0) + targetLength + (version.map { strlen($0) } ?? 0) + 4
-            return Self.refusal(
+            if let refusal = Self.refusal(
                 head: head, lineBytes: lineBytes, targetLength: targetLength,
                 isHTTP10: version.map { strcmp($0, "HTTP/1.0") == 0 } ?? false, maximumHeadBytes: maximumHeadBytes,
                 maximumBodyBytes: maximumBodyBytes)
+            {
+                return refusal
+            }
+            return Self.targetRefusal(
+                nul: praykit_mhd_state_target_nul(state) != 0,
+                tooManyParameters: praykit_mhd_state_too_many_parameters(state) != 0)
+        }
+
+        /// The refusal of a target whose text libmicrohttpd cannot hand over whole, or `nil`: an encoded
+        /// NUL (`%00`) would end the value or the path it is in, silently (`latitude=21%00abc` read as
+        /// 21), and a query of more than `PRAYKIT_MHD_MAXIMUM_PARAMETERS` parameters was emptied before
+        /// it was parsed.
+        static func targetRefusal(nul: Bool, tooManyParameters: Bool) -> ServerAPI.Refusal? {
+            if tooManyParameters {
+                return ServerAPI.Refusal(
+                    status: 400,
+                    message: "The request has more than \(PRAYKIT_MHD_MAXIMUM_PARAMETERS) query parameters; "
+                        + "send only those the route reads.")
+            }
+            if nul {
+                return ServerAPI.Refusal(
+                    status: 400, message: "The request target holds an encoded NUL (%00), which no path or value may.")
+            }
+            return nil
         }
 
         /// The refusal for a head read by `praykit_mhd_read_head`, or `nil`.
@@ -517,10 +542,7 @@
             if praykit_mhd_state_began(state) == 0 {
                 requestContext.pointee = UnsafeMutableRawPointer(bitPattern: praykit_mhd_state_begin(state))
                 server.began(connection)
-                let targetLength = praykit_mhd_state_target_length(state)
-                if let refusal = server.refusal(
-                    of: connection, method: method, version: version, targetLength: targetLength)
-                {
+                if let refusal = server.refusal(of: connection, method: method, version: version, state: state) {
                     return server.answer(connection, url: url, method: method, refusal: refusal)
                 }
                 return .YES

@@ -101,6 +101,10 @@ public struct PageRoutes: ServerRoutes {
                 return PageMaker.conditional(try maker.month(request, source: source), request: request)
             default: return Self.file(request.path, request: request)
             }
+        } catch let error as PrayError where error.kind == .unsupportedDate {
+            // A month the calculation does not cover (`?month=0999-12`): the asker's mistake, not the
+            // server's, and nothing for its log.
+            return DisplayRoutes.text(400, AlAdhanRoutes.sentence(error.message))
         } catch {
             maker.log.error(
                 "Page failed", metadata: ["http.path": String(request.path.prefix(200)), "error": "\(error)"])
