@@ -47,6 +47,9 @@ import Testing
         ("date,fajr\n2026-12-01,24:00\n", "line 2:", "not a time"),
         ("date,fajr\n2026-02-30,05:50\n", "line 2:", "the date '2026-02-30'"),
         ("date,jumuah\n2026-12-04,13:00 1pm\n", "line 2:", "jumuah '1pm'"),
+        // Jumu'ah on a Thursday is a mistake; a fourth time is refused as in a mosque's settings.
+        ("date,jumuah\n2026-12-04,12:15\n2026-12-10,12:15\n", "line 3:", "2026-12-10 is a Thursday, not a Friday"),
+        ("date,jumuah\n2026-12-11,12:15 13:30 14:00 15:00\n", "line 2:", "4 Jumu'ah times; a mosque gives at most 3"),
         ("date,fajr\n2026-12-01\n", "line 2:", "1 cells, but the header names 2"),
         ("", "line 1:", "empty"),
         ("\n\n", "line 1:", "empty"),

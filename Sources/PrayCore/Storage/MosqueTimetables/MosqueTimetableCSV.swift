@@ -15,7 +15,8 @@ import Foundation
 /// ```
 ///
 /// Anything wrong is an error naming the line, and no day is returned: a day out of order (fajr after
-/// sunrise, an iqama before its adhan), a day given twice, a missing `date` column, an unknown column
+/// sunrise, an iqama before its adhan), Jumu'ah times on a day other than a Friday or more than three
+/// of them, a day given twice, a missing `date` column, an unknown column
 /// (with the closest known name), columns separated by semicolons or tabs, a bad time or date, bytes
 /// that are not UTF-8, or a file without days.
 public enum MosqueTimetableCSV {
@@ -146,6 +147,19 @@ public enum MosqueTimetableCSV {
         }
         guard let date else { throw error(line, "no date") }
         day.date = date
+        // What a person types, checked as a mosque's settings are: a Jumu'ah on another day is a slip
+        // (a day's row above or below), and a mosque gives at most three.
+        if !day.jumuah.isEmpty, date.isoWeekday != 5 {
+            throw error(
+                line,
+                "\(date) is a \(date.weekdayName), not a Friday: only a Friday's row gives Jumu'ah times "
+                    + "(leave the jumuah of the other days empty)")
+        }
+        if day.jumuah.count > SyncMosqueSettingsValue.maximumJumuah {
+            throw error(
+                line,
+                "\(day.jumuah.count) Jumu'ah times; a mosque gives at most \(SyncMosqueSettingsValue.maximumJumuah)")
+        }
         try checkOrder(day, line: line)
         return day
     }
