@@ -111,6 +111,10 @@ import Testing
         let hijri = await CLI.run(["hijri", "--date", "2027-02-07", "--days", "1"], dependency: dependency)
         #expect(hijri.stdout.contains("1 Ramadan 1448"), "\(hijri.stdout)")
         #expect(hijri.stdout.contains("(as East London Mosque follows it)"), "\(hijri.stdout)")
+        // Another calendar chosen for one command is not the mosque's, and is not said to be.
+        let civil = await CLI.run(
+            ["hijri", "--date", "2027-02-07", "--days", "1", "--calendar", "civil"], dependency: dependency)
+        #expect(civil.stdout.hasPrefix("Calendar: tabular (civil)") && !civil.stdout.contains("follows it"))
         let times = await CLI.run(["times", "--date", "2027-02-07", "--format", "json"], dependency: dependency)
         #expect(
             times.stdout.contains("\"hijri\" : \"1448-09-01\"") || times.stdout.contains("\"hijri\": \"1448-09-01\""))

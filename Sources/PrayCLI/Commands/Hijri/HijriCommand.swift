@@ -44,7 +44,7 @@ struct HijriQuery {
     let format: OutputFormat
     /// The announced month starts: the person's (`hijri set-start`) and the chosen mosque's.
     let starts: HijriMonthStarts
-    /// The chosen mosque whose calendar this is, if any.
+    /// The chosen mosque whose calendar this is, if any (not when `--calendar` or `--offset` chose another).
     let mosque: String?
 
     /// Reads `--calendar`, `--offset` and `--format`, over the calendar, offset and month starts the
@@ -54,7 +54,8 @@ struct HijriQuery {
         offset = arguments[Self.offset] ?? choice.offset
         format = arguments[Self.format]
         starts = choice.starts
-        mosque = choice.mosque
+        // The calendar is the mosque's only when no option chose another.
+        mosque = arguments.isGiven(Self.calendar) || arguments.isGiven(Self.offset) ? nil : choice.mosque
     }
 
     /// The JSON object of one day (the contract of `praykit hijri --format json`).

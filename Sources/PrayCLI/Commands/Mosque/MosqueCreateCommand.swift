@@ -19,7 +19,7 @@ enum MosqueCreateCommand: Command {
         _ = try? await sync.syncNow()
         let published = try context.dependency.mosqueTimetables().mosques().first { $0.name == space.localName }
         var message = "Created the mosque \(space.localName); you are its owner."
-        if let published { message += " Its timetable (\(published.days) days) is published." }
+        if let published { message += " Its timetable (\(counted(published.days, "day"))) is published." }
         message += "\nInvite people with 'praykit mosque invite \(space.localName.shellWord) --role editor|viewer'.\n"
         try context.output.write(message)
     }

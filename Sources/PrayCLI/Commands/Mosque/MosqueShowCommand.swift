@@ -24,7 +24,7 @@ enum MosqueShowCommand: Command {
                     + (space.isGone ? "; no longer updated" : ""))
         }
         if let timetable {
-            lines.append("  Timetable: \(timetable.first) to \(timetable.last) (\(timetable.days) days)")
+            lines.append("  Timetable: \(timetable.first) to \(timetable.last) (\(counted(timetable.days, "day")))")
         }
         if let settings {
             lines.append("  Settings: \(settings.summary.escapingControlCharacters())")

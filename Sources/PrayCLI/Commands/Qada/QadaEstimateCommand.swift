@@ -66,7 +66,7 @@ enum QadaEstimateCommand: Command {
             let option = ["except": "--except", "excused": "--excused-days-per-month"][error.field]
             throw CLIError.usage((option.map { "\($0): " } ?? "") + error.message + "; nothing was saved")
         }
-        var text = "Counted \(estimate.from) through \(estimate.through): \(estimate.days) days"
+        var text = "Counted \(estimate.from) through \(estimate.through): \(counted(estimate.days, "day"))"
         if estimate.excepted > 0 { text += " − \(estimate.excepted) excepted" }
         if arguments[excused] > 0 { text += " − \(estimate.excused) excused (\(arguments[excused]) a month)" }
         text += " = \(estimate.owed) of each prayer.\n"

@@ -28,7 +28,7 @@ enum TimetableListCommand: Command {
         }
         var lines = mosques.map { mosque in
             "\(mosque.name == chosen ? "*" : " ") \(mosque.name): \(mosque.first) to \(mosque.last), "
-                + "\(mosque.days) days, \(mosque.timeZone)"
+                + "\(counted(mosque.days, "day")), \(mosque.timeZone)"
         }
         if chosen != nil, mosques.contains(where: { $0.name == chosen }) {
             lines.append("* chosen ('praykit config set mosque NAME'): its times replace the calculated ones")

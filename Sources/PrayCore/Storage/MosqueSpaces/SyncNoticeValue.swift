@@ -112,7 +112,10 @@ extension SyncNoticeValue {
         }
         guard !notice.text.unicodeScalars.contains(where: { $0.isControlCharacter && $0 != "\n" && $0 != "\t" })
         else {
-            throw ValidationError(field: "text", message: "a notice's text holds no control characters but line breaks")
+            throw ValidationError(
+                field: "text",
+                message: "a notice's text holds no control characters (but line breaks and tabs) and no "
+                    + "direction marks or overrides (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069)")
         }
         guard notice.end > notice.start, notice.end.timeIntervalSince(notice.start) <= maximumDuration else {
             throw ValidationError(field: "end", message: "a notice ends after it starts, at most a year later")

@@ -1,0 +1,8 @@
+/// `1 day`, `2 days`: a count and its noun, plural unless the count is one (English, as the command
+/// line's other words are).
+/// - Parameters:
+///   - value: The count.
+///   - noun: The noun in the singular; the plural adds an `s`.
+func counted(_ value: Int, _ noun: String) -> String {
+    "\(value) \(noun)\(value == 1 ? "" : "s")"
+}
