@@ -215,7 +215,7 @@
             #expect(after.status == 200)
         }
 
-        @Test func anEncodedNulOrAFloodOfParametersIsA400NotAShortenedValueOrNoAnswer() async throws {
+        @Test func anEncodedNulAFloodOfParametersOrARepeatedOneIsA400NotAGuessOrNoAnswer() async throws {
             // Given
             let server = try ServerServiceMicroHTTPD(log: .silent).start(
                 Self.configuration(), handler: Self.routes().handler)
@@ -228,7 +228,9 @@
             let path = try await Self.exchange(request("/v1/timings%00x?latitude=21&longitude=39"), port: server.port)
             let flood = try await Self.exchange(
                 request(place + String(repeating: "&a=1", count: 480)), port: server.port)
-            let most = try await get(server, place + String(repeating: "&a=1", count: 98))
+            let most = try await get(server, place + (1...98).map { "&a\($0)=1" }.joined())
+            // A parameter given twice asks two things at once: a 400, not one of them
+            let twice = try await Self.exchange(request(place + "&latitude=51.5"), port: server.port)
             await server.shutdown()
             // Then: 400s that say why, in the envelope; the most is answered
             #expect(nul.status == 400 && (nul.envelope["data"] as? String)?.contains("%00") == true)
@@ -236,6 +238,9 @@
             #expect(flood.status == 400 && flood.envelope["code"] as? Int == 400)
             #expect((flood.envelope["data"] as? String)?.contains("more than 100 query parameters") == true)
             #expect(most.status == 200, "\(String(decoding: most.body, as: UTF8.self))")
+            #expect(
+                twice.status == 400
+                    && (twice.envelope["data"] as? String)?.contains("'latitude' more than once") == true)
         }
 
         @Test func ambiguousFramingIsRefusedWith400AndTheConnectionClosed() async throws {

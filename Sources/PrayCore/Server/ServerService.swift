@@ -195,7 +195,8 @@ public enum ServerAPI {
         public var method: String
         /// The path, percent-decoded, without the query: `/v1/timings/01-03-2027`.
         public var path: String
-        /// The query's arguments, percent-decoded; for a name given twice, the last value.
+        /// The query's arguments, percent-decoded; for a name given twice, the last value (the
+        /// libmicrohttpd server refuses such a request with a 400 before any route sees it).
         public var query: [String: String]
         /// The header fields, names in lower case; for a name given twice, the values joined by `, `.
         public var headers: [String: String]

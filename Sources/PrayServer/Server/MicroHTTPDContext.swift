@@ -107,6 +107,21 @@
             let path = url.map { String(cString: $0) } ?? "/"
             let body = takeBody(of: connection)
             let remoteAddress = Self.clientAddress(of: connection)
+            var refusal = refusal
+            var query: [String: String] = [:]
+            if refusal == nil {
+                let arguments = Self.values(of: connection, kind: .GET_ARGUMENT_KIND)
+                query = arguments.values
+                // `latitude=21&latitude=50` asks two things at once: answering one of them would be a
+                // plausible, wrong answer to the other.
+                if let name = arguments.repeated {
+                    refusal = ServerAPI.Refusal(
+                        status: 400,
+                        message:
+                            "The query gives '\(String(name.prefix(40)).escapingControlCharacters())' more than once; "
+                            + "give each parameter once.")
+                }
+            }
             var response: ServerAPI.Response
             if let refusal {
                 // The query, the fields and the body are what may be wrong: the handler gets none of them.
@@ -125,9 +140,9 @@
                         ])
                 }
             } else {
-                let headers = Self.values(of: connection, kind: .HEADER_KIND)
+                let headers = Self.values(of: connection, kind: .HEADER_KIND).values
                 let request = ServerAPI.Request(
-                    method: method, path: path, query: Self.values(of: connection, kind: .GET_ARGUMENT_KIND),
+                    method: method, path: path, query: query,
                     lowercasedHeaders: headers, body: body,
                     remoteAddress: configuration.clientAddress(
                         peer: remoteAddress, forwardedFor: headers["x-forwarded-for"]))
@@ -366,29 +381,36 @@
         }
 
         /// The values of one kind (header fields, query arguments) of a request; header names in lower case.
-        private static func values(of connection: OpaquePointer, kind: MHD_ValueKind) -> [String: String] {
-            var values: [String: String] = [:]
-            values.reserveCapacity(12)
-            withUnsafeMutablePointer(to: &values) { pointer in
+        private static func values(
+            of connection: OpaquePointer, kind: MHD_ValueKind
+        ) -> (values: [String: String], repeated: String?) {
+            var collected: (values: [String: String], repeated: String?) = ([:], nil)
+            collected.values.reserveCapacity(12)
+            withUnsafeMutablePointer(to: &collected) { pointer in
                 _ = praykit_mhd_get_connection_values(
                     connection, kind,
                     { context, kind, key, value in
                         guard let context, let key else { return .YES }
-                        let values = context.assumingMemoryBound(to: [String: String].self)
+                        let collected = context.assumingMemoryBound(
+                            to: (values: [String: String], repeated: String?).self)
                         var name = String(cString: key)
                         let text = value.map { String(cString: $0) } ?? ""
                         if kind == .HEADER_KIND {
                             name = name.lowercased()
-                            if let earlier = values.pointee[name] {
-                                values.pointee[name] = earlier + ", " + text
+                            if let earlier = collected.pointee.values[name] {
+                                collected.pointee.values[name] = earlier + ", " + text
                                 return .YES
                             }
                         }
-                        values.pointee[name] = text
+                        if collected.pointee.values.updateValue(text, forKey: name) != nil, !name.isEmpty,
+                            collected.pointee.repeated == nil
+                        {
+                            collected.pointee.repeated = name
+                        }
                         return .YES
                     }, pointer)
             }
-            return values
+            return collected
         }
 
         // MARK: - Connections
