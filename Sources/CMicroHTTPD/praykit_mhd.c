@@ -80,6 +80,18 @@ int praykit_mhd_load(char *error, size_t capacity) {
 struct MHD_Response *praykit_mhd_create_response_from_buffer(size_t size, void *buffer, enum MHD_ResponseMemoryMode mode) {
     return mhd.create_response_from_buffer(size, buffer, mode);
 }
+
+static ssize_t praykit_mhd_no_content(void *context, uint64_t position, char *buffer, size_t capacity) {
+    (void)context;
+    (void)position;
+    (void)buffer;
+    (void)capacity;
+    return MHD_CONTENT_READER_END_OF_STREAM;
+}
+
+struct MHD_Response *praykit_mhd_create_response_without_content(uint64_t size) {
+    return mhd.create_response_from_callback(size, 512, praykit_mhd_no_content, NULL, NULL);
+}
 enum MHD_Result praykit_mhd_add_response_header(struct MHD_Response *response, const char *header, const char *content) {
     return mhd.add_response_header(response, header, content);
 }

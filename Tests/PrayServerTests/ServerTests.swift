@@ -109,6 +109,8 @@
                 HTTPRequest(method: .head, url: #require(URL(string: server.url.absoluteString + Self.makkah))))
             await server.shutdown()
             #expect(second.status == 304 && second.body.isEmpty && second.headers["etag"] == tag)
+            // The 304 states the length of the 200 it stands for, or nothing; never 0 (RFC 9110 §8.6)
+            #expect(second.headers["content-length"] == String(first.body.count), "\(second.headers)")
             #expect(head.status == 200 && head.body.isEmpty && head.headers["etag"] == tag)
         }
 

@@ -155,6 +155,9 @@ int praykit_mhd_address_text(const struct sockaddr *address, char *buffer, size_
 
 // The other libmicrohttpd functions PrayKit calls, valid after praykit_mhd_load returned 0.
 struct MHD_Response *praykit_mhd_create_response_from_buffer(size_t size, void *buffer, enum MHD_ResponseMemoryMode mode);
+// A response whose body is never sent (a 304) but whose Content-Length is `size`: that of the 200 it
+// stands for (RFC 9110 §8.6). Were its content ever read, it would end at once.
+struct MHD_Response *praykit_mhd_create_response_without_content(uint64_t size);
 enum MHD_Result praykit_mhd_add_response_header(struct MHD_Response *response, const char *header, const char *content);
 enum MHD_Result praykit_mhd_queue_response(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response);
 void praykit_mhd_destroy_response(struct MHD_Response *response);

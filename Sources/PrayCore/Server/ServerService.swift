@@ -296,7 +296,9 @@ public enum ServerAPI {
     public struct Response: Hashable, Sendable {
         /// The status code.
         public var status: Int
-        /// The header fields to send (`Content-Length` and `Date` are added by the server).
+        /// The header fields to send (`Content-Length` and `Date` are added by the server). A 304 gives
+        /// `Content-Length` itself: the length of the 200 it stands for (RFC 9110 §8.6), which the
+        /// server sends without a body.
         public var headers: [String: String]
         /// The body.
         public var body: Data

@@ -348,13 +348,19 @@
         static let commonHeaders = ["X-Content-Type-Options": "nosniff"]
 
         private static func queue(_ response: ServerAPI.Response, on connection: OpaquePointer) -> MHD_Result {
-            let native = response.body.withUnsafeBytes { bytes in
-                praykit_mhd_create_response_from_buffer(
-                    bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-            }
+            // A 304 carries no body, and its Content-Length is the 200's (``ServerAPI/Response/headers``),
+            // or none would be better than libmicrohttpd's 0: the size of a body never sent makes it.
+            let notModifiedLength =
+                response.status == 304 ? response.headers["Content-Length"].flatMap { UInt64($0) } : nil
+            let native =
+                notModifiedLength.map { praykit_mhd_create_response_without_content($0) }
+                ?? response.body.withUnsafeBytes { bytes in
+                    praykit_mhd_create_response_from_buffer(
+                        bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+                }
             guard let native else { return .NO }
             defer { praykit_mhd_destroy_response(native) }
-            for (name, value) in response.headers {
+            for (name, value) in response.headers where notModifiedLength == nil || name != "Content-Length" {
                 // A name or value with a line break is refused by libmicrohttpd; the field is left out.
                 // `withCString` lends the text in place (an implicit conversion copies it to an array).
                 _ = name.withCString { name in

@@ -109,10 +109,7 @@ final class ResponseCache: Sendable {
         guard let expected = request.headers["if-none-match"], AlAdhanRoutes.matches(expected, tag) else {
             return response
         }
-        var headers = response.headers
-        headers["Content-Type"] = nil
-        headers["Content-Disposition"] = nil
-        return ServerAPI.Response(status: 304, headers: headers)
+        return .notModified(standingFor: response)
     }
 
     /// Makes room: the expired entries go, then the oldest until the bodies take at most half the budget.

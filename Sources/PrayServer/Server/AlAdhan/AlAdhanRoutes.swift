@@ -388,11 +388,11 @@ public struct AlAdhanRoutes: ServerRoutes {
         guard answer.cache != .none else { return ServerAPI.Response(status: 200, headers: headers, body: body) }
         let tag = Self.entityTag(body)
         headers["ETag"] = tag
+        let response = ServerAPI.Response(status: 200, headers: headers, body: body)
         if let expected = request.headers["if-none-match"], Self.matches(expected, tag) {
-            headers["Content-Type"] = nil
-            return ServerAPI.Response(status: 304, headers: headers)
+            return .notModified(standingFor: response)
         }
-        return ServerAPI.Response(status: 200, headers: headers, body: body)
+        return response
     }
 
     /// The fields of every JSON answer, with room for the cache's and the tag's: a copy costs less

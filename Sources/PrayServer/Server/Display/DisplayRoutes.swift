@@ -167,11 +167,12 @@ extension DisplayRoutes {
         var headers = securityHeaders
         headers["ETag"] = tag
         headers["Cache-Control"] = "no-cache"
-        if let expected = request.header("If-None-Match"), AlAdhanRoutes.matches(expected, tag) {
-            return ServerAPI.Response(status: 304, headers: headers)
-        }
         headers["Content-Type"] = type
-        return ServerAPI.Response(status: 200, headers: headers, body: bytes)
+        let response = ServerAPI.Response(status: 200, headers: headers, body: bytes)
+        if let expected = request.header("If-None-Match"), AlAdhanRoutes.matches(expected, tag) {
+            return .notModified(standingFor: response)
+        }
+        return response
     }
 
     /// A plain-text answer that is not cached.

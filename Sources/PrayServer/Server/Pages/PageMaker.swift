@@ -129,9 +129,6 @@ struct PageMaker: Sendable {
         guard response.status == 200, let tag = response.headers["ETag"],
             let expected = request.header("If-None-Match"), AlAdhanRoutes.matches(expected, tag)
         else { return response }
-        var headers = response.headers
-        headers["Content-Type"] = nil
-        headers["Content-Disposition"] = nil
-        return ServerAPI.Response(status: 304, headers: headers)
+        return .notModified(standingFor: response)
     }
 }
