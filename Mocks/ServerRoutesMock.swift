@@ -15,10 +15,12 @@ public final class ServerRoutesMock: ServerRoutes {
     ) { _ in ServerAPI.Response(status: 500) }
 
     private let storeChangedFunction = MockFunction<Void, Void, Never>("ServerRoutesMock.storeChanged()") { _ in }
+    private let endStreamsFunction = MockFunction<Void, Void, Never>("ServerRoutesMock.endStreams()") { _ in }
 
-    /// Creates a mock with no answer set; ``storeChanged()`` is only recorded.
+    /// Creates a mock with no answer set; ``storeChanged()`` and ``endStreams()`` are only recorded.
     public init() {
         storeChangedFunction.on { _ in }
+        endStreamsFunction.on { _ in }
     }
 
     /// Sets the answer of ``respond(to:)``.
@@ -32,6 +34,14 @@ public final class ServerRoutesMock: ServerRoutes {
     /// Records the request and returns the answer; without one, a test issue and a 500.
     public func respond(to request: ServerAPI.Request) -> ServerAPI.Response {
         respondFunction(request)
+    }
+
+    /// How many times ``endStreams()`` was called.
+    public var endStreamsCalls: Int { endStreamsFunction.calls.count }
+
+    /// Records the call; nothing else happens.
+    public func endStreams() {
+        endStreamsFunction(())
     }
 
     /// How many times ``storeChanged()`` was called.

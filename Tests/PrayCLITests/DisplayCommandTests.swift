@@ -88,6 +88,47 @@ import Testing
             #expect(model["location"].flatMap { ($0 as? [String: Any])?["timeZone"] as? String } == "Europe/London")
         }
 
+        @Test(.tags(.process, .binary, .server), .needsMicroHTTPD)
+        func theScreenFollowsTheSavedPlaceWithoutARestart() async throws {
+            // Given: a screen of London, an open page's event stream
+            let (folder, environment) = try await Self.savedLondon()
+            defer { withExtendedLifetime(folder) {} }
+            let (process, base) = try await Self.serve(environment)
+            defer { process.kill() }
+            let network = NetworkServiceCurl(log: .silent)
+            func model() async throws -> [String: Any] {
+                let url = try #require(URL(string: base + "/display.json?date=2027-10-25"))
+                let response = try await network.send(HTTPRequest(url: url))
+                return try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            }
+            #expect(try await model()["name"] as? String == "London, GB")
+            // When: the place is moved while the server runs
+            let moved = try await PraykitProcess.run(["config", "set", "city", "Makkah"], environment: environment)
+            #expect(moved.status == 0, "\(moved.stderr)")
+            // Then: the screen shows Makkah — its zone, its country's method, its times as `times` gives
+            // them — within its next looks at the place (a hang guard of 120 s, not a timing claim)
+            var shown: [String: Any] = [:]
+            for _ in 0..<1200 {
+                shown = try await model()
+                if shown["name"] as? String != "London, GB" { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let times = try await PraykitProcess.run(
+                ["times", "--date", "2027-10-25", "--format", "json"], environment: environment)
+            let cli = try #require(try JSONSerialization.jsonObject(with: Data(times.stdout.utf8)) as? [String: Any])
+            #expect(shown["name"] as? String == "Makkah, SA", "\(shown["name"] ?? "none")")
+            #expect(shown["location"].flatMap { ($0 as? [String: Any])?["timeZone"] as? String } == "Asia/Riyadh")
+            #expect(shown["method"] as? String == (cli["parameters"] as? [String: Any])?["method"] as? String)
+            let day = try #require((shown["days"] as? [[String: Any]])?.first)
+            let cliDay = try #require((cli["days"] as? [[String: Any]])?.first)
+            #expect(
+                day["fajr"] as? String == cliDay["fajr"] as? String
+                    && day["isha"] as? String == cliDay["isha"] as? String)
+            process.kill()
+            let output = try await process.wait(deadline: 60).stdout
+            #expect(output.contains("Display of Makkah, SA at \(base)/display (the saved place changed)"), "\(output)")
+        }
+
         @Test(.tags(.process, .binary, .server, .browser), .needsMicroHTTPD, .needsPlaywright)
         func theScreenWalksADayADSTNightAndRamadanInChromium() async throws {
             // Given

@@ -57,6 +57,11 @@ public struct ServerRoutesCombined: ServerRoutes {
         return response
     }
 
+    /// Ends the streams of every part (the screen's, the pages', the sync endpoints').
+    public func endStreams() {
+        for routes in [display, pages, sync, api] { routes?.endStreams() }
+    }
+
     /// Whether a sync request at `path` that succeeded may have changed a space's rows, members or
     /// publication (`/sync/v1/push` and `/sync/v1/spaces…`), rather than only read them.
     public static func changesSpaces(_ path: String) -> Bool {

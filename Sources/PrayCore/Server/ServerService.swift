@@ -61,11 +61,18 @@ public protocol ServerRoutes: Sendable {
     /// server (the sync endpoints) has just written its store. Routes that keep event streams of it look
     /// again now rather than at their next poll. It must return at once; the default does nothing.
     func storeChanged()
+
+    /// Ends the event streams these routes hold open (their readers reconnect, to whatever routes then
+    /// answer: the routes were replaced). It must return at once; the default does nothing.
+    func endStreams()
 }
 
 extension ServerRoutes {
     /// Does nothing: these routes keep no event stream of a store.
     public func storeChanged() {}
+
+    /// Does nothing: these routes hold no event stream.
+    public func endStreams() {}
 
     /// The routes as a ``ServerAPI/Handler`` for ``ServerService/start(_:handler:)``.
     public var handler: ServerAPI.Handler {

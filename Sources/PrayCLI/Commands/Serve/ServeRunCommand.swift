@@ -132,10 +132,16 @@ enum ServeRunCommand: Command {
         }
         let screen = try await arguments[display] ? self.screen(context: context) : nil
         raiseOpenFileLimit(to: configuration.connectionLimit + 64)
+        // The screen follows the saved place: its routes are made again when the place changes.
+        let followed = screen.map { screen in
+            FollowedScreen(screen) { screen in
+                (dependency.displayRoutes(screen), dependency.pageRoutes(store: store, screen: screen))
+            }
+        }
         let routes = ServerRoutesCombined(
             api: dependency.serverRoutes(), sync: store.map { dependency.syncRoutes(store: $0) },
-            display: screen.map { dependency.displayRoutes($0) },
-            pages: store != nil || screen != nil ? dependency.pageRoutes(store: store, screen: screen) : nil)
+            display: followed?.display,
+            pages: followed?.pages ?? store.map { dependency.pageRoutes(store: $0, screen: nil) })
         let server = try dependency.serverService().start(configuration, handler: routes.handler)
         let signals = TerminationSignals { Task { await server.shutdown() } }
         defer { signals.stop() }
@@ -144,6 +150,10 @@ enum ServeRunCommand: Command {
         // moves then reaches the open page within seconds. Nothing happens while sync is off.
         let scheduler = screen.map { _ in Task { await dependency.syncService().runScheduler() } }
         defer { scheduler?.cancel() }
+        let follower = followed.map { followed in
+            Task { await follow(followed, context: context, url: server.url.absoluteString) }
+        }
+        defer { follower?.cancel() }
         do {
             var lines = "Listening on \(server.url.absoluteString)\n"
             if let screen {
@@ -169,6 +179,26 @@ enum ServeRunCommand: Command {
             try? context.diagnostics.flush()
         }
         await server.waitUntilStopped()
+    }
+
+    /// Seconds between two looks at the saved place while a screen is shown.
+    static let placeInterval: Duration = .seconds(5)
+
+    /// Resolves the saved place again every ``placeInterval`` while the server runs, and shows it when
+    /// it changed (`config set city`, another method), saying so on standard output. A place that
+    /// cannot be resolved now (being saved) keeps the one shown.
+    private static func follow(_ followed: FollowedScreen, context: CommandContext, url: String) async {
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: placeInterval)
+            } catch {
+                return
+            }
+            guard let screen = try? await self.screen(context: context), followed.update(screen) else { continue }
+            let shown = (try? context.preferences()[.mosque]) ?? screen.name ?? "the saved place"
+            try? context.output.write("Display of \(shown) at \(url)/display (the saved place changed)\n")
+            try? context.output.flush()
+        }
     }
 
     /// The screen of the saved place (`--display`): its zone, method and iqama resolved as `praykit

@@ -81,6 +81,11 @@ public struct PageRoutes: ServerRoutes {
         events?.nudge()
     }
 
+    /// Ends the open event streams of published mosques (their pages reconnect).
+    public func endStreams() {
+        events?.endAll()
+    }
+
     /// Answers a page, its files, its model, its feed or its events; `404 No such page.` for anything
     /// else, `405` for a method other than GET and HEAD.
     public func respond(to request: ServerAPI.Request) -> ServerAPI.Response {

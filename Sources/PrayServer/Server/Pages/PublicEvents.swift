@@ -175,6 +175,15 @@ final class PublicEvents: Sendable {
         }
     }
 
+    /// Ends every open stream; the thread stops at its next look.
+    func endAll() {
+        let listeners = state.withLock { state in
+            defer { state.listeners = [] }
+            return state.listeners
+        }
+        for listener in listeners { listener.stream.end() }
+    }
+
     /// The store may have changed (this server's sync endpoints wrote it): the thread looks now, when
     /// any stream is open. Several nudges before the look make one look.
     func nudge() {
