@@ -65,6 +65,7 @@ enum ConfigSetCommand: Command {
                 before: try FastCommand.calendar(saved: before, context: context),
                 after: try FastCommand.calendar(saved: saved, context: context), context: context)
         }
+        if key == .jumuah { try await warnJumuahSeasons(saved, context: context) }
         if [.hijriCalendar, .hijriOffset].contains(key), let mosque = saved[.mosque],
             try context.dependency.mosqueTimetables().settings(of: mosque) != nil
         {
@@ -72,6 +73,18 @@ enum ConfigSetCommand: Command {
                 "Note: while \(mosque.escapingControlCharacters()) is your mosque its Hijri calendar and offset are "
                     + "used; yours apply after 'praykit config unset mosque'.\n")
         }
+    }
+
+    /// Warns when a saved Jumu'ah time leaves dhuhr's time on Fridays of the coming year at the saved
+    /// place (``JumuahSeasonCheck``); says nothing without a saved place.
+    private static func warnJumuahSeasons(_ saved: Preferences, context: CommandContext) async throws {
+        guard let text = saved[.jumuah], (try? saved.coordinates()) != nil,
+            let jumuah = try? IqamaSettings(parsing: "", jumuah: text).jumuah, !jumuah.isEmpty
+        else { return }
+        let prepared = try await context.dependency.locationManager().prayerRequest(
+            for: LocationAPI.Request(.saved), at: context.now, days: 366)
+        let schedules = try context.dependency.prayerCalculator().schedules(for: prepared.request)
+        try context.diagnostics.write(JumuahSeasonCheck.warning(JumuahSeasonCheck.findings(jumuah, in: schedules)))
     }
 
     /// Saves a coordinate; a name and zone saved for the old place are removed, and the zone is found
