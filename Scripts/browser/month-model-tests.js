@@ -74,7 +74,23 @@ export function run() {
   same(m.hijriCell(other, false, 'en'), { day: '2', month: null }, 'another day');
   same(m.hijriSpan(model([first, later, other]), 'en', m.WORDS.en, false), 'Muharram – Safar 1448 AH', 'span');
   same(m.title(model([]), m.WORDS.en, false), 'Prayer times · July 2027', 'title');
-  same(m.zoneOffset(model([first])), 'UTC+01:00', 'zone offset');
+  const london = { location: { timeZone: 'Europe/London' } };
+  same(m.zoneParts(model([first], london)), ['Europe/London (UTC+01:00)'], 'zone offset');
+  // The clocks change in the month: each offset from its first day; in Arabic a part each.
+  const winter = day('2027-03-27', 6, { times: { dhuhr: time('2027-03-27T12:10:00+00:00') } });
+  const summer = day('2027-03-28', 7, { times: { dhuhr: time('2027-03-28T13:10:00+01:00') } });
+  same(m.zoneParts(model([winter, summer], london)), ['Europe/London (UTC+00:00, UTC+01:00 from 28 March)'],
+    'a month with a clock change');
+  same(m.zoneParts(model([winter, summer], london), m.WORDS.ar),
+    ['Europe/London (UTC+00:00)', 'من 28 مارس UTC+01:00'], 'in Arabic');
+  // The high-latitude rule as the printed timetable names it.
+  same(m.ruleText({ highLatitudeRule: 'recommended', highLatitudeRuleInEffect: 'seasons' }, m.WORDS.en),
+    'Moonsighting Committee seasons', 'seasons');
+  same(m.ruleText({ highLatitudeRule: 'recommended', highLatitudeRuleInEffect: 'seventh-of-the-night' }, m.WORDS.en),
+    'recommended (seventh-of-the-night)', 'recommended at the place');
+  same(m.ruleText({ highLatitudeRule: 'twilight-angle', highLatitudeRuleInEffect: 'twilight-angle' }, m.WORDS.ar),
+    'زاوية الشفق', 'a rule in Arabic');
+  same(m.polarText({ polarResolution: 'nearest-day' }, m.WORDS.en), 'nearest-day', 'polar resolution');
   same(m.methodSource('country:GB', m.WORDS.en), 'chosen for GB', 'method source');
   same(m.methodSource('default', m.WORDS.en), 'the default', 'default method');
 

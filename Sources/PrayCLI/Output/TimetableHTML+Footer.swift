@@ -17,10 +17,7 @@ extension TimetableHTML {
                     words.coordinates(latitude: coordinates.latitude, longitude: coordinates.longitude),
                     words.elevation(words.number(coordinates.elevation.formattedCompactly)),
                 ]))
-        let offset = schedules.first.flatMap { $0[.dhuhr] }.map {
-            " (UTC\(words.number(LocalClock.offset(schedules[0].zone.offset(at: $0.date)))))"
-        }
-        lines.append(line(words.zone, [place.zone + (offset ?? ""), words.zoneSource(place.zoneSource)]))
+        lines.append(line(words.zone, zoneParts + [words.zoneSource(place.zoneSource)]))
         let method = parameters.method
         lines.append(
             line(
@@ -107,6 +104,34 @@ extension TimetableHTML {
             rest = rest[name.endIndex...]
         }
         return result + rest
+    }
+
+    /// The zone and its offset over the month, `Europe/London (UTC+00:00)`, with each other offset it
+    /// changes to and its first day (`Europe/London (UTC+00:00, UTC+01:00 from 28 March)`), at each
+    /// day's dhuhr. On an Arabic page each change is a part of its own that starts with its Arabic
+    /// words (`من 28 مارس UTC+01:00`), so that the parts keep their direction.
+    private var zoneParts: [String] {
+        var changes: [(offset: String, from: String?)] = []
+        var last: Int?
+        for schedule in schedules {
+            guard let dhuhr = schedule[.dhuhr] ?? schedule[.fajr] else { continue }
+            let offset = schedule.zone.offset(at: dhuhr.date)
+            guard offset != last else { continue }
+            changes.append(
+                (
+                    "UTC" + words.number(LocalClock.offset(offset)),
+                    last == nil
+                        ? nil : "\(words.number(schedule.date.day)) \(words.months[schedule.date.month - 1])"
+                ))
+            last = offset
+        }
+        guard let first = changes.first else { return [place.zone] }
+        let later = changes.dropFirst().compactMap { change in change.from.map { (change.offset, $0) } }
+        guard language == .ar else {
+            let texts = [first.offset] + later.map { "\($0.0) \(words.from) \($0.1)" }
+            return ["\(place.zone) (\(texts.joined(separator: words.listSeparator)))"]
+        }
+        return ["\(place.zone) (\(first.offset))"] + later.map { "\(words.from) \($0.1) \($0.0)" }
     }
 
     // MARK: - High latitudes

@@ -42,6 +42,8 @@ extension TimetableHTML {
         var separator: String { pick("; ", "؛ ") }
         /// Between the items of a list.
         var listSeparator: String { pick(", ", "، ") }
+        /// `from` before the first day of a zone's new offset.
+        var from: String { pick("from", "من") }
         /// Before noon and after, on a 12-hour clock.
         var am: String { pick("am", "ص") }
         var pm: String { pick("pm", "م") }

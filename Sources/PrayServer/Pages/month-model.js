@@ -33,6 +33,8 @@ export const WORDS = {
     highLatitudes: 'High latitudes',
     rule: 'rule',
     polar: 'polar resolution',
+    seasons: 'Moonsighting Committee seasons',
+    from: 'from',
     mosque: 'Mosque timetable',
     days: 'days',
     hijriCalendar: 'Hijri calendar',
@@ -77,6 +79,13 @@ export const WORDS = {
     highLatitudes: 'خطوط العرض العليا',
     rule: 'القاعدة:',
     polar: 'المعالجة القطبية:',
+    seasons: 'مواسم لجنة رؤية الهلال',
+    from: 'من',
+    ruleNames: {
+      none: 'بلا قاعدة', 'middle-of-the-night': 'منتصف الليل', 'seventh-of-the-night': 'سُبع الليل',
+      'twilight-angle': 'زاوية الشفق', recommended: 'الموصى بها',
+    },
+    resolutionNames: { unresolved: 'بلا معالجة', 'nearest-latitude': 'أقرب خط عرض', 'nearest-day': 'أقرب يوم' },
     mosque: 'جدول المسجد',
     days: 'أيام',
     hijriCalendar: 'التقويم الهجري',
@@ -216,11 +225,48 @@ export function methodSource(text, words) {
   return template == null ? String(text) : template.replace('{code}', code ?? '');
 }
 
-/** `UTC+01:00` of the first time of the month (its offset, as its ISO 8601 text has it). */
-export function zoneOffset(model) {
+/**
+ * The zone and its offset over the month, as the footer's parts: `Europe/London (UTC+00:00)`, and each
+ * other offset it changes to from its first day (`UTC+01:00 from 28 March`, in English one part:
+ * `Europe/London (UTC+00:00, UTC+01:00 from 28 March)`; in Arabic each change a part of its own that
+ * starts with its Arabic words, so that the parts keep their direction).
+ */
+export function zoneParts(model, words = WORDS.en) {
+  const changes = [];
   for (const day of model.days) {
     const time = day.times.dhuhr ?? day.times.fajr;
-    if (time != null) return `UTC${time.time.slice(19, 25)}`;
+    if (time == null) continue;
+    const offset = `UTC${time.time.slice(19, 25)}`;
+    if (changes.length > 0 && changes[changes.length - 1].offset === offset) continue;
+    const date = `${Number(day.date.slice(8, 10))} ${words.months[Number(day.date.slice(5, 7)) - 1]}`;
+    changes.push({ offset, date: changes.length === 0 ? null : date });
   }
-  return '';
+  const zone = model.location.timeZone;
+  if (changes.length === 0) return [zone];
+  const [first, ...later] = changes;
+  if (words.dir !== 'rtl') {
+    const texts = [first.offset, ...later.map((change) => `${change.offset} ${words.from} ${change.date}`)];
+    return [`${zone} (${texts.join(words.list)})`];
+  }
+  return [`${zone} (${first.offset})`, ...later.map((change) => `${words.from} ${change.date} ${change.offset}`)];
+}
+
+/**
+ * The high-latitude rule as the printed timetable names it: the Moonsighting Committee's seasons
+ * where they set fajr and isha, `recommended` with the rule it comes to at the place, else the rule
+ * (English names are the option values, as `praykit timetable` writes them).
+ */
+export function ruleText(model, words) {
+  const name = (rule) => (words.ruleNames ?? {})[rule] ?? rule;
+  const effect = model.highLatitudeRuleInEffect;
+  if (effect === 'seasons') return words.seasons;
+  if (model.highLatitudeRule === 'recommended' && effect != null && effect !== 'recommended') {
+    return `${name('recommended')} (${name(effect)})`;
+  }
+  return name(model.highLatitudeRule);
+}
+
+/** The polar resolution's name. */
+export function polarText(model, words) {
+  return (words.resolutionNames ?? {})[model.polarResolution] ?? model.polarResolution;
 }

@@ -284,9 +284,9 @@ function drawFooter(model) {
   };
   const location = model.location;
   line(words.place, [model.name, number(`${location.latitude}, ${location.longitude}`)]);
-  line(words.zone, [`${location.timeZone} (${number(month.zoneOffset(model))})`]);
+  line(words.zone, month.zoneParts(model, words).map(number));
   line(words.method, [`${model.methodName} (${model.method})`, month.methodSource(model.methodSource, words)]);
-  line(words.highLatitudes, [`${words.rule} ${model.highLatitudeRule}`, `${words.polar} ${model.polarResolution}`]);
+  line(words.highLatitudes, [`${words.rule} ${month.ruleText(model, words)}`, `${words.polar} ${month.polarText(model, words)}`]);
   if (model.mosque) {
     const days = model.days.filter((day) => day.calculated !== true).length;
     line(words.mosque, [model.mosque, `${number(days)} ${words.days}`]);

@@ -9,7 +9,8 @@ import PrayCore
 /// {"version": 1, "name": "East London Mosque", "year": 2027, "month": 7,
 ///  "location": {"latitude": 51.5177, "longitude": -0.0653, "elevation": 0, "timeZone": "Europe/London"},
 ///  "method": "moonsighting-committee", "methodName": "…", "methodSource": "country:GB",
-///  "highLatitudeRule": "recommended", "polarResolution": "unresolved", "seconds": false,
+///  "highLatitudeRule": "recommended", "highLatitudeRuleInEffect": "seasons", "polarResolution": "unresolved",
+///  "seconds": false,
 ///  "hijriCalendar": "umm-al-qura", "hijriOffset": 0, "mosque": "East London Mosque",
 ///  "prayers": ["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"], "iqamaPrayers": ["dhuhr"],
 ///  "days": [{"date": "2027-07-02", "weekday": 5, "hijri": {…}, "notable": [], "source": "mosque:…",
@@ -61,6 +62,14 @@ struct MonthModel {
             ("methodName", .string(parameters.method.displayName)),
             ("methodSource", .string(screen.prepared.settings.method.source.description)),
             ("highLatitudeRule", .string(parameters.highLatitudeRule.rawValue)),
+            // What the rule is at this place: `seasons` where the method's seasons set fajr and isha
+            // (the Moonsighting Committee's), else the rule `recommended` resolves to at this latitude.
+            (
+                "highLatitudeRuleInEffect",
+                .string(
+                    parameters.seasonalTwilight != nil
+                        ? "seasons" : parameters.highLatitudeRule.resolved(latitude: request.coordinates.latitude).rawValue)
+            ),
             ("polarResolution", .string(parameters.polarResolution.rawValue)),
             ("seconds", .bool(parameters.rounding == .none)),
             ("hijriCalendar", .string(request.hijriCalendar.rawValue)),
