@@ -96,6 +96,9 @@ import Testing
         #expect(sync.respondCalls.first?.remoteAddress == "::1")
         #expect(timings.status == 200 && lookalike.status == 200)
         #expect(api.respondCalls.map(\.path) == ["/v1/timings", "/synced"])
+        // A browser's request for the icon gets no error (its console would show one on every page)
+        let icon = routes.respond(to: ServerAPI.Request(target: "/favicon.ico"))
+        #expect(icon.status == 204 && icon.body.isEmpty && api.respondCalls.count == 2)
     }
 
     @Test func aSuccessfulWriteThroughSyncTellsThePages() {

@@ -43,6 +43,10 @@ public struct ServerRoutesCombined: ServerRoutes {
     /// Hands the request to the sync endpoints or to the API by its path. A refused request (see
     /// ``ServerAPI/Request/refusal``) goes by its path too, so that each side words its own refusals.
     public func respond(to request: ServerAPI.Request) -> ServerAPI.Response {
+        // A browser asks every page's server for its icon: none, said without an error in its console.
+        if request.path == "/favicon.ico", request.refusal == nil {
+            return ServerAPI.Response(status: 204, headers: ["Cache-Control": "public, max-age=604800"])
+        }
         if let display, DisplayAPI.isDisplayPath(request.path) { return display.respond(to: request) }
         if let pages, PagesAPI.isPagePath(request.path) { return pages.respond(to: request) }
         guard Self.isSyncPath(request.path) else { return api.respond(to: request) }

@@ -41,6 +41,17 @@ enum MosqueCommand: CommandGroup {
     /// `a` or `an` before a role's name.
     static func article(_ role: SyncRole) -> String { role == .viewer ? "a" : "an" }
 
+    /// `2026-12-13 22:01 Europe/London`: an instant as the mosque's clock shows it (its settings' zone,
+    /// else the saved zone, else UTC), for a person to read; JSON keeps ISO 8601 in UTC.
+    static func localTime(_ date: Date, mosque: String, context: CommandContext) throws -> String {
+        let zone =
+            try context.dependency.mosqueTimetables().settings(of: mosque).flatMap { TimeZoneName($0.timeZone) }
+            ?? (try context.preferences()[.timeZone]).flatMap { TimeZoneName($0) }
+            ?? TimeZoneName.utc
+        let (day, seconds, _) = LocalClock(zone: zone).components(date)
+        return "\(day) \((seconds / 3600).zeroPadded(2)):\((seconds / 60 % 60).zeroPadded(2)) \(zone.identifier)"
+    }
+
     /// What a cycle found no longer updated, a line each (empty when none).
     static func goneLines(_ gone: [String]) -> String {
         gone.map { name in

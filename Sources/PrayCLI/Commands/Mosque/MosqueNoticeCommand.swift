@@ -46,7 +46,8 @@ enum MosqueNoticeAddCommand: Command {
         let id: String = arguments[Self.id] ?? Self.newID()
         try context.dependency.mosqueTimetables().putNotice(MosqueNotice(id: id, notice: notice), of: name)
         _ = await context.dependency.syncService().syncAfterWrite()
-        try context.output.write("Added notice \(id) to \(name), shown until \(SyncAPI.timestamp(notice.end)).\n")
+        let until = try MosqueCommand.localTime(notice.end, mosque: name, context: context)
+        try context.output.write("Added notice \(id) to \(name), shown until \(until).\n")
     }
 }
 
@@ -72,10 +73,13 @@ enum MosqueNoticeListCommand: Command {
             return try context.output.write(JSON.array(items).rendered() + "\n")
         }
         guard !notices.isEmpty else { return try context.output.write("No notices.\n") }
-        let rows = notices.map { notice in
+        let name = arguments[MosqueCommand.mosque]
+        let rows = try notices.map { notice in
             [
-                notice.id, notice.notice.priority.rawValue, SyncAPI.timestamp(notice.notice.start),
-                SyncAPI.timestamp(notice.notice.end), notice.notice.title.escapingControlCharacters(),
+                notice.id, notice.notice.priority.rawValue,
+                try MosqueCommand.localTime(notice.notice.start, mosque: name, context: context),
+                try MosqueCommand.localTime(notice.notice.end, mosque: name, context: context),
+                notice.notice.title.escapingControlCharacters(),
             ]
         }
         try context.output.write(Table.render([["ID", "PRIORITY", "FROM", "UNTIL", "TITLE"]] + rows))

@@ -45,7 +45,8 @@ enum MosqueShowCommand: Command {
         let current = try store.notices(of: name).filter { $0.notice.end > context.now }
         for notice in current {
             lines.append(
-                "  Notice \(notice.id) (\(notice.notice.priority.rawValue), until \(SyncAPI.timestamp(notice.notice.end))): "
+                "  Notice \(notice.id) (\(notice.notice.priority.rawValue), until "
+                    + "\(try MosqueCommand.localTime(notice.notice.end, mosque: name, context: context))): "
                     + notice.notice.title.escapingControlCharacters())
         }
         try context.output.write(lines.joined(separator: "\n") + "\n")
