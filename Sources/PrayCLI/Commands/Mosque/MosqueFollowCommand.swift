@@ -65,6 +65,8 @@ enum MosqueFollowCommand: Command {
                 try preferences.set(String(place.1), for: .longitude)
                 try preferences.set(String(place.2), for: .elevation)
                 try preferences.set(place.3, for: .timeZone)
+                // Named after the mosque: without it a screen shows no name once the mosque is unset.
+                try? preferences.set(space.localName, for: .placeName)
                 try preferences.set(space.localName, for: .mosque)
             }
             lines.append("This device had no place: it now uses the mosque's (\(place.3)) and its times.")
