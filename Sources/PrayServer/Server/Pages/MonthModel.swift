@@ -68,7 +68,8 @@ struct MonthModel {
                 "highLatitudeRuleInEffect",
                 .string(
                     parameters.seasonalTwilight != nil
-                        ? "seasons" : parameters.highLatitudeRule.resolved(latitude: request.coordinates.latitude).rawValue)
+                        ? "seasons"
+                        : parameters.highLatitudeRule.resolved(latitude: request.coordinates.latitude).rawValue)
             ),
             ("polarResolution", .string(parameters.polarResolution.rawValue)),
             ("seconds", .bool(parameters.rounding == .none)),
