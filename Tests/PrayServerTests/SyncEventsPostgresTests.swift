@@ -1,6 +1,7 @@
 import Foundation
 import PrayCore
 import PrayMocks
+import PrayServices
 import Testing
 
 @testable import PrayServer
@@ -92,6 +93,59 @@ import Testing
                 #expect(try await stream.waitUntilEnded())
                 #expect(b.send("GET", "/sync/v1/events", token: laptop).status == 401)
                 #expect(b.routes.openStreams == 0)
+            }
+        }
+
+        @Test func aPushOnOneServerReachesAPublishedPageOnAnotherBetweenItsPolls() async throws {
+            try await PostgresCluster.with { cluster in
+                // Given: servers A and B on one database; a mosque published through A; its page's
+                // stream held by B, whose look at the store is an hour apart
+                let url = try cluster.newDatabase()
+                let a = Server(url: url)
+                let b = Server(url: url)
+                let now = Date()
+                let code = try a.store.addUser(named: "amina", now: now).code
+                let token = try a.store.pair(.init(code: code, deviceName: "laptop"), address: "127.0.0.1", now: now)
+                    .token
+                let owner = try a.store.authenticate(token: token, address: "127.0.0.1", now: now)
+                guard
+                    case .space(let space) = try a.store.space(
+                        .create(.init(name: "East London Mosque")), from: owner, address: "127.0.0.1", now: now)
+                else { throw PublishedFixtureError() }
+                func push(_ id: Int, isha: String) throws -> Data {
+                    var settings = PublishedFixture.settings
+                    settings.iqama["isha"] = isha
+                    let hlc = try HLC(
+                        milliseconds: Int64(now.timeIntervalSince1970 * 1000) + Int64(id), counter: 0,
+                        clientID: SyncRoutesTests.client)
+                    return try JSONEncoder().encode(
+                        SyncAPI.PushRequest(
+                            clientID: SyncRoutesTests.client,
+                            mutations: [
+                                SyncAPI.Mutation(
+                                    id: id, collection: .mosqueSettings, key: "settings", op: .put, hlc: hlc,
+                                    value: .mosqueSettings(settings), space: space.id)
+                            ]))
+                }
+                #expect(a.send("POST", "/sync/v1/push", try push(1, isha: "+15"), token: token).status == 200)
+                _ = try a.store.space(
+                    .publish(.init(space: space.id, slug: "elm")), from: owner, address: "127.0.0.1", now: now)
+                let prayers = PrayerServiceAstronomical(log: .silent)
+                let pages = PageRoutes(
+                    store: b.store, screen: nil, calculator: prayers,
+                    hijri: HijriServiceUmmAlQura(prayerService: prayers, log: .silent),
+                    mosques: MosqueTimetableStoreFake(), preferences: PreferencesStoreFake(), country: { _ in "GB" },
+                    clock: PrayClockSystem(), log: .silent, pollInterval: 3600)
+                let reader = StreamReader()
+                try #require(pages.respond(to: ServerAPI.Request(target: "/m/elm/events")).stream).attach(reader)
+                let first = try #require(try b.store.published(slug: "elm", rows: false)?.version)
+                try await reader.wait { $0.contains("data: {\"version\":\"\(first)\"}") }
+                // When: the owner moves an iqama through A
+                #expect(a.send("POST", "/sync/v1/push", try push(2, isha: "+20"), token: token).status == 200)
+                // Then: B's page hears it through the store's LISTEN, not at its next poll (a listener
+                // that begins late reads the version again: the order of events, not a race)
+                try await reader.wait { $0.contains("data: {\"version\":\"\(first + 1)\"}") }
+                pages.endStreams()
             }
         }
 

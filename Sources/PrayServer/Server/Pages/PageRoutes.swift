@@ -68,7 +68,8 @@ public struct PageRoutes: ServerRoutes {
             PublicEvents(
                 pollInterval: max(0.01, pollInterval), pingInterval: max(0.01, pingInterval),
                 version: { slug in try store.published(slug: slug, rows: false)?.version },
-                modelTag: { slug in maker.modelTag(of: slug, in: store) }, log: log)
+                modelTag: { slug in maker.modelTag(of: slug, in: store) },
+                relay: (store as? any SyncEventRelaying)?.eventRelay(), log: log)
         }
     }
 

@@ -15,12 +15,12 @@ import Synchronization
 /// Both begin with `retry: 5000`, and end with `event: gone` when the mosque is no longer published.
 /// While any stream is open, a thread of its own looks at the version of each mosque followed — one
 /// read of the store per mosque, whatever the number of streams — every ``pollInterval``, and at once
-/// when this server's sync endpoints have just written the store (``nudge()``), and works the model's
-/// tag out again (from the kept answers: ``PageCache``) when the version grew and at every ping.
-/// The look reads the store rather than trusting what it heard, so a change pushed to another server
-/// sharing the store (PostgreSQL) arrives the same way, at the next poll, and the sync event streams
-/// (``SyncEvents``) are left as they are. Every ``pingInterval`` each stream gets a comment line, which also finds the streams whose
-/// reader is gone. At most ``maximumStreams`` are open at once; the server's per-address connection
+/// when this server's sync endpoints have just written the store (``nudge()``) or, with a PostgreSQL
+/// store, when any server of the store says it wrote it (its `LISTEN`), and works the model's tag out
+/// again (from the kept answers: ``PageCache``) when the version grew and at every ping. The look
+/// reads the store rather than trusting what it heard: a change the relay did not carry (an
+/// unpublication, `praykit serve sync …` in another process) arrives at the next poll. Every
+/// ``pingInterval`` each stream gets a comment line, which also finds the streams whose reader is gone. At most ``maximumStreams`` are open at once; the server's per-address connection
 /// limit bounds what one address holds.
 final class PublicEvents: Sendable {
     /// The most public streams open at once.
@@ -57,6 +57,8 @@ final class PublicEvents: Sendable {
     let pingInterval: TimeInterval
     private let version: @Sendable (String) throws -> Int64?
     private let modelTag: @Sendable (String) -> String?
+    /// The other servers of the store (PostgreSQL), or `nil` for a server alone.
+    private let relay: (any SyncEventRelay)?
     private let state = Mutex(State())
     /// Signalled by ``nudge()``: the thread looks before its poll interval is over.
     private let wake = DispatchSemaphore(value: 0)
@@ -69,15 +71,18 @@ final class PublicEvents: Sendable {
     ///   - version: The version of the mosque published at a slug, `nil` when none is.
     ///   - modelTag: The tag of the screen's model of the mosque published at a slug, `nil` when there
     ///     is none.
+    ///   - relay: The other servers of the store (PostgreSQL): what any of them publishes (a push,
+    ///     a change of members) makes the thread look at once, between its polls.
     ///   - log: Where a failed look is logged.
     init(
         pollInterval: TimeInterval, pingInterval: TimeInterval, version: @escaping @Sendable (String) throws -> Int64?,
-        modelTag: @escaping @Sendable (String) -> String?, log: LogManager
+        modelTag: @escaping @Sendable (String) -> String?, relay: (any SyncEventRelay)? = nil, log: LogManager
     ) {
         self.pollInterval = pollInterval
         self.pingInterval = pingInterval
         self.version = version
         self.modelTag = modelTag
+        self.relay = relay
         self.log = log
     }
 
@@ -205,10 +210,18 @@ final class PublicEvents: Sendable {
     /// nudged.
     private func startPolling() {
         let thread = Thread { [self] in
+            // With other servers on the store, a push through any of them (this one's too) is published
+            // through it: hearing it ends the wait. Alone, this server's own pushes nudge the thread.
+            let listener = relay?.listener()
+            defer { listener?.close() }
             var open = true
             var last = DispatchTime.now()
             while open {
-                _ = wake.wait(timeout: .now() + pollInterval)
+                if let listener {
+                    _ = listener.receive(timeout: pollInterval)
+                } else {
+                    _ = wake.wait(timeout: .now() + pollInterval)
+                }
                 // Nudges that came meanwhile are answered by this one look.
                 while wake.wait(timeout: .now()) == .success {}
                 let now = DispatchTime.now()
