@@ -49,6 +49,25 @@ import Testing
         #expect(accepted.status == 0, "\(accepted.stderr)")
     }
 
+    @Test func aValueTheCalculationRefusesWithTheOthersIsPutBack() async throws {
+        // Given: Makkah saved, with a fajr angle of 15° and an adjustment of isha
+        let dependency = CLI.dependency()
+        _ = await CLI.run(["config", "set", "city", "Makkah"], dependency: dependency)
+        _ = await CLI.run(["config", "set", "fajr-angle", "15"], dependency: dependency)
+        _ = await CLI.run(["config", "set", "adjust", "isha=2"], dependency: dependency)
+        // When: values each valid alone, which no day can be calculated with
+        let sunrise = await CLI.run(["config", "set", "adjust", "sunrise=-120"], dependency: dependency)
+        let imsak = await CLI.run(["config", "set", "imsak-angle", "10"], dependency: dependency)
+        let daylight = await CLI.run(["config", "set", "fajr-angle", "0.5"], dependency: dependency)
+        // Then: each is refused saying why, and what was saved before stays: `times` still works
+        #expect(sunrise.status == 64 && sunrise.stderr.contains("put sunrise before fajr"), "\(sunrise.stderr)")
+        #expect(imsak.status == 64 && imsak.stderr.contains("below fajr-angle 15°"), "\(imsak.stderr)")
+        #expect(daylight.status == 64 && daylight.stderr.contains("nothing was saved"), "\(daylight.stderr)")
+        let saved = try dependency.preferences().preferences()
+        #expect(saved[.adjust] == "isha=2" && saved[.imsakAngle] == nil && saved[.fajrAngle] == "15")
+        #expect(await CLI.run(["times"], dependency: dependency).status == 0)
+    }
+
     @Test func unsetConfirmsWhatItRemoved() async throws {
         let dependency = CLI.dependency(preferences: try CLI.preferences([.method: "isna"]))
         let removed = await CLI.run(["config", "unset", "method"], dependency: dependency)

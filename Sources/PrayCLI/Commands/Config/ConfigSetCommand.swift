@@ -57,6 +57,9 @@ enum ConfigSetCommand: Command {
         }
         let before = try context.preferences()
         let saved = try context.dependency.preferences().update { try $0.set(text, for: key) }
+        if Self.calculationKeys.contains(key) {
+            try await checkCalculation(key, text: text, before: before, context: context)
+        }
         try context.output.write("\(key) = \(saved[key] ?? "")\n")
         // The Hijri calendar, its offset and the announced starts say which days are Ramadan's.
         // So does the chosen mosque's calendar.
@@ -72,6 +75,40 @@ enum ConfigSetCommand: Command {
             try context.diagnostics.write(
                 "Note: while \(mosque.escapingControlCharacters()) is your mosque its Hijri calendar and offset are "
                     + "used; yours apply after 'praykit config unset mosque'.\n")
+        }
+    }
+
+    /// The keys of the calculation: a value valid alone may make it impossible with the others (an
+    /// imsak angle below the fajr angle, adjustments that put sunrise before fajr).
+    static let calculationKeys: Set<Preferences.Key> = [
+        .method, .madhab, .fajrAngle, .ishaAngle, .ishaInterval, .maghribAngle, .maghribInterval, .imsakMinutes,
+        .imsakAngle, .highLatitudeRule, .polarResolution, .shafaq, .night, .adjust, .rounding, .elevation,
+    ]
+
+    /// Calculates the coming year with the settings just saved — at the saved place, or at Makkah
+    /// without one — and, when the calculation refuses them, puts the key back as it was and says why:
+    /// a setting every later `times`, `next` and `notify` would stop on is never kept.
+    private static func checkCalculation(
+        _ key: Preferences.Key, text: String, before: Preferences, context: CommandContext
+    ) async throws {
+        do {
+            let saved = try context.preferences()
+            let place =
+                (try? saved.coordinates()) != nil
+                ? LocationAPI.Request(.saved)
+                : LocationAPI.Request(
+                    .coordinates(try Coordinates(latitude: 21.4225, longitude: 39.8262)),
+                    timeZone: TimeZoneName("Asia/Riyadh"))
+            let prepared = try await context.dependency.locationManager().prayerRequest(
+                for: place, at: context.now, days: 366)
+            _ = try context.dependency.prayerCalculator().schedules(for: prepared.request)
+        } catch let error as ValidationError {
+            _ = try context.dependency.preferences().update { preferences in
+                if let old = before[key] { try preferences.set(old, for: key) } else { preferences.unset(key) }
+            }
+            throw CLIError.usage(
+                "\(key) \(text) cannot be used with the saved settings: "
+                    + "\(error.message); nothing was saved")
         }
     }
 
