@@ -117,6 +117,12 @@ import Testing
         let statistics = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
         #expect(statistics["qadaOwed"] as? Int == 1)
         #expect(statistics["bestStreak"] as? Int == 1)
+        // With an opening and a make-up, what `qada` says is owed: 10 − 3 + the isha missed since
+        #expect(try await sandbox.run(["qada", "set", "isha", "10", "--date", "2026-11-01"]).status == 0)
+        #expect(try await sandbox.run(["qada", "record", "isha", "3", "--date", "2026-11-30"]).status == 0)
+        let owed = try await sandbox.run(["log", "stats", "--format", "json", "--tz", "UTC"])
+        let after = try #require(try JSONSerialization.jsonObject(with: Data(owed.stdout.utf8)) as? [String: Any])
+        #expect(after["qadaOwed"] as? Int == 8, "\(owed.stdout)")
         for bad in [
             ["log", "record", "--prayer", "sunrise", "--status", "prayed"], ["log", "record", "--prayer", "fajr"],
             ["log", "record", "--prayer", "fajr", "--status", "prayed", "--date", "2026-02-30"],

@@ -9,13 +9,16 @@ enum LogStatsCommand: Command {
     static let options: [any OptionDefinition] = [LogCommand.timeZone, format]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
-        let today = try LogCommand.today(arguments, context: context)
+        let zone = try PlaceOptions.zone(arguments, option: LogCommand.timeZone, context: context)
+        let today = try CivilDate(containing: context.now, in: zone.timeZone)
         let statistics = try context.dependency.prayerLog().statistics(today: today)
+        // What `qada` says is owed: the openings and the make-ups counted, not only the log's misses.
+        let owed = try QadaCommand.ledger(today: today, zone: zone, context: context).total.balance
         if arguments[format] == .json {
             return try context.output.write(
                 JSON.object([
                     ("currentStreak", .int(statistics.currentStreak)), ("bestStreak", .int(statistics.bestStreak)),
-                    ("qadaOwed", .int(statistics.qadaOwed)), ("daysLogged", .int(statistics.daysLogged)),
+                    ("qadaOwed", .int(owed)), ("daysLogged", .int(statistics.daysLogged)),
                     (
                         "counts",
                         .object(PrayerStatus.allCases.map { ($0.rawValue, .int(statistics.counts[$0] ?? 0)) })
@@ -28,7 +31,7 @@ enum LogStatsCommand: Command {
             """
             Current streak: \(days(statistics.currentStreak)) with all five prayed
             Best streak: \(days(statistics.bestStreak))
-            Qada owed: \(statistics.qadaOwed)
+            Qada owed: \(owed)
             Entries: \(counts) over \(days(statistics.daysLogged))
 
             """)

@@ -157,7 +157,9 @@ public struct PrayerLogStatistics: Hashable, Sendable {
     public let bestStreak: Int
     /// How many entries have each status.
     public let counts: [PrayerStatus: Int]
-    /// Prayers missed and not yet made up.
+    /// The log's entries marked missed (not made up). What is owed in all — with the openings of
+    /// ``QadaStore`` and its make-ups — is ``QadaLedger``'s `total.balance`, which `praykit log stats`
+    /// shows.
     public let qadaOwed: Int
     /// Days with at least one entry.
     public let daysLogged: Int
