@@ -25,8 +25,15 @@ import Testing
             """
             {"format": "praykit-backup", "version": 1, "preferences": {}, "prayerLog": [\(entry), \(entry)]}
             """.utf8)
+        let future = Data(
+            """
+            {"format": "praykit-backup", "version": 1, "preferences": {}, "prayerLog": [\(entry.replacingOccurrences(
+                of: "\"2026-11-28\"", with: "\"9999-12-31\""))]}
+            """.utf8)
         let cases: [(Data, String)] = [
             (Data("{".utf8), "the file is not JSON"),
+            // A day no one could have logged yet: it would be stored and never listed.
+            (future, "fajr in the log dated 9999-12-31, after tomorrow"),
             (Data(#"{"format": "praykit-backup", "version": 1, "preferences": {}}"#.utf8), "'prayerLog' is missing"),
             (duplicate, "logs fajr on 2026-11-28 twice"),
         ]

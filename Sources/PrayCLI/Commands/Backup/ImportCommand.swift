@@ -37,6 +37,7 @@ enum ImportCommand: Command {
         let limit = UserData.maximumFileBytes + 1
         let data = try InputFile.read(arguments[file], limit: limit, context: context)
         let backup = try UserData.decoded(from: data)
+        try backup.checkNotAhead(of: context.now)
         let trusted = arguments[trust]
         let local = Preferences.Key.machineLocal.filter { backup.preferences[$0] != nil }
         let kept = trusted ? [] : Set(Preferences.Key.machineLocal)

@@ -348,6 +348,28 @@ public struct UserData: Hashable, Sendable, Codable {
         return backup
     }
 
+    /// Checks that nothing in the backup is dated after the day after `now`'s, wherever on Earth (UTC+14):
+    /// prayers and fasts are recorded up to a day ahead and make-ups not ahead, so a later day is a
+    /// damaged or forged file (a log entry dated 9999 would be stored but never listed).
+    /// - Throws: ``StorageError`` (`invalidData`) naming the first such entry.
+    public func checkNotAhead(of now: Date) throws(StorageError) {
+        guard let east = TimeZoneName("Etc/GMT-14"),
+            let latest = try? CivilDate(containing: now, in: east.timeZone).adding(days: 1)
+        else { return }
+        func refuse(_ what: String, _ date: CivilDate) -> StorageError {
+            StorageError(
+                kind: .invalidData,
+                message: "the backup holds \(what) dated \(date), after tomorrow (\(latest)); nothing was imported")
+        }
+        if let entry = prayerLog.first(where: { $0.date > latest }) {
+            throw refuse("\(entry.prayer) in the log", entry.date)
+        }
+        if let entry = fasts?.first(where: { $0.date > latest }) { throw refuse("a fast", entry.date) }
+        if let entry = qada?.first(where: { $0.date > latest }) {
+            throw refuse("the qada entry '\(entry.id)'", entry.date)
+        }
+    }
+
     /// A decoding failure in words: where in the file and what was wrong, never Foundation's text.
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
