@@ -56,7 +56,7 @@ public struct ReminderEvent: Hashable, Sendable, Comparable, CustomStringConvert
     /// `Asr in 10 minutes`, `Maghrib (iftar)`, … for a notification's title.
     public var title: String {
         switch kind {
-        case .reminder: "\(prayer.name) in \(minutesBefore ?? 0) minutes"
+        case .reminder: "\(prayer.name) in \(minutesBefore ?? 0) minute\(minutesBefore == 1 ? "" : "s")"
         case .adhan: "\(prayer.name)"
         case .iqama: "\(prayer.name) iqama"
         case .imsak: "Imsak"

@@ -68,7 +68,9 @@ enum NotifyRunCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         if arguments[printUnit] { return try context.output.write(unit(soundArguments(arguments))) }
         let saved = try context.preferences()
-        let minutes = arguments.all(before)
+        // `--before 10 --before 10` is one reminder, as the daemon fires it.
+        var minutes: [Int] = []
+        for value in arguments.all(before) where !minutes.contains(value) { minutes.append(value) }
         let chosen = try arguments[prayers].resolved(
             every: [], allowed: Prayer.obligatory + [.sunrise], option: prayers.name, merging: true)
         let settings = ReminderSettings(
@@ -83,6 +85,10 @@ enum NotifyRunCommand: Command {
         let sounds = try checkedSounds(arguments, context: context)
         guard arguments[dryRun] else {
             if arguments.isGiven(from) { throw CLIError.usage("--from goes with --dry-run") }
+            if let end, end <= context.now {
+                throw CLIError.usage(
+                    "--until \(LocalClock(timeZone: zone).iso8601(end)) is already past: nothing would be notified")
+            }
             return try await runDaemon(arguments, settings: settings, sounds: sounds, until: end, context: context)
         }
         let stop = end ?? start.addingTimeInterval(86_400)
