@@ -45,7 +45,8 @@ import Testing
         ("date,fajr,tahajjud\n2026-12-01,05:50,03:00\n", "line 1:", "unknown column 'tahajjud'"),
         ("date,fajr\n2026-12-01,5:5\n", "line 2:", "fajr '5:5' is not a time"),
         ("date,fajr\n2026-12-01,24:00\n", "line 2:", "not a time"),
-        ("date,fajr\n2026-02-30,05:50\n", "line 2:", "the date '2026-02-30'"),
+        ("date,fajr\n2026-02-30,05:50\n", "line 2:", "'2026-02-30' is not a day: February 2026 has 28 days"),
+        ("date,fajr\n27-2-3,05:50\n", "line 2:", "the date '27-2-3' is not a day written YYYY-MM-DD"),
         ("date,jumuah\n2026-12-04,13:00 1pm\n", "line 2:", "jumuah '1pm'"),
         // Jumu'ah on a Thursday is a mistake; a fourth time is refused as in a mosque's settings.
         ("date,jumuah\n2026-12-04,12:15\n2026-12-10,12:15\n", "line 3:", "2026-12-10 is a Thursday, not a Friday"),

@@ -27,7 +27,10 @@ enum PlacesSearchCommand: Command {
                     ("others", .array(result.others.map { PlacesCommand.json($0.place, extra: json($0)) })),
                 ]).rendered() + "\n")
         }
-        guard !result.matches.isEmpty else { return try context.output.write("No city matches '\(query)'.\n") }
+        guard !result.matches.isEmpty else {
+            let shown = query.count > 60 ? String(query.prefix(60)) + "…" : query
+            return try context.output.write("No city matches '\(shown.escapingControlCharacters())'.\n")
+        }
         if let intro = MatchText.introduction(result) { try context.output.write(intro + "\n\n") }
         let matches = Dictionary(result.matches.map { ($0.place.geonameID, $0) }, uniquingKeysWith: { a, _ in a })
         let column = result.matches.contains { $0.kind != .exact || $0.isCapital }

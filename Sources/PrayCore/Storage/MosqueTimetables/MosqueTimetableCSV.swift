@@ -129,10 +129,17 @@ public enum MosqueTimetableCSV {
         var day = MosqueDay(date: CivilDate(daysSince1970: 0))
         for (name, value) in zip(columns, values) {
             if name == "date" {
-                guard let parsed = try? CivilDate(parsing: value) else {
-                    throw error(line, "the date \(Self.quoted(value)) is not a day written YYYY-MM-DD")
+                do {
+                    date = try CivilDate(parsing: value)
+                } catch {
+                    // A day that does not exist (2027-02-29) says so; anything else is not a date.
+                    let written = value.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) != nil
+                    throw Self.error(
+                        line,
+                        written
+                            ? "\(Self.quoted(value)) is not a day: \(error.message)"
+                            : "the date \(Self.quoted(value)) is not a day written YYYY-MM-DD")
                 }
-                date = parsed
             } else if value.isEmpty {
                 continue
             } else if name == "jumuah" {
