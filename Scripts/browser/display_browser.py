@@ -43,6 +43,9 @@ except ImportError:
 
 HERE = Path(__file__).resolve().parent
 MINUTE = timedelta(minutes=1)
+# Hang guards, not deadlines (milliseconds): the walk runs beside the rest of the test suite on two
+# busy cores, where a debug server's first answer or Chromium's start can take long.
+HANG_GUARD = 300_000
 
 
 class Checks:
@@ -79,6 +82,7 @@ class Screen:
         # walks the clock, a Date dispatched a step late would read as a wrong clock).
         self.skew = None
         self.context = browser.new_context(viewport=viewport, device_scale_factor=1)
+        self.context.set_default_timeout(HANG_GUARD)
         self.page = self.context.new_page()
         self.now = start
         self.page.clock.install(time=start - timedelta(seconds=1))
@@ -121,7 +125,7 @@ class Screen:
     def wait(self, script):
         """Waits (a hang guard, not a deadline) for the page to reach `script`'s condition: a function's
         source, since the page's CSP refuses a string evaluated as code."""
-        self.page.wait_for_function(script, timeout=60000, polling=100)
+        self.page.wait_for_function(script, timeout=HANG_GUARD, polling=100)
 
     def text(self, selector):
         return self.page.locator(selector).inner_text()
@@ -422,11 +426,12 @@ def ramadan(browser, base, folder, checks, shots):
 def real_server(browser, base, folder, checks, shots):
     """The page on the real server, its clock the machine's: the server's own model and Date, no warning."""
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    context.set_default_timeout(HANG_GUARD)
     page = context.new_page()
     policies = []
     page.on("response", lambda response: policies.append(response.headers.get("content-security-policy")))
     page.goto(f"{base}/display")
-    page.wait_for_function("() => document.getElementById('screen').dataset.phase !== 'loading'", timeout=60000)
+    page.wait_for_function("() => document.getElementById('screen').dataset.phase !== 'loading'", timeout=HANG_GUARD)
     warning = page.evaluate("() => document.getElementById('warning').hidden ? null : document.getElementById('warning').textContent")
     checks.expect(warning is None, f"the real server and this machine's clock agree: {warning}")
     today = datetime.now().astimezone(timezone(timedelta(0))).date()
@@ -630,14 +635,15 @@ def live(browser, base, folder, checks, shots, argv, env):
     through the sync server to this screen's `serve --display` (its sync holds the event stream), and
     /display/events makes the open page fetch it — no reload, long before its five-minute fetch."""
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    context.set_default_timeout(HANG_GUARD)
     page = context.new_page()
     fetches = []
     streams = []
     page.on("request", lambda request: fetches.append(request.url) if "/display.json" in request.url else None)
     page.on("response", lambda response: streams.append(response.status) if "/display/events" in response.url else None)
     page.goto(f"{base}/display")
-    page.wait_for_function("() => document.getElementById('screen').dataset.phase !== 'loading'", timeout=60000)
-    page.wait_for_function("() => document.querySelector('#rows tr[data-row=asr] .iqama').textContent !== ''", timeout=60000)
+    page.wait_for_function("() => document.getElementById('screen').dataset.phase !== 'loading'", timeout=HANG_GUARD)
+    page.wait_for_function("() => document.querySelector('#rows tr[data-row=asr] .iqama').textContent !== ''", timeout=HANG_GUARD)
     for _ in range(600):
         if streams:
             break
@@ -651,7 +657,7 @@ def live(browser, base, folder, checks, shots, argv, env):
     # A hang guard, not a deadline: the page's own fetch would come after 5 minutes.
     page.wait_for_function(
         f"() => document.querySelector('#rows tr[data-row=asr] .iqama').textContent !== {json.dumps(before)}",
-        timeout=180000, polling=100)
+        timeout=HANG_GUARD, polling=100)
     after = page.evaluate("() => document.querySelector('#rows tr[data-row=asr] .iqama').textContent")
     model = json.loads(page.evaluate("() => localStorage.getItem('praykit.display.model:' + location.pathname)"))
     checks.expect(page.evaluate("() => window.praykitSameDocument === true"), "the page was not reloaded")
@@ -678,13 +684,15 @@ def memory_walk(browser, base, folder, checks, shots, days, step_minutes):
         route.fulfill(status=200, headers={"Content-Type": "application/json"}, body=json.dumps(models[date]))
 
     context = browser.new_context(viewport={"width": 1920, "height": 1080}, device_scale_factor=1)
+
+    context.set_default_timeout(HANG_GUARD)
     page = context.new_page()
     page.clock.install(time=start - timedelta(seconds=1))
     page.clock.pause_at(start)
     page.route("**/display.json*", fulfill)
     page.route("**/display/events", lambda route: route.abort("connectionrefused"))
     page.goto(f"{base}/display")
-    page.wait_for_function("() => document.getElementById('screen').dataset.phase !== 'loading'", timeout=60000)
+    page.wait_for_function("() => document.getElementById('screen').dataset.phase !== 'loading'", timeout=HANG_GUARD)
     cdp = context.new_cdp_session(page)
 
     def measure(day):
@@ -724,6 +732,7 @@ def memory_walk(browser, base, folder, checks, shots, days, step_minutes):
 
 def unit_tests(browser, base, checks):
     context = browser.new_context()
+    context.set_default_timeout(HANG_GUARD)
     page = context.new_page()
     tests = (HERE / "display-model-tests.js").read_text()
     harness = "<!doctype html><script type=module>import {run} from './display-model-tests.js'; window.results = run();</script>"
@@ -753,7 +762,8 @@ def main():
     checks, shots = Checks(), []
     only = set(arguments.only.split(",")) if arguments.only else None
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
+        browser = playwright.chromium.launch(
+            executable_path=arguments.chromium, args=["--no-sandbox"], timeout=HANG_GUARD)
         if arguments.mosque:
             steps = [mosque_friday, notices, eid, gaps, mosque_layouts]
             plain = []

@@ -66,6 +66,10 @@ LAYOUT_PROBLEMS = """() => {
     return problems;
 }"""
 
+# Hang guards, not deadlines (milliseconds): the walk runs beside the rest of the test suite on two
+# busy cores, where a debug server's first answer or Chromium's start can take long.
+HANG_GUARD = 300_000
+
 
 def wait(page, expression, tries=600):
     """Until `expression` is true in the page: page.evaluate in a loop (wait_for_function evaluates a
@@ -96,6 +100,7 @@ def pages_of(path):
 
 def unit_tests(browser, base, checks):
     context = browser.new_context()
+    context.set_default_timeout(HANG_GUARD)
     page = context.new_page()
     tests = (HERE / "month-model-tests.js").read_text()
     harness = "<!doctype html><script type=module>import {run} from './month-model-tests.js'; window.results = run();</script>"
@@ -111,6 +116,7 @@ def unit_tests(browser, base, checks):
 def same_values(browser, base, timetable, checks):
     """/month's cells are `praykit timetable`'s, day by day."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(HANG_GUARD)
     page = open_month(context, f"{base}/month?month={MONTH}")
     served = page.evaluate(ROWS)
     printed_page = context.new_page()
@@ -131,6 +137,7 @@ def same_values(browser, base, timetable, checks):
 def one_sheet(browser, base, chromium, folder, checks, shots):
     """The month prints on one sheet, A4 and Letter, English and Arabic; nothing clipped in print."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(HANG_GUARD)
     for lang in ["en", "ar"]:
         page = open_month(context, f"{base}/month?month={MONTH}&lang={lang}")
         page.emulate_media(media="print")
@@ -161,6 +168,7 @@ def layouts(browser, base, folder, checks, shots):
     for name, width, height in [("desktop", 1280, 1000), ("phone", 390, 844), ("small-phone", 360, 740)]:
         for lang in ["en", "ar"]:
             context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1)
+            context.set_default_timeout(HANG_GUARD)
             page = open_month(context, f"{base}/month?month={MONTH}&lang={lang}")
             layout = page.evaluate("document.body.dataset.layout")
             checks.expect(layout == ("sheet" if width > 640 else "phone"), f"{name}: layout {layout}")
@@ -180,6 +188,7 @@ def layouts(browser, base, folder, checks, shots):
 def published(browser, url, mosque, folder, checks, shots):
     """The published mosque's month and screen: notices as text, gaps marked, its feed's link."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(HANG_GUARD)
     dialogs = []
     page = open_month(context, f"{url}/month?month={MONTH}", dialogs)
     checks.expect(page.evaluate("document.body.dataset.state") == "ready", "the published month loads")
@@ -197,6 +206,7 @@ def published(browser, url, mosque, folder, checks, shots):
     page.screenshot(path=str(path), full_page=True)
     shots.append(str(path))
     sheet = browser.new_context(viewport={"width": 1280, "height": 900})
+    sheet.set_default_timeout(HANG_GUARD)
     printed = open_month(sheet, f"{url}/month?month={MONTH}")
     pdf = folder / "month-published-a4.pdf"
     printed.pdf(path=str(pdf), format="A4", print_background=True)
@@ -233,7 +243,8 @@ def main():
     folder.mkdir(parents=True, exist_ok=True)
     checks, shots = Checks(), []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
+        browser = playwright.chromium.launch(
+            executable_path=arguments.chromium, args=["--no-sandbox"], timeout=HANG_GUARD)
         unit_tests(browser, arguments.url, checks)
         same_values(browser, arguments.url, arguments.timetable, checks)
         one_sheet(browser, arguments.url, arguments.chromium, folder, checks, shots)
