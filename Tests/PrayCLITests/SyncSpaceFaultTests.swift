@@ -170,13 +170,19 @@ import Testing
             // Two editors offline change the same iqama: one wins everywhere, the other's value is in
             // the loser's conflicts, nothing silent.
             proxy.setPartitioned(true)
-            _ = try await owner.run(["mosque", "set", mosque, "--iqama", "asr=+41,isha=+5"])
+            let earlier = try await owner.run(["mosque", "set", mosque, "--iqama", "asr=+41,isha=+5"])
             try await Task.sleep(for: .milliseconds(5))  // Orders the stamps (not a wait for anything).
-            _ = try await editor.run(["mosque", "set", mosque, "--iqama", "asr=+42,isha=+5"])
+            let later = try await editor.run(["mosque", "set", mosque, "--iqama", "asr=+42,isha=+5"])
+            // What the two offline commands said, for the message of a failure below (one was seen once
+            // under a loaded CI, its cause not shown).
+            let offline =
+                "owner: \(earlier.status) \(earlier.stdout)\(earlier.stderr); editor: \(later.status) "
+                + "\(later.stdout)\(later.stderr)"
             proxy.heal()
             for home in [editor, owner, editor, zainab] { try await must(home, ["sync", "now"]) }
             for home in [owner, editor, zainab] {
-                #expect(try await shown(home).contains("asr=+42"), "\(home.name)")
+                let now = try await shown(home)
+                #expect(now.contains("asr=+42"), "\(home.name): \(now)\n\(offline)")
             }
             let conflicts = try await must(owner, ["sync", "conflicts", "--format", "json"])
             #expect(conflicts.contains("asr=+41"), "\(conflicts)")
