@@ -171,10 +171,13 @@ import Testing
             // the loser's conflicts, nothing silent.
             proxy.setPartitioned(true)
             let earlier = try await owner.run(["mosque", "set", mosque, "--iqama", "asr=+41,isha=+5"])
-            try await Task.sleep(for: .milliseconds(5))  // Orders the stamps (not a wait for anything).
+            // Orders the stamps (not a wait for anything). Each device stamps on its clock corrected by
+            // the server's offset as it last measured it (SYNC.md §2), to within half a round trip: under
+            // a loaded CI two devices' offsets differed by more than the 0.63 s between the commands, and
+            // the owner's earlier change stamped later. Two seconds is more than a round trip here.
+            try await Task.sleep(for: .seconds(2))
             let later = try await editor.run(["mosque", "set", mosque, "--iqama", "asr=+42,isha=+5"])
-            // What the two offline commands said, for the message of a failure below (one was seen once
-            // under a loaded CI, its cause not shown).
+            // What the two offline commands said, for the message of a failure below.
             let offline =
                 "owner: \(earlier.status) \(earlier.stdout)\(earlier.stderr); editor: \(later.status) "
                 + "\(later.stdout)\(later.stderr)"
