@@ -18,12 +18,7 @@ public enum Loopback {
     /// A socket connected to `127.0.0.1:port`, for the caller to close; `nil` when nothing accepts
     /// there (or no socket can be opened).
     public static func connect(port: Int) -> Int32? {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = tcpSocket() else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -48,22 +43,40 @@ public enum Loopback {
     /// that cannot be told to choose one itself; `nil` when no socket can be bound. Another process may
     /// take it before the program binds it: a caller that can tell tries another.
     public static func freePort() -> Int? {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+        guard let (descriptor, port) = listener(backlog: 1) else { return nil }
+        close(descriptor)
+        return port
+    }
+
+    /// A socket listening on `127.0.0.1` at a port the system chose, for the caller to accept on and
+    /// close, and its port; `nil` when none can be opened.
+    /// - Parameter backlog: The connections the system keeps waiting to be accepted.
+    public static func listener(backlog: Int32) -> (socket: Int32, port: Int)? {
+        guard let descriptor = tcpSocket() else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+                bind(descriptor, pointer, length) == 0 && listen(descriptor, backlog) == 0
+                    && getsockname(descriptor, pointer, &length) == 0
             }
         }
-        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
+        guard bound else {
+            close(descriptor)
+            return nil
+        }
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// A new TCP socket of IPv4, or `nil`.
+    private static func tcpSocket() -> Int32? {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        return descriptor >= 0 ? descriptor : nil
     }
 }

@@ -165,7 +165,11 @@ import Testing
         try broker.restart()
         // Then: the daemon publishes everything again, and a subscriber that comes after gets the
         // discovery, the state and `online`, retained on the new broker.
-        try await broker.subscribe("praykit/den/availability").wait("online again") { $0.last?.payload == "online" }
+        // (A hang guard of 5 minutes: the daemon's backoff grows 1, 2, 4 … s while the broker is away,
+        // and on a busy machine the broker's start again takes a while.)
+        try await broker.subscribe("praykit/den/availability").wait(seconds: 300, "online again") {
+            $0.last?.payload == "online"
+        }
         let lines = try await broker.subscribe().wait("the retained messages after the restart") { lines in
             lines.filter { $0.topic.hasPrefix("homeassistant/") && $0.retained }.count == 21
                 && lines.contains { $0.topic == "praykit/den/availability" && $0.payload == "online" && $0.retained }

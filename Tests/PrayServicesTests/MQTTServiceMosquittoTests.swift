@@ -153,23 +153,9 @@
         }
 
         init() throws {
-            let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+            guard let (descriptor, port) = Loopback.listener(backlog: 1) else { throw POSIXError(.EADDRINUSE) }
             socket = descriptor
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                    bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
-                }
-            }
-            guard bound, listen(descriptor, 1) == 0 else {
-                close(descriptor)
-                throw POSIXError(.EADDRINUSE)
-            }
-            port = Int(UInt16(bigEndian: address.sin_port))
+            self.port = port
             let seen = seen
             Thread.detachNewThread {
                 let connection = accept(descriptor, nil, nil)

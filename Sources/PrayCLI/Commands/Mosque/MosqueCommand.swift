@@ -41,13 +41,16 @@ enum MosqueCommand: CommandGroup {
     /// `a` or `an` before a role's name.
     static func article(_ role: SyncRole) -> String { role == .viewer ? "a" : "an" }
 
-    /// `2026-12-13 22:01 Europe/London`: an instant as the mosque's clock shows it (its settings' zone,
-    /// else the saved zone, else UTC), for a person to read; JSON keeps ISO 8601 in UTC.
-    static func localTime(_ date: Date, mosque: String, context: CommandContext) throws -> String {
-        let zone =
-            try context.dependency.mosqueTimetables().settings(of: mosque).flatMap { TimeZoneName($0.timeZone) }
+    /// The zone a mosque's clock shows: its settings', else the saved zone, else UTC.
+    static func zone(of mosque: String, context: CommandContext) throws -> TimeZoneName {
+        try context.dependency.mosqueTimetables().settings(of: mosque).flatMap { TimeZoneName($0.timeZone) }
             ?? (try context.preferences()[.timeZone]).flatMap { TimeZoneName($0) }
             ?? TimeZoneName.utc
+    }
+
+    /// `2026-12-13 22:01 Europe/London`: an instant as a clock of `zone` shows it (a mosque's:
+    /// ``zone(of:context:)``), for a person to read; JSON keeps ISO 8601 in UTC.
+    static func localTime(_ date: Date, in zone: TimeZoneName) -> String {
         let (day, seconds, _) = LocalClock(zone: zone).components(date)
         return "\(day) \((seconds / 3600).zeroPadded(2)):\((seconds / 60 % 60).zeroPadded(2)) \(zone.identifier)"
     }

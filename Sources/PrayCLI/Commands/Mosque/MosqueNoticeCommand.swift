@@ -46,7 +46,7 @@ enum MosqueNoticeAddCommand: Command {
         let id: String = arguments[Self.id] ?? Self.newID()
         try context.dependency.mosqueTimetables().putNotice(MosqueNotice(id: id, notice: notice), of: name)
         _ = await context.dependency.syncService().syncAfterWrite()
-        let until = try MosqueCommand.localTime(notice.end, mosque: name, context: context)
+        let until = MosqueCommand.localTime(notice.end, in: try MosqueCommand.zone(of: name, context: context))
         try context.output.write("Added notice \(id) to \(name), shown until \(until).\n")
     }
 }
@@ -73,12 +73,11 @@ enum MosqueNoticeListCommand: Command {
             return try context.output.write(JSON.array(items).rendered() + "\n")
         }
         guard !notices.isEmpty else { return try context.output.write("No notices.\n") }
-        let name = arguments[MosqueCommand.mosque]
-        let rows = try notices.map { notice in
+        let zone = try MosqueCommand.zone(of: arguments[MosqueCommand.mosque], context: context)
+        let rows = notices.map { notice in
             [
-                notice.id, notice.notice.priority.rawValue,
-                try MosqueCommand.localTime(notice.notice.start, mosque: name, context: context),
-                try MosqueCommand.localTime(notice.notice.end, mosque: name, context: context),
+                notice.id, notice.notice.priority.rawValue, MosqueCommand.localTime(notice.notice.start, in: zone),
+                MosqueCommand.localTime(notice.notice.end, in: zone),
                 notice.notice.title.escapingControlCharacters(),
             ]
         }

@@ -43,10 +43,11 @@ enum MosqueShowCommand: Command {
             lines.append("  \(month.name) \(month.year) starts \(start), as announced")
         }
         let current = try store.notices(of: name).filter { $0.notice.end > context.now }
+        let zone = try MosqueCommand.zone(of: name, context: context)
         for notice in current {
             lines.append(
                 "  Notice \(notice.id) (\(notice.notice.priority.rawValue), until "
-                    + "\(try MosqueCommand.localTime(notice.notice.end, mosque: name, context: context))): "
+                    + "\(MosqueCommand.localTime(notice.notice.end, in: zone))): "
                     + notice.notice.title.escapingControlCharacters())
         }
         try context.output.write(lines.joined(separator: "\n") + "\n")

@@ -126,9 +126,7 @@ struct PageMaker: Sendable {
 
     /// `response` (a `200`), or a `304` with its fields when the request's `If-None-Match` names its tag.
     static func conditional(_ response: ServerAPI.Response, request: ServerAPI.Request) -> ServerAPI.Response {
-        guard response.status == 200, let tag = response.headers["ETag"],
-            let expected = request.header("If-None-Match"), AlAdhanRoutes.matches(expected, tag)
-        else { return response }
-        return .notModified(standingFor: response)
+        guard response.status == 200, let tag = response.headers["ETag"] else { return response }
+        return ResponseCache.conditional(response, tag: tag, request: request)
     }
 }
