@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why a piece of text is not a value of an option: a phrase that follows the option's name
 /// ("must be a number").
@@ -204,31 +209,29 @@ extension FastStatus: ArgumentValue {}
 struct Instant: ArgumentValue, Equatable {
     private enum Form: Equatable {
         case absolute(Date)
-        case local(DateComponents)
+        case local(LocalTime)
+    }
+
+    /// A date and a time on a wall clock, without a zone.
+    private struct LocalTime: Equatable {
+        let year, month, day, hour, minute, second: Int
     }
 
     private let form: Form
 
     init(argument: String) throws(ArgumentValueError) {
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [
-            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
-        ] {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: argument) {
-                form = .absolute(date)
-                return
-            }
+        if let date = WallClock.instant(internetDateTime: argument) {
+            form = .absolute(date)
+            return
         }
-        let local = argument.replacingOccurrences(of: " ", with: "T")
+        let local = argument.replacing(" ", with: "T")
         if let match = local.wholeMatch(of: /([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?/),
             let year = Int(match.output.1), let month = Int(match.output.2), let day = Int(match.output.3),
             let hour = Int(match.output.4), let minute = Int(match.output.5), hour < 24, minute < 60,
             (try? CivilDate(year: year, month: month, day: day)) != nil
         {
             let second = match.output.6.flatMap { Int($0) } ?? 0
-            form = .local(
-                DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+            form = .local(LocalTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
             return
         }
         throw ArgumentValueError(
@@ -248,15 +251,12 @@ struct Instant: ArgumentValue, Equatable {
     func date(in name: TimeZoneName) throws -> Date {
         switch form {
         case .absolute(let date): return date
-        case .local(let components):
-            let zone = name.timeZone
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            guard let date = calendar.date(from: components),
-                calendar.dateComponents([.hour, .minute], from: date)
-                    == DateComponents(hour: components.hour, minute: components.minute)
+        case .local(let time):
+            guard let day = try? CivilDate(year: time.year, month: time.month, day: time.day),
+                let date = WallClock.instant(
+                    of: day, hour: time.hour, minute: time.minute, second: time.second, in: name)
             else {
-                throw CLIError.usage("\(argumentDescription) does not exist in \(zone.identifier): its clocks skip it")
+                throw CLIError.usage("\(argumentDescription) does not exist in \(name.identifier): its clocks skip it")
             }
             return date
         }
@@ -264,10 +264,10 @@ struct Instant: ArgumentValue, Equatable {
 
     var argumentDescription: String {
         switch form {
-        case .absolute(let date): ISO8601DateFormatter().string(from: date)
-        case .local(let components):
-            "\(components.year ?? 0)-\((components.month ?? 0).zeroPadded(2))-\((components.day ?? 0).zeroPadded(2))T"
-                + "\((components.hour ?? 0).zeroPadded(2)):\((components.minute ?? 0).zeroPadded(2))"
+        case .absolute(let date): WallClock.internetDateTime(date)
+        case .local(let time):
+            "\(time.year)-\(time.month.zeroPadded(2))-\(time.day.zeroPadded(2))T"
+                + "\(time.hour.zeroPadded(2)):\(time.minute.zeroPadded(2))"
         }
     }
 }
@@ -391,7 +391,7 @@ struct PrayerList: ArgumentValue, Equatable {
     let isAll: Bool
 
     init(argument: String) throws(ArgumentValueError) {
-        let words = argument.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let words = argument.lowercased().split(separator: ",").map { $0.trimmingWhitespace() }
         if words == ["all"] {
             (prayers, isAll) = ([], true)
             return

@@ -115,7 +115,7 @@ extension CLIError {
         case .corrupt:
             error.description + " ('praykit import <backup.json>' restores a backup)"
         case .schemaTooNew:
-            error.description.replacingOccurrences(of: "update PrayKit", with: "update praykit")
+            error.description.replacing("update PrayKit", with: "update praykit")
         case .invalidData where error.message.hasPrefix("a stored setting"):
             error.description + " ('praykit config set' or 'unset' fixes it)"
         default:

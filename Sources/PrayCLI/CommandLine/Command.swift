@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import PrayKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What every node of the command tree has: its name and help. A node is either a ``Command``,
 /// which runs, or a ``CommandGroup``, which only names its subcommands. Help, errors, completions

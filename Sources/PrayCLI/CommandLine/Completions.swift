@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Shell completion scripts for bash, zsh and fish, generated from the command model: commands,
 /// verbs, options, and the values of each option (enum values, method names, time zones, files).
@@ -58,7 +63,7 @@ enum Completions {
     private static var pathKeys: [String] { paths.map(key) }
 
     private static func quoted(_ words: [String]) -> String {
-        words.map { $0.replacingOccurrences(of: "'", with: "") }.joined(separator: " ")
+        words.map { $0.replacing("'", with: "") }.joined(separator: " ")
     }
 
     // MARK: - bash and zsh
@@ -199,7 +204,7 @@ enum Completions {
     }
 
     private static func fishText(_ text: String) -> String {
-        let flat = text.replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "\\", with: "")
+        let flat = text.replacing("'", with: "").replacing("\\", with: "")
         return flat.count > 80 ? String(flat.prefix(77)) + "..." : flat
     }
 

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A range of civil days as people type it: `2015-06-01..2015-08-31`, or one day `2015-06-01`
 /// (`qada estimate --except`).
@@ -13,7 +18,7 @@ struct DayRange: ArgumentValue, Equatable {
         var dates: [CivilDate] = []
         for part in parts {
             do {
-                dates.append(try CivilDate(parsing: part.trimmingCharacters(in: .whitespaces)))
+                dates.append(try CivilDate(parsing: part.trimmingWhitespace()))
             } catch {
                 throw ArgumentValueError(
                     reason: "must look like FROM..TO (YYYY-MM-DD..YYYY-MM-DD): \(error.message)", namesTheValue: true)

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `--extra` and its settings, shared by `times` and `next`: ishraq and duha, zawal, and the three
 /// times prayer is disliked (``ExtraTimeSettings``).

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Help text in the layout of swift-argument-parser — OVERVIEW, USAGE, ARGUMENTS, OPTIONS,
 /// SUBCOMMANDS — generated from a command's declarations.
@@ -172,8 +177,8 @@ enum ManPage {
     /// the typographic characters of the help as roff's own glyphs, which every locale renders (under
     /// `LANG=C`, a raw `…` vanishes: `(-90…90)` became `(-9090)`).
     static func escape(_ text: String) -> String {
-        var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
-        for (character, glyph) in glyphs { escaped = escaped.replacingOccurrences(of: character, with: glyph) }
+        var escaped = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+        for (character, glyph) in glyphs { escaped = escaped.replacing(character, with: glyph) }
         return escaped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
         }.joined(separator: "\n")

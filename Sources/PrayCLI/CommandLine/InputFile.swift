@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A file a command reads (a backup, a timetable, a list of month starts): its path, or `-` for
 /// standard input.
@@ -7,18 +14,17 @@ enum InputFile {
     /// - Throws: ``CLIError`` (runtime) saying why the file cannot be read.
     static func read(_ path: String, limit: Int, context: CommandContext) throws -> Data {
         if path == "-" { return context.readStandardInput(limit) }
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-        guard exists, !isFolder.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
-            throw CLIError.runtime(
-                "cannot read \(path): "
-                    + (!exists ? "no such file" : isFolder.boolValue ? "it is a folder" : "permission denied"))
+        switch FileBytes.isFolder(path) {
+        case nil: throw CLIError.runtime("cannot read \(path): no such file")
+        case true?: throw CLIError.runtime("cannot read \(path): it is a folder")
+        case false?: break
         }
-        defer { try? handle.close() }
         do {
-            return try handle.read(upToCount: limit) ?? Data()
+            return try FileBytes.read(path: path, limit: limit)
+        } catch let failure where failure.isPermissionDenied {
+            throw CLIError.runtime("cannot read \(path): permission denied")
         } catch {
-            throw CLIError.runtime("cannot read \(path): \(error.localizedDescription)")
+            throw CLIError.runtime("cannot read \(path): \(error.reason)")
         }
     }
 }

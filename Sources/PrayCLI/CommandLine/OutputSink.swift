@@ -1,7 +1,12 @@
 internal import CPrayStart
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc

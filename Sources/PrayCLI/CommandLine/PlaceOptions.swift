@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The place and calculation options of `times` (and the commands that show times). The rules they
 /// feed live in PrayCore: ``LocationManager`` finds the place, its zone and its country's method,
@@ -170,7 +175,7 @@ enum PlaceOptions {
         let source: LocationAPI.PlaceSource
         switch ((arguments[latitude], arguments[longitude]), arguments[city]) {
         case ((nil, nil), let name?):
-            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !name.trimmingWhitespace().isEmpty else {
                 throw CLIError.usage("--city needs a name")
             }
             source = .city(name)

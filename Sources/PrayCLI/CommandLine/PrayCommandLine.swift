@@ -1,6 +1,14 @@
-import Foundation
 import PrayCore
 import PrayKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The `praykit` command line: finds the command, parses its options, configures the container once,
 /// runs the command, and maps failures to exit codes (64 for usage, 1 for runtime) with `Error: …`
@@ -17,7 +25,7 @@ enum PrayCommandLine {
         await run(
             Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
             output: .standardOutput(), diagnostics: .standardError(),
-            readStandardInput: { limit in (try? FileHandle.standardInput.read(upToCount: limit)) ?? Data() },
+            readStandardInput: { limit in (try? FileBytes.read(descriptor: STDIN_FILENO, limit: limit)) ?? Data() },
             dependency: { configuration in
                 try PrayDependency.configure(configuration)
                 return PrayDependency()

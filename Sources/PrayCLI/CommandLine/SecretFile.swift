@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -24,7 +28,7 @@ enum SecretFile {
         guard descriptor >= 0 else {
             throw .runtime("cannot read \(what) \(path): \(String(cString: strerror(errno)))")
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {
             throw .runtime("\(what) \(path) is not a regular file")
@@ -39,11 +43,11 @@ enum SecretFile {
         }
         let data: Data
         do {
-            data = try handle.read(upToCount: maximumBytes) ?? Data()
+            data = try FileBytes.read(descriptor: descriptor, limit: maximumBytes)
         } catch {
-            throw .runtime("cannot read \(what) \(path): \(error.localizedDescription)")
+            throw .runtime("cannot read \(what) \(path): \(error.reason)")
         }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: data, as: UTF8.self).trimmingWhitespaceAndNewlines()
         guard !text.isEmpty else { throw .runtime("\(what) \(path) is empty") }
         return text
     }

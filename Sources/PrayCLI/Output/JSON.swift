@@ -121,3 +121,27 @@ indirect enum JSON {
         output += text.jsonStringLiteral
     }
 }
+
+extension JSON: Decodable {
+    /// Any JSON text, a bare number, string or literal too, each object's members in the order of
+    /// their keys (as `mqtt` prints the messages it reads).
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let values = try? container.decode([JSON].self) {
+            self = .array(values)
+        } else {
+            let members = try container.decode([String: JSON].self)
+            self = .object(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        }
+    }
+}

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes instants as wall-clock times of one zone: ISO 8601 with the offset in effect at that
 /// instant (`2026-11-29T05:20:00+03:00`), or `05:20` for tables.

@@ -7,7 +7,7 @@ enum MatchText {
     /// The name part of a query, as typed: `Makah` of `Makah, SA`.
     static func name(of query: String) -> String {
         let name = query.split { $0 == "," || $0 == "،" || $0 == "，" }.first.map(String.init) ?? query
-        return name.trimmingCharacters(in: .whitespaces)
+        return name.trimmingWhitespace()
     }
 
     /// The note for a header when the city did not match by its own name, else `nil`:

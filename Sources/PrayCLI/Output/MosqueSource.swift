@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where times came from when the chosen mosque's timetable gave some of them (``PrayerServiceMosque``):
 /// the words of the `Source:` line of `times` and of `next`.

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension QiblaCommand {
     /// The compass half of `praykit qibla`: the magnetic bearing and the declination used, or why
@@ -46,7 +51,7 @@ extension QiblaCommand {
             guard reliability != .reliable else { return nil }
             // The field dips down (I > 0) near the north magnetic pole and up near the south one.
             let pole = field.inclination >= 0 ? "north" : "south"
-            let strength = String(format: "%.0f nT", field.horizontalIntensity)
+            let strength = "\(field.horizontalIntensity.fixed(0)) nT"
             switch reliability {
             case .caution:
                 return "the horizontal magnetic field here is weak (\(strength), under 6000 nT): \(model.name) marks "
@@ -116,14 +121,14 @@ extension QiblaCommand {
         /// `71.3° (ENE)`: a tenth of a degree, as much as the model's declination is worth.
         static func bearing(_ value: Double) -> String {
             let tenths = (value * 10).rounded() / 10
-            return String(format: "%.1f°", tenths == 360 ? 0 : tenths) + " (\(CompassPoint(bearing: value)))"
+            return "\((tenths == 360 ? 0 : tenths).fixed(1))°" + " (\(CompassPoint(bearing: value)))"
         }
 
         /// `3.2° E`, `12.9° W`, `0.0°`.
         static func declination(_ value: Double) -> String {
             let magnitude = (abs(value) * 10).rounded() / 10
             guard magnitude > 0 else { return "0.0°" }
-            return String(format: "%.1f°", magnitude) + (value > 0 ? " E" : " W")
+            return "\(magnitude.fixed(1))°" + (value > 0 ? " E" : " W")
         }
     }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Renders `praykit times --ramadan`: the month of Ramadan day by day, with the Hijri day, suhoor's
 /// end (imsak), fajr, iftar (maghrib), isha (tarawih) and the length of the fast, as a table, JSON or

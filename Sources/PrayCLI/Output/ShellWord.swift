@@ -18,7 +18,7 @@ extension String {
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "_./:@%+=,-".utf8.contains(byte)
             }
         if plain { return self }
-        return "'" + replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        return "'" + replacing("'", with: #"'\''"#) + "'"
     }
 
     /// This text as the value word of a `praykit` command line: ``shellWord``, after `--` when it

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Left-aligned columns separated by two spaces; the first row is the heading. The one table
 /// renderer of every command.
@@ -58,7 +63,7 @@ enum CSV {
         fields.enumerated().map { column, field in
             let text = numericColumns.contains(column) && isPlainNumber(field) ? field : neutralized(field)
             guard needsQuotes(text) else { return text }
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            return "\"" + text.replacing("\"", with: "\"\"") + "\""
         }.joined(separator: ",") + "\n"
     }
 

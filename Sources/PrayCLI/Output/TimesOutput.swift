@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Renders a prayer-times response as a table, JSON (the contract of DESIGN §6) or CSV, writing day
 /// by day as it goes.

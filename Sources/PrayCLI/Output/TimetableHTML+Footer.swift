@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension TimetableHTML {
     // MARK: - Footer
@@ -161,7 +166,7 @@ extension TimetableHTML {
             }
             if let low = latitudes.min(), let high = latitudes.max() {
                 // Two decimals: a hundredth of a degree is 1 km, and the times there differ by seconds.
-                let range = [low, high].map { String(format: "%.2f°", abs($0)) }
+                let range = [low, high].map { "\(abs($0).fixed(2))°" }
                 let text = range[0] == range[1] ? range[0] : "\(range[0])–\(range[1])"
                 polar += ", \(words.fromLatitudes(words.number(text), north: latitude >= 0))"
             }

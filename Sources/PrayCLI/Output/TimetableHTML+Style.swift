@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension TimetableHTML {
     /// The page's CSS: the paper and its margins for print (`@page`), the same width on screen (so a

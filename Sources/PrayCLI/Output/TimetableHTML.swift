@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A month's prayer times as mosques print them, as one self-contained HTML page: a row per day with
 /// the Gregorian and Hijri dates, fajr, sunrise, dhuhr, asr, maghrib and isha (and the iqama of each
@@ -158,7 +163,7 @@ struct TimetableHTML {
             "<table class=\"\(twoRows ? "with-iqama" : "plain")\" style=\"font-size: "
             + "\(layout.fontSize.formattedCompactly)pt\">\n<colgroup>"
         for (name, width) in zip(classes, layout.widths) {
-            html += "<col class=\"\(name)\" style=\"width: \(String(format: "%.2f", width))%\">"
+            html += "<col class=\"\(name)\" style=\"width: \(width.fixed(2))%\">"
         }
         html += "</colgroup>\n<thead>\n<tr>"
         let span = twoRows ? " rowspan=\"2\"" : ""
@@ -219,7 +224,7 @@ struct TimetableHTML {
         // A long name (Jumada al-Akhirah) wraps onto a second line rather than being cut off, and
         // never at its hyphen (U+2011 does not break).
         let name = (language == .ar ? day.hijri.monthNameArabic : day.hijri.monthName)
-            .replacingOccurrences(of: "-", with: "\u{2011}")
+            .replacing("-", with: "\u{2011}")
         return "<b>\(words.number(day.hijri.day)) \(Self.escape(name))</b>\(mark)"
     }
 

@@ -25,6 +25,17 @@ extension StringProtocol {
         }
     }
 
+    /// The text without line ends at either end: U+000A–U+000D, U+0085, U+2028 and U+2029 — what
+    /// Foundation's `trimmingCharacters(in: .newlines)` removes.
+    package func trimmingNewlines() -> String {
+        trimmingScalars { scalar in
+            switch scalar.value {
+            case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+            default: false
+            }
+        }
+    }
+
     /// The text without the scalars `isTrimmed` accepts at either end.
     private func trimmingScalars(_ isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars

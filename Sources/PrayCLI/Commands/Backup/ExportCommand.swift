@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit export`: all user data as one JSON file on standard output, written as the log is read.
 enum ExportCommand: Command {

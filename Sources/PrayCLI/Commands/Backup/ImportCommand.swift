@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit import`: replaces all user data with a backup file — except the settings that run
 /// programs or belong to this machine, which a file sets only with `--trust`.

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit calendar`: prayer times as an iCalendar file (RFC 5545) to import into GNOME Calendar,
 /// Thunderbird or Google Calendar.
@@ -144,7 +149,7 @@ struct ICalendarWriter {
     /// made after a change of method updates the events imported before instead of adding copies.
     private func uid(_ prayer: Prayer, _ date: CivilDate) -> String {
         let coordinates = calculation.request.coordinates
-        let place = String(format: "%.4f_%.4f", coordinates.latitude, coordinates.longitude)
+        let place = "\(coordinates.latitude.fixed(4))_\(coordinates.longitude.fixed(4))"
         return "\(date)-\(prayer.rawValue)-\(place)@praykit"
     }
 }

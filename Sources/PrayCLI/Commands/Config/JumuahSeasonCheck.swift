@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Whether Jumu'ah times saved as fixed clock times stay within the time of dhuhr (from its adhan to
 /// asr's) on the Fridays of the coming year at a place: they do not where summer and winter differ

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit display units`: the systemd user units of a screen by the door — `praykit serve --display`
 /// and Chromium in kiosk mode — with how to follow a mosque and check the clock. docs/display.md shows
@@ -189,9 +194,9 @@ struct DisplayUnits {
     /// `word` as one word of a unit's command line: double-quoted when it holds a space or a quote,
     /// `%` and `$` doubled (systemd's specifiers and variables).
     static func unitWord(_ word: String) -> String {
-        let escaped = word.replacingOccurrences(of: "%", with: "%%").replacingOccurrences(of: "$", with: "$$")
+        let escaped = word.replacing("%", with: "%%").replacing("$", with: "$$")
         guard escaped.contains(where: { " \t\"'\\;".contains($0) }) else { return escaped }
-        return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"" + escaped.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
             + "\""
     }
 }

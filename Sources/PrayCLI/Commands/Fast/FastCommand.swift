@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit fast`: the fasts of Ramadan, the days made up, voluntary fasts — record, list, remove,
 /// stats.

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit hijri`: Hijri dates of civil days (`days`, the default), the civil date of a Hijri date
 /// (`convert`), a Hijri month (`month`), the next notable day (`notable`). The flags of the first

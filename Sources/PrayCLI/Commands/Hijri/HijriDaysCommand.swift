@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit hijri days`: the Hijri dates of a run of civil days, or, with `--at`, the Islamic date at
 /// a local time and place (the Islamic day begins at maghrib).
@@ -104,14 +109,7 @@ enum HijriDaysCommand: Command {
     /// The instant of `time` on `date` in `zone`.
     /// - Throws: ``CLIError`` (usage) for a time the zone's clocks skip.
     private static func instant(_ time: ClockTime, on date: CivilDate, in zone: TimeZoneName) throws -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone.timeZone
-        let components = DateComponents(
-            year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute)
-        guard let instant = calendar.date(from: components),
-            calendar.dateComponents([.hour, .minute], from: instant)
-                == DateComponents(hour: time.hour, minute: time.minute)
-        else {
+        guard let instant = WallClock.instant(of: date, hour: time.hour, minute: time.minute, in: zone) else {
             throw CLIError.usage(
                 "\(date) \(time.argumentDescription) does not exist in \(zone.identifier) (its clocks skip it)")
         }

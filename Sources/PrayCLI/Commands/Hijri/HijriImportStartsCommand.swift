@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit hijri import-starts`: announced month starts from a file a mosque or community distributes.
 enum HijriImportStartsCommand: Command {

@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import PrayKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -172,8 +177,8 @@ extension MQTTCommand {
             var values: [String: String] = [:]
             for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
                 guard let equals = line.firstIndex(of: "=") else { continue }
-                let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-                values[key] = String(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+                let key = line[..<equals].trimmingWhitespace()
+                values[key] = String(line[line.index(after: equals)...]).trimmingWhitespace()
             }
             guard let username = values["username"], !username.isEmpty, let secret = values["password"] else {
                 throw .runtime("the credentials file \(file) needs the lines username=… and password=…")
@@ -206,13 +211,11 @@ extension MQTTCommand {
     /// where it is, else text).
     private static func write(_ messages: [MQTTAPI.Message], to output: OutputSink) throws {
         for message in messages {
-            let payload =
-                (try? JSONSerialization.jsonObject(with: message.payload, options: [.fragmentsAllowed]))
-                ?? message.text
-            let object: [String: Any] = ["topic": message.topic, "retain": message.retain, "payload": payload]
-            let data = try JSONSerialization.data(
-                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-            try output.write(String(decoding: data, as: UTF8.self) + "\n")
+            let payload = (try? JSONDecoder().decode(JSON.self, from: message.payload)) ?? .string(message.text)
+            let object = JSON.object([
+                ("payload", payload), ("retain", .bool(message.retain)), ("topic", .string(message.topic)),
+            ])
+            try output.write(object.compactRendered() + "\n")
         }
     }
 

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit mosque`: mosque spaces — a mosque publishes its timetable, iqama, Jumu'ah, Eid prayers and
 /// notices; its people and screens follow it.
@@ -77,7 +82,7 @@ struct Lifetime: ArgumentValue, Equatable {
 
     init(argument: String) throws(ArgumentValueError) {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
-        let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = argument.trimmingWhitespace().lowercased()
         let unit = text.last.flatMap { units[$0] }
         guard let number = Double(unit == nil ? text : String(text.dropLast())), number > 0, number.isFinite else {
             throw ArgumentValueError(reason: "must look like 15m, 2h or 7d")

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit mosque create NAME`: a mosque space owned by this device's user.
 enum MosqueCreateCommand: Command {
@@ -14,7 +19,7 @@ enum MosqueCreateCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let sync = context.dependency.syncService()
-        let name = arguments[MosqueCommand.mosque].trimmingCharacters(in: .whitespaces)
+        let name = arguments[MosqueCommand.mosque].trimmingWhitespace()
         let space = try await SyncCommand.withProgress(context) { try await sync.createMosque(named: name) }
         _ = try? await sync.syncNow()
         let published = try context.dependency.mosqueTimetables().mosques().first { $0.name == space.localName }

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit mosque follow CODE [--server URL]`: joins a mosque with an invitation code.
 enum MosqueFollowCommand: Command {

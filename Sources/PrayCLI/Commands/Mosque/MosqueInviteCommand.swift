@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit mosque invite NAME --role editor|viewer`: a one-time code.
 enum MosqueInviteCommand: Command {

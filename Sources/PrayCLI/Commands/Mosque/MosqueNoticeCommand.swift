@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit mosque notice`: a mosque's notices.
 enum MosqueNoticeCommand: CommandGroup {
@@ -33,14 +38,14 @@ enum MosqueNoticeAddCommand: Command {
         let name = arguments[MosqueCommand.mosque]
         var start = context.now
         if let text = arguments[from] {
-            guard let date = ISO8601DateFormatter().date(from: text) ?? SyncAPI.parseTimestamp(text) else {
+            guard let date = WallClock.instant(internetDateTime: text) ?? SyncAPI.parseTimestamp(text) else {
                 throw CLIError.usage("--from must be an ISO 8601 time such as 2027-03-10T18:00:00Z, got '\(text)'")
             }
             start = date
         }
         let notice = SyncNoticeValue(
             title: arguments[title],
-            text: (arguments[text]).map { $0.replacingOccurrences(of: "\\n", with: "\n") } ?? "",
+            text: (arguments[text]).map { $0.replacing("\\n", with: "\n") } ?? "",
             start: start,
             end: start.addingTimeInterval(arguments[lasting].seconds), priority: arguments[priority])
         let id: String = arguments[Self.id] ?? Self.newID()

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit mosque publish NAME [--slug SLUG]`: the mosque's pages, readable without an account.
 enum MosquePublishCommand: Command {

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit mosque set NAME …`: a mosque's iqama, Jumu'ah and Eid prayers, Hijri calendar, announced
 /// month starts and place.
@@ -167,7 +172,7 @@ enum MosqueSetCommand: Command {
             throw CLIError.usage("--eid '\(text)' must look like 1448-10-01=2027-03-10@07:30+09:00")
         }
         let times = try IqamaSettings(
-            parsing: "", jumuah: rest[1].replacingOccurrences(of: "+", with: ",")
+            parsing: "", jumuah: String(rest[1]).replacing("+", with: ",")
         ).jumuah
         return SyncMosqueSettingsValue.Eid(hijri: String(parts[0]), date: date, prayers: times)
     }

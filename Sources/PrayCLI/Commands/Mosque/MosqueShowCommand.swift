@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit mosque show NAME`: a mosque's settings, timetable and notices.
 enum MosqueShowCommand: Command {
@@ -30,7 +35,8 @@ enum MosqueShowCommand: Command {
             lines.append("  Settings: \(settings.summary.escapingControlCharacters())")
             lines.append(
                 "  Hijri calendar: \(settings.hijriCalendar.rawValue)"
-                    + (settings.hijriOffset == 0 ? "" : String(format: ", offset %+d", settings.hijriOffset)))
+                    + (settings.hijriOffset == 0
+                        ? "" : ", offset \(settings.hijriOffset > 0 ? "+" : "")\(settings.hijriOffset)"))
             if let screen = settings.screen { lines.append("  Screen: \(screen)") }
             for eid in settings.eid {
                 lines.append(

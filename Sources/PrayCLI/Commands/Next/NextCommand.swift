@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit next`: the current and next prayer with the countdown, once or (`--watch`) redrawn at the
 /// moments the countdown changes; in formats for people, scripts and status bars.

@@ -1,7 +1,12 @@
 import Dispatch
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -109,9 +114,9 @@ struct NextWatch {
             let frame = try self.frame(view, at: instant, first: written == 0)
             if frame.shown != shown {
                 shown = frame.shown
-                state.show(frame.line.trimmingCharacters(in: .newlines))
+                state.show(frame.line.trimmingNewlines())
                 if terminal { try context.output.write(verbatim: "\r\u{1B}[2K") }
-                try context.output.write(terminal ? frame.line.trimmingCharacters(in: .newlines) : frame.line)
+                try context.output.write(terminal ? frame.line.trimmingNewlines() : frame.line)
                 try context.output.flush()
                 written += 1
                 if let limit, written >= limit { return }

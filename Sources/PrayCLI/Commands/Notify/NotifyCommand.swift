@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit notify`: the reminder daemon (`run`, the default: `praykit notify [options]`), and
 /// `stop-sound`, which silences the adhan the running daemon plays.

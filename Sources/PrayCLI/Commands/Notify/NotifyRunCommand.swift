@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import PrayKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit notify` without a verb (`praykit notify run`): the reminder daemon, in the foreground —
 /// or its plan (`--dry-run`), or a systemd user unit that runs it (`--print-unit`).
@@ -234,7 +239,11 @@ enum NotifyRunCommand: Command {
             [["At", "Event", "Prayer", "Prayer time"] + (withSound ? ["Sound"] : [])]
             + plan.events.map {
                 [clock.iso8601($0.at), $0.title, $0.prayer.rawValue, clock.time($0.prayerTime, withSeconds: false)]
-                    + (withSound ? [plan.sounds.sound(for: $0).map { ($0 as NSString).lastPathComponent } ?? "-"] : [])
+                    + (withSound
+                        ? [
+                            plan.sounds.sound(for: $0).map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+                                ?? "-"
+                        ] : [])
             }
         var volume = withSound ? ", volume \(plan.sounds.volume) %" : ""
         if withSound, let player = plan.player, !player.kind.hasVolume {
@@ -279,10 +288,10 @@ enum NotifyRunCommand: Command {
     /// in double quotes with `\`, `"`, `$` and `%` escaped (systemd.service(5), "Command lines";
     /// systemd.unit(5), "Specifiers").
     static func systemdQuoted(_ word: String) -> String {
-        let special = CharacterSet(charactersIn: " \t\"'\\$%;")
-        guard word.rangeOfCharacter(from: special) != nil || word.isEmpty else { return word }
-        let escaped = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "$", with: "$$").replacingOccurrences(of: "%", with: "%%")
+        let special = " \t\"'\\$%;".unicodeScalars
+        guard word.unicodeScalars.contains(where: special.contains) || word.isEmpty else { return word }
+        let escaped = word.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+            .replacing("$", with: "$$").replacing("%", with: "%%")
         return "\"" + escaped + "\""
     }
 }

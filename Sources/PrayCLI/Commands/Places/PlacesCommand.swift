@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit places`: cities by name, the zone at a point, the cities near a point — offline.
 enum PlacesCommand: CommandGroup {
@@ -45,8 +50,8 @@ enum PlacesCommand: CommandGroup {
             + places.map { place in
                 [
                     place.name, place.region ?? "", place.countryName,
-                    String(format: "%.4f", place.coordinates.latitude),
-                    String(format: "%.4f", place.coordinates.longitude),
+                    place.coordinates.latitude.fixed(4),
+                    place.coordinates.longitude.fixed(4),
                     place.timeZoneIdentifier, "\(place.population)",
                 ] + values(place)
             }

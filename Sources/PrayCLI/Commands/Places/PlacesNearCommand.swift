@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit places near --lat --lon`.
 enum PlacesNearCommand: Command {
@@ -26,7 +31,7 @@ enum PlacesNearCommand: Command {
         let distances = Dictionary(nearby.map { ($0.place.geonameID, $0.distanceKilometers) }) { first, _ in first }
         try context.output.write(
             PlacesCommand.table(nearby.map(\.place), extra: ["Distance"]) { place in
-                [String(format: "%.1f km", distances[place.geonameID] ?? 0)]
+                ["\((distances[place.geonameID] ?? 0).fixed(1)) km"]
             })
     }
 }

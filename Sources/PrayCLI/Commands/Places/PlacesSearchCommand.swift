@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit places search <query>`.
 enum PlacesSearchCommand: Command {
@@ -16,7 +21,7 @@ enum PlacesSearchCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let query = arguments[query]
-        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw CLIError.usage("<query> is empty") }
+        guard !query.trimmingWhitespace().isEmpty else { throw CLIError.usage("<query> is empty") }
         let result = try context.dependency.placeService().search(query, limit: arguments[PlacesCommand.limit])
         if arguments[PlacesCommand.format] == .json {
             return try context.output.write(

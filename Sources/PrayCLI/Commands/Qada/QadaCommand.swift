@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit qada`: the prayers to make up — what is owed, an opening count, make-ups. Without a verb,
 /// 'qada' is 'qada show'.

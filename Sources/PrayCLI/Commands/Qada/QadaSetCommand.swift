@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit qada set PRAYER|all COUNT`: the opening count of prayers, given as a number.
 enum QadaSetCommand: Command {

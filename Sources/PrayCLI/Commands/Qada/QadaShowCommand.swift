@@ -1,5 +1,13 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `praykit qada show`: what is owed of each prayer, the pace, the day it reaches zero.
 enum QadaShowCommand: Command {

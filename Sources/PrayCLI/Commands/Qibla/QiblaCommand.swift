@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit qibla`: the direction of the Kaaba from a place, true and by compass.
 enum QiblaCommand: Command {
@@ -55,8 +60,8 @@ enum QiblaCommand: Command {
         }
         let distance =
             qibla.distanceKilometers < Qibla.nearKaabaKilometers
-            ? String(format: "%.1f m", qibla.distanceKilometers * 1000)
-            : String(format: "%.1f km", qibla.distanceKilometers)
+            ? "\((qibla.distanceKilometers * 1000).fixed(1)) m"
+            : "\(qibla.distanceKilometers.fixed(1)) km"
         let position = "\(coordinates.latitude.formattedCompactly), \(coordinates.longitude.formattedCompactly)"
         var lines = ["Qibla from " + (place.nameWithNote.map { "\($0) — \(position)" } ?? position)]
         if let choice = place.cityChoice, let others = MatchText.others(choice) { lines.append(others) }
@@ -81,7 +86,7 @@ enum QiblaCommand: Command {
         if let degeneracy = qibla.degeneracy { notes.append("\(degeneracy).") }
         if qibla.isNearKaaba {
             notes.append(
-                "this place is \(String(format: "%.0f", qibla.distanceKilometers * 1000)) m from the Kaaba: the "
+                "this place is \((qibla.distanceKilometers * 1000).fixed(0)) m from the Kaaba: the "
                     + "direction is only meaningful beyond a few metres; face the Kaaba itself.")
         }
         if qibla.isNearAntipode {
@@ -93,6 +98,6 @@ enum QiblaCommand: Command {
     }
 
     static func degrees(_ value: Double) -> String {
-        String(format: "%.2f°", value)
+        "\(value.fixed(2))°"
     }
 }

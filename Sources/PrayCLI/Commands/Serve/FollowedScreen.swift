@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The screen of `praykit serve --display` and its month page, following the saved place: when
 /// ``update(_:)`` is given a screen other than the one shown (`config set city` moved the place, or

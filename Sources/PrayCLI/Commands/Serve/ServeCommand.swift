@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit serve`: the AlAdhan prayer-times API over HTTP, calculated here, offline (`run`, the
 /// default), the sync endpoints with `--sync-store`, and the sync server's administration (`sync`).

@@ -1,6 +1,12 @@
-import Foundation
+import Dispatch
 import PrayCore
 import PrayKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -96,10 +102,9 @@ enum ServeRunCommand: Command {
     /// the server serves several calendars, so not more closely), nothing taken on any error.
     /// - Throws: ``CLIError`` (usage) naming the file and the line.
     static func monthStarts(_ path: String) throws -> HijriMonthStarts {
-        let handle = FileHandle(forReadingAtPath: path)
-        guard let handle else { throw CLIError.usage("cannot read \(path)") }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumStartsBytes + 1)) ?? Data()
+        guard let data = try? FileBytes.read(path: path, limit: maximumStartsBytes + 1) else {
+            throw CLIError.usage("cannot read \(path)")
+        }
         guard data.count <= maximumStartsBytes else { throw CLIError.usage("\(path) is larger than 1 MiB") }
         guard let text = String(data: data, encoding: .utf8) else { throw CLIError.usage("\(path) is not UTF-8 text") }
         var starts = HijriMonthStarts()

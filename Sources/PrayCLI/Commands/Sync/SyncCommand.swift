@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit sync`: the log, the synced settings and the place on all of a person's devices, through a
 /// `praykit serve --sync-store …` server (SYNC.md).

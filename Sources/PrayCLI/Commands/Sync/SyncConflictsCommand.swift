@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit sync conflicts`: the local values a pulled row replaced before the server had them, to
 /// keep or dismiss.
@@ -60,7 +65,7 @@ enum SyncConflictsCommand: Command {
         switch conflict.collection {
         case .pref: conflict.key
         case .place: "the place"
-        case .log: "log " + conflict.key.replacingOccurrences(of: "/", with: " ")
+        case .log: "log " + conflict.key.replacing("/", with: " ")
         case .fast: "fast of " + conflict.key
         case .hijriStart: "start of Hijri month " + conflict.key
         default: conflict.collection.rawValue + " " + conflict.key.escapingControlCharacters()

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit sync failed`: the changes the server refused, to retry or drop.
 enum SyncFailedCommand: Command {

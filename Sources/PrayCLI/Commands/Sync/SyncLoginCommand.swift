@@ -1,5 +1,13 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `praykit sync login`: pairs this device with a server using a one-time code.
 enum SyncLoginCommand: Command {

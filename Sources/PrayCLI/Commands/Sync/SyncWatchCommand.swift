@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit sync watch`: holds the server's event stream and prints each change as it arrives.
 enum SyncWatchCommand: Command {

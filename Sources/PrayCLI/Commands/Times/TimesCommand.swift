@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import PrayKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit times`: prayer times for a place and a run of days.
 enum TimesCommand: Command {

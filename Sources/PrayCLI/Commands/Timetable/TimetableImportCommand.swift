@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit timetable import FILE.csv --mosque NAME`: keeps a mosque's own timetable.
 enum TimetableImportCommand: Command {
@@ -46,7 +51,7 @@ enum TimetableImportCommand: Command {
     static let maximumBytes = 16 * 1024 * 1024
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
-        let name = arguments[mosque].trimmingCharacters(in: .whitespaces)
+        let name = arguments[mosque].trimmingWhitespace()
         do {
             try MosqueTimetable.validate(name: name)
         } catch {

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit timetable print` (the default of `praykit timetable`): a month's times as a page to
 /// print, HTML or PDF.
@@ -64,7 +69,7 @@ enum TimetablePrintCommand: Command {
                 "a PDF is binary and standard output is a terminal: give --output <file.pdf>, or redirect "
                     + "(> timetable.pdf)")
         }
-        if let path, path.isEmpty || path.hasSuffix("/") || FileManager.default.isDirectory(path) {
+        if let path, path.isEmpty || path.hasSuffix("/") || FileBytes.isFolder(path) == true {
             throw CLIError.usage("--output needs a file name, got '\(path)'")
         }
         // The file is created before the work, so that a bad path fails at once.
@@ -117,14 +122,6 @@ enum TimetablePrintCommand: Command {
 }
 
 extension PDFAPI.Paper: ArgumentValue {}
-
-extension FileManager {
-    /// Whether `path` names a folder.
-    fileprivate func isDirectory(_ path: String) -> Bool {
-        var folder: ObjCBool = false
-        return fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
-    }
-}
 
 extension YearMonth {
     /// The month of `date`.

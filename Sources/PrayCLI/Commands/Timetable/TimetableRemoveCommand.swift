@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit timetable remove --mosque NAME`: forgets a mosque's timetable.
 enum TimetableRemoveCommand: Command {
@@ -9,7 +14,7 @@ enum TimetableRemoveCommand: Command {
     static let options: [any OptionDefinition] = [mosque]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
-        let name = arguments[mosque].trimmingCharacters(in: .whitespaces)
+        let name = arguments[mosque].trimmingWhitespace()
         guard try context.dependency.mosqueTimetables().remove(named: name) else {
             let names = try context.dependency.mosqueTimetables().mosques().map(\.name)
             throw CLIError.runtime(

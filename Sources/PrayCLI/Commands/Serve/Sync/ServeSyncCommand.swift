@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit serve sync`: the sync server's administration — its users, their pairing codes and
 /// devices — on the store that `praykit serve --sync-store` serves.
@@ -169,7 +174,7 @@ enum ServeSyncCommand: CommandGroup {
     /// `2026-11-29 12:00 UTC`, or `never`.
     static func time(_ date: Date?) -> String {
         guard let date else { return "never" }
-        return SyncAPI.timestamp(date).prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC"
+        return SyncAPI.timestamp(date).prefix(16).replacing("T", with: " ") + " UTC"
     }
 }
 

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit serve sync devices`: list the paired devices, revoke one.
 enum ServeSyncDevicesCommand: CommandGroup {

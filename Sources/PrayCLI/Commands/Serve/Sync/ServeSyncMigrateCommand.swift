@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit serve sync migrate --from sqlite:PATH --to postgres://…`: a SQLite store moved into an
 /// empty PostgreSQL database, every device keeping its token and its cursor.

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit serve sync migrate-schema`: the store's schema created, or upgraded to this version's.
 enum ServeSyncMigrateSchemaCommand: Command {

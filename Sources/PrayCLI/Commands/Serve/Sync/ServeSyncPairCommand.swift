@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit serve sync pair NAME`: a new pairing code for an existing user.
 enum ServeSyncPairCommand: Command {

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit serve sync spaces list`: the operator's list of the mosque spaces.
 enum ServeSyncSpacesListCommand: Command {

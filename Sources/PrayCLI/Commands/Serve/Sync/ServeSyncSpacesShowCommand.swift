@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit serve sync spaces show ID|NAME`: one mosque space with its members, for the operator.
 enum ServeSyncSpacesShowCommand: Command {

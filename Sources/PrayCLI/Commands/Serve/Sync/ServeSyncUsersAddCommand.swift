@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit serve sync users add NAME`: a new user and their first pairing code.
 enum ServeSyncUsersAddCommand: Command {
@@ -42,7 +47,7 @@ enum ServeSyncUsersAddCommand: Command {
         // A path with a space is quoted for the shell it is pasted into.
         return words.map { word in
             guard word.contains(where: { " '\"$;&|<>()*?`\\".contains($0) }) else { return word }
-            return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            return "'" + word.replacing("'", with: "'\\''") + "'"
         }.joined(separator: " ")
     }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `praykit serve sync users list`: the users, their devices and rows.
 enum ServeSyncUsersListCommand: Command {
