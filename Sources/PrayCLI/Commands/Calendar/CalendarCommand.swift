@@ -130,7 +130,7 @@ struct ICalendarWriter {
             iqama.map { max($0, time.date.addingTimeInterval(60)) }
             ?? time.date.addingTimeInterval(
                 Double(durationMinutes) * 60)
-        let clock = LocalClock(timeZone: request.timeZone)
+        let clock = LocalClock(zone: request.zone)
         var description =
             "\(prayer.name) at \(clock.time(time.date, withSeconds: false)) (\(calculation.place.zone.identifier))"
         if let iqama { description += ", iqama \(clock.time(iqama, withSeconds: false))" }

@@ -14,6 +14,6 @@ enum ManCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         try context.output.write(
-            ManPage.render(date: try CivilDate(containing: context.now, in: TimeZoneName.utc.timeZone)))
+            ManPage.render(date: try CivilDate(containing: context.now, in: TimeZoneName.utc)))
     }
 }

@@ -70,7 +70,7 @@ enum HijriDaysCommand: Command {
                 throw CLIError.usage("--lat and --lon go with --at")
             }
             let zone = try PlaceOptions.zone(arguments, option: PlaceOptions.timeZone, context: context)
-            let today = try CivilDate(containing: context.now, in: zone.timeZone)
+            let today = try CivilDate(containing: context.now, in: zone)
             let start = arguments[date]?.day(today: today) ?? today
             let request = HijriAPI.Request(
                 date: start, days: arguments[days], calendar: query.calendar, offset: query.offset)

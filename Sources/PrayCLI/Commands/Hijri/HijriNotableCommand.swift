@@ -10,7 +10,7 @@ enum HijriNotableCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let query = HijriQuery(arguments, choice: try context.hijriChoice())
         let zone = try PlaceOptions.zone(arguments, option: PlaceOptions.timeZone, context: context)
-        let today = try CivilDate(containing: context.now, in: zone.timeZone)
+        let today = try CivilDate(containing: context.now, in: zone)
         let date = arguments[HijriDaysCommand.date]?.day(today: today) ?? today
         let day = try context.dependency.hijriService().following(query.starts).nextNotableDay(
             after: date, kinds: Set(NotableDay.Kind.allCases), calendar: query.calendar, offset: query.offset)

@@ -101,7 +101,7 @@ enum HijriStartsStore {
     static func example(context: CommandContext) -> (month: HijriMonthStarts.Month, start: CivilDate, shift: Int)? {
         guard let saved = try? context.preferences() else { return nil }
         let (calendar, offset) = calendar(saved)
-        let zone = saved[.timeZone].flatMap(TimeZoneName.init)?.timeZone ?? context.zones.local.timeZone
+        let zone = saved[.timeZone].flatMap(TimeZoneName.init) ?? context.zones.local
         let service = context.dependency.hijriService().following(saved.hijriMonthStarts)
         guard let today = try? CivilDate(containing: context.now, in: zone),
             let now = try? service.days(for: HijriAPI.Request(date: today, calendar: calendar, offset: offset)).first

@@ -44,7 +44,7 @@ enum LogCommand: CommandGroup {
     /// Today in `--tz`, else the saved zone, else the system's.
     static func today(_ arguments: ParsedArguments, context: CommandContext) throws -> CivilDate {
         let zone = try PlaceOptions.zone(arguments, option: timeZone, context: context)
-        return try CivilDate(containing: context.now, in: zone.timeZone)
+        return try CivilDate(containing: context.now, in: zone)
     }
 
     /// The JSON of entries.

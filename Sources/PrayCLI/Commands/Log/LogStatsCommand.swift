@@ -15,7 +15,7 @@ enum LogStatsCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let zone = try PlaceOptions.zone(arguments, option: LogCommand.timeZone, context: context)
-        let today = try CivilDate(containing: context.now, in: zone.timeZone)
+        let today = try CivilDate(containing: context.now, in: zone)
         let statistics = try context.dependency.prayerLog().statistics(today: today)
         // What `qada` says is owed: the openings and the make-ups counted, not only the log's misses.
         let owed = try QadaCommand.ledger(today: today, zone: zone, context: context).total.balance

@@ -122,7 +122,7 @@ enum MQTTCommand: Command {
             let calculation = try await PlaceOptions.calculation(arguments, context: context)
             return .init(request: calculation.request, iqama: calculation.iqama, placeName: calculation.place.name)
         }
-        let zone = calculation.request.timeZone
+        let zone = calculation.request.zone
         if arguments[dryRun] {
             let instant = try arguments[now]?.date(in: zone) ?? context.now
             return try write(try await publisher.messages(at: instant), to: context.output)
@@ -197,7 +197,7 @@ extension MQTTCommand {
     /// are unavailable), so that an unavailable sensor is not taken for a broken one.
     private static func noteMissing(_ calculation: PlaceOptions.Calculation, context: CommandContext) async throws {
         var request = calculation.request
-        request.date = try CivilDate(containing: context.now, in: request.timeZone)
+        request.date = try CivilDate(containing: context.now, in: request.zone)
         request.days = 2
         let schedules = try await context.dependency.prayerService().prayerTimes(for: request).schedules
         guard let note = MissingTimes.note(schedules, prayers: Prayer.daily, parameters: request.parameters) else {

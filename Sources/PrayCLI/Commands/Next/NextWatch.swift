@@ -157,7 +157,7 @@ struct NextWatch {
                 status, note: note, extra: extra, first: false, watching: true)
                 + renderer.lastingJSON(status, note: note, extra: extra)
             : renderer.render(status, note: note, extra: extra, first: false, watching: true)
-        let zone = view.calculation.request.timeZone
+        let zone = view.calculation.request.zone
         let day = (try? CivilDate(containing: instant, in: zone))?.description ?? ""
         var moments = timer.timeline(from: instant, until: instant.addingTimeInterval(86_400))
         moments += [Self.minuteMark(status.countdown, of: status.next.date), Self.midnight(after: instant, in: zone)]
@@ -178,10 +178,10 @@ struct NextWatch {
 
     /// The next midnight after `instant` on the zone's clock (the start of the next civil day, where a
     /// zone skips or repeats an hour).
-    static func midnight(after instant: Date, in zone: TimeZone) -> Date? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: instant))
+    static func midnight(after instant: Date, in zone: TimeZoneName) -> Date? {
+        guard let day = try? CivilDate(containing: instant, in: zone) else { return nil }
+        var clock = ZoneClock(zone: zone)
+        return clock.instant(of: day.adding(days: 1), hour: 0).map { Date(timeIntervalSince1970: $0) }
     }
 }
 

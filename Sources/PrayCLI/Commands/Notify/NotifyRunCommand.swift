@@ -83,7 +83,7 @@ enum NotifyRunCommand: Command {
             atIqama: arguments[iqama], ramadan: !arguments[noRamadan], jumuah: !arguments[noJumuah], prayers: chosen)
         // Check the place and settings now, so a mistake is a usage error before the daemon starts.
         let calculation = try await PlaceOptions.calculation(arguments, context: context)
-        let zone = calculation.request.timeZone
+        let zone = calculation.request.zone
         let start = try arguments[from]?.date(in: zone) ?? context.now
         try await noteMissing(calculation, prayers: chosen, from: start, context: context)
         let end = try arguments[until]?.date(in: zone)
@@ -92,7 +92,7 @@ enum NotifyRunCommand: Command {
             if arguments.isGiven(from) { throw CLIError.usage("--from goes with --dry-run") }
             if let end, end <= context.now {
                 throw CLIError.usage(
-                    "--until \(LocalClock(timeZone: zone).iso8601(end)) is already past: nothing would be notified")
+                    "--until \(LocalClock(zone: zone).iso8601(end)) is already past: nothing would be notified")
             }
             return try await runDaemon(arguments, settings: settings, sounds: sounds, until: end, context: context)
         }
@@ -104,7 +104,7 @@ enum NotifyRunCommand: Command {
             for: calculation.request, from: start, until: stop, settings: settings, iqama: calculation.iqama)
         let playing = Plan(
             events: events, sounds: sounds, player: try? context.dependency.soundService().player(),
-            zone: calculation.request.timeZone)
+            zone: calculation.request.zone)
         try write(playing, format: arguments[format], to: context.output)
     }
 
@@ -114,7 +114,7 @@ enum NotifyRunCommand: Command {
         _ calculation: PlaceOptions.Calculation, prayers: [Prayer], from start: Date, context: CommandContext
     ) async throws {
         var request = calculation.request
-        request.date = try CivilDate(containing: start, in: request.timeZone)
+        request.date = try CivilDate(containing: start, in: request.zone)
         request.days = 2
         let schedules = try await context.dependency.prayerService().prayerTimes(for: request).schedules
         guard let note = MissingTimes.note(schedules, prayers: prayers, parameters: request.parameters) else { return }
@@ -205,11 +205,11 @@ enum NotifyRunCommand: Command {
         let events: [ReminderEvent]
         let sounds: ReminderSounds
         let player: SoundPlayer?
-        let zone: TimeZone
+        let zone: TimeZoneName
     }
 
     private static func write(_ plan: Plan, format: OutputFormat, to output: OutputSink) throws(CLIError) {
-        let clock = LocalClock(timeZone: plan.zone)
+        let clock = LocalClock(zone: plan.zone)
         if format == .json {
             let player = plan.player.map {
                 JSON.object([("name", .string($0.kind.rawValue)), ("path", .string($0.path))])

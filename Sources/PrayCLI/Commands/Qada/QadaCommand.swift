@@ -70,7 +70,7 @@ enum QadaCommand: CommandGroup {
     /// Today and the zone that says so: `--tz`, else the saved zone, else the system's.
     static func today(_ arguments: ParsedArguments, context: CommandContext) throws -> (CivilDate, TimeZoneName) {
         let zone = try PlaceOptions.zone(arguments, option: timeZone, context: context)
-        return (try CivilDate(containing: context.now, in: zone.timeZone), zone)
+        return (try CivilDate(containing: context.now, in: zone), zone)
     }
 
     /// The ledger of the stored entries and the whole prayer log, as of `today`.

@@ -46,7 +46,7 @@ enum SyncWatchCommand: Command {
 
     /// A line for people.
     static func line(_ event: SyncLiveEvent, now: Date, _ context: CommandContext) -> String {
-        let clock = LocalClock(timeZone: context.zones.local.timeZone)
+        let clock = LocalClock(zone: context.zones.local)
         switch event {
         case .connected(let at):
             return "\(clock.time(at, withSeconds: true)) Live: changes arrive as they happen.\n"

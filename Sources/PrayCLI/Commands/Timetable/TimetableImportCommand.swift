@@ -155,8 +155,8 @@ enum TimetableImportCommand: Command {
     private static func warn(
         _ findings: [MosqueTimetableCheck.Finding], of timetable: MosqueTimetable, context: CommandContext
     ) throws {
-        guard !findings.isEmpty, let zone = TimeZone(identifier: timetable.timeZone) else { return }
-        let clock = LocalClock(timeZone: zone)
+        guard !findings.isEmpty, let zone = TimeZoneName(timetable.timeZone) else { return }
+        let clock = LocalClock(zone: zone)
         func time(_ date: Date) -> String { clock.time(date, withSeconds: false) }
         var text = ""
         for finding in findings.prefix(namedFindings) {
