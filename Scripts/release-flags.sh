@@ -10,11 +10,20 @@
 # reference from an archive named before it (gold and bfd would not). The shared library stays in
 # NEEDED (the toolchain's `-lstdc++`) but no symbol binds to it: Scripts/build-release.sh removes it
 # with patchelf.
+#
+# FoundationInternationalization (and with it ICU's data) is linked in, although no module imports it:
+# the modules use FoundationEssentials only (docs/performance.md, "Zones, Foundation and ICU"), and a
+# named Foundation `TimeZone` — which an app-facing API or a zone missing from the system's tz
+# database still makes — finds ICU's zone class by name at run time. `-u` makes the linker take that
+# class from the archive (the default build loads the shared library on demand instead).
 # shellcheck disable=SC2034
 release_flags=(-c release --static-swift-stdlib --disable-local-rpath
     -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
     -Xswiftc -use-ld=lld
-    -Xswiftc -Xfrontend -Xswiftc -public-autolink-library -Xswiftc -Xfrontend -Xswiftc :libstdc++.a)
+    -Xswiftc -Xfrontend -Xswiftc -public-autolink-library -Xswiftc -Xfrontend -Xswiftc :libstdc++.a
+    -Xswiftc -Xfrontend -Xswiftc -public-autolink-library -Xswiftc -Xfrontend -Xswiftc FoundationInternationalization
+    -Xswiftc -Xfrontend -Xswiftc -public-autolink-library -Xswiftc -Xfrontend -Xswiftc _FoundationICU
+    -Xlinker -u -Xlinker '$s30FoundationInternationalization12_TimeZoneICUCMa')
 # Relative relocations packed (DT_RELR): 1.9 MB of .rela.dyn becomes 16 KB, which the loader no longer
 # reads at every start. Only where the C library understands them (glibc 2.36, Debian 12), since the
 # binary runs where it was built.
