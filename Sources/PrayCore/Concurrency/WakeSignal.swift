@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import Synchronization
 
 /// A wait on a ``PrayClock`` that a change ends early: a daemon or a watch sleeps until its next moment,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import Synchronization
 
 /// A hybrid logical clock stamp (SYNC.md §2): `<15-digit ms since 1970>:<4-digit counter>:<client ID>`,
