@@ -1,9 +1,9 @@
+import Synchronization
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Synchronization
 
 /// A wait on a ``PrayClock`` that a change ends early: a daemon or a watch sleeps until its next moment,
 /// or until the data under it changes (``signal()``), whichever comes first. A signal that comes while

@@ -86,7 +86,9 @@ public enum MQTTAPI {
             func refuse(_ why: String) -> MQTTError {
                 MQTTError(.invalidBroker, message: "the broker \(why), such as mqtt://homeassistant.local:1883")
             }
-            guard let separator = text.firstRange(of: "://") else { throw refuse("must be a URL with mqtt:// or mqtts://") }
+            guard let separator = text.firstRange(of: "://") else {
+                throw refuse("must be a URL with mqtt:// or mqtts://")
+            }
             guard let scheme = Scheme(rawValue: text[..<separator.lowerBound].lowercased()) else {
                 throw refuse("must start with mqtt:// or mqtts://, got '\(text[..<separator.lowerBound])://'")
             }

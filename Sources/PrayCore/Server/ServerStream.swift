@@ -1,9 +1,9 @@
+import Synchronization
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Synchronization
 
 /// The bytes of a response that goes on after it is queued — server-sent events — written by whoever
 /// holds the stream, from any thread, and sent by the server as they come (``ServerAPI/Response/stream``).
