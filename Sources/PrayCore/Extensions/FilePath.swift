@@ -20,7 +20,7 @@ package enum FilePath {
     /// `NSString.standardizingPath` as swift-corelibs-foundation computes it: `~` and `~user`
     /// expanded, `.` and empty components dropped, `..` removing the component before it in an
     /// absolute path (kept in a relative one), every symbolic link met on the way replaced by its
-    /// destination, and a `/private` or `/var/automount` prefix dropped where the path without it
+    /// destination (``linkDestination(_:)``), and a `/private` or `/var/automount` prefix dropped where the path without it
     /// exists.
     package static func standardizing(_ path: String) -> String {
         let expanded = expandingTilde(path)
@@ -64,18 +64,28 @@ package enum FilePath {
                 resolved = deletingLastComponent(resolved)
             default:
                 resolved = appending(component, to: resolved)
-                // A chain of links is followed to its end (at most 32 links, as Darwin's limit).
-                var hops = 0
-                while hops < 32, let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: resolved)
-                {
+                if let destination = linkDestination(resolved) {
                     resolved =
                         destination.hasPrefix("/")
                         ? destination : appending(destination, to: deletingLastComponent(resolved))
-                    hops += 1
                 }
             }
         }
         return removingPrefix("/private", from: resolved) ?? resolved
+    }
+
+    /// The destination of the link at `path` as swift-corelibs-foundation's
+    /// `_recursiveDestinationOfSymbolicLink` finds it: a chain of links followed to its end (at most
+    /// 32), each destination read as written — a relative one relative to the process's current
+    /// folder, not the link's, as Foundation did — and `nil` unless the end exists there.
+    private static func linkDestination(_ path: String) -> String? {
+        guard var destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return nil }
+        var hops = 0
+        while hops < 32, let next = try? FileManager.default.destinationOfSymbolicLink(atPath: destination) {
+            destination = next
+            hops += 1
+        }
+        return FileManager.default.fileExists(atPath: destination) ? destination : nil
     }
 
     /// `pathComponents`: a leading `/`, the names between slashes, and a trailing `/`.
