@@ -1,5 +1,13 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Nearest cities by rings of 1° grid cells around a point.
 enum PlaceNearest {

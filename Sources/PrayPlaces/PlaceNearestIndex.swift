@@ -1,5 +1,13 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The gazetteer's cities by position only (`nearest.bin` of `CPrayPlacesData`, written by
 /// `Scripts/data/generate_nearest.py`): what a nearest-city look-up needs — a header's "near Makkah,

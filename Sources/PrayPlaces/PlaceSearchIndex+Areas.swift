@@ -1,5 +1,13 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A country's or region's name where a city is expected (`Egypt`, `مصر`, `Texas`, `Georgia`): the
 /// rules of ``PlaceAPI/SearchResult`` for such a query.

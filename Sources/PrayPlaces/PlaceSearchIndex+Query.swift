@@ -1,5 +1,13 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A whole search: the query's parts, its qualifiers, the candidates, their order, and whether one
 /// stands out (the rules of ``PlaceAPI/SearchResult``).
@@ -81,12 +89,28 @@ extension PlaceSearchIndex {
         return accepted
     }
 
+    /// `key` without its spaces, as Foundation's `replacingOccurrences(of: " ", with: "")` removed them:
+    /// not a space that a non-spacing or enclosing mark follows (one composed character with it), but
+    /// one before a spacing mark.
+    static func withoutSpaces(_ key: String) -> String {
+        let scalars = Array(key.unicodeScalars)
+        var kept = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == " " {
+                let next = index + 1 < scalars.count ? scalars[index + 1].properties.generalCategory : nil
+                guard next == .nonspacingMark || next == .enclosingMark else { continue }
+            }
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
     private static func areas(forQualifier key: String, _ data: PlaceGazetteerData)
         -> ArraySlice<PlaceGazetteerData.AreaReference>
     {
         var forms = [key]
         if key.hasPrefix("the ") { forms.append(String(key.dropFirst(4))) }
-        if key.contains(" ") { forms.append(key.replacingOccurrences(of: " ", with: "")) }
+        if key.contains(" ") { forms.append(withoutSpaces(key)) }
         for form in forms {
             let found = data.areas(named: form)
             if !found.isEmpty { return found }

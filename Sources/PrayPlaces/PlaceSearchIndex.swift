@@ -1,5 +1,13 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Search over ``PlaceGazetteerData``: folding, matching and ranking (see ``PlaceAPI/SearchResult``
 /// for the rules).
@@ -29,7 +37,7 @@ enum PlaceSearchIndex {
     static func fold(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
-        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
+        for scalar in compatibilityDecomposed(text) {
             if scalar.properties.generalCategory == .nonspacingMark || dropped.contains(scalar) { continue }
             if spaces.contains(scalar) || scalar.properties.isWhitespace {
                 pendingSpace = !out.isEmpty

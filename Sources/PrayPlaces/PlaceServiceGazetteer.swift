@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Cities by name and near a point, offline: the GeoNames cities of 15,000 people or more (34,006;
 /// CC BY 4.0) with their alternate names in Latin and Arabic script, regions and countries.

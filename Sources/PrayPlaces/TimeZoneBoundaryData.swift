@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The zone boundaries (`time-zone-boundaries.bin` of `CPrayPlacesData`): a 1° grid whose cells hold
 /// one label (a zone, or a main zone with alternatives) or a quadtree of simplified polygons.

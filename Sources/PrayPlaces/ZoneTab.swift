@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The tz database's `zone.tab`: the countries that use each zone. Read once per path; a missing or
 /// unreadable file gives an empty table (the gazetteer's cities then stand in).

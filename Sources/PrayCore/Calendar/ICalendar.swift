@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// iCalendar (RFC 5545) as PrayKit writes it: `praykit calendar`'s files and the calendar feeds of
 /// `praykit serve` (`/calendar.ics`, `/m/<slug>.ics`). Times are UTC (`DTSTART:20270305T051200Z`),

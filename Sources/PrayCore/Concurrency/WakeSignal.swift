@@ -1,5 +1,9 @@
-import Foundation
 import Synchronization
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A wait on a ``PrayClock`` that a change ends early: a daemon or a watch sleeps until its next moment,
 /// or until the data under it changes (``signal()``), whichever comes first. A signal that comes while

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The one shape of PrayKit's errors that are a kind and a sentence: a ``kind`` to switch on and a
 /// ``message`` a person can act on. Each domain names its kinds and the error it throws:

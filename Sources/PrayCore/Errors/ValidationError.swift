@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An input that PrayKit cannot work with: a latitude of 91°, a date such as 2026-02-30, an unknown
 /// time zone or method name.

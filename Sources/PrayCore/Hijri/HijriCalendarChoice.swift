@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The Hijri calendar a person follows: the saved calendar, day offset and announced month starts
 /// (`hijri-calendar`, `hijri-offset`, `hijri-starts`), or, once they choose a mosque

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The first days of Hijri months as a country or mosque announced them, over the calendar's: the
 /// `hijri-starts` preference (`1448-09=2027-02-09,1448-10=2027-03-10`) and the file a community can
@@ -103,8 +107,8 @@ public struct HijriMonthStarts: Hashable, Sendable, CustomStringConvertible {
             let month: Month
             let start: CivilDate
             do {
-                month = try Month(parsing: parts[0].trimmingCharacters(in: .whitespaces))
-                start = try CivilDate(parsing: parts[1].trimmingCharacters(in: .whitespaces))
+                month = try Month(parsing: parts[0].trimmingWhitespace())
+                start = try CivilDate(parsing: parts[1].trimmingWhitespace())
             } catch {
                 throw ValidationError(
                     field: Preferences.Key.hijriStarts.rawValue, message: "hijri-starts: \(error.message)")
@@ -180,7 +184,7 @@ extension HijriMonthStarts {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = rawLine.trimmingWhitespaceAndNewlines()
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(maxSplits: 2, whereSeparator: { $0 == " " || $0 == "\t" })
             func fail(_ message: String) -> ValidationError {
@@ -197,7 +201,7 @@ extension HijriMonthStarts {
             }
             if let first = seen[month] { throw fail("\(month) is already given on line \(first)") }
             seen[month] = number
-            let source = fields.count > 2 ? String(fields[2]).trimmingCharacters(in: .whitespaces) : ""
+            let source = fields.count > 2 ? String(fields[2]).trimmingWhitespace() : ""
             entries.append(Entry(month: month, start: start, source: source))
         }
         return entries

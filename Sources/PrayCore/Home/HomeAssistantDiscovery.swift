@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The entities PrayKit shows in Home Assistant, and their MQTT discovery messages: one retained JSON
 /// object per entity on ``HomeAssistantTopics/discovery(component:entity:)``, in the schema of Home

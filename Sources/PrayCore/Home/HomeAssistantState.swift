@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What PrayKit's Home Assistant entities show at one instant (``HomeAssistantTimeline/state(at:)``),
 /// published as one retained JSON object on ``HomeAssistantTopics/state`` that every entity reads a
@@ -53,31 +57,31 @@ public struct HomeAssistantState: Hashable, Sendable {
     var object: [String: Any] {
         let clock = HomeAssistantJSON.Clock(timeZone: timeZone)
         var object: [String: Any] = [
-            "date": date.description, "time_zone": timeZone.identifier, "place": place ?? NSNull(),
-            "mosque": mosque ?? NSNull(), "missing": missing.map(\.rawValue),
+            "date": date.description, "time_zone": timeZone.identifier, "place": place ?? HomeAssistantJSON.null,
+            "mosque": mosque ?? HomeAssistantJSON.null, "missing": missing.map(\.rawValue),
             "jumuah": clock.value(jumuah.first), "jumuah_times": jumuah.map(clock.text),
         ]
         for prayer in Prayer.daily { object[prayer.rawValue] = clock.value(times[prayer]) }
         for prayer in Prayer.obligatory { object["\(prayer.rawValue)_iqama"] = clock.value(iqamas[prayer]) }
-        object["next_prayer"] = next.map { $0.prayer.rawValue } ?? NSNull()
-        object["next_prayer_name"] = next.map { $0.prayer.name } ?? NSNull()
+        object["next_prayer"] = next.map { $0.prayer.rawValue } ?? HomeAssistantJSON.null
+        object["next_prayer_name"] = next.map { $0.prayer.name } ?? HomeAssistantJSON.null
         object["next_prayer_time"] = clock.value(next?.time)
         object["next_iqama"] = clock.value(next?.iqama)
-        object["current_period"] = current.map { $0.prayer.rawValue } ?? NSNull()
+        object["current_period"] = current.map { $0.prayer.rawValue } ?? HomeAssistantJSON.null
         object["current_since"] = clock.value(current?.since)
         object["current_until"] = clock.value(current?.until)
         object["disliked"] = disliked == nil ? "OFF" : "ON"
-        object["disliked_kind"] = disliked.map { $0.kind.rawValue } ?? NSNull()
+        object["disliked_kind"] = disliked.map { $0.kind.rawValue } ?? HomeAssistantJSON.null
         object["disliked_until"] = clock.value(disliked?.until)
-        object["ramadan_day"] = fast.map { $0.ramadanDay } ?? NSNull()
+        object["ramadan_day"] = fast.map { $0.ramadanDay } ?? HomeAssistantJSON.null
         object["suhoor"] = clock.value(fast?.suhoorEnds)
         object["iftar"] = clock.value(fast?.iftar)
-        object["hijri"] = hijri.map { "\($0.day) \($0.monthName) \($0.year)" } ?? NSNull()
-        object["hijri_date"] = hijri.map(\.description) ?? NSNull()
-        object["hijri_day"] = hijri.map(\.day) ?? NSNull()
-        object["hijri_month"] = hijri.map(\.monthNumber) ?? NSNull()
-        object["hijri_month_name"] = hijri.map(\.monthName) ?? NSNull()
-        object["hijri_year"] = hijri.map(\.year) ?? NSNull()
+        object["hijri"] = hijri.map { "\($0.day) \($0.monthName) \($0.year)" } ?? HomeAssistantJSON.null
+        object["hijri_date"] = hijri.map(\.description) ?? HomeAssistantJSON.null
+        object["hijri_day"] = hijri.map(\.day) ?? HomeAssistantJSON.null
+        object["hijri_month"] = hijri.map(\.monthNumber) ?? HomeAssistantJSON.null
+        object["hijri_month_name"] = hijri.map(\.monthName) ?? HomeAssistantJSON.null
+        object["hijri_year"] = hijri.map(\.year) ?? HomeAssistantJSON.null
         return object
     }
 
@@ -131,13 +135,80 @@ public struct HomeAssistantCountdown: Hashable, Sendable {
     }
 }
 
-/// JSON as PrayKit's Home Assistant messages write it: keys sorted, `/` unescaped.
+/// JSON as PrayKit's Home Assistant messages write it: keys sorted, `/` unescaped — the bytes
+/// Foundation's `JSONSerialization` wrote with `.sortedKeys` and `.withoutEscapingSlashes`, written
+/// here without full Foundation (the start-up path uses FoundationEssentials only; docs/performance.md):
+/// no white space, strings escaped as it escaped them (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`,
+/// other control characters as `\u00xx` in lower case, everything else as it is), keys in the order
+/// of their Unicode scalars (every key here is ASCII: the order `JSONSerialization` gave them).
 enum HomeAssistantJSON {
-    /// The bytes of `object` (strings, numbers, booleans, arrays, objects and `NSNull` only).
+    /// JSON's `null` in an object.
+    struct Null: Sendable {}
+
+    /// JSON's `null`.
+    static let null = Null()
+
+    /// The bytes of `object` (strings, integers, booleans, arrays, objects and ``null`` only).
     static func data(_ object: Any) -> Data {
+        var text = ""
         // Only JSON values are ever passed in: writing cannot fail.
-        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("{}".utf8)
+        guard write(object, into: &text) else { return Data("{}".utf8) }
+        return Data(text.utf8)
+    }
+
+    /// Appends `value` to `text`; false for a value JSON has no form of.
+    private static func write(_ value: Any, into text: inout String) -> Bool {
+        switch value {
+        case let string as String:
+            writeString(string, into: &text)
+        case let flag as Bool:
+            text += flag ? "true" : "false"
+        case let number as Int:
+            text += String(number)
+        case is Null:
+            text += "null"
+        case let object as [String: Any]:
+            text += "{"
+            for (index, key) in object.keys.sorted(by: {
+                $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars)
+            })
+            .enumerated() {
+                if index > 0 { text += "," }
+                writeString(key, into: &text)
+                text += ":"
+                guard let member = object[key], write(member, into: &text) else { return false }
+            }
+            text += "}"
+        case let array as [Any]:
+            text += "["
+            for (index, element) in array.enumerated() {
+                if index > 0 { text += "," }
+                guard write(element, into: &text) else { return false }
+            }
+            text += "]"
+        default:
+            return false
+        }
+        return true
+    }
+
+    private static func writeString(_ string: String, into text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\u{8}": text += "\\b"
+            case "\u{c}": text += "\\f"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\u{0}"..."\u{1f}":
+                text += (scalar.value < 0x10 ? "\\u000" : "\\u00") + String(scalar.value, radix: 16)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
     }
 
     /// ISO 8601 times in a zone, with its offset on each instant: `2026-12-06T05:31:00+03:00`.
@@ -161,7 +232,7 @@ enum HomeAssistantJSON {
 
         /// The instant's text, or JSON's `null`.
         func value(_ date: Date?) -> Any {
-            date.map(text) ?? NSNull()
+            date.map(text) ?? HomeAssistantJSON.null
         }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What PrayKit's Home Assistant entities show over some days, from the same times every other part
 /// of PrayKit shows: the schedules (the chosen mosque's timetable laid over the calculation), their
@@ -150,7 +154,7 @@ public struct HomeAssistantTimeline: Sendable {
         var object: [String: Any] = [
             "event_type": event.kind == .jumuah ? "jumuah" : event.prayer.rawValue,
             "time": clock.text(event.prayerTime), "iqama": clock.value(event.iqama),
-            "place": place ?? NSNull(), "mosque": mosque ?? NSNull(),
+            "place": place ?? HomeAssistantJSON.null, "mosque": mosque ?? HomeAssistantJSON.null,
         ]
         if event.kind == .adhan {
             let day = try? CivilDate(containing: event.at, in: timeZone)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where one PrayKit device's entities live on an MQTT broker, for Home Assistant's MQTT discovery:
 /// `<prefix>/<device>/…` for its state, and `<discovery prefix>/<component>/<device>/<entity>/config`
@@ -19,8 +23,10 @@ public struct HomeAssistantTopics: Hashable, Sendable {
     public let deviceID: String
 
     /// The accepted characters of ``deviceID``: Home Assistant's node IDs take `[a-zA-Z0-9_-]`.
-    public static let deviceIDCharacters = CharacterSet(
-        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+    /// A set of scalars (Foundation's `CharacterSet` is not in FoundationEssentials); `contains(_:)`
+    /// reads as before.
+    public static let deviceIDCharacters = Set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-".unicodeScalars)
 
     /// Creates and checks the topics.
     /// - Parameters:

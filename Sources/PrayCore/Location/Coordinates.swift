@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A place on Earth: geodetic latitude and longitude on WGS84 in degrees, and elevation above sea
 /// level in metres.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The requests and answers of ``LocationManager`` and ``LocationService``.
 public enum LocationAPI {

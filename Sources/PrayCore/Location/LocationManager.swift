@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Answers "where is the user, in which zone, and by which method": the saved place, a city, given
 /// coordinates or the ``LocationService``'s fix, with the zone and the method chosen by one rule and

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A city of the gazetteer: its name, country and region, position, population and time zone.
 ///
@@ -62,7 +66,7 @@ public struct Place: Hashable, Sendable, Codable, Identifiable, CustomStringConv
     public var id: Int { geonameID }
 
     /// The city's zone as a Foundation `TimeZone`, or `nil` when the system does not know it.
-    public var timeZone: TimeZone? { TimeZone(identifier: timeZoneIdentifier) }
+    public var timeZone: TimeZone? { NamedTimeZone.make(timeZoneIdentifier) }
 
     /// `Makkah, SA`: the name and country code, for headers.
     public var shortName: String { "\(name), \(countryCode)" }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The time zone at a point on Earth, as a ``TimeZoneService`` finds it.
 ///
@@ -42,7 +46,7 @@ public struct TimeZoneLookup: Hashable, Sendable, Codable, CustomStringConvertib
     }
 
     /// The main zone as a Foundation `TimeZone`, or `nil` when the system does not know the identifier.
-    public var timeZone: TimeZone? { TimeZone(identifier: identifier) }
+    public var timeZone: TimeZone? { NamedTimeZone.make(identifier) }
 
     /// The nautical zone for a longitude: `Etc/GMT` within 7.5° of Greenwich, else `Etc/GMT∓N` for
     /// N = round(longitude / 15), with the POSIX inverted sign (45° E → `Etc/GMT-3`; 180° →

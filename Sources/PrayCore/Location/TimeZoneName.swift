@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A time zone as a person or a client writes it, parsed by the one rule every part of PrayKit uses
 /// (the command line, ``LocationManager``, the saved preferences and the HTTP server):
@@ -76,7 +80,7 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
         } else if offset == nil, Self.looksLikeName(text), Self.isSystemZone(text) {
             // A zone of the system's tz database: its file is read, no Foundation zone is made.
             self.init(systemZone: text)
-        } else if offset == nil, Self.looksLikeName(text), let zone = TimeZone(identifier: text) {
+        } else if offset == nil, Self.looksLikeName(text), let zone = NamedTimeZone.make(text) {
             // The exact spelling: Foundation knows every name of the tz database, aliases included, so
             // the list of names is read only for another letter case (or a name like `GMT+0`).
             self.init(identifier: text, timeZone: zone)
@@ -85,7 +89,7 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
             self.init(identifier: zone.identifier, timeZone: zone)
         } else if let name = Self.canonicalSpelling(of: text), Self.isSystemZone(name) {
             self.init(systemZone: name)
-        } else if let name = Self.canonicalSpelling(of: text), let zone = TimeZone(identifier: name) {
+        } else if let name = Self.canonicalSpelling(of: text), let zone = NamedTimeZone.make(name) {
             self.init(identifier: name, timeZone: zone)
         } else if let offset, let zone = TimeZone(secondsFromGMT: offset) {
             self.init(identifier: zone.identifier, timeZone: zone)
@@ -147,7 +151,7 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
     /// the system's database gives it now — PrayKit's own calculations read the database and never
     /// this zone.
     private static func foundationZone(_ identifier: String) -> TimeZone {
-        if let zone = TimeZone(identifier: identifier) { return zone }
+        if let zone = NamedTimeZone.make(identifier) { return zone }
         let now = Int64(Date().timeIntervalSince1970)
         let offset = ZoneDatabase.systemZone(named: identifier)?.period(at: now).offset ?? 0
         return TimeZone(secondsFromGMT: offset) ?? TimeZone(secondsFromGMT: 0) ?? .current
@@ -242,14 +246,22 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
     /// The zone names, read once.
     private static let names = ZoneNames()
 
-    /// The names of the tz database: Foundation's list (ICU's canonical names) and, where the system
-    /// has it, every zone (`Z`) and link (`L`) line of `/usr/share/zoneinfo/tzdata.zi`.
+    /// The names of the tz database: every zone (`Z`) and link (`L`) line of the system's `tzdata.zi`
+    /// where it has one, else (Linux) every TZif file under the system's zone folder (but the
+    /// `posix/` and `right/` copies, `localtime` and `posixrules`); with full Foundation (Apple
+    /// platforms), Foundation's list (ICU's canonical names) too. On Linux Foundation's list needs ICU,
+    /// which the start-up path does not load; it is a subset of `tzdata.zi`'s names (443 of 598 on
+    /// Debian 12, 2026-12-06), so the list is the same where that file exists.
     private struct ZoneNames: Sendable {
         let sorted: [String]
         let byLowercase: [String: String]
 
         init() {
-            var names = Set(TimeZone.knownTimeZoneIdentifiers)
+            var names = Set<String>()
+            #if !canImport(FoundationEssentials)
+                names.formUnion(TimeZone.knownTimeZoneIdentifiers)
+            #endif
+            var foundList = false
             for path in ["/usr/share/zoneinfo/tzdata.zi", "/usr/share/lib/zoneinfo/tzdata.zi"] {
                 guard let data = FileManager.default.contents(atPath: path) else { continue }
                 for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
@@ -257,10 +269,30 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
                     if fields.count >= 2, fields[0] == "Z" { names.insert(String(fields[1])) }
                     if fields.count >= 3, fields[0] == "L" { names.insert(String(fields[2])) }
                 }
+                foundList = true
                 break
             }
+            #if canImport(FoundationEssentials)
+                if !foundList { names.formUnion(Self.zoneFiles()) }
+            #else
+                _ = foundList
+            #endif
             sorted = names.sorted()
             byLowercase = Dictionary(sorted.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        /// The names of the TZif files under the first zone folder of ``ZoneDatabase/system`` that has
+        /// any (``TimeZoneName/isSystemZone(_:)``'s files).
+        private static func zoneFiles() -> [String] {
+            for folder in ZoneDatabase.system.folders {
+                guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: folder), !paths.isEmpty else {
+                    continue
+                }
+                return paths.filter { path in
+                    ZoneDatabase.isZoneName(path) && TimeZoneName.isSystemZone(path)
+                }
+            }
+            return []
         }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The logger that services receive: it sends each event at or above ``minLevel`` to every
 /// ``LogService``, and builds nothing — no message, no metadata — for events below it.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An HTTP method.
 public enum HTTPMethod: String, CaseIterable, Codable, Hashable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Opens MQTT 3.1.1 connections to a broker: what `praykit mqtt` publishes Home Assistant's entities
 /// through (``HomeAssistantDiscovery``).
@@ -82,7 +86,9 @@ public enum MQTTAPI {
             func refuse(_ why: String) -> MQTTError {
                 MQTTError(.invalidBroker, message: "the broker \(why), such as mqtt://homeassistant.local:1883")
             }
-            guard let separator = text.range(of: "://") else { throw refuse("must be a URL with mqtt:// or mqtts://") }
+            guard let separator = text.firstRange(of: "://") else {
+                throw refuse("must be a URL with mqtt:// or mqtts://")
+            }
             guard let scheme = Scheme(rawValue: text[..<separator.lowerBound].lowercased()) else {
                 throw refuse("must start with mqtt:// or mqtts://, got '\(text[..<separator.lowerBound])://'")
             }

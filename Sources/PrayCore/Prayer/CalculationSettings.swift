@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Calculation settings as a person gives them, each one optional: `nil` means "not given". The
 /// command line fills one from its options, an app from its settings screen; ``init(_:)`` reads the

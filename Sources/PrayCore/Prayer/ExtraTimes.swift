@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How the times between the prayers that people also ask for are defined: when the sun has risen
 /// "a spear's length" (ishraq, the end of the disliked time after sunrise and the start of duha, and

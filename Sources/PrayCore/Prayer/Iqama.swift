@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// When a congregation stands for each prayer (the iqama), and the Friday prayer's times: per
 /// prayer a fixed clock time or minutes after the adhan, optionally rounded up to a multiple of
@@ -50,7 +54,7 @@ public struct IqamaSettings: Hashable, Sendable, CustomStringConvertible {
     {
         var rules: [Prayer: Rule] = [:]
         for item in text.split(separator: ",") {
-            let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pair = item.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
             guard pair.count == 2, let prayer = Prayer(rawValue: pair[0].lowercased()), prayer.isObligatory else {
                 throw ValidationError(
                     field: "iqama",
@@ -72,7 +76,7 @@ public struct IqamaSettings: Hashable, Sendable, CustomStringConvertible {
         }
         var jumuah: [Int] = []
         for item in jumuahText.split(separator: ",") {
-            jumuah.append(try Self.clockTime(item.trimmingCharacters(in: .whitespaces), field: "jumuah"))
+            jumuah.append(try Self.clockTime(item.trimmingWhitespace(), field: "jumuah"))
         }
         if let roundingMinutes, !(1...60).contains(roundingMinutes) {
             throw ValidationError(

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A civil day's times together with the day before and the day after, so that "the current prayer"
 /// just after midnight (yesterday's isha) and "the next prayer" after isha (tomorrow's fajr) have an

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Builds ``PrayerDay``s — a day's times with the day before and after — from a ``PrayerService``.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The times of one civil day at one place: every ``Prayer`` either has a ``PrayerTime`` or an
 /// ``PrayerTime/Unavailability`` saying why it has none.

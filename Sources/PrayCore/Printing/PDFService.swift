@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns a self-contained HTML page (inline CSS, no scripts, no outside resources) into a PDF
 /// document: a printed timetable, for instance.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A month of prayer times as a printed timetable lays it out: for each day its times with their marks,
 /// its Hijri date, and the iqama of each prayer that has one (two or three Jumu'ah times stacked on a

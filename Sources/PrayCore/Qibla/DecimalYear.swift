@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A moment as a year and its fraction, as the World Magnetic Model counts time: 2025.0 is the start
 /// of 1 January 2025, 2025.5 about 2 July 2025.
@@ -27,7 +31,7 @@ public struct DecimalYear: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// The value with two decimals: `2026.92`.
     public var description: String {
-        String(format: "%.2f", value)
+        value.fixed(2)
     }
 
     /// Whether `lhs` is earlier than `rhs`.

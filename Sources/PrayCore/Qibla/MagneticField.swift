@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The Earth's main magnetic field at a place, height and time, as a field model gives it: the
 /// vector's components in the local geodetic frame and the elements derived from them.

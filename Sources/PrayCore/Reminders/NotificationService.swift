@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Delivers a reminder to a person: a desktop notification, a user's hook, an app's own channel.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a prayer display shows at an instant — the current prayer and when its time ends, the next
 /// prayer, the countdown, the time since the adhan, the iqama — and the instants at which such a

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Suhoor's end and iftar in Ramadan: which comes next at an instant, and the countdown to it.
 ///

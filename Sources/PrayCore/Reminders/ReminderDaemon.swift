@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Fires reminder events as their moments come: plans, sleeps until the next event in bounded
 /// steps, and after every wake reads the clock again and plans afresh — so a suspend and resume, a

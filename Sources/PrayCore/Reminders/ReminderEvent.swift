@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A moment to tell someone about a prayer: a reminder before it, the adhan, the iqama, imsak and
 /// iftar in Ramadan, the Friday prayer.

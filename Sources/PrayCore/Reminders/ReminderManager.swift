@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Plans reminder events from prayer times: reminders before, the adhan, the iqama, imsak and iftar
 /// in Ramadan (by the Hijri calendar the person follows), and the Friday prayer.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the reminder daemon keeps across its restarts: the events it has handled (fired or missed),
 /// so that a daemon restarted a minute after the adhan does not call it again, and which process

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Plays sound files — the adhan at a prayer's time, a short sound for a reminder — one at a time,
 /// without waiting for them: ``play(_:volume:)`` starts the sound and returns, so a schedule that

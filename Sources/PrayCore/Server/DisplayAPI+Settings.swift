@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension DisplayAPI {
     /// What a mosque (or the screen's own machine) chooses about its screen: how long each phase
@@ -44,7 +48,7 @@ extension DisplayAPI {
             var seen = Set<String>()
             for item in text.split(separator: ",", omittingEmptySubsequences: false) {
                 let pair = item.split(separator: "=", maxSplits: 1).map {
-                    $0.trimmingCharacters(in: .whitespaces).lowercased()
+                    $0.trimmingWhitespace().lowercased()
                 }
                 let name = pair.first ?? ""
                 guard pair.count == 2, Self.names.contains(name) else {

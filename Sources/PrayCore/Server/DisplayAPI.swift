@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The screen of a mosque or a home (`praykit serve --display`): what `/display` shows and
 /// `/display.json` answers.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The pages people open (docs/pages.md): the month to print or read on a phone (`/month`, with
 /// `praykit serve --display`), and a published mosque's pages on a sync server (`/m/<slug>/display`,

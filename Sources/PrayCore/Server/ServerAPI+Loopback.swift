@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -39,7 +43,7 @@ extension ServerAPI.Configuration {
         let canonicalPeer = Self.canonicalAddress(peer)
         guard !trustedProxies.isEmpty, let forwardedFor, let canonicalPeer,
             trustedProxies.contains(where: { Self.canonicalAddress($0) == canonicalPeer }),
-            let last = forwardedFor.split(separator: ",").last?.trimmingCharacters(in: .whitespaces),
+            let last = forwardedFor.split(separator: ",").last?.trimmingWhitespace(),
             let forwarded = Self.canonicalAddress(last)
         else { return canonicalPeer ?? peer }
         return forwarded

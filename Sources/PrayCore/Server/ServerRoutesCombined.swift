@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The answers of `praykit serve` as one ``ServerRoutes``: a request whose path is under `/sync/`
 /// goes to the sync endpoints (SYNC.md §3), one of the screen's (``DisplayAPI/isDisplayPath(_:)``) to

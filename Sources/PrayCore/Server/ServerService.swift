@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Starts HTTP/1.1 servers that answer every request with a plain function from a request value to
 /// a response value (``ServerAPI/Handler``).
@@ -262,7 +266,7 @@ public enum ServerAPI {
                     query[name] = pair.count == 2 ? Self.decode(pair[1]) : ""
                 }
             }
-            let path = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+            let path = parts[0].removingPercentEncodingExactly() ?? String(parts[0])
             self.init(
                 method: method, path: path, query: query, headers: headers, body: body, remoteAddress: remoteAddress)
         }
@@ -273,8 +277,8 @@ public enum ServerAPI {
         }
 
         private static func decode(_ text: Substring) -> String {
-            let spaced = text.replacingOccurrences(of: "+", with: " ")
-            return spaced.removingPercentEncoding ?? spaced
+            let spaced = String(text).replacing("+", with: " ")
+            return spaced.removingPercentEncodingExactly() ?? spaced
         }
     }
 

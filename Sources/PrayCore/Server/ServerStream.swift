@@ -1,5 +1,9 @@
-import Foundation
 import Synchronization
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The bytes of a response that goes on after it is queued — server-sent events — written by whoever
 /// holds the stream, from any thread, and sent by the server as they come (``ServerAPI/Response/stream``).

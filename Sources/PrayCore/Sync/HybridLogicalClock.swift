@@ -1,5 +1,9 @@
-import Foundation
 import Synchronization
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A hybrid logical clock stamp (SYNC.md §2): `<15-digit ms since 1970>:<4-digit counter>:<client ID>`,
 /// fixed width, so that comparing the text bytewise orders stamps as time, then counter, then client.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The wire protocol of sync (SYNC.md §3, §8; `docs/sync-protocol.md`): JSON over HTTP under
 /// `/sync/v1/`, the same types on the client and the server. Unknown fields are ignored when decoding.

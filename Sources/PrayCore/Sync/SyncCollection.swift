@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A collection of synced rows (SYNC.md §1): its name on the wire, the schema that brought it, and the
 /// type of its values.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The identifiers of sync (SYNC.md §2): client IDs (`c_` and 128 random bits in hex), device IDs
 /// (`d_…`), device tokens (`pkd_` and 256 random bits in base64url).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why a sync server refuses a request (SYNC.md §3): the HTTP status, the protocol's error code, a
 /// sentence, and what the code needs (`lastMutationID` with `mutation_gap`, `serverTime` with

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Keeps a person's log, synced settings and saved place the same on all their devices, through a
 /// `praykit serve` peer (SYNC.md): local writes are acknowledged when they are on disk with their

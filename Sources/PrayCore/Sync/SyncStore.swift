@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The server's side of sync (SYNC.md §3, §5, §7): users and their devices, pairing codes, tokens,
 /// and every user's rows with the versions that order them. `SyncStoreSQLite` (PrayServer) keeps

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where a sync server keeps its users, devices and rows (SYNC.md §5), parsed once from the text an
 /// operator writes: `sqlite:PATH` (the embedded store) or a `postgres://…` URL (several servers on
@@ -58,9 +62,9 @@ public enum SyncStoreLocation: Hashable, Sendable, CustomStringConvertible {
     {
         let file = "praykit/sync-server.sqlite"
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return .sqlite(path: (data as NSString).appendingPathComponent(file))
+            return .sqlite(path: FilePath.appending(file, to: data))
         }
-        return .sqlite(path: (home(environment) as NSString).appendingPathComponent(".local/share/" + file))
+        return .sqlite(path: FilePath.appending(".local/share/" + file, to: home(environment)))
     }
 
     /// `sqlite:/path`, or the PostgreSQL URL without its password.
@@ -78,20 +82,20 @@ public enum SyncStoreLocation: Hashable, Sendable, CustomStringConvertible {
         if path == "~" || path.hasPrefix("~/") {
             path = home(environment) + path.dropFirst()
         } else if !path.hasPrefix("/") {
-            path = (currentDirectory as NSString).appendingPathComponent(path)
+            path = FilePath.appending(path, to: currentDirectory)
         }
-        return (path as NSString).standardizingPath
+        return FilePath.standardizing(path)
     }
 
     private static func home(_ environment: [String: String]) -> String {
-        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FilePath.home(of: nil) ?? "/"
     }
 
     /// `postgres://user:secret@host/db?password=secret` → `postgres://user:…@host/db?password=…`: a
     /// password never reaches a message or a log line. The credentials end at the authority's last
     /// `@` (libpq reads the authority up to the first `/`).
     private static func withoutPassword(_ url: String) -> String {
-        guard let scheme = url.range(of: "://") else { return url }
+        guard let scheme = url.firstRange(of: "://") else { return url }
         var text = String(url[..<scheme.upperBound])
         let rest = url[scheme.upperBound...]
         let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex

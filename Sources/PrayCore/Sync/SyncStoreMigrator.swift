@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The operator's steps on a sync server's store that are not serving (SYNC.md §5): bringing its
 /// schema up to date, and moving a store from SQLite to PostgreSQL without anyone syncing afresh.

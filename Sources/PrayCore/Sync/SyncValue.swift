@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The value of one collection's rows: its wire form (`Codable`), the collection it belongs to, and the
 /// rules a put or a delete of a key must follow, the same on the client and the server (SYNC.md §1,

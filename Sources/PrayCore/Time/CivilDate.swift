@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A day of the proleptic Gregorian calendar — year, month and day, with no time and no zone.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Tells the time and waits: what code that stamps an instant or waits reads instead of `Date()` and
 /// `Task.sleep`, so that "now" is an input (DESIGN §4) and tests can let time pass without waiting.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The real ``PrayClock``: the system's time of day, and `Task.sleep` for waiting.
 ///

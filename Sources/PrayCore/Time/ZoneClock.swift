@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Converts between civil days in a time zone and UTC instants, remembering the current offset until
 /// the zone's next transition so that a run of days asks the zone database once per transition.

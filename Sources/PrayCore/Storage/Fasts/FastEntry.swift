@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a day's fast went. The raw value is the stored and synced code, which never changes.
 public enum FastStatus: String, Codable, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a backup keeps of a mosque beyond its timetable (``UserData/mosqueDetails``): its settings,
 /// the Hijri month starts it announced and its notices, each in the form its synced row has

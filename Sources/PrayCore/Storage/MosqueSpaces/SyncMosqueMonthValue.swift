@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension SyncCollection {
     /// A month of a mosque space's timetable: key `YYYY-MM`, the value of a `mosque` row (the month's

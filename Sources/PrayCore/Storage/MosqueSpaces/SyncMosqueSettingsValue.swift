@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension SyncCollection {
     /// A mosque space's settings: key `settings`; its place and zone, iqama rules, Jumu'ah and Eid

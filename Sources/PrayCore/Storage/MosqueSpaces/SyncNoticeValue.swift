@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension SyncCollection {
     /// A mosque's notice (a funeral prayer, a class, a change of times): key the notice's ID, 1 to 40
@@ -98,7 +102,7 @@ extension SyncNoticeValue {
             throw ValidationError(field: "key", message: "a notice's ID is 1 to 40 of a-z, 0-9 and -")
         }
         guard let notice = value else { return }
-        let title = notice.title.trimmingCharacters(in: .whitespaces)
+        let title = notice.title.trimmingWhitespace()
         guard !title.isEmpty, notice.title.count <= maximumTitleLength,
             !notice.title.unicodeScalars.contains(where: \.isControlCharacter)
         else {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One day of a mosque's own timetable: the adhan and iqama clock times it gives, and the Friday
 /// prayer's times. A prayer it does not give is calculated.
@@ -145,7 +149,7 @@ public struct MosqueTimetable: Hashable, Sendable {
     /// and isolates: a name comes from files and other devices).
     /// - Throws: ``ValidationError`` (`mosque`).
     public static func validate(name: String) throws(ValidationError) {
-        guard !name.isEmpty, name.count <= 100, name.trimmingCharacters(in: .whitespaces) == name,
+        guard !name.isEmpty, name.count <= 100, name.trimmingWhitespace() == name,
             !name.unicodeScalars.contains(where: \.isControlCharacter)
         else {
             throw ValidationError(

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads a mosque's timetable from CSV, the format `praykit timetable import` takes.
 ///
@@ -83,11 +87,11 @@ public enum MosqueTimetableCSV {
 
     private static func cells(_ line: Substring) -> [String] {
         line.split(separator: ",", omittingEmptySubsequences: false).map {
-            var cell = $0.trimmingCharacters(in: .whitespaces)
+            var cell = $0.trimmingWhitespace()
             if cell.count >= 2, cell.hasPrefix("\""), cell.hasSuffix("\"") {
                 cell = String(cell.dropFirst().dropLast())
             }
-            return cell.trimmingCharacters(in: .whitespaces)
+            return cell.trimmingWhitespace()
         }
     }
 

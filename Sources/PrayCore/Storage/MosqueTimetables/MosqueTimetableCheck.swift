@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Whether a mosque's timetable is the mosque's: each of its adhan times against the sun's, so that a
 /// file with the wrong month, the wrong zone (or summer time missed) or columns out of place is caught
@@ -128,7 +132,7 @@ public enum MosqueTimetableCheck {
     public static func findings(
         in timetable: MosqueTimetable, calculated: [PrayerSchedule], otherMadhab: [PrayerSchedule]
     ) -> [Finding] {
-        guard let zone = TimeZone(identifier: timetable.timeZone) else { return [] }
+        guard let zone = TimeZoneName(timetable.timeZone) else { return [] }
         let own = Dictionary(calculated.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
         let other = Dictionary(otherMadhab.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
         var findings: [Finding] = []

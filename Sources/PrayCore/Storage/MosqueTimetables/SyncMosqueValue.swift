@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension SyncCollection {
     /// A month of an imported mosque timetable: key `<mosque name>/YYYY-MM`, the month's days with the
@@ -68,7 +72,15 @@ extension SyncValue {
 extension SyncRules {
     /// `East London Mosque/2027-03`: the key of a mosque's month.
     public static func mosqueKey(name: String, year: Int, month: Int) -> String {
-        name + "/" + String(format: "%04d-%02d", year, month)
+        name + "/" + printfPadded(year, 4) + "-" + printfPadded(month, 2)
+    }
+
+    /// `value` as C's `%0<width>d` writes it (the sign counts in the width): what
+    /// `String(format: "%04d-%02d")` wrote here before, without full Foundation.
+    private static func printfPadded(_ value: Int, _ width: Int) -> String {
+        guard value < 0 else { return value.zeroPadded(width) }
+        let digits = String(value.magnitude)
+        return "-" + String(repeating: "0", count: Swift.max(0, width - 1 - digits.count)) + digits
     }
 
     /// The mosque name, year and month of a `mosque` key.

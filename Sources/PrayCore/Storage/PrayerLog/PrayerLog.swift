@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a prayer was kept.
 public enum PrayerStatus: String, CaseIterable, Codable, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension SyncCollection {
     /// The prayer log: key `YYYY-MM-DD/<prayer>`, one of the five prayers.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The settings a person keeps: their place, how times are calculated, the Hijri offset and how
 /// times are shown. Every value is optional; an unset value means "use the default".
@@ -40,7 +44,7 @@ public struct Preferences: Hashable, Sendable, Codable {
     /// Checks, normalises and stores `text` for `key`.
     /// - Throws: ``ValidationError`` naming the key when the text is not a valid value; nothing changes.
     public mutating func set(_ text: String, for key: Key) throws(ValidationError) {
-        values[key] = try key.normalized(text.trimmingCharacters(in: .whitespaces))
+        values[key] = try key.normalized(text.trimmingWhitespace())
     }
 
     /// Removes the value of `key`.
@@ -240,7 +244,7 @@ extension Preferences {
             case .reminderMinutes:
                 var minutes: [Int] = []
                 for item in text.split(separator: ",") {
-                    guard let value = Int(item.trimmingCharacters(in: .whitespaces)), (1...720).contains(value) else {
+                    guard let value = Int(item.trimmingWhitespace()), (1...720).contains(value) else {
                         throw ValidationError(
                             field: rawValue, message: "reminder-minutes must be minutes from 1 to 720, like 10 or 15,5")
                     }

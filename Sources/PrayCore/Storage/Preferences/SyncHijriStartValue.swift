@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension SyncCollection {
     /// An announced first day of a Hijri month: key the Hijri month, `YYYY-MM`. A person's own, or the

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One entry of the prayers to make up (qada): the opening count of a prayer, or prayers of it made up
 /// on a day.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The account of the prayers to make up (qada), per prayer and in total: what is owed, how fast it
 /// goes down, and the day it reaches zero at that pace. Pure: it reads the entries of a

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension SyncCollection {
     /// Prayers to make up: key `opening/<prayer>` (the opening count, the later one wins) or

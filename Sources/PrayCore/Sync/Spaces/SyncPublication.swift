@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // MARK: - Publishing a mosque space (its public pages)
 
@@ -82,7 +86,7 @@ extension SyncRules {
     ///   - space: The space's ID.
     /// - Returns: A slug that passes ``checkSlug(_:)``.
     public static func defaultSlug(name: String, space: String) -> String {
-        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+        let folded = SlugFolding.fold(name)
         var words: [String] = []
         var word = ""
         for scalar in folded.unicodeScalars {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a space holds (SYNC.md §8): a person's own data, or a mosque's published data.
 public enum SyncSpaceKind: String, Codable, Hashable, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A mosque space as this device keeps it: the space, the name its timetable has here, and whether
 /// it is still updated.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a device asks of the spaces (protocol 2, SYNC.md §8): one case per route under
 /// `/sync/v1/spaces`. The user is always the device's.
