@@ -86,6 +86,26 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    @Test(arguments: [
+        ("12026-01-01", "Error: --date: year must be between 1 and 9999, got 12026"),
+        ("+12026-01-01", "Error: --date: year must be between 1 and 9999, got 12026"),
+        ("-0001-01-01", "Error: --date: year must be between 1 and 9999, got -1"),
+        ("+400000", "Error: --date +N and -N go at most 3660 days from today, got '+400000'"),
+        ("-3661", "Error: --date +N and -N go at most 3660 days from today, got '-3661'"),
+        ("+99999999999999999999999", "Error: --date +N and -N go at most 3660 days from today, got '+9999"),
+        ("2026-1-1", "Error: --date must look like YYYY-MM-DD, got '2026-1-1'"),
+        ("+", "Error: --date must look like YYYY-MM-DD, got '+'"),
+    ])
+    func aDateOutOfRangeSaysItsRangeNotItsShape(date: String, message: String) async {
+        // When: the same parser for every command's --date
+        for command in [["times", "--lat", "1", "--lon", "1"], ["hijri"], ["log", "delete", "--prayer", "fajr"]] {
+            let result = await CLI.run(command + ["--date=" + date])
+            // Then
+            #expect(result.status == 64)
+            #expect(result.stderr.hasPrefix(message), "\(command): \(result.stderr)")
+        }
+    }
+
     @Test func errorsListTheCommandsOwnValues() async {
         let times = await CLI.run(["times", "--lat", "1", "--lon", "2", "--format", "waybar"])
         #expect(times.stderr.hasPrefix("Error: --format must be one of table, json, csv, got 'waybar'"))
