@@ -48,6 +48,29 @@ import Testing
             await CLI.run(["hijri", "starts"], dependency: dependency).stdout.hasPrefix("No announced month starts"))
     }
 
+    @Test func theCalendarsStartIsTheOneTheOffsetShows() async throws {
+        // Given: 1 Ramadan 1448 announced for 2027-02-07, and hijri-offset +1, with which the calendar
+        // itself begins Ramadan on 2027-02-07 (Umm al-Qura alone: 2027-02-08)
+        let dependency = CLI.dependency()
+        #expect(await CLI.run(["hijri", "set-start", "1448-09", "2027-02-07"], dependency: dependency).status == 0)
+        #expect(await CLI.run(["config", "set", "hijri-offset", "1"], dependency: dependency).status == 0)
+        // When
+        let list = try array(await CLI.run(["hijri", "starts", "--format", "json"], dependency: dependency).stdout)
+        let table = await CLI.run(["hijri", "starts"], dependency: dependency).stdout
+        // Then: no shift from the calendar the person sees, and the table says which calendar that is
+        #expect(list.first?["calendarStart"] as? String == "2027-02-07")
+        #expect(list.first?["offset"] as? Int == 1)
+        #expect(list.first?["shift"] as? Int == 0)
+        #expect(list.first?["applied"] as? Bool == true)
+        #expect(table.hasPrefix("Calendar: Umm al-Qura, offset +1 day (the calendar's start"), "\(table)")
+        #expect(table.contains("1448-09  Ramadan  2027-02-07       2027-02-07        0"), "\(table)")
+        // The same day 'hijri' begins Ramadan on once the announcement is gone
+        #expect(await CLI.run(["hijri", "unset-start", "1448-09"], dependency: dependency).status == 0)
+        let days = try array(
+            await CLI.run(["hijri", "--date", "2027-02-07", "--format", "json"], dependency: dependency).stdout)
+        #expect(hijriDate(days.first) == "1448-09-01")
+    }
+
     @Test func refusalsNameTheProblemAndSaveNothing() async throws {
         let dependency = CLI.dependency()
         func refused(_ arguments: [String], _ message: String) async throws {
