@@ -216,7 +216,7 @@ struct Instant: ArgumentValue, Equatable {
         ] {
             formatter.formatOptions = options
             if let date = formatter.date(from: argument) {
-                form = .absolute(date)
+                form = .absolute(Self.proleptic(argument) ?? date)
                 return
             }
         }
@@ -249,17 +249,49 @@ struct Instant: ArgumentValue, Equatable {
         switch form {
         case .absolute(let date): return date
         case .local(let components):
-            let zone = name.timeZone
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            guard let date = calendar.date(from: components),
-                calendar.dateComponents([.hour, .minute], from: date)
-                    == DateComponents(hour: components.hour, minute: components.minute)
-            else {
-                throw CLIError.usage("\(argumentDescription) does not exist in \(zone.identifier): its clocks skip it")
+            // The proleptic Gregorian day, as CivilDate counts (Foundation's .gregorian calendar is
+            // Julian before 1582-10-15), and the zone's offsets as PrayKit computes them.
+            guard let year = components.year, let month = components.month, let day = components.day,
+                let civil = try? CivilDate(year: year, month: month, day: day)
+            else { throw CLIError.usage("\(argumentDescription) is not a day") }
+            let local =
+                Double(civil.daysSince1970) * 86_400
+                + Double((components.hour ?? 0) * 3600 + (components.minute ?? 0) * 60 + (components.second ?? 0))
+            // The offsets a day either side; the earlier instant where the clock repeats the time.
+            let offsets = Set([-86_400.0, 86_400.0].map { name.offset(at: Date(timeIntervalSince1970: local + $0)) })
+            let instants = offsets.map { local - Double($0) }.filter {
+                Double(name.offset(at: Date(timeIntervalSince1970: $0))) == local - $0
             }
-            return date
+            guard let instant = instants.min() else {
+                throw CLIError.usage("\(argumentDescription) does not exist in \(name.identifier): its clocks skip it")
+            }
+            return Date(timeIntervalSince1970: instant)
         }
+    }
+
+    /// The instant of an ISO 8601 text `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)` on the proleptic
+    /// Gregorian calendar, as CivilDate counts days: Foundation's ISO 8601 parsers read a date before
+    /// 1582-10-15 as Julian (`1500-06-01` ten days late). `nil` for text of another shape.
+    private static func proleptic(_ text: String) -> Date? {
+        guard
+            let match = text.wholeMatch(
+                of:
+                    #/
+                    ([0-9]{4})-([0-9]{2})-([0-9]{2}) [Tt] ([0-9]{2}):([0-9]{2}):([0-9]{2}) (\.[0-9]+)?
+                    ([Zz]|[+-][0-9]{2}:[0-9]{2})
+                    /#),
+            let year = Int(match.output.1), let month = Int(match.output.2), let day = Int(match.output.3),
+            let civil = try? CivilDate(year: year, month: month, day: day),
+            let hour = Int(match.output.4), let minute = Int(match.output.5), let second = Int(match.output.6)
+        else { return nil }
+        let fraction = match.output.7.flatMap { Double("0" + $0) } ?? 0
+        var offset = 0
+        let zone = match.output.8
+        if zone.count == 6, let hours = Int(zone.dropFirst().prefix(2)), let minutes = Int(zone.suffix(2)) {
+            offset = (zone.hasPrefix("-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+        }
+        let local = Double(civil.daysSince1970) * 86_400 + Double(hour * 3600 + minute * 60 + second) + fraction
+        return Date(timeIntervalSince1970: local - Double(offset))
     }
 
     var argumentDescription: String {
