@@ -38,6 +38,30 @@ import Testing
         #expect(plusTwo.stdout.contains("2026-12-01"), "\(plusTwo.stderr)")
     }
 
+    @Test(arguments: [
+        ("1500-06-01T23:00:00Z", "1500-06-02T02:06:52+03:06:52"),
+        ("1500-06-01T23:00:00.000+01:00", "1500-06-02T01:06:52+03:06:52"),
+        ("1000-01-01T12:00", "1000-01-01T12:00:00+03:06:52"),
+        ("2026-11-29T14:14:00+03:00", "2026-11-29T14:14:00+03:00"),
+    ])
+    func instantsBefore1582AreOnTheCalendarDatesAreOn(now: String, shown: String) async throws {
+        // Given: an instant before the Gregorian reform, which Foundation's parsers read as Julian
+        // (1500-06-01 ten days late); CivilDate and every output count the proleptic Gregorian calendar
+        let result = await CLI.run(
+            ["next", "--lat", "21.4225", "--lon", "39.8262", "--tz", "Asia/Riyadh", "--now", now, "--format", "json"])
+        // Then: the instant given, on Makkah's local mean time of then
+        #expect(try CLI.json(result.stdout)["now"] as? String == shown, "\(result.stderr)")
+    }
+
+    @Test func aLocalTimeTheClocksSkipIsRefusedAndARepeatedOneIsTheFirst() async throws {
+        let london = ["next", "--lat", "51.5", "--lon", "-0.12", "--tz", "Europe/London", "--format", "json"]
+        let skipped = await CLI.run(london + ["--now", "2027-03-28T01:30"])
+        #expect(skipped.status == 64)
+        #expect(skipped.stderr.hasPrefix("Error: 2027-03-28T01:30 does not exist in Europe/London: its clocks skip it"))
+        let repeated = await CLI.run(london + ["--now", "2027-10-31T01:30"])
+        #expect(try CLI.json(repeated.stdout)["now"] as? String == "2027-10-31T01:30:00+01:00", "\(repeated.stderr)")
+    }
+
     @Test func alAdhanMethodNumbersAndZoneSpellingsAreAccepted() async throws {
         for (zone, offset) in [("UTC", "+00:00"), ("utc", "+00:00"), ("+03:00", "+03:00"), ("-0930", "-09:30")] {
             let result = await CLI.run(
@@ -84,6 +108,26 @@ import Testing
         let result = await CLI.run(arguments)
         #expect(result.status == 64)
         #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test(arguments: [
+        ("12026-01-01", "Error: --date: year must be between 1 and 9999, got 12026"),
+        ("+12026-01-01", "Error: --date: year must be between 1 and 9999, got 12026"),
+        ("-0001-01-01", "Error: --date: year must be between 1 and 9999, got -1"),
+        ("+400000", "Error: --date +N and -N go at most 3660 days from today, got '+400000'"),
+        ("-3661", "Error: --date +N and -N go at most 3660 days from today, got '-3661'"),
+        ("+99999999999999999999999", "Error: --date +N and -N go at most 3660 days from today, got '+9999"),
+        ("2026-1-1", "Error: --date must look like YYYY-MM-DD, got '2026-1-1'"),
+        ("+", "Error: --date must look like YYYY-MM-DD, got '+'"),
+    ])
+    func aDateOutOfRangeSaysItsRangeNotItsShape(date: String, message: String) async {
+        // When: the same parser for every command's --date
+        for command in [["times", "--lat", "1", "--lon", "1"], ["hijri"], ["log", "delete", "--prayer", "fajr"]] {
+            let result = await CLI.run(command + ["--date=" + date])
+            // Then
+            #expect(result.status == 64)
+            #expect(result.stderr.hasPrefix(message), "\(command): \(result.stderr)")
+        }
     }
 
     @Test func errorsListTheCommandsOwnValues() async {

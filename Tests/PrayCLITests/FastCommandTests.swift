@@ -78,6 +78,28 @@ import Testing
         #expect(csv.hasPrefix("date,hijri,status,recordedAt,note,problem\n\(first),1447-09-01,fasted,"), "\(csv)")
     }
 
+    @Test func listJSONHasTheHijriDateTheTableShows() async throws {
+        // Given: a fast on 1 Ramadan 1447 and a voluntary one on 10 Shawwal, with hijri-offset +1
+        let test = try TestDatabase()
+        let dependency = try dependency(test, [.hijriOffset: "1"])
+        let now = noon(try CivilDate(parsing: "2026-06-01"))
+        func run(_ arguments: [String]) async -> CLI.Result {
+            await CLI.run(["fast"] + arguments + ["--tz", "UTC"], dependency: dependency, now: now)
+        }
+        let first = try civil(1447, .ramadan, 1).adding(days: -1)
+        let shawwal = try civil(1447, .shawwal, 10).adding(days: -1)
+        #expect(await run(["record", "--date", first.description, "--status", "fasted"]).status == 0)
+        #expect(await run(["record", "--date", shawwal.description, "--status", "voluntary"]).status == 0)
+        // When
+        let json = await run(["list", "--from", first.description, "--format", "json"]).stdout
+        let table = await run(["list", "--from", first.description]).stdout
+        // Then: the day's Hijri date on the calendar followed (with the offset), as a string like times'
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(list.map { $0["hijri"] as? String } == ["1447-09-01", "1447-10-10"], "\(json)")
+        #expect(json.contains("\"date\": \"\(first)\",\n    \"hijri\": \"1447-09-01\",\n    \"status\""), "\(json)")
+        #expect(table.contains("\(first)  1447-09-01  fasted"), "\(table)")
+    }
+
     @Test func theRulesAreUsageErrorsAndSaveNothing() async throws {
         let test = try TestDatabase()
         let dependency = try dependency(test)

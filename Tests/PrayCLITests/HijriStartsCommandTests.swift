@@ -48,6 +48,29 @@ import Testing
             await CLI.run(["hijri", "starts"], dependency: dependency).stdout.hasPrefix("No announced month starts"))
     }
 
+    @Test func theCalendarsStartIsTheOneTheOffsetShows() async throws {
+        // Given: 1 Ramadan 1448 announced for 2027-02-07, and hijri-offset +1, with which the calendar
+        // itself begins Ramadan on 2027-02-07 (Umm al-Qura alone: 2027-02-08)
+        let dependency = CLI.dependency()
+        #expect(await CLI.run(["hijri", "set-start", "1448-09", "2027-02-07"], dependency: dependency).status == 0)
+        #expect(await CLI.run(["config", "set", "hijri-offset", "1"], dependency: dependency).status == 0)
+        // When
+        let list = try array(await CLI.run(["hijri", "starts", "--format", "json"], dependency: dependency).stdout)
+        let table = await CLI.run(["hijri", "starts"], dependency: dependency).stdout
+        // Then: no shift from the calendar the person sees, and the table says which calendar that is
+        #expect(list.first?["calendarStart"] as? String == "2027-02-07")
+        #expect(list.first?["offset"] as? Int == 1)
+        #expect(list.first?["shift"] as? Int == 0)
+        #expect(list.first?["applied"] as? Bool == true)
+        #expect(table.hasPrefix("Calendar: Umm al-Qura, offset +1 day (the calendar's start"), "\(table)")
+        #expect(table.contains("1448-09  Ramadan  2027-02-07       2027-02-07        0"), "\(table)")
+        // The same day 'hijri' begins Ramadan on once the announcement is gone
+        #expect(await CLI.run(["hijri", "unset-start", "1448-09"], dependency: dependency).status == 0)
+        let days = try array(
+            await CLI.run(["hijri", "--date", "2027-02-07", "--format", "json"], dependency: dependency).stdout)
+        #expect(hijriDate(days.first) == "1448-09-01")
+    }
+
     @Test func refusalsNameTheProblemAndSaveNothing() async throws {
         let dependency = CLI.dependency()
         func refused(_ arguments: [String], _ message: String) async throws {
@@ -174,7 +197,8 @@ import Testing
         #expect(again.status == 0)
         #expect(await CLI.run(["hijri", "export-starts"], dependency: other).stdout == exported)
 
-        // A bad line, and a line that makes a 31-day month: the error names the line, nothing is imported
+        // A bad line, and a line that makes a 31-day month: the error names the line, nothing is imported,
+        // and the file's fault is a failure (exit 1), as for 'import'
         let fresh = CLI.dependency()
         for (text, message) in [
             ("# starts\n1448-09 2027-02-07\n1448-10 2027-03-32\n", "line 3: "),
@@ -184,12 +208,50 @@ import Testing
         ] {
             let result = await CLI.run(
                 ["hijri", "import-starts", "-"], dependency: fresh, standardInput: Data(text.utf8))
-            #expect(result.status == 64, "\(text)")
-            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(result.status == 1, "\(text)")
+            #expect(result.stderr.hasPrefix("Error: standard input " + message), "\(result.stderr)")
             #expect(result.stderr.contains("nothing was imported"))
+            #expect(!result.stderr.contains("Usage:"), "\(result.stderr)")
             #expect(try fresh.preferenceStore.preferences()[.hijriStarts] == nil)
         }
         #expect(await CLI.run(["hijri", "import-starts", "/nonexistent/starts.txt"], dependency: fresh).status == 1)
+    }
+
+    @Test func aFileThatIsNotStartsFailsAsImportFailsAndAMissingArgumentIsUsage() async throws {
+        // Given: files that exist but hold no good starts, read both by path and from standard input
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("praykit-starts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let large = Data(repeating: UInt8(ascii: "#"), count: 1024 * 1024 + 1)
+        let cases: [(name: String, data: Data, message: String)] = [
+            ("binary.txt", Data([0xFF, 0xFE, 0x00, 0x41]), "is not UTF-8 text"),
+            ("empty.txt", Data("# nothing yet\n".utf8), "has no months; nothing was imported"),
+            ("backup.json", Data("{\"format\": \"praykit-backup\"}\n".utf8), "line 1: "),
+            ("large.txt", large, "is larger than 1 MiB"),
+        ]
+        let dependency = CLI.dependency()
+        for (name, data, message) in cases {
+            let file = folder.appendingPathComponent(name)
+            try data.write(to: file)
+            // When
+            let byPath = await CLI.run(["hijri", "import-starts", file.path], dependency: dependency)
+            let byInput = await CLI.run(["hijri", "import-starts", "-"], dependency: dependency, standardInput: data)
+            // Then: exit 1 like 'praykit import' of a file that is not a backup, no usage line, nothing saved
+            #expect(byPath.status == 1, "\(name): \(byPath.stderr)")
+            #expect(byPath.stderr.hasPrefix("Error: \(file.path) \(message)"), "\(byPath.stderr)")
+            #expect(!byPath.stderr.contains("Usage:"), "\(byPath.stderr)")
+            #expect(byInput.status == 1, "\(name): \(byInput.stderr)")
+            #expect(byInput.stderr.hasPrefix("Error: standard input \(message)"), "\(byInput.stderr)")
+        }
+        #expect(try dependency.preferenceStore.preferences()[.hijriStarts] == nil)
+        let backup = await CLI.run(
+            ["import", folder.appendingPathComponent("binary.txt").path], dependency: dependency)
+        #expect(backup.status == 1, "\(backup.stderr)")
+        // A missing argument is the command line's mistake
+        let missing = await CLI.run(["hijri", "import-starts"], dependency: dependency)
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("Usage: praykit hijri import-starts"), "\(missing.stderr)")
     }
 
     @Test func theCommittedExampleFileImports() async throws {

@@ -81,4 +81,31 @@ import Testing
             ["next", "--lat", "21.4225", "--lon", "39.8262", "--now", "2026-11-29T08:00:00+03:00"])
         #expect(result.stdout.contains("now after sunrise (duha) since"), "\(result.stdout)")
     }
+
+    @Test(arguments: [
+        ("9999-01-01T12:00", "9999"), ("9999-12-31T23:00:00Z", "9999"), ("0001-01-01T12:00", "1"),
+        ("0001-01-03T12:00", "1"), ("3001-01-01T00:30", "3001"),
+    ])
+    func aDayOutsideTheCalculatedYearsIsRefusedAsTimesRefusesIt(now: String, year: String) async {
+        // Given: an instant whose own day (or the day before it, near year 1) is not calculated
+        // When
+        let result = await CLI.run(["next"] + makkah + ["--now", now])
+        // Then: the words of 'times --date', for the day asked, and no trap at the ends of the calendar
+        #expect(result.status == 64)
+        let refusal = "Error: prayer times are calculated for the years 1000–3000; \(year) is outside them\n"
+        #expect(result.stderr.hasPrefix(refusal), "\(result.stderr)")
+    }
+
+    @Test func theLastCalculatedDayAnswersUntilItsLastPrayer() async {
+        // Given: the last day of 3000, whose following days are not calculated
+        let noon = await CLI.run(["next"] + makkah + ["--now", "3000-12-31T12:00"])
+        #expect(noon.status == 0, "\(noon.stderr)")
+        #expect(noon.stdout.hasPrefix("Dhuhr at 12:2"), "\(noon.stdout)")
+        // After its isha no prayer follows, and the error says why
+        let night = await CLI.run(["next"] + makkah + ["--now", "3000-12-31T23:00"])
+        #expect(night.status == 1)
+        #expect(
+            night.stderr == "Error: no prayer time follows this instant: prayer times are calculated for the years "
+                + "1000–3000; 3001 is outside them\n", "\(night.stderr)")
+    }
 }

@@ -17,6 +17,22 @@ import Testing
         #expect(throws: ValidationError.self) { try CivilDate(parsing: text) }
     }
 
+    @Test(arguments: [
+        ("12026-01-01", "year must be between 1 and 9999, got 12026"),
+        ("+12026-01-01", "year must be between 1 and 9999, got 12026"),
+        ("-0001-01-01", "year must be between 1 and 9999, got -1"),
+        ("-0000-01-01", "year must be between 1 and 9999, got 0"),
+        ("+99999999999999999999999-01-01", "year must be between 1 and 9999, got 99999999999999999999999"),
+        // In range, but not written YYYY: the shape is what is wrong
+        ("+2026-01-01", "date must look like YYYY-MM-DD, got '+2026-01-01'"),
+        ("00001-01-01", "date must look like YYYY-MM-DD, got '00001-01-01'"),
+        ("+400000", "date must look like YYYY-MM-DD, got '+400000'"),
+        ("12026-1-01", "date must look like YYYY-MM-DD, got '12026-1-01'"),
+    ])
+    func aSignedOrLongYearIsRefusedForItsYear(text: String, message: String) {
+        #expect(throws: ValidationError(field: "date", message: message)) { try CivilDate(parsing: text) }
+    }
+
     @Test func knowsLeapYears() throws {
         #expect(throws: Never.self) { try CivilDate(parsing: "2024-02-29") }
         #expect(throws: Never.self) { try CivilDate(parsing: "2000-02-29") }

@@ -245,8 +245,8 @@ struct Instant: ArgumentValue, Equatable {
         try date(in: TimeZoneName(zone))
     }
 
-    /// The instant: as given, or the local time in the zone `name` (whose Foundation zone is made only
-    /// for a local time).
+    /// The instant: as given, or the local time in the zone `name` (its offsets from the system's tz
+    /// database; the first of two instants where the clocks repeat the time).
     /// - Throws: ``CLIError`` (usage) for a local time the zone's clocks skip.
     func date(in name: TimeZoneName) throws -> Date {
         switch form {
@@ -282,14 +282,23 @@ struct Day: ArgumentValue, Equatable {
 
     private let form: Form
 
+    /// The farthest `+N` and `-N` go: ten years.
+    static let maximumDaysFromToday = 3660
+
     init(argument: String) throws(ArgumentValueError) {
         switch argument.lowercased() {
         case "today": form = .fromToday(0)
         case "tomorrow": form = .fromToday(1)
         case "yesterday": form = .fromToday(-1)
         default:
-            if let sign = argument.first, sign == "+" || sign == "-", let days = Int(argument.dropFirst()), days <= 3660
+            if let sign = argument.first, sign == "+" || sign == "-", argument.count > 1,
+                argument.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
             {
+                // A count of days, even one too large for an Int: the limit, not the date's format.
+                guard let days = Int(argument.dropFirst()), days <= Self.maximumDaysFromToday else {
+                    throw ArgumentValueError(
+                        reason: "+N and -N go at most \(Self.maximumDaysFromToday) days from today")
+                }
                 form = .fromToday(sign == "-" ? -days : days)
                 return
             }

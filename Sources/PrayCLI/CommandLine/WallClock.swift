@@ -11,11 +11,13 @@ import PrayCore
 /// calendar knows fixed-offset zones alone (docs/performance.md, "Zones, Foundation and ICU").
 enum WallClock {
     /// The instant of an RFC 3339 (ISO 8601 internet) date and time: `2026-11-29T14:14:00+03:00`,
-    /// `…Z`, an offset `+0300` or `+03`, seconds with a fraction (`14:14:00.5Z`). `nil` for any other
+    /// `…Z`, an offset `+0300` or `+03`, seconds with a fraction (`14:14:00.5Z`), on the proleptic
+    /// Gregorian calendar as ``CivilDate`` counts days (Foundation's parser read a date before
+    /// 1582-10-15 as Julian). `nil` for any other
     /// text, a day that does not exist, or a time outside 00:00:00–23:59:59.
     static func instant(internetDateTime text: String) -> Date? {
         let pattern =
-            /([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(Z|[+-][0-9]{2}(?::?[0-9]{2})?)/
+            /([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?([Zz]|[+-][0-9]{2}(?::?[0-9]{2})?)/
         guard let match = text.wholeMatch(of: pattern), let year = Int(match.output.1),
             let month = Int(match.output.2), let day = Int(match.output.3), let hour = Int(match.output.4),
             let minute = Int(match.output.5), let second = Int(match.output.6), hour < 24, minute < 60, second < 60,
@@ -23,7 +25,7 @@ enum WallClock {
         else { return nil }
         var offset = 0
         let zone = match.output.8
-        if zone != "Z" {
+        if zone != "Z" && zone != "z" {
             let digits = zone.dropFirst().filter { $0 != ":" }
             guard let hours = Int(digits.prefix(2)),
                 let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : digits.dropFirst(2)),

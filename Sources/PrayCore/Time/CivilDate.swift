@@ -54,16 +54,43 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     /// Parses `YYYY-MM-DD` (ISO 8601 calendar date, four-digit year).
-    /// - Throws: ``ValidationError`` for text of another shape or a day that does not exist.
+    /// - Throws: ``ValidationError`` for text of another shape or a day that does not exist; a date
+    ///   whose year has a sign or more than four digits (`+12026-01-01`, ISO 8601's expanded form) is
+    ///   refused for its year when that lies outside ``yearRange``.
     public init(parsing text: String) throws(ValidationError) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        func isDigits(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+            parts.allSatisfy(isDigits), let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else {
+            let expanded = Self.expandedYear(text)
+            if let expanded, !Self.yearRange.contains(expanded.value ?? 0) {
+                throw ValidationError(
+                    field: "date",
+                    message: "year must be between \(Self.yearRange.lowerBound) and \(Self.yearRange.upperBound), "
+                        + "got \(expanded.text)")
+            }
             throw ValidationError(field: "date", message: "date must look like YYYY-MM-DD, got '\(text)'")
         }
         try self.init(year: year, month: month, day: day)
+    }
+
+    /// The year of a date written `±YYYYY-MM-DD`: a sign or more than four digits before `-MM-DD`;
+    /// `value` is `nil` when it does not fit an `Int`, and `text` is the year as given, without
+    /// leading zeros.
+    private static func expandedYear(_ text: String) -> (value: Int?, text: String)? {
+        var rest = Substring(text)
+        let sign = rest.first.flatMap { $0 == "+" || $0 == "-" ? $0 : nil }
+        if sign != nil { rest = rest.dropFirst() }
+        let parts = rest.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count >= 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            sign != nil || parts[0].count > 4
+        else { return nil }
+        let digits = parts[0].drop { $0 == "0" }
+        let magnitude = digits.isEmpty ? "0" : String(digits)
+        let written = (sign == "-" && magnitude != "0" ? "-" : "") + magnitude
+        return (Int(written), written)
     }
 
     /// Creates the day that is `days` days after 1970-01-01 (negative before it).

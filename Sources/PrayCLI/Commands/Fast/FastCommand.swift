@@ -79,11 +79,13 @@ enum FastCommand: CommandGroup {
         try context.dependency.fasts().entries(from: .first, through: .last)
     }
 
-    /// The JSON of an entry, as the model encodes it, and what its day no longer allows (`null` when
-    /// nothing).
-    static func json(_ entry: FastEntry, problem: String?) -> JSON {
+    /// The JSON of an entry, as the model encodes it, with its day's Hijri date (`1448-09-01`, as
+    /// `times` and `fast stats` write one; `null` when the calendar cannot say) and what its day no
+    /// longer allows (`null` when nothing).
+    static func json(_ entry: FastEntry, hijri: String?, problem: String?) -> JSON {
         .object([
-            ("date", .string(entry.date.description)), ("status", .string(entry.status.rawValue)),
+            ("date", .string(entry.date.description)), ("hijri", .string(hijri)),
+            ("status", .string(entry.status.rawValue)),
             ("recordedAt", .string(PrayerLogEntry.timestamp(entry.recordedAt))), ("note", .string(entry.note)),
             ("problem", .string(problem)),
         ])

@@ -39,9 +39,10 @@ enum FastListCommand: Command {
             uniquingKeysWith: { first, _ in first })
         switch arguments[format] {
         case .json:
+            let hijri = try hijriDates(entries, fasts: fasts)
             try JSON.writeArray(
                 entries.lazy.map { entry in
-                    FastCommand.json(entry, problem: problems[entry.date])
+                    FastCommand.json(entry, hijri: hijri[entry.date], problem: problems[entry.date])
                 }, to: output)
         case .csv:
             try output.write(CSV.row(["date", "hijri", "status", "recordedAt", "note", "problem"]))

@@ -28,19 +28,21 @@ enum HijriImportStartsCommand: Command {
     static let maximumBytes = 1024 * 1024
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
-        let path = arguments[file]
-        let data = try InputFile.read(path, limit: maximumBytes + 1, context: context)
-        guard data.count <= maximumBytes else { throw CLIError.usage("\(path) is larger than 1 MiB") }
+        // A file that cannot be read or does not hold good starts is a failure (exit 1), as for
+        // 'import' and 'timetable import'; only the command line itself is a usage error.
+        let data = try InputFile.read(arguments[file], limit: maximumBytes + 1, context: context)
+        let path = arguments[file] == "-" ? "standard input" : arguments[file]
+        guard data.count <= maximumBytes else { throw CLIError.runtime("\(path) is larger than 1 MiB") }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw CLIError.usage("\(path) is not UTF-8 text")
+            throw CLIError.runtime("\(path) is not UTF-8 text")
         }
         let entries: [HijriMonthStarts.Entry]
         do {
             entries = try HijriMonthStarts.entries(parsingFile: text)
         } catch {
-            throw CLIError.usage("\(path) \(error.message); nothing was imported")
+            throw CLIError.runtime("\(path) \(error.message); nothing was imported")
         }
-        guard !entries.isEmpty else { throw CLIError.usage("\(path) has no months; nothing was imported") }
+        guard !entries.isEmpty else { throw CLIError.runtime("\(path) has no months; nothing was imported") }
         let saved = try context.preferences()
         var starts = saved.hijriMonthStarts
         for entry in entries { starts[entry.month] = entry.start }
@@ -50,7 +52,7 @@ enum HijriImportStartsCommand: Command {
         let lines = lineNumbers(text)
         if let last = problems.max(by: { (lines[$0.month] ?? 0) < (lines[$1.month] ?? 0) }) {
             let line = lines[last.month].map { "line \($0): " } ?? ""
-            throw CLIError.usage("\(path) \(line)\(last.problem); nothing was imported")
+            throw CLIError.runtime("\(path) \(line)\(last.problem); nothing was imported")
         }
         try HijriStartsStore.save(starts, context: context)
         try context.output.write("Imported \(entries.count) month start\(entries.count == 1 ? "" : "s").\n")

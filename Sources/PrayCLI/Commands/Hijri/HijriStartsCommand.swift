@@ -5,10 +5,11 @@ enum HijriStartsCommand: Command {
     static let name = "starts"
     static let abstract = "List the Hijri months whose first day was announced ('hijri set-start')."
     static let discussion = """
-        Each month shows its announced first day, the calendar's (the saved hijri-calendar, without the
-        offset) and the difference. An override that no longer fits the saved calendar and offset (more
-        than 2 days from the calendar's first day, or a month of other than 29 or 30 days) is listed
-        with the reason and is not applied.
+        Each month shows its announced first day, the calendar's (the saved hijri-calendar with the saved
+        hijri-offset: the day 'praykit hijri' would begin the month on without the announcement) and the
+        difference. An override that no longer fits the saved calendar and offset (more than 2 days from
+        the calendar's own first day, before the offset, or a month of other than 29 or 30 days) is
+        listed with the reason and is not applied.
         """
     static let examples = ["praykit hijri starts", "praykit hijri starts --format json"]
     static let options: [any OptionDefinition] = [Option<OutputFormat>.format([.table, .json])]
@@ -20,8 +21,9 @@ enum HijriStartsCommand: Command {
         let calendar = context.dependency.hijriService()
         let rows = query.starts.sorted.map { entry in
             let first = try? HijriDate(year: entry.month.year, month: entry.month.month, day: 1)
+            // The calendar as every other command shows it: moved by the offset.
             let calendarStart = first.flatMap {
-                try? calendar.day(of: $0, calendar: query.calendar, offset: 0).gregorian
+                try? calendar.day(of: $0, calendar: query.calendar, offset: query.offset).gregorian
             }
             return (entry.month, entry.start, calendarStart, problems[entry.month])
         }
@@ -31,6 +33,7 @@ enum HijriStartsCommand: Command {
                     JSON.object([
                         ("month", .string(month.description)), ("monthName", .string(month.name)),
                         ("start", .string(start.description)), ("calendarStart", .string(calendarStart?.description)),
+                        ("offset", .int(query.offset)),
                         (
                             "shift",
                             calendarStart.map { .int(start.daysSince1970 - $0.daysSince1970) } ?? .null
@@ -61,7 +64,14 @@ enum HijriStartsCommand: Command {
         let whose = query.mosque.map {
             "As \($0.escapingControlCharacters()) announced them, with your own for the months it did not:\n"
         }
-        try context.output.write((whose ?? "") + Table.render(table))
+        // With an offset, the header of 'praykit hijri', and what the column then means.
+        let offset =
+            query.offset == 0
+            ? ""
+            : "Calendar: \(query.calendar == .ummAlQura ? "Umm al-Qura" : "tabular (civil)"), offset "
+                + "\(query.offset > 0 ? "+" : "")\(query.offset) day\(abs(query.offset) == 1 ? "" : "s") (the "
+                + "calendar's start is the day the month begins on without the announcement)\n"
+        try context.output.write((whose ?? "") + offset + Table.render(table))
     }
 }
 

@@ -64,9 +64,7 @@ enum NextCommand: Command {
         let timer = try await self.timer(calculation, around: first, ramadan: ramadan, context: context)
         let view = View(calculation: calculation, timer: timer)
         guard watching else {
-            guard let status = timer.prayers.status(at: first) else {
-                throw CLIError.runtime("no prayer time follows this instant")
-            }
+            guard let status = timer.prayers.status(at: first) else { throw timer.noPrayerFollows }
             let note = NextRenderer.note(status, timer: timer.prayers, parameters: calculation.request.parameters)
             let renderer = NextRenderer(calculation: calculation, format: format)
             return try context.output.write(
@@ -103,6 +101,13 @@ enum NextCommand: Command {
         var fasts: FastSuggestions? = nil
         /// The chosen mosque's timetable, when it gave some of the times (``MosqueSource/name(_:context:)``).
         var mosque: String? = nil
+        /// Why days around the instant are missing: the calculation's refusal of a day past its years.
+        var edge: String? = nil
+
+        /// The error when no prayer time follows `instant` in these days.
+        var noPrayerFollows: CLIError {
+            .runtime("no prayer time follows this instant" + (edge.map { ": " + $0 } ?? ""))
+        }
 
         /// The named period (with `--extra`), the Ramadan countdown and the suggested fast at `instant`.
         func extra(at instant: Date) -> NextRenderer.Extra {
@@ -131,13 +136,11 @@ enum NextCommand: Command {
         _ calculation: PlaceOptions.Calculation, around instant: Date, ramadan: Bool, context: CommandContext
     ) async throws -> Timers {
         var request = calculation.request
-        request.date = try CivilDate(containing: instant, in: request.zone).adding(days: -1)
-        request.days = 4
-        let response = try await context.dependency.prayerService().prayerTimes(for: request)
-        let prayers = PrayerTimer(schedules: response.schedules, iqama: calculation.iqama)
-        let fasts = FastSuggestions(schedules: response.schedules, request: request, context: context)
-        let mosque = MosqueSource.name(response.schedules, context: context)
-        guard ramadan else { return Timers(prayers: prayers, ramadan: nil, fasts: fasts, mosque: mosque) }
+        let (schedules, edge) = try await self.schedules(&request, around: instant, context: context)
+        let prayers = PrayerTimer(schedules: schedules, iqama: calculation.iqama)
+        let fasts = FastSuggestions(schedules: schedules, request: request, context: context)
+        let mosque = MosqueSource.name(schedules, context: context)
+        guard ramadan else { return Timers(prayers: prayers, ramadan: nil, fasts: fasts, mosque: mosque, edge: edge) }
         // The Hijri dates of the days; a failure here loses only the Ramadan countdown.
         let hijri =
             (try? context.dependency.hijriService().following(request.hijriMonthStarts).days(
@@ -146,8 +149,55 @@ enum NextCommand: Command {
                     offset: request.hijriOffset))) ?? []
         var days: [CivilDate: Int] = [:]
         for day in hijri where day.hijri.month == .ramadan { days[day.gregorian] = day.hijri.day }
-        let timer = RamadanTimer(schedules: response.schedules, ramadanDays: days)
-        return Timers(prayers: prayers, ramadan: timer.isEmpty ? nil : timer, fasts: fasts, mosque: mosque)
+        let timer = RamadanTimer(schedules: schedules, ramadanDays: days)
+        return Timers(
+            prayers: prayers, ramadan: timer.isEmpty ? nil : timer, fasts: fasts, mosque: mosque, edge: edge)
+    }
+
+    /// The schedules of the day of `instant` in the request's zone, the day before and the two after,
+    /// with `request` set to those days. At the edge of the years the calculation supports, only the
+    /// days it supports, and why the others are missing; for an instant whose own day it does not
+    /// support, its refusal of that day — the words `times --date` gets.
+    static func schedules(
+        _ request: inout PrayerAPI.Request, around instant: Date, context: CommandContext
+    ) async throws -> (schedules: [PrayerSchedule], edge: String?) {
+        let service = context.dependency.prayerService()
+        let day: CivilDate
+        do {
+            day = try CivilDate(containing: instant, in: request.zone)
+        } catch {
+            // Before 0001-01-01 or after 9999-12-31 in the place's zone: the calculation's own refusal
+            // of the nearest day (its years lie well inside), else this one.
+            request.date = instant.timeIntervalSince1970 < 0 ? .first : .last
+            request.days = 1
+            _ = try await service.prayerTimes(for: request)
+            throw error
+        }
+        let first = day.clampedAdding(days: -1)
+        request.date = first
+        request.days = day.clampedAdding(days: 2).daysSince1970 - first.daysSince1970 + 1
+        do {
+            return (try await service.prayerTimes(for: request).schedules, nil)
+        } catch let error as PrayError where error.kind == .unsupportedDate {
+            // Day by day: the unsupported neighbours are left out; the day itself is refused.
+            var schedules: [PrayerSchedule] = []
+            var edge: String?
+            for offset in 0..<request.days {
+                var one = request
+                one.date = first.adding(days: offset)
+                one.days = 1
+                do {
+                    schedules += try await service.prayerTimes(for: one).schedules
+                } catch let error as PrayError where error.kind == .unsupportedDate && one.date != day {
+                    edge = error.message
+                }
+            }
+            if let kept = schedules.first?.date, let last = schedules.last?.date {
+                request.date = kept
+                request.days = last.daysSince1970 - kept.daysSince1970 + 1
+            }
+            return (schedules, edge)
+        }
     }
 
     /// The next day suggested for a voluntary fast, for the days of a timer: the day a person decides

@@ -143,9 +143,7 @@ struct NextWatch {
     /// The line at `instant` and the next moment it may change.
     func frame(_ view: NextCommand.View, at instant: Date, first: Bool) throws -> Frame {
         let timer = view.timer
-        guard let status = timer.prayers.status(at: instant) else {
-            throw CLIError.runtime("no prayer time follows this instant")
-        }
+        guard let status = timer.prayers.status(at: instant) else { throw timer.noPrayerFollows }
         let parameters = view.calculation.request.parameters
         let note = NextRenderer.note(status, timer: timer.prayers, parameters: parameters)
         let extra = timer.extra(at: instant)
