@@ -11,13 +11,15 @@ import PrayCore
 /// start-up path does without (docs/performance.md, "Zones, Foundation and ICU").
 ///
 /// It reads what the `DateFormatter` it replaced (`EEE, dd MMM yyyy HH:mm:ss zzz`, POSIX locale)
-/// read for such dates: names of days and months in any case, abbreviated or in full; the weekday
-/// not checked against the date; a day, an hour, a minute or a second of one or two digits; runs of
-/// spaces between the fields; the zone as `GMT`, `UTC`, `UT` or `Z`, or a numeric offset (`+0100`,
-/// `+01:00`, `GMT+01:00`). A day the month does not have, an hour past 23, a second of 60 or
-/// anything after the zone is no date. Zone abbreviations other than GMT's and UTC's (`PST`) and
-/// RFC 850 and asctime dates are not read (they were not read before either, save the
-/// abbreviations, which RFC 9110 does not allow).
+/// read of such dates: names of days and months in any case, abbreviated to three letters or in
+/// full; the weekday not checked against the date; numbers of any count of digits (`9`, `09`, a
+/// year `26`); runs of spaces between the fields; the zone as `GMT`, `UTC`, `UT` or `Z`, or an
+/// offset (`+1`, `+01`, `+0100`, `+01:00`, also after `GMT` or `UTC`). A day the month does not
+/// have, an hour past 23, a second of 60 or anything after the zone is no date. Not read, of what
+/// ICU's lenient parser also took: other zone abbreviations (`PST`, which RFC 9110 does not allow),
+/// names cut shorter than three letters, `Sun.` for `Sun,`, tabs, three-digit offsets (`+130`).
+/// Read here and not by ICU: `GMT+0100` and `+1:30`. Days before 1583 are Gregorian here, Julian in
+/// ICU (a delay of zero either way).
 enum HTTPDate {
     /// The instant `text` names, or `nil` when it is no HTTP-date (white space around it included).
     static func date(_ text: String) -> Date? {
@@ -26,9 +28,9 @@ enum HTTPDate {
         // ", " then the fields separated by spaces: the comma needs a space after it.
         guard rest.first == " " else { return nil }
         let fields = rest.split(separator: " ")
-        guard fields.count == 5, let day = number(fields[0], digits: 1...2),
+        guard fields.count == 5, let day = number(fields[0]),
             let month = months.firstIndex(where: { matches(fields[1], $0) }),
-            let year = number(fields[2], digits: 4...4), let seconds = time(fields[3]),
+            let year = number(fields[2]), let seconds = time(fields[3]),
             let offset = zoneOffset(fields[4]),
             let date = try? CivilDate(year: year, month: month + 1, day: day)
         else { return nil }
@@ -56,39 +58,47 @@ extension HTTPDate {
         return lowered == name || lowered == name.prefix(3)
     }
 
-    /// The value of `text` when it is only ASCII digits, as many as `digits` allows.
-    private static func number(_ text: some StringProtocol, digits: ClosedRange<Int>) -> Int? {
-        guard digits.contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    /// The value of `text` when it is one to nine ASCII digits (leading zeros included).
+    private static func number(_ text: some StringProtocol) -> Int? {
+        guard (1...9).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int(text)
     }
 
-    /// `HH:MM:SS` as seconds of the day (each part of one or two digits), or `nil`.
+    /// `HH:MM:SS` as seconds of the day, or `nil`.
     private static func time(_ text: Substring) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 3, let hour = number(parts[0], digits: 1...2),
-            let minute = number(parts[1], digits: 1...2), let second = number(parts[2], digits: 1...2),
+        guard parts.count == 3, let hour = number(parts[0]), let minute = number(parts[1]),
+            let second = number(parts[2]),
             hour < 24, minute < 60, second < 60
         else { return nil }
         return hour * 3600 + minute * 60 + second
     }
 
-    /// The zone's offset from UTC in seconds: `GMT`, `UTC`, `UT`, `Z`, `±hhmm`, `±hh:mm`, `GMT±hh:mm`.
+    /// The zone's offset from UTC in seconds: `GMT`, `UTC`, `UT`, `Z`, or a sign and `h`, `hh`, `hhmm`,
+    /// `h:mm` or `hh:mm`, alone or after `GMT` or `UTC`.
     private static func zoneOffset(_ text: Substring) -> Int? {
         let upper = text.uppercased()
         if ["GMT", "UTC", "UT", "Z"].contains(upper) { return 0 }
         var numeric = Substring(upper)
         if numeric.hasPrefix("GMT") || numeric.hasPrefix("UTC") { numeric = numeric.dropFirst(3) }
         guard let sign = numeric.first, sign == "+" || sign == "-" else { return nil }
-        let body = Array(numeric.dropFirst())
-        let digits: [Character]
-        switch body.count {
-        case 4: digits = body
-        case 5 where body[2] == ":": digits = Array(body[0..<2] + body[3..<5])
+        let body = numeric.dropFirst()
+        let parts = body.split(separator: ":", omittingEmptySubsequences: false)
+        let hoursText: Substring
+        let minutesText: Substring?
+        switch (parts.count, body.count) {
+        case (1, 1...2): (hoursText, minutesText) = (body, nil)
+        case (1, 4): (hoursText, minutesText) = (body.prefix(2), body.suffix(2))
+        case (2, _) where (1...2).contains(parts[0].count) && parts[1].count == 2:
+            (hoursText, minutesText) = (parts[0], parts[1])
         default: return nil
         }
-        guard let hours = number(String(digits[0..<2]), digits: 2...2),
-            let minutes = number(String(digits[2..<4]), digits: 2...2), hours < 24, minutes < 60
-        else { return nil }
+        guard let hours = number(hoursText), hours < 24 else { return nil }
+        var minutes = 0
+        if let minutesText {
+            guard let value = number(minutesText), value < 60 else { return nil }
+            minutes = value
+        }
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 }
