@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The container's MQTT client where libmosquitto is not linked (every platform but Linux): connecting
 /// throws ``MQTTError`` (`unsupported`) saying so. Compiled everywhere, so that the Linux build checks it

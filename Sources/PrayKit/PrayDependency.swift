@@ -1,8 +1,13 @@
-import Foundation
 import PrayCore
 import PrayPlaces
 import PrayServices
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The server is a Linux dependency of PrayKit (Package.swift). `os(Linux)` as well as `canImport`,
 // because SwiftPM puts every Swift module it builds in one folder: on another platform a build of the
@@ -106,7 +111,7 @@ extension PrayDependency {
             environment: [String: String] = ProcessInfo.processInfo.environment, application: String = applicationName
         ) -> String {
             if let path = environment["PRAYKIT_DATABASE"], !path.isEmpty { return path }
-            let file = (application as NSString).appendingPathComponent("praykit.sqlite")
+            let file = PathText.appending("praykit.sqlite", to: application)
             #if canImport(Darwin)
                 if let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
                 {
@@ -114,10 +119,10 @@ extension PrayDependency {
                 }
             #endif
             if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-                return (data as NSString).appendingPathComponent(file)
+                return PathText.appending(file, to: data)
             }
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            return (home as NSString).appendingPathComponent(".local/share/" + file)
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? PathText.userHome()
+            return PathText.appending(".local/share/" + file, to: home)
         }
 
         /// The name an application's data folder has: its bundle identifier when it has one, else the

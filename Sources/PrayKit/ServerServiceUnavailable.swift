@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The container's server where PrayServer is not linked (every platform but Linux): starting one
 /// throws ``ServerError`` saying so, and its routes answer 501. Compiled everywhere, so that the

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The container's sync store migrator where PrayServer is not linked (every platform but Linux):
 /// every step throws ``SyncStoreError`` (`unsupported`) saying so, as ``PrayDependency``'s

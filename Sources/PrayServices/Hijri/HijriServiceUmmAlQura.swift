@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Hijri dates from the official Umm al-Qura table (1343–1500 AH, every day checked against it in the
 /// tests), the tabular calendar outside it or when asked, a local sighting offset, and the Islamic

@@ -1,6 +1,15 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The publisher's connection to the broker, kept up: it connects, publishes every retained message
 /// (discovery, state, availability) on each connection and again when Home Assistant announces it has

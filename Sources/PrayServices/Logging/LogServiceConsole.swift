@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -27,7 +32,7 @@ public struct LogServiceConsole: LogService {
 
     /// Writes `event` to standard error.
     public func write(_ event: LogEvent) {
-        FileHandle.standardError.write(Data(LogLine.format(event, colour: colour).utf8))
+        systemWriteAll(2, Array(LogLine.format(event, colour: colour).utf8))
     }
 }
 
@@ -58,7 +63,7 @@ enum LogLine {
             let text = escaped(value)
             let needsQuotes = value.isEmpty || text != value || value.contains { $0 == " " || $0 == "\"" || $0 == "=" }
             line +=
-                " \(escaped(key))=" + (needsQuotes ? "\"\(text.replacingOccurrences(of: "\"", with: "\\\""))\"" : value)
+                " \(escaped(key))=" + (needsQuotes ? "\"\(text.replacing("\"", with: "\\\""))\"" : value)
         }
         if event.level <= .debug { line += " source=\(escaped(event.file)):\(event.line)" }
         return line + "\n"

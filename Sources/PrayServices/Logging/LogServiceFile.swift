@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -56,16 +61,7 @@ public final class LogServiceFile: LogService {
             {
                 rotate(&descriptor)
             }
-            line.withUnsafeBytes { bytes in
-                guard let base = bytes.baseAddress else { return }
-                var written = 0
-                while written < bytes.count {
-                    let count = systemWrite(descriptor, base + written, bytes.count - written)
-                    if count < 0 && errno == EINTR { continue }
-                    guard count > 0 else { return }
-                    written += count
-                }
-            }
+            systemWriteAll(descriptor, line)
         }
     }
 

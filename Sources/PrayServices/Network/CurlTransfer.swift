@@ -1,7 +1,12 @@
 // libcurl is a Linux dependency of PrayServices (Package.swift).
 #if canImport(CCurl)
     internal import CCurl
-    import Foundation
+    #if canImport(FoundationEssentials)
+        import FoundationEssentials
+    #else
+        import Foundation
+    #endif
+    import Dispatch
     import PrayCore
     import Synchronization
 
@@ -35,12 +40,10 @@
             let cancelled = Cancellation()
             return await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
-                    let thread = Thread {
+                    DetachedThread.start(name: "PrayKit curl") {
                         continuation.resume(
                             returning: run(request, url: url, limits: limits, cancelled: cancelled, receive: receive))
                     }
-                    thread.name = "PrayKit curl"
-                    thread.start()
                 }
             } onCancel: {
                 cancelled.flag.store(true, ordering: .relaxed)
@@ -218,8 +221,8 @@
             if line.hasPrefix("HTTP/") {
                 buffers.headers = [:]  // a new response (after 100 Continue)
             } else if let colon = line.firstIndex(of: ":") {
-                let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+                let name = line[..<colon].trimmingWhitespace().lowercased()
+                let value = line[line.index(after: colon)...].trimmingWhitespaceAndNewlines()
                 buffers.headers[name] = buffers.headers[name].map { "\($0), \(value)" } ?? value
             }
             return length

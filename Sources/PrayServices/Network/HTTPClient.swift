@@ -1,5 +1,14 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What every ``NetworkService`` of PrayServices does the same way, whatever carries the bytes: the
 /// checks before connecting (http or https with a host; plain http only to loopback — `localhost`
@@ -70,7 +79,7 @@ struct HTTPClient: Sendable {
                 "Request retried",
                 metadata: [
                     "http.url": NetworkError.redacted(request.url), "http.attempt": "\(attempt + 1)",
-                    "http.delay": String(format: "%.2f", delay), "http.reason": Self.reason(result),
+                    "http.delay": Self.twoDecimals(delay), "http.reason": Self.reason(result),
                 ]
             )
             waited += delay
@@ -279,6 +288,15 @@ extension HTTPClient {
         return delay
     }
 
+    /// `delay` as C's `%.2f` writes it (the log's `http.delay`), without `String(format:)`, which lives
+    /// in full Foundation.
+    static func twoDecimals(_ delay: TimeInterval) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = withVaList([delay]) { vsnprintf(&buffer, buffer.count, "%.2f", $0) }
+        guard count >= 0, Int(count) < buffer.count else { return "\(delay)" }
+        return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     private static func reason(_ result: Result<HTTPResponse, NetworkError>) -> String {
         guard case .failure(let error) = result else { return "" }
         return error.status.map { "status \($0)" } ?? error.kind.rawValue
@@ -288,13 +306,9 @@ extension HTTPClient {
 extension NetworkError {
     /// RFC 9110 §10.2.3: delay-seconds, or an HTTP-date (counted from `now`).
     static func seconds(retryAfter header: String, now: Date) -> TimeInterval? {
-        let text = header.trimmingCharacters(in: .whitespaces)
+        let text = header.trimmingWhitespace()
         if let seconds = Int(text), seconds >= 0 { return TimeInterval(seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: text) else { return nil }
+        guard let date = HTTPDate.date(text) else { return nil }
         return max(0, date.timeIntervalSince(now))
     }
 }

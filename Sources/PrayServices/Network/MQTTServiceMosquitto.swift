@@ -2,7 +2,11 @@
 // MQTT client (MQTTServiceUnavailable).
 #if canImport(CMosquitto)
     internal import CMosquitto
-    import Foundation
+    #if canImport(FoundationEssentials)
+        import FoundationEssentials
+    #else
+        import Foundation
+    #endif
     import PrayCore
     import Synchronization
 
@@ -127,12 +131,10 @@
         /// Starts the loop's thread and waits for the broker's answer.
         /// - Throws: ``MQTTError``; `CancellationError`.
         fileprivate func open() async throws {
-            let thread = Thread { [self] in run() }
-            thread.name = "PrayKit MQTT"
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                     context.waitForAnswer(continuation)
-                    thread.start()
+                    DetachedThread.start(name: "PrayKit MQTT") { [self] in run() }
                 }
             } onCancel: { [self] in
                 context.cancelOpening()

@@ -1,7 +1,11 @@
 // libcurl is a Linux dependency of PrayServices (Package.swift); elsewhere the container uses
 // NetworkServiceURLSession.
 #if canImport(CCurl)
-    import Foundation
+    #if canImport(FoundationEssentials)
+        import FoundationEssentials
+    #else
+        import Foundation
+    #endif
     import PrayCore
 
     /// ``NetworkService`` on the system libcurl: one easy handle per exchange on its own thread, TLS

@@ -1,4 +1,12 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The Earth's heliocentric longitude, latitude and radius series of NREL SPA (§3.2, Table A4.2) at
 /// one instant, able to step a fixed number of days ahead without evaluating a cosine.

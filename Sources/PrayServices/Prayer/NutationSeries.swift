@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The nutation series of NREL SPA (§3.4, Table A4.3) at one instant, able to step a fixed number of
 /// days ahead by rotation like ``EarthSeries``.

@@ -1,4 +1,12 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The cosines and sines of a set of arguments that each grow by a fixed step per day, advanced from
 /// one day to the next by rotation instead of trigonometry.

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns the sun's events into a day's prayer times: the method's intervals, the high-latitude rule or
 /// the Moonsighting Committee's seasons for fajr and isha, the night times, adjustments and rounding.

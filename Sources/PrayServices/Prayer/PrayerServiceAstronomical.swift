@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Calculates prayer times from the sun's position: NREL SPA positions, topocentric geometric
 /// altitudes, and the conventions of DESIGN §5 (sunrise and sunset at −0.8333° lowered by the horizon

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The sun's apparent position over a run of days: NREL SPA evaluated at nodes two days apart (0h
 /// TT) and interpolated in between.

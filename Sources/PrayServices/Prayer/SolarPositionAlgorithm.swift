@@ -1,4 +1,12 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The sun's geocentric apparent position by the NREL Solar Position Algorithm.
 ///

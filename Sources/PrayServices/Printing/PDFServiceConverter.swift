@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``PDFService`` that runs a converter installed on the machine, found at each call in the
 /// absolute folders of `PATH` (an empty or relative entry, which names the current folder, is skipped):
@@ -73,7 +78,7 @@ public struct PDFServiceConverter: PDFService {
                 at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         } catch {
             throw PDFError(
-                .failed, message: "cannot make a temporary folder for the PDF: \(error.localizedDescription)")
+                .failed, message: "cannot make a temporary folder for the PDF: \(FileErrorReason.of(error))")
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("page.html")
@@ -82,7 +87,7 @@ public struct PDFServiceConverter: PDFService {
             try Data(request.html.utf8).write(to: page)
         } catch {
             throw PDFError(
-                .failed, message: "cannot write the page for \(tool.rawValue): \(error.localizedDescription)")
+                .failed, message: "cannot write the page for \(tool.rawValue): \(FileErrorReason.of(error))")
         }
         log.debug("Converting HTML to PDF", metadata: ["pdf.tool": executable, "pdf.paper": request.paper.rawValue])
         let outcome: ChildProcess.Outcome
@@ -130,7 +135,7 @@ extension PDFServiceConverter {
     /// The last lines of a converter's standard error, on one line, at most 300 characters, control
     /// characters replaced.
     static func summary(of standardError: String) -> String {
-        let lines = standardError.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = standardError.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }
         let text = lines.filter { !$0.isEmpty }.suffix(3).joined(separator: " | ")
         return String(text.prefix(300)).replacingControlCharacters
     }

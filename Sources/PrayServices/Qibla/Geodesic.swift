@@ -1,4 +1,12 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // The inverse geodesic problem on the WGS84 ellipsoid, after C. F. F. Karney, "Algorithms for
 // geodesics", J. Geodesy 87 (2013) 43–55, https://doi.org/10.1007/s00190-012-0578-z. Equation and

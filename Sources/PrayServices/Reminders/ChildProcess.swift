@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -74,14 +79,13 @@ enum ChildProcess {
         let stop = StopSignal()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let thread = Thread {
+                DetachedThread.start {
                     continuation.resume(
                         with: Result {
                             try runBlocking(
                                 executable, arguments, variables, Limits(deadline: deadline, grace: grace), stop)
                         })
                 }
-                thread.start()
             }
         } onCancel: {
             stop.raise()

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``NotificationService`` that shows a freedesktop notification (D-Bus
 /// `org.freedesktop.Notifications`) through `notify-send`, or `gdbus` when `notify-send` is missing.
@@ -67,6 +72,6 @@ extension NotificationServiceDesktop {
 
     /// `text` as a GVariant string literal: in double quotes, with `\\` and `\"` escaped.
     static func gvariantString(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``NotificationService`` that delivers each event the way the person chose: through the hook a
 /// configuration gives (`praykit notify --hook`), else through the hook saved in the preferences

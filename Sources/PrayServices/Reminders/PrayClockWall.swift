@@ -1,7 +1,12 @@
 import Dispatch
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``PrayClock`` that waits on the wall clock (`DispatchQueue.asyncAfter(wallDeadline:)`), not the
 /// monotonic one: what a daemon needs, since a wait then ends at the right time of day after a

@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -107,7 +112,7 @@ extension ReminderStateStoreFile {
 
     private func readPID() -> Int32? {
         FileManager.default.contents(atPath: pidPath).flatMap {
-            Int32(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            Int32(String(decoding: $0, as: UTF8.self).trimmingWhitespaceAndNewlines())
         }
     }
 
@@ -122,7 +127,7 @@ extension ReminderStateStoreFile {
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         } catch {
             throw StorageError(
-                kind: .cannotOpen, message: "cannot write \(path): \(error.localizedDescription)", path: path)
+                kind: .cannotOpen, message: "cannot write \(path): \(FileErrorReason.of(error))", path: path)
         }
     }
 }

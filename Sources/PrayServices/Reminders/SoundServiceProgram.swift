@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -59,21 +64,18 @@ public extension SoundServiceProgram {
     /// - Throws: ``SoundError`` saying what is wrong.
     func check(_ file: String) throws -> SoundFormat {
         let player = try player()
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
+        // `stat` follows a symbolic link to the file it names (a dangling link is no file).
+        var info = stat()
+        guard stat(file, &info) == 0 else {
             throw SoundError(.unreadable, message: "the sound file \(file) does not exist")
         }
-        // A folder, a pipe or a device is no sound file (and reading a pipe's first bytes would wait);
-        // `stat` follows a symbolic link to the file it names.
-        var info = stat()
-        guard !isFolder.boolValue, stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        // A folder, a pipe or a device is no sound file (and reading a pipe's first bytes would wait).
+        guard info.st_mode & S_IFMT == S_IFREG else {
             throw SoundError(.unreadable, message: "\(file) is not a sound file but a folder, a pipe or a device")
         }
-        guard let handle = FileHandle(forReadingAtPath: file) else {
+        guard let header = systemReadPrefix(of: file, count: 32) else {
             throw SoundError(.unreadable, message: "the sound file \(file) cannot be read (check its permissions)")
         }
-        defer { try? handle.close() }
-        let header = [UInt8]((try? handle.read(upToCount: 32)) ?? Data())
         let accepted = player.kind.formats
         guard let format = SoundFormat.detect(header) else {
             throw SoundError(

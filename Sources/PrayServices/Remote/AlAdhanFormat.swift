@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The AlAdhan API's calendar endpoint: `GET {base}/v1/calendar/{year}/{month}` with the place and
 /// the method's parameters, one month per response.

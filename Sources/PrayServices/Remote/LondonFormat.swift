@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The London Unified Prayer Timetable: `GET {base}/api/times/?format=json&key=…&year=YYYY&24hours=true`,
 /// a year of London wall-clock times with the congregation (jamat) times.

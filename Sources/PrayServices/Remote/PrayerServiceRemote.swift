@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A ``PrayerService`` that serves published timetables — AlAdhan's API or the London Unified Prayer
 /// Timetable — keeping every month or year it fetches in the database.
@@ -80,7 +85,7 @@ extension PrayerServiceRemote {
     static func describe(_ error: any Error) -> String {
         switch error {
         case let error as NetworkError: error.description
-        case let error as CustomStringConvertible where !"\(error)".contains("Domain="): error.description
+        case let error as CustomStringConvertible where "\(error)".firstRange(of: "Domain=") == nil: error.description
         default: "\(type(of: error))"
         }
     }
@@ -115,7 +120,7 @@ extension PrayerServiceRemote {
             return base
         case .aladhan:
             return AlAdhanFormat.url(base: timetable.baseURL, year: 2000, month: 1, request: request)
-                .map { NetworkError.redacted($0).replacingOccurrences(of: "/v1/calendar/2000/1", with: "") } ?? base
+                .map { NetworkError.redacted($0).replacing("/v1/calendar/2000/1", with: "") } ?? base
         }
     }
 

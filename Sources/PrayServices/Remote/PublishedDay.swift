@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One civil day of a published timetable: the instants it gives, by ``Prayer`` raw value, and the
 /// congregation times. What the cache stores and the service turns into a ``PrayerSchedule``.

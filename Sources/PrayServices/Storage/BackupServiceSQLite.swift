@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ``BackupService`` for the SQLite database: export reads everything in one read transaction (a
 /// log entry at a time when asked), import replaces everything in one write transaction.

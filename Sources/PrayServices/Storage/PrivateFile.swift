@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -120,7 +124,41 @@ enum PrivateFile {
     }
 }
 
-// `open(2)` and `write(2)`, apart from the types whose own `open` and `write` would shadow them (for
+/// Writes every byte of `bytes` to `descriptor` with `write(2)` — in one call unless the system writes
+/// fewer — retrying after a signal; stops silently at an error (a log line has nowhere else to go).
+func systemWriteAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { bytes in
+        guard let base = bytes.baseAddress else { return }
+        var written = 0
+        while written < bytes.count {
+            let count = systemWrite(descriptor, base + written, bytes.count - written)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
+    }
+}
+
+/// The first bytes of the file at `path`, up to `count` (fewer at its end), read with `open(2)` and
+/// `read(2)`; `nil` when it cannot be opened.
+func systemReadPrefix(of path: String, count: Int) -> [UInt8]? {
+    let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC, 0)
+    guard descriptor >= 0 else { return nil }
+    defer { _ = close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+        let got = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + filled, count - filled) }
+        if got < 0 && errno == EINTR { continue }
+        // An error while reading gives what a failed read always gave: no bytes.
+        guard got >= 0 else { return [] }
+        if got == 0 { break }
+        filled += got
+    }
+    return Array(bytes.prefix(filled))
+}
+
+// `open(2)`, `write(2)` and `read(2)`, apart from the types whose own `open` and `write` would shadow them (for
 // the log file too).
 #if canImport(Glibc)
     private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
@@ -129,11 +167,17 @@ enum PrivateFile {
     func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         Glibc.write(descriptor, buffer, count)
     }
+    func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        Glibc.read(descriptor, buffer, count)
+    }
 #else
     private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
         Darwin.open(path, flags, mode)
     }
     func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         Darwin.write(descriptor, buffer, count)
+    }
+    func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        Darwin.read(descriptor, buffer, count)
     }
 #endif

@@ -1,6 +1,15 @@
 internal import CSQLite
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A value bound to a statement or read from a row. `package`, as are the connection and statement
 /// members the sync server's SQLite store (PrayServer) uses: one SQLite layer for both.

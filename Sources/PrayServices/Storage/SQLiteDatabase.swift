@@ -1,7 +1,17 @@
 internal import CSQLite
-import Foundation
+import Dispatch
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// PrayKit's database file: one serialized SQLite connection, opened on first use, migrated to the
 /// current schema, and a list of observers told after every committed write.
@@ -239,7 +249,7 @@ public final class SQLiteDatabase: Sendable {
     /// the first write: WAL keeps its `-wal` and `-shm` files beside the database, so even reading
     /// needs a folder that takes new files. (`access` also reports a read-only file system to root.)
     private func checkWritable(existed: Bool) throws(StorageError) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         let checks = [(folder.isEmpty ? "." : folder, "the folder"), (existed ? path : "", "the file")]
         for (target, what) in checks where !target.isEmpty && access(target, W_OK) != 0 {
             let reason = String(cString: strerror(errno))
@@ -261,7 +271,7 @@ public final class SQLiteDatabase: Sendable {
             StorageError(
                 kind: refusal.isInsecure ? .insecure : .cannotOpen, message: file + refusal.message, path: path)
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         do throws(PrivateFile.Refusal) {
             try PrivateFile.checkFolder(folder.isEmpty ? "." : folder)
             try PrivateFile.createOrCheck(path)
@@ -278,7 +288,7 @@ public final class SQLiteDatabase: Sendable {
     }
 
     private func createFolder() throws(StorageError) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         guard !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) else { return }
         do {
             try FileManager.default.createDirectory(
@@ -286,7 +296,7 @@ public final class SQLiteDatabase: Sendable {
             )
         } catch {
             throw StorageError(
-                kind: .cannotOpen, message: "cannot create the folder \(folder): \(error.localizedDescription)",
+                kind: .cannotOpen, message: "cannot create the folder \(folder): \(FileErrorReason.of(error))",
                 path: path
             )
         }

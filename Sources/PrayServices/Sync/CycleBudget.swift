@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How far one cycle may go: a server that keeps answering `hasMore` with a new cursor, or never
 /// acknowledges the outbox, must not keep a device busy forever (a `log record` that never exits, a

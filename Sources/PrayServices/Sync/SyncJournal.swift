@@ -1,6 +1,15 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Sync's side of the database (SYNC.md §4), used inside the stores' own transactions so that a
 /// change and its outbox entry are committed together or not at all.
@@ -78,7 +87,7 @@ public struct SyncJournal: Sendable {
             }
         #endif
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/praykit" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? PathText.userHome()
         return home + "/.local/state/praykit"
     }
 
@@ -193,7 +202,7 @@ extension SyncJournal {
                     try append(collection, row.key, value: row.value, now: now, connection)
                 }
             case .space(let space):
-                let key = SyncSpaces.localKey(space: space, key: String(format: "%04d-%02d", year, month))
+                let key = SyncSpaces.localKey(space: space, key: "\(year.zeroPadded(4))-\(month.zeroPadded(2))")
                 let value = row.value?.payload(as: SyncMosqueValue.self).map { SyncValue.mosqueMonth(.init($0)) }
                 try append(.mosqueMonth, key, value: value, now: now, connection)
             case .readOnly(let space):

@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -206,7 +211,7 @@ final class SyncEventParser: Sendable {
             state.count += 1
         }
         let name = lines.first { $0.hasPrefix("event:") }.map {
-            $0.dropFirst("event:".count).trimmingCharacters(in: .whitespaces)
+            $0.dropFirst("event:".count).trimmingWhitespace()
         }
         let kind: Event.Kind? =
             switch name {

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // MARK: - Login, logout, repair
 
@@ -9,8 +14,8 @@ extension SyncServiceHTTP {
     @discardableResult
     public func login(_ login: SyncLogin) async throws -> SyncStatus {
         let server = try Self.checkServer(login.server)
-        let code = login.code.trimmingCharacters(in: .whitespacesAndNewlines)
-        let name = login.deviceName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let code = login.code.trimmingWhitespaceAndNewlines()
+        let name = login.deviceName.trimmingWhitespaceAndNewlines()
         guard !code.isEmpty, code.utf8.count <= 64 else {
             throw SyncError(.pairingRefused, message: "the pairing code is empty or too long")
         }
@@ -24,7 +29,7 @@ extension SyncServiceHTTP {
             switch response.status {
             case 400, 401, 403, 404, 410:
                 // The server's message says it whole; without one, what a refusal means.
-                let said = error?.message.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                let said = error?.message.trimmingWhitespaceAndNewlines() ?? ""
                 throw SyncError(
                     .pairingRefused,
                     message: said.isEmpty

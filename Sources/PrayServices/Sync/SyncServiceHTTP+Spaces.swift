@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // MARK: - Mosque spaces (protocol 2, SYNC.md §8)
 
@@ -53,7 +58,7 @@ extension SyncServiceHTTP {
             // leave the person's own data (where they were synced before).
             for month in try MosqueTimetableStoreSQLite.months(of: name, connection).sorted() {
                 let (_, year, number) = try SyncRules.parseMosqueKey(month)
-                let key = SyncSpaces.localKey(space: space.id, key: String(format: "%04d-%02d", year, number))
+                let key = SyncSpaces.localKey(space: space.id, key: "\(year.zeroPadded(4))-\(number.zeroPadded(2))")
                 let value = try MosqueTimetableStoreSQLite.value(.mosque, key: month, connection)?
                     .payload(as: SyncMosqueValue.self)
                 try journal.append(

@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ``SyncService`` over the `/sync/v1/` protocol of SYNC.md, speaking to `praykit serve` through a
 /// ``NetworkService``, with the outbox, the stamps and the state in the SQLite database.

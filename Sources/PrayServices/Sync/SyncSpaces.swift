@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The mosque spaces this device follows, as `sync_spaces` keeps them (SYNC.md §8), and how their
 /// rows are named here: a space's row is kept under the local key `<space ID>/<key>` of its

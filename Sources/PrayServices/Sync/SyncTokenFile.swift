@@ -1,5 +1,14 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The file that keeps a device's token beside its database (SYNC.md §7): 0600, created without
 /// following a symbolic link, read only when it belongs to this user and no one else can read it.
@@ -23,7 +32,7 @@ struct SyncTokenFile {
         defer { close(descriptor) }
         fchmod(descriptor, 0o600)
         let bytes = Array(token.utf8)
-        guard Foundation.write(descriptor, bytes, bytes.count) == bytes.count, fsync(descriptor) == 0 else {
+        guard systemWrite(descriptor, bytes, bytes.count) == bytes.count, fsync(descriptor) == 0 else {
             throw StorageError(kind: .full, message: "cannot write the token file", path: path)
         }
     }
@@ -39,9 +48,9 @@ struct SyncTokenFile {
             return nil
         }
         var buffer = [UInt8](repeating: 0, count: 256)
-        let count = Foundation.read(descriptor, &buffer, buffer.count)
+        let count = systemRead(descriptor, &buffer, buffer.count)
         guard count > 0 else { return nil }
-        let token = String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = String(decoding: buffer[0..<count], as: UTF8.self).trimmingWhitespaceAndNewlines()
         return token.hasPrefix("pkd_") ? token : nil
     }
 

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One synced collection's home on a device (DESIGN §1): the store that keeps it in the database
 /// conforms, in its `+Sync.swift` file beside the store, and says how sync and backups reach its rows.

@@ -1,4 +1,12 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // The main field of a World Magnetic Model at a geodetic point, following §1.2 of "The US/UK World
 // Magnetic Model for 2025–2030: Technical Report" (Chulliat et al.): the potential (eq. 2) with Schmidt

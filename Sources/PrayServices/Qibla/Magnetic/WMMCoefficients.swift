@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The Gauss coefficients of a World Magnetic Model and their secular variation, read from its
 /// coefficient file (`WMM.COF`), with the constants of the Legendre recursions computed once.
@@ -57,7 +61,7 @@ struct WMMCoefficients: Sendable {
         var rows: [(n: Int, m: Int, values: [Double])] = []
         var ended = false
         while let (number, line) = lines.next() {
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("9999") {
+            if line.trimmingWhitespace().hasPrefix("9999") {
                 ended = true
                 break
             }
@@ -89,7 +93,7 @@ struct WMMCoefficients: Sendable {
             throw FileError(description: "n = \(n), m = \(missing - Self.index(n, 0)) is missing")
         }
         self.init(
-            name: fields[1].replacingOccurrences(of: "-", with: ""), epoch: epoch,
+            name: String(fields[1].replacing("-", with: "")), epoch: epoch,
             releaseDate: fields.count > 2 ? String(fields[2]) : nil, degree: degree, g: table[0], h: table[1],
             gRate: table[2], hRate: table[3])
     }

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The fasts in sync and backups: a `fast` row per day, keyed `YYYY-MM-DD` (SyncFastValue in PrayCore
 // holds the value and its rules).

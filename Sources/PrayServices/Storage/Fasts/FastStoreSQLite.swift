@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ``FastStore`` in the SQLite database: one row per day (schema 7), the day as days since 1970 and the
 /// status as its stable code.

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A mosque's settings, notices and announced month starts, kept by the mosque's name here
 /// (`mosque_space_rows`), and the home on this device of the rows of the mosque spaces it follows

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // A mosque's settings and notices (SYNC.md §8): kept by the mosque's name, synced into its space when
 // this device follows it and may write there; a viewer's write is refused.

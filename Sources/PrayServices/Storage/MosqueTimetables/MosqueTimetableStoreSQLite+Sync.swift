@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The mosques' imported timetables in sync and backups: a `mosque` row per mosque and month, keyed
 // `<mosque name>/YYYY-MM`, the month's days with the mosque's place (SyncMosqueValue in PrayCore holds

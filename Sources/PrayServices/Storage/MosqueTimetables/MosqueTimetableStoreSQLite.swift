@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ``MosqueTimetableStore`` in the SQLite database: a `mosque` row per name and a `mosque_day` row
 /// per day (its times as JSON). An import replaces a mosque's days in one transaction.

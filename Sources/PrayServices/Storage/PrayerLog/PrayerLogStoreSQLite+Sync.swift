@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The prayer log's rows in sync and backups: a `log` row per day and prayer, keyed
 // `YYYY-MM-DD/<prayer>` (SyncLogValue in PrayCore holds the value and its rules).

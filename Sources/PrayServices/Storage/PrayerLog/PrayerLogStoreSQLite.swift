@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ``PrayerLogStore`` in the SQLite database: one row per day and prayer, all columns integers so a
 /// year of the log reads in well under a millisecond.

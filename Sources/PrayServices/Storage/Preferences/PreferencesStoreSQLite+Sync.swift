@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The settings in sync and backups: a `pref` row per synced setting (SyncRules.syncedPreferenceKeys),
 // the saved place as one `place` row, and a `hijri-start` row per announced month start (their value

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ``PreferencesStore`` in the SQLite database: one row per set key, its normalised text.
 public struct PreferencesStoreSQLite: PreferencesStore {

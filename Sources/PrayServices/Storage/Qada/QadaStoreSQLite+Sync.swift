@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The prayers to make up in sync and backups: a `qada` row per entry, keyed by its id (SyncQadaValue in
 // PrayCore holds the value and its rules).

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ``QadaStore`` in the SQLite database: one `qada_entry` row per entry, keyed by its id (schema 6).
 ///
