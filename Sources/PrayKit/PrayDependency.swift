@@ -111,7 +111,7 @@ extension PrayDependency {
             environment: [String: String] = ProcessInfo.processInfo.environment, application: String = applicationName
         ) -> String {
             if let path = environment["PRAYKIT_DATABASE"], !path.isEmpty { return path }
-            let file = PathText.appending("praykit.sqlite", to: application)
+            let file = FilePath.appending("praykit.sqlite", to: application)
             #if canImport(Darwin)
                 if let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
                 {
@@ -119,10 +119,10 @@ extension PrayDependency {
                 }
             #endif
             if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-                return PathText.appending(file, to: data)
+                return FilePath.appending(file, to: data)
             }
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? PathText.userHome()
-            return PathText.appending(".local/share/" + file, to: home)
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FilePath.userHome()
+            return FilePath.appending(".local/share/" + file, to: home)
         }
 
         /// The name an application's data folder has: its bundle identifier when it has one, else the

@@ -35,17 +35,17 @@ import Testing
     }
 
     @Test func joinsAndSplitsPathsAsNSStringDid() {
-        #expect(PathText.appending("praykit.sqlite", to: "/data") == "/data/praykit.sqlite")
-        #expect(PathText.appending("x", to: "/data/") == "/data/x")
-        #expect(PathText.appending("x", to: "") == "x")
-        #expect(PathText.appending("", to: "/data") == "/data")
-        #expect(PathText.folder(of: "/a/b/c.db") == "/a/b")
-        #expect(PathText.folder(of: "//a//b//") == "/a")
-        #expect(PathText.folder(of: "c.db") == "")
-        #expect(PathText.folder(of: "c") == "")
-        #expect(PathText.folder(of: "/c.db") == "/")
-        #expect(PathText.folder(of: "/") == "/")
-        #expect(PathText.folder(of: "") == "")
+        #expect(FilePath.appending("praykit.sqlite", to: "/data") == "/data/praykit.sqlite")
+        #expect(FilePath.appending("x", to: "/data/") == "/data/x")
+        #expect(FilePath.appending("x", to: "") == "x")
+        #expect(FilePath.appending("", to: "/data") == "/data")
+        #expect(FilePath.folder(of: "/a/b/c.db") == "/a/b")
+        #expect(FilePath.folder(of: "//a//b//") == "/a")
+        #expect(FilePath.folder(of: "c.db") == "")
+        #expect(FilePath.folder(of: "c") == "")
+        #expect(FilePath.folder(of: "/c.db") == "/")
+        #expect(FilePath.folder(of: "/") == "/")
+        #expect(FilePath.folder(of: "") == "")
     }
 
     @Test func writesTheLogDelayAsPrintfDid() {

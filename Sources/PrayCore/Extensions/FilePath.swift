@@ -3,6 +3,9 @@
 #else
     import Foundation
 #endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `NSString`'s path operations that PrayKit used, rewritten over `String` and FoundationEssentials'
 /// `FileManager` with the results of swift-corelibs-foundation (`NSPathUtilities.swift`), so that a
@@ -39,6 +42,13 @@ package enum FilePath {
         #endif
     }
 
+    /// The home folder of the user the process runs as, from the user database (what `NSHomeDirectory`
+    /// gave where `HOME` is not set); `/` when the user has no entry.
+    package static func userHome() -> String {
+        guard let entry = getpwuid(geteuid()), let folder = entry.pointee.pw_dir else { return "/" }
+        return String(cString: folder).droppingTrailingSlash
+    }
+
     // MARK: - swift-corelibs-foundation's steps
 
     /// `expandingTildeInPath`.
@@ -61,13 +71,13 @@ package enum FilePath {
             case "", ".":
                 break
             case ".." where path.hasPrefix("/") || path.hasPrefix("~"):
-                resolved = deletingLastComponent(resolved)
+                resolved = folder(of: resolved)
             default:
                 resolved = appending(component, to: resolved)
                 if let destination = linkDestination(resolved) {
                     resolved =
                         destination.hasPrefix("/")
-                        ? destination : appending(destination, to: deletingLastComponent(resolved))
+                        ? destination : appending(destination, to: folder(of: resolved))
                 }
             }
         }
@@ -97,8 +107,10 @@ package enum FilePath {
         return components
     }
 
-    /// `deletingLastPathComponent`.
-    private static func deletingLastComponent(_ path: String) -> String {
+    /// The folder part of `path` (`NSString.deletingLastPathComponent`): runs of `/` count as one and
+    /// a trailing `/` is dropped first; `""` for a single relative component, `/` for a single
+    /// absolute one and for `/` itself.
+    package static func folder(of path: String) -> String {
         let fixed = path == "/" ? path : fixingSlashes(path, compress: true)
         if fixed == "/" || fixed.isEmpty { return fixed }
         guard let slash = fixed.lastIndex(of: "/") else { return "" }

@@ -249,7 +249,7 @@ public final class SQLiteDatabase: Sendable {
     /// the first write: WAL keeps its `-wal` and `-shm` files beside the database, so even reading
     /// needs a folder that takes new files. (`access` also reports a read-only file system to root.)
     private func checkWritable(existed: Bool) throws(StorageError) {
-        let folder = PathText.folder(of: path)
+        let folder = FilePath.folder(of: path)
         let checks = [(folder.isEmpty ? "." : folder, "the folder"), (existed ? path : "", "the file")]
         for (target, what) in checks where !target.isEmpty && access(target, W_OK) != 0 {
             let reason = String(cString: strerror(errno))
@@ -271,7 +271,7 @@ public final class SQLiteDatabase: Sendable {
             StorageError(
                 kind: refusal.isInsecure ? .insecure : .cannotOpen, message: file + refusal.message, path: path)
         }
-        let folder = PathText.folder(of: path)
+        let folder = FilePath.folder(of: path)
         do throws(PrivateFile.Refusal) {
             try PrivateFile.checkFolder(folder.isEmpty ? "." : folder)
             try PrivateFile.createOrCheck(path)
@@ -288,7 +288,7 @@ public final class SQLiteDatabase: Sendable {
     }
 
     private func createFolder() throws(StorageError) {
-        let folder = PathText.folder(of: path)
+        let folder = FilePath.folder(of: path)
         guard !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) else { return }
         do {
             try FileManager.default.createDirectory(

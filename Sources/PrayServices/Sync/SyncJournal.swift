@@ -87,7 +87,7 @@ public struct SyncJournal: Sendable {
             }
         #endif
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/praykit" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? PathText.userHome()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FilePath.userHome()
         return home + "/.local/state/praykit"
     }
 
