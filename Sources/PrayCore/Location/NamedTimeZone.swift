@@ -16,8 +16,8 @@
 /// the system's TZif files), so `praykit` does not link it; the first named zone made here loads it
 /// with `dlopen("libFoundationInternationalization.so", RTLD_NOW | RTLD_GLOBAL)`, once per process,
 /// and only when the process has the shared `libFoundationEssentials.so` loaded (a static build has
-/// no such library: `dlopen(…, RTLD_NOLOAD)` of it is `nil`, nothing is loaded, and a name the
-/// system's database lacks is not a zone there). The library is looked up by name (the executable's
+/// no such library: `dlopen(…, RTLD_NOLOAD)` of it is `nil` and nothing is loaded; the binary users
+/// install links ICU's zone class in instead, `Scripts/release-flags.sh`). The library is looked up by name (the executable's
 /// run path has the toolchain's folder), else beside `libFoundationEssentials.so` (`/proc/self/maps`). Where full
 /// Foundation is imported (Apple platforms), this is `TimeZone(identifier:)` itself.
 package enum NamedTimeZone {
