@@ -34,4 +34,45 @@ import Testing
             SyncServerRules.redactedReason("future-setting must be a number, got 'Secret9'", of: mutation)
                 == "future-setting must be a number, got …")
     }
+
+    @Test func aWordIsCutInAnyCaseOnlyWhereItStandsAlone() {
+        #expect(
+            SyncServerRules.replacingWord("Secret9", in: "got SECRET9, secret9x and secret9.")
+                == "got …, secret9x and ….")
+        // Full case folding: ß is ss, ς is σ, the ligature ﬁ is fi; the dotless ı is not i.
+        #expect(SyncServerRules.replacingWord("strasse", in: "Straße STRASSE") == "… …")
+        #expect(SyncServerRules.replacingWord("ΣΑΣ", in: "σας") == "…")
+        #expect(SyncServerRules.replacingWord("fine", in: "ﬁne") == "…")
+        #expect(SyncServerRules.replacingWord("ist", in: "ıst IST") == "ıst …")
+        // Half of one letter's folding is no match: s is not the first half of ß.
+        #expect(SyncServerRules.replacingWord("s", in: "ß s") == "ß …")
+        // Letters and digits of any script are word characters; U+0345, which folds to ι, too.
+        #expect(SyncServerRules.replacingWord("abc", in: "abc٣ éabc abc\u{345} -abc-") == "abc٣ éabc abc\u{345} -…-")
+        #expect(SyncServerRules.replacingWord("a.b", in: "a.b aXb") == "… aXb")
+    }
+
+    @Test func theLeavesOfAValueAreItsStringsAndNumbersAsTheyWereRead() throws {
+        let text =
+            #"{"a":[true,false,null,-0,1,1.5,1e+16,0.3333333333333333,1.2345678901234567e+19,1E2],"b":"\u00e9\n"}"#
+        let leaves = try #require(SyncServerRules.jsonLeaves(Array(text.utf8)))
+        #expect(
+            Set(leaves) == [
+                "1", "0", "1.5", "1e+16", "0.3333333333333333", "12345678901234567000", "100.0", "é\n",
+            ])
+        #expect(SyncServerRules.jsonLeaves(Array("[1,".utf8)) == nil)
+        #expect(SyncServerRules.jsonLeaves(Array("[01]".utf8)) == nil)
+        #expect(SyncServerRules.jsonLeaves(Array(#"["\ud800"]"#.utf8)) == nil)
+        #expect(SyncServerRules.jsonNumberText("18446744073709551615") == "18446744073709551615")
+        #expect(SyncServerRules.jsonNumberText("-9223372036854775809") == "-9223372036854775809")
+        #expect(SyncServerRules.jsonNumberText("1.7976931348623157e+308") == "1.7976931348623157e+308")
+    }
+
+    @Test func aStoresFolderIsItsPathWithoutTheLastName() {
+        for (path, folder) in [
+            ("/a/b/store.db", "/a/b"), ("/store.db", "/"), ("store.db", ""), ("a", ""), ("a/b/", "a"), ("a//b", "a"),
+            ("//a", "/"), ("../x/y", "../x"), ("", ""), ("/", "/"),
+        ] {
+            #expect(SyncStoreSQLite.parentFolder(of: path) == folder, "\(path)")
+        }
+    }
 }

@@ -2,7 +2,11 @@
 // AlAdhan routes but no server of its own.
 #if canImport(CMicroHTTPD)
     internal import CMicroHTTPD
-    import Foundation
+    #if canImport(FoundationEssentials)
+        import FoundationEssentials
+    #else
+        import Foundation
+    #endif
     import PrayCore
     import Synchronization
 
@@ -500,15 +504,13 @@
 
         /// Sweeps every `interval` seconds on a thread of its own until the daemon stops.
         func startDeadlines(interval: TimeInterval) {
-            let thread = Thread { [self] in
+            DetachedThread.start(name: "praykit-server-deadlines") { [self] in
                 let microseconds = useconds_t(max(10_000, min(1_000_000, interval * 1e6)))
                 while !stopped.load(ordering: .relaxed) {
                     usleep(microseconds)
                     sweep()
                 }
             }
-            thread.name = "praykit-server-deadlines"
-            thread.start()
         }
 
         static func monotonicNanoseconds() -> UInt64 {
@@ -635,7 +637,7 @@
         /// next line saying how many were left out.
         static let logHandler: praykit_mhd_log_function = { context, message in
             guard let context, let message else { return }
-            let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(cString: message).trimmingWhitespaceAndNewlines()
             let server = Unmanaged<MicroHTTPDContext>.fromOpaque(context).takeUnretainedValue()
             let log = server.log
             if let status = refusedStatus(text) {
@@ -661,7 +663,7 @@
         static func messageKind(_ message: String) -> String {
             let stops: Set<Character> = ["`", "'", "\"", "(", ":", "%"]
             let words = message.prefix { !stops.contains($0) && !$0.isNumber }
-            return String(words.trimmingCharacters(in: .whitespaces).prefix(80))
+            return String(words.trimmingWhitespace().prefix(80))
         }
 
         /// The status of libmicrohttpd's "Error processing request (HTTP response code is 431 ('<html>…'))"

@@ -2,7 +2,11 @@
 // AlAdhan routes but no server of its own.
 #if canImport(CMicroHTTPD)
     internal import CMicroHTTPD
-    import Foundation
+    #if canImport(FoundationEssentials)
+        import FoundationEssentials
+    #else
+        import Foundation
+    #endif
     import PrayCore
     import Synchronization
 
@@ -73,12 +77,10 @@
                 // Quiescing and joining the worker threads block: a thread of its own, not the
                 // cooperative pool's.
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    let thread = Thread { [self] in
+                    DetachedThread.start(name: "praykit-server-stop") { [self] in
                         drainAndStop()
                         continuation.resume()
                     }
-                    thread.name = "praykit-server-stop"
-                    thread.start()
                 }
                 let waiters = state.withLock { state in
                     state.phase = .stopped

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ServerAPI.Response {
     /// The `304 Not Modified` that stands for `response` (a 200) when the request's `If-None-Match`

@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Answers kept for the day they belong to: a route whose answer is a function of its request and of
 /// the day (a month's times, a screen's model) computes it once, and every later request for it gets

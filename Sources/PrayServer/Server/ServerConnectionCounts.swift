@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The connections open from each client, counted by address key
 /// (``ServerAPI/Configuration/addressKey(_:)``: an IPv4 address, or an IPv6 address's /64), for the

@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How often the server logs what clients cause — a malformed `Content-Length`, a head too large, a
 /// client gone mid-answer, libmicrohttpd's own words about such things: at most one line per kind and

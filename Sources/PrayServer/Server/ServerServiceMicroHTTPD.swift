@@ -2,7 +2,11 @@
 // AlAdhan routes but no server of its own.
 #if canImport(CMicroHTTPD)
     internal import CMicroHTTPD
-    import Foundation
+    #if canImport(FoundationEssentials)
+        import FoundationEssentials
+    #else
+        import Foundation
+    #endif
     import PrayCore
 
     /// ``ServerService`` on the system libmicrohttpd: HTTP/1.1 with keep-alive, a pool of worker threads

@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The sync endpoints of `praykit serve` (SYNC.md §3) as a plain function from a request and its
 /// body to a response: `POST /sync/v1/devices` pairs a device with a one-time code, `POST
@@ -236,7 +241,7 @@ public struct SyncRoutes: Sendable {
         guard let header else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        let token = parts[1].trimmingWhitespace()
         return token.isEmpty ? nil : token
     }
 
@@ -273,7 +278,8 @@ public struct SyncRoutes: Sendable {
     /// `text` with anything that looks like a device token cut to its scheme, so that a value a
     /// decoder repeats (`unknown status 'pkd_…'`) cannot carry a token into an answer.
     static func redacted(_ text: String) -> String {
-        let parts = text.components(separatedBy: SyncServerRules.tokenScheme)
+        let parts = text.split(separator: SyncServerRules.tokenScheme, omittingEmptySubsequences: false).map(
+            String.init)
         guard parts.count > 1 else { return text }
         let rest = parts.dropFirst().map { part in
             "…" + String(part.drop { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
@@ -283,7 +289,7 @@ public struct SyncRoutes: Sendable {
 
     private static func path(_ keys: [any CodingKey]) -> String {
         keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-            .replacingOccurrences(of: ".[", with: "[")
+            .replacing(".[", with: "[")
     }
 
     private static func json(_ status: Int, _ value: some Encodable) throws -> ServerAPI.Response {

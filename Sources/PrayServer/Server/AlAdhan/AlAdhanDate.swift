@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `gregorian` and `hijri` objects of AlAdhan's responses, with AlAdhan's keys and wording.
 ///

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A calculation method as the AlAdhan API numbers, names and defines it (`method=3` is `MWL`, the
 /// Muslim World League: fajr 18°, isha 17°), with the place AlAdhan ties it to.

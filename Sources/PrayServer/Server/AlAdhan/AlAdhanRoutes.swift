@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The AlAdhan prayer-times API (api.aladhan.com/v1) as plain functions from a request value to a
 /// response value, for ``ServerService``: the same paths, parameters and JSON shapes, answered from

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A request the API refuses: the status (400, 404, …) and a sentence for the `data` member.
 struct AlAdhanError: Error, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A JSON value whose object members keep their order, for the answers that are assembled from
 /// parts (the method list, Hijri conversions); the hot answers write through ``JSONWriter``

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes compact JSON text straight into a byte buffer, member by member, in the order it is
 /// given: the one JSON writer of the AlAdhan API (``JSONValue`` renders through it too).

@@ -1,6 +1,12 @@
-import Foundation
+import Dispatch
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The screen's event stream (`GET /display/events`): server-sent events that tell an open page its
 /// model changed, so that an iqama an editor moved — brought by sync into this machine's database —
@@ -134,7 +140,7 @@ final class DisplayEvents: Sendable {
 
     /// One `model` event: `{"etag": "\"…\""}`.
     static func event(_ tag: String) -> String {
-        let escaped = tag.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let escaped = tag.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
         return "event: model\ndata: {\"etag\":\"\(escaped)\"}\n\n"
     }
 

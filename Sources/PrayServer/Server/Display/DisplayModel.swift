@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The JSON model of a screen (`/display.json`): the place, the phases, the zone's offsets over the
 /// days, and each day's times as `praykit times --format json` writes them (ISO 8601 with the

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where a screen's model comes from: the place and calculation of the ``DisplayAPI/Screen``, and,
 /// read again for each model, the saved preferences and the chosen mosque — its place and zone, its

@@ -1,7 +1,12 @@
 import CPrayPages
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The screen of `praykit serve --display`: the page `/display` (HTML, one CSS file and JavaScript
 /// modules, embedded at build time from `Sources/PrayServer/Pages`), its model `/display.json` — the

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The JSON model of the month page (`/month.json`, `/m/<slug>/month.json`): a Gregorian month as
 /// `praykit timetable` prints it — the same ``TimetableMonth`` — for the page to lay out in a browser,

@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The answers of published mosques' models and feeds, kept while they cannot have changed: an answer
 /// is made from the space's rows at one version, on one day in the mosque's zone, so it is kept under

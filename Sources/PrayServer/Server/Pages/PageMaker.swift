@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What makes the pages' answers (``PageRoutes``): the month of a ``PageSource``, and a published
 /// mosque's screen model, month and calendar feed from its rows, each kept in a ``PageCache`` until the

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The pages people open (``PagesAPI``, docs/pages.md): the month of the screen's place or chosen mosque
 /// (`/month` and its model `/month.json`, with `praykit serve --display`), and, on a sync server, the

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where a page's times come from: a place (its zone and calculation, resolved once), the calculation,
 /// the Hijri calendar, the mosque timetables and the preferences that choose one — the saved place of

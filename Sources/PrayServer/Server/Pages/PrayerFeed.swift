@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A calendar feed (RFC 5545) of a rolling window of days, written by PrayKit's one iCalendar writer
 /// (``ICalendar``): `/m/<slug>.ics` for a published mosque, `/calendar.ics?latitude=…` for a place.

@@ -1,6 +1,12 @@
-import Foundation
+import Dispatch
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The public event streams of published mosques, which say only that a mosque changed — no row,
 /// nothing secret — so that an open page fetches its model again, and that it is no longer published:
@@ -209,7 +215,7 @@ final class PublicEvents: Sendable {
     /// Looks on a thread of its own while any stream is open: every ``pollInterval``, or sooner when
     /// nudged.
     private func startPolling() {
-        let thread = Thread { [self] in
+        DetachedThread.start(name: "praykit-public-events") { [self] in
             // With other servers on the store, a push through any of them (this one's too) is published
             // through it: hearing it ends the wait. Alone, this server's own pushes nudge the thread.
             let listener = relay?.listener()
@@ -229,7 +235,5 @@ final class PublicEvents: Sendable {
                 last = now
             }
         }
-        thread.name = "praykit-public-events"
-        thread.start()
     }
 }

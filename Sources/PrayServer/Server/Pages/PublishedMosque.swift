@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A published mosque space as its public pages read it: its rows — the timetable's months, the
 /// settings, the announced month starts and the notices — decoded once per answer, with the version and

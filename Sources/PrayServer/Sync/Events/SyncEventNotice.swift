@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What one server tells the others about the event streams they hold (SYNC.md §9, "Several
 /// servers"): sent as the payload of a PostgreSQL `NOTIFY` on ``channel``, heard by every server's

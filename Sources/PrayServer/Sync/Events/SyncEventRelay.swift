@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How the servers of one store tell each other about their event streams (SYNC.md §9, "Several
 /// servers"): each publishes what happened to its own streams' spaces and devices, and each listens

@@ -1,5 +1,9 @@
 #if canImport(CPostgres)
-    import Foundation
+    #if canImport(FoundationEssentials)
+        import FoundationEssentials
+    #else
+        import Foundation
+    #endif
     import PrayCore
 
     #if canImport(Glibc)
@@ -132,7 +136,7 @@
         }
 
         private static func sleep(_ seconds: Double) {
-            if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
+            DetachedThread.sleep(seconds: seconds)
         }
     }
 #endif

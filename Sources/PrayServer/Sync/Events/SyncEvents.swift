@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The event streams of one server (`GET /sync/v1/events`, SYNC.md §9, `docs/sync-protocol.md`): for
 /// each device that holds one, the spaces it may read; a push into a space writes one `space` event
@@ -272,7 +277,7 @@ final class SyncEvents: Sendable {
     /// Pings, and listens to the other servers in between, on a thread of its own while any stream is
     /// open.
     private func startThread() {
-        let thread = Thread { [self] in
+        DetachedThread.start(name: "praykit-sync-events") { [self] in
             let listener = relay?.listener()
             defer { listener?.close() }
             var nextPing = Date().addingTimeInterval(pingInterval)
@@ -288,11 +293,9 @@ final class SyncEvents: Sendable {
                     // Every stream ended (retired, revoked): no need to listen until the next ping.
                     guard !stopIfNone() else { return }
                 } else {
-                    Thread.sleep(forTimeInterval: wait)
+                    DetachedThread.sleep(seconds: wait)
                 }
             }
         }
-        thread.name = "praykit-sync-events"
-        thread.start()
     }
 }

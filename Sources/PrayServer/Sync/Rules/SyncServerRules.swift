@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The server's rules of sync that do not depend on where rows are kept (SYNC.md §3, §7): the shape
 /// of tokens, pairing codes, device IDs and cursors, the checks on a push and a pull, how a push is
@@ -108,7 +113,7 @@ package enum SyncServerRules {
     /// - Throws: ``SyncServerError`` `bad_request` for an empty name, one of more than 100
     ///   characters, or one with control or bidirectional formatting characters.
     package static func checkedDeviceName(_ name: String) throws(SyncServerError) -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmingWhitespace()
         let unsafe = trimmed.unicodeScalars.contains { scalar in
             scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value)
                 || (0x2066...0x2069).contains(scalar.value) || [0x200E, 0x200F, 0x061C].contains(scalar.value)

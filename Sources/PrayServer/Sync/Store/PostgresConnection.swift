@@ -1,6 +1,13 @@
 #if canImport(CPostgres)
     internal import CPostgres
-    import Foundation
+    #if canImport(FoundationEssentials)
+        import FoundationEssentials
+    #else
+        import Foundation
+    #endif
+    #if canImport(Glibc)
+        import Glibc
+    #endif
     import PrayCore
 
     /// A statement PostgreSQL refused, or a connection that failed or was lost: the SQLSTATE, the
@@ -182,7 +189,7 @@
         private static func trimmed(_ message: UnsafeMutablePointer<CChar>?) -> String {
             // libpq's messages run over lines ("…failed: Connection refused\n\tIs the server running…").
             let lines = message.map { String(cString: $0).split(whereSeparator: \.isNewline) } ?? []
-            let text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let text = lines.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
             return text.isEmpty ? "unknown error" : text.joined(separator: " ")
         }
     }

@@ -1,5 +1,9 @@
 #if canImport(CPostgres)
-    import Foundation
+    #if canImport(FoundationEssentials)
+        import FoundationEssentials
+    #else
+        import Foundation
+    #endif
     import PrayCore
     import Synchronization
 

@@ -1,6 +1,11 @@
-import Foundation
 import PrayCore
 import PrayServices  // its SQLite layer only: SQLiteConnection, SQLiteStatement
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A value bound to a statement's parameter (`$1`, `$2`, …): never spliced into the SQL.
 enum SyncSQLValue: Equatable {

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // MARK: - Published pages (docs/pages.md)
 
@@ -53,7 +58,11 @@ extension SyncStoreEngine {
             return SyncAPI.Publication(space: space.id, slug: current)
         }
         let base = SyncRules.defaultSlug(name: space.name, space: space.id)
-        let stem = String(base.prefix(SyncRules.maximumSlugLength - 2)).trimmingCharacters(in: ["-"])
+        // The stem without hyphens at either end (scalars, as Foundation's CharacterSet trimming did).
+        var scalars = base.prefix(SyncRules.maximumSlugLength - 2).unicodeScalars[...]
+        while scalars.first == "-" { scalars.removeFirst() }
+        while scalars.last == "-" { scalars.removeLast() }
+        let stem = String(scalars)
         for candidate in [base] + (2...9).map({ "\(stem)-\($0)" })
         where try holder(of: candidate, connection) == nil {
             try claim(candidate, for: space, connection)

@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What ``SyncStoreSQLite`` and ``SyncStorePostgres`` do alike (SYNC.md §3, §5, §7), written once
 /// over the SQL both speak: each store brings its transactions (``SyncSQLDatabase``) and its schema,

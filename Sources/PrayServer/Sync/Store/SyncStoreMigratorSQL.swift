@@ -1,5 +1,10 @@
-import Foundation
 import PrayCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The operator's steps on the SQL sync stores (``SyncStoreSQLite``, ``SyncStorePostgres``): creating
 /// or upgrading a store's schema, and copying a SQLite store into an empty PostgreSQL database so that

@@ -1,9 +1,14 @@
-import Foundation
 import PrayCore
 // PrayServices for its SQLite layer only (SQLiteDatabase, SQLiteConnection, Schema.Migration): the
 // store runs on the one the device's database uses (Package.swift).
 import PrayServices
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The sync server's store in one SQLite file of its own (SYNC.md §5): users with their version
 /// counters, devices with the SHA-256 of their tokens, hashed pairing codes, failure counts per
