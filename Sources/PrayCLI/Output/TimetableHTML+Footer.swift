@@ -97,7 +97,7 @@ extension TimetableHTML {
         guard language == .ar, escaped.contains("--") else { return escaped }
         var result = ""
         var rest = Substring(escaped)
-        while let start = rest.range(of: "--") {
+        while let start = rest.firstRange(of: "--") {
             result += rest[..<start.lowerBound]
             let name = rest[start.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" }
             guard !name.isEmpty else {

@@ -43,7 +43,7 @@ enum MosquePublishCommand: Command {
         let server = ((try? sync.currentStatus().server) ?? nil).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         var lines = ["Published \(name) at /m/\(publication.slug)/ on the sync server; anyone can read:"]
         for (label, path) in publication.paths {
-            lines.append("  \(label.padding(toLength: 9, withPad: " ", startingAt: 0)) \((server ?? "") + path)")
+            lines.append("  \(padded(label, to: 9)) \((server ?? "") + path)")
         }
         if let server, let url = URLComponents(string: server + "/m/\(publication.slug).ics"), url.host != nil {
             var webcal = url

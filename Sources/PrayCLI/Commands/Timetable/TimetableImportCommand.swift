@@ -93,7 +93,7 @@ enum TimetableImportCommand: Command {
     /// The windows of ``MosqueTimetableCheck``, in words for help: a line each.
     static var windowsText: String {
         MosqueTimetableCheck.windows.map { window in
-            "  " + window.prayer.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + words(window)
+            "  " + padded(window.prayer.rawValue, to: 9) + words(window)
         }.joined(separator: "\n")
     }
 

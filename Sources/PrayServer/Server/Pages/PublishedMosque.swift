@@ -91,7 +91,7 @@ struct PublishedMosque: MosqueTimetableStore {
     /// settings' and the announced starts' (tombstones included). Its version only grows, so it is the
     /// `SEQUENCE` of the day's events, and its stamp their `LAST-MODIFIED`.
     func lastChange(of date: CivilDate) -> SyncPublishedRow? {
-        let month = String(format: "%04d-%02d", date.year, date.month)
+        let month = "\(date.year.zeroPadded(4))-\(date.month.zeroPadded(2))"
         let rows = [months[month]?.row, settingsRow?.row].compactMap { $0 } + startRows
         return rows.max { $0.version < $1.version }
     }
