@@ -1,4 +1,5 @@
 import Foundation
+import PrayCore
 import Testing
 
 @testable import PrayServices

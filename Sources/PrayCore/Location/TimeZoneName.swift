@@ -307,13 +307,14 @@ public struct TimeZoneName: Hashable, Sendable, CustomStringConvertible {
 /// ```
 public struct TimeZoneParser: Sendable {
     private let environment: [String: String]
-    private let systemTimeZone: TimeZone
+    private let systemTimeZone: TimeZone?
 
     /// Creates a parser.
     /// - Parameters:
     ///   - environment: The process environment (its `TZ`).
-    ///   - systemTimeZone: The system's zone when `TZ` is unset; `TimeZone.current` by default.
-    public init(environment: [String: String], systemTimeZone: TimeZone = .current) {
+    ///   - systemTimeZone: The system's zone when `TZ` names none; by default the zone the system is
+    ///     set to (``systemZoneName()``), else `TimeZone.current`.
+    public init(environment: [String: String], systemTimeZone: TimeZone? = nil) {
         self.environment = environment
         self.systemTimeZone = systemTimeZone
     }
@@ -324,7 +325,27 @@ public struct TimeZoneParser: Sendable {
             let text = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
             if let zone = TimeZoneName(text) { return zone.asLocal }
         }
-        return TimeZoneName(identifier: systemTimeZone.identifier, timeZone: systemTimeZone, isLocal: true)
+        if systemTimeZone == nil, let name = Self.systemZoneName(), let zone = TimeZoneName(name) {
+            return zone.asLocal
+        }
+        let system = systemTimeZone ?? .current
+        return TimeZoneName(identifier: system.identifier, timeZone: system, isLocal: true)
+    }
+
+    /// The name of the zone the system is set to: where `/etc/localtime` links into a zoneinfo folder
+    /// (`/usr/share/zoneinfo/Europe/London`), else the name in `/etc/timezone` (Debian's); `nil` when
+    /// neither says. FoundationEssentials' `TimeZone.current` cannot name that zone without
+    /// FoundationInternationalization (it answers GMT), which the command line does not load.
+    static func systemZoneName() -> String? {
+        if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
+            let marker = link.firstRange(of: "zoneinfo/")
+        {
+            let name = String(link[marker.upperBound...])
+            if !name.isEmpty { return name }
+        }
+        guard let data = FileManager.default.contents(atPath: "/etc/timezone") else { return nil }
+        let name = String(decoding: data, as: UTF8.self).trimmingWhitespaceAndNewlines()
+        return name.isEmpty ? nil : name
     }
 
     /// A zone by name or offset (``TimeZoneName``), or `local` (any case) for the machine's.
