@@ -109,6 +109,17 @@ import Testing
         #expect(((try json(option.stdout)["location"]) as? [String: Any])?["timeZone"] as? String == "Asia/Tokyo")
     }
 
+    @Test(.tags(.process, .binary)) func theMachinesZoneIsTheOneLocaltimeNamesWhenTZNamesNone() async throws {
+        // Given: the zone this machine is set to, by the name /etc/localtime links to
+        let system = try #require(TimeZoneParser.systemZoneName(), "/etc/localtime names no zone here")
+        let args = ["times", "--lat", "22.5726", "--lon", "88.3639", "--date", "2026-11-20", "--tz", "local"]
+        // When: TZ names no zone (the binary has FoundationEssentials only, whose TimeZone.current says GMT)
+        let result = try await PraykitProcess.run(args + ["--format", "json"], environment: ["TZ": "Bogus/Zone"])
+        // Then: that zone, by its name
+        let location = try #require(try json(result.stdout)["location"] as? [String: Any])
+        #expect(location["timeZone"] as? String == TimeZoneName(system)?.identifier)
+    }
+
     @Test(.tags(.process, .binary)) func customMethodUsesOnlyWhatIsGiven() async throws {
         let result = try await PraykitProcess.run(
             makkah + ["--method", "custom", "--fajr-angle", "16", "--isha-interval", "80", "--format", "json"])

@@ -55,6 +55,22 @@ import Testing
         #expect(try colon.parse("Asia/Tokyo").identifier == "Asia/Tokyo")
     }
 
+    @Test func withoutTZTheSystemZoneIsTheOneLocaltimeNames() throws {
+        // Given: the zone this machine is set to, as /etc/localtime's link names it
+        let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime")
+        let named = try #require(
+            link?.firstRange(of: "zoneinfo/").map { String(link?[$0.upperBound...] ?? "") },
+            "this machine's /etc/localtime is not a link into a zoneinfo folder")
+        // When: TZ unset, or naming no zone
+        let unset = TimeZoneParser(environment: [:]).local
+        let unknown = TimeZoneParser(environment: ["TZ": "Nowhere/Land"]).local
+        // Then: that zone by its name (FoundationEssentials' TimeZone.current would answer GMT)
+        #expect(TimeZoneParser.systemZoneName() == named)
+        #expect(unset.identifier == (TimeZoneName(named)?.identifier ?? named))
+        #expect(unset.isLocal)
+        #expect(unknown.identifier == unset.identifier)
+    }
+
     @Test func theKnownNamesIncludeTheAliases() {
         let names = TimeZoneName.knownIdentifiers
         for name in ["Asia/Kolkata", "Asia/Calcutta", "US/Eastern", "UTC", "Europe/Kyiv"] {

@@ -336,7 +336,7 @@ public struct TimeZoneParser: Sendable {
     /// (`/usr/share/zoneinfo/Europe/London`), else the name in `/etc/timezone` (Debian's); `nil` when
     /// neither says. FoundationEssentials' `TimeZone.current` cannot name that zone without
     /// FoundationInternationalization (it answers GMT), which the command line does not load.
-    static func systemZoneName() -> String? {
+    package static func systemZoneName() -> String? {
         if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
             let marker = link.firstRange(of: "zoneinfo/")
         {
