@@ -313,7 +313,7 @@ public struct TimeZoneParser: Sendable {
     /// - Parameters:
     ///   - environment: The process environment (its `TZ`).
     ///   - systemTimeZone: The system's zone when `TZ` names none; by default the zone the system is
-    ///     set to (``systemZoneName()``), else `TimeZone.current`.
+    ///     set to (where `/etc/localtime` links), else `TimeZone.current`.
     public init(environment: [String: String], systemTimeZone: TimeZone? = nil) {
         self.environment = environment
         self.systemTimeZone = systemTimeZone
