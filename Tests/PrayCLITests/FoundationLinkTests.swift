@@ -21,7 +21,12 @@ import Testing
             let full = libraries.filter {
                 ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"].contains($0)
             }
-            #expect(full.isEmpty, "praykit needs \(full): a source file of its modules imports Foundation")
+            #expect(
+                full.isEmpty,
+                """
+                praykit needs \(full): a source file of its modules imports Foundation, or this build keeps objects \
+                compiled before the modules moved to FoundationEssentials (rm -rf .build, and build again)
+                """)
         }
     }
 #endif

@@ -29,18 +29,22 @@ package enum DetachedThread {
         #endif
         let started = pthread_create(
             &thread, &attributes,
-            { context in
-                guard let context else { return nil }
-                let work = Unmanaged<Work>.fromOpaque(context).takeRetainedValue()
-                if let name = work.name { DetachedThread.name(name) }
-                work.body()
-                return nil
-            }, box.toOpaque())
+            // The start routine's argument is optional on Linux and not on Darwin: `run` takes either.
+            { context in DetachedThread.run(context) }, box.toOpaque())
         // Without a thread there is no way to do the work: the process is out of resources.
         guard started == 0 else {
             box.release()
             fatalError("DetachedThread: pthread_create failed (\(started))")
         }
+    }
+
+    /// Runs the work a new thread was started with (`context`: its retained ``Work``).
+    private static func run(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        guard let context else { return nil }
+        let work = Unmanaged<Work>.fromOpaque(context).takeRetainedValue()
+        if let name = work.name { DetachedThread.name(name) }
+        work.body()
+        return nil
     }
 
     /// Names the calling thread (its first 15 bytes on Linux) for `top`, `gdb` and crash reports.
