@@ -19,6 +19,10 @@ static const unsigned char nearest_index[] = {
 #embed "data/nearest.bin"
 };
 
+static const unsigned char compatibility_decompositions[] = {
+#embed "data/compatibility.txt"
+};
+
 const unsigned char *praykit_time_zone_boundaries(size_t *count) {
     *count = sizeof time_zone_boundaries;
     return time_zone_boundaries;
@@ -32,4 +36,9 @@ const unsigned char *praykit_gazetteer(size_t *count) {
 const unsigned char *praykit_nearest_index(size_t *count) {
     *count = sizeof nearest_index;
     return nearest_index;
+}
+
+const unsigned char *praykit_compatibility_decompositions(size_t *count) {
+    *count = sizeof compatibility_decompositions;
+    return compatibility_decompositions;
 }

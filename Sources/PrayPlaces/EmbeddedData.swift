@@ -13,6 +13,8 @@ struct EmbeddedData: @unchecked Sendable {
     static let gazetteer = EmbeddedData { praykit_gazetteer($0) }
     /// The cities by position (`Scripts/data/generate_nearest.py` describes the layout).
     static let nearestIndex = EmbeddedData { praykit_nearest_index($0) }
+    /// The compatibility decompositions, a line a scalar (`Scripts/data/generate_compatibility.py`).
+    static let compatibilityDecompositions = EmbeddedData { praykit_compatibility_decompositions($0) }
 
     private init(_ accessor: (UnsafeMutablePointer<Int>) -> UnsafePointer<UInt8>?) {
         var count = 0

@@ -23,12 +23,15 @@ extension PlaceSearchIndex {
         return decomposed
     }
 
-    /// ``compatibilityDecompositionText`` read once, on the first query that needs it.
+    /// The embedded table of compatibility decompositions (`data/compatibility.txt` of CPrayPlacesData),
+    /// read once, on the first query that needs it.
     static let compatibilityDecompositions: [UInt32: [Unicode.Scalar]] = {
         var table: [UInt32: [Unicode.Scalar]] = [:]
         table.reserveCapacity(4096)
-        for line in compatibilityDecompositionText.utf8.split(separator: UInt8(ascii: "\n")) {
-            let values = line.split(separator: UInt8(ascii: " ")).compactMap { UInt32(Substring($0), radix: 16) }
+        for line in EmbeddedData.compatibilityDecompositions.bytes.split(separator: UInt8(ascii: "\n")) {
+            let values = line.split(separator: UInt8(ascii: " ")).compactMap {
+                UInt32(String(decoding: $0, as: UTF8.self), radix: 16)
+            }
             guard let key = values.first else { continue }
             table[key] = values.dropFirst().compactMap(Unicode.Scalar.init)
         }

@@ -33,6 +33,18 @@ import Testing
         #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 >= $1 })
     }
 
+    @Test func compatibilityFormsOfLettersFoldAsTheLettersDo() throws {
+        // Given: the compatibility decompositions embedded for the folding (NFKD, without Foundation)
+        let decomposed = { (text: String) in String(PlaceSearchIndex.compatibilityDecomposed(text)) }
+        // Then: fullwidth Latin, a ligature, a superscript and an Arabic presentation form
+        #expect(decomposed("Ｍａｋｋａｈ") == "Makkah")
+        #expect(decomposed("ﬁ²") == "fi2")
+        #expect(decomposed("ﻣ") == "م")
+        #expect(decomposed("Mal\u{E9}") == "Male\u{301}")
+        // And a query typed in fullwidth letters finds the city
+        #expect(try service.search("Ｍａｋｋａｈ").best?.name == "Makkah")
+    }
+
     @Test(arguments: [("Qatar", "Doha"), ("Bahrain", "Manama"), ("Lebanon", "Beirut"), ("قطر", "Doha")])
     func aSmallCountryStandsForItsCapital(query: String, capital: String) throws {
         // When: every city of these lies within 100 km of the capital

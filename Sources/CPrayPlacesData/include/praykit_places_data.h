@@ -19,4 +19,8 @@ const unsigned char *praykit_gazetteer(size_t *count);
 // Scripts/data/generate_nearest.py); its length in `count`.
 const unsigned char *praykit_nearest_index(size_t *count);
 
+// Each Unicode scalar whose compatibility decomposition (NFKD) is not its canonical one, then that
+// NFKD, in hexadecimal, a line each (data/compatibility.txt, Scripts/data/generate_compatibility.py);
+// its length in `count`.
+const unsigned char *praykit_compatibility_decompositions(size_t *count);
 #endif
