@@ -13,8 +13,8 @@ enum WallClock {
     /// The instant of an RFC 3339 (ISO 8601 internet) date and time: `2026-11-29T14:14:00+03:00`,
     /// `…Z`, an offset `+0300` or `+03`, seconds with a fraction (`14:14:00.5Z`), on the proleptic
     /// Gregorian calendar as ``CivilDate`` counts days (Foundation's parser read a date before
-    /// 1582-10-15 as Julian). `nil` for any other
-    /// text, a day that does not exist, or a time outside 00:00:00–23:59:59.
+    /// 1582-10-15 as Julian). `nil` for any other text, a day that does not exist, or a time outside
+    /// 00:00:00–23:59:59.
     static func instant(internetDateTime text: String) -> Date? {
         let pattern =
             /([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?([Zz]|[+-][0-9]{2}(?::?[0-9]{2})?)/
