@@ -72,7 +72,7 @@ import Testing
             ("/a/b/store.db", "/a/b"), ("/store.db", "/"), ("store.db", ""), ("a", ""), ("a/b/", "a"), ("a//b", "a"),
             ("//a", "/"), ("../x/y", "../x"), ("", ""), ("/", "/"),
         ] {
-            #expect(SyncStoreSQLite.parentFolder(of: path) == folder, "\(path)")
+            #expect(FilePath.folder(of: path) == folder, "\(path)")
         }
     }
 }

@@ -50,8 +50,8 @@ import Testing
     }
 
     @Test func writesTheLogDelayAsPrintfDid() {
-        #expect(HTTPClient.twoDecimals(1.5) == "1.50")
-        #expect(HTTPClient.twoDecimals(0.125) == "0.12")
-        #expect(HTTPClient.twoDecimals(12.3456) == "12.35")
+        #expect(1.5.fixed(2) == "1.50")
+        #expect(0.125.fixed(2) == "0.12")
+        #expect(12.3456.fixed(2) == "12.35")
     }
 }

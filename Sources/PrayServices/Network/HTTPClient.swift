@@ -79,7 +79,7 @@ struct HTTPClient: Sendable {
                 "Request retried",
                 metadata: [
                     "http.url": NetworkError.redacted(request.url), "http.attempt": "\(attempt + 1)",
-                    "http.delay": Self.twoDecimals(delay), "http.reason": Self.reason(result),
+                    "http.delay": delay.fixed(2), "http.reason": Self.reason(result),
                 ]
             )
             waited += delay
@@ -286,15 +286,6 @@ extension HTTPClient {
         if let retryAfter = error.retryAfter { delay = max(delay, retryAfter) }
         guard waited + delay <= options.retryBudget else { return nil }
         return delay
-    }
-
-    /// `delay` as C's `%.2f` writes it (the log's `http.delay`), without `String(format:)`, which lives
-    /// in full Foundation.
-    static func twoDecimals(_ delay: TimeInterval) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
-        let count = withVaList([delay]) { vsnprintf(&buffer, buffer.count, "%.2f", $0) }
-        guard count >= 0, Int(count) < buffer.count else { return "\(delay)" }
-        return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func reason(_ result: Result<HTTPResponse, NetworkError>) -> String {

@@ -238,7 +238,7 @@ extension SyncStoreSQLite {
     /// mode. An existing file must be a regular file of this user that no one else can read or write.
     /// - Throws: ``StorageError`` (`cannotOpen`) saying what is wrong and what to do.
     static func preparePrivateFile(_ path: String) throws(StorageError) {
-        let folder = parentFolder(of: path)
+        let folder = FilePath.folder(of: path)
         if !folder.isEmpty { try createFolder(folder, path: path) }
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
@@ -268,18 +268,6 @@ extension SyncStoreSQLite {
                     + "run chmod 600 on it (and on its -wal and -shm files)",
                 path: path)
         }
-    }
-
-    /// The folder of a file's path, as `NSString`'s `deletingLastPathComponent` gives it: without
-    /// the last component and the slashes before it (`/a/b/c` → `/a/b`, `/a` → `/`, `a` → empty),
-    /// a trailing slash and repeated slashes ignored (`a//b/` → `a`).
-    static func parentFolder(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-        var folder = trimmed[..<slash]
-        while folder.hasSuffix("/") { folder.removeLast() }
-        return folder.isEmpty ? "/" : String(folder)
     }
 
     /// Creates each missing folder of `folder` with mode 0700 (`mkdir` with the mode, so there is no
