@@ -57,6 +57,19 @@ import Testing
         #expect(try CivilDate(parsing: "2024-02-28").adding(days: 1).description == "2024-02-29")
     }
 
+    @Test func addingDaysWithinAMonthAgreesWithTheDayCount() {
+        // Every day of four years (a leap year among them) and every step up to 40 days either way: the
+        // same-month shortcut and the day count give the same day, including the end of each month.
+        var differences: [String] = []
+        for days in 19_358..<(19_358 + 4 * 365 + 1) {  // 2023-01-01 to 2026-12-31
+            let date = CivilDate(daysSince1970: days)
+            for step in -40...40 where date.adding(days: step) != CivilDate(daysSince1970: days + step) {
+                differences.append("\(date) + \(step)")
+            }
+        }
+        #expect(differences.isEmpty)
+    }
+
     @Test func ordersChronologically() throws {
         #expect(try CivilDate(parsing: "2025-12-31") < CivilDate(parsing: "2026-01-01"))
         #expect(try CivilDate(parsing: "2026-02-01") > CivilDate(parsing: "2026-01-31"))

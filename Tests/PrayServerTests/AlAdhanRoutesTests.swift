@@ -231,12 +231,21 @@ import Testing
     }
 
     @Test func aTimeTheSunDoesNotGiveIsDashes() throws {
-        // Tromsø in June without a high-latitude rule: no fajr and no isha
+        // Tromsø in June without a high-latitude rule: no fajr and no isha (and the midnight sun)
         let (_, body) = try get(
             "/v1/timings/21-06-2027?latitude=69.65&longitude=18.96&method=3&timezonestring=Europe/Oslo"
                 + "&latitudeAdjustmentMethod=0")
         let tromso = try #require((body["data"] as? [String: Any])?["timings"] as? [String: String])
         #expect(tromso["Fajr"] == "-----" && tromso["Isha"] == "-----")
+        #expect(tromso["Sunrise"] == "-----" && tromso["Dhuhr"]?.utf8.count == 5 && tromso["Dhuhr"] != "-----")
+        // The calendar of the same days: dashes without the zone's abbreviation, the other times with it
+        let (_, month) = try get(
+            "/v1/calendar/2027/6?latitude=69.65&longitude=18.96&method=3&timezonestring=Europe/Oslo"
+                + "&latitudeAdjustmentMethod=0")
+        let days = try #require(month["data"] as? [[String: Any]])
+        let midsummer = try #require(days[20]["timings"] as? [String: String])
+        #expect(midsummer["Fajr"] == "-----" && midsummer["Sunrise"] == "-----" && midsummer["Isha"] == "-----")
+        #expect(midsummer["Dhuhr"] == "\(tromso["Dhuhr"] ?? "") (+02)")
     }
 
     // MARK: - Calendars and dates

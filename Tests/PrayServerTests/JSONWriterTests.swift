@@ -1,3 +1,4 @@
+import PrayCore
 import Testing
 
 @testable import PrayServer
@@ -36,5 +37,55 @@ import Testing
         // Then: a text key is escaped like a string
         #expect(String(decoding: literal.bytes, as: UTF8.self) == #"{"timings":1}"#)
         #expect(String(decoding: text.bytes, as: UTF8.self) == #"{"timings":1,"say \"hi\"\u000a":null}"#)
+    }
+
+    @Test func numbersWithAFractionAreTheShortestDecimalThatReadsBack() {
+        // Given: coordinates as clients send them, 17 significant digits, the extremes, and numbers
+        // written with an exponent; from a fixed seed, so the same values every run
+        var generator = SplitMix64(seed: 40)
+        var values: [Double] = [
+            0, -0.0, 51.5074, -0.1278, 21.4225, 39.8262, -33.868_820_1, 1e-5, 0.000_1, 1e16, 123_456_789_012_345_680,
+            .leastNonzeroMagnitude, -.leastNormalMagnitude, .greatestFiniteMagnitude, -2.225_073_858_507_201_4e-308,
+        ]
+        for _ in 0..<2_000 {
+            values.append(Double(bitPattern: generator.next()))
+            values.append(Double.random(in: -180...180, using: &generator))
+        }
+        for value in values {
+            // When
+            var json = JSONWriter(capacity: 16)  // small: a long number makes it grow
+            json.beginArray()
+            json.double(value)
+            json.double(value)
+            json.endArray()
+            // Then: `description`'s text, and `null` for what JSON cannot hold
+            let text = value.isFinite ? value.description : "null"
+            #expect(String(decoding: json.bytes, as: UTF8.self) == "[\(text),\(text)]")
+        }
+    }
+
+    @Test func wholeNumbersAreTheirDigitsPaddedToTheWidth() {
+        // Given: every number to 10,000 (the short path) and beyond it, negative ones, the extremes
+        var values = Array(0...10_001) + [99_999, 123_456, 1_788_235_200, -1, -42, -10_000, .max, .min]
+        values += [Int.max - 1, Int.min + 1]
+        var differences: [String] = []
+        for value in values {
+            for width in 1...6 {
+                // When
+                var json = JSONWriter(capacity: 16)
+                json.beginArray()
+                json.intString(value, width: width)
+                json.int(value)
+                json.endArray()
+                // Then: the digits, zero-padded to the width after any minus sign
+                let digits = String(value.magnitude)
+                let padded =
+                    (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+                let expected = "[\"\(padded)\",\(value)]"
+                let text = String(decoding: json.bytes, as: UTF8.self)
+                if text != expected { differences.append("\(text) for \(value), width \(width)") }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(5))")
     }
 }

@@ -57,8 +57,9 @@ public enum Prayer: String, CaseIterable, Codable, CodingKeyRepresentable, Hasha
     /// The position of this case in ``chronological``, for ordering times that fall on the same instant.
     var chronologicalOrder: Int { Self.chronological.firstIndex(of: self) ?? 0 }
 
-    /// The position of this case in `allCases` (0…10), for fixed-size per-prayer storage.
-    package var ordinal: Int {
+    /// The position of this case in `allCases` (0…10), for fixed-size per-prayer storage. Inlinable:
+    /// the engine asks it for every time of every day.
+    @inlinable package var ordinal: Int {
         switch self {
         case .fajr: 0
         case .sunrise: 1

@@ -110,9 +110,12 @@ public struct PrayerSchedule: Hashable, Sendable {
 
     /// The time of `prayer`, or `nil` when it is unavailable this day.
     public subscript(prayer: Prayer) -> PrayerTime? {
-        // By index: `first(where:)` copies each time it passes out of the array to test it, and a
-        // server reads every time of every day it writes.
-        storedTimes.firstIndex { $0.prayer == prayer }.map { storedTimes[$0] }
+        // The times are kept in the order of `Prayer.allCases`: on a day that has them all, a time's
+        // place is its ordinal. Otherwise by index: `first(where:)` copies each time it passes out of
+        // the array to test it, and a server reads every time of every day it writes.
+        let ordinal = prayer.ordinal
+        if ordinal < storedTimes.count, storedTimes[ordinal].prayer == prayer { return storedTimes[ordinal] }
+        return storedTimes.firstIndex { $0.prayer == prayer }.map { storedTimes[$0] }
     }
 
     /// Why `prayer` has no time this day, or `nil` when it has one.

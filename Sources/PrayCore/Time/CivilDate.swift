@@ -163,7 +163,17 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// Returns the day `days` days later (earlier when negative). The result must lie within
     /// ``yearRange`` (a programming error otherwise); ``clampedAdding(days:)`` never traps.
     public func adding(days: Int) -> CivilDate {
-        CivilDate(daysSince1970: daysSince1970 + days)
+        // A step that stays within the month's first 28 days (most of the engine's steps of a day) is
+        // the same month; any other goes through the day count.
+        if days > -28, days < 28, case let day = Int(storedDay) + days, day >= 1, day <= 28 {
+            return CivilDate(storedYear: storedYear, storedMonth: storedMonth, storedDay: UInt8(day))
+        }
+        return CivilDate(daysSince1970: daysSince1970 + days)
+    }
+
+    /// A day from its stored parts, already known to exist.
+    private init(storedYear: Int16, storedMonth: UInt8, storedDay: UInt8) {
+        (self.storedYear, self.storedMonth, self.storedDay) = (storedYear, storedMonth, storedDay)
     }
 
     /// The first day PrayKit represents, 0001-01-01.

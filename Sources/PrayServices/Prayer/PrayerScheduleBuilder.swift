@@ -12,8 +12,8 @@ struct PrayerScheduleBuilder {
     private let parameters: CalculationParameters
     private let coordinates: Coordinates
     private let rule: HighLatitudeRule
-    /// The total adjustment of each prayer in minutes, indexed by ``Prayer/ordinal``.
-    private let adjustments: [Int]
+    /// The total adjustment of each prayer in minutes, the method's and the user's.
+    private let adjustments: PerPrayer<Int>
     private let horizon: Double
     private let hijriCalendar: HijriCalendar
     private let hijriOffset: Int
@@ -106,8 +106,11 @@ struct PrayerScheduleBuilder {
         parameters = request.parameters
         coordinates = request.coordinates
         rule = request.parameters.highLatitudeRule.resolved(latitude: request.coordinates.latitude)
-        let total = request.parameters.totalAdjustments
-        adjustments = Prayer.allCases.map { total[$0] }
+        // Both tables' entries added in place: most are empty, and merging them made a dictionary.
+        var adjustments = PerPrayer(0)
+        for (prayer, minutes) in request.parameters.methodAdjustments.minutes { adjustments[prayer] += minutes }
+        for (prayer, minutes) in request.parameters.adjustments.minutes { adjustments[prayer] += minutes }
+        self.adjustments = adjustments
         horizon = -(0.8333 + Observer.horizonDip(elevation: request.coordinates.elevation))
         hijriCalendar = request.hijriCalendar
         hijriOffset = request.hijriOffset
@@ -390,7 +393,7 @@ struct PrayerScheduleBuilder {
                         : .time(fajr - Double(before) * 60, .interval(minutes: -before, from: .fajr))
                 }
                 switch bases[prayer] {
-                case .time(let time, _): adjusted[prayer.ordinal] = time + Double(adjustments[prayer.ordinal]) * 60
+                case .time(let time, _): adjusted[prayer.ordinal] = time + Double(adjustments[prayer]) * 60
                 case .unavailable(let reason):
                     adjusted[prayer.ordinal] = .nan
                     unavailable[prayer] = reason
@@ -426,7 +429,7 @@ struct PrayerScheduleBuilder {
                     PrayerTime(
                         prayer: prayer,
                         date: Date(timeIntervalSince1970: clock.round(adjusted[prayer.ordinal], parameters.rounding)),
-                        derivation: derivation, adjustmentMinutes: adjustments[prayer.ordinal],
+                        derivation: derivation, adjustmentMinutes: adjustments[prayer],
                         rounding: parameters.rounding, isPolarResolved: basis != nil && prayer != .dhuhr,
                         isHeldBack: heldBack & (1 << UInt16(prayer.ordinal)) != 0
                     )

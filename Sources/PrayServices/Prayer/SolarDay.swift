@@ -146,7 +146,8 @@ struct SolarDay {
         transitDeclination = atTransit.declination
         let span = nextLowerTransit - previousLowerTransit
         declinationRate = (after.declination - before.declination) / span
-        hourAngleRate = 360.985_647 - (after.rightAscension - before.rightAscension) / span
+        // α may step by 360° between the ephemeris' intervals: the difference is reduced.
+        hourAngleRate = 360.985_647 - Self.normalized(after.rightAscension - before.rightAscension) / span
         parallax = 8.794 / 3600 / ephemeris.radius(at: transit) * observer.geocentricDistance
         // On the meridian the altitude is 90° − |φ − δ|, below the pole −90° + |φ + δ| (Meeus eq. 13.6
         // with H = 0 and 180°).

@@ -67,26 +67,43 @@ struct SolarEphemeris {
         // one more for the four-point stencil.
         let first = Int(((range.lowerBound + 0.5) / spacing).rounded(.down)) - 2
         let last = Int(((range.upperBound + 0.5) / spacing).rounded(.up)) + 2
-        var positions = SolarNodes.positions(first...last)
-        // Keep α continuous across 0/360 so that differences between nodes are small.
-        for index in positions.indices.dropFirst() {
-            let previous = positions[index - 1].rightAscension
-            positions[index].rightAscension += 360 * ((previous - positions[index].rightAscension) / 360).rounded()
-        }
         start = Double(first + 1) * spacing
-        intervals = (1..<(positions.count - 2)).map { i in
-            let (p0, p1, p2, p3) = (positions[i - 1], positions[i], positions[i + 1], positions[i + 2])
-            return Interval(
-                alpha: Self.cubic(p0.rightAscension, p1.rightAscension, p2.rightAscension, p3.rightAscension),
-                delta: Self.cubic(p0.declination, p1.declination, p2.declination, p3.declination),
-                equinoxes: Self.cubic(
+        intervals = Self.cache.values((first + 1)...(last - 2), compute: Self.intervals)
+    }
+
+    /// The intervals computed so far, by the node each starts at, shared by every calculation in the
+    /// process as the nodes are (``SolarNodes``): a request's days take their cubics from here rather
+    /// than fitting them again. At most 1,024 blocks (about 360 years of days, 8 MB).
+    private static let cache = NodeBlocks<Interval>(capacity: 1024)
+
+    /// The intervals of one block starting at the nodes `wanted` (offsets in the block) that `known`
+    /// lacks.
+    private static func intervals(block: Int, wanted: ClosedRange<Int>, known: [Interval?]) -> [Interval?] {
+        let first = block * NodeBlocks<Interval>.blockSize
+        var values = known.isEmpty ? Array(repeating: nil, count: NodeBlocks<Interval>.blockSize) : known
+        // The four nodes of each wanted interval: from the one before the first to two after the last.
+        let positions = SolarNodes.positions((first + wanted.lowerBound - 1)...(first + wanted.upperBound + 2))
+        for offset in wanted where values[offset] == nil {
+            let i = offset - wanted.lowerBound + 1
+            var (p0, p1, p2, p3) = (positions[i - 1], positions[i], positions[i + 1], positions[i + 2])
+            // α continuous across 0/360 from the interval's own start node: differences between nodes
+            // stay small. (From one interval to the next α may then step by 360°; every use of it is
+            // an angle reduced to (−180°, 180°] or a difference reduced so.)
+            p0.rightAscension += 360 * ((p1.rightAscension - p0.rightAscension) / 360).rounded()
+            p2.rightAscension += 360 * ((p1.rightAscension - p2.rightAscension) / 360).rounded()
+            p3.rightAscension += 360 * ((p2.rightAscension - p3.rightAscension) / 360).rounded()
+            values[offset] = Interval(
+                alpha: cubic(p0.rightAscension, p1.rightAscension, p2.rightAscension, p3.rightAscension),
+                delta: cubic(p0.declination, p1.declination, p2.declination, p3.declination),
+                equinoxes: cubic(
                     p0.equationOfEquinoxes, p1.equationOfEquinoxes, p2.equationOfEquinoxes, p3.equationOfEquinoxes
                 ),
                 radius: p1.radius,
                 // Node k is 0h TT of the day that starts 2k days after 2000-01-01 0h.
-                deltaT: DeltaT.seconds(decimalYear: 2000 + Double(first + i) * spacing / 365.2425) / 86400
+                deltaT: DeltaT.seconds(decimalYear: 2000 + Double(first + offset) * spacing / 365.2425) / 86400
             )
         }
+        return values
     }
 
     /// The sun at `day` (UT days from J2000.0).
@@ -157,47 +174,24 @@ struct SolarEphemeris {
 /// evaluation of the series at the block's first node, so a node has the same value whichever request
 /// computed it first, and every answer is reproducible. A block is filled as far as it is asked: a
 /// request for a few days evaluates the sun at its own nodes only, stepping the series past the others
-/// (a rotation, a fifth of an evaluation) — the first day of a process no longer pays for 128 days. At
-/// most ``capacity`` blocks are kept (about 3 KB each); beyond that the cache starts again.
+/// (a rotation, a fifth of an evaluation) — the first day of a process no longer pays for 128 days.
+/// The blocks are kept in a ``NodeBlocks`` (about 3 KB each).
 enum SolarNodes {
     /// Nodes per block: 128 days.
-    static let blockSize = 64
-    /// The most blocks kept: about 1,400 years of days, 12 MB.
-    static let capacity = 4096
+    static let blockSize = NodeBlocks<SolarPositionAlgorithm.Position>.blockSize
 
-    /// The nodes of each block computed so far (`nil` where no request has needed one yet).
-    private static let blocks = ReadMostly<[Int: [SolarPositionAlgorithm.Position?]]>([:])
+    /// The nodes computed so far: at most 4,096 blocks, about 1,400 years of days, 12 MB.
+    private static let blocks = NodeBlocks<SolarPositionAlgorithm.Position>(capacity: 4096)
 
     /// The positions at the nodes `nodes`, in order.
     static func positions(_ nodes: ClosedRange<Int>) -> [SolarPositionAlgorithm.Position] {
-        let firstBlock = block(of: nodes.lowerBound)
-        let lastBlock = block(of: nodes.upperBound)
-        var positions: [SolarPositionAlgorithm.Position] = []
-        positions.reserveCapacity(nodes.count)
-        for index in firstBlock...lastBlock {
-            let first = index * blockSize
-            let wanted = (max(nodes.lowerBound, first) - first)...(min(nodes.upperBound, first + blockSize - 1) - first)
-            var values = blocks.read { $0[index] } ?? []
-            if values.isEmpty || values[wanted].contains(where: { $0 == nil }) {
-                values = store(index, compute(index, wanted, known: values))
-            }
-            for offset in wanted {
-                // Every wanted node was computed above; a hole would be a bug, not a position.
-                guard let position = values[offset] else { preconditionFailure("SolarNodes left node \(offset) unset") }
-                positions.append(position)
-            }
-        }
-        return positions
-    }
-
-    private static func block(of node: Int) -> Int {
-        node >= 0 ? node / blockSize : -((-node + blockSize - 1) / blockSize)
+        blocks.values(nodes, compute: compute)
     }
 
     /// Steps the Earth and nutation series through one block (one fresh evaluation, then rotations) as
     /// far as `wanted` reaches, evaluating the sun at the wanted nodes that `known` lacks.
     private static func compute(
-        _ index: Int, _ wanted: ClosedRange<Int>, known: [SolarPositionAlgorithm.Position?]
+        block index: Int, wanted: ClosedRange<Int>, known: [SolarPositionAlgorithm.Position?]
     ) -> [SolarPositionAlgorithm.Position?] {
         let spacing = SolarEphemeris.spacing
         let firstCentury = (Double(index * blockSize) * spacing - 0.5) / 36525
@@ -215,12 +209,61 @@ enum SolarNodes {
         }
         return values
     }
+}
 
-    /// Keeps a block's nodes, with any another thread computed meanwhile (the same values), and returns
-    /// what the cache now holds of it.
-    private static func store(
-        _ index: Int, _ values: [SolarPositionAlgorithm.Position?]
-    ) -> [SolarPositionAlgorithm.Position?] {
+/// Values at the ephemeris nodes (or the intervals starting at them), kept for the whole process in
+/// fixed blocks of ``blockSize`` nodes.
+///
+/// A value depends on its node alone, so it is the same whichever request computed it first, and every
+/// answer is reproducible. A block is filled as far as it is asked: a request for a few days computes
+/// its own nodes only. At most `capacity` blocks are kept; beyond that the cache starts again.
+struct NodeBlocks<Value: Sendable>: ~Copyable, Sendable {
+    /// Nodes per block: 128 days.
+    static var blockSize: Int { 64 }
+
+    private let capacity: Int
+    /// The nodes of each block computed so far (`nil` where no request has needed one yet).
+    private let blocks = ReadMostly<[Int: [Value?]]>([:])
+
+    /// An empty cache that keeps at most `capacity` blocks.
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The values at `nodes`, in order. `compute(block, wanted, known)` gives a block's values with
+    /// at least the offsets `wanted` filled, from the ones it has already (`known`, empty for none).
+    func values(
+        _ nodes: ClosedRange<Int>, compute: (_ block: Int, _ wanted: ClosedRange<Int>, _ known: [Value?]) -> [Value?]
+    ) -> [Value] {
+        let blockSize = Self.blockSize
+        let firstBlock = block(of: nodes.lowerBound)
+        let lastBlock = block(of: nodes.upperBound)
+        var result: [Value] = []
+        result.reserveCapacity(nodes.count)
+        for index in firstBlock...lastBlock {
+            let first = index * blockSize
+            let wanted = (max(nodes.lowerBound, first) - first)...(min(nodes.upperBound, first + blockSize - 1) - first)
+            var values = blocks.read { $0[index] } ?? []
+            if values.isEmpty || values[wanted].contains(where: { $0 == nil }) {
+                values = store(index, compute(index, wanted, values))
+            }
+            for offset in wanted {
+                // Every wanted value was computed above; a hole would be a bug, not a value.
+                guard let value = values[offset] else { preconditionFailure("NodeBlocks left node \(offset) unset") }
+                result.append(value)
+            }
+        }
+        return result
+    }
+
+    private func block(of node: Int) -> Int {
+        let blockSize = Self.blockSize
+        return node >= 0 ? node / blockSize : -((-node + blockSize - 1) / blockSize)
+    }
+
+    /// Keeps a block's values, with any another thread computed meanwhile (the same values), and
+    /// returns what the cache now holds of it.
+    private func store(_ index: Int, _ values: [Value?]) -> [Value?] {
         blocks.write { blocks in
             if blocks.count >= capacity { blocks.removeAll(keepingCapacity: true) }
             var merged = values

@@ -72,24 +72,32 @@ struct SolarEvents {
     /// Solves every event of `day` for `altitudes`, starting from the offsets of the `previous`
     /// day's events when there is one.
     init(_ day: borrowing SolarDay, _ altitudes: EventAltitudes, previous: SolarEvents? = nil) {
-        let before = previous?.transit ?? 0
+        // Unwrapped once: reading each hint through the optional copied the whole value each time.
+        let hints = previous ?? Self.noHints
+        let before = hints.transit
         transit = unixSeconds(day.transit)
         sunrise =
-            altitudes.solvesSunrise ? Self.solve(day, altitudes.horizon, morning: true, previous?.sunrise, before) : nil
-        sunset =
-            altitudes.solvesSunset ? Self.solve(day, altitudes.horizon, morning: false, previous?.sunset, before) : nil
-        fajr = Self.solve(day, altitudes.fajr, morning: true, previous?.fajr, before)
-        isha = Self.solve(day, altitudes.isha, morning: false, previous?.isha, before)
-        maghrib = Self.solve(day, altitudes.maghrib, morning: false, previous?.maghrib, before)
-        imsak = Self.solve(day, altitudes.imsak, morning: true, previous?.imsak, before)
+            altitudes.solvesSunrise ? Self.solve(day, altitudes.horizon, morning: true, hints.sunrise, before) : nil
+        sunset = altitudes.solvesSunset ? Self.solve(day, altitudes.horizon, morning: false, hints.sunset, before) : nil
+        fajr = Self.solve(day, altitudes.fajr, morning: true, hints.fajr, before)
+        isha = Self.solve(day, altitudes.isha, morning: false, hints.isha, before)
+        maghrib = Self.solve(day, altitudes.maghrib, morning: false, hints.maghrib, before)
+        imsak = Self.solve(day, altitudes.imsak, morning: true, hints.imsak, before)
         let asrAltitude = altitudes.solvesAsr ? day.asrAltitude(shadowFactor: altitudes.shadowFactor) : nil
         self.asrAltitude = asrAltitude?.degrees
-        asr = Self.solve(day, asrAltitude, morning: false, previous?.asr, before)
+        asr = Self.solve(day, asrAltitude, morning: false, hints.asr, before)
         if altitudes.risen != nil {
-            ishraq = Self.solve(day, altitudes.risen, morning: true, previous?.ishraq, before)
-            isfirar = Self.solve(day, altitudes.risen, morning: false, previous?.isfirar, before)
+            ishraq = Self.solve(day, altitudes.risen, morning: true, hints.ishraq, before)
+            isfirar = Self.solve(day, altitudes.risen, morning: false, hints.isfirar, before)
         }
     }
+
+    /// No day before: no hint for any event.
+    private init(transit: Double) {
+        self.transit = transit
+    }
+
+    private static let noHints = SolarEvents(transit: 0)
 
     /// The event at `altitude`, hinted by the same event (`hint`, Unix seconds) of the day whose
     /// transit was `previousTransit`.

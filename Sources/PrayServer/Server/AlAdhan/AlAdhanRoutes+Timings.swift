@@ -28,8 +28,7 @@ extension AlAdhanRoutes {
         json.beginObject()
         json.key("timings")
         AlAdhanTimings.writeTimings(
-            schedule, tune: settings.tune, iso8601: settings.iso8601, clock: &clock, abbreviation: nil,
-            night: nights?[0], to: &json)
+            schedule, tune: settings.tune, iso8601: settings.iso8601, clock: &clock, night: nights?[0], to: &json)
         json.key("date")
         AlAdhanDate.writeDate(date, timestamp: timestamp, hijri: hijriDay, hijriFirst: true, to: &json)
         json.key("meta")
@@ -96,21 +95,23 @@ extension AlAdhanRoutes {
         let schedules = try self.schedules(from: first, days: dates.count, place: place, settings: settings)
         let nights = try sameDayNights(schedules, place: place, settings: settings)
         let days = try hijriDays(from: first, days: dates.count, settings: settings)
-        // The zone's abbreviation changes with its offset only: written again when the offset does.
-        var abbreviation = (offset: Int.min, text: [UInt8]())
+        // The zone's abbreviation changes with its offset only: the times' text is made again when the
+        // offset changes.
+        var abbreviation = (offset: Int.min, template: AlAdhanTimings.Template.plain)
         json.beginArray()
         for (index, date) in dates.enumerated() {
             // AlAdhan dates each calendar day at 09:01:01 local time.
             let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 32_461, clock: &clock)
             let offset = clock.offset(at: Double(timestamp))
             if offset != abbreviation.offset {
-                abbreviation = (offset, Array(AlAdhanTimings.abbreviation(offset: offset, named: place.zoneName).utf8))
+                let text = Array(AlAdhanTimings.abbreviation(offset: offset, named: place.zoneName).utf8)
+                abbreviation = (offset, AlAdhanTimings.Template(abbreviation: text))
             }
             json.beginObject()
             json.key("timings")
             AlAdhanTimings.writeTimings(
                 schedules[index], tune: settings.tune, iso8601: settings.iso8601, clock: &clock,
-                abbreviation: abbreviation.text, night: nights?[index], to: &json)
+                template: abbreviation.template, night: nights?[index], to: &json)
             json.key("date")
             AlAdhanDate.writeDate(date, timestamp: timestamp, hijri: days[index], hijriFirst: false, to: &json)
             json.key("meta")
@@ -240,7 +241,9 @@ extension AlAdhanRoutes {
     /// Coordinates from text.
     /// - Throws: ``AlAdhanError`` for text that is not a number in range.
     static func coordinates(_ latitude: String, _ longitude: String) throws(AlAdhanError) -> Coordinates {
-        guard let lat = Double(latitude), let lon = Double(longitude), lat.isFinite, lon.isFinite else {
+        guard let lat = DecimalText.double(latitude), let lon = DecimalText.double(longitude), lat.isFinite,
+            lon.isFinite
+        else {
             throw AlAdhanError("Please specify a valid latitude and longitude (decimal degrees).")
         }
         do {

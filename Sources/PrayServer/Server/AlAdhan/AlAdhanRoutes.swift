@@ -200,14 +200,19 @@ public struct AlAdhanRoutes: ServerRoutes {
             return failure(
                 AlAdhanError(405, "Method \(request.method) is not allowed: use GET."), extra: ["Allow": Self.allowed])
         }
-        var unconditional = request
-        unconditional.headers["if-none-match"] = nil
+        // The request without its condition, for an answer kept in the cache of calendars (made only
+        // for those: removing a header copies the request's table of them).
+        func unconditional() -> ServerAPI.Request {
+            var unconditional = request
+            unconditional.headers["if-none-match"] = nil
+            return unconditional
+        }
         if Self.feedPaths.contains(request.path) {
             guard let calendars else { return feed(request).response }
             // The feed's window starts today in the place's zone: the same bytes until its midnight.
             let now = clock.now()
             return calendars.response(for: request, key: Self.cacheKey(request), now: now) {
-                let (response, cache) = feed(unconditional)
+                let (response, cache) = feed(unconditional())
                 guard case .seconds(let seconds) = cache else { return (response, now) }
                 // `seconds` counts from the whole second of the feed's own reading of the clock (this
                 // one's or later): from this one's whole second, the entry ends at midnight or before.
@@ -223,7 +228,7 @@ public struct AlAdhanRoutes: ServerRoutes {
         return calendars.response(for: request, key: Self.cacheKey(request), now: now) {
             // Only a fixed month's or year's (its text never changes) is kept, for a day: one that
             // depends on today would carry a max-age that shrinks while it is kept.
-            let (response, cache) = answer(words, request: unconditional)
+            let (response, cache) = answer(words, request: unconditional())
             return (response, now.addingTimeInterval(cache == .immutable ? 86_400 : 0))
         }
     }

@@ -55,13 +55,44 @@ enum AlAdhanTimings {
         }
     }
 
+    /// The `timings` object of a day in 24-hour times, as text with room for the times: each name in
+    /// AlAdhan's order with `"00:00"`, or `"00:00 (abbreviation)"` in the calendars. A day is written
+    /// by copying the text and putting each time's four digits in its place — a missing time's
+    /// `"-----"` is as long as a time, when there is no abbreviation — instead of writing each member.
+    struct Template {
+        /// The zone's abbreviation written after each time, as UTF-8 (empty for none).
+        let abbreviation: [UInt8]
+        /// The object's text.
+        let text: [UInt8]
+        /// Where each time's first digit is in ``text``, by the index of ``AlAdhanTimings/names``.
+        let places: [Int]
+
+        /// The text for times followed by `abbreviation` (UTF-8 of ASCII text without quotes or
+        /// backslashes, ``AlAdhanTimings/abbreviation(offset:named:)``), or by nothing.
+        init(abbreviation: [UInt8] = []) {
+            var json = JSONWriter()
+            var places: [Int] = []
+            json.beginObject()
+            for name in AlAdhanTimings.names {
+                json.key(name.key)
+                places.append(json.count + 1)  // after the opening quote
+                json.clock(0, abbreviation: abbreviation)
+            }
+            json.endObject()
+            (self.abbreviation, text, self.places) = (abbreviation, json.bytes, places)
+        }
+
+        /// The times without an abbreviation: `/v1/timings` and the other one-day answers.
+        static let plain = Template()
+    }
+
     /// Writes the `timings` object of a day. `tune` moves each time alone (midnight and the thirds are
     /// measured from the untuned sunset and sunrise, as in AlAdhan).
     /// - Parameters:
-    ///   - abbreviation: The zone abbreviation appended to 24-hour times (calendars), as UTF-8, if any.
+    ///   - template: The 24-hour times' text, with the zone's abbreviation in the calendars.
     ///   - night: Midnight and the thirds measured as AlAdhan measures them, replacing the schedule's.
     static func writeTimings(
-        _ schedule: PrayerSchedule, tune: [Int], iso8601: Bool, clock: inout ZoneClock, abbreviation: [UInt8]?,
+        _ schedule: PrayerSchedule, tune: [Int], iso8601: Bool, clock: inout ZoneClock, template: Template = .plain,
         night: Night? = nil, to json: inout JSONWriter
     ) {
         // The instants in AlAdhan's order (seconds since 1970), nil where a time is missing, one for each
@@ -71,18 +102,39 @@ enum AlAdhanTimings {
             instants.initialize(repeating: nil)
             var earliest = Int.max
             var latest = Int.min
+            var missing = false
             for (index, name) in names.enumerated() {
                 let base =
                     night?[name.prayer]
                     ?? schedule[name.prayer].map { Int($0.date.timeIntervalSince1970.rounded(.down)) }
                 let instant = base.map { $0 + (name.tune.map { tune[$0] } ?? 0) * 60 }
                 if let instant { (earliest, latest) = (min(earliest, instant), max(latest, instant)) }
+                missing = missing || instant == nil
                 instants[index] = instant
             }
             // One offset for the whole day unless the clocks change between its first and last time
             // (asking the zone for each time costs more than the rest of the day's text).
             let firstOffset = earliest == Int.max ? 0 : clock.offset(at: Double(earliest))
             let constant = earliest == Int.max || firstOffset == clock.offset(at: Double(latest))
+            if !iso8601, !missing || template.abbreviation.isEmpty {
+                json.filled(template.text) { text in
+                    for index in 0..<names.count {
+                        let digits = text + template.places[index]
+                        guard let instant = instants[index] else {
+                            for offset in 0..<5 { digits[offset] = UInt8(ascii: "-") }
+                            continue
+                        }
+                        let offset = constant ? firstOffset : clock.offset(at: Double(instant))
+                        let seconds = ((instant + offset) % 86_400 + 86_400) % 86_400
+                        let (hours, minutes) = (seconds / 3600, seconds / 60 % 60)
+                        digits[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours / 10)
+                        digits[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours % 10)
+                        digits[3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes / 10)
+                        digits[4] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes % 10)
+                    }
+                }
+                return
+            }
             json.beginObject()
             for (index, name) in names.enumerated() {
                 json.key(name.key)
@@ -93,14 +145,12 @@ enum AlAdhanTimings {
                 let offset = constant ? firstOffset : clock.offset(at: Double(instant))
                 if iso8601 {
                     writeISO(instant, offset: offset, to: &json)
-                } else if let abbreviation {
-                    writeClock(instant + offset, abbreviation: abbreviation, to: &json)
                 } else {
-                    writeClock(instant + offset, to: &json)
+                    writeClock(instant + offset, abbreviation: template.abbreviation, to: &json)
                 }
             }
+            json.endObject()
         }
-        json.endObject()
     }
 
     /// Writes `"HH:mm"` of a local time (seconds since 1970 on the zone's clock).

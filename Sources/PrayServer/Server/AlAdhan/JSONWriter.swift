@@ -28,7 +28,8 @@
 /// ``takeData()`` hands it to a `Data` (the response body, without a copy).
 struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
+    /// The bytes written so far.
+    private(set) var count = 0
     private var capacity: Int
     /// Whether the next value or key follows another one of the same object or array.
     private var needsComma = false
@@ -196,6 +197,22 @@ struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
+    /// One value copied from a template of JSON text, then filled in place: `fill` gets the copy's
+    /// first byte and may change the template's bytes (placeholders of a fixed length), never its
+    /// length; the result must be valid JSON. It is placed like any other value.
+    mutating func filled(_ template: [UInt8], _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
+        separate()
+        let length = template.count
+        if count + length > capacity { grow(to: count + length) }
+        template.withUnsafeBufferPointer { source in
+            guard let start = source.baseAddress else { return }
+            (base + count).update(from: start, count: length)
+        }
+        fill(base + count)
+        count += length
+        needsComma = true
+    }
+
     /// Plain text inside ``quoted(_:)``, or JSON text inside ``value(_:)``.
     @inline(__always)
     mutating func text(_ value: StaticString) {
@@ -204,7 +221,14 @@ struct JSONWriter: ~Copyable {
 
     /// A number with a fraction (as ``double(_:)`` writes it), inside ``value(_:)``.
     mutating func decimal(_ value: Double) {
-        append(value.isFinite ? value.description : "null")
+        guard value.isFinite else { return append("null" as StaticString) }
+        // The shortest decimal (`description`'s text) written straight into the writer's memory:
+        // `description` makes a `String`, and one of more than 15 bytes (a coordinate of 17 digits) is
+        // a heap allocation, then a copy.
+        if count + DecimalSink.room > capacity { grow(to: count + DecimalSink.room) }
+        var sink = DecimalSink(start: base + count)
+        value.write(to: &sink)
+        count += sink.count
     }
 
     /// A JSON string of any text (escaped), inside ``value(_:)``.
@@ -300,16 +324,20 @@ struct JSONWriter: ~Copyable {
 
     /// Appends the decimal digits of `value` (with a minus sign when negative), zero-padded to `width`.
     private mutating func appendDigits(_ value: Int, width: Int = 1) {
-        // Two digits or fewer (clock times, days, months): most of the numbers an answer writes.
-        if value >= 0, value < 100, width <= 2 {
-            let total = value < 10 && width < 2 ? 1 : 2
+        // Four digits or fewer (clock times, days, months, years): most of the numbers an answer writes,
+        // each digit by a division by ten, padding included.
+        if value >= 0, value < 10_000, width <= 4 {
+            let length = value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : 4
+            let total = max(length, width)
             if count + total > capacity { grow(to: count + total) }
-            if total == 2 {
-                base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
-                count += 1
+            var rest = value
+            var index = count + total
+            while index > count {
+                index -= 1
+                base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
             }
-            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-            count += 1
+            count += total
             return
         }
         if value < 0 { append(UInt8(ascii: "-")) }
@@ -337,6 +365,33 @@ struct JSONWriter: ~Copyable {
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Where `Double.write(to:)` puts a number's shortest decimal: memory with ``room`` bytes, more
+    /// than the longest such text (24 bytes, `-2.2250738585072014e-308`). The standard library hands
+    /// the digits to `_writeASCII(_:)`, the hook `TextOutputStream` has for ASCII text (its default
+    /// makes a `String` of them for `write(_:)`); `write(_:)` takes any other text the same way.
+    private struct DecimalSink: TextOutputStream {
+        static let room = 32
+        let start: UnsafeMutablePointer<UInt8>
+        var count = 0
+
+        mutating func write(_ string: String) {
+            for byte in string.utf8 { put(byte) }
+        }
+
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+            guard let source = buffer.baseAddress else { return }
+            let length = min(buffer.count, Self.room - count)
+            (start + count).update(from: source, count: length)
+            count += length
+        }
+
+        private mutating func put(_ byte: UInt8) {
+            guard count < Self.room else { return }
+            start[count] = byte
+            count += 1
+        }
+    }
 
     /// Appends `"text"`, escaping quotes, backslashes and control characters.
     private mutating func appendQuoted(_ string: String) {
