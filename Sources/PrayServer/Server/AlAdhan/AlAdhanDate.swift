@@ -60,14 +60,89 @@ enum AlAdhanDate {
 
     /// Writes the `date` object of a day: `readable`, `timestamp`, then `hijri` and `gregorian` in the
     /// order AlAdhan uses for the route (`hijri` first for `/v1/timings`, last in calendars).
+    ///
+    /// All but the timestamp (which depends on the zone) is the same for every request about the day:
+    /// its text is made once and kept (``dateTexts``), and the timestamp written into it.
     static func writeDate(
         _ date: CivilDate, timestamp: Int, hijri day: HijriDay, hijriFirst: Bool, to json: inout JSONWriter
     ) {
+        // A Hijri day of another civil day (never met) is written afresh rather than kept.
+        guard day.gregorian == date else {
+            writeDateAfresh(date, timestamp: timestamp, hijri: day, hijriFirst: hijriFirst, to: &json)
+            return
+        }
+        let key = DateKey(date: date, hijri: day, hijriFirst: hijriFirst)
+        let text =
+            dateTexts.read { $0[key] }
+            ?? {
+                let text = DateText(date, hijri: day, hijriFirst: hijriFirst)
+                dateTexts.write { texts in
+                    if texts.count >= dateTextCapacity { texts.removeAll(keepingCapacity: true) }
+                    texts[key] = text
+                }
+                return text
+            }()
+        json.value { json in
+            json.text(text.beforeTimestamp)
+            json.digits(timestamp)
+            json.text(text.afterTimestamp)
+        }
+    }
+
+    /// Everything a `date` object's text is made of but the timestamp.
+    private struct DateKey: Hashable {
+        let days: Int32
+        let hijriYear: Int32
+        let hijriMonth: Int8
+        let hijriDay: Int8
+        let monthLength: Int8
+        let isTabular: Bool
+        let hijriFirst: Bool
+
+        init(date: CivilDate, hijri day: HijriDay, hijriFirst: Bool) {
+            days = Int32(date.daysSince1970)
+            hijriYear = Int32(clamping: day.hijri.year)
+            (hijriMonth, hijriDay) = (Int8(day.hijri.monthNumber), Int8(day.hijri.day))
+            monthLength = Int8(clamping: day.monthLength)
+            (isTabular, self.hijriFirst) = (day.isTabular, hijriFirst)
+        }
+    }
+
+    /// A `date` object's text on either side of its timestamp's digits.
+    private struct DateText {
+        let beforeTimestamp: [UInt8]
+        let afterTimestamp: [UInt8]
+
+        init(_ date: CivilDate, hijri day: HijriDay, hijriFirst: Bool) {
+            var json = JSONWriter(capacity: 1024)
+            // An empty timestamp, cut between its quotes.
+            let cut = writeDateAfresh(date, timestamp: nil, hijri: day, hijriFirst: hijriFirst, to: &json)
+            let bytes = json.bytes
+            (beforeTimestamp, afterTimestamp) = (Array(bytes[..<cut]), Array(bytes[cut...]))
+        }
+    }
+
+    /// The `date` objects' texts made so far: a server is asked about the same few days over and over
+    /// (today and tomorrow, this month), each the same text for every place. About 700 bytes each; at
+    /// most ``dateTextCapacity`` (22 years of days, 6 MB), then the cache starts again.
+    private static let dateTexts = ReadMostly<[DateKey: DateText]>([:])
+    private static let dateTextCapacity = 8192
+
+    /// Writes the `date` object of a day, every member afresh; with a `nil` timestamp, an empty one.
+    /// Returns where in the writer the timestamp's digits begin.
+    @discardableResult
+    private static func writeDateAfresh(
+        _ date: CivilDate, timestamp: Int?, hijri day: HijriDay, hijriFirst: Bool, to json: inout JSONWriter
+    ) -> Int {
+        var cut = 0
         json.beginObject()
         json.key("readable")
         writeReadable(date, to: &json)
         json.key("timestamp")
-        json.intString(timestamp)
+        json.quoted { text in
+            cut = text.count
+            if let timestamp { text.digits(timestamp) }
+        }
         if hijriFirst {
             json.key("hijri")
             writeHijri(day, to: &json)
@@ -79,6 +154,7 @@ enum AlAdhanDate {
             writeHijri(day, to: &json)
         }
         json.endObject()
+        return cut
     }
 
     /// Writes `01 Mar 2027`, the `date.readable` string.

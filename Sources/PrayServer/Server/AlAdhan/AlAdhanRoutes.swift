@@ -450,45 +450,72 @@ public struct AlAdhanRoutes: ServerRoutes {
         json.key("data")
     }
 
-    /// A strong entity tag: a 64-bit hash of the body as 16 hexadecimal digits in quotes. The hash is
-    /// FNV-1a over 8-byte words in four independent lanes (32 bytes a step, so the multiplications
-    /// overlap), the lanes and the length then mixed with the finaliser of MurmurHash3.
+    /// A strong entity tag: a 64-bit hash of the body as 11 characters of base64url in quotes, 13
+    /// bytes, which a `String` holds without an allocation. The hash is the folded multiplication of
+    /// wyhash (the high and low halves of a 128-bit product, XORed) over 16 bytes at a time in two
+    /// independent lanes, the last bytes zero-padded, the lanes and the length then mixed with the
+    /// finaliser of MurmurHash3.
     static func entityTag(_ body: Data) -> String {
-        let prime: UInt64 = 0x0000_0100_0000_01B3
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (
-            0xcbf2_9ce4_8422_2325, 0x8422_2325_cbf2_9ce4, 0x9e37_79b9_7f4a_7c15, 0xbf58_476d_1ce4_e5b9
-        )
-        body.withUnsafeBytes { bytes in
-            var index = 0
-            while index + 32 <= bytes.count {
-                lanes.0 = (lanes.0 ^ bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* prime
-                lanes.1 = (lanes.1 ^ bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)) &* prime
-                lanes.2 = (lanes.2 ^ bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)) &* prime
-                lanes.3 = (lanes.3 ^ bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)) &* prime
-                index += 32
-            }
-            while index < bytes.count {
-                lanes.0 = (lanes.0 ^ UInt64(bytes[index])) &* prime
-                index += 1
-            }
-        }
-        func mix(_ value: UInt64) -> UInt64 {
-            var hash = (value ^ (value >> 33)) &* 0xff51_afd7_ed55_8ccd
-            hash = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-            return hash ^ (hash >> 33)
-        }
-        let hash = mix(mix(lanes.0) ^ mix(lanes.1 &+ 1) ^ mix(lanes.2 &+ 2) ^ mix(lanes.3 &+ 3) ^ UInt64(body.count))
-        // Written straight into the string's storage: one allocation.
-        return String(unsafeUninitializedCapacity: 18) { text in
+        let lanes = body.withUnsafeBytes(hashLanes)
+        let hash = mix(fold(lanes.0 ^ tagKeys.1, lanes.1 ^ tagKeys.0) ^ UInt64(body.count))
+        return String(unsafeUninitializedCapacity: 13) { text in
             text[0] = UInt8(ascii: "\"")
-            for index in 0..<16 {
-                let digit = Int((hash >> UInt64(60 - 4 * index)) & 15)
-                text[index + 1] = digit < 10 ? UInt8(ascii: "0") + UInt8(digit) : UInt8(ascii: "a") + UInt8(digit - 10)
+            // Six bits a character, the first of the eleven taking the top four.
+            for index in 0..<11 {
+                text[index + 1] = tagAlphabet[Int((hash >> UInt64(60 - 6 * index)) & 63)]
             }
-            text[17] = UInt8(ascii: "\"")
-            return 18
+            text[12] = UInt8(ascii: "\"")
+            return 13
         }
     }
+
+    /// The two lanes of ``entityTag(_:)``'s hash over `bytes`. A function of its own, the lanes its
+    /// locals: captured by a closure, they were loaded and stored at every step.
+    private static func hashLanes(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+        let keys = tagKeys
+        var (a, b) = (keys.2, keys.3)
+        guard let start = bytes.baseAddress else { return (a, b) }
+        let count = bytes.count
+        var index = 0
+        while index + 32 <= count {
+            a = fold(
+                start.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ keys.0,
+                start.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self) ^ a)
+            b = fold(
+                start.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self) ^ keys.1,
+                start.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self) ^ b)
+            index += 32
+        }
+        // The last 0…31 bytes, zero-padded to four words.
+        var last: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &last) { words in
+            words.copyMemory(from: UnsafeRawBufferPointer(start: start + index, count: count - index))
+        }
+        return (fold(last.0 ^ keys.0, last.1 ^ a), fold(last.2 ^ keys.1, last.3 ^ b))
+    }
+
+    /// The high and low halves of the 128-bit product, XORed: every bit of each factor reaches the
+    /// middle bits of the result. The keys' top bytes never occur in UTF-8 (0xF8 and up), so a word
+    /// XORed with a key, the first factor of each step, is never zero for a JSON body.
+    private static func fold(_ x: UInt64, _ y: UInt64) -> UInt64 {
+        let product = x.multipliedFullWidth(by: y)
+        return product.high ^ product.low
+    }
+
+    /// MurmurHash3's 64-bit finaliser: a bijection whose every output bit depends on every input bit.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var hash = (value ^ (value >> 33)) &* 0xff51_afd7_ed55_8ccd
+        hash = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+        return hash ^ (hash >> 33)
+    }
+
+    /// The hash's constants: wyhash's secret with the top byte of each made 0xF8–0xFF.
+    private static let tagKeys: (UInt64, UInt64, UInt64, UInt64) = (
+        0xfa07_61d6_478b_d642, 0xfe70_37ed_1a0b_428d, 0xf8eb_c6af_09c8_8c6e, 0xfd89_965c_c753_74cc
+    )
+
+    /// The 64 characters of base64url (RFC 4648 §5), none of which needs quoting in a header.
+    private static let tagAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Whether an `If-None-Match` value names `tag` (or is `*`); weak tags compare by their opaque part.
     static func matches(_ header: String, _ tag: String) -> Bool {
