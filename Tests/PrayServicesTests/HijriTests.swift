@@ -69,6 +69,30 @@ import Testing
         print("Umm al-Qura: \(index) days checked against the official table, \(differences) differ")
     }
 
+    @Test func aRunOfDaysIsEachDayConvertedAlone() throws {
+        // Given: runs of three years across both ends of the Umm al-Qura table (1343 and 1500 AH), in
+        // both calendars and with every offset
+        var differences: [String] = []
+        for start in ["1922-01-01", "2074-06-01"] {
+            let first = try CivilDate(parsing: start)
+            for calendar in [HijriCalendar.ummAlQura, .civil] {
+                for offset in HijriAPI.offsets {
+                    // When: one request for the run, and each day alone
+                    let run = try service.days(
+                        for: HijriAPI.Request(date: first, days: 1_100, calendar: calendar, offset: offset))
+                    for (index, day) in run.enumerated() {
+                        let alone = try service.days(
+                            for: HijriAPI.Request(
+                                date: first.adding(days: index), days: 1, calendar: calendar, offset: offset))
+                        // Then: the same day, notable days and all
+                        if alone != [day] { differences.append("\(day.gregorian) \(calendar) \(offset)") }
+                    }
+                }
+            }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(5))")
+    }
+
     @Test(arguments: [0, -2, 1])
     func everyDateOfTheTableRoundTripsThroughGregorian(_ offset: Int) async throws {
         // Given every date of the official table, 1 Muharram 1343 … 30 Dhu al-Hijjah 1500, and a

@@ -46,7 +46,19 @@ extension HijriServiceUmmAlQura {
         var days: [HijriDay] = []
         days.reserveCapacity(request.days)
         for day in first..<(first + request.days) {
-            days.append(try Self.convert(day, calendar: request.calendar, offset: request.offset))
+            // The day after one before its month's last: the same month a day on (the table and the
+            // tabular calendar both count a month's days straight), without looking the day up.
+            if let last = days.last, last.hijri.day < last.monthLength {
+                days.append(
+                    HijriDay(
+                        gregorian: last.gregorian.adding(days: 1),
+                        hijri: try HijriDate(
+                            year: last.hijri.year, month: last.hijri.monthNumber, day: last.hijri.day + 1),
+                        monthLength: last.monthLength, calendar: last.calendar, isTabular: last.isTabular,
+                        offset: last.offset))
+            } else {
+                days.append(try Self.convert(day, calendar: request.calendar, offset: request.offset))
+            }
         }
         return days
     }

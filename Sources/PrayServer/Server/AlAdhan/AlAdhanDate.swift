@@ -89,22 +89,19 @@ enum AlAdhanDate {
         }
     }
 
-    /// Everything a `date` object's text is made of but the timestamp.
+    /// Everything a `date` object's text is made of but the timestamp, packed into one word (hashed
+    /// once, rather than field by field): the day (22 bits), the Hijri year (15), month (4) and day
+    /// (5), the month's length (5), whether the date is tabular and whether `hijri` comes first.
     private struct DateKey: Hashable {
-        let days: Int32
-        let hijriYear: Int32
-        let hijriMonth: Int8
-        let hijriDay: Int8
-        let monthLength: Int8
-        let isTabular: Bool
-        let hijriFirst: Bool
+        let bits: UInt64
 
         init(date: CivilDate, hijri day: HijriDay, hijriFirst: Bool) {
-            days = Int32(date.daysSince1970)
-            hijriYear = Int32(clamping: day.hijri.year)
-            (hijriMonth, hijriDay) = (Int8(day.hijri.monthNumber), Int8(day.hijri.day))
-            monthLength = Int8(clamping: day.monthLength)
-            (isTabular, self.hijriFirst) = (day.isTabular, hijriFirst)
+            // Days from 0001-01-01 (0…3.7 million); Hijri years of civil years 1…9999 are −640…9666.
+            let days = UInt64(truncatingIfNeeded: date.daysSince1970 + 719_162)
+            let year = UInt64(truncatingIfNeeded: day.hijri.year + 1024) & 0x7FFF
+            bits =
+                days << 42 | year << 27 | UInt64(day.hijri.monthNumber & 15) << 23 | UInt64(day.hijri.day & 31) << 18
+                | UInt64(day.monthLength & 31) << 13 | (day.isTabular ? 2 : 0) | (hijriFirst ? 1 : 0)
         }
     }
 

@@ -98,25 +98,33 @@ extension AlAdhanRoutes {
         // The zone's abbreviation changes with its offset only: the times' text is made again when the
         // offset changes.
         var abbreviation = (offset: Int.min, template: AlAdhanTimings.Template.plain)
+        // The same `meta` for every day: its text made once.
+        let meta = meta.renderedBytes
         json.beginArray()
-        for (index, date) in dates.enumerated() {
-            // AlAdhan dates each calendar day at 09:01:01 local time.
-            let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 32_461, clock: &clock)
-            let offset = clock.offset(at: Double(timestamp))
-            if offset != abbreviation.offset {
-                let text = Array(AlAdhanTimings.abbreviation(offset: offset, named: place.zoneName).utf8)
-                abbreviation = (offset, AlAdhanTimings.Template(abbreviation: text))
+        // Each day's schedule and Hijri date read in place: indexing the arrays copied each (and
+        // retained what it holds) to hand it on.
+        schedules.withUnsafeBufferPointer { schedules in
+            days.withUnsafeBufferPointer { days in
+                for (index, date) in dates.enumerated() {
+                    // AlAdhan dates each calendar day at 09:01:01 local time.
+                    let timestamp = AlAdhanTimings.instant(of: date, secondsIntoDay: 32_461, clock: &clock)
+                    let offset = clock.offset(at: Double(timestamp))
+                    if offset != abbreviation.offset {
+                        let text = Array(AlAdhanTimings.abbreviation(offset: offset, named: place.zoneName).utf8)
+                        abbreviation = (offset, AlAdhanTimings.Template(abbreviation: text))
+                    }
+                    json.beginObject()
+                    json.key("timings")
+                    AlAdhanTimings.writeTimings(
+                        schedules[index], tune: settings.tune, iso8601: settings.iso8601, clock: &clock,
+                        template: abbreviation.template, night: nights?[index], to: &json)
+                    json.key("date")
+                    AlAdhanDate.writeDate(date, timestamp: timestamp, hijri: days[index], hijriFirst: false, to: &json)
+                    json.key("meta")
+                    json.raw(meta)
+                    json.endObject()
+                }
             }
-            json.beginObject()
-            json.key("timings")
-            AlAdhanTimings.writeTimings(
-                schedules[index], tune: settings.tune, iso8601: settings.iso8601, clock: &clock,
-                template: abbreviation.template, night: nights?[index], to: &json)
-            json.key("date")
-            AlAdhanDate.writeDate(date, timestamp: timestamp, hijri: days[index], hijriFirst: false, to: &json)
-            json.key("meta")
-            meta.write(to: &json)
-            json.endObject()
         }
         json.endArray()
     }
@@ -328,10 +336,19 @@ extension AlAdhanRoutes {
     static func dayMonthYear(_ text: String, yearDigits: ClosedRange<Int>) -> (Int, Int, Int)? {
         // One pass over the bytes (the server reads a date on most requests): three runs of digits
         // between two hyphens.
+        var text = text
+        return text.withUTF8 { bytes in dayMonthYear(bytes, yearDigits: yearDigits) }
+    }
+
+    /// The numbers of `D-M-Y` in UTF-8 (over the bytes in place: String's own iterator cost more than
+    /// the reading).
+    private static func dayMonthYear(
+        _ bytes: UnsafeBufferPointer<UInt8>, yearDigits: ClosedRange<Int>
+    ) -> (Int, Int, Int)? {
         var numbers = (0, 0, 0)
         var lengths = (0, 0, 0)
         var part = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: "-") {
                 part += 1
                 guard part < 3 else { return nil }
@@ -385,8 +402,11 @@ extension AlAdhanRoutes {
 
     /// Whether `text` is a UNIX timestamp: an optional minus and 1 to 12 digits.
     static func isTimestamp(_ text: String) -> Bool {
-        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
-        return (1...12).contains(digits.count) && digits.allSatisfy { (48...57).contains($0) }
+        var text = text
+        return text.withUTF8 { bytes in
+            let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
+            return (1...12).contains(digits.count) && digits.allSatisfy { (48...57).contains($0) }
+        }
     }
 
     /// A whole number in `range`, or `nil` when absent.
