@@ -88,4 +88,20 @@ import Testing
         }
         #expect(differences.isEmpty, "\(differences.prefix(5))")
     }
+
+    @Test func aDateIsDayMonthAndYearPadded() {
+        // Given: four-digit years (one check of the room) and the others, in both widths
+        let cases: [(Int, Int, Int, Int, String)] = [
+            (1, 3, 2027, 4, "01-03-2027"), (31, 12, 9999, 4, "31-12-9999"), (9, 9, 1000, 1, "09-09-1000"),
+            (29, 2, 1448, 1, "29-02-1448"), (1, 1, 1, 4, "01-01-0001"), (15, 7, 622, 1, "15-07-622"),
+            (30, 1, 999, 4, "30-01-0999"), (2, 11, 12_026, 4, "02-11-12026"),
+        ]
+        for (day, month, year, width, expected) in cases {
+            // When
+            var json = JSONWriter(capacity: 16)
+            json.quoted { $0.dayMonthYear(day, month, year, yearWidth: width) }
+            // Then
+            #expect(String(decoding: json.bytes, as: UTF8.self) == "\"\(expected)\"")
+        }
+    }
 }

@@ -11,9 +11,10 @@
 package struct ZoneClock {
     /// The zone.
     package let zone: TimeZoneName
-    private var validFrom = Double.infinity
-    private var validUntil = -Double.infinity
-    private var offset = 0
+    // Inlinable (the engine asks for an offset for every time of every day): the period in hand.
+    @usableFromInline var validFrom = Double.infinity
+    @usableFromInline var validUntil = -Double.infinity
+    @usableFromInline var offset = 0
     /// Where the zone's periods come from, found at the first question.
     private var source = ZonePeriods.Source.unresolved
 
@@ -30,8 +31,13 @@ package struct ZoneClock {
     package var timeZone: TimeZone { zone.timeZone }
 
     /// The zone's offset from UTC in seconds at `instant` (Unix seconds).
-    package mutating func offset(at instant: Double) -> Int {
+    @inlinable package mutating func offset(at instant: Double) -> Int {
         if instant >= validFrom && instant < validUntil { return offset }
+        return offsetOutsidePeriod(at: instant)
+    }
+
+    /// `offset(at:)` for an instant outside the period in hand: the zone's period of `instant`.
+    @usableFromInline mutating func offsetOutsidePeriod(at instant: Double) -> Int {
         let period = ZonePeriods.period(of: zone, source: &source, at: instant)
         if period.offset == offset && period.until == validUntil {
             // The same period, asked about earlier than before: widen it rather than replace it.
@@ -66,7 +72,7 @@ package struct ZoneClock {
 
     /// Rounds `instant` (Unix seconds) to a whole minute of local time, so that zones whose offset
     /// is not a whole number of minutes (historical local mean time) still show :00 seconds.
-    package mutating func round(_ instant: Double, _ rounding: Rounding) -> Double {
+    @inlinable package mutating func round(_ instant: Double, _ rounding: Rounding) -> Double {
         guard rounding != .none else { return instant }
         let offset = Double(offset(at: instant))
         let local = instant + offset

@@ -60,86 +60,14 @@ enum AlAdhanDate {
 
     /// Writes the `date` object of a day: `readable`, `timestamp`, then `hijri` and `gregorian` in the
     /// order AlAdhan uses for the route (`hijri` first for `/v1/timings`, last in calendars).
-    ///
-    /// All but the timestamp (which depends on the zone) is the same for every request about the day:
-    /// its text is made once and kept (``dateTexts``), and the timestamp written into it.
     static func writeDate(
         _ date: CivilDate, timestamp: Int, hijri day: HijriDay, hijriFirst: Bool, to json: inout JSONWriter
     ) {
-        // A Hijri day of another civil day (never met) is written afresh rather than kept.
-        guard day.gregorian == date else {
-            writeDateAfresh(date, timestamp: timestamp, hijri: day, hijriFirst: hijriFirst, to: &json)
-            return
-        }
-        let key = DateKey(date: date, hijri: day, hijriFirst: hijriFirst)
-        let text =
-            dateTexts.read { $0[key] }
-            ?? {
-                let text = DateText(date, hijri: day, hijriFirst: hijriFirst)
-                dateTexts.write { texts in
-                    if texts.count >= dateTextCapacity { texts.removeAll(keepingCapacity: true) }
-                    texts[key] = text
-                }
-                return text
-            }()
-        json.value { json in
-            json.text(text.beforeTimestamp)
-            json.digits(timestamp)
-            json.text(text.afterTimestamp)
-        }
-    }
-
-    /// Everything a `date` object's text is made of but the timestamp, packed into one word (hashed
-    /// once, rather than field by field): the day (22 bits), the Hijri year (15), month (4) and day
-    /// (5), the month's length (5), whether the date is tabular and whether `hijri` comes first.
-    private struct DateKey: Hashable {
-        let bits: UInt64
-
-        init(date: CivilDate, hijri day: HijriDay, hijriFirst: Bool) {
-            // Days from 0001-01-01 (0…3.7 million); Hijri years of civil years 1…9999 are −640…9666.
-            let days = UInt64(truncatingIfNeeded: date.daysSince1970 + 719_162)
-            let year = UInt64(truncatingIfNeeded: day.hijri.year + 1024) & 0x7FFF
-            bits =
-                days << 42 | year << 27 | UInt64(day.hijri.monthNumber & 15) << 23 | UInt64(day.hijri.day & 31) << 18
-                | UInt64(day.monthLength & 31) << 13 | (day.isTabular ? 2 : 0) | (hijriFirst ? 1 : 0)
-        }
-    }
-
-    /// A `date` object's text on either side of its timestamp's digits.
-    private struct DateText {
-        let beforeTimestamp: [UInt8]
-        let afterTimestamp: [UInt8]
-
-        init(_ date: CivilDate, hijri day: HijriDay, hijriFirst: Bool) {
-            var json = JSONWriter(capacity: 1024)
-            // An empty timestamp, cut between its quotes.
-            let cut = writeDateAfresh(date, timestamp: nil, hijri: day, hijriFirst: hijriFirst, to: &json)
-            let bytes = json.bytes
-            (beforeTimestamp, afterTimestamp) = (Array(bytes[..<cut]), Array(bytes[cut...]))
-        }
-    }
-
-    /// The `date` objects' texts made so far: a server is asked about the same few days over and over
-    /// (today and tomorrow, this month), each the same text for every place. About 700 bytes each; at
-    /// most ``dateTextCapacity`` (22 years of days, 6 MB), then the cache starts again.
-    private static let dateTexts = ReadMostly<[DateKey: DateText]>([:])
-    private static let dateTextCapacity = 8192
-
-    /// Writes the `date` object of a day, every member afresh; with a `nil` timestamp, an empty one.
-    /// Returns where in the writer the timestamp's digits begin.
-    @discardableResult
-    private static func writeDateAfresh(
-        _ date: CivilDate, timestamp: Int?, hijri day: HijriDay, hijriFirst: Bool, to json: inout JSONWriter
-    ) -> Int {
-        var cut = 0
         json.beginObject()
         json.key("readable")
         writeReadable(date, to: &json)
         json.key("timestamp")
-        json.quoted { text in
-            cut = text.count
-            if let timestamp { text.digits(timestamp) }
-        }
+        json.intString(timestamp)
         if hijriFirst {
             json.key("hijri")
             writeHijri(day, to: &json)
@@ -151,7 +79,6 @@ enum AlAdhanDate {
             writeHijri(day, to: &json)
         }
         json.endObject()
-        return cut
     }
 
     /// Writes `01 Mar 2027`, the `date.readable` string.
@@ -165,29 +92,15 @@ enum AlAdhanDate {
         }
     }
 
-    /// Writes the text `DD-MM-YYYY` (inside a string), the year padded to `yearWidth` digits.
-    private static func writeDayMonthYear(
-        _ day: Int, _ month: Int, _ year: Int, yearWidth: Int, to text: inout JSONWriter
-    ) {
-        text.digits(day, width: 2)
-        text.text(UInt8(ascii: "-"))
-        text.digits(month, width: 2)
-        text.text(UInt8(ascii: "-"))
-        text.digits(year, width: yearWidth)
-    }
-
     /// Writes the `gregorian` object.
     static func writeGregorian(_ date: CivilDate, to json: inout JSONWriter) {
         json.value { text in
             text.text(#"{"date":""#)
-            writeDayMonthYear(date.day, date.month, date.year, yearWidth: 4, to: &text)
+            text.dayMonthYear(date.day, date.month, date.year, yearWidth: 4)
             text.text(#"","format":"DD-MM-YYYY","day":""#)
             text.digits(date.day, width: 2)
-            text.text(#"","weekday":"#)
             text.text(gregorianWeekdays[date.isoWeekday - 1])
-            text.text(#","month":"#)
             text.text(gregorianMonthObjects[date.month - 1])
-            text.text(#","year":""#)
             text.digits(date.year, width: 4)
             // `lunarSighting`: whether Saudi Arabia's High Judicial Council announced a sighting on this
             // day; this server uses the Umm al-Qura table, not the announcements.
@@ -200,15 +113,12 @@ enum AlAdhanDate {
         let date = day.hijri
         json.value { text in
             text.text(#"{"date":""#)
-            writeDayMonthYear(date.day, date.monthNumber, date.year, yearWidth: 1, to: &text)
+            text.dayMonthYear(date.day, date.monthNumber, date.year, yearWidth: 1)
             text.text(#"","format":"DD-MM-YYYY","day":""#)
             text.digits(date.day)
-            text.text(#"","weekday":"#)
             text.text(hijriWeekdayObjects[day.gregorian.isoWeekday - 1])
-            text.text(#","month":"#)
             // The month object without its closing brace, then its length.
             text.text(hijriMonthObjects[date.monthNumber - 1])
-            text.text(#","days":"#)
             text.digits(day.monthLength)
             text.text(#"},"year":""#)
             text.digits(date.year)
@@ -219,33 +129,42 @@ enum AlAdhanDate {
             }
             // `method`: AlAdhan's `calendarMethod` code of the calendar that gave the day, UAQ for the
             // Umm al-Qura table, MATHEMATICAL for the tabular calendar (also used beyond the table's years).
-            text.text(#"],"adjustedHolidays":[],"method":"#)
-            text.text(day.isTabular ? #""MATHEMATICAL"}"# : #""UAQ"}"#)
+            text.text(
+                day.isTabular
+                    ? #"],"adjustedHolidays":[],"method":"MATHEMATICAL"}"# : #"],"adjustedHolidays":[],"method":"UAQ"}"#
+            )
         }
     }
 
-    /// `{"en":"Monday"}` … by ISO weekday.
+    // The pieces below carry the text around them (keys, quotes), so that a date is written in fewer
+    // pieces: each piece costs a call and a copy.
+
+    /// `","weekday":{"en":"Monday"},"month":` … by ISO weekday.
     private static let gregorianWeekdays: [[UInt8]] = [
         "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
-    ].map { JSONValue.object([("en", .string($0))]).renderedBytes }
+    ].map {
+        Array(#"","weekday":"#.utf8) + JSONValue.object([("en", .string($0))]).renderedBytes + Array(#","month":"#.utf8)
+    }
 
-    /// `{"number":3,"en":"March"}` … by month.
+    /// `{"number":3,"en":"March"},"year":"` … by month.
     private static let gregorianMonthObjects: [[UInt8]] = gregorianMonths.enumerated().map {
         JSONValue.object([("number", .int($0.offset + 1)), ("en", .string($0.element))]).renderedBytes
+            + Array(#","year":""#.utf8)
     }
 
-    /// `{"en":"Al Athnayn","ar":"الاثنين"}` … by ISO weekday.
+    /// `","weekday":{"en":"Al Athnayn","ar":"الاثنين"},"month":` … by ISO weekday.
     private static let hijriWeekdayObjects: [[UInt8]] = hijriWeekdays.map {
-        JSONValue.object([("en", .string($0.en)), ("ar", .string($0.ar))]).renderedBytes
+        Array(#"","weekday":"#.utf8) + JSONValue.object([("en", .string($0.en)), ("ar", .string($0.ar))]).renderedBytes
+            + Array(#","month":"#.utf8)
     }
 
-    /// `{"number":9,"en":"Ramaḍān","ar":"رَمَضان"` (open: the month's length follows) … by month.
+    /// `{"number":9,"en":"Ramaḍān","ar":"رَمَضان","days":` (open: the month's length follows) … by month.
     private static let hijriMonthObjects: [[UInt8]] = hijriMonths.enumerated().map {
         Array(
             JSONValue.object([
                 ("number", .int($0.offset + 1)), ("en", .string($0.element.en)), ("ar", .string($0.element.ar)),
             ])
-            .renderedBytes.dropLast())
+            .renderedBytes.dropLast()) + Array(#","days":"#.utf8)
     }
 
     /// The special days on `day`, and Lailat-ul-Ragha'ib on the first Friday of Rajab.

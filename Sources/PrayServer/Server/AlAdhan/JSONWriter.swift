@@ -247,6 +247,32 @@ struct JSONWriter: ~Copyable {
         append(byte)
     }
 
+    /// `DD-MM-YYYY` inside ``quoted(_:)``: day and month of two digits, the year of at least
+    /// `yearWidth`. A four-digit year (nearly every date) is written with one check of the room.
+    mutating func dayMonthYear(_ day: Int, _ month: Int, _ year: Int, yearWidth: Int) {
+        guard (0..<100).contains(day), (0..<100).contains(month), (1000...9999).contains(year), yearWidth <= 4 else {
+            appendDigits(day, width: 2)
+            append(UInt8(ascii: "-"))
+            appendDigits(month, width: 2)
+            append(UInt8(ascii: "-"))
+            appendDigits(year, width: yearWidth)
+            return
+        }
+        if count + 10 > capacity { grow(to: count + 10) }
+        let digits = base + count
+        digits[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: day / 10)
+        digits[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: day % 10)
+        digits[2] = UInt8(ascii: "-")
+        digits[3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: month / 10)
+        digits[4] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: month % 10)
+        digits[5] = UInt8(ascii: "-")
+        digits[6] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: year / 1000)
+        digits[7] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: year / 100 % 10)
+        digits[8] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: year / 10 % 10)
+        digits[9] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: year % 10)
+        count += 10
+    }
+
     /// Decimal digits inside ``quoted(_:)``, zero-padded to `width`.
     @inline(__always)
     mutating func digits(_ value: Int, width: Int = 1) {
