@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -40,13 +41,22 @@ public enum Loopback {
     }
 
     /// A port of `127.0.0.1` nothing listens on now (the system's choice for port 0), for a program
-    /// that cannot be told to choose one itself; `nil` when no socket can be bound. Another process may
-    /// take it before the program binds it: a caller that can tell tries another.
+    /// that cannot be told to choose one itself; `nil` when no socket can be bound. Never the same port
+    /// twice in a process: once closed, the system may choose a port again for the next caller, and two
+    /// tests running side by side would share it (a second broker failing to bind it looks started
+    /// while the first answers there). Another process may still take it before the program binds it:
+    /// a caller that can tell tries another.
     public static func freePort() -> Int? {
-        guard let (descriptor, port) = listener(backlog: 1) else { return nil }
-        close(descriptor)
-        return port
+        for _ in 0..<64 {
+            guard let (descriptor, port) = listener(backlog: 1) else { return nil }
+            close(descriptor)
+            if handedOut.withLock({ $0.insert(port).inserted }) { return port }
+        }
+        return nil
     }
+
+    /// The ports ``freePort()`` has handed out in this process.
+    private static let handedOut = Mutex<Set<Int>>([])
 
     /// A socket listening on `127.0.0.1` at a port the system chose, for the caller to accept on and
     /// close, and its port; `nil` when none can be opened.
