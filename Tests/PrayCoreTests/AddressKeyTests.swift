@@ -27,6 +27,27 @@ import Testing
         }
     }
 
+    @Test func anIPv4AddressIsItsOwnSpellingAsInetNtopWritesIt() {
+        // Given: dotted quads from a fixed seed (each checked against the same address written as an
+        // IPv4-mapped IPv6 address, which is parsed and written by inet_pton and inet_ntop), and forms
+        // that only look like one
+        var generator = SplitMix64(seed: 40)
+        for _ in 0..<2_000 {
+            let address = (0..<4).map { _ in String(UInt8.random(in: 0...255, using: &generator)) }.joined(
+                separator: ".")
+            #expect(Configuration.canonicalAddress(address) == address)
+            #expect(Configuration.canonicalAddress("::ffff:" + address) == address)
+            #expect(Configuration.addressKey(address) == address)
+        }
+        for text in [
+            "256.1.1.1", "1.2.3", "1.2.3.4.", ".1.2.3.4", "01.2.3.4", "1.2.3.04", "1..3.4", "1.2.3.4 ", "1.2.3.a",
+        ] {
+            #expect(Configuration.canonicalAddress(text) == nil, "\(text)")
+        }
+        #expect(Configuration.canonicalAddress("0.0.0.0") == "0.0.0.0")
+        #expect(Configuration.canonicalAddress("255.255.255.255") == "255.255.255.255")
+    }
+
     @Test func anIPv6AddressIsCountedByItsSlash64() {
         #expect(Configuration.addressKey("2001:db8:1:2::1") == "2001:db8:1:2::/64")
         #expect(Configuration.addressKey("2001:DB8:1:2:aaaa:bbbb:cccc:dddd") == "2001:db8:1:2::/64")
