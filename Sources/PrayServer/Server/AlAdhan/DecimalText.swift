@@ -26,8 +26,8 @@ enum DecimalText {
         var index = negative ? 1 : 0
         var mantissa: UInt64 = 0
         var significant = 0  // digits in the mantissa, leading zeros not counted
-        /// Reads a run of digits into the mantissa; how many there were. Past 19 significant digits the
-        /// mantissa wraps, and the text is refused below.
+        // Reads a run of digits into the mantissa; how many there were. Past 19 significant digits the
+        // mantissa wraps, and the text is refused below.
         func digits() -> Int {
             let start = index
             while index < text.count, case let digit = text[index] &- UInt8(ascii: "0"), digit < 10 {
