@@ -125,12 +125,7 @@ enum AlAdhanTimings {
                             continue
                         }
                         let offset = constant ? firstOffset : clock.offset(at: Double(instant))
-                        let seconds = ((instant + offset) % 86_400 + 86_400) % 86_400
-                        let (hours, minutes) = (seconds / 3600, seconds / 60 % 60)
-                        digits[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours / 10)
-                        digits[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours % 10)
-                        digits[3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes / 10)
-                        digits[4] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes % 10)
+                        JSONWriter.putClock(((instant + offset) % 86_400 + 86_400) % 86_400, at: digits)
                     }
                 }
                 return

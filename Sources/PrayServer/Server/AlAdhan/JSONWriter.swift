@@ -260,17 +260,29 @@ struct JSONWriter: ~Copyable {
         }
         if count + 10 > capacity { grow(to: count + 10) }
         let digits = base + count
-        digits[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: day / 10)
-        digits[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: day % 10)
+        Self.putTwoDigits(day, at: digits)
         digits[2] = UInt8(ascii: "-")
-        digits[3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: month / 10)
-        digits[4] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: month % 10)
+        Self.putTwoDigits(month, at: digits + 3)
         digits[5] = UInt8(ascii: "-")
         digits[6] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: year / 1000)
         digits[7] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: year / 100 % 10)
-        digits[8] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: year / 10 % 10)
-        digits[9] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: year % 10)
+        Self.putTwoDigits(year % 100, at: digits + 8)
         count += 10
+    }
+
+    /// Writes `value` (0…99) as two digits at `place`.
+    @inline(__always)
+    static func putTwoDigits(_ value: Int, at place: UnsafeMutablePointer<UInt8>) {
+        place[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+        place[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+    }
+
+    /// Writes `HH:mm` of `seconds` into a day (0…86,399) at `place`: five bytes.
+    @inline(__always)
+    static func putClock(_ seconds: Int, at place: UnsafeMutablePointer<UInt8>) {
+        putTwoDigits(seconds / 3600, at: place)
+        place[2] = UInt8(ascii: ":")
+        putTwoDigits(seconds / 60 % 60, at: place + 3)
     }
 
     /// Decimal digits inside ``quoted(_:)``, zero-padded to `width`.
@@ -302,19 +314,14 @@ struct JSONWriter: ~Copyable {
         separate()
         let length = abbreviation.isEmpty ? 7 : 10 + abbreviation.count
         if count + length > capacity { grow(to: count + length) }
-        let hours = seconds / 3600
-        let minutes = seconds / 60 % 60
         var next = base + count
         func put(_ byte: UInt8) {
             next.initialize(to: byte)
             next += 1
         }
         put(UInt8(ascii: "\""))
-        put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours / 10))
-        put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hours % 10))
-        put(UInt8(ascii: ":"))
-        put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes / 10))
-        put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: minutes % 10))
+        Self.putClock(seconds, at: next)
+        next += 5
         if !abbreviation.isEmpty {
             put(UInt8(ascii: " "))
             put(UInt8(ascii: "("))
