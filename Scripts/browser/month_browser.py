@@ -217,10 +217,12 @@ def published(browser, url, mosque, folder, checks, shots):
     screen.on("response", lambda response: streams.append((response.url, response.status))
               if "/display/events" in response.url else None)
     screen.set_viewport_size({"width": 1280, "height": 720})
-    screen.goto(f"{url}/display")
+    # The page opens its event stream after it loads: waited for as an event, not for a while (the
+    # `response` listener above runs first, so the stream is in `streams` when the wait ends).
+    with screen.expect_response(lambda response: "/display/events" in response.url, timeout=HANG_GUARD):
+        screen.goto(f"{url}/display")
     shown = wait(screen, f"document.getElementById('name').textContent === {mosque!r}")
     checks.expect(shown, f"the published screen shows {mosque}")
-    wait(screen, "true", tries=20)
     checks.expect(streams == [(f"{url}/display/events", 200)], f"the published screen holds its events: {streams}")
     path = folder / "display-published.png"
     screen.screenshot(path=str(path))
