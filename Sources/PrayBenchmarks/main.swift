@@ -21,6 +21,8 @@ struct Benchmark {
     var startupOnly = false
     /// Measures only the `/v1/timings` and `/v1/calendar` answers of `praykit serve` (for profiling them).
     var routesOnly = false
+    /// Measures only the engine's consecutive days and warm one-day requests (`--engine`, for profiling).
+    var engineOnly = false
     /// Measures only the World Magnetic Model (`--magnetic`).
     var magneticOnly = false
     /// Measures only sync: the server's store and routes, and the client (issue 21).
@@ -38,6 +40,7 @@ struct Benchmark {
 
         USAGE: praykit-bench [--json] [--days <n>] [--rounds <n>] [--hello <path>] [--praykit <path>]
                praykit-bench --startup [--hello <path>] [--praykit <path>] [--json]
+               praykit-bench --engine [--json] [--days <n>] [--rounds <n>]
                praykit-bench --routes [--json] [--rounds <n>]
                praykit-bench --magnetic [--json] [--rounds <n>]
                praykit-bench --sync [--sync-postgres <url>] [--json]
@@ -56,6 +59,8 @@ struct Benchmark {
                                   benchmark's first-day figure is the median of 21 of these.
           --startup               Measure only 'praykit times' start-up and peak memory against
                                   --hello (Scripts/startup.sh runs it for each build).
+          --engine                Measure only the engine: consecutive days (--days, --rounds) and
+                                  one-day requests, warm.
           --routes                Measure only praykit serve's /v1/timings and /v1/calendar answers,
                                   in process.
           --magnetic              Measure only one World Magnetic Model evaluation (the compass
@@ -90,6 +95,7 @@ struct Benchmark {
             switch argument {
             case "--json": benchmark.json = true
             case "--routes": benchmark.routesOnly = true
+            case "--engine": benchmark.engineOnly = true
             case "--magnetic": benchmark.magneticOnly = true
             case "--startup": benchmark.startupOnly = true
             case "--first-day-child":
@@ -131,7 +137,7 @@ struct Benchmark {
                 FileHandle.standardError.write(
                     Data(
                         ("Error: Unknown option '\(argument)'\n"
-                            + "Usage: praykit-bench [--json] [--days <n>] [--rounds <n>] [--routes | --magnetic | --sync | --sync-load <url>]\n")
+                            + "Usage: praykit-bench [--json] [--days <n>] [--rounds <n>] [--engine | --routes | --magnetic | --sync | --sync-load <url>]\n")
                             .utf8))
                 return 64
             }
@@ -173,6 +179,23 @@ struct Benchmark {
             try runMagnetic()
             return
         }
+        if engineOnly {
+            let engine = try measureEngine()
+            if json {
+                print(
+                    #"{"nsPerPrayerDay":\#(Int(engine.nsPerDay.rounded())),"#
+                        + #""firstRoundNsPerPrayerDay":\#(Int(engine.firstRoundNsPerDay.rounded())),"#
+                        + #""singleDayMicroseconds":\#(Int(engine.singleDay.rounded())),"#
+                        + #""days":\#(days),"rounds":\#(rounds)}"#)
+            } else {
+                print("praykit-bench: London, Muslim World League, \(days) consecutive days, best of \(rounds) rounds")
+                print("  \(Int(engine.nsPerDay.rounded())) ns per prayer-day")
+                let coldDay = Int(engine.firstRoundNsPerDay.rounded())
+                print("  first round, the sun's positions not yet cached: \(coldDay) ns per prayer-day")
+                print("  one-day request, warm: \(Int(engine.singleDay.rounded())) µs")
+            }
+            return
+        }
         if routesOnly {
             guard let routes = measureRoutes(rounds: rounds) else {
                 throw PrayError(.unavailable, message: "a /v1/timings or /v1/calendar request failed")
@@ -189,38 +212,8 @@ struct Benchmark {
         guard let firstDay = FirstDay.medianOfFreshProcesses() else {
             throw PrayError(.unavailable, message: "the first-day children did not run")
         }
-        let service = PrayerServiceAstronomical(log: .silent)
-        let zone = TimeZone(identifier: "Europe/London")!
-        let place = try Coordinates(latitude: 51.5074, longitude: -0.1278)
-        let start = try CivilDate(parsing: "2026-01-01")
-        let parameters = CalculationParameters(method: .muslimWorldLeague)
-        func request(_ date: CivilDate, days: Int = 1) -> PrayerAPI.Request {
-            PrayerAPI.Request(coordinates: place, timeZone: zone, date: date, days: days, parameters: parameters)
-        }
-        var checksum = 0.0
-        func consume(_ schedules: [PrayerSchedule]) {
-            checksum += schedules.last?[.isha]?.date.timeIntervalSince1970 ?? 0
-        }
-        consume(try service.schedules(for: request(start)))
-        var started: UInt64
-        // Many consecutive days, best of the rounds.
-        // The first round computes the sun's positions (SolarNodes); later rounds find them cached.
-        var best = Double.infinity
-        var firstRound = 0.0
-        for round in 0..<rounds {
-            started = DispatchTime.now().uptimeNanoseconds
-            let schedules = try service.schedules(for: request(start, days: days))
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started)
-            if round == 0 { firstRound = elapsed }
-            best = min(best, elapsed)
-            consume(schedules)
-        }
-        // One-day requests, warm.
-        started = DispatchTime.now().uptimeNanoseconds
-        for offset in 0..<200 { consume(try service.schedules(for: request(start.adding(days: offset)))) }
-        let singleDay = Double(DispatchTime.now().uptimeNanoseconds - started) / 200 / 1e3
-        let nsPerDay = best / Double(days)
-        guard checksum.isFinite, checksum > 0 else { throw PrayError(.unavailable, message: "no times were computed") }
+        let engine = try measureEngine()
+        let (nsPerDay, singleDay) = (engine.nsPerDay, engine.singleDay)
         let storage = try measureStorage()
         let places = try measurePlaces()
         guard let route = measureRoutes() else {
@@ -238,12 +231,12 @@ struct Benchmark {
                     + places.json + "," + startup.json + ","
                     + route.json + ","
                     + #""magneticFieldNanoseconds":\#(Int(magnetic.rounded())),"#
-                    + #""firstRoundNsPerPrayerDay":\#(Int((firstRound / Double(days)).rounded()))}"#
+                    + #""firstRoundNsPerPrayerDay":\#(Int(engine.firstRoundNsPerDay.rounded()))}"#
             )
         } else {
             print("praykit-bench: London, Muslim World League, \(days) consecutive days, best of \(rounds) rounds")
             print("  \(Int(nsPerDay.rounded())) ns per prayer-day (\(Int((1e9 / nsPerDay).rounded())) prayer-days/s)")
-            let coldDay = Int((firstRound / Double(days)).rounded())
+            let coldDay = Int(engine.firstRoundNsPerDay.rounded())
             print("  first round, the sun's positions not yet cached: \(coldDay) ns per prayer-day")
             print("  first day in a fresh process: \(Int(firstDay.rounded())) µs")
             print("  one-day request, warm: \(Int(singleDay.rounded())) µs")

@@ -1,0 +1,54 @@
+import Foundation
+import PrayCore
+import PrayServices
+
+/// The engine's own figures: a long run of consecutive days for one place (London, Muslim World
+/// League, from 2026-01-01), best of the rounds, and one-day requests once warm.
+struct EngineTimes {
+    /// One prayer-day (a day's schedule) of the long run, best of the rounds: nanoseconds.
+    var nsPerDay: Double
+    /// One prayer-day of the first round, the sun's positions not yet cached: nanoseconds.
+    var firstRoundNsPerDay: Double
+    /// One one-day request, warm: microseconds.
+    var singleDay: Double
+}
+
+extension Benchmark {
+    /// Measures the engine: `days` consecutive days, `rounds` times (the first round computes the sun's
+    /// positions, later rounds find them cached), then 200 one-day requests.
+    func measureEngine() throws -> EngineTimes {
+        let service = PrayerServiceAstronomical(log: .silent)
+        let zone = TimeZone(identifier: "Europe/London")!
+        let place = try Coordinates(latitude: 51.5074, longitude: -0.1278)
+        let start = try CivilDate(parsing: "2026-01-01")
+        let parameters = CalculationParameters(method: .muslimWorldLeague)
+        func request(_ date: CivilDate, days: Int = 1) -> PrayerAPI.Request {
+            PrayerAPI.Request(coordinates: place, timeZone: zone, date: date, days: days, parameters: parameters)
+        }
+        var checksum = Self.bulkPass(service, request: request(start))
+        var best = Double.infinity
+        var firstRound = 0.0
+        for round in 0..<rounds {
+            let started = DispatchTime.now().uptimeNanoseconds
+            checksum += Self.bulkPass(service, request: request(start, days: days))
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started)
+            if round == 0 { firstRound = elapsed }
+            best = min(best, elapsed)
+        }
+        let started = DispatchTime.now().uptimeNanoseconds
+        for offset in 0..<200 { checksum += Self.bulkPass(service, request: request(start.adding(days: offset))) }
+        let singleDay = Double(DispatchTime.now().uptimeNanoseconds - started) / 200 / 1e3
+        guard checksum.isFinite, checksum > 0 else { throw PrayError(.unavailable, message: "no times were computed") }
+        return EngineTimes(
+            nsPerDay: best / Double(days), firstRoundNsPerDay: firstRound / Double(days), singleDay: singleDay)
+    }
+
+    /// The schedules of one request, consumed: the last day's isha as seconds since 1970, 0 without
+    /// one. Never inlined: a profiler's handle on the engine alone (`valgrind --tool=callgrind
+    /// --toggle-collect='*bulkPass*' praykit-bench --engine`).
+    @inline(never)
+    static func bulkPass(_ service: PrayerServiceAstronomical, request: PrayerAPI.Request) -> Double {
+        guard let schedules = try? service.schedules(for: request) else { return 0 }
+        return schedules.last?[.isha]?.date.timeIntervalSince1970 ?? 0
+    }
+}
