@@ -28,8 +28,8 @@ extension Tag {
     /// Always with ``process``.
     @Tag public static var binary: Self
 
-    /// Runs a program under `faketime`, whose preloaded library shifts its clock (and deadlocks in
-    /// the address sanitizer's start-up). Always with ``process``.
+    /// Runs a program with libfaketime preloaded, which shifts its clock (and deadlocks in the address
+    /// sanitizer's start-up). Always with ``process``.
     @Tag public static var faketime: Self
 
     /// Starts a server on a loopback port: the libmicrohttpd server, in process or as `praykit serve`,

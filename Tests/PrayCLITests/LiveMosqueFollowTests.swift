@@ -11,7 +11,7 @@ import Testing
     /// What a screen that follows a mosque (SYNC.md §8) shows when the mosque's owner moves an iqama on
     /// another device: `praykit mqtt` publishes it to the broker, and `praykit next --watch` writes a
     /// line with it, each through sync's live updates, which they hold beside themselves. The screen's
-    /// clock is set by `faketime` to a day of the mosque's timetable; nothing is timed: each step waits
+    /// clock is set by libfaketime (`FakeTime`) to a day of the mosque's timetable; nothing is timed: each step waits
     /// for the message or line it expects, with a hang guard.
     @Suite(.tags(.process, .binary, .server, .faketime), .serialized, .needsMicroHTTPD)
     struct LiveMosqueFollowTests {
@@ -45,16 +45,15 @@ import Testing
             return (server, owner, screen)
         }
 
-        /// `praykit` as `home` under `faketime` from `start`, running until stopped.
+        /// `praykit` as `home` on a clock from `start` (``FakeTime``), running until stopped.
         static func daemon(_ home: Home, from start: String, _ arguments: [String]) throws -> PraykitProcess.Running {
             try PraykitProcess.Running(
-                [start, PraykitProcess.executable.path] + arguments, environment: home.environment,
-                executable: URL(fileURLWithPath: "/usr/bin/faketime"))
+                arguments, environment: home.environment.merging(FakeTime.environment(from: start)) { $1 })
         }
 
-        /// Ends a process under `faketime` with SIGTERM to the program itself, and waits for it.
+        /// Ends a process with SIGTERM, and waits for it.
         static func stop(_ process: PraykitProcess.Running) async throws -> PraykitProcess.Result {
-            for child in ChildProcesses.children(of: process.process.processIdentifier) { kill(child, SIGTERM) }
+            kill(process.process.processIdentifier, SIGTERM)
             return try await process.wait(deadline: 120)
         }
 

@@ -11,7 +11,7 @@ import Testing
 /// discovery and state as Home Assistant reads them (its templates rendered by Jinja2), over TLS with a
 /// user and password; everything published again after the broker restarts; the last will when the
 /// daemon is killed; a broker that refuses the credentials; and the events of an evening under
-/// `faketime`. Nothing here measures time: each wait is for a message or an exit, with a hang guard.
+/// libfaketime. Nothing here measures time: each wait is for a message or an exit, with a hang guard.
 @Suite(.tags(.process, .binary, .server), .needsMQTT) struct MQTTBrokerTests {
     /// A database with Makkah saved, and iqama after each prayer.
     static func home() async throws -> (folder: TestFolder, environment: [String: String]) {
@@ -239,13 +239,12 @@ import Testing
         defer { withExtendedLifetime(folder) {} }
         let events = try broker.subscribe("praykit/den/event/#")
         // When
+        var shifted = environment.merging(FakeTime.environment("@2026-12-06 14:37:40 x20")) { $1 }
+        shifted["TZ"] = "UTC"
         let result = try await Shell.run(
-            "/usr/bin/faketime",
-            [
-                "-f", "@2026-12-06 14:37:40 x20", PraykitProcess.executable.path, "mqtt", "--broker", broker.url,
-                "--id",
-                "den", "--until", "2026-12-06T17:43:30+03:00",
-            ], environment: environment.merging(["TZ": "UTC"]) { $1 }, deadline: 300)
+            PraykitProcess.executable.path,
+            ["mqtt", "--broker", broker.url, "--id", "den", "--until", "2026-12-06T17:43:30+03:00"],
+            environment: shifted, deadline: 300)
         // Then: the adhan and the iqama, each printed and published once, never before its second
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "2026-12-06T17:38:00+03:00 adhan maghrib\n2026-12-06T17:43:00+03:00 iqama maghrib\n")

@@ -2,7 +2,7 @@ import Foundation
 import PrayMocks
 import Testing
 
-/// The real binary's reminder daemon under a shifted clock (`faketime`), firing a real hook.
+/// The real binary's reminder daemon under a shifted clock (libfaketime, `FakeTime`), firing a real hook.
 @Suite(.tags(.process, .binary, .faketime)) struct NotifyDaemonTests {
     @Test func theHookFiresAtThePlannedInstant() async throws {
         // Given: the clock at 05:21:52 in Makkah, eight seconds before fajr (05:22 by the Muslim
@@ -17,7 +17,7 @@ import Testing
             + "${LD_PRELOAD:-no-preload}\" >> '\(log)'"
         let script = """
             export TZ=UTC PRAYKIT_DATABASE='\(folder.path)/db.sqlite' PRAYKIT_LOG_LEVEL=info
-            exec faketime '2026-11-29 02:21:52' '\(PraykitProcess.executable.path)' notify \\
+            exec \(FakeTime.shellPrefix("@2026-11-29 02:21:52")) '\(PraykitProcess.executable.path)' notify \\
                 --lat 21.4225 --lon 39.8262 --tz Asia/Riyadh --method mwl --hook '\(hook.replacingOccurrences(of: "'", with: "'\\''"))' --limit 1
             """
         // When: the daemon waits on the (shifted) wall clock and fires once.

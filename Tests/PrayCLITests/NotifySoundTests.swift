@@ -11,7 +11,7 @@ import Testing
 #endif
 
 /// `praykit notify --sound`: in-process on a mock player and a fake clock (which sound, when, once,
-/// not again after a restart), the plan and the errors; then the real binary under `faketime` with
+/// not again after a restart), the plan and the errors; then the real binary under libfaketime with
 /// ALSA's real `aplay` playing a generated tone into its `null` device, seen through a wrapper first on
 /// PATH that records each invocation.
 @Suite struct NotifySoundTests {
@@ -208,8 +208,8 @@ import Testing
         defer { folder.remove() }
         let environment = folder.environment
         let daemon = try PraykitProcess.Running(
-            ["2026-11-29 02:21:58", PraykitProcess.executable.path, "notify"] + folder.daemonArguments,
-            environment: environment, executable: URL(fileURLWithPath: "/usr/bin/faketime"))
+            ["notify"] + folder.daemonArguments,
+            environment: environment.merging(FakeTime.environment(from: "2026-11-29 02:21:58")) { $1 })
         defer { daemon.kill() }
         // When: fajr fires and the player runs, `praykit notify stop-sound` is run.
         let line = try await daemon.firstLine()
@@ -221,8 +221,7 @@ import Testing
         #expect(await folder.waitForJournal { $0.contains("stopped") }, "\(folder.journal)")
         #expect(daemon.process.isRunning)
         // … until SIGTERM, which it takes as a clean stop. (The signal goes to the daemon the pid file
-        // names, as systemd would send it: `faketime` runs praykit as a child of its own and does not
-        // pass signals on; it ends when praykit does.)
+        // names, as systemd would send it.)
         let pid = try #require(
             (try? String(contentsOfFile: folder.path("praykit.notify-pid"), encoding: .utf8)).flatMap {
                 pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -312,11 +311,13 @@ struct SoundFolder {
         ]
     }
 
-    /// A bash script that runs the daemon under `faketime` from `start` (UTC) with `extra` arguments.
+    /// A bash script that runs the daemon on a clock from `start` (UTC; ``FakeTime``) with `extra`
+    /// arguments.
     func daemon(at start: String, _ extra: String...) -> String {
         let exports = environment.map { "export \($0.key)='\($0.value)'" }.sorted().joined(separator: "\n")
         let words = [PraykitProcess.executable.path, "notify"] + daemonArguments + extra
-        return exports + "\nexec faketime '\(start)' " + words.map { "'\($0)'" }.joined(separator: " ") + "\n"
+        return exports + "\nexec \(FakeTime.shellPrefix("@" + start)) "
+            + words.map { "'\($0)'" }.joined(separator: " ") + "\n"
     }
 
     /// Waits (in real time, up to 30 s, only so a broken build fails instead of hanging) until the

@@ -67,13 +67,16 @@ enum PraykitProcess {
         }
 
         /// Kills the process with SIGKILL if it is still running, and its process group when it leads
-        /// one, as Foundation's `Process` makes it: a wrapper such as `faketime` runs praykit as its
-        /// own child, which the wrapper's death alone would leave running. (`terminate()` can be
-        /// ignored by a child started from a concurrency thread, which inherits blocked signals.)
+        /// one, as Foundation's `Process` makes it: a wrapper runs praykit as its own child, which the
+        /// wrapper's death alone would leave running. (`terminate()` can be ignored by a child started
+        /// from a concurrency thread, which inherits blocked signals.) What libfaketime kept for the
+        /// killed processes is removed (``FakeTime/removeLeftovers(of:)``).
         func kill() {
             guard process.isRunning else { return }
             let pid = process.processIdentifier
+            let killed = [pid] + ChildProcesses.children(of: pid)
             Foundation.kill(getpgid(pid) == pid ? -pid : pid, SIGKILL)
+            for pid in killed { FakeTime.removeLeftovers(of: pid) }
         }
 
         /// The first line of standard output with its newline, once it is complete, or what there is

@@ -33,15 +33,14 @@ import Testing
             return tokens
         }
 
-        /// Starts `praykit sync watch --format json` as `home`, under `faketime` when its clock is shifted.
+        /// Starts `praykit sync watch --format json` as `home`, on its shifted clock when it has one.
         static func watch(_ home: Home) throws -> PraykitProcess.Running {
             let arguments = ["sync", "watch", "--format", "json"]
             guard let faketime = home.faketime else {
                 return try PraykitProcess.Running(arguments, environment: home.environment)
             }
             return try PraykitProcess.Running(
-                ["-f", faketime, PraykitProcess.executable.path] + arguments, environment: home.environment,
-                executable: URL(fileURLWithPath: "/usr/bin/faketime"))
+                arguments, environment: home.environment.merging(FakeTime.environment(faketime)) { $1 })
         }
 
         @Test func aCutStreamAndAServerKilledWith500StreamsOpenLoseNoChange() async throws {

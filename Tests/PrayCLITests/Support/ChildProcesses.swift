@@ -6,18 +6,20 @@ import Foundation
 
 /// Stopping a child process that outlived its deadline, and whatever it started.
 ///
-/// Killing only the child is not enough: a wrapper such as `faketime` forks the real program, which
-/// the kill would orphan and leave running. And Foundation's `Process` must not be waited for without
+/// Killing only the child is not enough: a wrapper (a shell script, `faketime`) forks the real program,
+/// which the kill would orphan and leave running. And Foundation's `Process` must not be waited for without
 /// a bound afterwards: when it does not see the end (a child killed under a sanitizer's runtime was
 /// seen to stay a zombie), `waitUntilExit()` and `isRunning` would wait forever and hang the run.
 enum ChildProcesses {
     /// How long to wait for Foundation to see a killed child end.
     static let grace: TimeInterval = 10
 
-    /// Sends SIGKILL to `pid` and, first, to every process below it.
+    /// Sends SIGKILL to `pid` and, first, to every process below it, and removes what libfaketime
+    /// kept for each (``FakeTime/removeLeftovers(of:)``).
     static func killTree(_ pid: pid_t) {
         for child in children(of: pid) { killTree(child) }
         kill(pid, SIGKILL)
+        FakeTime.removeLeftovers(of: pid)
     }
 
     /// The processes whose parent is `pid`, from `/proc/<pid>/stat` (the parent is the second field

@@ -124,7 +124,7 @@ import PrayServer
     }
 
     /// One device: a `praykit` database of its own, a machine identity of its own, and optionally a
-    /// clock shifted by `faketime`.
+    /// clock shifted by libfaketime (``FakeTime``; `faketime` is its specification, as `faketime -f` takes it).
     struct Home {
         let name: String
         let folder: TestFolder
@@ -152,14 +152,14 @@ import PrayServer
             ]
         }
 
-        /// Runs `praykit` as this device (under `faketime` when its clock is shifted).
+        /// Runs `praykit` as this device (on a shifted clock, ``FakeTime``, when it has one).
         func run(_ arguments: [String], crashPoint: String? = nil) async throws -> PraykitProcess.Result {
             var environment = environment
             environment["PRAYKIT_CRASH_POINT"] = crashPoint
             if let faketime {
                 let result = try await Shell.run(
-                    "/usr/bin/faketime", ["-f", faketime, PraykitProcess.executable.path] + arguments,
-                    environment: environment)
+                    PraykitProcess.executable.path, arguments,
+                    environment: environment.merging(FakeTime.environment(faketime)) { $1 })
                 return PraykitProcess.Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
             }
             return try await PraykitProcess.run(arguments, environment: environment)
