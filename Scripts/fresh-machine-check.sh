@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Checks that PrayKit builds, runs and passes its tests on a bare machine of the project's kind: Swift
 # 6.3.1, libsqlite3-dev and the libcurl runtime (libcurl4), but no libcurl4-openssl-dev, no libmicrohttpd,
-# no libpq and no PostgreSQL; and that without the libcurl runtime too, everything offline still works
-# and the network names libcurl4.
+# no libpq, no PostgreSQL, no libmosquitto and none of the programs .ci/run installs for the tests alone;
+# and that without the libcurl runtime too, everything offline still works and the network names libcurl4.
 #
 #   sudo Scripts/fresh-machine-check.sh [scratch-folder] [swift test arguments…]
 #       (default: /tmp/fresh-build, then the whole test suite; e.g. `--filter 'ServerTests|Postgres'`)
@@ -18,10 +18,13 @@
 #     libcurl's headers, static library, development link and pkg-config file (the runtime
 #     libcurl.so.4 stays), libmicrohttpd's and libpq's headers (/usr/include/microhttpd.h,
 #     /usr/include/postgresql), their libraries and pkg-config files (/usr/lib/<multiarch>/libmicrohttpd*,
-#     libpq*) and PostgreSQL's server (/usr/lib/postgresql). There, from a new scratch folder:
+#     libpq*) and PostgreSQL's server (/usr/lib/postgresql), libmosquitto and libfaketime, and the test
+#     tools (man, GNU time, dbus-daemon, dbus-monitor, gdbus, faketime, aplay, the Mosquitto broker and
+#     clients, HAProxy, WeasyPrint, poppler's pdftoppm and pdfinfo, Chromium, khal). There, from a new
+#     scratch folder:
 #     - `swift run praykit times --lat 21.4225 --lon 39.8262` builds and prints the day's times;
 #     - `praykit serve` stops, naming the package to install;
-#     - `swift test` passes, and the suites that need libmicrohttpd or PostgreSQL say in one line
+#     - `swift test` passes, and the suites that need libmicrohttpd, PostgreSQL or a test tool say in one line
 #       that they are skipped and how to install what they need;
 #     - with PRAYKIT_REQUIRE_SERVER=1 (as .ci/run sets it) a test that starts a server fails instead;
 #     - with libcurl.so.4 hidden as well, `praykit times` still prints the day and `praykit sync login`
@@ -144,7 +147,8 @@ export PRAYKIT_FRESH_REPO="$repo" PRAYKIT_FRESH_SCRATCH="$scratch" PRAYKIT_FRESH
 inside="$(cat <<'INSIDE'
 set -euo pipefail
 repo="$PRAYKIT_FRESH_REPO" scratch="$PRAYKIT_FRESH_SCRATCH" multiarch="$PRAYKIT_FRESH_MULTIARCH"
-unset PRAYKIT_REQUIRE_SERVER PRAYKIT_REQUIRE_POSTGRES
+unset PRAYKIT_REQUIRE_SERVER PRAYKIT_REQUIRE_POSTGRES PRAYKIT_REQUIRE_PRINT PRAYKIT_REQUIRE_AUDIO \
+    PRAYKIT_REQUIRE_BROWSER PRAYKIT_REQUIRE_MQTT PRAYKIT_REQUIRE_TOOLS
 mount --make-rprivate /
 # Overlays whose upper layers hold whiteouts (character devices 0:0): the files seem absent.
 layers="$(mktemp -d)"
@@ -166,16 +170,23 @@ hide() {  # hide FOLDER NAME…: NAME (a glob) disappears from FOLDER
 hide /usr/include microhttpd.h postgresql "$multiarch/curl"
 hide /usr/lib postgresql "$multiarch/libmicrohttpd*" "$multiarch/libpq*" "$multiarch/pkgconfig/libmicrohttpd.pc" \
     "$multiarch/pkgconfig/libpq.pc" "$multiarch/libcurl.so" "$multiarch/libcurl.a" "$multiarch/libcurl.la" \
-    "$multiarch/pkgconfig/libcurl.pc"
+    "$multiarch/pkgconfig/libcurl.pc" "$multiarch/faketime" "$multiarch/libmosquitto*"
+# The programs .ci/run installs for the tests alone, which a bare machine has not either: each test that
+# needs one must skip, naming its package (Mocks/Support/TestRequirement.swift).
+test_tools=(man time dbus-daemon dbus-monitor gdbus faketime aplay mosquitto_sub mosquitto_pub mosquitto_passwd
+    weasyprint pdftoppm pdfinfo chromium khal)
+hide /usr/bin "${test_tools[@]}"
+hide /usr/sbin haproxy mosquitto
 for path in /usr/include/microhttpd.h /usr/include/postgresql /usr/lib/postgresql "/usr/include/$multiarch/curl" \
-    "/usr/lib/$multiarch/libmicrohttpd.so.12" "/usr/lib/$multiarch/libpq.so.5" "/usr/lib/$multiarch/libcurl.so"; do
+    "/usr/lib/$multiarch/libmicrohttpd.so.12" "/usr/lib/$multiarch/libpq.so.5" "/usr/lib/$multiarch/libcurl.so" \
+    "/usr/lib/$multiarch/faketime" /usr/bin/man /usr/bin/time /usr/bin/gdbus /usr/sbin/haproxy; do
     if [ -e "$path" ]; then echo "fresh-machine-check: $path is still there" >&2; exit 1; fi
 done
 for module in libmicrohttpd libcurl; do
     pkg-config --exists "$module" && { echo "fresh-machine-check: pkg-config still finds $module" >&2; exit 1; }
 done
 [ -e "/usr/lib/$multiarch/libcurl.so.4" ] || echo "fresh-machine-check: note: the libcurl runtime (libcurl4) is not installed"
-echo "== hidden: libcurl's headers and development files, libmicrohttpd's and libpq's headers, libraries and .pc files, /usr/lib/postgresql"
+echo "== hidden: libcurl's headers and development files, libmicrohttpd's and libpq's headers, libraries and .pc files, /usr/lib/postgresql, libmosquitto, libfaketime, and the test tools (${test_tools[*]} haproxy mosquitto)"
 
 cd "$repo"
 echo "== swift run praykit times --lat 21.4225 --lon 39.8262"

@@ -14,10 +14,11 @@ import Testing
 /// The system libraries and programs some tests need at run time, which a machine set up only as
 /// swift.org describes does not have: libmicrohttpd (the tests that start a real server), PostgreSQL
 /// (the PostgreSQL store's tests), WeasyPrint, poppler-utils and Chromium (the printed timetable's
-/// tests), Mosquitto with libmosquitto (the MQTT publisher's tests). Where one is missing, its tests are
-/// skipped with one line saying how to install it, unless the environment requires it —
-/// `PRAYKIT_REQUIRE_SERVER=1`, `PRAYKIT_REQUIRE_POSTGRES=1`, `PRAYKIT_REQUIRE_PRINT=1` or
-/// `PRAYKIT_REQUIRE_MQTT=1`, as CI sets them — and then they run and fail.
+/// tests), Mosquitto with libmosquitto (the MQTT publisher's tests), and the test tools `man`, GNU
+/// `time`, a D-Bus session bus and libfaketime. Where one is missing, its tests are skipped with one line
+/// saying how to install it, unless the environment requires it — `PRAYKIT_REQUIRE_SERVER=1`,
+/// `PRAYKIT_REQUIRE_POSTGRES=1`, `PRAYKIT_REQUIRE_PRINT=1`, `PRAYKIT_REQUIRE_MQTT=1` or
+/// `PRAYKIT_REQUIRE_TOOLS=1`, as CI sets them — and then they run and fail.
 ///
 /// ```swift
 /// @Suite(.needsMicroHTTPD) struct ServerTests { … }
@@ -174,6 +175,56 @@ public enum TestRequirement {
             ? nil : "aplay is not installed (apt-get install alsa-utils): the tests that play a sound are skipped"
     }()
 
+    /// Why the tests that render the manual page with `man` are skipped here, in one line, or `nil` when
+    /// they run: man-db's `/usr/bin/man` is installed, or `PRAYKIT_REQUIRE_TOOLS=1`.
+    public static let manSkip: String? = toolSkip(
+        [("/usr/bin/man", "man-db")], tests: "the tests that render the manual page with man")
+
+    /// Why the tests that measure a command's peak memory with GNU time are skipped here, in one line, or
+    /// `nil` when they run: `/usr/bin/time` is installed, or `PRAYKIT_REQUIRE_TOOLS=1`.
+    public static let gnuTimeSkip: String? = toolSkip(
+        [("/usr/bin/time", "time")], tests: "the tests that measure a command's peak memory")
+
+    /// Why the tests that send a desktop notification over a private D-Bus session bus are skipped here, in
+    /// one line, or `nil` when they run: `dbus-daemon`, `dbus-monitor` and `gdbus` are installed, or
+    /// `PRAYKIT_REQUIRE_TOOLS=1`.
+    public static let sessionBusSkip: String? = toolSkip(
+        [
+            ("/usr/bin/dbus-daemon", "dbus-daemon"), ("/usr/bin/dbus-monitor", "dbus-bin"),
+            ("/usr/bin/gdbus", "libglib2.0-bin"),
+        ], tests: "the tests of desktop notifications on a session bus")
+
+    /// Where libfaketime is installed, as the loader finds it for `/usr/$LIB/faketime/libfaketime.so.1`
+    /// (`/usr/lib/<multiarch>/faketime` on Debian, `/usr/lib64/faketime` elsewhere); `nil` when it is not.
+    public static let faketimeLibrary: String? = {
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []).sorted().map {
+            "/usr/lib/\($0)"
+        }
+        return (folders + ["/usr/lib64", "/usr/lib"]).map { "\($0)/faketime/libfaketime.so.1" }.first {
+            FileManager.default.fileExists(atPath: $0)
+        }
+    }()
+
+    /// Why the tests that run `praykit` on a shifted clock (libfaketime preloaded) are skipped here, in one
+    /// line, or `nil` when they run: libfaketime is installed, or `PRAYKIT_REQUIRE_TOOLS=1`.
+    public static let faketimeSkip: String? = {
+        guard !isRequired("PRAYKIT_REQUIRE_TOOLS"), faketimeLibrary == nil else { return nil }
+        return "libfaketime is not installed (apt-get install libfaketime): the tests that run praykit on a "
+            + "shifted clock are skipped"
+    }()
+
+    /// Why `tests` are skipped, naming the packages of the missing programs, or `nil` when every program is
+    /// installed or `PRAYKIT_REQUIRE_TOOLS=1` requires them (then the tests run, and fail without them).
+    static func toolSkip(_ programs: [(path: String, package: String)], tests: String) -> String? {
+        guard !isRequired("PRAYKIT_REQUIRE_TOOLS") else { return nil }
+        let missing = programs.filter { !FileManager.default.isExecutableFile(atPath: $0.path) }
+        guard !missing.isEmpty else { return nil }
+        let names = missing.map { $0.path.split(separator: "/").last.map(String.init) ?? $0.path }
+            .joined(separator: ", ")
+        return "\(names) not installed (apt-get install \(missing.map(\.package).joined(separator: " "))): "
+            + "\(tests) are skipped"
+    }
+
     /// Whether the environment variable `name` is `1`.
     public static func isRequired(_ name: String) -> Bool {
         ProcessInfo.processInfo.environment[name] == "1"
@@ -222,6 +273,31 @@ extension Trait where Self == ConditionTrait {
     /// ``TestRequirement/mqttSkip`` otherwise.
     public static var needsMQTT: Self {
         .enabled(if: TestRequirement.mqttSkip == nil, Comment(rawValue: TestRequirement.mqttSkip ?? ""))
+    }
+
+    /// Runs the suite or test only where man-db's `man` is installed, or where `PRAYKIT_REQUIRE_TOOLS=1`
+    /// requires it; skips it with ``TestRequirement/manSkip`` otherwise.
+    public static var needsMan: Self {
+        .enabled(if: TestRequirement.manSkip == nil, Comment(rawValue: TestRequirement.manSkip ?? ""))
+    }
+
+    /// Runs the suite or test only where GNU time is installed, or where `PRAYKIT_REQUIRE_TOOLS=1` requires
+    /// it; skips it with ``TestRequirement/gnuTimeSkip`` otherwise.
+    public static var needsGNUTime: Self {
+        .enabled(if: TestRequirement.gnuTimeSkip == nil, Comment(rawValue: TestRequirement.gnuTimeSkip ?? ""))
+    }
+
+    /// Runs the suite or test only where `dbus-daemon`, `dbus-monitor` and `gdbus` are installed, or where
+    /// `PRAYKIT_REQUIRE_TOOLS=1` requires them; skips it with ``TestRequirement/sessionBusSkip`` otherwise.
+    public static var needsSessionBus: Self {
+        .enabled(if: TestRequirement.sessionBusSkip == nil, Comment(rawValue: TestRequirement.sessionBusSkip ?? ""))
+    }
+
+    /// Runs the suite or test only where libfaketime is installed, or where `PRAYKIT_REQUIRE_TOOLS=1`
+    /// requires it; skips it with ``TestRequirement/faketimeSkip`` otherwise. Every test tagged
+    /// `.faketime` takes it.
+    public static var needsFaketime: Self {
+        .enabled(if: TestRequirement.faketimeSkip == nil, Comment(rawValue: TestRequirement.faketimeSkip ?? ""))
     }
 
     /// Runs the suite or test only where PostgreSQL's server is installed, or where

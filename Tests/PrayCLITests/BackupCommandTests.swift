@@ -103,7 +103,7 @@ import Testing
         #expect(backup.importDataCalls.isEmpty)
     }
 
-    @Test(.tags(.process, .binary)) func exportStreamsALongLogInLittleMemory() async throws {
+    @Test(.tags(.process, .binary), .needsGNUTime) func exportStreamsALongLogInLittleMemory() async throws {
         // Given: a database holding 100,000 log entries (55 years of five prayers a day)
         let folder = try TestFolder("export")
         defer { withExtendedLifetime(folder) {} }

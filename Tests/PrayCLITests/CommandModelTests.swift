@@ -155,7 +155,7 @@ import Testing
         #expect(unknown.status == 64)
     }
 
-    @Test(.tags(.process)) func manRendersTheManualPage() async throws {
+    @Test(.tags(.process), .needsMan) func manRendersTheManualPage() async throws {
         // Given
         let page = await CLI.run(["help", "--man"]).stdout
         #expect(page == (await CLI.run(["man"])).stdout)
@@ -192,7 +192,7 @@ import Testing
             await CLI.run(["completions", "--help"]).stdout.contains("USAGE: praykit completions <shell> | --zones"))
     }
 
-    @Test(.tags(.process)) func theManualRendersInTheCLocale() async throws {
+    @Test(.tags(.process), .needsMan) func theManualRendersInTheCLocale() async throws {
         let page = await CLI.run(["man"]).stdout
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-\(UUID()).1")
         try page.write(to: file, atomically: true, encoding: .utf8)

@@ -13,7 +13,7 @@ import Testing
     /// line with it, each through sync's live updates, which they hold beside themselves. The screen's
     /// clock is set by libfaketime (`FakeTime`) to a day of the mosque's timetable; nothing is timed: each step waits
     /// for the message or line it expects, with a hang guard.
-    @Suite(.tags(.process, .binary, .server, .faketime), .serialized, .needsMicroHTTPD)
+    @Suite(.tags(.process, .binary, .server, .faketime), .serialized, .needsMicroHTTPD, .needsFaketime)
     struct LiveMosqueFollowTests {
         /// `praykit` as `home`, which must succeed.
         @discardableResult

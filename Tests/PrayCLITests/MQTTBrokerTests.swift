@@ -231,7 +231,9 @@ import Testing
         #expect(result.stderr.contains("--ca-file"))
     }
 
-    @Test func anEveningsEventsArePublishedOnceEachAtTheirSecondUnderFaketime() async throws {
+    @Test(.tags(.faketime), .needsFaketime) func anEveningsEventsArePublishedOnceEachAtTheirSecondUnderFaketime()
+        async throws
+    {
         // Given: Makkah's clock 20 s before maghrib (17:38), running twenty times fast until after its
         // iqama (17:43), with a subscriber on the events
         let broker = try MosquittoBroker.start()

@@ -3,7 +3,7 @@ import PrayMocks
 import Testing
 
 /// The real binary's reminder daemon under a shifted clock (libfaketime, `FakeTime`), firing a real hook.
-@Suite(.tags(.process, .binary, .faketime)) struct NotifyDaemonTests {
+@Suite(.tags(.process, .binary, .faketime), .needsFaketime) struct NotifyDaemonTests {
     @Test func theHookFiresAtThePlannedInstant() async throws {
         // Given: the clock at 05:21:52 in Makkah, eight seconds before fajr (05:22 by the Muslim
         // World League's 18°), and a hook that writes what it got — and whether the daemon's own

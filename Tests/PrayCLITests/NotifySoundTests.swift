@@ -174,7 +174,7 @@ import Testing
 
     // MARK: - The real binary, the real player
 
-    @Test(.tags(.process, .binary, .faketime, .audio), .needsAplay)
+    @Test(.tags(.process, .binary, .faketime, .audio), .needsAplay, .needsFaketime)
     func theRealPlayerPlaysTheToneOnceAtFajrAndNotAgainAfterARestart() async throws {
         // Given: a 0.3 s tone written here, a wrapper `aplay` first on PATH that records its arguments
         // and runs the real aplay into ALSA's null device, and the clock at 05:21:52 in Makkah, eight
@@ -200,7 +200,7 @@ import Testing
         #expect(folder.journal.count == 2)
     }
 
-    @Test(.tags(.process, .binary, .faketime, .audio), .needsAplay)
+    @Test(.tags(.process, .binary, .faketime, .audio), .needsAplay, .needsFaketime)
     func stopSoundSilencesTheDaemonsPlayerAndSIGTERMEndsBoth() async throws {
         // Given: the daemon two seconds before fajr with a wrapper aplay that plays the tone, then goes on
         // "playing" (sleeps) until it is stopped.

@@ -91,7 +91,7 @@ import Testing
             #expect(!(ended.stdout + ended.stderr + server.stop()).contains("pkd_"))
         }
 
-        @Test(.tags(.faketime))
+        @Test(.tags(.faketime), .needsFaketime)
         func twoThousandConnectionsFromOneAddressLeaveAWatchSixHoursOffUnaffected() async throws {
             // Given: a server that keeps idle connections for ten minutes, a laptop, and a desktop whose
             // clock is six hours behind, watching

@@ -184,7 +184,7 @@ import Testing
 
         // MARK: - Clocks
 
-        @Test(.tags(.faketime)) func clocksSixHoursOffUnderFaketimeKeepCausalOrder() async throws {
+        @Test(.tags(.faketime), .needsFaketime) func clocksSixHoursOffUnderFaketimeKeepCausalOrder() async throws {
             let server = try await SyncServer.start()
             defer { server.stop() }
             let ahead = try Home("ahead", faketime: "+6h")

@@ -45,7 +45,12 @@
                 #expect(buffer[0] == 0, "a refused address leaves an empty text")
                 return nil
             }
-            return String(cString: buffer)
+            return Self.text(of: buffer)
+        }
+
+        /// The text of a C string in `buffer`, up to its terminator.
+        static func text(of buffer: [CChar]) -> String {
+            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
 
         /// `inet_ntop`'s text of the same address.
@@ -56,7 +61,7 @@
             }
             var buffer = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
             _ = inet_ntop(AF_INET, &address, &buffer, socklen_t(buffer.count))
-            return String(cString: buffer)
+            return text(of: buffer)
         }
 
         @Test func everyOctetValueInEveryPlaceIsWrittenAsInetNtopWritesIt() {

@@ -13,7 +13,7 @@ import Testing
 /// starts (no service files, so nothing else answers), with `dbus-monitor` recording what arrives for
 /// `org.freedesktop.Notifications`. No notification server runs there, so the bus itself answers the
 /// call with ServiceUnknown — which is the proof the call reached it.
-@Suite(.tags(.process, .concurrency)) struct DesktopNotificationBusTests {
+@Suite(.tags(.process, .concurrency), .needsSessionBus) struct DesktopNotificationBusTests {
     @Test func theGdbusFallbackCallsNotifyOnTheSessionBus() async throws {
         // Given: a private bus, and on the path only a gdbus (no notify-send) that talks to it.
         let folder = try TemporaryFolder()
