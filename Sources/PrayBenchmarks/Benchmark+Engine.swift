@@ -25,18 +25,18 @@ extension Benchmark {
         func request(_ date: CivilDate, days: Int = 1) -> PrayerAPI.Request {
             PrayerAPI.Request(coordinates: place, timeZone: zone, date: date, days: days, parameters: parameters)
         }
-        var checksum = Self.bulkPass(service, request: request(start))
+        var checksum = try Self.bulkPass(service, request: request(start))
         var best = Double.infinity
         var firstRound = 0.0
         for round in 0..<rounds {
             let started = DispatchTime.now().uptimeNanoseconds
-            checksum += Self.bulkPass(service, request: request(start, days: days))
+            checksum += try Self.bulkPass(service, request: request(start, days: days))
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started)
             if round == 0 { firstRound = elapsed }
             best = min(best, elapsed)
         }
         let started = DispatchTime.now().uptimeNanoseconds
-        for offset in 0..<200 { checksum += Self.bulkPass(service, request: request(start.adding(days: offset))) }
+        for offset in 0..<200 { checksum += try Self.bulkPass(service, request: request(start.adding(days: offset))) }
         let singleDay = Double(DispatchTime.now().uptimeNanoseconds - started) / 200 / 1e3
         guard checksum.isFinite, checksum > 0 else { throw PrayError(.unavailable, message: "no times were computed") }
         return EngineTimes(
@@ -46,9 +46,9 @@ extension Benchmark {
     /// The schedules of one request, consumed: the last day's isha as seconds since 1970, 0 without
     /// one. Never inlined: a profiler's handle on the engine alone (`valgrind --tool=callgrind
     /// --toggle-collect='*bulkPass*' praykit-bench --engine`).
+    /// - Throws: The service's error: a failed request ends the benchmark rather than timing nothing.
     @inline(never)
-    static func bulkPass(_ service: PrayerServiceAstronomical, request: PrayerAPI.Request) -> Double {
-        guard let schedules = try? service.schedules(for: request) else { return 0 }
-        return schedules.last?[.isha]?.date.timeIntervalSince1970 ?? 0
+    static func bulkPass(_ service: PrayerServiceAstronomical, request: PrayerAPI.Request) throws -> Double {
+        try service.schedules(for: request).last?[.isha]?.date.timeIntervalSince1970 ?? 0
     }
 }
