@@ -8,7 +8,7 @@
 ///
 /// libfaketime keeps the shifted clock's state in shared memory named by the process ID
 /// (`/dev/shm/faketime_shm_<pid>` and the semaphore `sem.faketime_sem_<pid>`), which the process
-/// removes when it ends normally — as the `faketime` command did for its own. A test that killed one
+/// removes when it ends normally — as the `faketime` command did for the memory it made. A test that killed one
 /// left both behind, and a later process given the same ID (they wrap at 32,768 here) could not start
 /// its clock ("sem_open: File exists"). ``removeLeftovers(of:)`` removes them once a process is
 /// killed; ``ChildProcesses/killTree(_:)`` and ``PraykitProcess/Running/kill()`` call it.
@@ -23,9 +23,11 @@ enum FakeTime {
     static func environment(_ specification: String) -> [String: String] {
         [
             "LD_PRELOAD": library, "FAKETIME": specification,
-            // Shared memory that does not exist, as the `faketime` command names its own: without the
-            // variable, libfaketime 0.9.10 sets up shared memory of its own when it loads, and the program
-            // then reads no arguments (praykit prints its help and exits).
+            // Names of shared memory that does not exist. libfaketime 0.9.10 makes its own when it loads
+            // (see `removeLeftovers(of:)`) and sets this variable to name it. Where the variable was
+            // absent, praykit then read no arguments (it printed its help and exited; `env` shows the
+            // variable added), as if the Swift runtime found them from where the environment's table
+            // was before it grew; where it is present, it is replaced, and praykit reads them.
             "FAKETIME_SHARED": "/praykit_tests_no_sem /praykit_tests_no_shm",
         ]
     }
