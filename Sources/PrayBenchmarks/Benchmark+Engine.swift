@@ -11,6 +11,24 @@ struct EngineTimes {
     var firstRoundNsPerDay: Double
     /// One one-day request, warm: microseconds.
     var singleDay: Double
+
+    /// The figures as members of a JSON object (no braces).
+    var json: String {
+        #""nsPerPrayerDay":\#(Int(nsPerDay.rounded())),"prayerDaysPerSecond":\#(Int((1e9 / nsPerDay).rounded())),"#
+            + #""firstRoundNsPerPrayerDay":\#(Int(firstRoundNsPerDay.rounded())),"#
+            + #""singleDayMicroseconds":\#(Int(singleDay.rounded()))"#
+    }
+
+    /// The figures as lines of text, with the first day in a fresh process when it was measured.
+    func text(days: Int, rounds: Int, firstDay: Double? = nil) -> String {
+        """
+        praykit-bench: London, Muslim World League, \(days) consecutive days, best of \(rounds) rounds
+          \(Int(nsPerDay.rounded())) ns per prayer-day (\(Int((1e9 / nsPerDay).rounded())) prayer-days/s)
+          first round, the sun's positions not yet cached: \(Int(firstRoundNsPerDay.rounded())) ns per prayer-day
+
+        """ + (firstDay.map { "  first day in a fresh process: \(Int($0.rounded())) µs\n" } ?? "")
+            + "  one-day request, warm: \(Int(singleDay.rounded())) µs\n"
+    }
 }
 
 extension Benchmark {

@@ -181,19 +181,11 @@ struct Benchmark {
         }
         if engineOnly {
             let engine = try measureEngine()
-            if json {
-                print(
-                    #"{"nsPerPrayerDay":\#(Int(engine.nsPerDay.rounded())),"#
-                        + #""firstRoundNsPerPrayerDay":\#(Int(engine.firstRoundNsPerDay.rounded())),"#
-                        + #""singleDayMicroseconds":\#(Int(engine.singleDay.rounded())),"#
-                        + #""days":\#(days),"rounds":\#(rounds)}"#)
-            } else {
-                print("praykit-bench: London, Muslim World League, \(days) consecutive days, best of \(rounds) rounds")
-                print("  \(Int(engine.nsPerDay.rounded())) ns per prayer-day")
-                let coldDay = Int(engine.firstRoundNsPerDay.rounded())
-                print("  first round, the sun's positions not yet cached: \(coldDay) ns per prayer-day")
-                print("  one-day request, warm: \(Int(engine.singleDay.rounded())) µs")
-            }
+            print(
+                json
+                    ? "{" + engine.json + #","days":\#(days),"rounds":\#(rounds)}"#
+                    : engine.text(days: days, rounds: rounds),
+                terminator: json ? "\n" : "")
             return
         }
         if routesOnly {
@@ -213,7 +205,6 @@ struct Benchmark {
             throw PrayError(.unavailable, message: "the first-day children did not run")
         }
         let engine = try measureEngine()
-        let (nsPerDay, singleDay) = (engine.nsPerDay, engine.singleDay)
         let storage = try measureStorage()
         let places = try measurePlaces()
         guard let route = measureRoutes() else {
@@ -223,23 +214,17 @@ struct Benchmark {
         guard magnetic.isFinite else { throw PrayError(.unavailable, message: "a magnetic field evaluation failed") }
         if json {
             print(
-                #"{"nsPerPrayerDay":\#(Int(nsPerDay.rounded())),"prayerDaysPerSecond":\#(Int((1e9 / nsPerDay).rounded())),"#
-                    + #""firstDayMicroseconds":\#(Int(firstDay.rounded())),"singleDayMicroseconds":\#(Int(singleDay.rounded())),"#
+                "{" + engine.json + ","
+                    + #""firstDayMicroseconds":\#(Int(firstDay.rounded())),"#
                     + #""days":\#(days),"rounds":\#(rounds),"place":"London","method":"muslim-world-league","#
                     + #""logRowsPerSecond":\#(Int(storage.rowsPerSecond.rounded())),"#
                     + #""logYearReadMicroseconds":\#(Int(storage.yearRead.rounded())),"#
                     + places.json + "," + startup.json + ","
                     + route.json + ","
-                    + #""magneticFieldNanoseconds":\#(Int(magnetic.rounded())),"#
-                    + #""firstRoundNsPerPrayerDay":\#(Int(engine.firstRoundNsPerDay.rounded()))}"#
+                    + #""magneticFieldNanoseconds":\#(Int(magnetic.rounded()))}"#
             )
         } else {
-            print("praykit-bench: London, Muslim World League, \(days) consecutive days, best of \(rounds) rounds")
-            print("  \(Int(nsPerDay.rounded())) ns per prayer-day (\(Int((1e9 / nsPerDay).rounded())) prayer-days/s)")
-            let coldDay = Int(engine.firstRoundNsPerDay.rounded())
-            print("  first round, the sun's positions not yet cached: \(coldDay) ns per prayer-day")
-            print("  first day in a fresh process: \(Int(firstDay.rounded())) µs")
-            print("  one-day request, warm: \(Int(singleDay.rounded())) µs")
+            print(engine.text(days: days, rounds: rounds, firstDay: firstDay), terminator: "")
             print("prayer log (SQLite, WAL, synchronous=FULL):")
             print("  recording in one transaction: \(Int(storage.rowsPerSecond.rounded())) rows/s")
             print("  reading a year (1825 entries): \(Int(storage.yearRead.rounded())) µs")
