@@ -52,6 +52,23 @@ struct PrayerScheduleBuilder {
             (isha, imsak, midnight, firstThird, lastThird) = (value, value, value, value, value)
         }
 
+        /// Calls `body` with each prayer and its value, in the order of `Prayer.allCases`: unrolled, so
+        /// that each value is read from its own field rather than through the subscript's switch.
+        @inline(__always)
+        func forEach<Failure: Error>(_ body: (Prayer, Value) throws(Failure) -> Void) throws(Failure) {
+            try body(.fajr, fajr)
+            try body(.sunrise, sunrise)
+            try body(.dhuhr, dhuhr)
+            try body(.asr, asr)
+            try body(.sunset, sunset)
+            try body(.maghrib, maghrib)
+            try body(.isha, isha)
+            try body(.imsak, imsak)
+            try body(.midnight, midnight)
+            try body(.firstThird, firstThird)
+            try body(.lastThird, lastThird)
+        }
+
         subscript(prayer: Prayer) -> Value {
             get {
                 switch prayer {
@@ -373,6 +390,16 @@ struct PrayerScheduleBuilder {
         nights: (sunsetToSunrise: DateInterval?, sunsetToFajr: DateInterval?, maghribToFajr: DateInterval?)
     ) throws(ValidationError) -> PrayerSchedule {
         let basis = current.basis
+        if case .minutesBeforeFajr(let before) = parameters.imsak {
+            // Imsak follows the fajr people see: adjusted fajr minus the minutes.
+            bases[.imsak] =
+                switch bases[.fajr] {
+                case .time(let fajr, _):
+                    .time(
+                        fajr + Double(adjustments[.fajr] - before) * 60, .interval(minutes: -before, from: .fajr))
+                case .unavailable: .unavailable(.requires(.fajr))
+                }
+        }
         var unavailable: [Prayer: PrayerTime.Unavailability] = [:]
         var heldBack: UInt16 = 0
         var reorderedByUser: (earlier: Prayer, later: Prayer)?
@@ -382,18 +409,13 @@ struct PrayerScheduleBuilder {
         var usedSeason = false
         // The adjusted instants by ordinal, NaN where there is none, on the stack.
         withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.prayers.count) { adjusted in
-            // Adjust every time (imsak after fajr, which it follows).
-            for prayer in Self.prayers {
-                if prayer == .imsak, case .minutesBeforeFajr(let before) = parameters.imsak {
-                    // Imsak follows the fajr people see: adjusted fajr minus the minutes.
-                    let fajr = adjusted[Prayer.fajr.ordinal]
-                    bases[.imsak] =
-                        fajr.isNaN
-                        ? .unavailable(.requires(.fajr))
-                        : .time(fajr - Double(before) * 60, .interval(minutes: -before, from: .fajr))
-                }
-                switch bases[prayer] {
-                case .time(let time, _): adjusted[prayer.ordinal] = time + Double(adjustments[prayer]) * 60
+            // Every time adjusted (each read from its own field: see `PerPrayer.forEach`).
+            bases.forEach { prayer, base in
+                switch base {
+                case .time(let time, let derivation):
+                    adjusted[prayer.ordinal] = time + Double(adjustments[prayer]) * 60
+                    if case .highLatitudeRule = derivation { usedRule = true }
+                    if case .seasonal = derivation { usedSeason = true }
                 case .unavailable(let reason):
                     adjusted[prayer.ordinal] = .nan
                     unavailable[prayer] = reason
@@ -421,17 +443,18 @@ struct PrayerScheduleBuilder {
                     reorderedDays += 1
                 }
             }
-            for prayer in Self.prayers {
-                guard case .time(_, let derivation) = bases[prayer] else { continue }
-                if case .highLatitudeRule = derivation { usedRule = true }
-                if case .seasonal = derivation { usedSeason = true }
+            let rounding = parameters.rounding
+            let polar = basis != nil
+            bases.forEach { prayer, base in
+                guard case .time(_, let derivation) = base else { return }
+                let ordinal = prayer.ordinal
                 times.append(
                     PrayerTime(
                         prayer: prayer,
-                        date: Date(timeIntervalSince1970: clock.round(adjusted[prayer.ordinal], parameters.rounding)),
+                        date: Date(timeIntervalSince1970: clock.round(adjusted[ordinal], rounding)),
                         derivation: derivation, adjustmentMinutes: adjustments[prayer],
-                        rounding: parameters.rounding, isPolarResolved: basis != nil && prayer != .dhuhr,
-                        isHeldBack: heldBack & (1 << UInt16(prayer.ordinal)) != 0
+                        rounding: rounding, isPolarResolved: polar && prayer != .dhuhr,
+                        isHeldBack: heldBack & (1 << UInt16(ordinal)) != 0
                     )
                 )
             }
