@@ -365,6 +365,43 @@ import Testing
         #expect(post.status == 405 && post.headers["Allow"] == "GET, HEAD, OPTIONS")
     }
 
+    @Test func hijriDatesAtTheEndOfTheCalendarAreRefusedNotATrap() throws {
+        // 02-04-9666 is 9999-12-31, the last civil day: it converts, the days after it are refused
+        // (a trap here took the whole server down), and so is a day the adjustment moves past it.
+        let (last, lastBody) = try get("/v1/hToG/02-04-9666")
+        #expect(last.status == 200, "\(lastBody)")
+        let pair = lastBody["data"] as? [String: Any]
+        #expect((pair?["gregorian"] as? [String: Any])?["date"] as? String == "31-12-9999")
+        for target in [
+            "/v1/hToG/03-04-9666", "/v1/hToG/29-04-9666", "/hToG/03-04-9666", "/v1/hToG/02-04-9666?adjustment=-1",
+            "/v1/hToG/03-04-9666?calendarMethod=MATHEMATICAL", "/v1/hToGCalendar/4/9666", "/v1/hToG/01-05-9666",
+        ] {
+            let (response, body) = try get(target)
+            #expect((400..<500).contains(response.status), "\(target): \(body)")
+            #expect(
+                (body["data"] as? String)?.contains("9999") ?? false
+                    || (body["data"] as? String)?.contains("9666") ?? false, "\(target): \(body)")
+        }
+        let (gregorian, _) = try get("/v1/gToH/31-12-9999")
+        #expect(gregorian.status == 200)
+    }
+
+    @Test func coordinatesAreDecimalDegreesOnly() throws {
+        // Double(_:) would read hexadecimal (0x10 as 16): a plausible place from a wrong parameter.
+        for latitude in ["0x10", "0x1p4", "inf", "nan", "1_0"] {
+            let (response, body) = try get(
+                "/v1/timings/01-03-2027?latitude=\(latitude)&longitude=39.8&timezonestring=UTC")
+            #expect(response.status == 400, "\(latitude): \(body)")
+        }
+        for latitude in ["21.4", "+21.4", "2.14e1", "21.", ".5", "-0"] {
+            let (response, body) = try get(
+                "/v1/timings/01-03-2027?latitude=\(latitude)&longitude=39.8&timezonestring=UTC")
+            #expect(response.status == 200, "\(latitude): \(body)")
+        }
+        let (custom, body) = try get("/v1/timings/01-03-2027?\(Self.makkah)&method=99&methodSettings=0x12,null,17")
+        #expect(custom.status == 400, "\(body)")
+    }
+
     @Test func strangeValuesInEveryParameterNeverTrapNorGive500() throws {
         let names = [
             "latitude", "longitude", "method", "school", "midnightMode", "latitudeAdjustmentMethod", "tune",

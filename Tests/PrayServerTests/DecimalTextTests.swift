@@ -48,11 +48,19 @@ import Testing
 
     @Test func otherShapesAreLeftToTheStandardReader() {
         for text in [
-            "", "-", ".5", "5.", "+5", "1e5", "1E-3", "inf", "nan", "0x1p3", " 5", "5 ", "1.2.3", "--1", "1-",
+            "", "-", ".5", "5.", "+5", "1e5", "1E-3", " 5", "5 ", "1.2.3", "--1", "1-",
             "12345678901234567890", "0.12345678901234567890", "٥",
         ] {
             #expect(DecimalText.fast(text) == nil, "\(text)")
             #expect(DecimalText.double(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+    }
+
+    @Test func textThatIsNotDecimalIsRefused() {
+        // Double(_:) reads these (16, infinity, NaN): none is a number of decimal degrees.
+        for text in ["0x10", "0x1p3", "inf", "-infinity", "nan", "NaN"] {
+            #expect(Double(text) != nil, "\(text)")
+            #expect(DecimalText.double(text) == nil, "\(text)")
         }
     }
 }

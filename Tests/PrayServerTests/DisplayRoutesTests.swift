@@ -195,6 +195,14 @@ import Testing
             to: ServerAPI.Request(
                 path: "/display", refusal: ServerAPI.Refusal(status: 431, message: "The request head is too large.")))
         #expect(refused.status == 431)
+        // Days the calculation does not cover are the asker's mistake: a 400 that says so, never a
+        // 500, and never a trap for a month that would run past 9999-12-31.
+        for date in ["0001-01-01", "0999-12-31", "3000-12-31", "9999-12-02", "9999-12-31"] {
+            let outside = routes.respond(to: ServerAPI.Request(target: "/display.json?date=\(date)"))
+            let text = String(decoding: outside.body, as: UTF8.self)
+            #expect(outside.status == 400, "\(date): \(text)")
+            #expect(text.contains("1000") || text.contains("9999"), "\(date): \(text)")
+        }
     }
 
     @Test func theCombinedRoutesSendTheScreensPathsToTheScreenOnly() throws {

@@ -187,6 +187,23 @@ import Testing
         #expect(throws: HijriError.self) { try service.days(for: HijriAPI.Request(date: date, offset: 3)) }
     }
 
+    @Test func hijriDatesPastTheLastCivilDayAreErrorsNotTraps() throws {
+        // 9666-04-02 is 9999-12-31, the last civil day PrayKit has; the month's later days, and a day
+        // the offset moves past it, are out of range — in both calendars, a day and a whole month.
+        for calendar in [HijriCalendar.ummAlQura, .civil] {
+            let last = try service.day(of: HijriDate(parsing: "9666-04-02"), calendar: calendar, offset: 0)
+            #expect(last.gregorian == CivilDate.last)
+            for (text, offset) in [("9666-04-03", 0), ("9666-04-29", 0), ("9666-04-02", -1), ("9666-04-01", -2)] {
+                #expect(throws: HijriError.self, "\(calendar) \(text) \(offset)") {
+                    try service.day(of: HijriDate(parsing: text), calendar: calendar, offset: offset)
+                }
+            }
+            #expect(throws: HijriError.self, "\(calendar)") {
+                try service.month(.rabiAlThani, of: 9666, calendar: calendar, offset: 0)
+            }
+        }
+    }
+
     @Test func datesThatDoNotExistAreErrors() throws {
         #expect(throws: HijriError.self) { try HijriDate(parsing: "1447-13-01") }
         #expect(throws: HijriError.self) { try HijriDate(parsing: "1447-02-32") }

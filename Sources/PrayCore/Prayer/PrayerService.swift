@@ -98,8 +98,12 @@ public enum PrayerAPI {
             self.parameters = parameters
         }
 
-        /// The civil days asked for.
-        public var dates: [CivilDate] { (0..<max(0, days)).map { date.adding(days: $0) } }
+        /// The civil days asked for, up to 9999-12-31 (``CivilDate/last``) for a request that runs past it
+        /// (which ``validate()`` refuses).
+        public var dates: [CivilDate] {
+            let count = min(max(0, days), CivilDate.last.daysSince1970 - date.daysSince1970 + 1)
+            return (0..<count).map { date.adding(days: $0) }
+        }
 
         /// Checks the day count and the parameters.
         /// - Throws: ``ValidationError`` for a day count outside 1…``maximumDays`` or an unusable

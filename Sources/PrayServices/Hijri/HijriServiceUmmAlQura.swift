@@ -134,6 +134,14 @@ extension HijriServiceUmmAlQura {
 extension HijriServiceUmmAlQura {
     /// The Hijri day of civil day `day` (days from 1970-01-01) with `offset` applied.
     static func convert(_ day: Int, calendar: HijriCalendar, offset: Int) throws(HijriError) -> HijriDay {
+        // A Hijri month near the year 9999 (02-04-9666 is 9999-12-31), or a day moved by the offset,
+        // can reach past the civil days PrayKit has: refused, not a trap in `CivilDate`.
+        guard (CivilDate.firstDay...CivilDate.lastDay).contains(day) else {
+            throw HijriError(
+                .outOfRange,
+                message: "the day falls \(day < CivilDate.firstDay ? "before 0001-01-01" : "after 9999-12-31"), "
+                    + "outside the years PrayKit converts")
+        }
         let shifted = day + offset
         let tableDate = calendar == .ummAlQura ? UmmAlQuraTable.date(daysSince1970: shifted) : nil
         let edge = calendar == .ummAlQura ? tableEdgeShift(day: shifted) : 0
@@ -203,6 +211,8 @@ extension HijriServiceUmmAlQura {
 }
 
 extension CivilDate {
+    /// 0001-01-01 as days from 1970-01-01.
+    static let firstDay = CivilDate.first.daysSince1970
     /// 9999-12-31 as days from 1970-01-01.
-    static let lastDay = 2_932_896
+    static let lastDay = CivilDate.last.daysSince1970
 }

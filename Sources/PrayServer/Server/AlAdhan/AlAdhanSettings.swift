@@ -178,7 +178,7 @@ struct AlAdhanSettings: Sendable {
         for (index, item) in items.enumerated() {
             guard !["", "null", "0"].contains(item.lowercased()) else { continue }
             let minutes = item.lowercased().hasSuffix("min") ? Int(String(item.dropLast(3)).trimmedOfSpaces) : nil
-            let angle = minutes == nil ? Double(item) : nil
+            let angle = minutes == nil ? DecimalText.double(item) : nil
             switch (index, angle, minutes) {
             case (0, let angle?, nil): parameters.fajrAngle = angle
             case (1, let angle?, nil): parameters.maghribAngle = angle

@@ -8,10 +8,18 @@
 /// and rounded once to the nearest `Double` (ties to even), as `strtod` rounds. Any other text
 /// (exponents, a `+`, `inf`, more digits) is left to `Double(_:)`.
 enum DecimalText {
-    /// The value of `text`, as `Double(text)` reads it.
+    /// The value of decimal text, as `Double(text)` reads it: digits with a sign, a point and an
+    /// exponent (`21.4225`, `-0.5`, `+1e1`), as PHP's `is_numeric` takes them for api.aladhan.com.
+    /// `nil` for any other text — `Double(_:)` would also read hexadecimal (`0x10` as 16), `inf` and
+    /// `nan`, none of them decimal degrees.
     static func double(_ text: String) -> Double? {
-        fast(text) ?? Double(text)
+        if let value = fast(text) { return value }
+        guard text.utf8.allSatisfy({ decimalBytes.contains($0) }) else { return nil }
+        return Double(text)
     }
+
+    /// The bytes of decimal text: digits, the signs, the point and the exponent's letter.
+    private static let decimalBytes = Set("0123456789+-.eE".utf8)
 
     /// The value of plain decimal text, or `nil` for any other shape (which `Double(_:)` then reads).
     static func fast(_ text: String) -> Double? {

@@ -19,21 +19,10 @@ struct DisplayModelSource: Sendable {
     let clock: any PrayClock
     let log: LogManager
 
-    /// The model's JSON for the ``DisplayAPI/days`` days from `date`, or from today in the place's zone.
-    /// - Throws: What the stores and the calculation throw (logged here).
-    func body(from date: CivilDate?) throws -> Data {
-        try body(try inputs(from: date))
-    }
-
     /// The model's JSON made of `inputs`.
-    /// - Throws: What the calculation throws (logged here).
+    /// - Throws: What the calculation throws (the routes log what is not the asker's mistake).
     func body(_ inputs: Inputs) throws -> Data {
-        do {
-            return Data(try model(inputs).json.renderedBytes)
-        } catch {
-            log.error("Display model failed", metadata: ["error": "\(error)"])
-            throw error
-        }
+        Data(try model(inputs).json.renderedBytes)
     }
 
     /// What a model is made of, read from the stores: the saved preferences, the chosen mosque as

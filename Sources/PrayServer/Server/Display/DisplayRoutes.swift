@@ -127,8 +127,7 @@ extension DisplayRoutes {
         do {
             inputs = try source.inputs(from: date)
         } catch {
-            source.log.error("Display model failed", metadata: ["error": "\(error)"])
-            return Self.text(500, "The times could not be calculated: \(error)")
+            return failure(error, source: source)
         }
         let now = source.clock.now()
         return cache.response(for: request, key: inputs.key, now: now) {
@@ -145,9 +144,23 @@ extension DisplayRoutes {
                 let midnight = clock.instant(of: today.adding(days: 1), hour: 0).map(Date.init(timeIntervalSince1970:))
                 return (ServerAPI.Response(status: 200, headers: headers, body: body), midnight ?? now)
             } catch {
-                return (Self.text(500, "The times could not be calculated: \(error)"), now)
+                return (failure(error, source: source), now)
             }
         }
+    }
+
+    /// The answer to a model that could not be made: 400 for days the calculation does not cover (a
+    /// `date` such as 0999-12-31, or one whose month runs past 9999-12-31) or a setting it refuses —
+    /// the asker's mistake, nothing for the log — else 500, logged.
+    private static func failure(_ error: any Error, source: DisplayModelSource) -> ServerAPI.Response {
+        if let error = error as? PrayError, error.kind == .unsupportedDate {
+            return Self.text(400, AlAdhanRoutes.sentence(error.message))
+        }
+        if let error = error as? ValidationError, error.field == "days" {
+            return Self.text(400, AlAdhanRoutes.sentence(error.message))
+        }
+        source.log.error("Display model failed", metadata: ["error": "\(error)"])
+        return Self.text(500, "The times could not be calculated: \(error)")
     }
 
     /// `/display/events`: a stream of `model` events, each the model's tag (GET only).
