@@ -4,7 +4,8 @@ import Synchronization
 
 /// A ``SyncService`` whose answers the test sets, one `on…` closure per requirement, recording every
 /// call. The fire-and-forget requirements need no answer: ``triggerSync()`` and ``runScheduler()``
-/// only count their calls, ``syncAfterWrite()`` answers `nil` (the server was not reached),
+/// only count their calls, ``syncAfterWrite()`` and ``syncBeforeEdit()`` answer `nil` (the server was
+/// not reached),
 /// ``needsSyncAfterWrite`` is `false` and
 /// ``status()`` yields ``SyncStatus/off`` and ends, unless set. Any other requirement without an
 /// answer records a test issue and throws ``MockError``.
@@ -52,7 +53,7 @@ public final class SyncServiceMock: SyncService {
     private let publishFunction = MockFunction<(mosque: String, slug: String?), SyncAPI.Publication, any Error>(
         "SyncServiceMock.publish(_:slug:)")
     private let unpublishFunction = MockFunction<String, Void, any Error>("SyncServiceMock.unpublish(_:)")
-    private let counts = Mutex<(trigger: Int, afterWrite: Int, scheduler: Int)>((0, 0, 0))
+    private let counts = Mutex<(trigger: Int, afterWrite: Int, beforeEdit: Int, scheduler: Int)>((0, 0, 0, 0))
     private let afterWriteAnswer = Mutex<SyncReport?>(nil)
     private let needsAfterWrite = Mutex(false)
 
@@ -173,6 +174,16 @@ public final class SyncServiceMock: SyncService {
 
     /// The number of calls of ``syncAfterWrite()``.
     public var syncAfterWriteCalls: Int { counts.withLock { $0.afterWrite } }
+
+    /// Counts the call and returns `nil` (the server was not reached).
+    @discardableResult
+    public func syncBeforeEdit() async -> SyncReport? {
+        counts.withLock { $0.beforeEdit += 1 }
+        return nil
+    }
+
+    /// The number of calls of ``syncBeforeEdit()``.
+    public var syncBeforeEditCalls: Int { counts.withLock { $0.beforeEdit } }
 
     /// Counts the call and returns at once.
     public func runScheduler() async { counts.withLock { $0.scheduler += 1 } }

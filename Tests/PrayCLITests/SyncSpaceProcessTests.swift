@@ -90,5 +90,37 @@ import Testing
             let refused = try await screen.run(["mosque", "set", "East London Mosque", "--iqama", "asr=+30"])
             #expect(refused.status == 1 && refused.stderr.contains("as a viewer"))
         }
+
+        @Test func anEditorsChangeStartsFromTheServersCopyOfTheSettings() async throws {
+            let server = try await SyncServer.start()
+            defer { server.stop() }
+            let owner = try Home("owner")
+            let file = owner.folder.path("elm.csv")
+            try Data(Self.timetable.utf8).write(to: URL(fileURLWithPath: file))
+            try await run(owner, ["config", "set", "city", "London"])
+            try await run(owner, ["timetable", "import", file, "--mosque", "East London Mosque"])
+            try await owner.login(server)
+            try await run(owner, ["mosque", "create", "East London Mosque"])
+            try await run(owner, ["mosque", "set", "East London Mosque", "--iqama", "fajr=+20", "--jumuah", "12:30"])
+            let invitation = try await run(owner, ["mosque", "invite", "East London Mosque", "--role", "editor"])
+            let code = try #require(invitation.firstMatch(of: /[A-Z0-9]{5}-[A-Z0-9]{5}/).map { String($0.output) })
+            let phone = try Home("phone")
+            try await run(phone, ["config", "set", "city", "London"])
+            try await run(phone, ["sync", "login", "--server", server.url, "--code", try server.code(for: "bilal")])
+            try await run(phone, ["mosque", "follow", code])
+            // The owner moves fajr's iqama; the editor's copy still says +20 when it changes Jumu'ah
+            // alone, then announces a month's start (which leaves the settings as they are). The
+            // settings are one record, written whole: each edit starts from the server's copy.
+            try await run(owner, ["mosque", "set", "East London Mosque", "--iqama", "fajr=+25"])
+            let moved = try await run(phone, ["mosque", "set", "East London Mosque", "--jumuah", "13:05"])
+            #expect(moved.contains("fajr=+25"), "\(moved)")
+            try await run(owner, ["mosque", "set", "East London Mosque", "--iqama", "fajr=+30"])
+            try await run(phone, ["mosque", "set", "East London Mosque", "--hijri-start", "1448-09=2027-02-08"])
+            try await run(owner, ["sync", "now"])
+            let shown = try await run(owner, ["mosque", "show", "East London Mosque"])
+            #expect(shown.contains("fajr=+30") && shown.contains("13:05"), "\(shown)")
+            let conflicts = try await run(owner, ["sync", "conflicts"])
+            #expect(conflicts.contains("No conflicts"), "\(conflicts)")
+        }
     }
 #endif

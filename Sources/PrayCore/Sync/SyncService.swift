@@ -50,6 +50,14 @@ public protocol SyncService: SyncSpaceService {
     @discardableResult
     func syncAfterWrite() async -> SyncReport?
 
+    /// A short cycle before a change that rewrites a whole synced record from this device's copy (a
+    /// mosque's settings): the edit then starts from what the server has, so that another editor's
+    /// change since the last sync is kept rather than written back over. It never fails and never
+    /// holds the person up for long (one quick attempt per request, as ``syncAfterWrite()``).
+    /// - Returns: What it did, or `nil` when sync is off, logged out or the server was not reached.
+    @discardableResult
+    func syncBeforeEdit() async -> SyncReport?
+
     /// Runs cycles until the task is cancelled (the reminders daemon runs it): a few seconds after a
     /// change, every 30 minutes, and with backoff (or the server's `Retry-After`) after a failure.
     func runScheduler() async

@@ -34,6 +34,15 @@ extension SyncServiceHTTP {
         return try? await cycle(quick: true)
     }
 
+    /// A quick cycle before an edit of a whole synced record; see ``SyncService/syncBeforeEdit()``.
+    /// - Returns: What it did, or `nil` when sync is off, logged out or the cycle failed.
+    @discardableResult
+    public func syncBeforeEdit() async -> SyncReport? {
+        let phase = try? currentStatus().phase
+        guard phase == .idle || phase == .offline else { return nil }
+        return try? await cycle(quick: true)
+    }
+
     /// Asks for a cycle a few seconds from now; several calls in that time make one cycle.
     public func triggerSync() {
         let first = local.withLock { state in

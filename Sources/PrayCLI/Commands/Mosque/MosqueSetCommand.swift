@@ -70,7 +70,11 @@ enum MosqueSetCommand: Command {
         let store = context.dependency.mosqueTimetables()
         let starts = try arguments.all(hijriStart).compactMap { $0 }.map(Self.monthStart)
         let before = try FastCommand.calendar(context: context)
-        var settings = try store.settings(of: name) ?? (try defaults(for: name, arguments, context: context))
+        // The settings are one synced record, written whole: the edit starts from the server's copy
+        // (when it can be reached), so another editor's change since this device's last sync is kept.
+        await context.dependency.syncService().syncBeforeEdit()
+        let stored = try store.settings(of: name)
+        var settings = try stored ?? (try defaults(for: name, arguments, context: context))
         if let text = arguments[iqama] {
             // Read as the iqama setting is, so the rules and their messages are that one parser's.
             let rules = try IqamaSettings(parsing: text).rules
@@ -95,7 +99,9 @@ enum MosqueSetCommand: Command {
                 text == "default" ? nil : try DisplayAPI.Settings(parsing: text, over: settings.screen ?? .init())
         }
         try check(starts, of: name, settings: settings, context: context)
-        try store.setSettings(settings, of: name)
+        // Unchanged settings (only --hijri-start given, or the values they had) are not written again:
+        // a copy written back would win over a newer one another editor made meanwhile.
+        if settings != stored { try store.setSettings(settings, of: name) }
         for (month, start) in starts { try store.setHijriMonthStart(start, for: month, of: name) }
         _ = await context.dependency.syncService().syncAfterWrite()
         try context.output.write("Settings of \(name): \(settings.summary.escapingControlCharacters()).\n")
