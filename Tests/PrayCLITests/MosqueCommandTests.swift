@@ -178,4 +178,15 @@ import Testing
         let members = await CLI.run(["mosque", "members", "Elsewhere"], dependency: dependency(notAMember))
         #expect(members.status == 1 && members.stderr.contains("follows no mosque named Elsewhere"))
     }
+
+    @Test func aRefusedCodeSaysWhoMakesAMosquesCode() async throws {
+        let sync = SyncServiceMock.off()
+        sync.onJoin { _ in
+            throw SyncError(.pairingRefused, message: "the invitation code is wrong, expired or already used")
+        }
+        let refused = await CLI.run(["mosque", "follow", "SAARU-YCZWB"], dependency: dependency(sync))
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("'praykit mosque invite NAME --role viewer'"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("serve sync pair"), "\(refused.stderr)")
+    }
 }

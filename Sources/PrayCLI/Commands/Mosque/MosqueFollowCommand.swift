@@ -28,6 +28,18 @@ enum MosqueFollowCommand: Command {
     static let options: [any OptionDefinition] = [server, deviceName]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws {
+        do {
+            try await follow(arguments, context: context)
+        } catch let error as SyncError where error.kind == .pairingRefused {
+            // A mosque's code comes from its owner or an editor, not from the server's operator (whose
+            // `serve sync pair` makes a person's login code, which joins no mosque).
+            throw CLIError.runtime(
+                error.message + " (an owner or editor of the mosque makes a new one: "
+                    + "'praykit mosque invite NAME --role viewer')")
+        }
+    }
+
+    private static func follow(_ arguments: ParsedArguments, context: CommandContext) async throws {
         let sync = context.dependency.syncService()
         let code = arguments[Self.code]
         let space: SyncSpaceInfo
