@@ -181,6 +181,10 @@ import Testing
                 #"{"protocol":1,"schema":1,"clientID":"c_0123456789abcdef0123456789abcdef","mutations":[{"id":1.5,"collection":"log","key":"k","op":"put","hlc":"x"}]}"#
                     .utf8),
             Data(#"{"protocol":1,"schema":1,"clientID":"c_XYZ","mutations":[]}"#.utf8),
+            // A name twice: one of the two values would be read silently.
+            Data(
+                #"{"protocol":1,"schema":1,"schema":2,"clientID":"c_0123456789abcdef0123456789abcdef","mutations":[]}"#
+                    .utf8),
         ]
         // Then: each is 400 bad_request, with a message
         for body in bodies {

@@ -240,6 +240,22 @@ import Testing
         #expect { try UserData.decoded(from: twice) } throws: { "\($0)".contains("'Twice' twice") }
     }
 
+    @Test func aBackupThatGivesANameTwiceInOneObjectIsRefused() throws {
+        // Given a backup, and the same with an empty log given first (JSONDecoder would read one of the
+        // two logs; jq and Python read the last)
+        let entry = try PrayerLogEntry(
+            date: CivilDate(parsing: "2026-12-01"), prayer: .fajr, status: .prayed,
+            recordedAt: Date(timeIntervalSince1970: 1_796_000_000))
+        let exported = try UserData(preferences: Preferences(), prayerLog: [entry]).encoded()
+        let text = String(decoding: exported, as: UTF8.self)
+        #expect(try UserData.decoded(from: exported).prayerLog.count == 1)
+        let twice = Data(("{\"prayerLog\":[]," + text.dropFirst()).utf8)
+        // When read, it is refused, naming the name
+        #expect { try UserData.decoded(from: twice) } throws: { error in
+            (error as? StorageError)?.kind == .invalidData && "\(error)".contains("'prayerLog' twice")
+        }
+    }
+
     @Test func anImportOfMoreThanAMillionEntriesIsRefusedBeforeAnyWrite() throws {
         // Given a database holding one entry
         let test = try TestDatabase()

@@ -253,13 +253,23 @@ public struct SyncRoutes: Sendable {
         guard String(validating: body, as: UTF8.self) != nil else {
             throw SyncServerError(.badRequest, message: "the body is not UTF-8 JSON")
         }
+        let value: T
         do {
-            return try JSONDecoder().decode(type, from: body)
+            value = try JSONDecoder().decode(type, from: body)
         } catch let error as DecodingError {
             throw SyncServerError(.badRequest, message: "the body is not a valid \(what): \(reason(error))")
         } catch {
             throw SyncServerError(.badRequest, message: "the body is not a valid \(what)")
         }
+        // A name given twice means one thing to this decoder and maybe another to a proxy in between.
+        if let name = JSONRepeatedKeys.first(in: body) {
+            throw SyncServerError(
+                .badRequest,
+                message:
+                    "the body is not a valid \(what): it gives '\(redacted(String(name.prefix(64))))' twice in one object"
+            )
+        }
+        return value
     }
 
     /// Where a body went wrong, in a short sentence (the value itself is not repeated).

@@ -298,8 +298,8 @@ public struct UserData: Hashable, Sendable, Codable {
     /// Reads a backup, checking all of it before anything may be written.
     /// - Throws: ``StorageError`` (`invalidData`) saying in plain words what is wrong with the file:
     ///   larger than ``maximumFileBytes``, not JSON, a missing or mistyped field (with its path), an
-    ///   invalid value, more than ``maximumLogEntries`` entries, or the same day and prayer logged
-    ///   twice.
+    ///   invalid value, more than ``maximumLogEntries`` entries, the same day and prayer logged
+    ///   twice, or a name given twice in one object.
     public static func decoded(from data: Data) throws(StorageError) -> UserData {
         guard data.count <= maximumFileBytes else { throw tooLarge }
         let backup: UserData
@@ -309,6 +309,13 @@ public struct UserData: Hashable, Sendable, Codable {
             throw StorageError(kind: .invalidData, message: "the backup is not valid: \(describe(error))")
         } catch {
             throw StorageError(kind: .invalidData, message: "the backup could not be read")
+        }
+        // One of two values would be read silently (tools that show the file may show the other).
+        if let name = JSONRepeatedKeys.first(in: data) {
+            throw StorageError(
+                kind: .invalidData,
+                message: "the backup gives '\(name.escapingControlCharacters())' twice in one object: which one is "
+                    + "meant is not clear; keep one of them")
         }
         guard backup.format == "praykit-backup", backup.version == 1 else {
             throw StorageError(
