@@ -30,6 +30,17 @@ import Testing
         #expect(notify.stderr.contains("Asr and Maghrib are missing"), "\(notify.stderr)")
     }
 
+    @Test func aBorrowedTimeHeldBackIsMarkedBoth() async {
+        // At the solstice the borrowed Asr falls in dhuhr's minute: held back to it, and both marks shown
+        // (the legend explains each).
+        let result = await CLI.run(["times"] + tromso + ["--date", "2026-12-21"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let row = result.stdout.split(separator: "\n").first { $0.hasPrefix("2026-12-21") }.map(String.init) ?? ""
+        let cells = row.split(separator: " ", omittingEmptySubsequences: true)
+        #expect(cells.count > 6 && cells[6].hasSuffix("~*"), "\(row)")
+        #expect(result.stdout.contains("\n* set by a rule") && result.stdout.contains("\n~ taken from"))
+    }
+
     @Test func inTheMidnightSunNoonIsNotYesterdaysAsr() async {
         let result = await CLI.run(
             ["next"] + tromso + ["--polar-resolution", "unresolved", "--now", "2027-06-20T12:00:00+02:00"])

@@ -126,14 +126,17 @@ import Testing
 
     @Test func refusesYearsOutsideTheModel() throws {
         let london = try Coordinates(latitude: 51.5074, longitude: -0.1278)
-        for (day, word) in [("2024-12-31", "before"), ("2030-01-02", "after"), ("2031-06-01", "after")] {
+        // The year is shown rounded away from the model's years: never 2025.00 for a day before them.
+        for (day, word, shown) in [
+            ("2024-12-31", "before", "2024.99"), ("2030-01-02", "after", "2030.01"), ("2031-06-01", "after", "2031.41"),
+        ] {
             let date = try CivilDate(parsing: day)
             let error = try #require(throws: MagneticFieldError.self) {
                 try service.field(at: london, heightMeters: 0, on: date)
             }
             #expect(error.kind == .outsideValidity)
             #expect(error.message.contains("WMM2025 is valid from 2025.0 to 2030.0"), "\(error.message)")
-            #expect(error.message.contains("is \(word) it"), "\(error.message)")
+            #expect(error.message.contains("; \(shown) is \(word) it"), "\(error.message)")
             if word == "after" { #expect(error.message.contains("a newer World Magnetic Model is needed")) }
         }
         #expect(throws: MagneticFieldError.self) {

@@ -284,7 +284,8 @@ struct TimesOutput {
                 }
                 let mark = schedule.mosque != nil && time.derivation == .published ? "m" : Self.mark(time)
                 let day = dayMark(time, of: schedule)
-                if !mark.isEmpty { usedMarks.insert(mark) }
+                // Each mark for the legend (a borrowed time held back is `~*`).
+                for character in mark { usedMarks.insert(String(character)) }
                 if !day.isEmpty { usedMarks.insert("±1") }
                 row.append(clock.time(time.date, withSeconds: withSeconds, twelveHour: clock12Hour) + mark + day)
             }

@@ -84,10 +84,10 @@ public struct TimetableMonth: Sendable {
         mark(time) + dayMark(time, of: schedule)
     }
 
-    /// `~` when `time` was taken from another latitude or day, `*` when a rule or a season set it or it
-    /// was held back, else empty.
+    /// `~` when `time` was taken from another latitude or day (`~*` when it was also held back to the
+    /// time before it), `*` when a rule or a season set it or it was held back, else empty.
     public static func mark(_ time: PrayerTime) -> String {
-        if time.isPolarResolved { return "~" }
+        if time.isPolarResolved { return time.isHeldBack ? "~*" : "~" }
         if time.isHeldBack { return "*" }
         switch time.derivation {
         case .highLatitudeRule, .seasonal: return "*"

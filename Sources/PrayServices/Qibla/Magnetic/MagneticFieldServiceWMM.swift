@@ -75,8 +75,13 @@ extension MagneticFieldServiceWMM {
     /// Why a year is refused, naming the model's years and what would answer instead.
     static func outsideValidity(_ model: MagneticModel, _ year: DecimalYear) -> String {
         let after = year.value > model.validity.upperBound
+        // Two decimals, rounded away from the model's years where rounding would reach them:
+        // 2024-12-31 is 2024.99 (not 2025.00, which reads as inside them), 2030-01-02 is 2030.01.
+        let nearest = (year.value * 100).rounded() / 100
+        let reaches = after ? nearest <= model.validity.upperBound : nearest >= model.validity.lowerBound
+        let shown = (reaches ? (year.value * 100).rounded(after ? .up : .down) / 100 : nearest).fixed(2)
         return "\(model.name) is valid from \(MagneticModel.year(model.validity.lowerBound)) to "
-            + "\(MagneticModel.year(model.validity.upperBound)); \(year) is "
+            + "\(MagneticModel.year(model.validity.upperBound)); \(shown) is "
             + (after
                 ? "after it, and a newer World Magnetic Model is needed (a PrayKit release that ships one)"
                 : "before it, and an earlier World Magnetic Model would be needed (PrayKit ships only \(model.name))")
