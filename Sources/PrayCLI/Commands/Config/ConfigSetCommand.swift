@@ -69,6 +69,7 @@ enum ConfigSetCommand: Command {
                 after: try FastCommand.calendar(saved: saved, context: context), context: context)
         }
         if key == .jumuah { try await warnJumuahSeasons(saved, context: context) }
+        if key == .iqama { try await warnIqamaSeasons(saved, context: context) }
         if [.hijriCalendar, .hijriOffset].contains(key), let mosque = saved[.mosque],
             try context.dependency.mosqueTimetables().settings(of: mosque) != nil
         {
@@ -122,6 +123,18 @@ enum ConfigSetCommand: Command {
             for: LocationAPI.Request(.saved), at: context.now, days: 366)
         let schedules = try context.dependency.prayerCalculator().schedules(for: prepared.request)
         try context.diagnostics.write(JumuahSeasonCheck.warning(JumuahSeasonCheck.findings(jumuah, in: schedules)))
+    }
+
+    /// Warns when a saved fixed iqama falls outside its prayer's time on days of the coming year at the
+    /// saved place (``IqamaSeasonCheck``); says nothing without a saved place or a fixed iqama.
+    private static func warnIqamaSeasons(_ saved: Preferences, context: CommandContext) async throws {
+        guard (try? saved.coordinates()) != nil, let settings = saved.iqamaSettings,
+            settings.rules.values.contains(where: { if case .fixed = $0 { true } else { false } })
+        else { return }
+        let prepared = try await context.dependency.locationManager().prayerRequest(
+            for: LocationAPI.Request(.saved), at: context.now, days: 366)
+        let schedules = try context.dependency.prayerCalculator().schedules(for: prepared.request)
+        try context.diagnostics.write(IqamaSeasonCheck.warning(IqamaSeasonCheck.findings(settings, in: schedules)))
     }
 
     /// Saves a coordinate; a name and zone saved for the old place are removed, and the zone is found
