@@ -53,6 +53,28 @@ import Testing
         #expect(off.stdout == "Sync is off on this device. Log in with: praykit sync login --server URL\n")
     }
 
+    @Test func aRevokedDeviceIsToldHowToComeBack() async throws {
+        // A person's device logs in again; a screen paired by a mosque's follow code has no login of its
+        // own: it logs out and follows with a new code.
+        for (user, expected) in [
+            ("amina", "log in again with 'praykit sync login'"),
+            ("follower/0123456789abcdef", "'praykit sync logout', then 'praykit mosque follow NEWCODE --server URL'"),
+        ] {
+            var revoked = SyncStatus(phase: .loggedOut, server: "https://pray.example.org", deviceName: "door")
+            revoked.user = user
+            let status = revoked
+            let sync = SyncServiceMock.off()
+            sync.onCurrentStatus { status }
+            let text = await CLI.run(["sync", "status"], dependency: dependency(sync))
+            #expect(text.stdout.contains(expected), "\(text.stdout)")
+        }
+        let refused = SyncServiceMock.off()
+        refused.onSyncNow { throw SyncError(.unauthorized, message: "this device was logged out by the server") }
+        let now = await CLI.run(["sync", "now"], dependency: dependency(refused))
+        #expect(now.status == 1 && now.stderr.contains("'praykit sync login'"), "\(now.stderr)")
+        #expect(now.stderr.contains("'praykit mosque follow NEWCODE --server URL'"), "\(now.stderr)")
+    }
+
     @Test func loginTakesTheCodeFromStandardInputAndChecksTheServer() async throws {
         let sync = SyncServiceMock.off()
         let status = loggedIn()

@@ -147,7 +147,11 @@ extension CLIError {
     static func syncMessage(_ error: SyncError) -> String {
         switch error.kind {
         case .notLoggedIn: error.message + " ('praykit sync login --server URL')"
-        case .unauthorized, .copiedDatabase: error.message + " ('praykit sync login')"
+        case .unauthorized:
+            error.message
+                + " ('praykit sync login'; a screen that followed a mosque with a code: 'praykit sync logout', then "
+                + "'praykit mosque follow NEWCODE --server URL' with a new code from its owner or an editor)"
+        case .copiedDatabase: error.message + " ('praykit sync login')"
         case .unsyncedChanges:
             error.message
                 + ": run 'praykit sync now' first, or 'praykit sync logout --force' (the data stays on this device and "

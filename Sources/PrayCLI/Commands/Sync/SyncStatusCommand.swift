@@ -56,7 +56,12 @@ enum SyncStatusCommand: Command {
             case .off, .idle: "on, \(last)"
             case .syncing: "syncing now, \(last)"
             case .offline: "offline (\(offlineWords(status.offlineReason))), \(last)"
-            case .loggedOut: "logged out by the server: log in again with 'praykit sync login'"
+            case .loggedOut:
+                // A screen paired by a mosque's follow code has no login of its own to give again.
+                status.user?.hasPrefix("follower/") == true
+                    ? "logged out by the server (its follow code was revoked): 'praykit sync logout', then "
+                        + "'praykit mosque follow NEWCODE --server URL' with a new code from the mosque's owner or an editor"
+                    : "logged out by the server: log in again with 'praykit sync login'"
             case .needsLogin: "this database was copied from another machine: log in again with 'praykit sync login'"
             }
         var lines = ["Sync: \(phase)"]
