@@ -41,7 +41,7 @@ public struct PrayerSchedule: Hashable, Sendable {
     public let jumuahTimes: [Date]
 
     /// The times that exist, in ``Prayer/allCases`` order.
-    private let storedTimes: [PrayerTime]
+    @usableFromInline let storedTimes: [PrayerTime]
     private let unavailable: [Prayer: PrayerTime.Unavailability]
     private let nights: Nights
 
@@ -109,7 +109,7 @@ public struct PrayerSchedule: Hashable, Sendable {
     }
 
     /// The time of `prayer`, or `nil` when it is unavailable this day.
-    public subscript(prayer: Prayer) -> PrayerTime? {
+    @inlinable public subscript(prayer: Prayer) -> PrayerTime? {
         // The times are kept in the order of `Prayer.allCases`: on a day that has them all, a time's
         // place is its ordinal. Otherwise by index: `first(where:)` copies each time it passes out of
         // the array to test it, and a server reads every time of every day it writes.

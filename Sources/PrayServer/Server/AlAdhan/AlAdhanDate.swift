@@ -48,10 +48,13 @@ enum AlAdhanDate {
         (12, 13, "Hajj"),
     ]
 
-    /// The months that have special days.
-    /// The months that have special days, a bit by month number: most days have none, and a bit says
-    /// so without hashing the month for a set.
-    private static let specialDayMonths: UInt16 = specialDays.reduce(0) { $0 | 1 << UInt16($1.month) }
+    /// The names of ``specialDays`` by day of the year (month 1…12, day 1…30), in AlAdhan's order: a
+    /// day's are looked up, not filtered out of the list for every date written.
+    private static let specialDayNames: [[String]] = {
+        var names = [[String]](repeating: [], count: 12 * 30)
+        for day in specialDays { names[(day.month - 1) * 30 + day.day - 1].append(day.name) }
+        return names
+    }()
 
     /// `DD-MM-YYYY`.
     static func dayMonthYear(_ date: CivilDate) -> String {
@@ -171,10 +174,9 @@ enum AlAdhanDate {
     static func holidays(_ day: HijriDay) -> [String] {
         let month = day.hijri.monthNumber
         let date = day.hijri.day
-        // Most days have none: no array is made for them.
-        guard specialDayMonths & 1 << UInt16(month) != 0 else { return [] }
-        var names = specialDays.filter { $0.month == month && $0.day == date }.map(\.name)
-        if month == 7, date <= 7, day.gregorian.isoWeekday == 5 { names.append("Lailat-ul-Ragha'ib") }
+        guard (1...12).contains(month), (1...30).contains(date) else { return [] }
+        let names = specialDayNames[(month - 1) * 30 + date - 1]
+        if month == 7, date <= 7, day.gregorian.isoWeekday == 5 { return names + ["Lailat-ul-Ragha'ib"] }
         return names
     }
 
