@@ -181,6 +181,24 @@ import Testing
         #expect(calculated.stdout.contains("Source: calculated\n"), "\(calculated.stdout)")
     }
 
+    @Test func aTimetableAtTheEdgesOfTheCalendarIsImportedWithoutATrap() async throws {
+        // Given: days PrayKit represents but does not calculate (the check reads the day before the first)
+        let sandbox = try Sandbox()
+        for (key, value) in [("lat", "51.5074"), ("lon", "-0.1278"), ("tz", "Europe/London")] {
+            #expect(try await sandbox.run(["config", "set", key, value]).status == 0)
+        }
+        for (name, day) in [("First", "0001-01-01"), ("Last", "9999-12-31")] {
+            let path = try sandbox.file(
+                "\(name).csv",
+                Data("date,fajr,sunrise,dhuhr,asr,maghrib,isha\n\(day),06:10,07:50,11:55,13:40,15:52,17:40\n".utf8))
+            // When
+            let imported = try await sandbox.run(["timetable", "import", path, "--mosque", name])
+            // Then: imported (its times are the mosque's own), no trap
+            #expect(imported.status == 0, "\(day): \(imported.status) \(imported.stderr)")
+            #expect(imported.stdout.contains("Imported 1 day (\(day) to \(day))"), "\(imported.stdout)")
+        }
+    }
+
     @Test func anIshaAfterMidnightIsImportedOnTheNextDay() async throws {
         // Given: Lerwick at midsummer, isha and its iqama after midnight
         let sandbox = try Sandbox()

@@ -55,6 +55,31 @@ import Testing
             value: .hijriStart(SyncHijriStartValue(start: try date("2027-02-07"))))
     }
 
+    @Test func aMonthPastTheLastCivilDayIsRefusedNotATrap() throws {
+        // 9666-04 begins on 9999-12-30 (tabular): the last month PrayKit has. A later one is refused
+        // where it is read — a pushed row's key on a sync server, a mosque's announced start, an Eid
+        // day — rather than trapping when its first day is made (a trap took the server down).
+        _ = try month("9666-04")
+        for text in ["9666-05", "9700-01", "9999-12"] {
+            #expect(throws: ValidationError.self, "\(text)") { try month(text) }
+            #expect(throws: ValidationError.self, "\(text)") {
+                try SyncRules.validate(
+                    collection: .hijriStart, key: text,
+                    value: .hijriStart(SyncHijriStartValue(start: try date("2027-02-09"))))
+            }
+        }
+        #expect(throws: ValidationError.self) {
+            try HijriMonthStarts.checkPlausible(try date("2027-02-09"), for: try month("9666-04"))
+        }
+        // The month after the last one, reached by `next`, has a first day: the last civil day.
+        #expect(HijriMonthStarts.tabularStart(of: try month("9666-04").next) == CivilDate.last)
+        var settings = SyncMosqueSettingsValue(latitude: 51.5, longitude: -0.07, timeZone: "Europe/London")
+        settings.eid = [SyncMosqueSettingsValue.Eid(hijri: "9666-10-01", date: try date("9999-12-31"), prayers: [450])]
+        #expect(throws: ValidationError.self) {
+            try SyncRules.validate(collection: .mosqueSettings, key: "settings", value: SyncValue(settings))
+        }
+    }
+
     @Test func theFileFormat() throws {
         let entries = try HijriMonthStarts.entries(
             parsingFile: "# comment\n\n1448-09 2027-02-07 The council, Makkah\r\n  1448-10\t2027-03-09\n")

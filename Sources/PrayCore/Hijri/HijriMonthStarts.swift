@@ -20,18 +20,26 @@
 public struct HijriMonthStarts: Hashable, Sendable, CustomStringConvertible {
     /// A Hijri year and month: `1448-09`.
     public struct Month: Hashable, Comparable, Sendable, CustomStringConvertible {
-        /// The Hijri year (1…9999).
+        /// The Hijri year (1…9666: the last month PrayKit has is 9666-04, which begins in December 9999).
         public let year: Int
         /// The month, 1…12.
         public let month: Int
 
         /// Creates a month after checking it.
-        /// - Throws: ``ValidationError`` for a year outside 1…9999 or a month outside 1…12.
+        /// - Throws: ``ValidationError`` for a year outside 1…9999 or a month outside 1…12, or a month
+        ///   whose first day (in the tabular calendar) falls after 9999-12-31, the last civil day
+        ///   PrayKit has.
         public init(year: Int, month: Int) throws(ValidationError) {
             guard (1...9999).contains(year), (1...12).contains(month) else {
                 throw ValidationError(
                     field: "month",
                     message: "a Hijri month must be a year 1…9999 and a month 01…12, got \(year)-\(month)")
+            }
+            guard HijriMonthStarts.tabularStartDay(year: year, month: month) <= CivilDate.last.daysSince1970 else {
+                throw ValidationError(
+                    field: "month",
+                    message: "Hijri month \(year)-\(month < 10 ? "0" : "")\(month) begins after 9999-12-31, "
+                        + "outside the years PrayKit converts")
             }
             self.year = year
             self.month = month
@@ -150,11 +158,17 @@ extension HijriMonthStarts {
 
     /// The first day of `month` in the arithmetical (tabular, civil epoch) Islamic calendar: the
     /// rough date any calendar or sighting puts it near.
+    /// (``Month/next`` of the last month, 9666-04, lies past 9999-12-31: its start is given as that day.)
     public static func tabularStart(of month: Month) -> CivilDate {
-        let year = month.year
+        CivilDate.first.clampedAdding(
+            days: tabularStartDay(year: month.year, month: month.month) - CivilDate.first.daysSince1970)
+    }
+
+    /// The days from 1970-01-01 of ``tabularStart(of:)``, for any Hijri year and month: a day number
+    /// that may lie past the civil days PrayKit has.
+    static func tabularStartDay(year: Int, month: Int) -> Int {
         // 1 Muharram 1 AH is Julian day 1948439.5, 492,148 days before 1970-01-01.
-        let days = (29 * (month.month - 1) + (month.month - 1 + 1) / 2) + (year - 1) * 354 + (3 + 11 * year) / 30
-        return CivilDate(daysSince1970: days - 492_148)
+        (29 * (month - 1) + (month - 1 + 1) / 2) + (year - 1) * 354 + (3 + 11 * year) / 30 - 492_148
     }
 
     /// Checks that `start` can be the first day of `month` in some calendar: within
@@ -162,7 +176,7 @@ extension HijriMonthStarts {
     /// person's calendar; `praykit hijri set-start` checks against it more closely.
     /// - Throws: ``ValidationError`` (`start`) naming the month and the day.
     public static func checkPlausible(_ start: CivilDate, for month: Month) throws(ValidationError) {
-        let distance = abs(start.daysSince1970 - tabularStart(of: month).daysSince1970)
+        let distance = abs(start.daysSince1970 - tabularStartDay(year: month.year, month: month.month))
         guard distance <= plausibleDistance else {
             throw ValidationError(
                 field: "start",

@@ -36,13 +36,31 @@ public struct PrayerManager: Sendable {
     }
 
     /// Returns one prayer day for each day of the request, fetching one extra day at each end.
-    /// - Throws: What the service throws, or ``PrayError`` if it returns the wrong number of days.
+    /// - Throws: What the service throws, or ``PrayError`` if it returns the wrong number of days;
+    ///   ``PrayError`` `unsupportedDate` when the day before the first or after the last is one the
+    ///   service does not calculate (a prayer day needs both), saying so.
     public func days(for request: PrayerAPI.Request) async throws -> [PrayerDay] {
         try request.validate()
+        let last = CivilDate(daysSince1970: request.date.daysSince1970 + request.days - 1)
+        guard request.date > CivilDate.first, last < CivilDate.last else {
+            throw PrayError(
+                .unsupportedDate,
+                message: "a prayer day needs the days before and after it, and PrayKit's days run from "
+                    + "\(CivilDate.first) to \(CivilDate.last)")
+        }
         var widened = request
         widened.date = request.date.adding(days: -1)
         widened.days = request.days + 2
-        let schedules = try await service.prayerTimes(for: widened).schedules
+        let schedules: [PrayerSchedule]
+        do {
+            schedules = try await service.prayerTimes(for: widened).schedules
+        } catch let error as PrayError where error.kind == .unsupportedDate {
+            // The service names the neighbouring day it refused, which the caller never asked for.
+            throw PrayError(
+                .unsupportedDate,
+                message: "the prayer days of \(request.date)…\(last) need the days before and after them: "
+                    + error.message)
+        }
         guard schedules.count == widened.days else {
             log.error(
                 "Prayer service returned the wrong number of days",

@@ -37,7 +37,8 @@ public struct ReminderManager: Sendable {
             throw ValidationError(field: "until", message: "reminders are planned at most 400 days ahead")
         }
         var covering = request
-        covering.date = try CivilDate(containing: start, in: request.timeZone).adding(days: -1)
+        // The day before the first (kept within the days PrayKit has: the calculation refuses those years).
+        covering.date = try CivilDate(containing: start, in: request.timeZone).clampedAdding(days: -1)
         covering.days =
             (try CivilDate(containing: end, in: request.timeZone)).daysSince1970
             - covering.date.daysSince1970 + 2

@@ -223,7 +223,7 @@ extension HomeAssistantPublisher {
     private func timeline(at now: Date) async throws -> HomeAssistantTimeline {
         let calculation = try await self.calculation()
         var request = calculation.request
-        request.date = try CivilDate(containing: now, in: request.timeZone).adding(days: -1)
+        request.date = try CivilDate(containing: now, in: request.timeZone).clampedAdding(days: -1)
         request.days = 10
         if request.extraTimes == nil { request.extraTimes = ExtraTimeSettings() }
         let schedules = try await prayers.prayerTimes(for: request).schedules

@@ -134,8 +134,14 @@ enum MosqueSetCommand: Command {
     /// `1448-09=2027-02-09`, or `1448-09=none` (removes the month's start).
     static func monthStart(_ text: String) throws -> (HijriMonthStarts.Month, CivilDate?) {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let month = try? HijriMonthStarts.Month(parsing: parts[0]) else {
+        guard parts.count == 2 else {
             throw CLIError.usage("--hijri-start '\(text)' must look like 1448-09=2027-02-09 (or 1448-09=none)")
+        }
+        let month: HijriMonthStarts.Month
+        do {
+            month = try HijriMonthStarts.Month(parsing: parts[0])
+        } catch {
+            throw CLIError.usage("--hijri-start '\(text)': \(error.message)")
         }
         if parts[1] == "none" { return (month, nil) }
         guard let start = try? CivilDate(parsing: parts[1]) else {

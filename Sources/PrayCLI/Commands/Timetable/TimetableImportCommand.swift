@@ -141,7 +141,8 @@ enum TimetableImportCommand: Command {
         var request = prepared.request
         request.coordinates = timetable.coordinates
         // From the day before the first, for the night before its fajr.
-        request.date = first.adding(days: -1)
+        // (A timetable may start on 0001-01-01: no day before it, and the calculation refuses the years anyway.)
+        request.date = first.clampedAdding(days: -1)
         request.days = min(last.daysSince1970 - first.daysSince1970 + 2, PrayerAPI.Request.maximumDays)
         var other = request
         other.parameters.asrShadowFactor = request.parameters.asrShadowFactor == 1 ? 2 : 1

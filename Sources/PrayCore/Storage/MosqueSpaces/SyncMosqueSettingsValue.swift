@@ -183,8 +183,9 @@ extension SyncMosqueSettingsValue {
         // HijriMonthStarts.plausibleDistance days of the tabular calendar's day, as an announced month
         // start must be.
         let month = try HijriMonthStarts.Month(year: hijri.year, month: hijri.monthNumber)
-        let tabular = HijriMonthStarts.tabularStart(of: month).adding(days: hijri.day - 1)
-        let distance = abs(eid.date.daysSince1970 - tabular.daysSince1970)
+        // As day numbers: the tabular day may lie past 9999-12-31.
+        let tabular = HijriMonthStarts.tabularStartDay(year: month.year, month: month.month) + hijri.day - 1
+        let distance = abs(eid.date.daysSince1970 - tabular)
         guard distance <= HijriMonthStarts.plausibleDistance else {
             throw ValidationError(
                 field: "eid",

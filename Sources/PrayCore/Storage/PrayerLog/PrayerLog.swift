@@ -365,7 +365,7 @@ public struct UserData: Hashable, Sendable, Codable {
     /// - Throws: ``StorageError`` (`invalidData`) naming the first such entry.
     public func checkNotAhead(of now: Date) throws(StorageError) {
         guard let east = TimeZoneName("Etc/GMT-14"),
-            let latest = try? CivilDate(containing: now, in: east.timeZone).adding(days: 1)
+            let latest = try? CivilDate(containing: now, in: east.timeZone).clampedAdding(days: 1)
         else { return }
         func refuse(_ what: String, _ date: CivilDate) -> StorageError {
             StorageError(
