@@ -14,6 +14,22 @@ import Testing
         #expect(throws: ValidationError.self) { try PrayerAdjustments(parsing: text) }
     }
 
+    @Test func tablesBeyondADayAreRefusedByTheParametersCheck() throws {
+        // The public tables take any Int; the check refuses what the calculation cannot add up.
+        var parameters = CalculationParameters(method: .muslimWorldLeague)
+        parameters.methodAdjustments[.dhuhr] = Int.max
+        parameters.adjustments[.dhuhr] = 1
+        #expect(throws: ValidationError.self) { try parameters.validate() }
+        _ = parameters.totalAdjustments  // wraps, never traps
+        parameters = CalculationParameters(method: .muslimWorldLeague)
+        parameters.adjustments[.isha] = -1441
+        #expect(throws: ValidationError.self) { try parameters.validate() }
+        parameters.adjustments[.isha] = 1440
+        try parameters.validate()
+        parameters.ramadanIshaInterval = Int.max
+        #expect(throws: ValidationError.self) { try parameters.validate() }
+    }
+
     @Test func addsTables() {
         let total = PrayerAdjustments([.dhuhr: 1]) + PrayerAdjustments([.dhuhr: 2, .asr: -1])
         #expect(total[.dhuhr] == 3 && total[.asr] == -1)

@@ -201,6 +201,11 @@ import Testing
             #expect(throws: HijriError.self, "\(calendar)") {
                 try service.month(.rabiAlThani, of: 9666, calendar: calendar, offset: 0)
             }
+            for year in [Int.min, -1, 0, 10_000, Int.max] {
+                #expect(throws: HijriError.self, "\(calendar) \(year)") {
+                    try service.month(.ramadan, of: year, calendar: calendar, offset: 0)
+                }
+            }
         }
     }
 

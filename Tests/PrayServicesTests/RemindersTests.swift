@@ -118,6 +118,12 @@ import Testing
         #expect(timer.iqamaDate(of: try #require(friday[.dhuhr])).map(clock.clock) == "12:45")
         #expect(throws: ValidationError.self) { try IqamaSettings(parsing: "fajr=+20,fajr=+10") }
         #expect(throws: ValidationError.self) { try IqamaSettings(parsing: "", jumuah: "25:00") }
+        // A rounding the parser would refuse, set through the public initializer, rounds nothing
+        // (it trapped multiplying Int.max minutes into seconds).
+        for step in [Int.max, 0, -5, 61] {
+            let unchecked = IqamaSettings(rules: [.fajr: .afterAdhan(minutes: 20)], roundingMinutes: step)
+            #expect(unchecked.iqama(of: fajr, in: friday) == fajr.date.addingTimeInterval(20 * 60), "\(step)")
+        }
     }
 
     // MARK: - Plan

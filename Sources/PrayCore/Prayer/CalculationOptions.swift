@@ -148,9 +148,10 @@ public struct PrayerAdjustments: Hashable, Sendable, Codable, CustomStringConver
     /// Whether no time is corrected.
     public var isEmpty: Bool { minutes.isEmpty }
 
-    /// The corrections of both tables added together.
+    /// The corrections of both tables added together (wrapping past `Int`'s range rather than
+    /// trapping: ``CalculationParameters/validate()`` refuses tables beyond ±1440 minutes).
     public static func + (lhs: PrayerAdjustments, rhs: PrayerAdjustments) -> PrayerAdjustments {
-        PrayerAdjustments(lhs.minutes.merging(rhs.minutes, uniquingKeysWith: +))
+        PrayerAdjustments(lhs.minutes.merging(rhs.minutes, uniquingKeysWith: &+))
     }
 
     /// `fajr=2,isha=-3` in the order of `Prayer.allCases`; empty when there are none.

@@ -111,7 +111,8 @@ public struct CalculationParameters: Hashable, Sendable, Codable {
 
     /// Checks that every value can be used.
     /// - Throws: ``ValidationError`` naming the first value that cannot: an angle outside 0…89°, an
-    ///   interval outside 0…1440 minutes, a shadow factor outside (0, 10].
+    ///   interval outside 0…1440 minutes, an adjustment (or the method's and the person's together)
+    ///   outside ±1440 minutes, a shadow factor outside (0, 10].
     public func validate() throws(ValidationError) {
         // Each value checked by a call, not a loop over an array of them: this runs for every request
         // the server answers, and the arrays were most of its cost.
@@ -148,6 +149,22 @@ public struct CalculationParameters: Hashable, Sendable, Codable {
         }
         try checkInterval("isha-interval", ishaInterval)
         try checkInterval("maghrib-interval", maghribInterval)
+        try checkInterval("ramadan-isha-interval", ramadanIshaInterval)
+        // Each time's minutes, the method's and the person's (their sum is what moves it), as the
+        // --adjust syntax takes them: ±1440.
+        func checkAdjustment(_ name: String, _ prayer: Prayer, _ minutes: Int) throws(ValidationError) {
+            guard !(-1440...1440).contains(minutes) else { return }
+            throw ValidationError(
+                field: name, message: "the adjustment of \(prayer) must be whole minutes within ±1440, got \(minutes)")
+        }
+        if !methodAdjustments.isEmpty || !adjustments.isEmpty {
+            for prayer in Prayer.allCases {
+                let (method, own) = (methodAdjustments[prayer], adjustments[prayer])
+                try checkAdjustment("method-adjustments", prayer, method)
+                try checkAdjustment("adjust", prayer, own)
+                try checkAdjustment("adjust", prayer, method + own)
+            }
+        }
         guard asrShadowFactor.isFinite, asrShadowFactor > 0, asrShadowFactor <= 10 else {
             throw ValidationError(
                 field: "asr-shadow-factor",

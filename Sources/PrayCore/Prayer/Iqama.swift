@@ -13,7 +13,7 @@
 /// ```swift
 /// let iqama = try IqamaSettings(parsing: "fajr=+20,dhuhr=13:30,asr=+15,maghrib=+5,isha=+15",
 ///                               jumuah: "13:15,14:00", roundingMinutes: 5)
-/// iqama.iqama(after: fajr)   // 20 minutes after fajr's adhan, rounded up to 5 minutes
+/// iqama.iqama(of: fajr, in: schedule)   // 20 minutes after fajr's adhan, rounded up to 5 minutes
 /// ```
 public struct IqamaSettings: Hashable, Sendable, CustomStringConvertible {
     /// How a prayer's iqama is set.
@@ -34,8 +34,8 @@ public struct IqamaSettings: Hashable, Sendable, CustomStringConvertible {
 
     /// The rule of each of the five prayers that has one.
     public var rules: [Prayer: Rule]
-    /// Minutes after the adhan are rounded up to a multiple of this (5 → 13:23 becomes 13:25); `nil`
-    /// or 1 keeps the minute.
+    /// Minutes after the adhan are rounded up to a multiple of this (5 → 13:23 becomes 13:25), 1…60;
+    /// `nil`, 1 or a value outside 1…60 keeps the minute.
     public var roundingMinutes: Int?
     /// The Friday prayer's times, minutes after midnight, earliest first.
     public var jumuah: [Int]
@@ -100,7 +100,8 @@ public struct IqamaSettings: Hashable, Sendable, CustomStringConvertible {
         case nil: return nil
         case .afterAdhan(let minutes):
             var instant = time.date.addingTimeInterval(Double(minutes) * 60)
-            if let step = roundingMinutes, step > 1 {
+            // A rounding outside 1…60 minutes (which `init(parsing:)` refuses) rounds nothing.
+            if let step = roundingMinutes, (2...60).contains(step) {
                 let offset = Double(schedule.zone.offset(at: instant))
                 let local = instant.timeIntervalSince1970 + offset
                 let stepSeconds = Double(step * 60)

@@ -164,6 +164,10 @@ extension HijriServiceUmmAlQura {
     static func month(
         _ month: Int, of year: Int, calendar: HijriCalendar
     ) throws(HijriError) -> (start: Int, length: Int, isTabular: Bool) {
+        // Checked before any arithmetic: the tabular calendar's day count overflows for years near Int.max.
+        guard (1...9999).contains(year) else {
+            throw HijriError(.outOfRange, message: "Hijri year \(year) is outside the years PrayKit converts")
+        }
         if calendar == .ummAlQura, let start = UmmAlQuraTable.monthStart(year: year, month: month),
             let length = UmmAlQuraTable.monthLength(year: year, month: month)
         {
