@@ -76,6 +76,28 @@ function afterYieldsToTheNextPrayer() {
   equal(m.phaseAt(mdl, at('2027-03-01T17:16:59Z')).phase, 'prayer', 'the prayer itself is never cut');
 }
 
+function aLateIqamaIsNotCutByTheNextPrayersBefore() {
+  // London in December with a fixed dhuhr iqama (docs/display.md's example): dhuhr 11:57, iqama
+  // 13:30; asr 13:35. Asr's "before" (13:25) must not cut dhuhr's countdown, silence or prayer:
+  // the prayer runs 13:30-13:40, and asr's phases come after it.
+  const winter = { ...times, dhuhr: '11:57', asr: '13:35', sunset: '15:53', maghrib: '15:55', isha: '17:40' };
+  const mdl = model([day('2026-12-07', winter, { iqama: { ...iqama, dhuhr: '13:30', asr: '13:50' } })]);
+  const cases = [
+    ['2026-12-07T13:24:59Z', 'iqama', 'dhuhr'],
+    ['2026-12-07T13:28:59Z', 'iqama', 'dhuhr'],
+    ['2026-12-07T13:29:00Z', 'silence', 'dhuhr'],
+    ['2026-12-07T13:30:00Z', 'prayer', 'dhuhr'],
+    ['2026-12-07T13:39:59Z', 'prayer', 'dhuhr'],
+    ['2026-12-07T13:40:00Z', 'iqama', 'asr'],
+    ['2026-12-07T13:49:00Z', 'silence', 'asr'],
+    ['2026-12-07T13:50:00Z', 'prayer', 'asr'],
+  ];
+  for (const [when, phase, prayer] of cases) {
+    const found = m.phaseAt(mdl, at(when));
+    equal([found.phase, found.prayer], [phase, prayer], `late iqama: phase at ${when}`);
+  }
+}
+
 function withoutIqama() {
   const mdl = model([day('2027-03-01', times), day('2027-03-02', times)]);
   equal(m.phaseAt(mdl, at('2027-03-01T05:13:00Z')).phase, 'after', 'without iqama the adhan is followed by "after"');
@@ -268,7 +290,7 @@ function calculatedRows() {
 
 /** Runs every test; returns the failures, one line each. */
 export function run() {
-  for (const test of [phaseBoundaries, afterYieldsToTheNextPrayer, withoutIqama, jumuah, tomorrowRows, iqamaChanges,
+  for (const test of [phaseBoundaries, afterYieldsToTheNextPrayer, aLateIqamaIsNotCutByTheNextPrayersBefore, withoutIqama, jumuah, tomorrowRows, iqamaChanges,
     ramadanCountdowns, dstOffsets, trustAndText, phasesSwitchedOff, eidDay, notices, hijriAtMaghrib, calculatedRows]) {
     try {
       test();

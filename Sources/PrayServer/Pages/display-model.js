@@ -123,16 +123,18 @@ export function eidPhases(model, day) {
  * Every phase of the model's days, fitted in time order where two prayers' phases meet: the time
  * after a prayer ends where the next prayer's phases begin; otherwise a phase that would begin
  * before the one before it has ended begins when that one ends (a prayer is never cut by the next
- * prayer's "before the adhan"). A phase left with no time is dropped.
+ * prayer's "before the adhan", nor by its adhan: a late iqama's countdown, silence and prayer run
+ * whole, and the next prayer's phases follow them). A phase left with no time is dropped.
  */
 export function timeline(model) {
   const all = [];
   for (const day of model.days) {
-    const phases = eidPhases(model, day);
-    for (const prayer of PRAYERS) phases.push(...prayerPhases(model, day, prayer));
-    // Each prayer's phases are in order; an Eid prayer goes where its time puts it.
-    phases.sort((a, b) => a.start - b.start);
-    all.push(...phases);
+    // Each prayer's phases together, in order, the prayers (and an Eid prayer) by when theirs begin:
+    // sorting the phases themselves put the next prayer's "before" inside a late iqama's.
+    const blocks = [eidPhases(model, day), ...PRAYERS.map((prayer) => prayerPhases(model, day, prayer))]
+      .filter((block) => block.length > 0);
+    blocks.sort((a, b) => a[0].start - b[0].start);
+    for (const block of blocks) all.push(...block);
   }
   const fitted = [];
   for (const phase of all) {
