@@ -106,8 +106,15 @@ function drawNotices(model) {
   list.replaceChildren();
   for (const notice of month.notices(model, Date.now())) {
     const item = element('li', null, notice.urgent ? 'urgent' : null);
+    // Each notice in its own direction (an Arabic notice on the English page reads right to left), as
+    // the screen's notices do.
+    item.dir = 'auto';
     item.append(element('strong', notice.title));
-    if (notice.text) item.append(element('p', notice.text));
+    if (notice.text) {
+      const text = element('p', notice.text);
+      text.dir = 'auto';
+      item.append(text);
+    }
     list.append(item);
   }
   list.hidden = list.childElementCount === 0;
