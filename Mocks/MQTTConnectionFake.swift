@@ -4,7 +4,9 @@ import Synchronization
 
 /// An ``MQTTConnection`` to no broker: it keeps every message published and every subscription, lets
 /// the test deliver messages (``deliver(_:)``) and end the connection as a broker going away would
-/// (``drop(_:)``), and ends by itself on ``disconnect()``.
+/// (``drop(_:)``), and ends by itself on ``disconnect()``. Each message published is acknowledged at
+/// once (``MQTTAPI/Event/delivered(_:)``), unless it was made with `acknowledges: false` (a broker that
+/// hung): then ``acknowledge(_:)`` does it.
 ///
 /// ```swift
 /// let connection = MQTTConnectionFake()
@@ -19,8 +21,12 @@ public final class MQTTConnectionFake: MQTTConnection {
     private let state = Mutex<(published: [MQTTAPI.Message], subscriptions: [String], ended: Bool, clean: Bool)>(
         ([], [], false, false))
 
+    private let acknowledges: Bool
+
     /// Creates an open connection.
-    public init() {
+    /// - Parameter acknowledges: Whether each message published is acknowledged at once.
+    public init(acknowledges: Bool = true) {
+        self.acknowledges = acknowledges
         (events, emit) = AsyncStream.makeStream(of: MQTTAPI.Event.self)
     }
 
@@ -40,6 +46,12 @@ public final class MQTTConnectionFake: MQTTConnection {
             guard !state.ended else { throw MQTTError(.lost, message: "the fake connection has ended") }
             state.published.append(message)
         }
+        if acknowledges { emit.yield(.delivered(message)) }
+    }
+
+    /// Acknowledges a message published, as the broker's PUBACK does.
+    public func acknowledge(_ message: MQTTAPI.Message) {
+        emit.yield(.delivered(message))
     }
 
     /// Keeps the filter.

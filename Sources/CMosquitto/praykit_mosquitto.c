@@ -34,6 +34,7 @@ static struct {
     void (*message_callback_set)(struct mosquitto *,
                                  void (*)(struct mosquitto *, void *, const struct mosquitto_message *));
     void (*log_callback_set)(struct mosquitto *, void (*)(struct mosquitto *, void *, int, const char *));
+    void (*publish_callback_set)(struct mosquitto *, void (*)(struct mosquitto *, void *, int));
 } mosq;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -89,6 +90,8 @@ static void load(void) {
             library, "mosquitto_message_callback_set");
     mosq.log_callback_set = (void (*)(struct mosquitto *, void (*)(struct mosquitto *, void *, int, const char *)))symbol(
         library, "mosquitto_log_callback_set");
+    mosq.publish_callback_set = (void (*)(struct mosquitto *, void (*)(struct mosquitto *, void *, int)))symbol(
+        library, "mosquitto_publish_callback_set");
     if (load_error[0]) return;
     // mosquitto_lib_init is not thread-safe: once, here, under pthread_once.
     int code = mosq.lib_init();
@@ -140,9 +143,9 @@ int praykit_mosquitto_connect(struct mosquitto *client, const char *host, int po
     return mosq.connect(client, host, port, keepalive);
 }
 int praykit_mosquitto_disconnect(struct mosquitto *client) { return mosq.disconnect(client); }
-int praykit_mosquitto_publish(struct mosquitto *client, const char *topic, int length, const void *payload, int qos,
-                              bool retain) {
-    return mosq.publish(client, NULL, topic, length, payload, qos, retain);
+int praykit_mosquitto_publish(struct mosquitto *client, int *message_id, const char *topic, int length,
+                              const void *payload, int qos, bool retain) {
+    return mosq.publish(client, message_id, topic, length, payload, qos, retain);
 }
 int praykit_mosquitto_subscribe(struct mosquitto *client, const char *pattern, int qos) {
     return mosq.subscribe(client, NULL, pattern, qos);
@@ -154,11 +157,13 @@ const char *praykit_mosquitto_connack_string(int code) { return mosq.connack_str
 void praykit_mosquitto_callbacks_set(struct mosquitto *client, praykit_mosquitto_result_callback on_connect,
                                      praykit_mosquitto_result_callback on_disconnect,
                                      praykit_mosquitto_message_callback on_message,
-                                     praykit_mosquitto_log_callback on_log) {
+                                     praykit_mosquitto_log_callback on_log,
+                                     praykit_mosquitto_result_callback on_publish) {
     mosq.connect_callback_set(client, on_connect);
     mosq.disconnect_callback_set(client, on_disconnect);
     mosq.message_callback_set(client, on_message);
     mosq.log_callback_set(client, on_log);
+    mosq.publish_callback_set(client, on_publish);
 }
 
 #endif  // __linux__

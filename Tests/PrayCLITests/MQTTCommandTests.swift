@@ -112,6 +112,23 @@ import Testing
         #expect(withPlace.stderr.contains("save them with 'praykit config set'"))
     }
 
+    @Test func theCredentialsFilesPasswordIsTakenAsWritten() async throws {
+        // Given: a password with spaces at its ends and inside (a Windows line end after it)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-mqtt-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try Data("# broker\nusername = amina \npassword= pass word \r\n".utf8).write(to: URL(fileURLWithPath: file))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        var dependency = CLI.dependency()
+        let mqtt = MQTTServiceMock()
+        mqtt.onConnect { _ in throw MQTTError(.refused, message: "refused") }
+        dependency.mqtt = mqtt
+        // When
+        _ = await CLI.run(
+            ["mqtt", "--broker", "mqtt://127.0.0.1", "--credentials", file] + Self.makkah, dependency: dependency)
+        // Then: the name without its spaces, the password with them
+        #expect(mqtt.connectCalls.first?.credentials == MQTTAPI.Credentials(username: "amina", password: " pass word "))
+    }
+
     @Test func aBrokerThatRefusesTheCredentialsEndsItWithStatus1AfterOneTry() async throws {
         // Given: credentials in the environment, and a broker that refuses them
         var dependency = CLI.dependency()

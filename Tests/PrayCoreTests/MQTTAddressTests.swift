@@ -63,6 +63,11 @@ import Testing
         #expect(topics.adhanEvents == "home/prayer/praykit-den/event/adhan")
         #expect(topics.iqamaEvents == "home/prayer/praykit-den/event/iqama")
         #expect(topics.homeAssistantStatus == "homeassistant/status")
+        // Home Assistant's birth topic does not follow the discovery prefix (its own default is
+        // `homeassistant/status`); a changed prefix's `status` is heard too.
+        let moved = try HomeAssistantTopics(discoveryPrefix: "ha2", deviceID: "den")
+        #expect(moved.homeAssistantStatusTopics == ["homeassistant/status", "ha2/status"])
+        #expect(topics.homeAssistantStatusTopics == ["homeassistant/status"])
         #expect(topics.discovery(component: "sensor", entity: "fajr") == "homeassistant/sensor/praykit-den/fajr/config")
     }
 

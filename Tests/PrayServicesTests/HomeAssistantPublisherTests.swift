@@ -187,6 +187,32 @@ import Testing
         #expect(services.memory.events.contains { $0.message == "MQTT reconnected" })
     }
 
+    @Test(arguments: [false, true])
+    func anEventTheBrokerNeverAcknowledgedIsSentAgainOnTheNextConnection(acknowledged: Bool) async throws {
+        // Given: a broker that hangs at fajr's adhan — the event is published, never acknowledged, and the
+        // connection is found dead afterwards — then a new connection (or one that had acknowledged it)
+        let services = Services(now: Self.at("04:55"))
+        let first = MQTTConnectionFake(acknowledges: acknowledged)
+        let second = MQTTConnectionFake()
+        let calls = Mutex(0)
+        services.mqtt.onConnect { _ in
+            calls.withLock { calls in
+                calls += 1
+                return calls
+            } == 1 ? first : second
+        }
+        var publisher = try services.publisher()
+        publisher.announce = { event, _ in if event.kind == .adhan, event.prayer == .fajr { first.drop() } }
+        // When
+        try await publisher.run(until: Self.at("05:10"))
+        // Then: the adhan went out on the first connection; the next one has it again only when the
+        // broker never acknowledged it (at least once, never silently lost), and says so.
+        #expect(Self.payloads(first, "praykit/den/event/adhan").count == 1)
+        #expect(Self.payloads(second, "praykit/den/event/adhan").count == (acknowledged ? 0 : 1))
+        let said = services.memory.events.contains { $0.message.hasPrefix("MQTT events not acknowledged") }
+        #expect(said == !acknowledged)
+    }
+
     @Test func aBrokerAwayForAnHourGetsTheStateOfItsReturn() async throws {
         // Given: the broker goes away at 12:00 and comes back an hour later
         let services = Services(now: Self.at("11:59"))

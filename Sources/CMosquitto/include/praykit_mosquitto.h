@@ -36,14 +36,17 @@ int praykit_mosquitto_username_pw_set(struct mosquitto *client, const char *user
 int praykit_mosquitto_tls(struct mosquitto *client, const char *ca_file);
 int praykit_mosquitto_connect(struct mosquitto *client, const char *host, int port, int keepalive);
 int praykit_mosquitto_disconnect(struct mosquitto *client);
-int praykit_mosquitto_publish(struct mosquitto *client, const char *topic, int length, const void *payload, int qos,
-                              bool retain);
+// Publishes; `message_id` (when not NULL) is set to the message's id, which the publish callback is
+// told once the broker has acknowledged it (QoS 1: PUBACK).
+int praykit_mosquitto_publish(struct mosquitto *client, int *message_id, const char *topic, int length,
+                              const void *payload, int qos, bool retain);
 int praykit_mosquitto_subscribe(struct mosquitto *client, const char *pattern, int qos);
 int praykit_mosquitto_loop(struct mosquitto *client, int timeout_ms);
 const char *praykit_mosquitto_strerror(int code);
 const char *praykit_mosquitto_connack_string(int code);
 
-// The callbacks, each told the context given to praykit_mosquitto_new.
+// The callbacks, each told the context given to praykit_mosquitto_new (the publish callback's `code` is
+// the acknowledged message's id).
 typedef void (*praykit_mosquitto_result_callback)(struct mosquitto *, void *context, int code);
 typedef void (*praykit_mosquitto_message_callback)(struct mosquitto *, void *context,
                                                     const struct mosquitto_message *message);
@@ -51,7 +54,8 @@ typedef void (*praykit_mosquitto_log_callback)(struct mosquitto *, void *context
 void praykit_mosquitto_callbacks_set(struct mosquitto *client, praykit_mosquitto_result_callback on_connect,
                                      praykit_mosquitto_result_callback on_disconnect,
                                      praykit_mosquitto_message_callback on_message,
-                                     praykit_mosquitto_log_callback on_log);
+                                     praykit_mosquitto_log_callback on_log,
+                                     praykit_mosquitto_result_callback on_publish);
 
 #endif  // __linux__
 

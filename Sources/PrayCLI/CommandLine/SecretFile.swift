@@ -16,14 +16,16 @@ enum SecretFile {
     /// The largest secret file read.
     static let maximumBytes = 64 * 1024
 
-    /// The text of the file at `path`, without surrounding white space. The checks are made on the
+    /// The text of the file at `path`, without surrounding white space (or as it is, with `trimmed`
+    /// false: a file of `name=value` lines whose values may end in spaces). The checks are made on the
     /// open file: a regular file of this user that neither its group nor others may read or write
     /// (mode 0600 or 0400).
     /// - Parameters:
     ///   - path: The file.
     ///   - what: The file in words, for messages (`the API key file`).
+    ///   - trimmed: Whether white space around the text is dropped.
     /// - Throws: ``CLIError`` (runtime) saying what is wrong and how to fix it.
-    static func read(_ path: String, what: String) throws(CLIError) -> String {
+    static func read(_ path: String, what: String, trimmed: Bool = true) throws(CLIError) -> String {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .runtime("cannot read \(what) \(path): \(String(cString: strerror(errno)))")
@@ -47,8 +49,9 @@ enum SecretFile {
         } catch {
             throw .runtime("cannot read \(what) \(path): \(error.reason)")
         }
-        let text = String(decoding: data, as: UTF8.self).trimmingWhitespaceAndNewlines()
-        guard !text.isEmpty else { throw .runtime("\(what) \(path) is empty") }
+        let read = String(decoding: data, as: UTF8.self)
+        let text = trimmed ? read.trimmingWhitespaceAndNewlines() : read
+        guard !text.trimmingWhitespaceAndNewlines().isEmpty else { throw .runtime("\(what) \(path) is empty") }
         return text
     }
 }

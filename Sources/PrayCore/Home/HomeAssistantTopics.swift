@@ -74,8 +74,14 @@ public struct HomeAssistantTopics: Hashable, Sendable {
     public var adhanEvents: String { "\(base)/event/adhan" }
     /// The iqama (and Jumu'ah) events, one JSON object each, not retained.
     public var iqamaEvents: String { "\(base)/event/iqama" }
-    /// Home Assistant's status (its birth message `online` when it starts, `offline` when it stops).
-    public var homeAssistantStatus: String { "\(discoveryPrefix)/status" }
+    /// Home Assistant's status (its birth message `online` when it starts, `offline` when it stops):
+    /// `homeassistant/status`, its default whatever the discovery prefix.
+    public var homeAssistantStatus: String { "homeassistant/status" }
+    /// The status topics to listen on: ``homeAssistantStatus``, and the discovery prefix's own
+    /// `status` when the prefix is another (a Home Assistant set up with both changed).
+    public var homeAssistantStatusTopics: [String] {
+        discoveryPrefix == "homeassistant" ? [homeAssistantStatus] : [homeAssistantStatus, "\(discoveryPrefix)/status"]
+    }
 
     /// The discovery topic of one entity.
     public func discovery(component: String, entity: String) -> String {

@@ -218,6 +218,10 @@ public enum MQTTAPI {
     public enum Event: Hashable, Sendable {
         /// A message of a topic subscribed to.
         case message(Message)
+        /// The broker acknowledged a message this connection published at QoS 1 (its PUBACK): it has
+        /// it. A message published but not acknowledged when the connection ends may never have
+        /// reached the broker.
+        case delivered(Message)
         /// The connection ended: `nil` after ``MQTTConnection/disconnect()``, else why (the broker went
         /// away, a keep-alive was missed).
         case closed(MQTTError?)

@@ -35,8 +35,11 @@ final class HomeAssistantLink: Sendable {
         /// The retained messages by topic, and the topics in the order they were first set.
         var retained: [String: MQTTAPI.Message] = [:]
         var order: [String] = []
-        /// Events that came while no connection was up, with their moments.
+        /// Events that came while no connection was up, or were sent on one that ended before the
+        /// broker acknowledged them, with their moments.
         var pending: [(message: MQTTAPI.Message, at: Date)] = []
+        /// Events published on the connection up now that the broker has not acknowledged yet.
+        var unacknowledged: [(message: MQTTAPI.Message, at: Date)] = []
         var connections = 0
     }
 
@@ -71,11 +74,12 @@ final class HomeAssistantLink: Sendable {
     }
 
     /// Publishes an event (not retained) now, or, with no connection, when one is made within
-    /// ``eventLifetime`` of `at`.
+    /// ``eventLifetime`` of `at`; an event the broker has not acknowledged when its connection ends (a
+    /// broker that hung or crashed) is published again on the next one, within the same lifetime.
     func send(_ message: MQTTAPI.Message, at: Date) {
         state.withLock { state in
             if let connection = state.connection {
-                publish(message, on: connection, state: &state)
+                publishEvent(message, at: at, on: connection, state: &state)
             } else {
                 state.pending.append((message, at))
                 log.notice("MQTT event waits for the broker", metadata: ["mqtt.topic": message.topic])
@@ -94,7 +98,8 @@ final class HomeAssistantLink: Sendable {
             do {
                 connection = try await mqtt.connect(options)
             } catch let error as MQTTError where Self.isFatal(error) {
-                log.error(
+                // Thrown, for the caller to say (the command line's one line); not said twice.
+                log.debug(
                     "MQTT broker refused", metadata: ["mqtt.broker": "\(options.broker)", "mqtt.error": error.message])
                 throw error
             } catch let error as MQTTError {
@@ -153,7 +158,7 @@ extension HomeAssistantLink {
             state.connection = connection
             // Home Assistant's birth message, so that a restarted Home Assistant gets everything again.
             do {
-                try connection.subscribe(topics.homeAssistantStatus)
+                for topic in topics.homeAssistantStatusTopics { try connection.subscribe(topic) }
             } catch {
                 log.warning("MQTT subscribe failed", metadata: ["mqtt.error": "\(error)"])
             }
@@ -165,12 +170,18 @@ extension HomeAssistantLink {
         // The events end when the connection does, and at once when this task is cancelled.
         for await event in connection.events {
             switch event {
-            case .message(let message) where message.topic == topics.homeAssistantStatus:
+            case .message(let message) where topics.homeAssistantStatusTopics.contains(message.topic):
                 guard message.text == "online" else { continue }
                 log.info("Home Assistant started: publishing again")
                 state.withLock { publishAll(on: connection, state: &$0) }
             case .message:
                 continue
+            case .delivered(let message):
+                state.withLock { state in
+                    if let index = state.unacknowledged.firstIndex(where: { $0.message == message }) {
+                        state.unacknowledged.remove(at: index)
+                    }
+                }
             case .closed(let error):
                 reason = error
             }
@@ -180,10 +191,19 @@ extension HomeAssistantLink {
             await close()
             throw CancellationError()
         }
-        state.withLock { state in
+        let unacknowledged = state.withLock { state in
             if state.connection === connection { state.connection = nil }
+            // Events the broker never acknowledged may not have reached it: sent again, first.
+            defer { state.unacknowledged = [] }
+            state.pending = state.unacknowledged + state.pending
+            return state.unacknowledged.count
         }
         log.warning("MQTT connection lost", metadata: ["mqtt.error": reason?.message ?? "closed"])
+        if unacknowledged > 0 {
+            log.notice(
+                "MQTT events not acknowledged: sent again on the next connection",
+                metadata: ["mqtt.events": "\(unacknowledged)"])
+        }
     }
 
     /// Publishes every retained message in the order first set — availability last, so that the entities
@@ -194,10 +214,25 @@ extension HomeAssistantLink {
             if let message = state.retained[topic] { publish(message, on: connection, state: &state) }
         }
         let now = clock.now()
-        for (message, at) in state.pending where now.timeIntervalSince(at) <= Self.eventLifetime {
-            publish(message, on: connection, state: &state)
-        }
+        let pending = state.pending
         state.pending = []
+        for (message, at) in pending {
+            guard now.timeIntervalSince(at) <= Self.eventLifetime else {
+                log.warning(
+                    "MQTT event dropped: the broker was away too long",
+                    metadata: ["mqtt.topic": message.topic, "mqtt.late": "\(Int(now.timeIntervalSince(at)))"])
+                continue
+            }
+            publishEvent(message, at: at, on: connection, state: &state)
+        }
+    }
+
+    /// Publishes an event and keeps it until the broker acknowledges it.
+    private func publishEvent(
+        _ message: MQTTAPI.Message, at: Date, on connection: any MQTTConnection, state: inout State
+    ) {
+        state.unacknowledged.append((message, at))
+        publish(message, on: connection, state: &state)
     }
 
     /// Publishes one message; a failure is logged (the connection is ending: the next one publishes it).

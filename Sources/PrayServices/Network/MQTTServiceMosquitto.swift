@@ -103,14 +103,17 @@
     extension MosquittoSession {
         func publish(_ message: MQTTAPI.Message) throws {
             try MQTTAPI.checkTopicName(message.topic)
+            var id: Int32 = 0
             let code = try withClient { client in
                 message.payload.withUnsafeBytes { bytes in
                     praykit_mosquitto_publish(
-                        client, message.topic, Int32(bytes.count), bytes.baseAddress, Int32(message.qos), message.retain
-                    )
+                        client, &id, message.topic, Int32(bytes.count), bytes.baseAddress, Int32(message.qos),
+                        message.retain)
                 }
             }
             try check(code, topic: message.topic)
+            // (libmosquitto tells every publish once it is done: QoS 1 at the PUBACK, QoS 0 once written.)
+            context.sent(id, message)
         }
 
         func subscribe(_ filter: String) throws {
@@ -196,7 +199,8 @@
                 { _, pointer, level, text in
                     guard let text else { return }
                     MosquittoContext.from(pointer)?.logged(level: level, String(cString: text))
-                })
+                },
+                { _, pointer, id in MosquittoContext.from(pointer)?.acknowledged(id) })
             if let credentials = options.credentials {
                 guard
                     praykit_mosquitto_username_pw_set(client, credentials.username, credentials.password)
@@ -293,6 +297,10 @@
             var lastError: String?
             var ended = false
             var endWaiters: [CheckedContinuation<Void, Never>] = []
+            /// Messages published at QoS 1 and not yet acknowledged, by id; ids the broker acknowledged
+            /// before the publisher had noted them (the loop's thread can be first).
+            var unacknowledged: [Int32: MQTTAPI.Message] = [:]
+            var acknowledgedEarly: Set<Int32> = []
         }
 
         init(log: LogManager, broker: MQTTAPI.Broker) {
@@ -352,6 +360,28 @@
 
         func received(_ message: MQTTAPI.Message) {
             emit.yield(.message(message))
+        }
+
+        /// A message published under `id`: delivered once the broker acknowledges it (QoS 1).
+        func sent(_ id: Int32, _ message: MQTTAPI.Message) {
+            let early = state.withLock { state in
+                if state.acknowledgedEarly.remove(id) != nil { return true }
+                state.unacknowledged[id] = message
+                return false
+            }
+            if early { emit.yield(.delivered(message)) }
+        }
+
+        /// The broker acknowledged message `id` (libmosquitto's publish callback).
+        func acknowledged(_ id: Int32) {
+            let message = state.withLock { state in
+                guard let message = state.unacknowledged.removeValue(forKey: id) else {
+                    state.acknowledgedEarly.insert(id)
+                    return MQTTAPI.Message?.none
+                }
+                return message
+            }
+            if let message { emit.yield(.delivered(message)) }
         }
 
         func logged(level: Int32, _ text: String) {

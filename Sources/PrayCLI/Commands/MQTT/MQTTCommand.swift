@@ -173,12 +173,16 @@ extension MQTTCommand {
         _ arguments: ParsedArguments, _ context: CommandContext
     ) throws(CLIError) -> MQTTAPI.Credentials? {
         if let file = arguments[credentials] {
-            let text = try SecretFile.read(file, what: "the credentials file")
+            let text = try SecretFile.read(file, what: "the credentials file", trimmed: false)
             var values: [String: String] = [:]
             for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
                 guard let equals = line.firstIndex(of: "=") else { continue }
                 let key = line[..<equals].trimmingWhitespace()
-                values[key] = String(line[line.index(after: equals)...]).trimmingWhitespace()
+                let value = String(line[line.index(after: equals)...])
+                // The password as written (spaces are a password's characters); a name without the
+                // spaces around it. (A Windows line end is a line end.)
+                let kept = value.hasSuffix("\r") ? String(value.dropLast()) : value
+                values[key] = key == "password" ? kept : kept.trimmingWhitespace()
             }
             guard let username = values["username"], !username.isEmpty, let secret = values["password"] else {
                 throw .runtime("the credentials file \(file) needs the lines username=… and password=…")
