@@ -419,12 +419,21 @@
         /// The error of a refused connection (MQTT 3.1.1 §3.2.2.3).
         static func refusal(_ code: Int32, broker: MQTTAPI.Broker) -> MQTTError {
             switch code {
-            case 4, 5:
+            case 4:
                 return MQTTError(
                     .refused,
                     message:
-                        "\(broker) refused the user name or password (\(code == 4 ? "bad user name or password" : "not authorized")); "
+                        "\(broker) refused the user name or password (bad user name or password); "
                         + "check the credentials file or PRAYKIT_MQTT_USERNAME and PRAYKIT_MQTT_PASSWORD")
+            case 5:
+                // "Not authorized" is mosquitto's answer to credentials it does not accept, and also to a
+                // client ID it does not allow (its clientid_prefixes).
+                return MQTTError(
+                    .refused,
+                    message:
+                        "\(broker) refused the user name or password (not authorized); check the credentials file or "
+                        + "PRAYKIT_MQTT_USERNAME and PRAYKIT_MQTT_PASSWORD, and whether the broker allows this "
+                        + "client ID (--id)")
             case 2:
                 return MQTTError(.refused, message: "\(broker) refused the client ID; give another with --id")
             case 3:
