@@ -254,8 +254,10 @@
             case MOSQ_ERR_TLS.rawValue, MOSQ_ERR_TLS_HANDSHAKE.rawValue:
                 return MQTTError(
                     .tls,
-                    message: "TLS with \(broker) failed\(logged) (is its certificate for '\(broker.host)', and signed "
-                        + "by an authority this machine trusts or --ca-file names?)")
+                    message:
+                        "TLS with \(broker) failed\(logged) (does it speak TLS on port \(broker.port) — mqtt:// is "
+                        + "plain — and is its certificate for '\(broker.host)', signed by an authority this machine "
+                        + "trusts or --ca-file names?)")
             case MOSQ_ERR_ERRNO.rawValue:
                 let reason = errno == 0 ? "the connection failed" : String(cString: strerror(errno))
                 return MQTTError(
