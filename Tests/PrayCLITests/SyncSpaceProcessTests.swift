@@ -38,16 +38,22 @@ import Testing
             return columns.firstIndex(of: "Asr").flatMap { values.indices.contains($0) ? String(values[$0]) : nil }
         }
 
-        @Test func aMosquePublishesAndItsMemberAndScreenFollowThroughAServerKill() async throws {
-            let server = try await SyncServer.start()
-            defer { server.stop() }
+        /// An owner in London who imported the timetable and created the mosque space on `server`;
+        /// what `mosque create` printed.
+        func ownerWithMosque(on server: SyncServer) async throws -> (home: Home, created: String) {
             let owner = try Home("owner")
             let file = owner.folder.path("elm.csv")
             try Data(Self.timetable.utf8).write(to: URL(fileURLWithPath: file))
             try await run(owner, ["config", "set", "city", "London"])
             try await run(owner, ["timetable", "import", file, "--mosque", "East London Mosque"])
             try await owner.login(server)
-            let created = try await run(owner, ["mosque", "create", "East London Mosque"])
+            return (owner, try await run(owner, ["mosque", "create", "East London Mosque"]))
+        }
+
+        @Test func aMosquePublishesAndItsMemberAndScreenFollowThroughAServerKill() async throws {
+            let server = try await SyncServer.start()
+            defer { server.stop() }
+            let (owner, created) = try await ownerWithMosque(on: server)
             #expect(created.contains("Its timetable (2 days) is published"))
             try await run(owner, ["mosque", "set", "East London Mosque", "--iqama", "asr=+10", "--jumuah", "12:30"])
             try await run(owner, ["config", "set", "mosque", "East London Mosque"])
@@ -94,13 +100,7 @@ import Testing
         @Test func anEditorsChangeStartsFromTheServersCopyOfTheSettings() async throws {
             let server = try await SyncServer.start()
             defer { server.stop() }
-            let owner = try Home("owner")
-            let file = owner.folder.path("elm.csv")
-            try Data(Self.timetable.utf8).write(to: URL(fileURLWithPath: file))
-            try await run(owner, ["config", "set", "city", "London"])
-            try await run(owner, ["timetable", "import", file, "--mosque", "East London Mosque"])
-            try await owner.login(server)
-            try await run(owner, ["mosque", "create", "East London Mosque"])
+            let owner = try await ownerWithMosque(on: server).home
             try await run(owner, ["mosque", "set", "East London Mosque", "--iqama", "fajr=+20", "--jumuah", "12:30"])
             let invitation = try await run(owner, ["mosque", "invite", "East London Mosque", "--role", "editor"])
             let code = try #require(invitation.firstMatch(of: /[A-Z0-9]{5}-[A-Z0-9]{5}/).map { String($0.output) })

@@ -160,8 +160,8 @@ extension HijriMonthStarts {
     /// rough date any calendar or sighting puts it near.
     /// (``Month/next`` of the last month, 9666-04, lies past 9999-12-31: its start is given as that day.)
     public static func tabularStart(of month: Month) -> CivilDate {
-        CivilDate.first.clampedAdding(
-            days: tabularStartDay(year: month.year, month: month.month) - CivilDate.first.daysSince1970)
+        let day = tabularStartDay(year: month.year, month: month.month)
+        return CivilDate(daysSince1970: min(max(day, CivilDate.first.daysSince1970), CivilDate.last.daysSince1970))
     }
 
     /// The days from 1970-01-01 of ``tabularStart(of:)``, for any Hijri year and month: a day number

@@ -266,51 +266,7 @@ private struct JSONLeafReader {
 
     private mutating func string() -> String? {
         index += 1
-        var text: [UInt8] = []
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""): return String(validating: text, as: UTF8.self)
-            case 0..<0x20: return nil
-            case UInt8(ascii: "\\"):
-                guard index < bytes.count else { return nil }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
-                case UInt8(ascii: "b"): text.append(0x08)
-                case UInt8(ascii: "f"): text.append(0x0C)
-                case UInt8(ascii: "n"): text.append(0x0A)
-                case UInt8(ascii: "r"): text.append(0x0D)
-                case UInt8(ascii: "t"): text.append(0x09)
-                case UInt8(ascii: "u"):
-                    guard let scalar = unicodeEscape() else { return nil }
-                    text.append(contentsOf: String(scalar).utf8)
-                default: return nil
-                }
-            default: text.append(byte)
-            }
-        }
-        return nil
-    }
-
-    /// The scalar of `\uXXXX` (after the `u`), a surrogate pair's second half included.
-    private mutating func unicodeEscape() -> Unicode.Scalar? {
-        guard let high = hex4() else { return nil }
-        guard (0xD800...0xDBFF).contains(high) else { return Unicode.Scalar(high) }
-        guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hex4(), (0xDC00...0xDFFF).contains(low)
-        else { return nil }
-        return Unicode.Scalar((high - 0xD800) * 0x400 + (low - 0xDC00) + 0x10000)
-    }
-
-    private mutating func hex4() -> UInt32? {
-        guard index + 4 <= bytes.count,
-            let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16),
-            bytes[index..<index + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
-        else { return nil }
-        index += 4
-        return value
+        return JSONStringText.read(bytes, at: &index)
     }
 
     /// A number's text, checked against JSON's grammar.
