@@ -30,20 +30,23 @@ public struct PrayerSchedule: Hashable, Sendable {
     /// Where the times came from when ``PolarResolution`` filled a day without sunrise or sunset.
     public let polarBasis: PolarBasis?
     /// Congregation (iqama, jamat) times, where a mosque's published timetable gives them.
-    public let congregationTimes: [Prayer: Date]
+    public var congregationTimes: [Prayer: Date] { supplement?.congregationTimes ?? [:] }
     /// Ishraq, duha, zawal and the disliked times, when the request asked for them
     /// (``PrayerAPI/Request/extraTimes``) and the source calculates them.
-    public let extraTimes: ExtraTimes?
+    public var extraTimes: ExtraTimes? { supplement?.extraTimes }
     /// The mosque whose imported timetable gave some of this day's times (``PrayerServiceMosque``),
     /// or `nil` when none did.
-    public let mosque: String?
+    public var mosque: String? { supplement?.mosque }
     /// The Friday prayer's times a mosque's timetable gives for this day (empty when it gives none).
-    public let jumuahTimes: [Date]
+    public var jumuahTimes: [Date] { supplement?.jumuahTimes ?? [] }
 
     /// The times that exist, in ``Prayer/allCases`` order.
     @usableFromInline let storedTimes: [PrayerTime]
-    private let unavailable: [Prayer: PrayerTime.Unavailability]
     private let nights: Nights
+    /// What most days do not have, in one shared box: `nil` for a calculated day whose times all exist.
+    /// A schedule is copied and destroyed as three references rather than six (a server writes 31 of
+    /// them for a month).
+    private let supplement: Supplement?
 
     /// Creates a schedule.
     /// - Parameters:
@@ -97,15 +100,35 @@ public struct PrayerSchedule: Hashable, Sendable {
         self.zone = zone.withoutLocal
         self.coordinates = coordinates
         self.storedTimes = storedTimes
-        self.unavailable =
-            unavailable.isEmpty
-            ? unavailable : unavailable.filter { entry in !storedTimes.contains { $0.prayer == entry.key } }
         nights = Nights(sunsetToSunrise, sunsetToFajr, maghribToFajr)
         self.polarBasis = polarBasis
-        self.congregationTimes = congregationTimes
-        self.extraTimes = extraTimes
-        self.mosque = mosque
-        self.jumuahTimes = jumuahTimes
+        supplement = Supplement.make(
+            unavailable: unavailable.isEmpty
+                ? unavailable : unavailable.filter { entry in !storedTimes.contains { $0.prayer == entry.key } },
+            congregationTimes: congregationTimes, extraTimes: extraTimes, mosque: mosque, jumuahTimes: jumuahTimes)
+    }
+
+    /// A night's start and end in Unix seconds.
+    package typealias Bounds = (start: Double, end: Double)
+
+    /// Creates a schedule as the engine builds one: `times` one per prayer in ``Prayer/allCases`` order,
+    /// `unavailable` only for the prayers missing from them, the nights in Unix seconds. Nothing is
+    /// checked, reordered or converted (the public initializers do that for times from elsewhere): a
+    /// server builds one for every day it answers.
+    package init(
+        calculated date: CivilDate, zone: TimeZoneName, coordinates: Coordinates, times: [PrayerTime],
+        unavailable: [Prayer: PrayerTime.Unavailability],
+        nights: (sunsetToSunrise: Bounds?, sunsetToFajr: Bounds?, maghribToFajr: Bounds?),
+        polarBasis: PolarBasis?, extraTimes: ExtraTimes?
+    ) {
+        self.date = date
+        self.zone = zone.withoutLocal
+        self.coordinates = coordinates
+        storedTimes = times
+        self.nights = Nights(bounds: nights.sunsetToSunrise, nights.sunsetToFajr, nights.maghribToFajr)
+        self.polarBasis = polarBasis
+        supplement = Supplement.make(
+            unavailable: unavailable, congregationTimes: [:], extraTimes: extraTimes, mosque: nil, jumuahTimes: [])
     }
 
     /// The time of `prayer`, or `nil` when it is unavailable this day.
@@ -121,7 +144,7 @@ public struct PrayerSchedule: Hashable, Sendable {
     /// Why `prayer` has no time this day, or `nil` when it has one.
     public func unavailability(of prayer: Prayer) -> PrayerTime.Unavailability? {
         guard self[prayer] == nil else { return nil }
-        return unavailable[prayer] ?? .notConfigured
+        return supplement?.unavailable[prayer] ?? .notConfigured
     }
 
     /// The times that exist, in the order they happen.
@@ -171,6 +194,11 @@ extension PrayerSchedule {
             (self.first, self.second, self.third) = (bounds(first), bounds(second), bounds(third))
         }
 
+        init(bounds first: Bounds?, _ second: Bounds?, _ third: Bounds?) {
+            let none: Bounds = (.infinity, .infinity)
+            (self.first, self.second, self.third) = (first ?? none, second ?? none, third ?? none)
+        }
+
         func interval(_ index: Int) -> DateInterval? {
             let bounds = index == 0 ? first : index == 1 ? second : third
             guard bounds.start.isFinite else { return nil }
@@ -188,6 +216,58 @@ extension PrayerSchedule {
                 hasher.combine(bounds.start)
                 hasher.combine(bounds.end)
             }
+        }
+    }
+}
+
+extension PrayerSchedule {
+    /// The parts of a schedule most days do not have: why missing times are missing, a mosque's times,
+    /// the extra times. Immutable, compared and hashed by value.
+    fileprivate final class Supplement: Hashable, Sendable {
+        let unavailable: [Prayer: PrayerTime.Unavailability]
+        let congregationTimes: [Prayer: Date]
+        let extraTimes: ExtraTimes?
+        let mosque: String?
+        let jumuahTimes: [Date]
+
+        /// The box of these parts, or `nil` when they are all empty.
+        static func make(
+            unavailable: [Prayer: PrayerTime.Unavailability], congregationTimes: [Prayer: Date],
+            extraTimes: ExtraTimes?, mosque: String?, jumuahTimes: [Date]
+        ) -> Supplement? {
+            guard
+                !unavailable.isEmpty || !congregationTimes.isEmpty || extraTimes != nil || mosque != nil
+                    || !jumuahTimes.isEmpty
+            else { return nil }
+            return Supplement(
+                unavailable: unavailable, congregationTimes: congregationTimes, extraTimes: extraTimes, mosque: mosque,
+                jumuahTimes: jumuahTimes)
+        }
+
+        private init(
+            unavailable: [Prayer: PrayerTime.Unavailability], congregationTimes: [Prayer: Date],
+            extraTimes: ExtraTimes?, mosque: String?, jumuahTimes: [Date]
+        ) {
+            self.unavailable = unavailable
+            self.congregationTimes = congregationTimes
+            self.extraTimes = extraTimes
+            self.mosque = mosque
+            self.jumuahTimes = jumuahTimes
+        }
+
+        static func == (lhs: Supplement, rhs: Supplement) -> Bool {
+            lhs === rhs
+                || (lhs.unavailable == rhs.unavailable && lhs.congregationTimes == rhs.congregationTimes
+                    && lhs.extraTimes == rhs.extraTimes && lhs.mosque == rhs.mosque
+                    && lhs.jumuahTimes == rhs.jumuahTimes)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(unavailable)
+            hasher.combine(congregationTimes)
+            hasher.combine(extraTimes)
+            hasher.combine(mosque)
+            hasher.combine(jumuahTimes)
         }
     }
 }

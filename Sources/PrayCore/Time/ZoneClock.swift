@@ -31,7 +31,7 @@ package struct ZoneClock {
     package var timeZone: TimeZone { zone.timeZone }
 
     /// The zone's offset from UTC in seconds at `instant` (Unix seconds).
-    @inlinable package mutating func offset(at instant: Double) -> Int {
+    @inlinable @inline(__always) package mutating func offset(at instant: Double) -> Int {
         if instant >= validFrom && instant < validUntil { return offset }
         return offsetOutsidePeriod(at: instant)
     }

@@ -167,7 +167,7 @@ struct PrayerScheduleBuilder {
             sunsetToFajr: interval(current.sunset, nextFajr),
             maghribToFajr: interval(maghrib.time, nextFajr)
         )
-        let night: DateInterval? =
+        let night: PrayerSchedule.Bounds? =
             switch parameters.night {
             case .sunsetToSunrise: nights.sunsetToSunrise
             case .sunsetToFajr: nights.sunsetToFajr
@@ -175,7 +175,7 @@ struct PrayerScheduleBuilder {
             }
         for (prayer, fraction) in Self.nightFractions {
             if let night {
-                let time = night.start.timeIntervalSince1970 + fraction * night.duration
+                let time = night.start + fraction * (night.end - night.start)
                 bases[prayer] = .time(time, .nightFraction(fraction, night: parameters.night))
             } else {
                 bases[prayer] = .unavailable(.requires(parameters.night == .sunsetToSunrise ? .sunrise : .fajr))
@@ -268,9 +268,9 @@ struct PrayerScheduleBuilder {
         time.map { .time($0, derivation) } ?? .unavailable(.sunDoesNotReach(altitude: altitude))
     }
 
-    private func interval(_ start: Double?, _ end: Double?) -> DateInterval? {
+    private func interval(_ start: Double?, _ end: Double?) -> PrayerSchedule.Bounds? {
         guard let start, let end, end > start else { return nil }
-        return DateInterval(start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: end))
+        return (start, end)
     }
 
     /// The part of the night a rule allows between sunrise and fajr (or sunset and isha).
@@ -387,7 +387,10 @@ struct PrayerScheduleBuilder {
     /// Applies adjustments and rounding and assembles the schedule.
     private mutating func finish(
         date: CivilDate, bases: inout Bases, current: SolarEvents,
-        nights: (sunsetToSunrise: DateInterval?, sunsetToFajr: DateInterval?, maghribToFajr: DateInterval?)
+        nights: (
+            sunsetToSunrise: PrayerSchedule.Bounds?, sunsetToFajr: PrayerSchedule.Bounds?,
+            maghribToFajr: PrayerSchedule.Bounds?
+        )
     ) throws(ValidationError) -> PrayerSchedule {
         let basis = current.basis
         if case .minutesBeforeFajr(let before) = parameters.imsak {
@@ -472,10 +475,8 @@ struct PrayerScheduleBuilder {
         polarDays += basis == nil ? 0 : 1
         unavailableDays += unavailable.isEmpty ? 0 : 1
         return PrayerSchedule(
-            date: date, zone: clock.zone, coordinates: coordinates, times: times, unavailable: unavailable,
-            sunsetToSunrise: nights.sunsetToSunrise, sunsetToFajr: nights.sunsetToFajr,
-            maghribToFajr: nights.maghribToFajr, polarBasis: basis,
-            extraTimes: extraTimes.map { extra(current, settings: $0, times: times) }
+            calculated: date, zone: clock.zone, coordinates: coordinates, times: times, unavailable: unavailable,
+            nights: nights, polarBasis: basis, extraTimes: extraTimes.map { extra(current, settings: $0, times: times) }
         )
     }
 
