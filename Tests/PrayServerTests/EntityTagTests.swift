@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func anyChangedByteOrLengthChangesTheTag() {
-        // Given: bodies of every length to 200 bytes (whole 32-byte steps, 8-byte words and the last
+        // Given: bodies of every length to 200 bytes (whole 64-byte steps, 8-byte words and the last
         // bytes), each byte changed in turn, and the same bytes one longer with a zero
         var tags: Set<String> = []
         var bodies: Set<[UInt8]> = []

@@ -71,15 +71,18 @@ enum AlAdhanDate {
         writeReadable(date, to: &json)
         json.key("timestamp")
         json.intString(timestamp)
+        // The weekday counted once for both objects (from the day number: a third of the date's cost).
+        let weekday = date.isoWeekday
+        let hijriWeekday = day.gregorian == date ? weekday : day.gregorian.isoWeekday
         if hijriFirst {
             json.key("hijri")
-            writeHijri(day, to: &json)
+            writeHijri(day, isoWeekday: hijriWeekday, to: &json)
         }
         json.key("gregorian")
-        writeGregorian(date, to: &json)
+        writeGregorian(date, isoWeekday: weekday, to: &json)
         if !hijriFirst {
             json.key("hijri")
-            writeHijri(day, to: &json)
+            writeHijri(day, isoWeekday: hijriWeekday, to: &json)
         }
         json.endObject()
     }
@@ -95,14 +98,15 @@ enum AlAdhanDate {
         }
     }
 
-    /// Writes the `gregorian` object.
-    static func writeGregorian(_ date: CivilDate, to json: inout JSONWriter) {
+    /// Writes the `gregorian` object; `isoWeekday` is the date's, when the caller has it.
+    static func writeGregorian(_ date: CivilDate, isoWeekday: Int? = nil, to json: inout JSONWriter) {
+        let weekday = isoWeekday ?? date.isoWeekday
         json.value { text in
             text.text(#"{"date":""#)
             text.dayMonthYear(date.day, date.month, date.year, yearWidth: 4)
             text.text(#"","format":"DD-MM-YYYY","day":""#)
             text.digits(date.day, width: 2)
-            text.text(gregorianWeekdays[date.isoWeekday - 1])
+            text.text(gregorianWeekdays[weekday - 1])
             text.text(gregorianMonthObjects[date.month - 1])
             text.digits(date.year, width: 4)
             // `lunarSighting`: whether Saudi Arabia's High Judicial Council announced a sighting on this
@@ -111,22 +115,23 @@ enum AlAdhanDate {
         }
     }
 
-    /// Writes the `hijri` object of `day`.
-    static func writeHijri(_ day: HijriDay, to json: inout JSONWriter) {
+    /// Writes the `hijri` object of `day`; `isoWeekday` is its Gregorian day's, when the caller has it.
+    static func writeHijri(_ day: HijriDay, isoWeekday: Int? = nil, to json: inout JSONWriter) {
         let date = day.hijri
+        let weekday = isoWeekday ?? day.gregorian.isoWeekday
         json.value { text in
             text.text(#"{"date":""#)
             text.dayMonthYear(date.day, date.monthNumber, date.year, yearWidth: 1)
             text.text(#"","format":"DD-MM-YYYY","day":""#)
             text.digits(date.day)
-            text.text(hijriWeekdayObjects[day.gregorian.isoWeekday - 1])
+            text.text(hijriWeekdayObjects[weekday - 1])
             // The month object without its closing brace, then its length.
             text.text(hijriMonthObjects[date.monthNumber - 1])
             text.digits(day.monthLength)
             text.text(#"},"year":""#)
             text.digits(date.year)
             text.text(#"","designation":{"abbreviated":"AH","expanded":"Anno Hegirae"},"holidays":["#)
-            for (index, name) in holidays(day).enumerated() {
+            for (index, name) in holidays(day, isoWeekday: weekday).enumerated() {
                 if index > 0 { text.text(UInt8(ascii: ",")) }
                 text.quotedText(name)
             }
@@ -170,13 +175,16 @@ enum AlAdhanDate {
             .renderedBytes.dropLast()) + Array(#","days":"#.utf8)
     }
 
-    /// The special days on `day`, and Lailat-ul-Ragha'ib on the first Friday of Rajab.
-    static func holidays(_ day: HijriDay) -> [String] {
+    /// The special days on `day`, and Lailat-ul-Ragha'ib on the first Friday of Rajab (`isoWeekday`: the
+    /// day's weekday, when the caller has it).
+    static func holidays(_ day: HijriDay, isoWeekday: Int? = nil) -> [String] {
         let month = day.hijri.monthNumber
         let date = day.hijri.day
         guard (1...12).contains(month), (1...30).contains(date) else { return [] }
         let names = specialDayNames[(month - 1) * 30 + date - 1]
-        if month == 7, date <= 7, day.gregorian.isoWeekday == 5 { return names + ["Lailat-ul-Ragha'ib"] }
+        if month == 7, date <= 7, (isoWeekday ?? day.gregorian.isoWeekday) == 5 {
+            return names + ["Lailat-ul-Ragha'ib"]
+        }
         return names
     }
 

@@ -95,56 +95,82 @@ enum AlAdhanTimings {
         _ schedule: PrayerSchedule, tune: [Int], iso8601: Bool, clock: inout ZoneClock, template: Template = .plain,
         night: Night? = nil, to json: inout JSONWriter
     ) {
-        // The instants in AlAdhan's order (seconds since 1970), nil where a time is missing, one for each
-        // of `names`: on the stack, as a calendar writes 31 days of them. (A temporary allocation, not an
-        // `InlineArray`, which needs the Swift 6.2 runtime: macOS 26 and iOS 26 on Apple platforms.)
-        withUnsafeTemporaryAllocation(of: Int?.self, capacity: names.count) { instants in
-            instants.initialize(repeating: nil)
-            var earliest = Int.max
-            var latest = Int.min
-            var missing = false
-            for (index, name) in names.enumerated() {
-                let base =
-                    night?[name.prayer]
-                    ?? schedule[name.prayer].map { Int($0.date.timeIntervalSince1970.rounded(.down)) }
-                let instant = base.map { $0 + (name.tune.map { tune[$0] } ?? 0) * 60 }
-                if let instant { (earliest, latest) = (min(earliest, instant), max(latest, instant)) }
-                missing = missing || instant == nil
-                instants[index] = instant
-            }
-            // One offset for the whole day unless the clocks change between its first and last time
-            // (asking the zone for each time costs more than the rest of the day's text).
-            let firstOffset = earliest == Int.max ? 0 : clock.offset(at: Double(earliest))
-            let constant = earliest == Int.max || firstOffset == clock.offset(at: Double(latest))
-            if !iso8601, !missing || template.abbreviation.isEmpty {
-                json.filled(template.text) { text in
-                    for index in 0..<names.count {
-                        let digits = text + template.places[index]
-                        guard let instant = instants[index] else {
-                            for offset in 0..<5 { digits[offset] = UInt8(ascii: "-") }
-                            continue
-                        }
-                        let offset = constant ? firstOffset : clock.offset(at: Double(instant))
-                        JSONWriter.putClock(((instant + offset) % 86_400 + 86_400) % 86_400, at: digits)
+        // The instants in AlAdhan's order (seconds since 1970), one for each of `names`, in a value on the
+        // stack, as a calendar writes 31 days of them. Read from the schedule before any closure: a closure
+        // that read the schedule had a copy of it made for each day.
+        var instants = Instants()
+        var earliest = Int.max
+        var latest = Int.min
+        var missing = false
+        for index in 0..<Instants.count {
+            let name = names[index]
+            let base =
+                night?[name.prayer]
+                ?? schedule[name.prayer].map { Int($0.date.timeIntervalSince1970.rounded(.down)) }
+            let instant = base.map { $0 + (name.tune.map { tune[$0] } ?? 0) * 60 }
+            if let instant { (earliest, latest) = (min(earliest, instant), max(latest, instant)) }
+            missing = missing || instant == nil
+            instants[index] = instant
+        }
+        // One offset for the whole day unless the clocks change between its first and last time
+        // (asking the zone for each time costs more than the rest of the day's text).
+        let firstOffset = earliest == Int.max ? 0 : clock.offset(at: Double(earliest))
+        let constant = earliest == Int.max || firstOffset == clock.offset(at: Double(latest))
+        if !iso8601, !missing || template.abbreviation.isEmpty {
+            json.filled(template.text) { text in
+                for index in 0..<Instants.count {
+                    let digits = text + template.places[index]
+                    guard let instant = instants[index] else {
+                        for offset in 0..<5 { digits[offset] = UInt8(ascii: "-") }
+                        continue
                     }
-                }
-                return
-            }
-            json.beginObject()
-            for (index, name) in names.enumerated() {
-                json.key(name.key)
-                guard let instant = instants[index] else {
-                    json.string(unavailable)
-                    continue
-                }
-                let offset = constant ? firstOffset : clock.offset(at: Double(instant))
-                if iso8601 {
-                    writeISO(instant, offset: offset, to: &json)
-                } else {
-                    writeClock(instant + offset, abbreviation: template.abbreviation, to: &json)
+                    let offset = constant ? firstOffset : clock.offset(at: Double(instant))
+                    let seconds = (instant + offset) % 86_400
+                    JSONWriter.putClock(seconds < 0 ? seconds + 86_400 : seconds, at: digits)
                 }
             }
-            json.endObject()
+            return
+        }
+        json.beginObject()
+        for index in 0..<Instants.count {
+            json.key(names[index].key)
+            guard let instant = instants[index] else {
+                json.string(unavailable)
+                continue
+            }
+            let offset = constant ? firstOffset : clock.offset(at: Double(instant))
+            if iso8601 {
+                writeISO(instant, offset: offset, to: &json)
+            } else {
+                writeClock(instant + offset, abbreviation: template.abbreviation, to: &json)
+            }
+        }
+        json.endObject()
+    }
+
+    /// The eleven instants of a day's `timings`, in the order of ``names``, stored inline: seconds since
+    /// 1970, `nil` for a time that is missing.
+    struct Instants {
+        /// How many there are: one for each of ``names`` (a test checks that they agree).
+        static let count = 11
+        /// `Int.min` for a missing time: no instant of years 1 to 9999 comes near it.
+        private var values: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
+            (.min, .min, .min, .min, .min, .min, .min, .min, .min, .min, .min)
+
+        subscript(index: Int) -> Int? {
+            get {
+                precondition((0..<Self.count).contains(index), "Instants: index \(index) out of range")
+                let value = withUnsafeBytes(of: values) {
+                    $0.load(fromByteOffset: index * MemoryLayout<Int>.stride, as: Int.self)
+                }
+                return value == .min ? nil : value
+            }
+            set {
+                precondition((0..<Self.count).contains(index), "Instants: index \(index) out of range")
+                withUnsafeMutableBytes(of: &values) {
+                    $0.storeBytes(of: newValue ?? .min, toByteOffset: index * MemoryLayout<Int>.stride, as: Int.self)
+                }
+            }
         }
     }
 

@@ -264,8 +264,8 @@ struct JSONWriter: ~Copyable {
         digits[2] = UInt8(ascii: "-")
         Self.putTwoDigits(month, at: digits + 3)
         digits[5] = UInt8(ascii: "-")
-        digits[6] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: year / 1000)
-        digits[7] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: year / 100 % 10)
+        let year = UInt32(truncatingIfNeeded: year)
+        Self.putTwoDigits(year / 100, at: digits + 6)
         Self.putTwoDigits(year % 100, at: digits + 8)
         count += 10
     }
@@ -273,6 +273,12 @@ struct JSONWriter: ~Copyable {
     /// Writes `value` (0…99) as two digits at `place`.
     @inline(__always)
     static func putTwoDigits(_ value: Int, at place: UnsafeMutablePointer<UInt8>) {
+        putTwoDigits(UInt32(truncatingIfNeeded: value), at: place)
+    }
+
+    /// Writes `value` (0…99) as two digits at `place`, in unsigned arithmetic.
+    @inline(__always)
+    static func putTwoDigits(_ value: UInt32, at place: UnsafeMutablePointer<UInt8>) {
         place[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
         place[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
     }
@@ -280,6 +286,7 @@ struct JSONWriter: ~Copyable {
     /// Writes `HH:mm` of `seconds` into a day (0…86,399) at `place`: five bytes.
     @inline(__always)
     static func putClock(_ seconds: Int, at place: UnsafeMutablePointer<UInt8>) {
+        let seconds = UInt32(truncatingIfNeeded: seconds)
         putTwoDigits(seconds / 3600, at: place)
         place[2] = UInt8(ascii: ":")
         putTwoDigits(seconds / 60 % 60, at: place + 3)
@@ -357,24 +364,29 @@ struct JSONWriter: ~Copyable {
 
     /// Appends the decimal digits of `value` (with a minus sign when negative), zero-padded to `width`.
     private mutating func appendDigits(_ value: Int, width: Int = 1) {
-        // Four digits or fewer (clock times, days, months, years): most of the numbers an answer writes,
-        // each digit by a division by ten, padding included.
+        // Four digits or fewer (days, months, years, a month's length): most of the numbers an answer
+        // writes, two digits at a time, in unsigned arithmetic (a signed division by ten costs more).
         if value >= 0, value < 10_000, width <= 4 {
-            let length = value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : 4
+            let number = UInt32(truncatingIfNeeded: value)
+            let length = number < 10 ? 1 : number < 100 ? 2 : number < 1000 ? 3 : 4
             let total = max(length, width)
             if count + total > capacity { grow(to: count + total) }
-            var rest = value
-            var index = count + total
-            while index > count {
-                index -= 1
-                base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
+            let end = base + count + total
+            switch total {
+            case 1: end[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number)
+            case 2: Self.putTwoDigits(number, at: end - 2)
+            case 3:
+                end[-3] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number / 100)
+                Self.putTwoDigits(number % 100, at: end - 2)
+            default:
+                Self.putTwoDigits(number / 100, at: end - 4)
+                Self.putTwoDigits(number % 100, at: end - 2)
             }
             count += total
             return
         }
         if value < 0 { append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
+        var magnitude = UInt64(value.magnitude)
         var length = 1
         var rest = magnitude / 10
         while rest > 0 {
@@ -383,13 +395,20 @@ struct JSONWriter: ~Copyable {
         }
         let total = max(length, width)
         if count + total > capacity { grow(to: count + total) }
-        // The digits from the last, then the padding.
+        // The digits from the last, two at a time, then the padding.
         var index = count + total
-        repeat {
+        while magnitude >= 100 {
+            index -= 2
+            Self.putTwoDigits(UInt32(truncatingIfNeeded: magnitude % 100), at: base + index)
+            magnitude /= 100
+        }
+        if magnitude >= 10 {
+            index -= 2
+            Self.putTwoDigits(UInt32(truncatingIfNeeded: magnitude), at: base + index)
+        } else {
             index -= 1
-            base[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+            base[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+        }
         while index > count {
             index -= 1
             base[index] = UInt8(ascii: "0")
