@@ -194,9 +194,17 @@ extension PrayerSchedule {
             (self.first, self.second, self.third) = (bounds(first), bounds(second), bounds(third))
         }
 
+        /// The nights from their ends in Unix seconds, kept as a `Date` keeps them (seconds from 2001,
+        /// read back), so that a schedule made again from this one's intervals is equal to it.
         init(bounds first: Bounds?, _ second: Bounds?, _ third: Bounds?) {
-            let none: Bounds = (.infinity, .infinity)
-            (self.first, self.second, self.third) = (first ?? none, second ?? none, third ?? none)
+            func kept(_ bounds: Bounds?) -> Bounds {
+                guard let bounds else { return (.infinity, .infinity) }
+                return (
+                    Date(timeIntervalSince1970: bounds.start).timeIntervalSince1970,
+                    Date(timeIntervalSince1970: bounds.end).timeIntervalSince1970
+                )
+            }
+            (self.first, self.second, self.third) = (kept(first), kept(second), kept(third))
         }
 
         func interval(_ index: Int) -> DateInterval? {
