@@ -490,11 +490,7 @@ public struct AlAdhanRoutes: ServerRoutes {
         }
         // The last 0…63 bytes, zero-padded to eight words.
         var last: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        if let start = bytes.baseAddress {
-            withUnsafeMutableBytes(of: &last) { words in
-                words.copyMemory(from: UnsafeRawBufferPointer(start: start + index, count: count - index))
-            }
-        }
+        withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[index...])) }
         return (
             fold(last.0 ^ keys.0, last.1 ^ a) ^ fold(last.4 ^ keys.0, last.5 ^ c),
             fold(last.2 ^ keys.1, last.3 ^ b) ^ fold(last.6 ^ keys.1, last.7 ^ d)
