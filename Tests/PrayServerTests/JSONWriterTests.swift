@@ -39,6 +39,45 @@ import Testing
         #expect(String(decoding: text.bytes, as: UTF8.self) == #"{"timings":1,"say \"hi\"\u000a":null}"#)
     }
 
+    @Test func piecesOfEveryShortLengthAreCopiedWhole() {
+        // Given: keys of 1 to 18 bytes (up to 16 are copied as two words that may overlap, without
+        // memcpy) and runs of text of 0 to 40 bytes, each different from its neighbours
+        let keys: [(StaticString, String)] = [
+            ("a" as StaticString, "a"),
+            ("ab" as StaticString, "ab"),
+            ("abc" as StaticString, "abc"),
+            ("abcd" as StaticString, "abcd"),
+            ("abcde" as StaticString, "abcde"),
+            ("abcdef" as StaticString, "abcdef"),
+            ("abcdefg" as StaticString, "abcdefg"),
+            ("abcdefgh" as StaticString, "abcdefgh"),
+            ("abcdefghi" as StaticString, "abcdefghi"),
+            ("abcdefghij" as StaticString, "abcdefghij"),
+            ("abcdefghijk" as StaticString, "abcdefghijk"),
+            ("abcdefghijkl" as StaticString, "abcdefghijkl"),
+            ("abcdefghijklm" as StaticString, "abcdefghijklm"),
+            ("abcdefghijklmn" as StaticString, "abcdefghijklmn"),
+            ("abcdefghijklmno" as StaticString, "abcdefghijklmno"),
+            ("abcdefghijklmnop" as StaticString, "abcdefghijklmnop"),
+            ("abcdefghijklmnopq" as StaticString, "abcdefghijklmnopq"),
+            ("abcdefghijklmnopqr" as StaticString, "abcdefghijklmnopqr"),
+        ]
+        var json = JSONWriter(capacity: 16)  // small: it grows on the way
+        var expected = "{"
+        // When
+        json.beginObject()
+        for (index, (key, spelling)) in keys.enumerated() {
+            json.key(key)
+            let run = (0..<(index * 40 / keys.count)).map { UInt8(ascii: "A") + UInt8(($0 * 7 + index) % 26) }
+            json.value { $0.text(run) }
+            expected += (index == 0 ? "" : ",") + "\"\(spelling)\":" + String(decoding: run, as: UTF8.self)
+        }
+        json.endObject()
+        expected += "}"
+        // Then
+        #expect(String(decoding: json.bytes, as: UTF8.self) == expected)
+    }
+
     @Test func numbersWithAFractionAreTheShortestDecimalThatReadsBack() {
         // Given: coordinates as clients send them, 17 significant digits, the extremes, and numbers
         // written with an exponent; from a fixed seed, so the same values every run
