@@ -9,17 +9,10 @@ import PrayCore
 /// Turns the sun's events into a day's prayer times: the method's intervals, the high-latitude rule or
 /// the Moonsighting Committee's seasons for fajr and isha, the night times, adjustments and rounding.
 struct PrayerScheduleBuilder {
-    private let parameters: CalculationParameters
-    private let coordinates: Coordinates
-    private let rule: HighLatitudeRule
+    /// What a day's times are made from, fixed for the request.
+    private let rules: Rules
     /// The total adjustment of each prayer in minutes, the method's and the user's.
     private let adjustments: PerPrayer<Int>
-    private let horizon: Double
-    private let hijriCalendar: HijriCalendar
-    private let hijriOffset: Int
-    /// The civil days (from 1970-01-01) of Ramadan around the request when months' starts were
-    /// announced (``PrayerAPI/Request/hijriMonthStarts``); `nil` when none were.
-    private let announcedRamadan: Set<Int>?
     private let extraTimes: ExtraTimeSettings?
     private var clock: ZoneClock
     private var ruleDays = 0
@@ -31,8 +24,24 @@ struct PrayerScheduleBuilder {
     /// transit, so the next day does not solve it again.
     private var cachedFajr: (transit: Double, base: Base)?
 
+    /// What a day's bases are made from, fixed for the request: the bases are made by its methods.
+    /// Kept apart from the builder's clock and counters: a helper of the builder called from its
+    /// mutating ``schedule(date:previous:current:next:)`` was handed a copy of the whole builder (450
+    /// bytes) at every call, three times a day.
+    fileprivate struct Rules {
+        let parameters: CalculationParameters
+        let coordinates: Coordinates
+        let rule: HighLatitudeRule
+        let horizon: Double
+        let hijriCalendar: HijriCalendar
+        let hijriOffset: Int
+        /// The civil days (from 1970-01-01) of Ramadan around the request when months' starts were
+        /// announced (``PrayerAPI/Request/hijriMonthStarts``); `nil` when none were.
+        let announcedRamadan: Set<Int>?
+    }
+
     /// A time before adjustments and rounding, or why there is none.
-    private enum Base {
+    fileprivate enum Base {
         case time(Double, PrayerTime.Derivation)
         case unavailable(PrayerTime.Unavailability)
 
@@ -43,9 +52,10 @@ struct PrayerScheduleBuilder {
     }
 
     /// One value per prayer, stored inline: a dictionary's hashing and an array's allocation were
-    /// each a tenth of the time of a day.
-    private struct PerPrayer<Value> {
-        private var fajr, sunrise, dhuhr, asr, sunset, maghrib, isha, imsak, midnight, firstThird, lastThird: Value
+    /// each a tenth of the time of a day. A day's bases are set by name rather than through the
+    /// subscript's switch (72 instructions a day fewer).
+    fileprivate struct PerPrayer<Value> {
+        var fajr, sunrise, dhuhr, asr, sunset, maghrib, isha, imsak, midnight, firstThird, lastThird: Value
 
         init(_ value: Value) {
             (fajr, sunrise, dhuhr, asr, sunset, maghrib) = (value, value, value, value, value, value)
@@ -103,7 +113,7 @@ struct PrayerScheduleBuilder {
         }
     }
 
-    private typealias Bases = PerPrayer<Base>
+    fileprivate typealias Bases = PerPrayer<Base>
 
     /// The sequences whose adjusted times must not go backwards, the day's and the night's, as
     /// ordinals.
@@ -115,23 +125,18 @@ struct PrayerScheduleBuilder {
     /// `Prayer.allCases` once: the synthesized property builds a new array at every call.
     private static let prayers = Prayer.allCases
 
-    private static let nightFractions: [(Prayer, Double)] = [
-        (.firstThird, 1.0 / 3), (.midnight, 0.5), (.lastThird, 2.0 / 3),
-    ]
-
     init(request: PrayerAPI.Request, clock: ZoneClock) {
-        parameters = request.parameters
-        coordinates = request.coordinates
-        rule = request.parameters.highLatitudeRule.resolved(latitude: request.coordinates.latitude)
+        rules = Rules(
+            parameters: request.parameters, coordinates: request.coordinates,
+            rule: request.parameters.highLatitudeRule.resolved(latitude: request.coordinates.latitude),
+            horizon: -(0.8333 + Observer.horizonDip(elevation: request.coordinates.elevation)),
+            hijriCalendar: request.hijriCalendar, hijriOffset: request.hijriOffset,
+            announcedRamadan: Self.ramadanDays(of: request))
         // Both tables' entries added in place: most are empty, and merging them made a dictionary.
         var adjustments = PerPrayer(0)
         for (prayer, minutes) in request.parameters.methodAdjustments.minutes { adjustments[prayer] += minutes }
         for (prayer, minutes) in request.parameters.adjustments.minutes { adjustments[prayer] += minutes }
         self.adjustments = adjustments
-        horizon = -(0.8333 + Observer.horizonDip(elevation: request.coordinates.elevation))
-        hijriCalendar = request.hijriCalendar
-        hijriOffset = request.hijriOffset
-        announcedRamadan = Self.ramadanDays(of: request)
         extraTimes = request.extraTimes
         self.clock = clock
     }
@@ -142,47 +147,20 @@ struct PrayerScheduleBuilder {
     mutating func schedule(
         date: CivilDate, previous: SolarEvents, current: SolarEvents, next: SolarEvents
     ) throws(ValidationError) -> PrayerSchedule {
+        let known = cachedFajr.flatMap { $0.transit == current.transit ? $0.base : nil }
         var bases = Bases(.unavailable(.notConfigured))
-        bases[.sunrise] = event(current.sunrise, .altitude(horizon), altitude: horizon)
-        bases[.sunset] = event(current.sunset, .altitude(horizon), altitude: horizon)
-        bases[.dhuhr] = .time(current.transit, .transit)
-        bases[.asr] = event(
-            current.asr, .shadow(factor: parameters.asrShadowFactor), altitude: current.asrAltitude ?? 0
-        )
-        let fajr =
-            cachedFajr?.transit == current.transit
-            ? cachedFajr!.base : fajrBase(previous: previous, current: current, date: date)
-        bases[.fajr] = fajr
-        let maghrib = maghribBase(current: current, next: next)
-        bases[.maghrib] = maghrib
-        bases[.isha] = ishaBase(current: current, next: next, maghrib: maghrib, date: date)
-        if case .angle(let angle) = parameters.imsak {
-            bases[.imsak] = morningTwilight(current.imsak, angle: angle, previous: previous, current: current)
-        }
-        let nextFajrBase = fajrBase(previous: current, current: next, date: date.adding(days: 1))
-        cachedFajr = (next.transit, nextFajrBase)
-        let nextFajr = nextFajrBase.time
-        let nights = (
-            sunsetToSunrise: interval(current.sunset, next.sunrise),
-            sunsetToFajr: interval(current.sunset, nextFajr),
-            maghribToFajr: interval(maghrib.time, nextFajr)
-        )
-        let night: PrayerSchedule.Bounds? =
-            switch parameters.night {
-            case .sunsetToSunrise: nights.sunsetToSunrise
-            case .sunsetToFajr: nights.sunsetToFajr
-            case .maghribToFajr: nights.maghribToFajr
-            }
-        for (prayer, fraction) in Self.nightFractions {
-            if let night {
-                let time = night.start + fraction * (night.end - night.start)
-                bases[prayer] = .time(time, .nightFraction(fraction, night: parameters.night))
-            } else {
-                bases[prayer] = .unavailable(.requires(parameters.night == .sunsetToSunrise ? .sunrise : .fajr))
-            }
-        }
+        let (nextFajr, nights) = rules.fill(
+            &bases, date: date, previous: previous, current: current, next: next, fajr: known)
+        cachedFajr = (next.transit, nextFajr)
         return try finish(date: date, bases: &bases, current: current, nights: nights)
     }
+
+    /// The three nights that follow a day (sunset to sunrise, sunset to fajr, maghrib to fajr), each
+    /// from its start to its end in Unix seconds, `nil` when an end is missing.
+    fileprivate typealias NightBounds = (
+        sunsetToSunrise: PrayerSchedule.Bounds?, sunsetToFajr: PrayerSchedule.Bounds?,
+        maghribToFajr: PrayerSchedule.Bounds?
+    )
 
     /// Whether the civil day's (daytime) Hijri date is in Ramadan in the calendar the person follows,
     /// offset included — the rule AlAdhan applies for the Umm al-Qura method's 120-minute isha.
@@ -215,14 +193,14 @@ struct PrayerScheduleBuilder {
         guard ruleDays + seasonalDays + polarDays + reorderedDays + unavailableDays > 0 else { return }
         // Formatted only for an event the logger keeps (the metadata are autoclosures): a server at its
         // default level formats nothing.
-        let coordinates = coordinates
+        let coordinates = rules.coordinates
         func place() -> [String: String] {
             ["prayer.latitude": "\(coordinates.latitude)", "prayer.date": "\(request.date)"]
         }
         if ruleDays > 0 {
             log.notice(
                 "High-latitude rule applied",
-                metadata: place().merging(["prayer.rule": rule.rawValue, "prayer.days": "\(ruleDays)"]) { $1 }
+                metadata: place().merging(["prayer.rule": rules.rule.rawValue, "prayer.days": "\(ruleDays)"]) { $1 }
             )
         }
         if seasonalDays > 0 {
@@ -234,7 +212,7 @@ struct PrayerScheduleBuilder {
             log.notice(
                 "Polar resolution applied",
                 metadata: place().merging(
-                    ["prayer.resolution": parameters.polarResolution.rawValue, "prayer.days": "\(polarDays)"]
+                    ["prayer.resolution": rules.parameters.polarResolution.rawValue, "prayer.days": "\(polarDays)"]
                 ) { $1 }
             )
         }
@@ -257,11 +235,183 @@ struct PrayerScheduleBuilder {
     private func userAdjustmentReorders(
         earlier: Int, later: Int, adjusted: UnsafeMutableBufferPointer<Double>
     ) -> Bool {
-        let user = parameters.adjustments
+        let user = rules.parameters.adjustments
         let userEarlier = Double(user[Self.prayers[earlier]]) * 60
         let userLater = Double(user[Self.prayers[later]]) * 60
         guard userEarlier != 0 || userLater != 0 else { return false }
         return adjusted[later] - userLater >= adjusted[earlier] - userEarlier
+    }
+
+    /// Applies adjustments and rounding and assembles the schedule.
+    private mutating func finish(
+        date: CivilDate, bases: inout Bases, current: SolarEvents, nights: NightBounds
+    ) throws(ValidationError) -> PrayerSchedule {
+        let basis = current.basis
+        if case .minutesBeforeFajr(let before) = rules.parameters.imsak {
+            // Imsak follows the fajr people see: adjusted fajr minus the minutes.
+            bases.imsak =
+                switch bases.fajr {
+                case .time(let fajr, _):
+                    .time(
+                        fajr + Double(adjustments[.fajr] - before) * 60, .interval(minutes: -before, from: .fajr))
+                case .unavailable: .unavailable(.requires(.fajr))
+                }
+        }
+        var unavailable: [Prayer: PrayerTime.Unavailability] = [:]
+        var heldBack: UInt16 = 0
+        var reorderedByUser: (earlier: Prayer, later: Prayer)?
+        var times: [PrayerTime] = []
+        times.reserveCapacity(Self.prayers.count)
+        var usedRule = false
+        var usedSeason = false
+        // The adjusted instants by ordinal, NaN where there is none, on the stack.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.prayers.count) { adjusted in
+            // Every time adjusted (each read from its own field: see `PerPrayer.forEach`).
+            bases.forEach { prayer, base in
+                switch base {
+                case .time(let time, let derivation):
+                    adjusted[prayer.ordinal] = time + Double(adjustments[prayer]) * 60
+                    if case .highLatitudeRule = derivation { usedRule = true }
+                    if case .seasonal = derivation { usedSeason = true }
+                case .unavailable(let reason):
+                    adjusted[prayer.ordinal] = .nan
+                    unavailable[prayer] = reason
+                }
+            }
+            // A method's minutes can reorder times on days when the sun barely moves (dhuhr +5 past an
+            // Asr a minute after transit, near the polar night): the later time is held back to the
+            // earlier one, and marked. The user's own adjustments are never overridden: if they alone
+            // reorder the day, the request is refused.
+            for sequence in Self.sequences {
+                var latest = -Double.infinity
+                var latestOrdinal = 0
+                for ordinal in sequence where !adjusted[ordinal].isNaN {
+                    guard adjusted[ordinal] < latest else {
+                        (latest, latestOrdinal) = (adjusted[ordinal], ordinal)
+                        continue
+                    }
+                    if reorderedByUser == nil,
+                        userAdjustmentReorders(earlier: latestOrdinal, later: ordinal, adjusted: adjusted)
+                    {
+                        reorderedByUser = (Self.prayers[latestOrdinal], Self.prayers[ordinal])
+                    }
+                    adjusted[ordinal] = latest
+                    heldBack |= 1 << UInt16(ordinal)
+                    reorderedDays += 1
+                }
+            }
+            let rounding = rules.parameters.rounding
+            let polar = basis != nil
+            bases.forEach { prayer, base in
+                guard case .time(_, let derivation) = base else { return }
+                let ordinal = prayer.ordinal
+                times.append(
+                    PrayerTime(
+                        prayer: prayer,
+                        date: Date(timeIntervalSince1970: clock.round(adjusted[ordinal], rounding)),
+                        derivation: derivation, adjustmentMinutes: adjustments[prayer],
+                        rounding: rounding, isPolarResolved: polar && prayer != .dhuhr,
+                        isHeldBack: heldBack & (1 << UInt16(ordinal)) != 0
+                    )
+                )
+            }
+        }
+        if let (earlier, later) = reorderedByUser {
+            let minutes = rules.parameters.adjustments
+            throw ValidationError(
+                field: "adjust",
+                message: "the adjustments (\(minutes)) put \(later) before \(earlier) on \(date); "
+                    + "a time is never moved past the one before it"
+            )
+        }
+        ruleDays += usedRule ? 1 : 0
+        seasonalDays += usedSeason ? 1 : 0
+        polarDays += basis == nil ? 0 : 1
+        unavailableDays += unavailable.isEmpty ? 0 : 1
+        return PrayerSchedule(
+            calculated: date, zone: clock.zone, coordinates: rules.coordinates, times: times, unavailable: unavailable,
+            nights: nights, polarBasis: basis, extraTimes: extraTimes.map { extra(current, settings: $0, times: times) }
+        )
+    }
+
+    /// Ishraq, zawal and isfirar of a day whose sun's events are `current` and whose (adjusted,
+    /// rounded) times are `times`. Rounded, when the day's times are, so that no disliked time is
+    /// shown shorter than it is: the ones that begin one down to the minute, the ones that end one up.
+    private mutating func extra(_ current: SolarEvents, settings: ExtraTimeSettings, times: [PrayerTime])
+        -> ExtraTimes
+    {
+        let sunrise = times.first { $0.prayer == .sunrise }?.date
+        let sunset = times.first { $0.prayer == .sunset }?.date
+        let rounding = rules.parameters.rounding
+        func up(_ instant: Double) -> Date {
+            Date(timeIntervalSince1970: rounding == .none ? instant : clock.round(instant, .up))
+        }
+        func down(_ instant: Double) -> Date {
+            Date(timeIntervalSince1970: rounding == .none ? instant : clock.roundDown(instant))
+        }
+        let ishraq: Date?
+        let isfirar: Date?
+        switch settings.sunRisen {
+        case .altitude:
+            (ishraq, isfirar) = (current.ishraq.map(up), current.isfirar.map(down))
+        case .minutes(let minutes):
+            let seconds = Double(minutes) * 60
+            ishraq = sunrise.map { $0.addingTimeInterval(seconds) }
+            isfirar = sunset.map { $0.addingTimeInterval(-seconds) }
+        }
+        return ExtraTimes(
+            ishraq: ishraq, zawal: down(current.transit - Double(settings.zenithMinutes) * 60),
+            transit: up(current.transit), isfirar: isfirar, sunrise: sunrise, sunset: sunset)
+    }
+}
+
+extension PrayerScheduleBuilder.Rules {
+    fileprivate typealias Base = PrayerScheduleBuilder.Base
+    fileprivate typealias Bases = PrayerScheduleBuilder.Bases
+    fileprivate typealias NightBounds = PrayerScheduleBuilder.NightBounds
+
+    /// Sets every base of `date` before adjustments (in place: returned, the 264 bytes of bases
+    /// were copied); returns the next day's fajr base and the nights. `fajr` is this day's fajr base
+    /// when the day before already found it.
+    func fill(
+        _ bases: inout Bases, date: CivilDate, previous: SolarEvents, current: SolarEvents, next: SolarEvents,
+        fajr known: Base?
+    ) -> (nextFajr: Base, nights: NightBounds) {
+        bases.sunrise = event(current.sunrise, .altitude(horizon), altitude: horizon)
+        bases.sunset = event(current.sunset, .altitude(horizon), altitude: horizon)
+        bases.dhuhr = .time(current.transit, .transit)
+        bases.asr = event(
+            current.asr, .shadow(factor: parameters.asrShadowFactor), altitude: current.asrAltitude ?? 0
+        )
+        bases.fajr = known ?? fajrBase(previous: previous, current: current, date: date)
+        let maghrib = maghribBase(current: current, next: next)
+        bases.maghrib = maghrib
+        bases.isha = ishaBase(current: current, next: next, maghrib: maghrib, date: date)
+        if case .angle(let angle) = parameters.imsak {
+            bases.imsak = morningTwilight(current.imsak, angle: angle, previous: previous, current: current)
+        }
+        let nextFajrBase = fajrBase(previous: current, current: next, date: date.adding(days: 1))
+        let nextFajr = nextFajrBase.time
+        let nights: NightBounds = (
+            sunsetToSunrise: interval(current.sunset, next.sunrise),
+            sunsetToFajr: interval(current.sunset, nextFajr),
+            maghribToFajr: interval(maghrib.time, nextFajr)
+        )
+        let night: PrayerSchedule.Bounds? =
+            switch parameters.night {
+            case .sunsetToSunrise: nights.sunsetToSunrise
+            case .sunsetToFajr: nights.sunsetToFajr
+            case .maghribToFajr: nights.maghribToFajr
+            }
+        let measure = parameters.night
+        func part(_ fraction: Double) -> Base {
+            guard let night else { return .unavailable(.requires(measure == .sunsetToSunrise ? .sunrise : .fajr)) }
+            return .time(night.start + fraction * (night.end - night.start), .nightFraction(fraction, night: measure))
+        }
+        bases.firstThird = part(1.0 / 3)
+        bases.midnight = part(0.5)
+        bases.lastThird = part(2.0 / 3)
+        return (nextFajrBase, nights)
     }
 
     private func event(_ time: Double?, _ derivation: PrayerTime.Derivation, altitude: Double) -> Base {
@@ -316,7 +466,7 @@ struct PrayerScheduleBuilder {
             guard let maghrib = maghrib.time else { return .unavailable(.requires(.maghrib)) }
             if let ramadan = parameters.ramadanIshaInterval,
                 announcedRamadan.map({ $0.contains(date.daysSince1970) })
-                    ?? Self.isRamadan(date, calendar: hijriCalendar, offset: hijriOffset)
+                    ?? PrayerScheduleBuilder.isRamadan(date, calendar: hijriCalendar, offset: hijriOffset)
             {
                 minutes = ramadan
             }
@@ -382,131 +532,5 @@ struct PrayerScheduleBuilder {
         }
         let safe = sunset + portion(angle: angle) * (sunrise - sunset)
         return base.time.map { $0 <= safe } ?? false ? base : .time(safe, .highLatitudeRule(rule))
-    }
-
-    /// Applies adjustments and rounding and assembles the schedule.
-    private mutating func finish(
-        date: CivilDate, bases: inout Bases, current: SolarEvents,
-        nights: (
-            sunsetToSunrise: PrayerSchedule.Bounds?, sunsetToFajr: PrayerSchedule.Bounds?,
-            maghribToFajr: PrayerSchedule.Bounds?
-        )
-    ) throws(ValidationError) -> PrayerSchedule {
-        let basis = current.basis
-        if case .minutesBeforeFajr(let before) = parameters.imsak {
-            // Imsak follows the fajr people see: adjusted fajr minus the minutes.
-            bases[.imsak] =
-                switch bases[.fajr] {
-                case .time(let fajr, _):
-                    .time(
-                        fajr + Double(adjustments[.fajr] - before) * 60, .interval(minutes: -before, from: .fajr))
-                case .unavailable: .unavailable(.requires(.fajr))
-                }
-        }
-        var unavailable: [Prayer: PrayerTime.Unavailability] = [:]
-        var heldBack: UInt16 = 0
-        var reorderedByUser: (earlier: Prayer, later: Prayer)?
-        var times: [PrayerTime] = []
-        times.reserveCapacity(Self.prayers.count)
-        var usedRule = false
-        var usedSeason = false
-        // The adjusted instants by ordinal, NaN where there is none, on the stack.
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.prayers.count) { adjusted in
-            // Every time adjusted (each read from its own field: see `PerPrayer.forEach`).
-            bases.forEach { prayer, base in
-                switch base {
-                case .time(let time, let derivation):
-                    adjusted[prayer.ordinal] = time + Double(adjustments[prayer]) * 60
-                    if case .highLatitudeRule = derivation { usedRule = true }
-                    if case .seasonal = derivation { usedSeason = true }
-                case .unavailable(let reason):
-                    adjusted[prayer.ordinal] = .nan
-                    unavailable[prayer] = reason
-                }
-            }
-            // A method's minutes can reorder times on days when the sun barely moves (dhuhr +5 past an
-            // Asr a minute after transit, near the polar night): the later time is held back to the
-            // earlier one, and marked. The user's own adjustments are never overridden: if they alone
-            // reorder the day, the request is refused.
-            for sequence in Self.sequences {
-                var latest = -Double.infinity
-                var latestOrdinal = 0
-                for ordinal in sequence where !adjusted[ordinal].isNaN {
-                    guard adjusted[ordinal] < latest else {
-                        (latest, latestOrdinal) = (adjusted[ordinal], ordinal)
-                        continue
-                    }
-                    if reorderedByUser == nil,
-                        userAdjustmentReorders(earlier: latestOrdinal, later: ordinal, adjusted: adjusted)
-                    {
-                        reorderedByUser = (Self.prayers[latestOrdinal], Self.prayers[ordinal])
-                    }
-                    adjusted[ordinal] = latest
-                    heldBack |= 1 << UInt16(ordinal)
-                    reorderedDays += 1
-                }
-            }
-            let rounding = parameters.rounding
-            let polar = basis != nil
-            bases.forEach { prayer, base in
-                guard case .time(_, let derivation) = base else { return }
-                let ordinal = prayer.ordinal
-                times.append(
-                    PrayerTime(
-                        prayer: prayer,
-                        date: Date(timeIntervalSince1970: clock.round(adjusted[ordinal], rounding)),
-                        derivation: derivation, adjustmentMinutes: adjustments[prayer],
-                        rounding: rounding, isPolarResolved: polar && prayer != .dhuhr,
-                        isHeldBack: heldBack & (1 << UInt16(ordinal)) != 0
-                    )
-                )
-            }
-        }
-        if let (earlier, later) = reorderedByUser {
-            let minutes = parameters.adjustments
-            throw ValidationError(
-                field: "adjust",
-                message: "the adjustments (\(minutes)) put \(later) before \(earlier) on \(date); "
-                    + "a time is never moved past the one before it"
-            )
-        }
-        ruleDays += usedRule ? 1 : 0
-        seasonalDays += usedSeason ? 1 : 0
-        polarDays += basis == nil ? 0 : 1
-        unavailableDays += unavailable.isEmpty ? 0 : 1
-        return PrayerSchedule(
-            calculated: date, zone: clock.zone, coordinates: coordinates, times: times, unavailable: unavailable,
-            nights: nights, polarBasis: basis, extraTimes: extraTimes.map { extra(current, settings: $0, times: times) }
-        )
-    }
-
-    /// Ishraq, zawal and isfirar of a day whose sun's events are `current` and whose (adjusted,
-    /// rounded) times are `times`. Rounded, when the day's times are, so that no disliked time is
-    /// shown shorter than it is: the ones that begin one down to the minute, the ones that end one up.
-    private mutating func extra(_ current: SolarEvents, settings: ExtraTimeSettings, times: [PrayerTime])
-        -> ExtraTimes
-    {
-        let sunrise = times.first { $0.prayer == .sunrise }?.date
-        let sunset = times.first { $0.prayer == .sunset }?.date
-        let rounding = parameters.rounding
-        func up(_ instant: Double) -> Date {
-            Date(timeIntervalSince1970: rounding == .none ? instant : clock.round(instant, .up))
-        }
-        func down(_ instant: Double) -> Date {
-            Date(timeIntervalSince1970: rounding == .none ? instant : clock.roundDown(instant))
-        }
-        let ishraq: Date?
-        let isfirar: Date?
-        switch settings.sunRisen {
-        case .altitude:
-            (ishraq, isfirar) = (current.ishraq.map(up), current.isfirar.map(down))
-        case .minutes(let minutes):
-            let seconds = Double(minutes) * 60
-            ishraq = sunrise.map { $0.addingTimeInterval(seconds) }
-            isfirar = sunset.map { $0.addingTimeInterval(-seconds) }
-        }
-        return ExtraTimes(
-            ishraq: ishraq, zawal: down(current.transit - Double(settings.zenithMinutes) * 60),
-            transit: up(current.transit), isfirar: isfirar, sunrise: sunrise, sunset: sunset)
     }
 }
