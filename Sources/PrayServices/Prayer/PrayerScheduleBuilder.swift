@@ -261,7 +261,6 @@ struct PrayerScheduleBuilder {
         var heldBack: UInt16 = 0
         var reorderedByUser: (earlier: Prayer, later: Prayer)?
         var times: [PrayerTime] = []
-        times.reserveCapacity(Self.prayers.count)
         var usedRule = false
         var usedSeason = false
         // The adjusted instants by ordinal, NaN where there is none, on the stack.
@@ -302,18 +301,27 @@ struct PrayerScheduleBuilder {
             }
             let rounding = rules.parameters.rounding
             let polar = basis != nil
-            bases.forEach { prayer, base in
-                guard case .time(_, let derivation) = base else { return }
-                let ordinal = prayer.ordinal
-                times.append(
-                    PrayerTime(
-                        prayer: prayer,
-                        date: Date(timeIntervalSince1970: clock.round(adjusted[ordinal], rounding)),
-                        derivation: derivation, adjustmentMinutes: adjustments[prayer],
-                        rounding: rounding, isPolarResolved: polar && prayer != .dhuhr,
-                        isHeldBack: heldBack & (1 << UInt16(ordinal)) != 0
+            // The day's times made on the stack, then copied into an array of their exact count: an
+            // append for each checked the array's room and uniqueness.
+            withUnsafeTemporaryAllocation(of: PrayerTime.self, capacity: Self.prayers.count) { made in
+                var count = 0
+                bases.forEach { prayer, base in
+                    guard case .time(_, let derivation) = base else { return }
+                    let ordinal = prayer.ordinal
+                    made.initializeElement(
+                        at: count,
+                        to: PrayerTime(
+                            prayer: prayer,
+                            date: Date(timeIntervalSince1970: clock.round(adjusted[ordinal], rounding)),
+                            derivation: derivation, adjustmentMinutes: adjustments[prayer],
+                            rounding: rounding, isPolarResolved: polar && prayer != .dhuhr,
+                            isHeldBack: heldBack & (1 << UInt16(ordinal)) != 0
+                        )
                     )
-                )
+                    count += 1
+                }
+                times = Array(UnsafeBufferPointer(rebasing: made[..<count]))
+                made.baseAddress?.deinitialize(count: count)
             }
         }
         if let (earlier, later) = reorderedByUser {
