@@ -58,13 +58,23 @@ import Testing
     }
 
     @Test func addingDaysWithinAMonthAgreesWithTheDayCount() {
-        // Every day of four years (a leap year among them) and every step up to 40 days either way: the
-        // same-month shortcut and the day count give the same day, including the end of each month.
+        // Every day of four years (a leap year among them), of the turns of 1900 (not a leap year),
+        // 2000 (one) and 2100, and of the last year there is, and every step up to 40 days either way:
+        // the same-month shortcuts and the day count give the same day, including the end of each
+        // month and of each year.
         var differences: [String] = []
-        for days in 19_358..<(19_358 + 4 * 365 + 1) {  // 2023-01-01 to 2026-12-31
+        let last = CivilDate.last.daysSince1970
+        let spans: [Range<Int>] = [
+            19_358..<(19_358 + 4 * 365 + 1),  // 2023-01-01 to 2026-12-31
+            -25_600 ..< -25_500, 10_950..<11_050, 47_450..<47_550,  // Dec to Mar of 1899-1900, 1999-2000, 2099-2100
+            (last - 400)..<(last + 1),
+        ]
+        for days in spans.joined() {
             let date = CivilDate(daysSince1970: days)
-            for step in -40...40 where date.adding(days: step) != CivilDate(daysSince1970: days + step) {
-                differences.append("\(date) + \(step)")
+            for step in -40...40 where days + step <= last {
+                if date.adding(days: step) != CivilDate(daysSince1970: days + step) {
+                    differences.append("\(date) + \(step)")
+                }
             }
         }
         #expect(differences.isEmpty)

@@ -163,10 +163,19 @@ public struct CivilDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
     /// Returns the day `days` days later (earlier when negative). The result must lie within
     /// ``yearRange`` (a programming error otherwise); ``clampedAdding(days:)`` never traps.
     public func adding(days: Int) -> CivilDate {
-        // A step that stays within the month's first 28 days (most of the engine's steps of a day) is
-        // the same month; any other goes through the day count.
-        if days > -28, days < 28, case let day = Int(storedDay) + days, day >= 1, day <= 28 {
-            return CivilDate(storedYear: storedYear, storedMonth: storedMonth, storedDay: UInt8(day))
+        // A step that stays within the month (most of the engine's steps of a day) is the same month,
+        // the day after a month's last is the next month's first; any other step goes through the day
+        // count, two divisions by the era's and the year's length.
+        if days > -28, days < 28, case let day = Int(storedDay) + days, day >= 1 {
+            if day <= 28 || day <= Self.daysIn(month: month, year: year) {
+                return CivilDate(storedYear: storedYear, storedMonth: storedMonth, storedDay: UInt8(day))
+            }
+            if days == 1, storedMonth < 12 {
+                return CivilDate(storedYear: storedYear, storedMonth: storedMonth + 1, storedDay: 1)
+            }
+            if days == 1, storedYear < Self.yearRange.upperBound {
+                return CivilDate(storedYear: storedYear + 1, storedMonth: 1, storedDay: 1)
+            }
         }
         return CivilDate(daysSince1970: daysSince1970 + days)
     }

@@ -83,16 +83,18 @@ extension PrayerServiceAstronomical {
         var (currentDate, current) = events(from: request.date, direction: 1)
         var schedules: [PrayerSchedule] = []
         schedules.reserveCapacity(request.days)
-        // The days by offset rather than `request.dates`, an array made for each request.
-        for offset in 0..<request.days {
-            let date = request.date.adding(days: offset)
+        // The days one after another rather than `request.dates`, an array made for each request, or
+        // the first day plus an offset, which past the month's 28th day counts the days since 1970.
+        var date = request.date
+        for _ in 0..<request.days {
+            let tomorrow = date.adding(days: 1)
+            defer { date = tomorrow }
             guard date == currentDate else {
                 // A day the zone skipped: nothing happens on it.
                 schedules.append(PrayerSchedule(skipped: date, request: request))
                 continue
             }
-            let (nextDate, next) = events(
-                from: date.adding(days: 1), direction: 1, scope: date == last ? .dayAfter : .all)
+            let (nextDate, next) = events(from: tomorrow, direction: 1, scope: date == last ? .dayAfter : .all)
             schedules.append(try builder.schedule(date: date, previous: previous, current: current, next: next))
             (previous, current, currentDate) = (current, next, nextDate)
         }
