@@ -115,12 +115,15 @@ struct PrayerScheduleBuilder {
 
     fileprivate typealias Bases = PerPrayer<Base>
 
-    /// The sequences whose adjusted times must not go backwards, the day's and the night's, as
-    /// ordinals.
-    private static let sequences: [[Int]] = [
-        [.imsak, .fajr, .sunrise, .dhuhr, .asr, .sunset, .maghrib, .isha],
-        [.sunset, .firstThird, .midnight, .lastThird],
-    ].map { $0.map { (prayer: Prayer) in prayer.ordinal } }
+    /// The sequences whose adjusted times must not go backwards, the day's and the night's: their
+    /// ordinals four bits each, the first in the lowest bits, and how many. Walked as bits: walked as
+    /// arrays, the arrays were retained and released every day.
+    private static let dayOrder = packed([.imsak, .fajr, .sunrise, .dhuhr, .asr, .sunset, .maghrib, .isha])
+    private static let nightOrder = packed([.sunset, .firstThird, .midnight, .lastThird])
+
+    private static func packed(_ prayers: [Prayer]) -> (ordinals: UInt64, count: Int) {
+        (prayers.reversed().reduce(0) { $0 << 4 | UInt64($1.ordinal) }, prayers.count)
+    }
 
     /// `Prayer.allCases` once: the synthesized property builds a new array at every call.
     private static let prayers = Prayer.allCases
@@ -281,10 +284,14 @@ struct PrayerScheduleBuilder {
             // Asr a minute after transit, near the polar night): the later time is held back to the
             // earlier one, and marked. The user's own adjustments are never overridden: if they alone
             // reorder the day, the request is refused.
-            for sequence in Self.sequences {
+            for sequence in 0..<2 {
+                var (ordinals, count) = sequence == 0 ? Self.dayOrder : Self.nightOrder
                 var latest = -Double.infinity
                 var latestOrdinal = 0
-                for ordinal in sequence where !adjusted[ordinal].isNaN {
+                while count > 0 {
+                    let ordinal = Int(ordinals & 0xF)
+                    (ordinals, count) = (ordinals >> 4, count - 1)
+                    guard !adjusted[ordinal].isNaN else { continue }
                     guard adjusted[ordinal] < latest else {
                         (latest, latestOrdinal) = (adjusted[ordinal], ordinal)
                         continue
