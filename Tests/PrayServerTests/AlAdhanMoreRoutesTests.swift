@@ -306,6 +306,8 @@ import Testing
         for day in days {
             #expect(keys(day) == ["hijri", "gregorian"])
             let date = try #require((day["hijri"] as? [String: Any])?["date"] as? String)
+            // The day of the month is two digits, as in the date and as api.aladhan.com writes it ("01")
+            #expect((day["hijri"] as? [String: Any])?["day"] as? String == String(date.prefix(2)), "\(date)")
             let converted = try data("/v1/hToG/\(date)") as? [String: Any]
             #expect(NSDictionary(dictionary: converted ?? [:]).isEqual(to: day), "\(date)")
         }

@@ -123,7 +123,8 @@ enum AlAdhanDate {
             text.text(#"{"date":""#)
             text.dayMonthYear(date.day, date.monthNumber, date.year, yearWidth: 1)
             text.text(#"","format":"DD-MM-YYYY","day":""#)
-            text.digits(date.day)
+            // Two digits, as api.aladhan.com writes it ("day":"08") and as the Gregorian day is.
+            text.digits(date.day, width: 2)
             text.text(hijriWeekdayObjects[weekday - 1])
             // The month object without its closing brace, then its length.
             text.text(hijriMonthObjects[date.monthNumber - 1])
