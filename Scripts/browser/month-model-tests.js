@@ -57,12 +57,17 @@ export function run() {
   // A mosque's month: a day its timetable does not give is marked, and its times too.
   const given = day('2027-07-01', 4, { times: { fajr: time('2027-07-01T03:10:00+01:00', '', true) } });
   const gap = day('2027-07-11', 7, { calculated: true });
-  const mosque = model([given, gap], { mosque: 'East London Mosque' });
+  const mosque = model([given, gap], { mosque: 'East London Mosque', timetable: true });
   expect(!m.isCalculatedDay(mosque, given) && m.isCalculatedDay(mosque, gap), 'the gap day is marked');
   expect(!m.isCalculatedDay(model([gap]), gap), 'a place has no gaps to mark');
   same(m.cells(mosque, given).filter((cell) => cell.calculated).map((cell) => cell.prayer),
     ['sunrise', 'dhuhr', 'asr', 'maghrib', 'isha'], 'calculated times of a mosque day');
   same(m.legend(mosque).calculatedDay && m.legend(mosque).calculatedTime, true, 'the legend says so');
+  // A mosque with iqama rules and no timetable marks nothing, as the screen: no day, no time.
+  const rulesOnly = model([day('2027-07-01', 4, { calculated: true })], { mosque: 'East London Mosque', timetable: false });
+  expect(!m.isCalculatedDay(rulesOnly, rulesOnly.days[0]), 'no timetable, no gap');
+  same(m.cells(rulesOnly, rulesOnly.days[0]).filter((cell) => cell.calculated).length, 0, 'no timetable, no calculated time');
+  same(m.legend(rulesOnly).calculatedDay || m.legend(rulesOnly).calculatedTime, false, 'no timetable, no legend of it');
 
   // Hijri: the month's name on the first row and on the 1st; the span in the subtitle.
   const hijri = (d, month, name) => ({ year: 1448, month, day: d, monthName: name, monthNameArabic: `ع${name}` });

@@ -26,7 +26,9 @@ final class PublishedFixture: Sendable {
     let space: String
     let clock: PrayClockFake
 
-    init(now: Date = PublishedFixture.july) throws {
+    /// - Parameter timetable: Whether the mosque keeps a timetable (its ten days of July); without,
+    ///   its iqama rules alone.
+    init(now: Date = PublishedFixture.july, timetable: Bool = true) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-pages-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         store = SyncStoreSQLite(path: folder.appendingPathComponent("sync.sqlite").path, log: .silent)
@@ -56,11 +58,10 @@ final class PublishedFixture: Sendable {
         let notice = SyncNoticeValue(
             title: "<b>Janazah</b> after Dhuhr", text: "<script>alert('x')</script>&amp; <img src=x onerror=alert(1)>",
             start: now.addingTimeInterval(-3600), end: now.addingTimeInterval(7 * 86_400), priority: .urgent)
-        try push([
-            (.mosqueSettings, "settings", .mosqueSettings(Self.settings)),
-            (.mosqueMonth, "2027-07", .mosqueMonth(.init(month))),
-            (.notice, "janazah", .notice(notice)),
-        ])
+        try push(
+            [(.mosqueSettings, "settings", .mosqueSettings(Self.settings))]
+                + (timetable ? [(.mosqueMonth, "2027-07", .mosqueMonth(.init(month)))] : [])
+                + [(.notice, "janazah", .notice(notice))])
         guard
             case .publication = try store.space(
                 .publish(.init(space: self.space, slug: "elm")), from: owner, address: "127.0.0.1", now: now)
@@ -229,6 +230,24 @@ struct PublishedFixtureError: Error {}
         }
     }
 
+    @Test func aMosqueWithRulesAndNoTimetableHasNoGapsAsTheScreenMarksNoRow() throws {
+        // Given: a published mosque with its settings (iqama rules) and no timetable
+        let fixture = try PublishedFixture(timetable: false)
+        defer { fixture.remove() }
+        let routes = fixture.routes()
+        // When
+        let model = try json(get(routes, "/m/elm/month.json?month=2027-07"))
+        let screen = try json(get(routes, "/m/elm.json"))
+        // Then: the days are the mosque's (its rules give their iqama) and all calculated, but no
+        // timetable has gaps to mark (the page marks none), and the screen marks none of its rows
+        let days = try #require(model["days"] as? [[String: Any]])
+        #expect(model["mosque"] as? String == "East London Mosque" && model["timetable"] as? Bool == false)
+        #expect(days.count == 31 && days.allSatisfy { $0["calculated"] as? Bool == true })
+        #expect(days.allSatisfy { ($0["iqama"] as? [String: [String]])?["asr"]?.count == 1 })
+        let rows = try #require(screen["days"] as? [[String: Any]])
+        #expect(!rows.isEmpty && rows.allSatisfy { ($0["calculated"] as? [String])?.isEmpty == true })
+    }
+
     @Test func theMonthModelIsTheTimetablesWithItsGapsMarked() throws {
         // Given
         let fixture = try PublishedFixture()
@@ -240,7 +259,7 @@ struct PublishedFixtureError: Error {}
         // Then: the whole month, the iqama columns of the mosque's rules, and five Fridays of three times
         #expect(days.count == 31 && model["year"] as? Int == 2027 && model["month"] as? Int == 7)
         #expect(model["iqamaPrayers"] as? [String] == ["fajr", "dhuhr", "asr", "maghrib", "isha"])
-        #expect(model["mosque"] as? String == "East London Mosque")
+        #expect(model["mosque"] as? String == "East London Mosque" && model["timetable"] as? Bool == true)
         let fridays = days.filter { $0["weekday"] as? Int == 5 }
         #expect(
             fridays.map { $0["date"] as? String } == [

@@ -174,9 +174,12 @@ export function hijriCell(day, first, lang) {
   return { day: String(day.hijri.day), month };
 }
 
-/** Whether `day` is calculated in a mosque's month: its timetable does not give the day (a gap). */
+/**
+ * Whether `day` is calculated in a mosque's month: the mosque keeps a timetable here and it does not give
+ * the day (a gap). A mosque with iqama rules alone marks nothing, as the screen.
+ */
 export function isCalculatedDay(model, day) {
-  return model.mosque != null && day.calculated === true;
+  return model.mosque != null && model.timetable === true && day.calculated === true;
 }
 
 /**
@@ -186,7 +189,7 @@ export function isCalculatedDay(model, day) {
  */
 export function cells(model, day) {
   const result = [];
-  const mosqueDay = model.mosque != null && day.calculated !== true;
+  const mosqueDay = model.mosque != null && model.timetable === true && day.calculated !== true;
   for (const prayer of model.prayers) {
     const time = day.times[prayer];
     result.push(time == null

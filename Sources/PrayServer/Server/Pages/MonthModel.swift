@@ -16,7 +16,7 @@ import PrayCore
 ///  "method": "moonsighting-committee", "methodName": "…", "methodSource": "country:GB",
 ///  "highLatitudeRule": "recommended", "highLatitudeRuleInEffect": "seasons", "polarResolution": "unresolved",
 ///  "seconds": false,
-///  "hijriCalendar": "umm-al-qura", "hijriOffset": 0, "mosque": "East London Mosque",
+///  "hijriCalendar": "umm-al-qura", "hijriOffset": 0, "mosque": "East London Mosque", "timetable": true,
 ///  "prayers": ["fajr", "sunrise", "dhuhr", "asr", "maghrib", "isha"], "iqamaPrayers": ["dhuhr"],
 ///  "days": [{"date": "2027-07-02", "weekday": 5, "hijri": {…}, "notable": [], "source": "mosque:…",
 ///            "times": {"fajr": {"time": ISO, "marks": "", "given": true}, …},
@@ -26,9 +26,11 @@ import PrayCore
 ///
 /// `marks` are the printed timetable's (`~` taken from another latitude or day, `*` set by a rule, `+1`
 /// after midnight); `given` says the time came from a mosque's timetable; `calculated` says none of the
-/// day's did (a day the chosen mosque's timetable does not give: its iqama may still be the mosque's
-/// rules'); `source` names the mosque whose timetable or rules the day has. `notices` are the chosen
-/// mosque's notices not yet over, as text.
+/// day's did; `timetable` says the chosen mosque keeps a timetable for this place (one with iqama rules
+/// alone does not), so that a calculated day is a gap in it, which the page marks (its iqama may still
+/// be the mosque's rules') — as the screen marks its rows only against a timetable; `source` names the
+/// mosque whose timetable or rules the day has. `notices` are the chosen mosque's notices not yet
+/// over, as text.
 struct MonthModel {
     /// The model's version: a page built for another refuses it rather than misread it.
     static let version = 1
@@ -40,6 +42,9 @@ struct MonthModel {
     let monthNumber: Int
     /// The mosque the days come from, if one is chosen.
     let mosque: String?
+    /// Whether that mosque keeps a timetable for this place: only then is a day it does not give
+    /// marked calculated.
+    var timetable = false
     /// The mosque's notices not yet over, most urgent first.
     var notices: [MosqueNotice] = []
 
@@ -81,6 +86,7 @@ struct MonthModel {
             ("hijriCalendar", .string(request.hijriCalendar.rawValue)),
             ("hijriOffset", .int(request.hijriOffset)),
             ("mosque", mosque.map { .string($0) } ?? .null),
+            ("timetable", .bool(mosque != nil && timetable)),
             ("prayers", .array(TimetableMonth.prayers.map { .string($0.rawValue) })),
             ("iqamaPrayers", .array(TimetableMonth.prayers.filter(iqamaPrayers.contains).map { .string($0.rawValue) })),
             ("days", .array(month.schedules.map { day($0, iqamaPrayers: iqamaPrayers) })),

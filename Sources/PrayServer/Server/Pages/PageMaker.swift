@@ -110,9 +110,16 @@ struct PageMaker: Sendable {
         let (days, month) = try source.days(
             from: first, count: CivilDate.daysIn(month: chosen.month, year: chosen.year))
         let saved = try source.preferences.preferences()
+        // The chosen mosque's timetable for these days, as the screen asks for it: a day it does not
+        // give is marked calculated only when there is one.
+        let last = first.adding(days: days.days - 1)
+        let timetable = try saved[.mosque].flatMap {
+            try source.mosques.timetable(named: $0, from: first, through: last)
+        }
         let model = MonthModel(
             screen: source.screen, request: days, month: month, year: chosen.year, monthNumber: chosen.month,
             mosque: month.schedules.contains { $0.mosque != nil } ? saved[.mosque] : nil,
+            timetable: timetable?.applies(to: days) == true,
             notices: try MonthModel.notices(of: saved[.mosque], in: source.mosques, now: clock.now()))
         return Self.whole(Data(model.json.renderedBytes), type: "application/json")
     }
