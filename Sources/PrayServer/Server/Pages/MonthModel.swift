@@ -42,8 +42,8 @@ struct MonthModel {
     let monthNumber: Int
     /// The mosque the days come from, if one is chosen.
     let mosque: String?
-    /// Whether that mosque keeps a timetable for this place: only then is a day it does not give
-    /// marked calculated.
+    /// Whether that mosque keeps a timetable for this place: only then is a calculated day a gap in it,
+    /// which the page marks.
     var timetable = false
     /// The mosque's notices not yet over, most urgent first.
     var notices: [MosqueNotice] = []
