@@ -58,27 +58,34 @@ struct AlAdhanQuery {
 
     /// The value of each parameter as sent, by ``Name/rawValue``; empty when absent.
     ///
-    /// Strings and a bit for each parameter sent, rather than optional strings: every request's
-    /// array is released when it is answered, and releasing 23 optionals goes through the generic
-    /// `Optional` for each (about 1,300 instructions, a fiftieth of a `/v1/timings` answer).
-    private var values: [String]
+    /// The values of the parameters sent, in the order of their names (``Name/rawValue``), and a bit
+    /// for each: a parameter's value is at the count of the bits set below its own. Only what was sent
+    /// is kept: a slot for each of the 23 names was an array made by the generic initializer and 23
+    /// strings released with every request (and 23 optionals, before that, went through the generic
+    /// `Optional` each: about 1,300 instructions, a fiftieth of a `/v1/timings` answer).
+    private var values: [String] = []
     /// Bit ``Name/rawValue`` is set for each parameter the query has.
     private var sent: UInt32 = 0
 
     /// Reads the parameters the API knows from a request's query (names are case-sensitive, as in
     /// AlAdhan).
     init(_ query: [String: String]) {
-        values = Array(repeating: "", count: Name.spellings.count)
+        values.reserveCapacity(query.count)
         for (name, value) in query {
             guard let known = Name(spelling: name) else { continue }
-            values[known.rawValue] = value
+            values.insert(value, at: slot(known))
             sent |= 1 << UInt32(known.rawValue)
         }
     }
 
+    /// Where the value of `name` is, or goes, in ``values``.
+    private func slot(_ name: Name) -> Int {
+        (sent & (1 << UInt32(name.rawValue) - 1)).nonzeroBitCount
+    }
+
     /// The value as sent, or `nil` when absent.
     subscript(name: Name) -> String? {
-        sent & 1 << UInt32(name.rawValue) != 0 ? values[name.rawValue] : nil
+        sent & 1 << UInt32(name.rawValue) != 0 ? values[slot(name)] : nil
     }
 
     /// The value without spaces and tabs around it, or `nil` when it is absent or empty (AlAdhan
