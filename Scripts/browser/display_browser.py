@@ -46,6 +46,9 @@ MINUTE = timedelta(minutes=1)
 # Hang guards, not deadlines (milliseconds): the walk runs beside the rest of the test suite on two
 # busy cores, where a debug server's first answer or Chromium's start can take long.
 HANG_GUARD = 300_000
+# How long before the first instant a page's fake clock is installed (see Screen): an hour, far more
+# than any pause between installing it and pausing it.
+CLOCK_LEAD = timedelta(hours=1)
 
 
 class Checks:
@@ -85,7 +88,10 @@ class Screen:
         self.context.set_default_timeout(HANG_GUARD)
         self.page = self.context.new_page()
         self.now = start
-        self.page.clock.install(time=start - timedelta(seconds=1))
+        # Installed well before `start`: the installed clock runs in real time until paused, and on two
+        # busy cores more than a second may pass before the pause (Playwright then refuses to go back).
+        # No page is loaded yet, so nothing runs in between.
+        self.page.clock.install(time=start - CLOCK_LEAD)
         self.page.clock.pause_at(start)
         self.page.route("**/display.json*", self.fulfill)
         # The server's event stream names the server's own model, not the one handed here: refused, the
@@ -687,7 +693,7 @@ def memory_walk(browser, base, folder, checks, shots, days, step_minutes):
 
     context.set_default_timeout(HANG_GUARD)
     page = context.new_page()
-    page.clock.install(time=start - timedelta(seconds=1))
+    page.clock.install(time=start - CLOCK_LEAD)
     page.clock.pause_at(start)
     page.route("**/display.json*", fulfill)
     page.route("**/display/events", lambda route: route.abort("connectionrefused"))
