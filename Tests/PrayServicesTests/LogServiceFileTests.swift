@@ -5,12 +5,17 @@ import Testing
 
 @testable import PrayServices
 
-@Suite(.tags(.concurrency)) struct LogServiceFileTests {
+@Suite(.tags(.concurrency)) final class LogServiceFileTests {
     let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-log-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    // Each test has its own instance: its folder goes with it (a struct left one in /tmp a test).
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     func lines(_ path: String) -> [String] {
@@ -19,7 +24,7 @@ import Testing
             .dropLast().map(String.init)
     }
 
-    func event(_ index: Int, writer: Int = 0) -> LogEvent {
+    static func event(_ index: Int, writer: Int = 0) -> LogEvent {
         LogEvent(
             level: .info, message: "Event", metadata: ["test.index": "\(index)", "test.writer": "\(writer)"],
             file: "T.swift", line: 1, timestamp: Date(timeIntervalSince1970: 0)
@@ -52,7 +57,7 @@ import Testing
     @Test func rotatesAtTheSizeAndKeepsTheBackups() throws {
         let path = folder.appendingPathComponent("praykit.log").path
         let file = try LogServiceFile(path: path, maximumBytes: 1024, backups: 2)
-        for index in 0..<200 { file.write(event(index)) }
+        for index in 0..<200 { file.write(Self.event(index)) }
         // Every file is within the size; only two backups are kept.
         for suffix in ["", ".1", ".2"] {
             let size = try FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? Int ?? 0
@@ -77,7 +82,7 @@ import Testing
         await withTaskGroup(of: Void.self) { group in
             for writer in 0..<writers {
                 group.addTask {
-                    for index in 0..<perWriter { file.write(event(index, writer: writer)) }
+                    for index in 0..<perWriter { file.write(Self.event(index, writer: writer)) }
                 }
             }
         }
@@ -97,10 +102,10 @@ import Testing
     @Test func followsARotationMadeByAnotherProcess() throws {
         let path = folder.appendingPathComponent("moved.log").path
         let file = try LogServiceFile(path: path)
-        file.write(event(1))
+        file.write(Self.event(1))
         // logrotate (or another praykit) moves the file away
         try FileManager.default.moveItem(atPath: path, toPath: path + ".old")
-        file.write(event(2))
+        file.write(Self.event(2))
         #expect(lines(path + ".old").count == 1)
         #expect(lines(path).count == 1)
         #expect(lines(path).first?.contains("test.index=2") == true)
