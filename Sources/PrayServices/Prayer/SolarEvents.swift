@@ -50,73 +50,25 @@ struct EventAltitudes {
 /// schedule before any rule, adjustment or rounding.
 ///
 /// Each event is stored as a plain `Double`, NaN where the sun does not reach its altitude (the
-/// engine never makes a NaN time), and read as an optional: stored as eleven optionals the value was
-/// 177 bytes, copied by a call to `memcpy` a dozen times a day; as 97 it is copied inline.
+/// engine never makes a NaN time), and read as an optional (``NaNIsNone``): stored as eleven
+/// optionals the value was 177 bytes, copied by a call to `memcpy` a dozen times a day; as 97 it is
+/// copied inline.
 struct SolarEvents {
     var transit: Double
-    private var stored: Stored
+    @NaNIsNone var sunrise: Double?
+    @NaNIsNone var sunset: Double?
+    @NaNIsNone var fajr: Double?
+    @NaNIsNone var isha: Double?
+    @NaNIsNone var maghrib: Double?
+    @NaNIsNone var imsak: Double?
+    @NaNIsNone var asr: Double?
+    /// The sun risen a spear's length in the morning (ishraq) and in the afternoon (isfirar).
+    @NaNIsNone var ishraq: Double?
+    @NaNIsNone var isfirar: Double?
+    /// The altitude Asr needed, or `nil` when the sun stays below the horizon all day.
+    @NaNIsNone var asrAltitude: Double?
     /// Set when the events were borrowed from another latitude or day.
     var basis: PolarBasis?
-
-    /// The events, NaN for none.
-    private struct Stored {
-        var sunrise = Double.nan
-        var sunset = Double.nan
-        var fajr = Double.nan
-        var isha = Double.nan
-        var maghrib = Double.nan
-        var imsak = Double.nan
-        var asr = Double.nan
-        var ishraq = Double.nan
-        var isfirar = Double.nan
-        var asrAltitude = Double.nan
-    }
-
-    var sunrise: Double? {
-        get { Self.read(stored.sunrise) }
-        set { stored.sunrise = newValue ?? .nan }
-    }
-    var sunset: Double? {
-        get { Self.read(stored.sunset) }
-        set { stored.sunset = newValue ?? .nan }
-    }
-    var fajr: Double? {
-        get { Self.read(stored.fajr) }
-        set { stored.fajr = newValue ?? .nan }
-    }
-    var isha: Double? {
-        get { Self.read(stored.isha) }
-        set { stored.isha = newValue ?? .nan }
-    }
-    var maghrib: Double? {
-        get { Self.read(stored.maghrib) }
-        set { stored.maghrib = newValue ?? .nan }
-    }
-    var imsak: Double? {
-        get { Self.read(stored.imsak) }
-        set { stored.imsak = newValue ?? .nan }
-    }
-    var asr: Double? {
-        get { Self.read(stored.asr) }
-        set { stored.asr = newValue ?? .nan }
-    }
-    /// The sun risen a spear's length in the morning (ishraq) and in the afternoon (isfirar).
-    var ishraq: Double? {
-        get { Self.read(stored.ishraq) }
-        set { stored.ishraq = newValue ?? .nan }
-    }
-    var isfirar: Double? {
-        get { Self.read(stored.isfirar) }
-        set { stored.isfirar = newValue ?? .nan }
-    }
-    /// The altitude Asr needed, or `nil` when the sun stays below the horizon all day.
-    var asrAltitude: Double? {
-        get { Self.read(stored.asrAltitude) }
-        set { stored.asrAltitude = newValue ?? .nan }
-    }
-
-    @inline(__always)
-    private static func read(_ value: Double) -> Double? { value.isNaN ? nil : value }
 
     /// Whether the sun rises and sets (and stands high enough for Asr), so the day needs no polar
     /// resolution.
@@ -129,7 +81,6 @@ struct SolarEvents {
         let hints = previous ?? Self.noHints
         let before = hints.transit
         transit = unixSeconds(day.transit)
-        stored = Stored()
         sunrise =
             altitudes.solvesSunrise ? Self.solve(day, altitudes.horizon, morning: true, hints.sunrise, before) : nil
         sunset = altitudes.solvesSunset ? Self.solve(day, altitudes.horizon, morning: false, hints.sunset, before) : nil
@@ -149,7 +100,6 @@ struct SolarEvents {
     /// No day before: no hint for any event.
     private init(transit: Double) {
         self.transit = transit
-        stored = Stored()
     }
 
     private static let noHints = SolarEvents(transit: 0)
@@ -186,4 +136,22 @@ func unixSeconds(_ daysFromJ2000: Double) -> Double {
 /// UT days from J2000.0 for Unix seconds.
 func daysFromJ2000(_ unixSeconds: Double) -> Double {
     unixSeconds / 86400 - 10957.5
+}
+
+/// An optional `Double` kept in the eight bytes of a `Double`, NaN standing for `nil`: for values
+/// that are never NaN, such as the engine's times (an optional `Double` takes 9 bytes, 16 in a struct).
+@propertyWrapper
+struct NaNIsNone {
+    private var value = Double.nan
+
+    init() {}
+
+    init(wrappedValue: Double?) {
+        value = wrappedValue ?? .nan
+    }
+
+    var wrappedValue: Double? {
+        @inline(__always) get { value.isNaN ? nil : value }
+        @inline(__always) set { value = newValue ?? .nan }
+    }
 }
