@@ -76,7 +76,7 @@ struct PageMaker: Sendable {
     /// `/m/<slug>.ics`: the next ``PrayerFeed/days`` days from today in the mosque's zone.
     private func feed(_ mosque: PublishedMosque, source: PageSource) throws -> ServerAPI.Response {
         let today = try source.today(clock)
-        let (days, month) = try source.days(from: today, count: PrayerFeed.days)
+        let (days, month, _) = try source.days(from: today, count: PrayerFeed.days)
         let feed = PrayerFeed(
             name: "Prayer times — \(mosque.name)", coordinates: days.coordinates, location: mosque.name, month: month,
             zone: days.timeZone, key: PrayerFeed.key("space:" + mosque.space.id),
@@ -107,19 +107,12 @@ struct PageMaker: Sendable {
             chosen = (today.year, today.month)
         }
         let first = try CivilDate(year: chosen.year, month: chosen.month, day: 1)
-        let (days, month) = try source.days(
+        let (days, month, hasTimetable) = try source.days(
             from: first, count: CivilDate.daysIn(month: chosen.month, year: chosen.year))
         let saved = try source.preferences.preferences()
-        // The chosen mosque's timetable for these days, as the screen asks for it: a day it does not
-        // give is marked calculated only when there is one.
-        let last = first.adding(days: days.days - 1)
-        let timetable = try saved[.mosque].flatMap {
-            try source.mosques.timetable(named: $0, from: first, through: last)
-        }
         let model = MonthModel(
             screen: source.screen, request: days, month: month, year: chosen.year, monthNumber: chosen.month,
-            mosque: month.schedules.contains { $0.mosque != nil } ? saved[.mosque] : nil,
-            timetable: timetable?.applies(to: days) == true,
+            mosque: month.schedules.contains { $0.mosque != nil } ? saved[.mosque] : nil, timetable: hasTimetable,
             notices: try MonthModel.notices(of: saved[.mosque], in: source.mosques, now: clock.now()))
         return Self.whole(Data(model.json.renderedBytes), type: "application/json")
     }

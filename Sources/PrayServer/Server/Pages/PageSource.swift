@@ -19,20 +19,33 @@ struct PageSource: Sendable {
     let mosques: any MosqueTimetableStore
     let preferences: any PreferencesStore
 
-    /// The request and the month model of `count` days from `date`.
+    /// The request and the month model of `count` days from `date`, and whether the chosen mosque
+    /// keeps a timetable that serves them (then a calculated day is a gap in it, as the screen marks).
     /// - Throws: What the calculation, the Hijri calendar and the stores throw.
-    func days(from date: CivilDate, count: Int) throws -> (request: PrayerAPI.Request, month: TimetableMonth) {
+    func days(from date: CivilDate, count: Int) throws -> (
+        request: PrayerAPI.Request, month: TimetableMonth, hasTimetable: Bool
+    ) {
         var request = screen.prepared.request
         request.date = date
         request.days = count
         let saved = try preferences.preferences()
         try HijriCalendarChoice(saved: saved, mosques: mosques).apply(to: &request)
-        let schedules = try PrayerServiceMosque.overlay(
-            calculator.schedules(for: request), for: request, store: mosques, mosque: saved[.mosque])
+        var schedules = try calculator.schedules(for: request)
+        // The mosque's timetable read once, for the days and for whether it serves them.
+        var timetable: MosqueTimetable?
+        if let mosque = saved[.mosque], let last = request.dates.last {
+            timetable = try mosques.timetable(named: mosque, from: request.date, through: last)
+            schedules = PrayerServiceMosque.overlay(
+                schedules, for: request, timetable: timetable, settings: try mosques.settings(of: mosque),
+                mosque: mosque)
+        }
         let hijriDays = try hijri.following(request.hijriMonthStarts).days(
             for: HijriAPI.Request(
                 date: request.date, days: request.days, calendar: request.hijriCalendar, offset: request.hijriOffset))
-        return (request, TimetableMonth(schedules: schedules, hijri: hijriDays, iqama: saved.iqamaSettings))
+        return (
+            request, TimetableMonth(schedules: schedules, hijri: hijriDays, iqama: saved.iqamaSettings),
+            timetable?.applies(to: request) == true
+        )
     }
 
     /// Today in the place's zone.
