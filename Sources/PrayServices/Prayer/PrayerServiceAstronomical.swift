@@ -62,7 +62,6 @@ extension PrayerServiceAstronomical {
         let ephemeris = SolarEphemeris(covering: (firstNoon - 3.2)...(firstNoon + Double(request.days) + 2.2))
         var clock = ZoneClock(zone: request.zone)
         var stream = SolarEventStream(request: request, ephemeris: ephemeris)
-        var builder = PrayerScheduleBuilder(request: request, clock: clock)
         /// The events of the nearest civil day from `date` in `direction` that the zone has.
         func events(
             from date: CivilDate, direction: Int, scope: SolarEventStream.Scope = .all
@@ -81,6 +80,9 @@ extension PrayerServiceAstronomical {
         // after its sunrise and fajr.
         var previous = events(from: request.date.adding(days: -1), direction: -1, scope: .dayBefore).1
         var (currentDate, current) = events(from: request.date, direction: 1)
+        // The builder's clock made from this one, which has found the zone's period of the first day:
+        // made before, it looked the same period up again to round that day's times.
+        var builder = PrayerScheduleBuilder(request: request, clock: clock)
         var schedules: [PrayerSchedule] = []
         schedules.reserveCapacity(request.days)
         // The days one after another rather than `request.dates`, an array made for each request, or

@@ -73,7 +73,15 @@ struct AlAdhanQuery {
         values.reserveCapacity(query.count)
         for (name, value) in query {
             guard let known = Name(spelling: name) else { continue }
-            values.insert(value, at: slot(known))
+            // Appended and swapped down to its slot: `insert(_:at:)` goes through the generic
+            // `replaceSubrange`, which cost more than the rest of the parameter.
+            let slot = slot(known)
+            values.append(value)
+            var index = values.count - 1
+            while index > slot {
+                values.swapAt(index, index - 1)
+                index -= 1
+            }
             sent |= 1 << UInt32(known.rawValue)
         }
     }
