@@ -2,7 +2,8 @@ import Foundation
 import PrayCore
 import PrayServices
 
-/// The real database in a temporary folder that only this test uses, removed when released.
+/// The real database in a temporary folder that only this test uses, removed when released (and at
+/// the latest when the process exits: ``TemporaryFolders``).
 ///
 /// ```swift
 /// let test = try TestDatabase()
@@ -28,8 +29,7 @@ public final class TestDatabase: Sendable {
     /// Creates an empty database file in a new temporary folder.
     /// - Throws: When the folder cannot be created.
     public init(log: LogManager = .silent) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolders.make("praykit-test")
         path = folder.appendingPathComponent("praykit.sqlite").path
         database = SQLiteDatabase(path: path, log: log)
         preferences = PreferencesStoreSQLite(database: database, log: log)
@@ -38,7 +38,7 @@ public final class TestDatabase: Sendable {
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: folder)
+        TemporaryFolders.remove(folder)
     }
 
     /// Closes the database and deletes its files, so the next use starts from an empty database.

@@ -78,7 +78,12 @@ def compare(before, after):
 
 def khal(before, after, expected):
     """khal reads the feed, then keeps each event once after importing the feed before and after."""
-    folder = tempfile.mkdtemp(prefix="praykit-khal-")
+    with tempfile.TemporaryDirectory(prefix="praykit-khal-") as folder:
+        return khal_in(folder, before, after, expected)
+
+
+def khal_in(folder, before, after, expected):
+    """`khal` with its configuration and calendar in `folder`."""
     calendar = os.path.join(folder, "feed")
     os.makedirs(calendar)
     config = os.path.join(folder, "config")

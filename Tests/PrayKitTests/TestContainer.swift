@@ -8,9 +8,8 @@ import PrayMocks
 enum TestContainer {
     /// The log the container writes to.
     static let log = LogServiceMemory()
-    /// The database file, in a fresh temporary folder.
-    static let databasePath = FileManager.default.temporaryDirectory
-        .appendingPathComponent("praykit-container-\(UUID().uuidString)/praykit.sqlite").path
+    /// The database file, in a fresh temporary folder removed when the process exits.
+    static let databasePath = TemporaryFolders.path("praykit-container") + "/praykit.sqlite"
 
     /// Configures the container once, with the README's `configurePrayKit`; read it before using
     /// `PrayDependency`. A refused configuration stops the run: every later result would be wrong.

@@ -7,11 +7,18 @@ import Testing
 
 /// The identity that tells a copied database from the one that logged in (SYNC.md §4): stable on a
 /// machine without `/etc/machine-id` (Apple platforms, containers), never the host name.
-@Suite struct MachineIdentityTests {
+@Suite final class MachineIdentityTests {
+    /// The folders this test made, removed with it.
+    private var folders: [URL] = []
+
+    deinit {
+        folders.forEach(TemporaryFolders.remove)
+    }
+
     /// A new empty folder.
     func makeFolder(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try TemporaryFolders.make("praykit-\(name)")
+        folders.append(url)
         return url
     }
 

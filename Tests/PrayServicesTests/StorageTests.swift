@@ -288,4 +288,16 @@ import Testing
         try test.prayerLog.record(.late, for: .asr, on: day)
         #expect(try test.prayerLog.entries(from: day, through: day).map(\.status) == [.late])
     }
+
+    @Test func theTestDatabasesFolderGoesWithIt() throws {
+        // Given: a test database, its folder in the temporary directory
+        var test: TestDatabase? = try TestDatabase()
+        let folder = try #require(test?.folder)
+        #expect(folder.lastPathComponent.hasPrefix("praykit-test-"))
+        #expect(FileManager.default.fileExists(atPath: folder.path))
+        // When: it is released
+        test = nil
+        // Then: its folder is gone
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
 }

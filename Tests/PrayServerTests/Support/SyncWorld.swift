@@ -23,14 +23,14 @@ final class SyncWorld: Sendable {
     let traffic = Mutex<(requests: Int, lostBefore: Int, lostAfter: Int)>((0, 0, 0))
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("praykit-world-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolders.make("praykit-world")
         let log = LogManager(services: [memory], minLevel: .debug)
         store = SyncStoreSQLite(path: folder.appendingPathComponent("server/sync.sqlite").path, log: log)
         routes = SyncRoutes(store: store, clock: serverClock, log: log, requestsPerMinute: 1_000_000)
     }
 
-    deinit { try? FileManager.default.removeItem(at: folder) }
+    // A device's database may make its folder again after this; the process's exit removes it then.
+    deinit { TemporaryFolders.remove(folder) }
 
     /// A new device with an empty database, not logged in.
     func device(_ name: String, clockOffset: TimeInterval = 0) -> Device {
