@@ -213,14 +213,17 @@ struct AlAdhanSettings: Sendable {
         guard method.preset != .custom else {
             return method.json(parameters: methodParameters, shafaq: shafaq).renderedBytes
         }
-        let index = method.id * Shafaq.allCases.count + (Shafaq.allCases.firstIndex(of: shafaq) ?? 0)
+        let index = method.id * Self.shafaqs.count + (Self.shafaqs.firstIndex(of: shafaq) ?? 0)
         return Self.presetMethods[index]
     }
 
+    /// `Shafaq.allCases`, made once: the synthesized property makes a new array at each use.
+    private static let shafaqs = Shafaq.allCases
+
     /// The rendered `meta.method` of every preset method (by AlAdhan number) and shafaq.
-    private static let presetMethods: [[UInt8]] = (0..<(24 * Shafaq.allCases.count)).map { index in
-        let id = index / Shafaq.allCases.count
-        let shafaq = Shafaq.allCases[index % Shafaq.allCases.count]
+    private static let presetMethods: [[UInt8]] = (0..<(24 * shafaqs.count)).map { index in
+        let id = index / shafaqs.count
+        let shafaq = shafaqs[index % shafaqs.count]
         guard let method = AlAdhanMethod.withID(id), method.preset != .custom else { return Array("null".utf8) }
         return method.json(parameters: method.parameters, shafaq: shafaq).renderedBytes
     }
