@@ -132,7 +132,7 @@ import Testing
             if seen {
                 usleep(UInt32(Double.random(in: 0...window, using: &random) * 1_000_000))
                 for (child, _) in children { child.freeze() }
-                let state = probe.state()
+                let state = probe.stoppedState()
                 let inside = landing(state, among: pids, into: &report.landings)
                 if case .writing(let pid) = state, let holder = children.first(where: { $0.0.pid == pid }) {
                     report.holders.append(holder.write)
@@ -240,7 +240,7 @@ import Testing
             } else if began != nil {
                 usleep(UInt32(Double.random(in: 0...window, using: &random) * 1_000_000))
                 child.freeze()
-                inside = landing(probe.state(), among: [child.pid], into: &report.landings)
+                inside = landing(probe.stoppedState(), among: [child.pid], into: &report.landings)
                 window = adapt(window, inside: inside)
                 child.kill()
                 killed = true

@@ -43,11 +43,16 @@ struct WriteLockProbe: Sendable {
     }
 
     /// The state now; `.free` when the `-shm` file does not exist (no process has the database open).
+    ///
+    /// On Linux one reading can miss a lock: the kernel writes `/proc/locks` a page at a time, and
+    /// locks that other processes take or drop between two pages move the rest of the list, so lines
+    /// are skipped. While the processes that matter are stopped, ``stoppedState(readings:)`` reads it
+    /// again.
     func state() -> State {
         #if os(Linux)
             var status = stat()
             guard stat(path, &status) == 0, let table = Self.text(of: "/proc/locks") else { return .free }
-            return Self.state(locks: table, inode: UInt64(status.st_ino))
+            return Self.state(locks: table, device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
         #else
             let descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else { return .free }
@@ -55,6 +60,22 @@ struct WriteLockProbe: Sendable {
             guard let writer = holder(of: 120, descriptor) else { return .free }
             return holder(of: 122, descriptor) == nil ? .writing(writer) : .recovering(writer)
         #endif
+    }
+
+    /// The state while the processes holding the database's locks are stopped (`freeze(limit:)`):
+    /// their locks no longer change, so a reading that finds one inside its write transaction is the
+    /// truth, and one that does not may have missed its lines (``state()``). Up to `readings` readings:
+    /// the first that finds a writer; else a recovery if one found it; else `.free`.
+    func stoppedState(readings: Int = 5) -> State {
+        var found = State.free
+        for _ in 0..<readings {
+            switch state() {
+            case .writing(let pid): return .writing(pid)
+            case .recovering(let pid): found = .recovering(pid)
+            case .free: break
+            }
+        }
+        return found
     }
 
     /// The text of a `/proc` file. (Not `String(contentsOfFile:)`, which in Swift 6.3 on Linux leaks
@@ -65,15 +86,22 @@ struct WriteLockProbe: Sendable {
         return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
     }
 
-    /// The state that a `/proc/locks` table gives for the file with `inode`. A line reads
-    /// `1: POSIX  ADVISORY  WRITE 4242 fd:00:1234 120 120` (id, kind, mode, type, pid, device and
-    /// inode, first and last byte); a line with `->` is a process waiting for a lock, not holding it.
-    static func state(locks table: String, inode: UInt64) -> State {
+    /// The state that a `/proc/locks` table gives for the file `device` and `inode` name (`st_dev`,
+    /// `st_ino`). A line reads `1: POSIX  ADVISORY  WRITE 4242 fd:00:1234 120 120` (id, kind, mode,
+    /// type, pid, the device's major and minor numbers in hexadecimal and the inode, first and last
+    /// byte); a line with `->` is a process waiting for a lock, not holding it. The device counts: the
+    /// same inode number on another file system (a database of another test) is another file.
+    static func state(locks table: String, device: UInt64, inode: UInt64) -> State {
+        // Linux's dev_t: the major number in bits 8–19 and 32–43, the minor in bits 0–7 and 20–31.
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
+        let minor = (device & 0xff) | ((device >> 12) & ~0xff)
         var held: [(pid: pid_t, write: Bool, bytes: ClosedRange<Int>)] = []
         for line in table.split(separator: "\n") where !line.contains("->") {
             let fields = line.split(separator: " ")
-            guard fields.count >= 8, fields[1] == "POSIX", let pid = pid_t(fields[4]),
-                fields[5].split(separator: ":").last.flatMap({ UInt64($0) }) == inode, let first = Int(fields[6])
+            guard fields.count >= 8, fields[1] == "POSIX", let pid = pid_t(fields[4]) else { continue }
+            let file = fields[5].split(separator: ":")
+            guard file.count == 3, UInt64(file[0], radix: 16) == major, UInt64(file[1], radix: 16) == minor,
+                UInt64(file[2]) == inode, let first = Int(fields[6])
             else { continue }
             let last = Int(fields[7]) ?? Int.max  // "EOF"
             guard first <= last else { continue }
