@@ -92,7 +92,8 @@ struct WriteLockProbe: Sendable {
     /// byte); a line with `->` is a process waiting for a lock, not holding it. The device counts: the
     /// same inode number on another file system (a database of another test) is another file.
     static func state(locks table: String, device: UInt64, inode: UInt64) -> State {
-        // Linux's dev_t: the major number in bits 8–19 and 32–43, the minor in bits 0–7 and 20–31.
+        // Linux's dev_t (glibc's makedev): the major number in bits 8–19 and 44–63, the minor in bits
+        // 0–7 and 20–43.
         let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
         let minor = (device & 0xff) | ((device >> 12) & ~0xff)
         var held: [(pid: pid_t, write: Bool, bytes: ClosedRange<Int>)] = []
