@@ -15,8 +15,7 @@ public enum TemporaryFolders {
     /// when the process exits.
     /// - Throws: When the folder cannot be created.
     public static func make(_ prefix: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        remember(folder.path)
+        let folder = URL(fileURLWithPath: path(prefix), isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
