@@ -488,7 +488,8 @@ final class SyncBenchServer: Sendable {
     /// Hands a client's request to the routes, as the server would after reading it from a socket.
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         let answer = routes.respond(
-            to: ServerAPI.Request(method: request.method.rawValue, target: request.url.path, headers: request.headers),
+            to: ServerAPI.Request(
+                method: request.method.rawValue, target: request.url.path, headers: ServerAPI.Fields(request.headers)),
             body: request.body ?? Data(), remoteAddress: "127.0.0.1")
         return HTTPResponse(
             status: answer.status,

@@ -42,7 +42,8 @@ import Testing
         // Given: every parameter the API reads, each with its own name as its value
         let names = AlAdhanQuery.Name.allCases
         // When
-        let query = AlAdhanQuery(Dictionary(uniqueKeysWithValues: names.map { ($0.description, $0.description) }))
+        let query = AlAdhanQuery(
+            ServerAPI.Fields(Dictionary(uniqueKeysWithValues: names.map { ($0.description, $0.description) })))
         // Then: each is kept in its own place
         #expect(names.count == AlAdhanQuery.Name.spellings.count)
         #expect(names.allSatisfy { query[$0] == $0.description })

@@ -23,7 +23,7 @@ import Testing
 
     /// The response and its JSON object.
     func get(
-        _ target: String, headers: [String: String] = [:], routes: AlAdhanRoutes? = nil
+        _ target: String, headers: ServerAPI.Fields = [:], routes: AlAdhanRoutes? = nil
     ) throws -> (ServerAPI.Response, [String: Any]) {
         let response = (routes ?? self.routes()).respond(to: ServerAPI.Request(target: target, headers: headers))
         let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any] ?? [:]

@@ -55,7 +55,7 @@ import Testing
         try DisplayRoutesTests.screen(from: "2027-07-01")
     }
 
-    func get(_ routes: some ServerRoutes, _ target: String, headers: [String: String] = [:]) -> ServerAPI.Response {
+    func get(_ routes: some ServerRoutes, _ target: String, headers: ServerAPI.Fields = [:]) -> ServerAPI.Response {
         routes.respond(to: ServerAPI.Request(target: target, headers: headers))
     }
 

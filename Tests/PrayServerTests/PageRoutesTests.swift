@@ -117,7 +117,7 @@ struct PublishedFixtureError: Error {}
 /// calculated and marked), the calendar feed (UIDs, SEQUENCE, LAST-MODIFIED, ETag), the event stream, and
 /// the month of the screen's place.
 @Suite(.tags(.concurrency)) struct PageRoutesTests {
-    func get(_ routes: some ServerRoutes, _ target: String, headers: [String: String] = [:]) -> ServerAPI.Response {
+    func get(_ routes: some ServerRoutes, _ target: String, headers: ServerAPI.Fields = [:]) -> ServerAPI.Response {
         routes.respond(to: ServerAPI.Request(target: target, headers: headers))
     }
 

@@ -233,6 +233,9 @@
             let most = try await get(server, place + (1...98).map { "&a\($0)=1" }.joined())
             // A parameter given twice asks two things at once: a 400, not one of them
             let twice = try await Self.exchange(request(place + "&latitude=51.5"), port: server.port)
+            // … and among more parameters than are compared one by one
+            let twiceAmongMany = try await Self.exchange(
+                request(place + (1...40).map { "&a\($0)=1" }.joined() + "&latitude=51.5"), port: server.port)
             await server.shutdown()
             // Then: 400s that say why, in the envelope; the most is answered
             #expect(nul.status == 400 && (nul.envelope["data"] as? String)?.contains("%00") == true)
@@ -240,9 +243,11 @@
             #expect(flood.status == 400 && flood.envelope["code"] as? Int == 400)
             #expect((flood.envelope["data"] as? String)?.contains("more than 100 query parameters") == true)
             #expect(most.status == 200, "\(String(decoding: most.body, as: UTF8.self))")
-            #expect(
-                twice.status == 400
-                    && (twice.envelope["data"] as? String)?.contains("'latitude' more than once") == true)
+            for twice in [twice, twiceAmongMany] {
+                #expect(
+                    twice.status == 400
+                        && (twice.envelope["data"] as? String)?.contains("'latitude' more than once") == true)
+            }
         }
 
         @Test func ambiguousFramingIsRefusedWith400AndTheConnectionClosed() async throws {

@@ -34,7 +34,7 @@ import Testing
         /// Sends `body` to `path` and reads the JSON object of the answer.
         func send(
             _ path: String, _ body: Data, method: String = "POST", token: String? = nil,
-            headers: [String: String] = [:], address: String = "192.0.2.7"
+            headers: ServerAPI.Fields = [:], address: String = "192.0.2.7"
         ) -> (response: ServerAPI.Response, json: [String: Any]) {
             var headers = headers
             if let token { headers["Authorization"] = "Bearer \(token)" }
@@ -210,7 +210,7 @@ import Testing
         let body = try JSONEncoder().encode(pull)
         var answers: [Data] = []
         // When: no header, another scheme, an empty token, an unknown one, one cut short
-        let attempts: [[String: String]] = [
+        let attempts: [ServerAPI.Fields] = [
             [:], ["Authorization": "Basic \(token)"], ["Authorization": "Bearer "], ["Authorization": token],
             ["Authorization": "Bearer pkd_" + String(repeating: "A", count: 43)],
             ["Authorization": "Bearer " + token.dropLast()],

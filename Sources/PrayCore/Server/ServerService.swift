@@ -208,9 +208,9 @@ public enum ServerAPI {
         public var path: String
         /// The query's arguments, percent-decoded; for a name given twice, the last value (the
         /// libmicrohttpd server refuses such a request with a 400 before any route sees it).
-        public var query: [String: String]
+        public var query: Fields
         /// The header fields, names in lower case; for a name given twice, the values joined by `, `.
-        public var headers: [String: String]
+        public var headers: Fields
         /// Set when the server has refused the request before answering it (its framing is ambiguous,
         /// or its head or body is too large): the handler only chooses how the refusal looks. Whatever
         /// it answers, the connection closes after it, and an answer whose status is not the refusal's
@@ -227,19 +227,19 @@ public enum ServerAPI {
 
         /// Creates a request from its parts.
         public init(
-            method: String = "GET", path: String, query: [String: String] = [:], headers: [String: String] = [:],
+            method: String = "GET", path: String, query: Fields = [:], headers: Fields = [:],
             refusal: Refusal? = nil, body: Data = Data(), remoteAddress: String = ""
         ) {
+            var lowercased = Fields(minimumCapacity: headers.count)
+            for (name, value) in headers { lowercased[name.lowercased()] = value }
             self.init(
-                method: method, path: path, query: query,
-                lowercasedHeaders: Dictionary(
-                    headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 }),
-                refusal: refusal, body: body, remoteAddress: remoteAddress)
+                method: method, path: path, query: query, lowercasedHeaders: lowercased, refusal: refusal,
+                body: body, remoteAddress: remoteAddress)
         }
 
         /// Creates a request whose header names are in lower case already (a server reading the wire).
         package init(
-            method: String, path: String, query: [String: String], lowercasedHeaders: [String: String],
+            method: String, path: String, query: Fields, lowercasedHeaders: Fields,
             refusal: Refusal? = nil, body: Data = Data(), remoteAddress: String = ""
         ) {
             self.method = method
@@ -254,11 +254,11 @@ public enum ServerAPI {
         /// Creates a request from a request target as sent on the wire: `/v1/timings?latitude=21.4`.
         /// The path and the query are percent-decoded; `+` in the query is a space.
         public init(
-            method: String = "GET", target: String, headers: [String: String] = [:], body: Data = Data(),
+            method: String = "GET", target: String, headers: Fields = [:], body: Data = Data(),
             remoteAddress: String = ""
         ) {
             let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-            var query: [String: String] = [:]
+            var query = Fields()
             if parts.count == 2 {
                 for item in parts[1].split(separator: "&") where !item.isEmpty {
                     let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -310,7 +310,7 @@ public enum ServerAPI {
         /// The header fields to send (`Content-Length` and `Date` are added by the server). A 304 gives
         /// `Content-Length` itself: the length of the 200 it stands for (RFC 9110 §8.6), which the
         /// server sends without a body.
-        public var headers: [String: String]
+        public var headers: Fields
         /// The body.
         public var body: Data
         /// For a response that goes on after it is queued (server-sent events): what its bytes come
@@ -318,7 +318,7 @@ public enum ServerAPI {
         public var stream: ServerStream?
 
         /// Creates a response.
-        public init(status: Int, headers: [String: String] = [:], body: Data = Data(), stream: ServerStream? = nil) {
+        public init(status: Int, headers: Fields = [:], body: Data = Data(), stream: ServerStream? = nil) {
             self.status = status
             self.headers = headers
             self.body = body

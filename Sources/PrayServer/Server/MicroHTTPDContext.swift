@@ -112,7 +112,7 @@
             let body = takeBody(of: connection)
             let remoteAddress = Self.clientAddress(of: connection)
             var refusal = refusal
-            var query: [String: String] = [:]
+            var query = ServerAPI.Fields()
             if refusal == nil {
                 let arguments = Self.values(of: connection, kind: .GET_ARGUMENT_KIND)
                 query = arguments.values
@@ -349,7 +349,7 @@
 
         /// The header fields every answer carries: `nosniff`, so that a browser never reads a JSON or
         /// plain-text answer as HTML or script.
-        static let commonHeaders = ["X-Content-Type-Options": "nosniff"]
+        static let commonHeaders: ServerAPI.Fields = ["X-Content-Type-Options": "nosniff"]
 
         private static func queue(_ response: ServerAPI.Response, on connection: OpaquePointer) -> MHD_Result {
             // A 304 carries no body, and its Content-Length is the 200's (``ServerAPI/Response/headers``),
@@ -374,7 +374,7 @@
             // The common fields the response does not set itself, added to libmicrohttpd's response alone
             // (comparing the names as ASCII: Foundation's case-insensitive compare and a copy of the
             // fields were a twentieth of the server's time a request).
-            for (name, value) in commonHeaders where !response.headers.keys.contains(where: { sameASCII($0, name) }) {
+            for (name, value) in commonHeaders where !response.headers.contains(where: { sameASCII($0.key, name) }) {
                 _ = name.withCString { name in
                     value.withCString { value in praykit_mhd_add_response_header(native, name, value) }
                 }
@@ -393,39 +393,26 @@
         /// The values of one kind (header fields, query arguments) of a request; header names in lower case.
         private static func values(
             of connection: OpaquePointer, kind: MHD_ValueKind
-        ) -> (values: [String: String], repeated: String?) {
-            // Counted first (libmicrohttpd counts without a callback): a table of the right size, or none
-            // for no values. Reserving a fixed 12 went through the generic `reserveCapacity`, a sixth of
-            // the server's own work on a request.
+        ) -> (values: ServerAPI.Fields, repeated: String?) {
+            // Counted first (libmicrohttpd counts without a callback): room for them all, or nothing made
+            // for none.
             let count = Int(praykit_mhd_get_connection_values(connection, kind, nil, nil))
-            var collected: (values: [String: String], repeated: String?) = (
-                count > 0 ? [String: String](minimumCapacity: count) : [:], nil
-            )
-            withUnsafeMutablePointer(to: &collected) { pointer in
+            guard count > 0 else { return ([:], nil) }
+            var collector = FieldCollector(capacity: count, joinsRepeats: kind == .HEADER_KIND)
+            withUnsafeMutablePointer(to: &collector) { pointer in
                 _ = praykit_mhd_get_connection_values(
                     connection, kind,
                     { context, kind, key, value in
                         guard let context, let key else { return .YES }
-                        let collected = context.assumingMemoryBound(
-                            to: (values: [String: String], repeated: String?).self)
-                        var name = String(cString: key)
-                        let text = value.map { String(cString: $0) } ?? ""
-                        if kind == .HEADER_KIND {
-                            name = name.lowercased()
-                            if let earlier = collected.pointee.values[name] {
-                                collected.pointee.values[name] = earlier + ", " + text
-                                return .YES
-                            }
-                        }
-                        if collected.pointee.values.updateValue(text, forKey: name) != nil, !name.isEmpty,
-                            collected.pointee.repeated == nil
-                        {
-                            collected.pointee.repeated = name
-                        }
+                        let collector = context.assumingMemoryBound(to: FieldCollector.self)
+                        let name = String(cString: key)
+                        collector.pointee.add(
+                            kind == .HEADER_KIND ? name.lowercased() : name,
+                            value.map { String(cString: $0) } ?? "")
                         return .YES
                     }, pointer)
             }
-            return collected
+            return (collector.fields, collector.repeated)
         }
 
         // MARK: - Connections

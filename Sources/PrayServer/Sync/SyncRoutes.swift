@@ -308,7 +308,9 @@ public struct SyncRoutes: Sendable {
         return ServerAPI.Response(status: status, headers: headers, body: try encoder.encode(value))
     }
 
-    fileprivate static let headers = ["Content-Type": "application/json", "Cache-Control": "no-store"]
+    fileprivate static let headers: ServerAPI.Fields = [
+        "Content-Type": "application/json", "Cache-Control": "no-store",
+    ]
 
     /// The `Retry-After` of a 503 while the database is unavailable: long enough for a PostgreSQL
     /// restart or failover to make progress, short enough that devices catch up soon after.

@@ -71,7 +71,8 @@ final class SyncWorld: Sendable {
         traffic.withLock { $0.requests += 1 }
         let target = request.url.path
         let answer = routes.respond(
-            to: ServerAPI.Request(method: request.method.rawValue, target: target, headers: request.headers),
+            to: ServerAPI.Request(
+                method: request.method.rawValue, target: target, headers: ServerAPI.Fields(request.headers)),
             body: request.body ?? Data(), remoteAddress: "127.0.0.1")
         return HTTPResponse(
             status: answer.status,

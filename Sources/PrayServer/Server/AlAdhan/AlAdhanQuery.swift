@@ -1,8 +1,10 @@
+import PrayCore
+
 /// The query parameters the AlAdhan API reads, found in one pass over a request's query.
 ///
 /// A `/v1/timings` request names a handful of parameters, and the routes ask for about twenty (most of
-/// them absent). Looking each name up in the query's dictionary hashed every name on every request;
-/// here each parameter the request sends is hashed once, and every later question is an array index.
+/// them absent). Looking each name up in the query compared it with every parameter sent; here each
+/// parameter the request sends is recognised once, and every later question is an array index.
 /// Parameters the API does not read are ignored, as before.
 struct AlAdhanQuery {
     /// A parameter the API reads; the case is spelt as the parameter is.
@@ -69,7 +71,7 @@ struct AlAdhanQuery {
 
     /// Reads the parameters the API knows from a request's query (names are case-sensitive, as in
     /// AlAdhan).
-    init(_ query: [String: String]) {
+    init(_ query: ServerAPI.Fields) {
         values.reserveCapacity(query.count)
         for (name, value) in query {
             guard let known = Name(spelling: name) else { continue }

@@ -49,7 +49,7 @@ extension AlAdhanRoutes {
     }
 
     /// The `iqama` and `jumuah` parameters as ``IqamaSettings``, `nil` when neither is given.
-    private static func iqama(_ query: [String: String]) throws(AlAdhanError) -> IqamaSettings? {
+    private static func iqama(_ query: ServerAPI.Fields) throws(AlAdhanError) -> IqamaSettings? {
         let rules = query["iqama"]?.trimmedOfSpaces ?? ""
         let jumuah = query["jumuah"]?.trimmedOfSpaces ?? ""
         guard !rules.isEmpty || !jumuah.isEmpty else { return nil }
@@ -62,7 +62,7 @@ extension AlAdhanRoutes {
 
     /// The query as one text, its parameters sorted: the same parameters in any order give the same
     /// feed key.
-    private static func canonical(_ query: [String: String]) -> String {
+    private static func canonical(_ query: ServerAPI.Fields) -> String {
         query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
     }
 }

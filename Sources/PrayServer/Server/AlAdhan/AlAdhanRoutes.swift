@@ -367,7 +367,7 @@ public struct AlAdhanRoutes: ServerRoutes {
     // MARK: - Responses
 
     static let allowed = "GET, HEAD, OPTIONS"
-    static let cors = ["Access-Control-Allow-Origin": "*"]
+    static let cors: ServerAPI.Fields = ["Access-Control-Allow-Origin": "*"]
 
     /// AlAdhan's names for the statuses this API answers with.
     static func statusName(_ status: Int) -> StaticString {
@@ -385,19 +385,18 @@ public struct AlAdhanRoutes: ServerRoutes {
 
     private func success(_ answer: Answer, request: ServerAPI.Request) -> ServerAPI.Response {
         let body = answer.body ?? Self.envelope(status: 200, data: answer.data)
-        var headers: [String: String]
+        // The fields made at once, each name known to be new: room for the tag, nothing compared.
+        var headers = ServerAPI.Fields(minimumCapacity: 4)
+        headers.appendNew("Access-Control-Allow-Origin", "*")
+        headers.appendNew("Content-Type", "application/json")
         switch answer.cache {
-        case .immutable: headers = Self.immutableHeaders
-        case .seconds(let seconds):
-            headers = Self.jsonHeaders
-            headers["Cache-Control"] = "public, max-age=\(max(1, seconds))"
-        case .none:
-            headers = Self.jsonHeaders
-            headers["Cache-Control"] = "no-store"
+        case .immutable: headers.appendNew("Cache-Control", "public, max-age=86400")
+        case .seconds(let seconds): headers.appendNew("Cache-Control", "public, max-age=\(max(1, seconds))")
+        case .none: headers.appendNew("Cache-Control", "no-store")
         }
         guard answer.cache != .none else { return ServerAPI.Response(status: 200, headers: headers, body: body) }
         let tag = Self.entityTag(body)
-        headers["ETag"] = tag
+        headers.appendNew("ETag", tag)
         let response = ServerAPI.Response(status: 200, headers: headers, body: body)
         if let expected = request.headers["if-none-match"], Self.matches(expected, tag) {
             return .notModified(standingFor: response)
@@ -405,23 +404,7 @@ public struct AlAdhanRoutes: ServerRoutes {
         return response
     }
 
-    /// The fields of every JSON answer, with room for the cache's and the tag's: a copy costs less
-    /// than hashing each name again for every answer.
-    private static let jsonHeaders: [String: String] = {
-        var headers = [String: String](minimumCapacity: 5)
-        headers["Access-Control-Allow-Origin"] = "*"
-        headers["Content-Type"] = "application/json"
-        return headers
-    }()
-
-    /// The fields of an answer that never changes, before its tag.
-    private static let immutableHeaders: [String: String] = {
-        var headers = jsonHeaders
-        headers["Cache-Control"] = "public, max-age=86400"
-        return headers
-    }()
-
-    private func failure(_ error: AlAdhanError, extra: [String: String] = [:]) -> ServerAPI.Response {
+    private func failure(_ error: AlAdhanError, extra: ServerAPI.Fields = [:]) -> ServerAPI.Response {
         let body = Self.envelope(status: error.status, data: .string(error.message))
         var headers = Self.cors.merging(extra, uniquingKeysWith: { $1 })
         headers["Content-Type"] = "application/json"

@@ -94,7 +94,7 @@ public struct DisplayRoutes: ServerRoutes {
 
 extension DisplayRoutes {
     /// The fields every answer carries: the page may load only its own files and talk only to its server.
-    static let securityHeaders: [String: String] = [
+    static let securityHeaders: ServerAPI.Fields = [
         "Content-Security-Policy":
             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
             + "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",

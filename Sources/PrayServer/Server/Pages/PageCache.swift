@@ -48,7 +48,7 @@ final class PageCache: Sendable {
     }
 
     /// The key of `page` of `space` with `query`, now.
-    static func key(space: SyncPublishedSpace, page: String, query: [String: String], now: Date) -> Key {
+    static func key(space: SyncPublishedSpace, page: String, query: ServerAPI.Fields, now: Date) -> Key {
         Key(
             space: space.id, version: space.version, page: page,
             // Each name and value after its length: no value can pass for a separator and another
