@@ -47,7 +47,12 @@ struct SolarEphemeris {
     static let spacing = 2.0
 
     /// The cubic from node k to node k + 1: y = c0 + n·(c1 + n·(c2 + n·c3)), n ∈ [0, 1].
-    private struct Interval {
+    private struct Interval: NodeValue {
+        /// Not an interval: a node of a block not computed yet (``NodeBlock``).
+        static let unset = Interval(
+            alpha: (.nan, .nan, .nan, .nan), delta: (.nan, .nan, .nan, .nan), equinoxes: (.nan, .nan, .nan, .nan),
+            radius: .nan, deltaT: .nan)
+
         var alpha: (Double, Double, Double, Double)
         var delta: (Double, Double, Double, Double)
         var equinoxes: (Double, Double, Double, Double)
@@ -78,12 +83,14 @@ struct SolarEphemeris {
 
     /// The intervals of one block starting at the nodes `wanted` (offsets in the block) that `known`
     /// lacks.
-    private static func intervals(block: Int, wanted: ClosedRange<Int>, known: [Interval?]) -> [Interval?] {
+    private static func intervals(block: Int, wanted: ClosedRange<Int>, known: NodeBlock<Interval>) -> NodeBlock<
+        Interval
+    > {
         let first = block * NodeBlocks<Interval>.blockSize
-        var values = known.isEmpty ? Array(repeating: nil, count: NodeBlocks<Interval>.blockSize) : known
+        var values = known
         // The four nodes of each wanted interval: from the one before the first to two after the last.
         let positions = SolarNodes.positions((first + wanted.lowerBound - 1)...(first + wanted.upperBound + 2))
-        for offset in wanted where values[offset] == nil {
+        for offset in wanted where !values.has(offset) {
             let i = offset - wanted.lowerBound + 1
             var (p0, p1, p2, p3) = (positions[i - 1], positions[i], positions[i + 1], positions[i + 2])
             // α continuous across 0/360 from the interval's own start node: differences between nodes
@@ -92,7 +99,7 @@ struct SolarEphemeris {
             p0.rightAscension += 360 * ((p1.rightAscension - p0.rightAscension) / 360).rounded()
             p2.rightAscension += 360 * ((p1.rightAscension - p2.rightAscension) / 360).rounded()
             p3.rightAscension += 360 * ((p2.rightAscension - p3.rightAscension) / 360).rounded()
-            values[offset] = Interval(
+            let interval = Interval(
                 alpha: cubic(p0.rightAscension, p1.rightAscension, p2.rightAscension, p3.rightAscension),
                 delta: cubic(p0.declination, p1.declination, p2.declination, p3.declination),
                 equinoxes: cubic(
@@ -102,6 +109,7 @@ struct SolarEphemeris {
                 // Node k is 0h TT of the day that starts 2k days after 2000-01-01 0h.
                 deltaT: DeltaT.seconds(decimalYear: 2000 + Double(first + offset) * spacing / 365.2425) / 86400
             )
+            values.set(offset, interval)
         }
         return values
     }
@@ -191,23 +199,86 @@ enum SolarNodes {
     /// Steps the Earth and nutation series through one block (one fresh evaluation, then rotations) as
     /// far as `wanted` reaches, evaluating the sun at the wanted nodes that `known` lacks.
     private static func compute(
-        block index: Int, wanted: ClosedRange<Int>, known: [SolarPositionAlgorithm.Position?]
-    ) -> [SolarPositionAlgorithm.Position?] {
+        block index: Int, wanted: ClosedRange<Int>, known: NodeBlock<SolarPositionAlgorithm.Position>
+    ) -> NodeBlock<SolarPositionAlgorithm.Position> {
         let spacing = SolarEphemeris.spacing
         let firstCentury = (Double(index * blockSize) * spacing - 0.5) / 36525
         var earth = EarthSeries(millennia: firstCentury / 10, stepDays: spacing)
         var nutation = NutationSeries(julianEphemerisCentury: firstCentury, stepDays: spacing)
-        var values = known.isEmpty ? Array(repeating: nil, count: blockSize) : known
+        var values = known
         for offset in 0...wanted.upperBound {
             if offset > 0 {
                 earth.advance()
                 nutation.advance()
             }
-            if wanted.contains(offset), values[offset] == nil {
-                values[offset] = SolarPositionAlgorithm.position(earth: earth, nutation: nutation)
+            if wanted.contains(offset), !values.has(offset) {
+                values.set(offset, SolarPositionAlgorithm.position(earth: earth, nutation: nutation))
             }
         }
         return values
+    }
+}
+
+/// What ``NodeBlocks`` keeps at a node: a value, and a stand-in for a block's nodes not computed yet.
+protocol NodeValue: Sendable {
+    /// Stands in a block's array for a node not computed yet; never handed out as a value.
+    static var unset: Self { get }
+}
+
+/// One block of ``NodeBlocks``: a value for each of its nodes and which of them are computed.
+///
+/// The values are an array of the value type itself, with ``NodeValue/unset`` at the nodes not
+/// computed, and a bit for each node computed: an array of optionals made the Swift runtime build
+/// the metadata of `Optional<Value>`, of its array and of that array's storage class in the first
+/// request of every process (a class's metadata is the costly kind), for each of the two caches.
+struct NodeBlock<Value: NodeValue>: Sendable {
+    /// The values by offset in the block; ``NodeValue/unset`` where ``computed`` has no bit.
+    private(set) var values: [Value]
+    /// Bit k is set when the value at offset k is computed.
+    private(set) var computed: UInt64 = 0
+
+    /// A block with no value computed.
+    init() {
+        values = Array(repeating: .unset, count: NodeBlocks<Value>.blockSize)
+    }
+
+    /// Whether every value at `offsets` is computed.
+    func has(_ offsets: ClosedRange<Int>) -> Bool {
+        Self.mask(offsets) & ~computed == 0
+    }
+
+    /// Whether the value at `offset` is computed.
+    func has(_ offset: Int) -> Bool {
+        computed & 1 << UInt64(offset) != 0
+    }
+
+    /// The value at `offset`, or `nil` when it is not computed.
+    subscript(offset: Int) -> Value? {
+        has(offset) ? values[offset] : nil
+    }
+
+    /// Keeps `value` as the value at `offset`.
+    mutating func set(_ offset: Int, _ value: Value) {
+        values[offset] = value
+        computed |= 1 << UInt64(offset)
+    }
+
+    /// Takes the values `other` has computed and this block has not.
+    mutating func merge(_ other: NodeBlock) {
+        var missing = other.computed & ~computed
+        while missing != 0 {
+            let offset = missing.trailingZeroBitCount
+            values[offset] = other.values[offset]
+            missing &= missing - 1
+        }
+        computed |= other.computed
+    }
+
+    /// The bits of `offsets`.
+    private static func mask(_ offsets: ClosedRange<Int>) -> UInt64 {
+        let count = offsets.count
+        let ones: UInt64 = count >= 64 ? ~0 : (1 << UInt64(count)) - 1
+        return ones << UInt64(offsets.lowerBound)
     }
 }
 
@@ -217,23 +288,24 @@ enum SolarNodes {
 /// A value depends on its node alone, so it is the same whichever request computed it first, and every
 /// answer is reproducible. A block is filled as far as it is asked: a request for a few days computes
 /// its own nodes only. At most `capacity` blocks are kept; beyond that the cache starts again.
-struct NodeBlocks<Value: Sendable>: ~Copyable, Sendable {
-    /// Nodes per block: 128 days.
+struct NodeBlocks<Value: NodeValue>: ~Copyable, Sendable {
+    /// Nodes per block (128 days): one bit each in a ``NodeBlock``'s `UInt64`.
     static var blockSize: Int { 64 }
 
     private let capacity: Int
-    /// The nodes of each block computed so far (`nil` where no request has needed one yet).
-    private let blocks = ReadMostly<[Int: [Value?]]>([:])
+    /// The blocks a request has needed so far.
+    private let blocks = ReadMostly<[Int: NodeBlock<Value>]>([:])
 
     /// An empty cache that keeps at most `capacity` blocks.
     init(capacity: Int) {
         self.capacity = capacity
     }
 
-    /// The values at `nodes`, in order. `compute(block, wanted, known)` gives a block's values with
-    /// at least the offsets `wanted` filled, from the ones it has already (`known`, empty for none).
+    /// The values at `nodes`, in order. `compute(block, wanted, known)` gives a block with at least
+    /// the offsets `wanted` computed, from what it has already (`known`).
     func values(
-        _ nodes: ClosedRange<Int>, compute: (_ block: Int, _ wanted: ClosedRange<Int>, _ known: [Value?]) -> [Value?]
+        _ nodes: ClosedRange<Int>,
+        compute: (_ block: Int, _ wanted: ClosedRange<Int>, _ known: NodeBlock<Value>) -> NodeBlock<Value>
     ) -> [Value] {
         let blockSize = Self.blockSize
         let firstBlock = block(of: nodes.lowerBound)
@@ -243,15 +315,13 @@ struct NodeBlocks<Value: Sendable>: ~Copyable, Sendable {
         for index in firstBlock...lastBlock {
             let first = index * blockSize
             let wanted = (max(nodes.lowerBound, first) - first)...(min(nodes.upperBound, first + blockSize - 1) - first)
-            var values = blocks.read { $0[index] } ?? []
-            if values.isEmpty || values[wanted].contains(where: { $0 == nil }) {
-                values = store(index, compute(index, wanted, values))
+            var block = blocks.read { $0[index] } ?? NodeBlock()
+            if !block.has(wanted) {
+                block = store(index, compute(index, wanted, block))
             }
-            for offset in wanted {
-                // Every wanted value was computed above; a hole would be a bug, not a value.
-                guard let value = values[offset] else { preconditionFailure("NodeBlocks left node \(offset) unset") }
-                result.append(value)
-            }
+            // Every wanted value was computed above; a hole would be a bug, not a value.
+            precondition(block.has(wanted), "NodeBlocks left a node of \(wanted) unset")
+            result.append(contentsOf: block.values[wanted])
         }
         return result
     }
@@ -263,13 +333,11 @@ struct NodeBlocks<Value: Sendable>: ~Copyable, Sendable {
 
     /// Keeps a block's values, with any another thread computed meanwhile (the same values), and
     /// returns what the cache now holds of it.
-    private func store(_ index: Int, _ values: [Value?]) -> [Value?] {
+    private func store(_ index: Int, _ block: NodeBlock<Value>) -> NodeBlock<Value> {
         blocks.write { blocks in
             if blocks.count >= capacity { blocks.removeAll(keepingCapacity: true) }
-            var merged = values
-            if let other = blocks[index] {
-                for offset in merged.indices where merged[offset] == nil { merged[offset] = other[offset] }
-            }
+            var merged = block
+            if let other = blocks[index] { merged.merge(other) }
             blocks[index] = merged
             return merged
         }

@@ -17,7 +17,10 @@
 /// ``NutationSeries``.
 enum SolarPositionAlgorithm {
     /// The sun's apparent position at one instant of Terrestrial Time.
-    struct Position: Equatable {
+    struct Position: Equatable, NodeValue {
+        /// Not a position: a node of a block not computed yet (``NodeBlock``).
+        static let unset = Position(rightAscension: .nan, declination: .nan, radius: .nan, equationOfEquinoxes: .nan)
+
         /// Geocentric apparent right ascension α, degrees in [0, 360) (§3.9, eq. 28).
         var rightAscension: Double
         /// Geocentric apparent declination δ, degrees (§3.9, eq. 29).
