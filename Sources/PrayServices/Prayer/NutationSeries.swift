@@ -67,10 +67,11 @@ struct NutationSeries {
             93.27191 + 483_202.017538 * jce - 0.0036825 * t2 + t3 / 327_270,
             125.04452 - 1934.136261 * jce + 0.0020708 * t2 + t3 / 450_000,
         ]
-        return SolarPositionAlgorithm.nutationTerms.map { term in
-            let m = term.multipliers
+        let terms = SolarPositionAlgorithm.nutationTerms
+        let width = SolarPositionAlgorithm.nutationTermWidth
+        return stride(from: 0, to: terms.count, by: width).map { i in
             let sum =
-                Double(m.0) * x[0] + Double(m.1) * x[1] + Double(m.2) * x[2] + Double(m.3) * x[3] + Double(m.4) * x[4]
+                terms[i] * x[0] + terms[i + 1] * x[1] + terms[i + 2] * x[2] + terms[i + 3] * x[3] + terms[i + 4] * x[4]
             return sum * radiansPerDegree
         }
     }
@@ -84,8 +85,11 @@ struct NutationSeries {
     }
 
     private static let table = Table(
-        // Closures, not key paths, which the runtime would instantiate at the first day.
-        a: SolarPositionAlgorithm.nutationTerms.map { $0.a }, b: SolarPositionAlgorithm.nutationTerms.map { $0.b },
-        c: SolarPositionAlgorithm.nutationTerms.map { $0.c }, d: SolarPositionAlgorithm.nutationTerms.map { $0.d }
-    )
+        a: coefficients(5), b: coefficients(6), c: coefficients(7), d: coefficients(8))
+
+    /// The number at `position` of every term of ``SolarPositionAlgorithm/nutationTerms``.
+    private static func coefficients(_ position: Int) -> [Double] {
+        let terms = SolarPositionAlgorithm.nutationTerms
+        return stride(from: position, to: terms.count, by: SolarPositionAlgorithm.nutationTermWidth).map { terms[$0] }
+    }
 }
