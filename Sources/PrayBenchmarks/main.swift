@@ -428,10 +428,10 @@ enum FirstDay {
     /// One child's first day: this executable run with `--first-day-child`, its one line read.
     ///
     /// Spawned with `posix_spawn` and waited for with blocking calls, as ``Startup`` runs its programs:
-    /// Foundation's `Process` keeps threads of the parent at work while the child runs (its monitor of
-    /// the child's exit), which on two cores took the child's core from it now and then — its first
-    /// day measured 182–198 µs (medians of 21) through `Process` against 126–129 µs through
-    /// `posix_spawn`, the same binary in the same minute.
+    /// through Foundation's `Process` the child's first day measured 182–198 µs (medians of 21) against
+    /// 126–129 µs through `posix_spawn`, the same binary in the same minute — as far as we can tell,
+    /// the parent's threads that watch for the child's exit take a core from the child now and then
+    /// on a machine of two.
     private static func child() -> Double? {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { return nil }
