@@ -60,3 +60,35 @@ import Testing
         return (worstAlpha, worstDelta)
     }
 }
+
+/// A block of the sun's caches: which nodes it has, at its edges too, and two threads' blocks merged.
+@Suite struct NodeBlockTests {
+    /// A value that is its node's number.
+    struct Number: NodeValue, Equatable {
+        static let unset = Number(value: -1)
+        var value: Int
+    }
+
+    @Test func aBlockHasExactlyTheNodesSetAndMergesWhatItLacks() {
+        // Given: a block with its first and last nodes, another with the last and a middle one
+        let size = NodeBlocks<Number>.blockSize
+        var edges = NodeBlock<Number>()
+        edges.set(0, Number(value: 0))
+        edges.set(size - 1, Number(value: size - 1))
+        var other = NodeBlock<Number>()
+        other.set(size - 1, Number(value: size - 1))
+        other.set(7, Number(value: 7))
+        // Then: each has what was set, ranges at the block's edges and the whole block included
+        #expect(edges.has(0) && edges.has(size - 1) && !edges.has(1) && !edges.has(7))
+        #expect(edges.has(0...0) && edges.has((size - 1)...(size - 1)) && !edges.has(0...1))
+        #expect(!NodeBlock<Number>().has(0...(size - 1)) && !edges.has(0...(size - 1)))
+        // When: merged, the lacking node is taken and the rest stay
+        edges.merge(other)
+        // Then
+        #expect(edges.has(7) && edges.values[7] == Number(value: 7) && edges.values[0] == Number(value: 0))
+        #expect(edges.values[1] == .unset && edges.computed.nonzeroBitCount == 3)
+        var whole = NodeBlock<Number>()
+        for offset in 0..<size { whole.set(offset, Number(value: offset)) }
+        #expect(whole.has(0...(size - 1)) && whole.values.map(\.value) == Array(0..<size))
+    }
+}

@@ -83,9 +83,9 @@ struct SolarEphemeris {
 
     /// The intervals of one block starting at the nodes `wanted` (offsets in the block) that `known`
     /// lacks.
-    private static func intervals(block: Int, wanted: ClosedRange<Int>, known: NodeBlock<Interval>) -> NodeBlock<
-        Interval
-    > {
+    private static func intervals(
+        block: Int, wanted: ClosedRange<Int>, known: NodeBlock<Interval>
+    ) -> NodeBlock<Interval> {
         let first = block * NodeBlocks<Interval>.blockSize
         var values = known
         // The four nodes of each wanted interval: from the one before the first to two after the last.
@@ -250,11 +250,6 @@ struct NodeBlock<Value: NodeValue>: Sendable {
     /// Whether the value at `offset` is computed.
     func has(_ offset: Int) -> Bool {
         computed & 1 << UInt64(offset) != 0
-    }
-
-    /// The value at `offset`, or `nil` when it is not computed.
-    subscript(offset: Int) -> Value? {
-        has(offset) ? values[offset] : nil
     }
 
     /// Keeps `value` as the value at `offset`.
