@@ -435,20 +435,13 @@ enum FirstDay {
     private static func child() -> Double? {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, descriptors[1], 1)
-        posix_spawn_file_actions_addclose(&actions, descriptors[0])
-        posix_spawn_file_actions_addclose(&actions, descriptors[1])
+        // Neither end stays open in the child but as its standard output.
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         let path = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), strdup("--first-day-child"), nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ) == 0
+        let pid = Spawn.start([path, "--first-day-child"], output: descriptors[1])
         close(descriptors[1])
         defer { close(descriptors[0]) }
-        guard spawned else { return nil }
+        guard let pid else { return nil }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 256)
         while true {
@@ -464,6 +457,29 @@ enum FirstDay {
         // Exited (the low seven bits zero) with status 0.
         guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else { return nil }
         return Double(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+/// Starts the benchmark's child programs with `posix_spawn`, no thread of this process at work while
+/// they run (see ``FirstDay``).
+enum Spawn {
+    /// Starts `arguments` (the program's path first) with standard output on the descriptor `output`
+    /// and the environment `environment` (this process's when `nil`); its process id, or `nil` when it
+    /// could not start.
+    static func start(_ arguments: [String], environment: [String]? = nil, output: Int32) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { (argv + (envp ?? [])).forEach { free($0) } }
+        var pid: pid_t = 0
+        let result =
+            if let envp { posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) } else {
+                posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+            }
+        return result == 0 ? pid : nil
     }
 }
 
@@ -502,17 +518,14 @@ struct Startup {
 
     /// Runs a program to completion with output discarded: wall time and peak resident memory.
     private static func run(_ arguments: [String], database: String) -> (milliseconds: Double, maxRSS: Int)? {
-        var pid: pid_t = 0
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let environment = ["PRAYKIT_DATABASE=\(database)", "PATH=/usr/bin:/bin"]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard null >= 0 else { return nil }
+        defer { close(null) }
         let started = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return nil }
+        guard
+            let pid = Spawn.start(
+                arguments, environment: ["PRAYKIT_DATABASE=\(database)", "PATH=/usr/bin:/bin"], output: null)
+        else { return nil }
         var status: Int32 = 0
         var usage = rusage()
         guard wait4(pid, &status, 0, &usage) == pid else { return nil }

@@ -33,8 +33,9 @@ struct PageSource: Sendable {
         var schedules = try calculator.schedules(for: request)
         // The mosque's timetable read once, for the days and for whether it serves them.
         var timetable: MosqueTimetable?
-        if let mosque = saved[.mosque], let last = request.dates.last {
-            timetable = try mosques.timetable(named: mosque, from: request.date, through: last)
+        if let mosque = saved[.mosque], request.days > 0 {
+            timetable = try mosques.timetable(
+                named: mosque, from: request.date, through: request.date.adding(days: request.days - 1))
             schedules = PrayerServiceMosque.overlay(
                 schedules, for: request, timetable: timetable, settings: try mosques.settings(of: mosque),
                 mosque: mosque)
